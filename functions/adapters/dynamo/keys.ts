@@ -1,0 +1,53 @@
+/**
+ * Every key format of the table, in one place (DESIGN.md section 3). Repositories build keys only
+ * through these helpers. Index usage:
+ *  gsi1: lists by kind and status   (USERS, SELLERS#status, PRODUCTS#status, AUCTIONS#status, PACKAGES, CONNS#shard)
+ *  gsi2: lists by owner             (SELLER#id#PRODUCTS, SELLER#id#AUCTIONS, SELLER#id#ORDERS)
+ *  gsi3: lists by user              (USER#id#WINS, USER#id#ORDERS)
+ */
+export const keys = {
+  user: (id: string) => ({ pk: `USER#${id}`, sk: "PROFILE" }),
+  usernameGuard: (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: "GUARD" }),
+  emailGuard: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: "GUARD" }),
+  session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: "SESSION" }),
+  /** Lets a password reset or user deletion find and end every session of a user. */
+  userSession: (userId: string, tokenHash: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${tokenHash}` }),
+  seller: (id: string) => ({ pk: `SELLER#${id}`, sk: "PROFILE" }),
+  product: (id: string) => ({ pk: `PRODUCT#${id}`, sk: "PROFILE" }),
+  auction: (id: string) => ({ pk: `AUCTION#${id}`, sk: "STATE" }),
+  bid: (auctionId: string, sequence: number) => ({
+    pk: `BIDS#${auctionId}`,
+    sk: `BID#${String(sequence).padStart(10, "0")}`,
+  }),
+  bidsPartition: (auctionId: string) => `BIDS#${auctionId}`,
+  bidPackage: (id: string) => ({ pk: `PACKAGE#${id}`, sk: "PROFILE" }),
+  purchase: (paymentIntentId: string) => ({ pk: `PURCHASE#${paymentIntentId}`, sk: "PURCHASE" }),
+  order: (id: string) => ({ pk: `ORDER#${id}`, sk: "PROFILE" }),
+  orderGuard: (auctionId: string) => ({ pk: `AUCTION#${auctionId}`, sk: "ORDER" }),
+  orderPayment: (paymentIntentId: string) => ({ pk: `ORDERPAYMENT#${paymentIntentId}`, sk: "PAYMENT" }),
+  connection: (id: string) => ({ pk: `CONN#${id}`, sk: "CONN" }),
+  userStats: () => ({ pk: "STATS", sk: "USERS" }),
+  loginAttempts: (scope: "account" | "ip", value: string, window: number) => ({
+    pk: `LOGINRATE#${scope}#${value.toLowerCase()}`,
+    sk: `WINDOW#${window}`,
+  }),
+} as const;
+
+/** Sort keys that order by time and stay unique. */
+export const timeSortKey = (isoTime: string, id: string) => `${isoTime}#${id}`;
+
+export const indexKeys = {
+  users: () => "USERS",
+  sellersByStatus: (status: string) => `SELLERS#${status}`,
+  productsByStatus: (status: string) => `PRODUCTS#${status}`,
+  auctionsByStatus: (status: string) => `AUCTIONS#${status}`,
+  packages: () => "PACKAGES",
+  connections: (shard: number) => `CONNS#${shard}`,
+  sellerProducts: (sellerId: string) => `SELLER#${sellerId}#PRODUCTS`,
+  sellerAuctions: (sellerId: string) => `SELLER#${sellerId}#AUCTIONS`,
+  sellerOrders: (sellerId: string) => `SELLER#${sellerId}#ORDERS`,
+  userWins: (userId: string) => `USER#${userId}#WINS`,
+  buyerOrders: (userId: string) => `USER#${userId}#ORDERS`,
+} as const;
+
+export const CONNECTION_SHARDS = 8;

@@ -1,0 +1,125 @@
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { UserRole } from "#shared/constants";
+import { hashSessionToken, newSessionToken, sessionExpiry } from "../../domain/sessions.ts";
+import { db, tableName } from "./client.ts";
+import { keys } from "./keys.ts";
+
+export interface SessionRecord {
+  tokenHash: string;
+  userId: string;
+  role: UserRole;
+  username: string;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+export async function createSession(
+  user: { id: string; role: UserRole; username: string },
+  now: number,
+): Promise<{ token: string; session: SessionRecord }> {
+  const token = newSessionToken();
+  const tokenHash = hashSessionToken(token);
+  const session: SessionRecord = {
+    tokenHash,
+    userId: user.id,
+    role: user.role,
+    username: user.username,
+    lastSeenAt: now,
+    expiresAt: sessionExpiry(now),
+  };
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: { TableName: tableName(), Item: { ...keys.session(tokenHash), type: "session", ...session } },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.userSession(user.id, tokenHash),
+              type: "userSession",
+              expiresAt: session.expiresAt,
+            },
+          },
+        },
+      ],
+    }),
+  );
+  return { token, session };
+}
+
+export async function getSession(token: string, now: number): Promise<SessionRecord | null> {
+  const tokenHash = hashSessionToken(token);
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
+  if (!Item || (Item.expiresAt as number) * 1000 <= now) return null;
+  return Item as unknown as SessionRecord;
+}
+
+/** Slides the expiry and records the visit on both the session and the user. */
+export async function touchSession(session: SessionRecord, now: number): Promise<void> {
+  const expiresAt = sessionExpiry(now);
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.session(session.tokenHash),
+            UpdateExpression: "SET lastSeenAt = :now, expiresAt = :exp",
+            ConditionExpression: "attribute_exists(pk)",
+            ExpressionAttributeValues: { ":now": now, ":exp": expiresAt },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.user(session.userId),
+            UpdateExpression: "SET lastSeenAt = :iso",
+            ConditionExpression: "attribute_exists(pk)",
+            ExpressionAttributeValues: { ":iso": new Date(now).toISOString() },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+export async function deleteSession(token: string): Promise<void> {
+  const tokenHash = hashSessionToken(token);
+  const { Attributes } = await db.send(
+    new DeleteCommand({ TableName: tableName(), Key: keys.session(tokenHash), ReturnValues: "ALL_OLD" }),
+  );
+  if (Attributes?.userId) {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.userSession(Attributes.userId as string, tokenHash),
+      }),
+    );
+  }
+}
+
+/** Ends every session of a user (password reset, deletion). */
+export async function deleteAllSessions(userId: string): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+        ExpressionAttributeValues: { ":pk": keys.user(userId).pk, ":prefix": "SESSION#" },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const tokenHash = (item.sk as string).slice("SESSION#".length);
+      await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
+      await db.send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
+      count++;
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}

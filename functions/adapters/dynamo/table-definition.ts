@@ -1,0 +1,47 @@
+/**
+ * The single table of DESIGN.md section 3, described once. The CDK data construct and the
+ * local stack's create-table both build from this object.
+ *
+ * Every GSI is sparse and KEYS_ONLY: an update that changes no key attribute (a bid changing
+ * price, totalBids, endsAt, lastBidder) writes no index entry. Lists query the index for keys and
+ * then BatchGet the items.
+ */
+export const tableDefinition = {
+  partitionKey: "pk",
+  sortKey: "sk",
+  timeToLiveAttribute: "expiresAt",
+  globalSecondaryIndexes: [
+    { indexName: "gsi1", partitionKey: "gsi1pk", sortKey: "gsi1sk" },
+    { indexName: "gsi2", partitionKey: "gsi2pk", sortKey: "gsi2sk" },
+    { indexName: "gsi3", partitionKey: "gsi3pk", sortKey: "gsi3sk" },
+  ],
+} as const;
+
+export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]["indexName"];
+
+/** CreateTable input for DynamoDB Local (and LocalStack); CDK builds the same from tableDefinition. */
+export function createTableInput(tableName: string) {
+  const keyAttributes = [
+    tableDefinition.partitionKey,
+    tableDefinition.sortKey,
+    ...tableDefinition.globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
+  ];
+  return {
+    TableName: tableName,
+    BillingMode: "PAY_PER_REQUEST" as const,
+    AttributeDefinitions: keyAttributes.map((name) => ({ AttributeName: name, AttributeType: "S" as const })),
+    KeySchema: [
+      { AttributeName: tableDefinition.partitionKey, KeyType: "HASH" as const },
+      { AttributeName: tableDefinition.sortKey, KeyType: "RANGE" as const },
+    ],
+    GlobalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map((g) => ({
+      IndexName: g.indexName,
+      KeySchema: [
+        { AttributeName: g.partitionKey, KeyType: "HASH" as const },
+        { AttributeName: g.sortKey, KeyType: "RANGE" as const },
+      ],
+      Projection: { ProjectionType: "KEYS_ONLY" as const },
+    })),
+    StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" as const },
+  };
+}

@@ -1,0 +1,152 @@
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { UserRole } from "#shared/constants";
+import type { CurrentUser } from "#shared/schemas/auth";
+import { conflict } from "../../http/errors.ts";
+import { db, tableName } from "./client.ts";
+import { indexKeys, keys, timeSortKey } from "./keys.ts";
+
+export interface UserRecord {
+  id: string;
+  username: string;
+  email: string;
+  role: UserRole;
+  bidBalance: number;
+  passwordHash: string;
+  createdAt: string;
+  lastBidAt?: string;
+  lastSeenAt?: string;
+  /** Set for role seller: the seller profile created at registration. */
+  sellerId?: string;
+}
+
+export function toCurrentUser(user: UserRecord): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    bidBalance: user.bidBalance,
+  };
+}
+
+export function userItem(user: UserRecord) {
+  return {
+    ...keys.user(user.id),
+    type: "user",
+    gsi1pk: indexKeys.users(),
+    gsi1sk: timeSortKey(user.createdAt, user.id),
+    ...user,
+  };
+}
+
+export function sellerProfileItem(seller: {
+  id: string;
+  userId: string;
+  businessName: string;
+  description?: string;
+  createdAt: string;
+}) {
+  return {
+    ...keys.seller(seller.id),
+    type: "seller",
+    status: "pending",
+    gsi1pk: indexKeys.sellersByStatus("pending"),
+    gsi1sk: timeSortKey(seller.createdAt, seller.id),
+    ...seller,
+  };
+}
+
+/**
+ * One transaction: the user, both uniqueness guards, the user counter and (for sellers) the pending
+ * seller profile. Two simultaneous registrations of one name: exactly one succeeds.
+ */
+export async function createUser(input: {
+  username: string;
+  email: string;
+  passwordHash: string;
+  role: UserRole;
+  now: number;
+  bidBalance?: number;
+}): Promise<UserRecord> {
+  const createdAt = new Date(input.now).toISOString();
+  const id = crypto.randomUUID();
+  const sellerId = input.role === "seller" ? crypto.randomUUID() : undefined;
+  const user: UserRecord = {
+    id,
+    username: input.username,
+    email: input.email,
+    role: input.role,
+    bidBalance: input.bidBalance ?? 0,
+    passwordHash: input.passwordHash,
+    createdAt,
+    ...(sellerId ? { sellerId } : {}),
+  };
+  const table = tableName();
+  const guard = { type: "guard", userId: id };
+  const items = [
+    { Put: { TableName: table, Item: userItem(user), ConditionExpression: "attribute_not_exists(pk)" } },
+    {
+      Put: {
+        TableName: table,
+        Item: { ...keys.usernameGuard(user.username), ...guard },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    {
+      Put: {
+        TableName: table,
+        Item: { ...keys.emailGuard(user.email), ...guard },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    {
+      Update: {
+        TableName: table,
+        Key: keys.userStats(),
+        UpdateExpression: "ADD totalUsers :one",
+        ExpressionAttributeValues: { ":one": 1 },
+      },
+    },
+    ...(sellerId
+      ? [
+          {
+            Put: {
+              TableName: table,
+              Item: sellerProfileItem({ id: sellerId, userId: id, businessName: user.username, createdAt }),
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+        ]
+      : []),
+  ];
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const reasons = error.CancellationReasons ?? [];
+      if (reasons[1]?.Code === "ConditionalCheckFailed") throw conflict("Username is already taken");
+      if (reasons[2]?.Code === "ConditionalCheckFailed") throw conflict("Email is already registered");
+    }
+    throw error;
+  }
+  return user;
+}
+
+export async function getUser(id: string): Promise<UserRecord | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }));
+  return Item ? stripKeys(Item) : null;
+}
+
+/** Username or email, case-insensitive, through the guard items (no index, no scan). */
+export async function findUserByLogin(identifier: string): Promise<UserRecord | null> {
+  const guardKey = identifier.includes("@") ? keys.emailGuard(identifier) : keys.usernameGuard(identifier);
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: guardKey }));
+  if (!Item?.userId) return null;
+  return getUser(Item.userId as string);
+}
+
+function stripKeys(item: Record<string, unknown>): UserRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, type: _t, ...rest } = item;
+  return rest as unknown as UserRecord;
+}

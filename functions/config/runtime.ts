@@ -1,0 +1,19 @@
+/** Settings read from the environment, per call so tests can change them. */
+export type PaymentProviderName = "local" | "stripe";
+
+export function paymentProviderName(): PaymentProviderName {
+  return process.env.PAYMENT_PROVIDER === "stripe" ? "stripe" : "local";
+}
+
+/** Origins allowed to send mutations (besides the request's own host). */
+export function allowedOrigins(): string[] {
+  return (process.env.ALLOWED_ORIGINS ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
+}
+
+export function defaultAuctionDurationSeconds(): number {
+  const value = Number(process.env.AUCTION_DEFAULT_DURATION_SECONDS);
+  return Number.isFinite(value) && value > 0 ? value : 24 * 60 * 60;
+}

@@ -1,0 +1,3 @@
+import { notImplemented } from "../../http/route.ts";
+
+export const handler = notImplemented("admin/reject-product");

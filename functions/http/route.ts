@@ -1,0 +1,162 @@
+import middy from "@middy/core";
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import type { ZodType, ZodTypeDef } from "zod";
+import { paymentProviderName } from "../config/runtime.ts";
+import { findRoute, type HttpRoute } from "../routes.ts";
+import { checkCsrf } from "./csrf.ts";
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from "./errors.ts";
+import { logger } from "./logger.ts";
+import { type Auth, resolveSession } from "./session.ts";
+
+export type ApiEvent = APIGatewayProxyEventV2;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+export interface RouteContext<Body, Params, Query> {
+  body: Body;
+  params: Params;
+  query: Query;
+  /** The signed-in user, or null on a public route called anonymously. */
+  auth: Auth | null;
+  /** Milliseconds since the epoch, read once per request: the server clock decides. */
+  now: number;
+  rawBody: string;
+  event: ApiEvent;
+  route: HttpRoute;
+}
+
+/** A non-200 answer or one that sets cookies; a handler returning anything else answers 200 with it. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly cookies: string[] = [],
+  ) {}
+}
+export const reply = (status: number, body: unknown, cookies: string[] = []) =>
+  new Reply(status, body, cookies);
+
+type Schema<T> = ZodType<T, ZodTypeDef, unknown>;
+interface Schemas<B, P, Q> {
+  body?: Schema<B>;
+  params?: Schema<P>;
+  query?: Schema<Q>;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function json(
+  status: number,
+  body: unknown,
+  cookies: string[] = [],
+  extraHeaders: Record<string, string> = {},
+) {
+  return {
+    statusCode: status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      ...extraHeaders,
+    },
+    cookies,
+    body: JSON.stringify(body ?? null),
+  } satisfies ApiResult;
+}
+
+export function rawBodyOf(event: ApiEvent): string {
+  if (!event.body) return "";
+  return event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body;
+}
+
+function parseWith<T>(schema: Schema<T> | undefined, input: unknown, what: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  const first = issues[0];
+  const message = first
+    ? first.path
+      ? `${first.path}: ${first.message}`
+      : first.message
+    : `Invalid ${what}`;
+  throw badRequest(message, { issues });
+}
+
+function parseJsonBody(raw: string): unknown {
+  if (raw.trim() === "") return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest("Malformed JSON body");
+  }
+}
+
+function enforceRole(route: HttpRoute, auth: Auth | null) {
+  if (route.role === "public") return;
+  if (!auth) throw unauthorized();
+  if (route.role === "user") return;
+  if (auth.role !== route.role) throw forbidden();
+}
+
+/**
+ * Wraps a route's own logic in the one middy stack every HTTP handler shares: the route's role from
+ * functions/routes.ts, CSRF, session, JSON parsing, zod validation of body/params/query, and error
+ * mapping to `{message}` with the right status (never a stack trace).
+ */
+export function defineRoute<Body = undefined, Params = undefined, Query = undefined>(
+  handlerId: string,
+  schemas: Schemas<Body, Params, Query>,
+  logic: (ctx: RouteContext<Body, Params, Query>) => Promise<unknown>,
+) {
+  const route = findRoute(handlerId);
+  return middy<ApiEvent, ApiResult, Error, Context>().handler(async (event) => {
+    const started = Date.now();
+    const requestId = event.requestContext?.requestId ?? "local";
+    let result: ApiResult;
+    try {
+      result = await run(event);
+    } catch (error) {
+      result = errorResult(error, requestId);
+    }
+    logger.info("request", {
+      requestId,
+      method: route.method,
+      route: route.path,
+      status: result.statusCode,
+      ms: Date.now() - started,
+    });
+    return result;
+  });
+
+  async function run(event: ApiEvent): Promise<ApiResult> {
+    if (route.localPaymentsOnly && paymentProviderName() !== "local") throw notFound("Not found");
+    const method = event.requestContext?.http?.method ?? route.method;
+    if (MUTATING.has(method) && !route.csrfExempt) checkCsrf(event);
+    const now = Date.now();
+    const rawBody = rawBodyOf(event);
+    if (Buffer.byteLength(rawBody) > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large");
+    const session = await resolveSession(event, now);
+    enforceRole(route, session.auth);
+    const body = schemas.body ? parseWith(schemas.body, parseJsonBody(rawBody), "body") : (undefined as Body);
+    const params = parseWith(schemas.params, event.pathParameters ?? {}, "path");
+    const query = parseWith(schemas.query, event.queryStringParameters ?? {}, "query");
+    const out = await logic({ body, params, query, auth: session.auth, now, rawBody, event, route });
+    const cookies = [...session.cookies];
+    if (out instanceof Reply) return json(out.status, out.body, [...cookies, ...out.cookies]);
+    return json(200, out, cookies);
+  }
+}
+
+export function errorResult(error: unknown, requestId: string): ApiResult {
+  if (error instanceof HttpError) {
+    const retryAfter = error.status === 429 || error.status === 503 ? { "retry-after": "1" } : undefined;
+    return json(error.status, { message: error.message, ...error.details }, [], retryAfter);
+  }
+  logger.error("unhandled error", { requestId, error: error as Error });
+  return json(500, { message: "Something went wrong. Please try again.", requestId });
+}
+
+/** The 501 placeholder: still enforces the route's role, so the authorization matrix covers it. */
+export function notImplemented(handlerId: string) {
+  return defineRoute(handlerId, {}, async () => reply(501, { message: "Not implemented" }));
+}

@@ -1,0 +1,42 @@
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { SESSION_COOKIE, type UserRole } from "#shared/constants";
+import { getSession, touchSession } from "../adapters/dynamo/sessions-repo.ts";
+import { sessionNeedsTouch } from "../domain/sessions.ts";
+import { readCookie, sessionCookie } from "./cookies.ts";
+import { logger } from "./logger.ts";
+
+export interface Auth {
+  userId: string;
+  role: UserRole;
+  username: string;
+  /** The raw cookie token, for logout. */
+  token: string;
+}
+
+/** Reads the session cookie (one GetItem) and, at most once a minute, slides its expiry. */
+export async function resolveSession(
+  event: APIGatewayProxyEventV2,
+  now: number,
+): Promise<{ auth: Auth | null; cookies: string[] }> {
+  const token = readCookie(event.cookies ?? splitCookieHeader(event.headers?.cookie), SESSION_COOKIE);
+  if (!token || token.length > 200) return { auth: null, cookies: [] };
+  const session = await getSession(token, now);
+  if (!session) return { auth: null, cookies: [] };
+  const auth: Auth = { userId: session.userId, role: session.role, username: session.username, token };
+  if (!sessionNeedsTouch(session.lastSeenAt, now)) return { auth, cookies: [] };
+  try {
+    await touchSession(session, now);
+  } catch (error) {
+    // The user or session vanished between the read and the touch (deleted, logged out): signed out.
+    if (error instanceof TransactionCanceledException) return { auth: null, cookies: [] };
+    // Recording a visit is not worth failing the request over.
+    logger.warn("session touch failed", { error: error as Error });
+    return { auth, cookies: [] };
+  }
+  return { auth, cookies: [sessionCookie(token, event.headers?.host)] };
+}
+
+function splitCookieHeader(header: string | undefined): string[] | undefined {
+  return header ? header.split(";") : undefined;
+}

@@ -1,0 +1,183 @@
+/**
+ * The one route table: the local gateway and the CDK app both read it, so they cannot drift.
+ * `handler` names a module under functions/handlers/ that exports `handler`.
+ * `role`: who may call it — "public" (anyone), "user" (any signed-in user), "seller", "admin".
+ */
+export type RouteRole = "public" | "user" | "seller" | "admin";
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export interface HttpRoute {
+  method: HttpMethod;
+  /** API Gateway syntax: `{id}` marks a path parameter. */
+  path: string;
+  handler: string;
+  role: RouteRole;
+  /** Webhooks are called by the payment provider, not a browser: no Origin/Content-Type CSRF rule. */
+  csrfExempt?: boolean;
+  /** Exists only while the local payment provider is active (404 otherwise). */
+  localPaymentsOnly?: boolean;
+  /** Public reads CloudFront may cache for one second. */
+  edgeCacheSeconds?: number;
+}
+
+export const httpRoutes: readonly HttpRoute[] = [
+  // auth
+  { method: "POST", path: "/api/auth/register", handler: "auth/register", role: "public" },
+  { method: "POST", path: "/api/auth/login", handler: "auth/login", role: "public" },
+  { method: "POST", path: "/api/auth/logout", handler: "auth/logout", role: "public" },
+  { method: "GET", path: "/api/auth/me", handler: "auth/me", role: "user" },
+  { method: "GET", path: "/api/config", handler: "config/get-config", role: "public" },
+
+  // auctions and bidding
+  {
+    method: "GET",
+    path: "/api/auctions",
+    handler: "auctions/list-auctions",
+    role: "public",
+    edgeCacheSeconds: 1,
+  },
+  { method: "GET", path: "/api/auctions/won", handler: "auctions/list-won-auctions", role: "user" },
+  {
+    method: "GET",
+    path: "/api/auctions/{id}",
+    handler: "auctions/get-auction",
+    role: "public",
+    edgeCacheSeconds: 1,
+  },
+  { method: "POST", path: "/api/auctions/{id}/bid", handler: "auctions/place-bid", role: "user" },
+
+  // bid credits
+  { method: "GET", path: "/api/bid-packages", handler: "payments/list-bid-packages", role: "public" },
+  {
+    method: "POST",
+    path: "/api/create-payment-intent",
+    handler: "payments/create-payment-intent",
+    role: "user",
+  },
+  {
+    method: "POST",
+    path: "/api/payments/{paymentIntentId}/verify",
+    handler: "payments/verify-payment",
+    role: "user",
+  },
+  {
+    method: "POST",
+    path: "/api/stripe/webhook",
+    handler: "payments/stripe-webhook",
+    role: "public",
+    csrfExempt: true,
+  },
+  {
+    method: "POST",
+    path: "/api/dev/payments/{paymentIntentId}/confirm",
+    handler: "payments/confirm-local-payment",
+    role: "public",
+    localPaymentsOnly: true,
+  },
+
+  // orders
+  { method: "POST", path: "/api/orders", handler: "orders/create-order", role: "user" },
+  { method: "GET", path: "/api/orders/buyer", handler: "orders/list-buyer-orders", role: "user" },
+  { method: "GET", path: "/api/orders/seller", handler: "orders/list-seller-orders", role: "seller" },
+  {
+    method: "POST",
+    path: "/api/orders/{id}/payment-intent",
+    handler: "orders/create-order-payment-intent",
+    role: "user",
+  },
+  { method: "PATCH", path: "/api/orders/{id}/shipping", handler: "orders/update-shipping", role: "seller" },
+
+  // seller
+  { method: "GET", path: "/api/seller/profile", handler: "seller/get-seller-profile", role: "seller" },
+  { method: "PATCH", path: "/api/seller/profile", handler: "seller/update-seller-profile", role: "seller" },
+  { method: "GET", path: "/api/seller/products", handler: "seller/list-seller-products", role: "seller" },
+  { method: "POST", path: "/api/seller/products", handler: "seller/create-seller-product", role: "seller" },
+  { method: "GET", path: "/api/seller/auctions", handler: "seller/list-seller-auctions", role: "seller" },
+
+  // admin
+  { method: "GET", path: "/api/admin/sellers/pending", handler: "admin/list-pending-sellers", role: "admin" },
+  { method: "POST", path: "/api/admin/sellers/{id}/approve", handler: "admin/approve-seller", role: "admin" },
+  { method: "POST", path: "/api/admin/sellers/{id}/reject", handler: "admin/reject-seller", role: "admin" },
+  { method: "GET", path: "/api/admin/products", handler: "admin/list-products", role: "admin" },
+  {
+    method: "GET",
+    path: "/api/admin/products/pending",
+    handler: "admin/list-pending-products",
+    role: "admin",
+  },
+  { method: "POST", path: "/api/admin/products", handler: "admin/create-product", role: "admin" },
+  { method: "DELETE", path: "/api/admin/products/{id}", handler: "admin/delete-product", role: "admin" },
+  {
+    method: "POST",
+    path: "/api/admin/products/{id}/approve",
+    handler: "admin/approve-product",
+    role: "admin",
+  },
+  { method: "POST", path: "/api/admin/products/{id}/reject", handler: "admin/reject-product", role: "admin" },
+  { method: "GET", path: "/api/admin/auctions", handler: "admin/list-auctions", role: "admin" },
+  { method: "GET", path: "/api/admin/users", handler: "admin/list-users", role: "admin" },
+  { method: "GET", path: "/api/admin/stats/users", handler: "admin/get-user-stats", role: "admin" },
+  {
+    method: "POST",
+    path: "/api/admin/users/{id}/reset-password",
+    handler: "admin/reset-password",
+    role: "admin",
+  },
+  { method: "POST", path: "/api/admin/users/{id}/adjust-bids", handler: "admin/adjust-bids", role: "admin" },
+  { method: "DELETE", path: "/api/admin/users/{id}", handler: "admin/delete-user", role: "admin" },
+];
+
+/** WebSocket routes of the realtime API (handlers under functions/handlers/). */
+export const socketRoutes = [
+  { routeKey: "$connect", handler: "realtime/connect" },
+  { routeKey: "$disconnect", handler: "realtime/disconnect" },
+  { routeKey: "$default", handler: "realtime/default" },
+] as const;
+
+/** Functions driven by events rather than requests. */
+export const eventHandlers = {
+  /** DynamoDB Stream of the table -> bid_placed / auction_ended messages. */
+  broadcaster: "realtime/broadcaster",
+  /** EventBridge Scheduler one-time schedule at an auction's end -> finalize or re-arm. */
+  auctionCloser: "auctions/close-auction",
+} as const;
+
+export function findRoute(handler: string): HttpRoute {
+  const route = httpRoutes.find((r) => r.handler === handler);
+  if (!route) throw new Error(`No route in functions/routes.ts uses handler "${handler}"`);
+  return route;
+}
+
+/** Matches a concrete path against the table; returns the route and its path parameters. */
+export function matchRoute(
+  method: string,
+  path: string,
+  routes: readonly HttpRoute[] = httpRoutes,
+): { route: HttpRoute; pathParameters: Record<string, string> } | { methodNotAllowed: true } | null {
+  let pathMatched = false;
+  for (const route of routes) {
+    const params = matchPath(route.path, path);
+    if (!params) continue;
+    pathMatched = true;
+    if (route.method === method.toUpperCase()) return { route, pathParameters: params };
+  }
+  return pathMatched ? { methodNotAllowed: true } : null;
+}
+
+function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split("/");
+  const got = path.replace(/\/+$/, "").split("/");
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const g = got[i]!;
+    if (w.startsWith("{") && w.endsWith("}")) {
+      if (!g) return null;
+      params[w.slice(1, -1)] = decodeURIComponent(g);
+    } else if (w !== g) {
+      return null;
+    }
+  }
+  return params;
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { ROLES } from "../constants.ts";
+
+/** Used by the login form and by POST /api/auth/login; messages are SPEC.md section 5's. */
+export const loginSchema = z.object({
+  username: z.string().trim().min(3, "Username or email is required").max(254),
+  password: z.string().min(6, "Password must be at least 6 characters").max(200),
+});
+export type LoginRequest = z.infer<typeof loginSchema>;
+
+const registerFields = {
+  username: z
+    .string()
+    .trim()
+    .min(3, "Username must be at least 3 characters")
+    .max(20, "Username must be at most 20 characters")
+    .regex(/^[A-Za-z0-9_.-]+$/, "Username may only contain letters, digits, dots, dashes and underscores"),
+  email: z.string().trim().email("Invalid email address").max(254),
+  password: z.string().min(8, "Password must be at least 8 characters").max(200),
+  role: z.enum(["buyer", "seller"]).default("buyer"),
+};
+
+/** POST /api/auth/register body: the confirmation is never sent. */
+export const registerSchema = z.object(registerFields).strict();
+export type RegisterRequest = z.infer<typeof registerSchema>;
+
+/** The register form: adds the confirmation, checked on its own field. */
+export const registerFormSchema = z
+  .object({ ...registerFields, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** GET /api/auth/me and the body of a successful login or registration. */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  bidBalance: z.number().int(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
