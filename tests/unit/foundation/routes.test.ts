@@ -1,0 +1,70 @@
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { findRoute, httpRoutes, matchRoute } from "../../../functions/routes.ts";
+
+describe("route table", () => {
+  it("has every SPEC section 7 call", () => {
+    const table = new Set(httpRoutes.map((r) => `${r.method} ${r.path}`));
+    const spec = [
+      "POST /api/auth/login",
+      "POST /api/auth/register",
+      "POST /api/auth/logout",
+      "GET /api/auth/me",
+      "GET /api/bid-packages",
+      "GET /api/auctions",
+      "GET /api/auctions/{id}",
+      "POST /api/auctions/{id}/bid",
+      "GET /api/auctions/won",
+      "GET /api/orders/buyer",
+      "POST /api/create-payment-intent",
+      "POST /api/orders",
+      "POST /api/orders/{id}/payment-intent",
+      "GET /api/seller/products",
+      "GET /api/seller/auctions",
+      "POST /api/seller/products",
+      "GET /api/orders/seller",
+      "PATCH /api/orders/{id}/shipping",
+      "GET /api/admin/sellers/pending",
+      "GET /api/admin/products",
+      "GET /api/admin/products/pending",
+      "GET /api/admin/auctions",
+      "GET /api/admin/users",
+      "GET /api/admin/stats/users",
+      "POST /api/admin/products",
+      "DELETE /api/admin/products/{id}",
+      "POST /api/admin/products/{id}/approve",
+      "POST /api/admin/products/{id}/reject",
+      "POST /api/admin/users/{id}/reset-password",
+      "POST /api/admin/users/{id}/adjust-bids",
+      "DELETE /api/admin/users/{id}",
+      "POST /api/admin/sellers/{id}/approve",
+      "POST /api/admin/sellers/{id}/reject",
+    ];
+    expect(spec.filter((call) => !table.has(call))).toEqual([]);
+  });
+
+  it("has no duplicate route and a handler file for every route", () => {
+    const keys = httpRoutes.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(
+      httpRoutes.filter((r) => !existsSync(`functions/handlers/${r.handler}.ts`)).map((r) => r.handler),
+    ).toEqual([]);
+  });
+
+  it("matches /api/auctions/won before the {id} route and extracts parameters", () => {
+    const won = matchRoute("GET", "/api/auctions/won");
+    expect(won && "route" in won && won.route.handler).toBe("auctions/list-won-auctions");
+    const detail = matchRoute("GET", "/api/auctions/abc-123");
+    expect(detail && "route" in detail && detail.pathParameters).toEqual({ id: "abc-123" });
+  });
+
+  it("tells an unknown path from a known path with the wrong method", () => {
+    expect(matchRoute("GET", "/api/nope")).toBeNull();
+    expect(matchRoute("DELETE", "/api/auth/me")).toEqual({ methodNotAllowed: true });
+  });
+
+  it("finds a route by handler and refuses an unknown handler", () => {
+    expect(findRoute("auth/me").role).toBe("user");
+    expect(() => findRoute("nope/nope")).toThrow(/No route/);
+  });
+});

@@ -1,0 +1,84 @@
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { describe, expect, it } from "vitest";
+import {
+  isLoginThrottled,
+  loginWindow,
+  MAX_FAILED_PER_ACCOUNT,
+  MAX_FAILED_PER_IP,
+} from "../../../functions/domain/login-throttle.ts";
+import { hashPassword, verifyPassword } from "../../../functions/domain/passwords.ts";
+import { hashSessionToken, newSessionToken, sessionNeedsTouch } from "../../../functions/domain/sessions.ts";
+import { readCookie, sessionCookie } from "../../../functions/http/cookies.ts";
+import { checkCsrf } from "../../../functions/http/csrf.ts";
+
+const event = (headers: Record<string, string>) => ({ headers }) as unknown as APIGatewayProxyEventV2;
+
+describe("CSRF rule", () => {
+  it("accepts same-origin JSON and non-browser JSON without Origin", () => {
+    expect(() =>
+      checkCsrf(
+        event({ host: "shop.example", origin: "https://shop.example", "content-type": "application/json" }),
+      ),
+    ).not.toThrow();
+    expect(() =>
+      checkCsrf(event({ host: "shop.example", "content-type": "application/json; charset=utf-8" })),
+    ).not.toThrow();
+  });
+  it("refuses a cross-origin mutation and a form post", () => {
+    expect(() =>
+      checkCsrf(
+        event({ host: "shop.example", origin: "https://evil.example", "content-type": "application/json" }),
+      ),
+    ).toThrow(/Cross-origin/);
+    expect(() =>
+      checkCsrf(
+        event({ host: "shop.example", origin: "https://shop.example", "content-type": "text/plain" }),
+      ),
+    ).toThrow(/Content-Type/);
+  });
+});
+
+describe("session cookie", () => {
+  it("is HttpOnly, SameSite=Lax and Secure off localhost", () => {
+    const cookie = sessionCookie("tok", "shop.example");
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Secure/);
+    expect(sessionCookie("tok", "localhost:5173")).not.toMatch(/Secure/);
+  });
+  it("is read back from API Gateway's cookies array", () => {
+    expect(readCookie(["a=1", "sid=abc%3D"], "sid")).toBe("abc=");
+    expect(readCookie(undefined, "sid")).toBeUndefined();
+  });
+  it("tokens are random and stored only as a hash", () => {
+    const a = newSessionToken();
+    expect(a).not.toBe(newSessionToken());
+    expect(hashSessionToken(a)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashSessionToken(a)).not.toContain(a);
+  });
+  it("lastSeenAt is written at most once a minute", () => {
+    expect(sessionNeedsTouch(0, 59_999)).toBe(false);
+    expect(sessionNeedsTouch(0, 60_000)).toBe(true);
+  });
+});
+
+describe("login throttle", () => {
+  it("trips per account and per IP", () => {
+    expect(isLoginThrottled({ account: MAX_FAILED_PER_ACCOUNT - 1, ip: 0 })).toBe(false);
+    expect(isLoginThrottled({ account: MAX_FAILED_PER_ACCOUNT, ip: 0 })).toBe(true);
+    expect(isLoginThrottled({ account: 0, ip: MAX_FAILED_PER_IP })).toBe(true);
+    expect(loginWindow(15 * 60 * 1000 - 1)).toBe(0);
+    expect(loginWindow(15 * 60 * 1000)).toBe(1);
+  });
+});
+
+describe("passwords", () => {
+  it("verify only the right password and salt every hash", async () => {
+    const hash = await hashPassword("correct horse");
+    expect(hash).toMatch(/^scrypt\$/);
+    expect(hash).not.toContain("correct horse");
+    expect(await verifyPassword("correct horse", hash)).toBe(true);
+    expect(await verifyPassword("wrong horse", hash)).toBe(false);
+    expect(await hashPassword("correct horse")).not.toBe(hash);
+  });
+});
