@@ -1,0 +1,77 @@
+import { RootLayout } from "@web/components/layouts/root-layout.tsx";
+import { paths } from "@web/config/paths.ts";
+import { AdminPage } from "@web/features/admin/pages/admin-page.tsx";
+import { AuctionDetailPage } from "@web/features/auctions/pages/auction-detail-page.tsx";
+import { HomePage } from "@web/features/auctions/pages/home-page.tsx";
+import { RequireRole } from "@web/features/auth/components/require-role.tsx";
+import { LoginPage } from "@web/features/auth/pages/login-page.tsx";
+import { RegisterPage } from "@web/features/auth/pages/register-page.tsx";
+import { MyWinsPage } from "@web/features/orders/pages/my-wins-page.tsx";
+import { OrderCheckoutPage } from "@web/features/orders/pages/order-checkout-page.tsx";
+import { OrdersPage } from "@web/features/orders/pages/orders-page.tsx";
+import { SellerOrdersPage } from "@web/features/orders/pages/seller-orders-page.tsx";
+import { WonAuctionsPage } from "@web/features/orders/pages/won-auctions-page.tsx";
+import { BidPackagesPage } from "@web/features/packages/pages/bid-packages-page.tsx";
+import { CheckoutPage } from "@web/features/packages/pages/checkout-page.tsx";
+import { PaymentSuccessPage } from "@web/features/packages/pages/payment-success-page.tsx";
+import { SellerDashboardPage } from "@web/features/seller/pages/seller-dashboard-page.tsx";
+import { createBrowserRouter, type RouteObject, RouterProvider } from "react-router";
+import { RouteErrorPage } from "./routes/error-page.tsx";
+import { HowItWorksPage } from "./routes/how-it-works.tsx";
+import { NotFoundPage } from "./routes/not-found.tsx";
+
+/**
+ * Every route of SPEC.md section 2. Static segments rank above dynamic ones, so /auctions/won
+ * wins over /auctions/:id whatever the order. Guards: signed out -> /login, wrong role -> /.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { path: paths.home.path, element: <HomePage /> },
+          { path: paths.auction.path, element: <AuctionDetailPage /> },
+          { path: paths.auctionAlt.path, element: <AuctionDetailPage /> },
+          { path: paths.bidPackages.path, element: <BidPackagesPage /> },
+          { path: paths.paymentSuccess.path, element: <PaymentSuccessPage /> },
+          { path: paths.login.path, element: <LoginPage /> },
+          { path: paths.register.path, element: <RegisterPage /> },
+          { path: paths.howItWorks.path, element: <HowItWorksPage /> },
+          {
+            element: <RequireRole />,
+            children: [
+              { path: paths.wonAuctions.path, element: <WonAuctionsPage /> },
+              { path: paths.checkout.path, element: <CheckoutPage /> },
+              { path: paths.orderCheckout.path, element: <OrderCheckoutPage /> },
+              { path: paths.myWins.path, element: <MyWinsPage /> },
+              { path: paths.orders.path, element: <OrdersPage /> },
+            ],
+          },
+          {
+            element: <RequireRole roles={["seller"]} />,
+            children: [
+              { path: paths.sellerDashboard.path, element: <SellerDashboardPage /> },
+              { path: paths.sellerOrders.path, element: <SellerOrdersPage /> },
+            ],
+          },
+          {
+            element: <RequireRole roles={["admin"]} />,
+            children: [{ path: paths.admin.path, element: <AdminPage /> }],
+          },
+          { path: paths.notFound.path, element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export function AppRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  return <RouterProvider router={router} />;
+}

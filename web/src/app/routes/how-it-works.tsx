@@ -1,0 +1,165 @@
+import { PageContainer } from "@web/components/page-header.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
+import { paths } from "@web/config/paths.ts";
+import { Award, BadgeCheck, Clock, Coins, Gavel, ShieldCheck, Trophy } from "lucide-react";
+import { Link } from "react-router";
+import { TIMER_EXTENSION_SECONDS } from "#shared/constants";
+
+const STEPS = [
+  {
+    icon: Coins,
+    title: "Purchase bid credits",
+    text: "Pick a bid package and pay securely by card. Credits land in your account straight away, never expire and are non-refundable.",
+  },
+  {
+    icon: Gavel,
+    title: "Place bids",
+    text: "Each bid costs 1 credit and raises the auction price by $0.01. Watch the live countdown and bid when you are ready.",
+  },
+  {
+    icon: Trophy,
+    title: "Win",
+    text: "When the clock reaches zero, the last bidder wins and pays the final price to complete the order.",
+  },
+] as const;
+
+const TRUST_POINTS = [
+  {
+    icon: ShieldCheck,
+    title: "Authentic items",
+    text: "Every product is reviewed and approved by our team before its auction goes live.",
+  },
+  {
+    icon: BadgeCheck,
+    title: "Certified sellers",
+    text: "Only sellers approved by our admins can list gold, silver and other precious metals.",
+  },
+  {
+    icon: Award,
+    title: "Secure payments",
+    text: "Card payments are handled by our payment provider; we never see your card number.",
+  },
+] as const;
+
+export function HowItWorksPage() {
+  const extension = TIMER_EXTENSION_SECONDS;
+  return (
+    <>
+      <section className="bg-header text-header-foreground">
+        <div className="container-page py-12 text-center sm:py-16">
+          <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">How It Works</h1>
+          <p className="mx-auto mt-3 max-w-2xl text-header-muted sm:text-lg">
+            Penny auctions in three simple steps: buy credits, bid a cent at a time, and win precious metals
+            for a fraction of retail.
+          </p>
+        </div>
+      </section>
+
+      <PageContainer className="grid gap-12">
+        <section aria-labelledby="steps-heading">
+          <h2 id="steps-heading" className="sr-only">
+            The three steps
+          </h2>
+          <ol className="grid gap-4 md:grid-cols-3">
+            {STEPS.map(({ icon: Icon, title, text }, index) => (
+              <li key={title}>
+                <Card className="h-full">
+                  <CardContent className="grid gap-3 pt-6">
+                    <div className="flex items-center gap-3">
+                      <span className="flex size-11 items-center justify-center rounded-full bg-primary-soft text-primary-hover">
+                        <Icon className="size-5" aria-hidden="true" />
+                      </span>
+                      <span className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">
+                        Step {index + 1}
+                      </span>
+                    </div>
+                    <h3 className="text-xl font-semibold">{title}</h3>
+                    <p className="text-muted-foreground">{text}</p>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section aria-labelledby="rules-heading" className="grid gap-6 lg:grid-cols-2">
+          <Card>
+            <CardContent className="grid gap-4 pt-6">
+              <h2 id="rules-heading" className="flex items-center gap-2 text-xl font-semibold">
+                <Clock className="size-5 text-primary" aria-hidden="true" />
+                The timer
+              </h2>
+              <ul className="grid gap-3 text-muted-foreground">
+                <li>
+                  A bid placed with <strong className="text-foreground">more than {extension} seconds</strong>{" "}
+                  left does not change the end time.
+                </li>
+                <li>
+                  A bid placed with <strong className="text-foreground">{extension} seconds or less</strong>{" "}
+                  left resets the clock to {extension} seconds, so everyone gets a fair chance to answer.
+                </li>
+                <li>
+                  When the clock reaches zero, the{" "}
+                  <strong className="text-foreground">last bidder wins</strong>. No bid is accepted after the
+                  end time.
+                </li>
+              </ul>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="grid gap-4 pt-6">
+              <h2 className="flex items-center gap-2 text-xl font-semibold">
+                <Coins className="size-5 text-primary" aria-hidden="true" />
+                Bid cost and pricing
+              </h2>
+              <ul className="grid gap-3 text-muted-foreground">
+                <li>
+                  Each bid costs <strong className="text-foreground">1 bid credit</strong> and raises the
+                  price by <strong className="text-foreground">$0.01</strong>.
+                </li>
+                <li>The winner pays the final auction price through a secure order checkout.</li>
+                <li>
+                  Bid credits <strong className="text-foreground">never expire</strong> and are
+                  non-refundable. Larger packages cost less per bid.
+                </li>
+              </ul>
+            </CardContent>
+          </Card>
+        </section>
+
+        <section aria-labelledby="trust-heading">
+          <h2 id="trust-heading" className="mb-4 text-2xl font-bold tracking-tight">
+            Why bid with us
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-3">
+            {TRUST_POINTS.map(({ icon: Icon, title, text }) => (
+              <div key={title} className="flex gap-3 rounded-xl border border-border bg-card p-5">
+                <Icon className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
+                <div className="grid gap-1">
+                  <h3 className="font-semibold">{title}</h3>
+                  <p className="text-sm text-muted-foreground">{text}</p>
+                </div>
+              </div>
+            ))}
+          </div>
+        </section>
+
+        <section className="rounded-2xl bg-header px-6 py-10 text-center text-header-foreground">
+          <h2 className="text-2xl font-bold text-white">Ready to start winning?</h2>
+          <p className="mx-auto mt-2 max-w-xl text-header-muted">
+            Browse the live auctions or create a free account to get your first bid credits.
+          </p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <Link to={paths.home.getHref()}>Browse Auctions</Link>
+            </Button>
+            <Button asChild size="lg" variant="dark">
+              <Link to={paths.register.getHref()}>Create Account</Link>
+            </Button>
+          </div>
+        </section>
+      </PageContainer>
+    </>
+  );
+}

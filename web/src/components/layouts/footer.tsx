@@ -1,0 +1,76 @@
+import { paths } from "@web/config/paths.ts";
+import { Link } from "react-router";
+import { BRAND_NAME, Logo } from "./logo.tsx";
+
+const QUICK_LINKS = [
+  { to: paths.home.getHref(), label: "Live Auctions" },
+  { to: paths.howItWorks.getHref(), label: "How It Works" },
+  { to: paths.bidPackages.getHref(), label: "Bid Packages" },
+] as const;
+
+/** Placeholders until those pages exist: shown, not linked. */
+const SUPPORT_ITEMS = ["Help Center", "Contact Us", "Shipping Information"] as const;
+const LEGAL_ITEMS = ["Terms of Service", "Privacy Policy", "Auction Rules"] as const;
+
+function FooterHeading({ children }: { children: string }) {
+  return <h2 className="mb-3 text-sm font-semibold uppercase tracking-wider text-white">{children}</h2>;
+}
+
+function Placeholder({ label }: { label: string }) {
+  return (
+    <li>
+      <span className="cursor-default text-header-muted/80" title="Coming soon">
+        {label}
+      </span>
+    </li>
+  );
+}
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-auto border-t border-header-border bg-header text-sm text-header-muted">
+      <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid content-start gap-3">
+          <Logo />
+          <p className="max-w-xs">
+            Live penny auctions for authentic gold, silver and precious metals from certified sellers.
+          </p>
+        </div>
+        <div>
+          <FooterHeading>Quick Links</FooterHeading>
+          <ul className="grid gap-2">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="rounded-sm transition-colors hover:text-gold">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <FooterHeading>Support</FooterHeading>
+          <ul className="grid gap-2">
+            {SUPPORT_ITEMS.map((label) => (
+              <Placeholder key={label} label={label} />
+            ))}
+          </ul>
+        </div>
+        <div>
+          <FooterHeading>Legal</FooterHeading>
+          <ul className="grid gap-2">
+            {LEGAL_ITEMS.map((label) => (
+              <Placeholder key={label} label={label} />
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-header-border">
+        <p className="container-page py-5 text-xs">
+          &copy; {year} {BRAND_NAME}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,181 @@
+import { Button } from "@web/components/ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@web/components/ui/dropdown-menu.tsx";
+import { paths } from "@web/config/paths.ts";
+import { useUser } from "@web/features/auth/api/get-me.ts";
+import { logoutAndReload } from "@web/features/auth/api/logout.ts";
+import { usePurchaseModal } from "@web/features/packages/purchase-modal-context.tsx";
+import { cn } from "@web/lib/utils.ts";
+import { ChevronDown, Coins, LogOut, Menu, ShoppingCart, Trophy, X } from "lucide-react";
+import { useId, useState } from "react";
+import { Link, NavLink } from "react-router";
+import type { CurrentUser } from "#shared/schemas/auth";
+import { Logo } from "./logo.tsx";
+import { navItemsFor } from "./nav-items.ts";
+
+const ROLE_LABELS: Record<CurrentUser["role"], string> = { buyer: "Buyer", seller: "Seller", admin: "Admin" };
+
+function desktopLinkClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-white/10 hover:text-white",
+    isActive ? "text-gold" : "text-header-foreground",
+  );
+}
+
+function mobileLinkClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    "block rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-white/10",
+    isActive ? "bg-white/5 text-gold" : "text-header-foreground",
+  );
+}
+
+export function BidBalance({ balance }: { balance: number }) {
+  return (
+    <span
+      className="inline-flex items-center gap-1.5 rounded-full border border-gold/40 bg-gold/10 px-3 py-1.5 text-sm font-semibold text-gold-light"
+      title="Your bid credits"
+    >
+      <Coins className="size-4 text-gold" aria-hidden="true" />
+      <span data-testid="bid-balance">{`${balance} Bids`}</span>
+    </span>
+  );
+}
+
+function UserMenu({ user, onBuyBids }: { user: CurrentUser; onBuyBids(): void }) {
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label="Account menu"
+          data-testid="user-menu"
+          className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 text-header-foreground transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <span className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-slate-200 to-slate-400 text-sm font-bold uppercase text-slate-900">
+            {user.username.charAt(0)}
+          </span>
+          <ChevronDown className="size-4 opacity-70" aria-hidden="true" />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="grid gap-0.5">
+          <span className="truncate" data-testid="user-menu-username">
+            {user.username}
+          </span>
+          <span className="text-xs font-normal text-muted-foreground">
+            {ROLE_LABELS[user.role] ?? user.role}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem className="sm:hidden" onSelect={onBuyBids}>
+          <ShoppingCart aria-hidden="true" />
+          Buy Bids
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.myWins.getHref()}>
+            <Trophy aria-hidden="true" />
+            My Wins
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void logoutAndReload()}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export function Header() {
+  const { data, isPending } = useUser();
+  const user = data ?? null;
+  const purchaseModal = usePurchaseModal();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const links = navItemsFor(user?.role);
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-header-border bg-header/95 text-header-foreground shadow-sm backdrop-blur supports-[backdrop-filter]:bg-header/85">
+      <div className="container-page flex h-16 items-center gap-3">
+        <Logo onClick={closeMenu} />
+
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
+          {links.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={desktopLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          {user ? (
+            <>
+              <BidBalance balance={user.bidBalance} />
+              <Button size="sm" className="hidden sm:inline-flex" onClick={purchaseModal.open}>
+                <ShoppingCart aria-hidden="true" />
+                Buy Bids
+              </Button>
+              <UserMenu user={user} onBuyBids={purchaseModal.open} />
+            </>
+          ) : isPending ? (
+            <span className="h-9 w-24 animate-pulse rounded-md bg-white/10" aria-hidden="true" />
+          ) : (
+            <>
+              <Button asChild size="sm" variant="dark" className="px-3">
+                <Link to={paths.login.getHref()}>Login</Link>
+              </Button>
+              <Button asChild size="sm" className="px-3">
+                <Link to={paths.register.getHref()}>Sign Up</Link>
+              </Button>
+            </>
+          )}
+
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-md text-header-foreground transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-ring lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            data-testid="mobile-menu-toggle"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <X className="size-5" aria-hidden="true" />
+            ) : (
+              <Menu className="size-5" aria-hidden="true" />
+            )}
+          </button>
+        </div>
+      </div>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t border-header-border lg:hidden">
+        <nav aria-label="Mobile" className="container-page grid gap-1 py-3">
+          {links.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end}
+              className={mobileLinkClass}
+              onClick={closeMenu}
+            >
+              {item.label}
+            </NavLink>
+          ))}
+          {user && (
+            <NavLink to={paths.myWins.getHref()} className={mobileLinkClass} onClick={closeMenu}>
+              My Wins
+            </NavLink>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

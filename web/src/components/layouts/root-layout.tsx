@@ -1,0 +1,26 @@
+import { PurchaseModalProvider } from "@web/features/packages/purchase-modal-context.tsx";
+import { Outlet, ScrollRestoration } from "react-router";
+import { Footer } from "./footer.tsx";
+import { Header } from "./header.tsx";
+
+/** Header, page, footer; inside the router so the purchase modal can navigate. */
+export function RootLayout() {
+  return (
+    <PurchaseModalProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <ScrollRestoration />
+    </PurchaseModalProvider>
+  );
+}

@@ -1,0 +1,23 @@
+/** Every route of SPEC.md section 2, written once. `path` is the router pattern, `getHref` builds a link. */
+export const paths = {
+  home: { path: "/", getHref: () => "/" },
+  auction: { path: "/auction/:id", getHref: (id: string) => `/auction/${encodeURIComponent(id)}` },
+  auctionAlt: { path: "/auctions/:id", getHref: (id: string) => `/auctions/${encodeURIComponent(id)}` },
+  wonAuctions: { path: "/auctions/won", getHref: () => "/auctions/won" },
+  checkout: { path: "/checkout", getHref: () => "/checkout" },
+  orderCheckout: {
+    path: "/order-checkout/:auctionId",
+    getHref: (auctionId: string) => `/order-checkout/${encodeURIComponent(auctionId)}`,
+  },
+  paymentSuccess: { path: "/payment-success", getHref: () => "/payment-success" },
+  bidPackages: { path: "/bid-packages", getHref: () => "/bid-packages" },
+  login: { path: "/login", getHref: () => "/login" },
+  register: { path: "/register", getHref: () => "/register" },
+  sellerDashboard: { path: "/seller-dashboard", getHref: () => "/seller-dashboard" },
+  sellerOrders: { path: "/seller-orders", getHref: () => "/seller-orders" },
+  admin: { path: "/admin", getHref: () => "/admin" },
+  howItWorks: { path: "/how-it-works", getHref: () => "/how-it-works" },
+  myWins: { path: "/my-wins", getHref: () => "/my-wins" },
+  orders: { path: "/orders", getHref: () => "/orders" },
+  notFound: { path: "*", getHref: () => "/404" },
+} as const;

@@ -1,0 +1,18 @@
+import { useMutation } from "@tanstack/react-query";
+import { api } from "@web/lib/api-client.ts";
+import type { CurrentUser, RegisterForm, RegisterRequest } from "#shared/schemas/auth";
+
+/** POST /api/auth/register: 201 CurrentUser (signed in), 409 duplicate, 400 invalid. The confirmation is not sent. */
+export function register(form: RegisterForm | RegisterRequest): Promise<CurrentUser> {
+  const body: RegisterRequest = {
+    username: form.username,
+    email: form.email,
+    password: form.password,
+    role: form.role,
+  };
+  return api.post<CurrentUser>("/api/auth/register", body);
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,191 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "@web/components/ui/button.tsx";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@web/components/ui/form.tsx";
+import { Input } from "@web/components/ui/input.tsx";
+import { Label } from "@web/components/ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "@web/components/ui/radio-group.tsx";
+import { toast } from "@web/components/ui/use-toast.ts";
+import { paths } from "@web/config/paths.ts";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { cn } from "@web/lib/utils.ts";
+import { Info } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { Link, Navigate } from "react-router";
+import type { z } from "zod";
+import { registerFormSchema } from "#shared/schemas/auth";
+import { useUser } from "../api/get-me.ts";
+import { useRegister } from "../api/register.ts";
+import { AuthCard } from "../components/auth-card.tsx";
+import { RELOAD_AFTER_TOAST_MS } from "./login-page.tsx";
+
+const ACCOUNT_TYPES = [
+  { value: "buyer", label: "Buyer", hint: "Bid on live auctions" },
+  { value: "seller", label: "Seller", hint: "List products for auction" },
+] as const;
+
+export function RegisterPage() {
+  const { data: user } = useUser();
+  const registerMutation = useRegister();
+  const form = useForm<z.input<typeof registerFormSchema>, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { username: "", email: "", password: "", confirmPassword: "", role: "buyer" },
+  });
+
+  if (user) return <Navigate to={paths.home.getHref()} replace />;
+
+  const onSubmit = form.handleSubmit((values) =>
+    registerMutation.mutate(values, {
+      onSuccess: () => {
+        toast({ title: "Account created!", description: "Welcome aboard.", variant: "success" });
+        setTimeout(() => {
+          window.location.href = paths.home.getHref();
+        }, RELOAD_AFTER_TOAST_MS);
+      },
+      onError: (error) => {
+        toast({
+          variant: "destructive",
+          title: "Registration failed",
+          description: getServerMessage(error, "An error occurred during registration"),
+        });
+      },
+    }),
+  );
+
+  const busy = registerMutation.isPending || registerMutation.isSuccess;
+
+  return (
+    <AuthCard
+      title="Create Account"
+      description="Join to start winning gold, silver and precious metals"
+      footer={
+        <p>
+          Already have an account?{" "}
+          <Link to={paths.login.getHref()} className="font-semibold text-primary-hover hover:underline">
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
+          <FormField
+            control={form.control}
+            name="username"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Username</FormLabel>
+                <FormControl>
+                  <Input autoComplete="username" placeholder="Choose a username" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Email</FormLabel>
+                <FormControl>
+                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Password</FormLabel>
+                <FormControl>
+                  <Input
+                    type="password"
+                    autoComplete="new-password"
+                    placeholder="At least 8 characters"
+                    {...field}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="confirmPassword"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Confirm Password</FormLabel>
+                <FormControl>
+                  <Input
+                    type="password"
+                    autoComplete="new-password"
+                    placeholder="Repeat your password"
+                    {...field}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Account Type</FormLabel>
+                <FormControl>
+                  <RadioGroup
+                    name={field.name}
+                    value={field.value ?? "buyer"}
+                    onValueChange={field.onChange}
+                    className="grid-cols-2 gap-3"
+                  >
+                    {ACCOUNT_TYPES.map((type) => {
+                      const id = `account-type-${type.value}`;
+                      const checked = (field.value ?? "buyer") === type.value;
+                      return (
+                        <Label
+                          key={type.value}
+                          htmlFor={id}
+                          className={cn(
+                            "flex cursor-pointer items-start gap-3 rounded-lg border border-input p-3 transition-colors hover:bg-muted",
+                            checked && "border-primary bg-accent",
+                          )}
+                        >
+                          <RadioGroupItem id={id} value={type.value} className="mt-0.5" />
+                          <span className="grid gap-1">
+                            <span className="font-semibold">{type.label}</span>
+                            <span className="text-xs font-normal text-muted-foreground">{type.hint}</span>
+                          </span>
+                        </Label>
+                      );
+                    })}
+                  </RadioGroup>
+                </FormControl>
+                <FormDescription className="flex items-start gap-2 rounded-md bg-muted p-3 text-xs">
+                  <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  <span>Seller accounts require admin approval before you can list products.</span>
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
+            {registerMutation.isPending ? "Creating account..." : "Create Account"}
+          </Button>
+        </form>
+      </Form>
+    </AuthCard>
+  );
+}
