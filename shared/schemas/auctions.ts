@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { AUCTION_STATUSES, METAL_TYPES } from "../constants.ts";
+
+/**
+ * API views of auctions and bids (GET /api/auctions, GET /api/auctions/{id}, POST /api/auctions/{id}/bid)
+ * and the messages of the live-update socket (SPEC.md sections 3 and 7, DESIGN.md section 4).
+ *
+ * Money is a 2-decimal string ("12.34"); times are ISO strings. Every auction object carries the
+ * `serverTime` it was read at, so a client corrects its countdown by the offset to its own clock.
+ */
+
+export const auctionIdParamsSchema = z.object({
+  id: z.string().trim().min(1, "Auction id is required").max(64, "Invalid auction id"),
+});
+export type AuctionIdParams = z.infer<typeof auctionIdParamsSchema>;
+
+const usernameView = z.object({ username: z.string() });
+export type UsernameView = z.infer<typeof usernameView>;
+
+export const auctionProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  metalType: z.enum(METAL_TYPES),
+  weight: z.string().nullable(),
+  purity: z.string().nullable(),
+  imageUrl: z.string(),
+  startingPrice: z.string(),
+});
+export type AuctionProduct = z.infer<typeof auctionProductSchema>;
+
+export const auctionSellerSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  businessName: z.string(),
+  description: z.string().nullable(),
+});
+export type AuctionSeller = z.infer<typeof auctionSellerSchema>;
+
+/** One auction as the list (home grid, cards) shows it. */
+export const auctionSummarySchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  status: z.enum(AUCTION_STATUSES),
+  currentPrice: z.string(),
+  startingPrice: z.string(),
+  bidIncrement: z.string(),
+  totalBids: z.number().int(),
+  endsAt: z.string(),
+  createdAt: z.string(),
+  /** Null while nobody has bid. */
+  lastBidder: usernameView.nullable(),
+  winnerId: z.string().nullable(),
+  winner: usernameView.nullable(),
+  product: auctionProductSchema,
+  seller: auctionSellerSchema,
+  serverTime: z.string(),
+});
+export type AuctionSummary = z.infer<typeof auctionSummarySchema>;
+
+export const bidViewSchema = z.object({
+  id: z.string(),
+  auctionId: z.string(),
+  userId: z.string(),
+  /** The price this bid made. */
+  amount: z.string(),
+  /** 1 for the first bid of the auction, n for the n-th. */
+  sequence: z.number().int(),
+  createdAt: z.string(),
+  user: usernameView,
+});
+export type BidView = z.infer<typeof bidViewSchema>;
+
+/** GET /api/auctions/{id}: the summary plus the latest bids, oldest to newest (the last item is the latest). */
+export const auctionDetailSchema = auctionSummarySchema.extend({
+  bids: z.array(bidViewSchema),
+});
+export type AuctionDetail = z.infer<typeof auctionDetailSchema>;
+
+/** GET /api/auctions */
+export const auctionListSchema = z.array(auctionSummarySchema);
+
+/** POST /api/auctions/{id}/bid: the auction's state right after the accepted bid, and the bid. */
+export const placeBidResponseSchema = z.object({
+  auction: auctionSummarySchema,
+  bid: bidViewSchema,
+});
+export type PlaceBidResponse = z.infer<typeof placeBidResponseSchema>;
+
+/** Fields every auction message carries: SPEC.md section 3's plus the new state (DESIGN.md section 4). */
+const auctionStateMessage = {
+  auctionId: z.string(),
+  status: z.enum(AUCTION_STATUSES),
+  currentPrice: z.string(),
+  totalBids: z.number().int(),
+  endsAt: z.string(),
+  lastBidder: usernameView.nullable(),
+  serverTime: z.string(),
+};
+
+export const connectedMessageSchema = z.object({
+  type: z.literal("connected"),
+  serverTime: z.string(),
+});
+
+export const bidPlacedMessageSchema = z.object({
+  type: z.literal("bid_placed"),
+  ...auctionStateMessage,
+  winnerId: z.null(),
+  finalPrice: z.null(),
+});
+
+export const auctionEndedMessageSchema = z.object({
+  type: z.literal("auction_ended"),
+  ...auctionStateMessage,
+  /** Null when the auction ended without a bid. */
+  winnerId: z.string().nullable(),
+  winner: usernameView.nullable(),
+  finalPrice: z.string(),
+});
+
+export const socketMessageSchema = z.discriminatedUnion("type", [
+  connectedMessageSchema,
+  bidPlacedMessageSchema,
+  auctionEndedMessageSchema,
+]);
+export type ConnectedMessage = z.infer<typeof connectedMessageSchema>;
+export type BidPlacedMessage = z.infer<typeof bidPlacedMessageSchema>;
+export type AuctionEndedMessage = z.infer<typeof auctionEndedMessageSchema>;
+export type AuctionMessage = BidPlacedMessage | AuctionEndedMessage;
+export type SocketMessage = z.infer<typeof socketMessageSchema>;
+
+/** What a client sends after the socket opens; the server answers with `connected`. */
+export const helloMessageSchema = z.object({ type: z.enum(["hello", "ping"]) });
