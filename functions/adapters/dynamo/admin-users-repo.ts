@@ -1,0 +1,184 @@
+/**
+ * What the admin panel does to user accounts: list them, count them, adjust balances, reset
+ * passwords and delete accounts. Builds on users-repo.ts (the user item and its guards).
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { AdminUser } from "#shared/schemas/admin";
+import { db, tableName } from "./client.ts";
+import { listByIndex, withoutKeys } from "./index-lists.ts";
+import { indexKeys, keys } from "./keys.ts";
+import type { SellerRecord } from "./sellers-repo.ts";
+import { getUser, type UserRecord } from "./users-repo.ts";
+
+/** Only the fields the admin table shows: never the password hash, never a session. */
+export function toAdminUser(user: UserRecord): AdminUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    bidBalance: user.bidBalance,
+    lastBidAt: user.lastBidAt ?? null,
+    lastSeenAt: user.lastSeenAt ?? null,
+    createdAt: user.createdAt,
+  };
+}
+
+/** Every user, newest registration first. */
+export async function listUsers(): Promise<UserRecord[]> {
+  const items = await listByIndex("gsi1", indexKeys.users(), { newestFirst: true });
+  return items.map((item) => withoutKeys(item) as unknown as UserRecord);
+}
+
+/** The STATS/USERS counter that registration and deletion keep (never a scan). */
+export async function getTotalUsers(): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.userStats() }));
+  return Math.max(0, Number(Item?.totalUsers ?? 0));
+}
+
+const MAX_ADJUST_ROUNDS = 10;
+
+/**
+ * Adds `amount` (signed) to a balance, never going below zero, without a read-modify-write race:
+ * either the whole amount fits (one conditional ADD, so concurrent bids and purchases keep their
+ * own changes) or the balance is too small and becomes exactly 0 (conditional on still being too
+ * small). Returns the new balance, or null when the user does not exist.
+ */
+export async function adjustBidBalance(userId: string, amount: number): Promise<number | null> {
+  const need = Math.max(0, -amount);
+  for (let round = 0; round < MAX_ADJUST_ROUNDS; round++) {
+    try {
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.user(userId),
+          UpdateExpression: "ADD bidBalance :amount",
+          ConditionExpression: "attribute_exists(pk) AND bidBalance >= :need",
+          ExpressionAttributeValues: { ":amount": amount, ":need": need },
+          ReturnValues: "UPDATED_NEW",
+        }),
+      );
+      return Number(Attributes?.bidBalance);
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+    if (amount >= 0) return (await userExists(userId)) ? retryLater() : null;
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.user(userId),
+          UpdateExpression: "SET bidBalance = :zero",
+          ConditionExpression: "attribute_exists(pk) AND bidBalance < :need",
+          ExpressionAttributeValues: { ":zero": 0, ":need": need },
+        }),
+      );
+      return 0;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!(await userExists(userId))) return null;
+      // The balance grew between the two attempts (a purchase): the full amount may fit now.
+    }
+  }
+  return retryLater();
+}
+
+function retryLater(): never {
+  throw new Error("The bid balance kept changing during the adjustment");
+}
+
+async function userExists(userId: string): Promise<boolean> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      ConsistentRead: true,
+      ProjectionExpression: "pk",
+    }),
+  );
+  return Boolean(Item);
+}
+
+/** Replaces the password hash; false when the user does not exist. Sessions are ended by the caller. */
+export async function setPasswordHash(userId: string, passwordHash: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: "SET passwordHash = :hash",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":hash": passwordHash },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+export type DeleteUserOutcome = "deleted" | "gone" | "changed";
+
+/**
+ * One transaction: the user item, both uniqueness guards (so the name and email can be used again),
+ * the user counter, and the seller profile when it never got approved (an application nobody will
+ * answer; an approved seller's profile stays because its auctions and orders still show it).
+ * Bids and orders are separate items and stay readable. Sessions are ended by the caller.
+ */
+export async function deleteUserAccount(
+  user: UserRecord,
+  seller: SellerRecord | null,
+): Promise<DeleteUserOutcome> {
+  const table = tableName();
+  const guardCondition = {
+    ConditionExpression: "attribute_not_exists(pk) OR userId = :userId",
+    ExpressionAttributeValues: { ":userId": user.id },
+  };
+  const removeSeller = seller && seller.userId === user.id && seller.status !== "approved";
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: table,
+              Key: keys.user(user.id),
+              ConditionExpression: "attribute_exists(pk) AND username = :username AND email = :email",
+              ExpressionAttributeValues: { ":username": user.username, ":email": user.email },
+            },
+          },
+          { Delete: { TableName: table, Key: keys.usernameGuard(user.username), ...guardCondition } },
+          { Delete: { TableName: table, Key: keys.emailGuard(user.email), ...guardCondition } },
+          {
+            Update: {
+              TableName: table,
+              Key: keys.userStats(),
+              UpdateExpression: "ADD totalUsers :minusOne",
+              ExpressionAttributeValues: { ":minusOne": -1 },
+            },
+          },
+          ...(removeSeller
+            ? [
+                {
+                  Delete: {
+                    TableName: table,
+                    Key: keys.seller(seller.id),
+                    ConditionExpression: "#status = :status",
+                    ExpressionAttributeNames: { "#status": "status" },
+                    ExpressionAttributeValues: { ":status": seller.status },
+                  },
+                },
+              ]
+            : []),
+        ],
+      }),
+    );
+    return "deleted";
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const stillThere = await getUser(user.id);
+    return stillThere ? "changed" : "gone";
+  }
+}

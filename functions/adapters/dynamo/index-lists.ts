@@ -1,0 +1,96 @@
+/**
+ * Lists come from the sparse KEYS_ONLY indexes (table-definition.ts): query the index for keys, then
+ * BatchGet the items. These two helpers do that for any repository.
+ */
+import { BatchGetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "./client.ts";
+import type { IndexName } from "./table-definition.ts";
+
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+const BATCH_GET_LIMIT = 100;
+const MAX_UNPROCESSED_ROUNDS = 8;
+
+/** Every key under one index partition, in sort-key order (newest first with `newestFirst`). */
+export async function queryIndexKeys(
+  index: IndexName,
+  partition: string,
+  options: { newestFirst?: boolean; limit?: number } = {},
+): Promise<ItemKey[]> {
+  const keys: ItemKey[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index,
+        KeyConditionExpression: "#p = :p",
+        ExpressionAttributeNames: { "#p": `${index}pk` },
+        ExpressionAttributeValues: { ":p": partition },
+        ScanIndexForward: !options.newestFirst,
+        ExclusiveStartKey: startKey,
+        ...(options.limit ? { Limit: options.limit - keys.length } : {}),
+      }),
+    );
+    for (const item of page.Items ?? []) keys.push({ pk: item.pk as string, sk: item.sk as string });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && (!options.limit || keys.length < options.limit));
+  return keys;
+}
+
+/**
+ * The items of `keys`, in the same order; keys whose item vanished since the index was read are
+ * skipped. Unprocessed keys (throttling) are retried with a short backoff.
+ */
+export async function batchGetItems(keys: readonly ItemKey[]): Promise<Record<string, unknown>[]> {
+  const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
+  const found = new Map<string, Record<string, unknown>>();
+  for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) {
+    let pending: Record<string, unknown>[] = unique
+      .slice(i, i + BATCH_GET_LIMIT)
+      .map((k) => ({ pk: k.pk, sk: k.sk }));
+    for (let round = 0; pending.length > 0; round++) {
+      if (round >= MAX_UNPROCESSED_ROUNDS) throw new Error("BatchGet kept leaving keys unprocessed");
+      if (round > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** round));
+      const table = tableName();
+      const out = await db.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+      for (const item of out.Responses?.[table] ?? []) found.set(`${item.pk}\u0000${item.sk}`, item);
+      pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
+    }
+  }
+  const items: Record<string, unknown>[] = [];
+  for (const k of keys) {
+    const item = found.get(`${k.pk}\u0000${k.sk}`);
+    if (item) items.push(item);
+  }
+  return items;
+}
+
+/** Query + BatchGet in one call: the items of an index partition, in index order. */
+export async function listByIndex(
+  index: IndexName,
+  partition: string,
+  options: { newestFirst?: boolean; limit?: number } = {},
+): Promise<Record<string, unknown>[]> {
+  return batchGetItems(await queryIndexKeys(index, partition, options));
+}
+
+/** Drops the table's key and index attributes, leaving the entity's own fields. */
+export function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _g1p,
+    gsi1sk: _g1s,
+    gsi2pk: _g2p,
+    gsi2sk: _g2s,
+    gsi3pk: _g3p,
+    gsi3sk: _g3s,
+    type: _type,
+    ...rest
+  } = item;
+  return rest;
+}

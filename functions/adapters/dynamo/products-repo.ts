@@ -1,0 +1,210 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { ApprovalStatus, MetalType } from "#shared/constants";
+import { centsToDecimal } from "#shared/money";
+import type { ProductView } from "#shared/schemas/seller";
+import { db, tableName } from "./client.ts";
+import { listByIndex, withoutKeys } from "./index-lists.ts";
+import { indexKeys, keys, timeSortKey } from "./keys.ts";
+
+export interface ProductRecord {
+  id: string;
+  sellerId: string;
+  name: string;
+  description: string;
+  metalType: MetalType;
+  weight?: string;
+  purity?: string;
+  imageUrl: string;
+  startingPriceCents: number;
+  status: ApprovalStatus;
+  approvedAt?: string;
+  createdAt: string;
+  /** Set once the approval has started the product's auction. */
+  auctionId?: string;
+}
+
+export function productItem(product: ProductRecord) {
+  const sortKey = timeSortKey(product.createdAt, product.id);
+  return {
+    ...keys.product(product.id),
+    type: "product",
+    gsi1pk: indexKeys.productsByStatus(product.status),
+    gsi1sk: sortKey,
+    gsi2pk: indexKeys.sellerProducts(product.sellerId),
+    gsi2sk: sortKey,
+    ...product,
+  };
+}
+
+const toProduct = (item: Record<string, unknown>) => withoutKeys(item) as unknown as ProductRecord;
+
+export function toProductView(product: ProductRecord): ProductView {
+  return {
+    id: product.id,
+    sellerId: product.sellerId,
+    name: product.name,
+    description: product.description,
+    metalType: product.metalType,
+    ...(product.weight ? { weight: product.weight } : {}),
+    ...(product.purity ? { purity: product.purity } : {}),
+    imageUrl: product.imageUrl,
+    startingPrice: centsToDecimal(product.startingPriceCents),
+    status: product.status,
+    ...(product.approvedAt ? { approvedAt: product.approvedAt } : {}),
+    createdAt: product.createdAt,
+    ...(product.auctionId ? { auctionId: product.auctionId } : {}),
+  };
+}
+
+export interface NewProduct {
+  sellerId: string;
+  name: string;
+  description: string;
+  metalType: MetalType;
+  weight?: string;
+  purity?: string;
+  imageUrl: string;
+  startingPriceCents: number;
+}
+
+/** Every new product waits for an admin's approval. */
+export async function createProduct(input: NewProduct, now: number): Promise<ProductRecord> {
+  const product: ProductRecord = {
+    id: crypto.randomUUID(),
+    ...input,
+    status: "pending",
+    createdAt: new Date(now).toISOString(),
+  };
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: productItem(product),
+      ConditionExpression: "attribute_not_exists(pk)",
+    }),
+  );
+  return product;
+}
+
+export async function getProduct(id: string): Promise<ProductRecord | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.product(id), ConsistentRead: true }),
+  );
+  return Item ? toProduct(Item) : null;
+}
+
+/** A seller's products, newest first. */
+export async function listSellerProducts(sellerId: string): Promise<ProductRecord[]> {
+  return (await listByIndex("gsi2", indexKeys.sellerProducts(sellerId), { newestFirst: true })).map(
+    toProduct,
+  );
+}
+
+/** Products with one status, oldest first (pending ones are a review queue). */
+export async function listProductsByStatus(status: ApprovalStatus): Promise<ProductRecord[]> {
+  return (await listByIndex("gsi1", indexKeys.productsByStatus(status))).map(toProduct);
+}
+
+/**
+ * Moves a product from `from` to `to` (and its list index with it) only if it is still `from`;
+ * returns the updated record, or null when someone else changed it first (or it is gone).
+ */
+export async function setProductStatus(
+  id: string,
+  change: { from: ApprovalStatus; to: ApprovalStatus; approvedAt?: string },
+): Promise<ProductRecord | null> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.product(id),
+        UpdateExpression: change.approvedAt
+          ? "SET #status = :to, gsi1pk = :index, approvedAt = :approvedAt"
+          : "SET #status = :to, gsi1pk = :index",
+        ConditionExpression: "attribute_exists(pk) AND #status = :from",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: {
+          ":from": change.from,
+          ":to": change.to,
+          ":index": indexKeys.productsByStatus(change.to),
+          ...(change.approvedAt ? { ":approvedAt": change.approvedAt } : {}),
+        },
+        ReturnValues: "ALL_NEW",
+      }),
+    );
+    return Attributes ? toProduct(Attributes) : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/** Records the auction an approval started, so deleting the product can find it. */
+export async function recordProductAuction(
+  productId: string,
+  auctionId: string,
+): Promise<ProductRecord | null> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.product(productId),
+        UpdateExpression: "SET auctionId = :auctionId",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":auctionId": auctionId },
+        ReturnValues: "ALL_NEW",
+      }),
+    );
+    return Attributes ? toProduct(Attributes) : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/**
+ * Deletes a product and, when given, its auction, in one transaction that holds only while the
+ * auction still has no bids: a bid landing at the same moment either comes first (and the deletion is
+ * refused) or finds no auction to bid on.
+ */
+export async function deleteProductWithUnbidAuction(
+  product: ProductRecord,
+  auctionId: string | null,
+): Promise<"deleted" | "gone" | "auction-has-bids"> {
+  const table = tableName();
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: table,
+              Key: keys.product(product.id),
+              ConditionExpression: "attribute_exists(pk)",
+            },
+          },
+          ...(auctionId
+            ? [
+                {
+                  Delete: {
+                    TableName: table,
+                    Key: keys.auction(auctionId),
+                    ConditionExpression: "attribute_not_exists(pk) OR totalBids = :zero",
+                    ExpressionAttributeValues: { ":zero": 0 },
+                  },
+                },
+              ]
+            : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const [productReason, auctionReason] = error.CancellationReasons ?? [];
+      if (auctionReason?.Code === "ConditionalCheckFailed") return "auction-has-bids";
+      if (productReason?.Code === "ConditionalCheckFailed") return "gone";
+    }
+    throw error;
+  }
+  return "deleted";
+}

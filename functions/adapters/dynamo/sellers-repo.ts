@@ -1,0 +1,179 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { ApprovalStatus } from "#shared/constants";
+import { db, tableName } from "./client.ts";
+import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
+import { indexKeys, keys, timeSortKey } from "./keys.ts";
+
+export interface SellerRecord {
+  id: string;
+  userId: string;
+  businessName: string;
+  description?: string;
+  status: ApprovalStatus;
+  approvedAt?: string;
+  createdAt: string;
+  /** The profile the platform sells under for products an admin creates (see docs/decisions.md). */
+  platform?: boolean;
+}
+
+/** The business name of the profile under which admin-created products are sold. */
+export const PLATFORM_BUSINESS_NAME = "Precious Metals Auctions";
+
+export function sellerItem(seller: SellerRecord) {
+  return {
+    ...keys.seller(seller.id),
+    type: "seller",
+    gsi1pk: indexKeys.sellersByStatus(seller.status),
+    gsi1sk: timeSortKey(seller.createdAt, seller.id),
+    ...seller,
+  };
+}
+
+const toSeller = (item: Record<string, unknown>) => withoutKeys(item) as unknown as SellerRecord;
+
+export async function getSeller(id: string): Promise<SellerRecord | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.seller(id) }));
+  return Item ? toSeller(Item) : null;
+}
+
+/** Several sellers by id (duplicates and missing ones are fine), keyed by id. */
+export async function getSellers(ids: readonly string[]): Promise<Map<string, SellerRecord>> {
+  const items = await batchGetItems([...new Set(ids)].map((id) => keys.seller(id)));
+  return new Map(items.map((item) => [item.id as string, toSeller(item)]));
+}
+
+/** Applications with one status, oldest first (a queue: first come, first reviewed). */
+export async function listSellersByStatus(status: ApprovalStatus): Promise<SellerRecord[]> {
+  return (await listByIndex("gsi1", indexKeys.sellersByStatus(status))).map(toSeller);
+}
+
+/**
+ * Moves a seller from `from` to `to` (and its list index with it) only if it is still `from`;
+ * returns the updated record, or null when someone else changed it first.
+ */
+export async function setSellerStatus(
+  id: string,
+  change: { from: ApprovalStatus; to: ApprovalStatus; approvedAt?: string },
+): Promise<SellerRecord | null> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.seller(id),
+        UpdateExpression: change.approvedAt
+          ? "SET #status = :to, gsi1pk = :index, approvedAt = :approvedAt"
+          : "SET #status = :to, gsi1pk = :index",
+        ConditionExpression: "attribute_exists(pk) AND #status = :from",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: {
+          ":from": change.from,
+          ":to": change.to,
+          ":index": indexKeys.sellersByStatus(change.to),
+          ...(change.approvedAt ? { ":approvedAt": change.approvedAt } : {}),
+        },
+        ReturnValues: "ALL_NEW",
+      }),
+    );
+    return Attributes ? toSeller(Attributes) : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/** Edits the business profile while the application is still pending; null if it no longer is. */
+export async function updatePendingSellerProfile(
+  id: string,
+  profile: { businessName: string; description?: string },
+): Promise<SellerRecord | null> {
+  const description = profile.description?.trim() ? profile.description : undefined;
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.seller(id),
+        UpdateExpression: description
+          ? "SET businessName = :name, description = :description"
+          : "SET businessName = :name REMOVE description",
+        ConditionExpression: "attribute_exists(pk) AND #status = :pending",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: {
+          ":name": profile.businessName,
+          ":pending": "pending",
+          ...(description ? { ":description": description } : {}),
+        },
+        ReturnValues: "ALL_NEW",
+      }),
+    );
+    return Attributes ? toSeller(Attributes) : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/**
+ * The approved platform seller profile an admin's products are sold under, created on first use.
+ * The admin's user item records it (sellerId), written in one transaction with the profile so two
+ * simultaneous first uses create one profile.
+ */
+export async function ensurePlatformSeller(
+  admin: { id: string; sellerId?: string },
+  now: number,
+): Promise<SellerRecord> {
+  if (admin.sellerId) {
+    const existing = await getSeller(admin.sellerId);
+    if (existing) return existing;
+  }
+  const createdAt = new Date(now).toISOString();
+  const seller: SellerRecord = {
+    id: crypto.randomUUID(),
+    userId: admin.id,
+    businessName: PLATFORM_BUSINESS_NAME,
+    description: "Listed directly by the marketplace.",
+    status: "approved",
+    approvedAt: createdAt,
+    createdAt,
+    platform: true,
+  };
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: sellerItem(seller),
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.user(admin.id),
+              UpdateExpression: "SET sellerId = :sellerId",
+              ConditionExpression: admin.sellerId
+                ? "attribute_exists(pk) AND sellerId = :previous"
+                : "attribute_exists(pk) AND attribute_not_exists(sellerId)",
+              ExpressionAttributeValues: {
+                ":sellerId": seller.id,
+                ...(admin.sellerId ? { ":previous": admin.sellerId } : {}),
+              },
+            },
+          },
+        ],
+      }),
+    );
+    return seller;
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    // Another request created it first: use theirs.
+    const { Item } = await db.send(
+      new GetCommand({ TableName: tableName(), Key: keys.user(admin.id), ConsistentRead: true }),
+    );
+    const winner = Item?.sellerId ? await getSeller(Item.sellerId as string) : null;
+    if (!winner) throw error;
+    return winner;
+  }
+}

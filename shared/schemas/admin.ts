@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { APPROVAL_STATUSES, ROLES } from "../constants.ts";
+import { productFields, productViewSchema } from "./seller.ts";
+
+/** POST /api/admin/products: the seller's fields; the admin form starts on silver (SPEC.md section 5). */
+export const adminCreateProductSchema = z.object(productFields);
+export type AdminCreateProductRequest = z.input<typeof adminCreateProductSchema>;
+export type AdminCreateProductInput = z.output<typeof adminCreateProductSchema>;
+
+export const adminProductFormDefaults = {
+  name: "",
+  description: "",
+  metalType: "silver",
+  weight: "",
+  purity: "",
+  imageUrl: "",
+  startingPrice: "",
+} as const;
+
+export const MAX_AUCTION_DURATION_SECONDS = 30 * 24 * 60 * 60;
+
+/** POST /api/admin/products/{id}/approve: the auction's length, default from configuration. */
+export const approveProductSchema = z.object({
+  durationSeconds: z.number().int().min(30).max(MAX_AUCTION_DURATION_SECONDS).optional(),
+});
+export type ApproveProductRequest = z.input<typeof approveProductSchema>;
+
+export const MAX_BID_ADJUSTMENT = 1_000_000;
+
+/** POST /api/admin/users/{id}/adjust-bids: a signed, non-zero whole number of credits. */
+export const adjustBidsSchema = z.object({
+  amount: z
+    .number()
+    .int("Amount must be a whole number")
+    .min(-MAX_BID_ADJUSTMENT)
+    .max(MAX_BID_ADJUSTMENT)
+    .refine((amount) => amount !== 0, "Amount must not be zero"),
+});
+export type AdjustBidsRequest = z.infer<typeof adjustBidsSchema>;
+export const adjustBidsResponseSchema = z.object({ newBalance: z.number().int().nonnegative() });
+export type AdjustBidsResponse = z.infer<typeof adjustBidsResponseSchema>;
+
+export const MIN_RESET_PASSWORD_LENGTH = 6;
+
+/** POST /api/admin/users/{id}/reset-password (SPEC.md section 5: at least 6 characters). */
+export const resetPasswordSchema = z.object({
+  newPassword: z.string().min(MIN_RESET_PASSWORD_LENGTH, "Password must be at least 6 characters").max(200),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
+
+/** Path parameter of every /api/admin/.../{id} route. */
+export const idParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** GET /api/admin/sellers/pending rows (SPEC.md section 3, "Seller application view"). */
+export const sellerApplicationSchema = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  description: z.string().optional(),
+  status: z.enum(APPROVAL_STATUSES),
+  createdAt: z.string(),
+  user: z.object({ username: z.string(), email: z.string() }),
+});
+export type SellerApplication = z.infer<typeof sellerApplicationSchema>;
+
+/** GET /api/admin/products and /pending rows: the product plus its seller's business name. */
+export const adminProductSchema = productViewSchema.extend({
+  seller: z.object({ businessName: z.string() }),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+/** GET /api/admin/users rows: never the password hash or a session. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  bidBalance: z.number().int(),
+  lastBidAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** GET /api/admin/stats/users. */
+export const userStatsSchema = z.object({ totalUsers: z.number().int().nonnegative() });
+export type UserStats = z.infer<typeof userStatsSchema>;

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { APPROVAL_STATUSES, AUCTION_STATUSES, DEFAULT_STARTING_PRICE, METAL_TYPES } from "../constants.ts";
+import { decimalToCents } from "../money.ts";
+
+/** "" from an empty form field means "not given" for the optional texts (weight, purity). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value === "" ? undefined : value));
+
+/** A root-relative path (the bundled presets) or an http(s) address; nothing a browser could execute. */
+export const imageUrlField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .refine(
+    (url) => (url.startsWith("/") && !url.startsWith("//")) || /^https?:\/\/[^\s/]+\S*$/i.test(url),
+    "Image URL must start with http://, https:// or /",
+  );
+
+export const PRICE_FORMAT_MESSAGE = "Starting price must be a positive amount with at most 2 decimals";
+
+/** A price as the API carries it, a decimal string such as "12.34": positive, 2 decimals at most. */
+export const startingPriceField = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const cents = decimalToCents(value);
+    return cents !== null && cents > 0;
+  }, PRICE_FORMAT_MESSAGE);
+
+/** The product fields both the seller's and the admin's "add product" forms send. */
+export const productFields = {
+  name: z.string().trim().min(1).max(200),
+  description: z.string().trim().min(1).max(5000),
+  metalType: z.enum(METAL_TYPES),
+  weight: optionalText(50),
+  purity: optionalText(50),
+  imageUrl: imageUrlField,
+  startingPrice: startingPriceField,
+};
+
+/** POST /api/seller/products (SPEC.md section 5: metal type defaults to gold). */
+export const createSellerProductSchema = z.object({
+  ...productFields,
+  metalType: productFields.metalType.default("gold"),
+});
+export type CreateSellerProductRequest = z.input<typeof createSellerProductSchema>;
+export type CreateSellerProductInput = z.output<typeof createSellerProductSchema>;
+
+/** The Add New Product dialog's starting values (SPEC.md section 2: gold, 0.50). */
+export const sellerProductFormDefaults = {
+  name: "",
+  description: "",
+  metalType: "gold",
+  weight: "",
+  purity: "",
+  imageUrl: "",
+  startingPrice: DEFAULT_STARTING_PRICE,
+} as const;
+
+/** Bundled illustrations a product form may pick instead of typing an image URL (web/public/images/products). */
+export const PRODUCT_IMAGE_PRESETS = [
+  { label: "Silver Coins", url: "/images/products/silver-coins.svg" },
+  { label: "Gold Jewelry", url: "/images/products/gold-jewelry.svg" },
+  { label: "Silver Bullion", url: "/images/products/silver-bullion.svg" },
+] as const;
+
+/** A product as its seller (and the admin) sees it. Money as "12.34". */
+export const productViewSchema = z.object({
+  id: z.string(),
+  sellerId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  metalType: z.enum(METAL_TYPES),
+  weight: z.string().optional(),
+  purity: z.string().optional(),
+  imageUrl: z.string(),
+  startingPrice: z.string(),
+  status: z.enum(APPROVAL_STATUSES),
+  approvedAt: z.string().optional(),
+  createdAt: z.string(),
+  /** The auction started when the product was approved. */
+  auctionId: z.string().optional(),
+});
+export type ProductView = z.infer<typeof productViewSchema>;
+
+/** GET /api/seller/auctions rows (SPEC.md section 7). */
+export const sellerAuctionSchema = z.object({
+  id: z.string(),
+  status: z.enum(AUCTION_STATUSES),
+  totalBids: z.number().int(),
+  currentPrice: z.string(),
+  endsAt: z.string(),
+  product: z.object({ name: z.string(), imageUrl: z.string() }),
+});
+export type SellerAuction = z.infer<typeof sellerAuctionSchema>;
+
+/** GET /api/seller/profile: the signed-in seller's application and its status. */
+export const sellerProfileSchema = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  description: z.string().optional(),
+  status: z.enum(APPROVAL_STATUSES),
+  approvedAt: z.string().optional(),
+  createdAt: z.string(),
+});
+export type SellerProfile = z.infer<typeof sellerProfileSchema>;
+
+/** PATCH /api/seller/profile (only while the application is pending). */
+export const updateSellerProfileSchema = z.object({
+  businessName: z.string().trim().min(1).max(100),
+  description: z.string().trim().max(1000).optional(),
+});
+export type UpdateSellerProfileRequest = z.input<typeof updateSellerProfileSchema>;
