@@ -22,6 +22,8 @@ export const keys = {
   bidsPartition: (auctionId: string) => `BIDS#${auctionId}`,
   bidPackage: (id: string) => ({ pk: `PACKAGE#${id}`, sk: "PROFILE" }),
   purchase: (paymentIntentId: string) => ({ pk: `PURCHASE#${paymentIntentId}`, sk: "PURCHASE" }),
+  /** PaymentIntents of the local payment provider (local dev and tests only; Stripe keeps its own). */
+  localPaymentIntent: (id: string) => ({ pk: `LOCALPI#${id}`, sk: "INTENT" }),
   order: (id: string) => ({ pk: `ORDER#${id}`, sk: "PROFILE" }),
   orderGuard: (auctionId: string) => ({ pk: `AUCTION#${auctionId}`, sk: "ORDER" }),
   orderPayment: (paymentIntentId: string) => ({ pk: `ORDERPAYMENT#${paymentIntentId}`, sk: "PAYMENT" }),

@@ -1,3 +1,14 @@
-import { notImplemented } from "../../http/route.ts";
+import type { AppConfig } from "#shared/schemas/payments";
+import { stripePublishableKey } from "../../adapters/payments/index.ts";
+import { paymentProviderName } from "../../config/runtime.ts";
+import { defineRoute } from "../../http/route.ts";
 
-export const handler = notImplemented("config/get-config");
+/** Which card form the web renders (Stripe Elements or the local test-card form), and Stripe's public key. */
+export const handler = defineRoute("config/get-config", {}, async (): Promise<AppConfig> => {
+  const paymentProvider = paymentProviderName();
+  const publishableKey = stripePublishableKey();
+  return {
+    paymentProvider,
+    ...(paymentProvider === "stripe" && publishableKey ? { stripePublishableKey: publishableKey } : {}),
+  };
+});

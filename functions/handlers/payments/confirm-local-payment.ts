@@ -1,3 +1,43 @@
-import { notImplemented } from "../../http/route.ts";
+import {
+  type LocalConfirmResponse,
+  localConfirmRequestSchema,
+  paymentIntentParamsSchema,
+} from "#shared/schemas/payments";
+import { localPaymentGateway } from "../../adapters/payments/index.ts";
+import { conflict, HttpError, notFound } from "../../http/errors.ts";
+import { logger } from "../../http/logger.ts";
+import { defineRoute } from "../../http/route.ts";
+import { deliverLocalWebhook } from "../../usecases/deliver-local-webhook.ts";
 
-export const handler = notImplemented("payments/confirm-local-payment");
+/**
+ * The local provider's stand-in for Stripe.js confirming a card (routed only while
+ * PAYMENT_PROVIDER=local): charges the test card, then delivers the signed payment_intent.succeeded
+ * webhook, which is what credits the purchase.
+ */
+export const handler = defineRoute(
+  "payments/confirm-local-payment",
+  { params: paymentIntentParamsSchema, body: localConfirmRequestSchema },
+  async ({ params, body, now }): Promise<LocalConfirmResponse> => {
+    const result = await localPaymentGateway().confirmCardPayment(
+      params.paymentIntentId,
+      body.cardNumber,
+      now,
+    );
+    switch (result.outcome) {
+      case "not_found":
+        throw notFound("Payment not found");
+      case "already_succeeded":
+        throw conflict("This payment has already succeeded.");
+      case "declined":
+        throw new HttpError(402, result.message, { code: result.code });
+      case "succeeded": {
+        const status = await deliverLocalWebhook(result.webhook, now);
+        // Like a Stripe webhook that failed: the payment stands, and the verify call of
+        // /payment-success credits it.
+        if (status !== 200)
+          logger.warn("local webhook delivery failed", { paymentIntentId: result.intent.id, status });
+        return { status: "succeeded", paymentIntentId: result.intent.id };
+      }
+    }
+  },
+);

@@ -1,3 +1,33 @@
-import { notImplemented } from "../../http/route.ts";
+import { type CreatePaymentIntentResponse, createPaymentIntentRequestSchema } from "#shared/schemas/payments";
+import { getBidPackage } from "../../adapters/dynamo/packages-repo.ts";
+import { paymentGateway } from "../../adapters/payments/index.ts";
+import { bidPackageMetadata, PAYMENT_CURRENCY } from "../../domain/payments.ts";
+import { notFound, serviceUnavailable } from "../../http/errors.ts";
+import { logger } from "../../http/logger.ts";
+import { defineRoute } from "../../http/route.ts";
 
-export const handler = notImplemented("payments/create-payment-intent");
+/** The browser names a package; the price and the bids come from the server's copy of it. */
+export const handler = defineRoute(
+  "payments/create-payment-intent",
+  { body: createPaymentIntentRequestSchema },
+  async ({ body, auth }): Promise<CreatePaymentIntentResponse> => {
+    const bidPackage = await getBidPackage(body.packageId);
+    if (!bidPackage) throw notFound("Bid package not found");
+    const gateway = await paymentGateway();
+    try {
+      const intent = await gateway.createPaymentIntent({
+        amountCents: bidPackage.priceCents,
+        currency: PAYMENT_CURRENCY,
+        metadata: bidPackageMetadata({
+          userId: auth!.userId,
+          packageId: bidPackage.id,
+          bidCount: bidPackage.bidCount,
+        }),
+      });
+      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+    } catch (error) {
+      logger.error("creating a payment intent failed", { provider: gateway.name, error: error as Error });
+      throw serviceUnavailable("Could not reach the payment provider. Please try again.");
+    }
+  },
+);

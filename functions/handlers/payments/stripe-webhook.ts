@@ -1,3 +1,42 @@
-import { notImplemented } from "../../http/route.ts";
+import { paymentGateway, WebhookSignatureError } from "../../adapters/payments/index.ts";
+import { succeededIntentOf } from "../../domain/payments.ts";
+import { lowerCaseHeaders } from "../../http/csrf.ts";
+import { badRequest } from "../../http/errors.ts";
+import { logger } from "../../http/logger.ts";
+import { defineRoute } from "../../http/route.ts";
+import { handlePaymentSucceeded } from "../../usecases/payment-succeeded.ts";
 
-export const handler = notImplemented("payments/stripe-webhook");
+/**
+ * Stripe's webhook (and the local provider's, signed the same way). The signature is checked over
+ * the raw body before anything is parsed; a missing or forged one is a 400 and changes nothing.
+ * A failure after that is a 5xx, so Stripe delivers the event again; the credit step is idempotent.
+ */
+export const handler = defineRoute("payments/stripe-webhook", {}, async ({ rawBody, event, now }) => {
+  const signature = lowerCaseHeaders(event.headers)["stripe-signature"];
+  const gateway = await paymentGateway();
+  let paymentEvent: Awaited<ReturnType<typeof gateway.verifyWebhook>>;
+  try {
+    paymentEvent = await gateway.verifyWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      logger.warn("webhook refused", { reason: error.message });
+      throw badRequest(signature ? "Invalid webhook signature" : "Missing Stripe-Signature header");
+    }
+    throw error;
+  }
+
+  const intent = succeededIntentOf(paymentEvent);
+  if (!intent) {
+    logger.info("webhook ignored", { eventId: paymentEvent.id, type: paymentEvent.type });
+    return { received: true };
+  }
+  const result = await handlePaymentSucceeded(intent, now);
+  logger.info("webhook processed", {
+    eventId: paymentEvent.id,
+    paymentIntentId: intent.id,
+    kind: result.kind,
+    outcome: result.outcome,
+    reason: result.reason,
+  });
+  return { received: true };
+});

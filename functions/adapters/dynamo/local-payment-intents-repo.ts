@@ -1,0 +1,90 @@
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { PaymentIntentStatus } from "#shared/schemas/payments";
+import { db, tableName } from "./client.ts";
+import { keys } from "./keys.ts";
+
+/** A PaymentIntent of the local payment provider (LOCALPI#id / INTENT); Stripe keeps its own. */
+export interface LocalPaymentIntentRecord {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+  status: PaymentIntentStatus;
+  lastPaymentError?: string;
+  createdAt: string;
+}
+
+/** Local intents are throwaway test data: the table's TTL removes them after a month. */
+const LOCAL_INTENT_TTL_SECONDS = 30 * 86400;
+
+export async function putLocalPaymentIntent(record: LocalPaymentIntentRecord, now: number): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.localPaymentIntent(record.id),
+        type: "localPaymentIntent",
+        ...record,
+        expiresAt: Math.floor(now / 1000) + LOCAL_INTENT_TTL_SECONDS,
+      },
+      ConditionExpression: "attribute_not_exists(pk)",
+    }),
+  );
+}
+
+export async function getLocalPaymentIntent(id: string): Promise<LocalPaymentIntentRecord | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.localPaymentIntent(id), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  return {
+    id: Item.id as string,
+    clientSecret: Item.clientSecret as string,
+    amountCents: Item.amountCents as number,
+    currency: Item.currency as string,
+    metadata: (Item.metadata as Record<string, string> | undefined) ?? {},
+    status: Item.status as PaymentIntentStatus,
+    ...(Item.lastPaymentError ? { lastPaymentError: Item.lastPaymentError as string } : {}),
+    createdAt: Item.createdAt as string,
+  };
+}
+
+/** Moves the intent to succeeded once; false when it already was (a second confirmation). */
+export async function markLocalPaymentIntentSucceeded(id: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.localPaymentIntent(id),
+        UpdateExpression: "SET #status = :succeeded REMOVE lastPaymentError",
+        ConditionExpression: "attribute_exists(pk) AND #status <> :succeeded",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: { ":succeeded": "succeeded" },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** A declined card leaves the intent payable (as Stripe does) and remembers why. */
+export async function recordLocalPaymentDecline(id: string, message: string): Promise<void> {
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.localPaymentIntent(id),
+        UpdateExpression: "SET lastPaymentError = :message",
+        ConditionExpression: "attribute_exists(pk) AND #status <> :succeeded",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: { ":message": message, ":succeeded": "succeeded" },
+      }),
+    )
+    .catch((error) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+}

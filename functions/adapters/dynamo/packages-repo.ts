@@ -1,0 +1,124 @@
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { centsToDecimal } from "#shared/money";
+import type { BidPackage } from "#shared/schemas/payments";
+import { db, tableName } from "./client.ts";
+import { indexKeys, keys } from "./keys.ts";
+
+/** PACKAGE#id / PROFILE. Money in cents; the API shows it as "12.34". */
+export interface BidPackageRecord {
+  id: string;
+  name: string;
+  bidCount: number;
+  priceCents: number;
+  savings: number;
+  popular: boolean;
+  createdAt: string;
+}
+
+export function toBidPackageView(record: BidPackageRecord): BidPackage {
+  return {
+    id: record.id,
+    name: record.name,
+    bidCount: record.bidCount,
+    price: centsToDecimal(record.priceCents),
+    savings: record.savings,
+    popular: record.popular,
+  };
+}
+
+function bidPackageItem(record: BidPackageRecord) {
+  return {
+    ...keys.bidPackage(record.id),
+    type: "bidPackage",
+    gsi1pk: indexKeys.packages(),
+    // The index answers in bid-count order already.
+    gsi1sk: `${String(record.bidCount).padStart(10, "0")}#${record.id}`,
+    ...record,
+  };
+}
+
+function fromItem(item: Record<string, unknown>): BidPackageRecord {
+  return {
+    id: item.id as string,
+    name: item.name as string,
+    bidCount: item.bidCount as number,
+    priceCents: item.priceCents as number,
+    savings: (item.savings as number | undefined) ?? 0,
+    popular: (item.popular as boolean | undefined) ?? false,
+    createdAt: item.createdAt as string,
+  };
+}
+
+export async function getBidPackage(id: string): Promise<BidPackageRecord | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.bidPackage(id) }));
+  return Item ? fromItem(Item) : null;
+}
+
+/** Every package, by bid count ascending: one index query for the keys, then one BatchGet. */
+export async function listBidPackages(): Promise<BidPackageRecord[]> {
+  const packageKeys: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: "gsi1",
+        KeyConditionExpression: "gsi1pk = :pk",
+        ExpressionAttributeValues: { ":pk": indexKeys.packages() },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) packageKeys.push({ pk: item.pk, sk: item.sk });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+
+  const records = (await batchGet(packageKeys)).map(fromItem);
+  const order = new Map(packageKeys.map((k, i) => [k.pk as string, i]));
+  return records.sort((a, b) => order.get(keys.bidPackage(a.id).pk)! - order.get(keys.bidPackage(b.id).pk)!);
+}
+
+async function batchGet(itemKeys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < itemKeys.length; i += 100) {
+    let pending: Record<string, unknown>[] = itemKeys.slice(i, i + 100);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      const result = await db.send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
+      );
+      out.push(...(result.Responses?.[tableName()] ?? []));
+      pending = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+      if (attempt > 8 && pending.length > 0)
+        throw new Error("BatchGet of bid packages left keys unprocessed");
+    }
+  }
+  return out;
+}
+
+/** Writes a package. With `onlyIfAbsent`, an existing package (maybe edited by an admin) is left alone. */
+export async function putBidPackage(
+  record: BidPackageRecord,
+  options: { onlyIfAbsent?: boolean } = {},
+): Promise<"written" | "exists"> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: bidPackageItem(record),
+        ...(options.onlyIfAbsent ? { ConditionExpression: "attribute_not_exists(pk)" } : {}),
+      }),
+    );
+    return "written";
+  } catch (error) {
+    if (options.onlyIfAbsent && error instanceof ConditionalCheckFailedException) return "exists";
+    throw error;
+  }
+}
+
+export async function deleteBidPackage(id: string): Promise<boolean> {
+  const { Attributes } = await db.send(
+    new DeleteCommand({ TableName: tableName(), Key: keys.bidPackage(id), ReturnValues: "ALL_OLD" }),
+  );
+  return Attributes !== undefined;
+}

@@ -1,0 +1,95 @@
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { BidPurchase } from "../../domain/payments.ts";
+import { db, tableName } from "./client.ts";
+import { keys } from "./keys.ts";
+
+export type CreditOutcome = "credited" | "already_credited" | "user_missing";
+
+const MAX_ATTEMPTS = 6;
+
+/**
+ * THE idempotent credit step of bid purchases (DESIGN.md section 6). One transaction writes the
+ * purchase item PURCHASE#<paymentIntentId> under attribute_not_exists and adds the bids to the
+ * buyer's balance, so however often and however concurrently the webhook and the verify call
+ * arrive for one payment, the bids are added exactly once.
+ */
+export async function creditBidPurchase(purchase: BidPurchase, now: number): Promise<CreditOutcome> {
+  const table = tableName();
+  const createdAt = new Date(now).toISOString();
+  const transactItems = [
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...keys.purchase(purchase.paymentIntentId),
+          type: "bidPurchase",
+          id: crypto.randomUUID(),
+          userId: purchase.userId,
+          packageId: purchase.packageId,
+          bidCount: purchase.bidCount,
+          amountCents: purchase.amountCents,
+          stripePaymentIntentId: purchase.paymentIntentId,
+          createdAt,
+        },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    {
+      Update: {
+        TableName: table,
+        Key: keys.user(purchase.userId),
+        UpdateExpression: "ADD bidBalance :bids",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":bids": purchase.bidCount },
+      },
+    },
+  ];
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // A fresh command per attempt: SDK commands are not meant to be sent twice.
+      await db.send(new TransactWriteCommand({ TransactItems: transactItems }));
+      return "credited";
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const [purchaseReason, userReason] = (error.CancellationReasons ?? []).map((r) => r.Code);
+      if (purchaseReason === "ConditionalCheckFailed") return "already_credited";
+      if (userReason === "ConditionalCheckFailed") return "user_missing";
+      // Another transaction touched the purchase or the user at the same instant (the other
+      // delivery of this payment, or a bid): try again; the condition then settles it.
+      const conflicted = purchaseReason === "TransactionConflict" || userReason === "TransactionConflict";
+      if (!conflicted || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, 10 * attempt + Math.random() * 40 * attempt));
+    }
+  }
+}
+
+/** The stored purchase of a payment, or null when it has not been credited. */
+export async function getBidPurchase(
+  paymentIntentId: string,
+): Promise<{ userId: string; bidCount: number; amountCents: number; createdAt: string } | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.purchase(paymentIntentId), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  return {
+    userId: Item.userId as string,
+    bidCount: Item.bidCount as number,
+    amountCents: Item.amountCents as number,
+    createdAt: Item.createdAt as string,
+  };
+}
+
+/** A strongly consistent read, so a balance shown right after a credit includes it. */
+export async function readBidBalance(userId: string): Promise<number | null> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      ConsistentRead: true,
+      ProjectionExpression: "bidBalance",
+    }),
+  );
+  return Item ? ((Item.bidBalance as number | undefined) ?? 0) : null;
+}

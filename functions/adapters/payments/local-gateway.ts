@@ -1,0 +1,136 @@
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import { type CardOutcome, localCardOutcome, type PaymentIntentView } from "../../domain/payments.ts";
+import {
+  getLocalPaymentIntent,
+  type LocalPaymentIntentRecord,
+  markLocalPaymentIntentSucceeded,
+  putLocalPaymentIntent,
+  recordLocalPaymentDecline,
+} from "../dynamo/local-payment-intents-repo.ts";
+import type { PaymentGateway } from "./port.ts";
+import { verifyStripeSignedEvent } from "./stripe-events.ts";
+
+/** A webhook exactly as Stripe would send it: the raw JSON body and its Stripe-Signature header. */
+export interface SignedWebhook {
+  payload: string;
+  signatureHeader: string;
+}
+
+export type LocalConfirmation =
+  | { outcome: "succeeded"; intent: PaymentIntentView; webhook: SignedWebhook }
+  | { outcome: "declined"; message: string; code: Extract<CardOutcome, { outcome: "declined" }>["code"] }
+  | { outcome: "not_found" }
+  | { outcome: "already_succeeded" };
+
+export interface LocalPaymentGateway extends PaymentGateway {
+  readonly name: "local";
+  /** What Stripe.js + Stripe do when a card is submitted: charge it, then send the signed webhook. */
+  confirmCardPayment(id: string, cardNumber: string, now: number): Promise<LocalConfirmation>;
+}
+
+/**
+ * The local payment provider (DESIGN.md section 6): no network, intents kept in the table, test
+ * cards instead of real ones, and webhooks signed with the local webhook secret by the `stripe`
+ * SDK itself, so they are verified by the very code that verifies Stripe's.
+ */
+export function createLocalGateway(deps: { webhookSecret: string }): LocalPaymentGateway {
+  const { webhookSecret } = deps;
+  return {
+    name: "local",
+
+    async createPaymentIntent({ amountCents, currency, metadata }) {
+      const id = `pi_local_${randomBytes(12).toString("hex")}`;
+      const clientSecret = `${id}_secret_${randomBytes(16).toString("hex")}`;
+      const now = Date.now();
+      await putLocalPaymentIntent(
+        {
+          id,
+          clientSecret,
+          amountCents,
+          currency,
+          metadata,
+          status: "requires_payment_method",
+          createdAt: new Date(now).toISOString(),
+        },
+        now,
+      );
+      return { id, clientSecret };
+    },
+
+    async retrievePaymentIntent(id) {
+      const record = await getLocalPaymentIntent(id);
+      return record ? toView(record) : null;
+    },
+
+    async verifyWebhook(rawBody, signatureHeader) {
+      return verifyStripeSignedEvent(rawBody, signatureHeader, webhookSecret);
+    },
+
+    async confirmCardPayment(id, cardNumber, now) {
+      const record = await getLocalPaymentIntent(id);
+      if (!record) return { outcome: "not_found" };
+      if (record.status === "succeeded") return { outcome: "already_succeeded" };
+      const card = localCardOutcome(cardNumber);
+      if (card.outcome === "declined") {
+        await recordLocalPaymentDecline(id, card.message);
+        return { outcome: "declined", message: card.message, code: card.code };
+      }
+      if (!(await markLocalPaymentIntentSucceeded(id))) return { outcome: "already_succeeded" };
+      const intent: PaymentIntentView = { ...toView(record), status: "succeeded" };
+      return {
+        outcome: "succeeded",
+        intent,
+        webhook: signWebhook(succeededEvent(intent, now), webhookSecret, now),
+      };
+    },
+  };
+}
+
+function toView(record: LocalPaymentIntentRecord): PaymentIntentView {
+  return {
+    id: record.id,
+    status: record.status,
+    amountCents: record.amountCents,
+    currency: record.currency,
+    metadata: record.metadata,
+  };
+}
+
+/** The payment_intent.succeeded event in Stripe's shape (the fields our handler and Stripe's verifier read). */
+export function succeededEvent(intent: PaymentIntentView, now: number) {
+  const created = Math.floor(now / 1000);
+  return {
+    id: `evt_local_${randomBytes(12).toString("hex")}`,
+    object: "event",
+    api_version: "local",
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: "payment_intent.succeeded",
+    data: {
+      object: {
+        id: intent.id,
+        object: "payment_intent",
+        amount: intent.amountCents,
+        amount_received: intent.amountCents,
+        currency: intent.currency,
+        status: "succeeded",
+        metadata: intent.metadata,
+        created,
+        livemode: false,
+      },
+    },
+  };
+}
+
+export function signWebhook(event: object, secret: string, now: number): SignedWebhook {
+  const payload = JSON.stringify(event, null, 2);
+  const signatureHeader = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    timestamp: Math.floor(now / 1000),
+  });
+  return { payload, signatureHeader };
+}

@@ -1,0 +1,54 @@
+import { GetParameterCommand, SSMClient } from "@aws-sdk/client-ssm";
+
+export interface StripeSecrets {
+  secretKey: string;
+  webhookSecret: string;
+}
+
+let cached: Promise<StripeSecrets> | null = null;
+
+/**
+ * Stripe's secret key and webhook signing secret, read once per cold start: deployed, from the SSM
+ * SecureString parameters named by STRIPE_SECRET_KEY_PARAM / STRIPE_WEBHOOK_SECRET_PARAM; for local
+ * experiments, straight from STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET. A failed read is not cached.
+ */
+export function loadStripeSecrets(): Promise<StripeSecrets> {
+  cached ??= readSecrets().catch((error) => {
+    cached = null;
+    throw error;
+  });
+  return cached;
+}
+
+async function readSecrets(): Promise<StripeSecrets> {
+  const env = process.env;
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
+    return { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET };
+  }
+  const keyParam = env.STRIPE_SECRET_KEY_PARAM;
+  const webhookParam = env.STRIPE_WEBHOOK_SECRET_PARAM;
+  if (!keyParam || !webhookParam) {
+    throw new Error(
+      "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY_PARAM and STRIPE_WEBHOOK_SECRET_PARAM (SSM parameter names) " +
+        "or STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    );
+  }
+  const ssm = new SSMClient({});
+  try {
+    const [secretKey, webhookSecret] = await Promise.all(
+      [keyParam, webhookParam].map(async (name) => {
+        const { Parameter } = await ssm.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
+        if (!Parameter?.Value) throw new Error(`SSM parameter ${name} is empty`);
+        return Parameter.Value;
+      }),
+    );
+    return { secretKey: secretKey!, webhookSecret: webhookSecret! };
+  } finally {
+    ssm.destroy();
+  }
+}
+
+/** Tests only: forget the secrets read so far. */
+export function resetStripeSecretsCache(): void {
+  cached = null;
+}

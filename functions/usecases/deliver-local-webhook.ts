@@ -1,0 +1,57 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import type { SignedWebhook } from "../adapters/payments/local-gateway.ts";
+import { handler as stripeWebhook } from "../handlers/payments/stripe-webhook.ts";
+import { findRoute } from "../routes.ts";
+
+const WEBHOOK_ROUTE = findRoute("payments/stripe-webhook");
+
+/**
+ * The local provider delivers its signed webhook to the very handler Stripe calls, with the event
+ * API Gateway would build from Stripe's request, so the signature check and the crediting that run
+ * locally are the deployed ones. Returns the handler's HTTP status.
+ */
+export async function deliverLocalWebhook(webhook: SignedWebhook, now: number): Promise<number> {
+  const requestId = `local-webhook-${crypto.randomUUID()}`;
+  const event: APIGatewayProxyEventV2 = {
+    version: "2.0",
+    routeKey: `${WEBHOOK_ROUTE.method} ${WEBHOOK_ROUTE.path}`,
+    rawPath: WEBHOOK_ROUTE.path,
+    rawQueryString: "",
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "stripe-signature": webhook.signatureHeader,
+      "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+    },
+    requestContext: {
+      accountId: "local",
+      apiId: "local",
+      domainName: "localhost",
+      domainPrefix: "localhost",
+      http: {
+        method: WEBHOOK_ROUTE.method,
+        path: WEBHOOK_ROUTE.path,
+        protocol: "HTTP/1.1",
+        sourceIp: "127.0.0.1",
+        userAgent: "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+      },
+      requestId,
+      routeKey: `${WEBHOOK_ROUTE.method} ${WEBHOOK_ROUTE.path}`,
+      stage: "$default",
+      time: new Date(now).toISOString(),
+      timeEpoch: now,
+    },
+    body: webhook.payload,
+    isBase64Encoded: false,
+  };
+  const context = {
+    functionName: "local-stripe-webhook",
+    awsRequestId: requestId,
+    getRemainingTimeInMillis: () => 30_000,
+  } as unknown as Context;
+  const invoke = stripeWebhook as unknown as (
+    e: APIGatewayProxyEventV2,
+    c: Context,
+  ) => Promise<APIGatewayProxyStructuredResultV2>;
+  const result = await invoke(event, context);
+  return result.statusCode ?? 500;
+}

@@ -1,0 +1,88 @@
+import { z } from "zod";
+
+/** A price over the API: a decimal string with exactly 2 places ("12.34"). */
+const decimalPrice = z.string().regex(/^\d+\.\d{2}$/, "Expected a price like 12.34");
+
+/** GET /api/bid-packages: one package as the web shows it. */
+export const bidPackageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  bidCount: z.number().int().positive(),
+  price: decimalPrice,
+  /** Percent saved against the smallest package, shown as "Save N%" when above 0. */
+  savings: z.number().int().min(0).max(100),
+  popular: z.boolean(),
+});
+export type BidPackage = z.infer<typeof bidPackageSchema>;
+
+export const bidPackageListSchema = z.array(bidPackageSchema);
+
+/** POST /api/create-payment-intent. Only the package is chosen by the client; amount and bids are the server's. */
+export const createPaymentIntentRequestSchema = z.object({
+  packageId: z.string().trim().min(1).max(100),
+});
+export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
+
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+export const PAYMENT_PROVIDERS = ["local", "stripe"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** GET /api/config: which card form the web renders, and Stripe's publishable key when Stripe is active. */
+export const appConfigSchema = z.object({
+  paymentProvider: z.enum(PAYMENT_PROVIDERS),
+  stripePublishableKey: z.string().optional(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/** Path parameter of the payment routes: a Stripe (pi_...) or local (pi_local_...) PaymentIntent id. */
+export const paymentIntentParamsSchema = z.object({
+  paymentIntentId: z
+    .string()
+    .regex(/^pi_[A-Za-z0-9_]{1,200}$/, "Invalid payment intent id")
+    .refine((id) => !id.includes("_secret_"), "Invalid payment intent id"),
+});
+export type PaymentIntentParams = z.infer<typeof paymentIntentParamsSchema>;
+
+/** Stripe's PaymentIntent statuses (the local provider uses the same words). */
+export const PAYMENT_INTENT_STATUSES = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+  "requires_capture",
+  "canceled",
+  "succeeded",
+] as const;
+export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
+
+/** POST /api/payments/{paymentIntentId}/verify: credits a succeeded purchase (once) and reports the balance. */
+export const verifyPaymentResponseSchema = z.object({
+  status: z.enum(PAYMENT_INTENT_STATUSES),
+  bidBalance: z.number().int(),
+  paymentIntentId: z.string(),
+  /** Bids this purchase added (whether now or by an earlier webhook), when it succeeded. */
+  bidCount: z.number().int().optional(),
+});
+export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
+
+/** POST /api/dev/payments/{paymentIntentId}/confirm: the local provider's test-card form. */
+export const localConfirmRequestSchema = z.object({
+  cardNumber: z
+    .string()
+    .trim()
+    .min(1, "Card number is required")
+    .max(40)
+    .regex(/^[\d\s-]+$/, "Your card number is invalid."),
+});
+export type LocalConfirmRequest = z.infer<typeof localConfirmRequestSchema>;
+
+export const localConfirmResponseSchema = z.object({
+  status: z.enum(PAYMENT_INTENT_STATUSES),
+  paymentIntentId: z.string(),
+});
+export type LocalConfirmResponse = z.infer<typeof localConfirmResponseSchema>;
