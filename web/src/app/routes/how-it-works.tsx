@@ -38,7 +38,7 @@ const TRUST_POINTS = [
   {
     icon: Award,
     title: "Secure payments",
-    text: "Card payments are handled by our payment provider; we never see your card number.",
+    text: "Card payments are processed securely by our payment provider.",
   },
 ] as const;
 
@@ -121,7 +121,7 @@ export function HowItWorksPage() {
                 <li>The winner pays the final auction price through a secure order checkout.</li>
                 <li>
                   Bid credits <strong className="text-foreground">never expire</strong> and are
-                  non-refundable. Larger packages cost less per bid.
+                  non-refundable. Buy them in packages on the Bid Packages page.
                 </li>
               </ul>
             </CardContent>
@@ -148,7 +148,7 @@ export function HowItWorksPage() {
         <section className="rounded-2xl bg-header px-6 py-10 text-center text-header-foreground">
           <h2 className="text-2xl font-bold text-white">Ready to start winning?</h2>
           <p className="mx-auto mt-2 max-w-xl text-header-muted">
-            Browse the live auctions or create a free account to get your first bid credits.
+            Browse the live auctions, or create an account and start bidding in minutes.
           </p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">

@@ -103,9 +103,9 @@ export function Header() {
   const closeMenu = () => setMenuOpen(false);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-header-border bg-header/95 text-header-foreground shadow-sm backdrop-blur supports-[backdrop-filter]:bg-header/85">
+    <header className="sticky top-0 z-40 border-b border-header-border bg-header text-header-foreground shadow-sm">
       <div className="container-page flex h-16 items-center gap-3">
-        <Logo onClick={closeMenu} />
+        <Logo onClick={closeMenu} collapse />
 
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
           {links.map((item) => (

@@ -15,7 +15,8 @@ function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ onClick }: { onClick?: () => void }) {
+/** `collapse`: below 420 px wide only the mark shows (the header has no room for the words). */
+export function Logo({ onClick, collapse = false }: { onClick?: () => void; collapse?: boolean }) {
   return (
     <Link
       to={paths.home.getHref()}
@@ -24,7 +25,7 @@ export function Logo({ onClick }: { onClick?: () => void }) {
       aria-label={`${BRAND_NAME} home`}
     >
       <LogoMark />
-      <span className="flex flex-col leading-none">
+      <span className={cn("flex flex-col leading-none", collapse && "max-[419px]:hidden")}>
         <span className="text-[15px] font-bold tracking-tight sm:text-base">Precious Metals</span>
         <span className="mt-0.5 text-[10px] font-semibold uppercase tracking-[0.25em] text-gold">
           Auctions

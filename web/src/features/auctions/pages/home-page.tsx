@@ -1,8 +1,14 @@
 import { ComingSoon } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
-import { Award, Gavel, ShieldCheck, TrendingDown } from "lucide-react";
+import { Award, Coins, Gavel, ShieldCheck, Timer, TrendingDown, Trophy } from "lucide-react";
 import { Link } from "react-router";
+
+const HERO_FACTS = [
+  { icon: Coins, value: "$0.01", label: "added to the price by each bid" },
+  { icon: Timer, value: "10-second reset", label: "a bid in the final 10 seconds resets the clock" },
+  { icon: Trophy, value: "Last bidder wins", label: "when the countdown reaches zero" },
+] as const;
 
 const BENEFITS = [
   {
@@ -30,27 +36,45 @@ export function HomePage() {
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(245,158,11,0.25),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(148,163,184,0.18),transparent_50%)]"
         />
-        <div className="container-page relative grid gap-6 py-14 sm:py-20 lg:py-24">
-          <span className="inline-flex w-fit items-center gap-2 rounded-full border border-gold/40 bg-gold/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-gold-light">
-            <Gavel className="size-3.5" aria-hidden="true" />
-            Live penny auctions
-          </span>
-          <h1 className="max-w-3xl text-4xl font-bold leading-tight tracking-tight text-white sm:text-5xl lg:text-6xl">
-            Win authentic <span className="text-gold">gold</span> and{" "}
-            <span className="text-silver-light">silver</span> for a fraction of retail
-          </h1>
-          <p className="max-w-2xl text-base text-header-muted sm:text-lg">
-            Every bid raises the price by just $0.01. When the clock runs out, the last bidder wins and pays
-            the final price.
-          </p>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <a href="#live-auctions">Start Bidding</a>
-            </Button>
-            <Button asChild size="lg" variant="dark">
-              <Link to={paths.howItWorks.getHref()}>How It Works</Link>
-            </Button>
+        <div className="container-page relative grid items-center gap-10 py-14 sm:py-20 lg:grid-cols-[1.4fr_1fr] lg:py-24">
+          <div className="grid gap-6">
+            <span className="inline-flex w-fit items-center gap-2 rounded-full border border-gold/40 bg-gold/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-gold-light">
+              <Gavel className="size-3.5" aria-hidden="true" />
+              Live penny auctions
+            </span>
+            <h1 className="max-w-3xl text-4xl font-bold leading-tight tracking-tight text-white sm:text-5xl lg:text-6xl">
+              Win authentic <span className="text-gold">gold</span> and{" "}
+              <span className="text-silver-light">silver</span> for a fraction of retail
+            </h1>
+            <p className="max-w-2xl text-base text-header-muted sm:text-lg">
+              Every bid raises the price by just $0.01. When the clock runs out, the last bidder wins and pays
+              the final price.
+            </p>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Button asChild size="lg">
+                <a href="#live-auctions">Start Bidding</a>
+              </Button>
+              <Button asChild size="lg" variant="dark">
+                <Link to={paths.howItWorks.getHref()}>How It Works</Link>
+              </Button>
+            </div>
           </div>
+          <dl className="hidden gap-3 lg:grid">
+            {HERO_FACTS.map(({ icon: Icon, value, label }) => (
+              <div
+                key={label}
+                className="flex items-center gap-4 rounded-xl border border-white/10 bg-white/5 p-4 backdrop-blur"
+              >
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-gold/15 text-gold">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <div className="grid">
+                  <dt className="order-2 text-sm text-header-muted">{label}</dt>
+                  <dd className="order-1 text-xl font-bold text-white">{value}</dd>
+                </div>
+              </div>
+            ))}
+          </dl>
         </div>
       </section>
 

@@ -146,6 +146,7 @@ export function RegisterPage() {
                 <FormLabel>Account Type</FormLabel>
                 <FormControl>
                   <RadioGroup
+                    aria-label="Account Type"
                     name={field.name}
                     value={field.value ?? "buyer"}
                     onValueChange={field.onChange}
