@@ -6,7 +6,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from "@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AdminUser } from "#shared/schemas/admin";
 import { db, tableName } from "./client.ts";
-import { listByIndex, withoutKeys } from "./index-lists.ts";
+import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
 import { indexKeys, keys } from "./keys.ts";
 import type { SellerRecord } from "./sellers-repo.ts";
 import { getUser, type UserRecord } from "./users-repo.ts";
@@ -29,6 +29,12 @@ export function toAdminUser(user: UserRecord): AdminUser {
 export async function listUsers(): Promise<UserRecord[]> {
   const items = await listByIndex("gsi1", indexKeys.users(), { newestFirst: true });
   return items.map((item) => withoutKeys(item) as unknown as UserRecord);
+}
+
+/** Several users by id, keyed by id (missing ones are left out). */
+export async function getUsers(ids: readonly string[]): Promise<Map<string, UserRecord>> {
+  const items = await batchGetItems([...new Set(ids)].map((id) => keys.user(id)));
+  return new Map(items.map((item) => [item.id as string, withoutKeys(item) as unknown as UserRecord]));
 }
 
 /** The STATS/USERS counter that registration and deletion keep (never a scan). */

@@ -1,5 +1,11 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
 import type { ApprovalStatus, MetalType } from "#shared/constants";
 import { centsToDecimal } from "#shared/money";
 import type { ProductView } from "#shared/schemas/seller";
@@ -207,4 +213,22 @@ export async function deleteProductWithUnbidAuction(
     throw error;
   }
   return "deleted";
+}
+
+/** Removes an auction that nobody has bid on (its product is gone); false when it has bids or is gone. */
+export async function deleteUnbidAuction(auctionId: string): Promise<boolean> {
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.auction(auctionId),
+        ConditionExpression: "attribute_exists(pk) AND totalBids = :zero",
+        ExpressionAttributeValues: { ":zero": 0 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { ApprovalStatus } from "#shared/constants";
+import type { SellerProfile } from "#shared/schemas/seller";
 import { db, tableName } from "./client.ts";
 import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
@@ -176,4 +177,15 @@ export async function ensurePlatformSeller(
     if (!winner) throw error;
     return winner;
   }
+}
+
+export function toSellerProfile(seller: SellerRecord): SellerProfile {
+  return {
+    id: seller.id,
+    businessName: seller.businessName,
+    ...(seller.description ? { description: seller.description } : {}),
+    status: seller.status,
+    ...(seller.approvedAt ? { approvedAt: seller.approvedAt } : {}),
+    createdAt: seller.createdAt,
+  };
 }

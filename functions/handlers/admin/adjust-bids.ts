@@ -1,3 +1,9 @@
-import { notImplemented } from "../../http/route.ts";
+import { type AdjustBidsResponse, adjustBidsSchema, idParamsSchema } from "#shared/schemas/admin";
+import { defineRoute } from "../../http/route.ts";
+import { adjustUserBids } from "../../usecases/manage-users.ts";
 
-export const handler = notImplemented("admin/adjust-bids");
+export const handler = defineRoute(
+  "admin/adjust-bids",
+  { params: idParamsSchema, body: adjustBidsSchema },
+  async ({ params, body }): Promise<AdjustBidsResponse> => adjustUserBids(params.id, body.amount),
+);

@@ -1,3 +1,12 @@
-import { notImplemented } from "../../http/route.ts";
+import { approveProductSchema, idParamsSchema } from "#shared/schemas/admin";
+import { toProductView } from "../../adapters/dynamo/products-repo.ts";
+import { defineRoute } from "../../http/route.ts";
+import { approveProduct } from "../../usecases/approve-product.ts";
 
-export const handler = notImplemented("admin/approve-product");
+/** Approves the product and starts its auction; the body may set the auction's length. */
+export const handler = defineRoute(
+  "admin/approve-product",
+  { params: idParamsSchema, body: approveProductSchema },
+  async ({ params, body, now }) =>
+    toProductView(await approveProduct({ id: params.id, durationSeconds: body.durationSeconds, now })),
+);

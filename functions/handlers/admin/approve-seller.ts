@@ -1,3 +1,10 @@
-import { notImplemented } from "../../http/route.ts";
+import { idParamsSchema } from "#shared/schemas/admin";
+import { toSellerProfile } from "../../adapters/dynamo/sellers-repo.ts";
+import { defineRoute } from "../../http/route.ts";
+import { reviewSeller } from "../../usecases/review-sellers.ts";
 
-export const handler = notImplemented("admin/approve-seller");
+export const handler = defineRoute(
+  "admin/approve-seller",
+  { params: idParamsSchema },
+  async ({ params, now }) => toSellerProfile(await reviewSeller(params.id, "approve", now)),
+);

@@ -1,3 +1,9 @@
-import { notImplemented } from "../../http/route.ts";
+import { adminCreateProductSchema } from "#shared/schemas/admin";
+import { defineRoute, reply } from "../../http/route.ts";
+import { createAdminProduct } from "../../usecases/admin-products.ts";
 
-export const handler = notImplemented("admin/create-product");
+export const handler = defineRoute(
+  "admin/create-product",
+  { body: adminCreateProductSchema },
+  async ({ auth, body, now }) => reply(201, await createAdminProduct(auth!.userId, body, now)),
+);

@@ -1,3 +1,8 @@
-import { notImplemented } from "../../http/route.ts";
+import { idParamsSchema } from "#shared/schemas/admin";
+import { defineRoute } from "../../http/route.ts";
+import { deleteProduct } from "../../usecases/review-products.ts";
 
-export const handler = notImplemented("admin/delete-product");
+export const handler = defineRoute("admin/delete-product", { params: idParamsSchema }, async ({ params }) => {
+  await deleteProduct(params.id);
+  return { message: "Product deleted" };
+});

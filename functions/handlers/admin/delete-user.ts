@@ -1,3 +1,12 @@
-import { notImplemented } from "../../http/route.ts";
+import { idParamsSchema } from "#shared/schemas/admin";
+import { defineRoute } from "../../http/route.ts";
+import { deleteUser } from "../../usecases/manage-users.ts";
 
-export const handler = notImplemented("admin/delete-user");
+export const handler = defineRoute(
+  "admin/delete-user",
+  { params: idParamsSchema },
+  async ({ auth, params }) => {
+    await deleteUser(auth!.userId, params.id);
+    return { message: "User deleted" };
+  },
+);

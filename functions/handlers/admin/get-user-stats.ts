@@ -1,3 +1,11 @@
-import { notImplemented } from "../../http/route.ts";
+import type { UserStats } from "#shared/schemas/admin";
+import { getTotalUsers } from "../../adapters/dynamo/admin-users-repo.ts";
+import { defineRoute } from "../../http/route.ts";
 
-export const handler = notImplemented("admin/get-user-stats");
+export const handler = defineRoute(
+  "admin/get-user-stats",
+  {},
+  async (): Promise<UserStats> => ({
+    totalUsers: await getTotalUsers(),
+  }),
+);

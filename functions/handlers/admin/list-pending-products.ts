@@ -1,3 +1,4 @@
-import { notImplemented } from "../../http/route.ts";
+import { defineRoute } from "../../http/route.ts";
+import { listPendingProducts } from "../../usecases/admin-products.ts";
 
-export const handler = notImplemented("admin/list-pending-products");
+export const handler = defineRoute("admin/list-pending-products", {}, async () => listPendingProducts());

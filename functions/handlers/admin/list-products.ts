@@ -1,3 +1,4 @@
-import { notImplemented } from "../../http/route.ts";
+import { defineRoute } from "../../http/route.ts";
+import { listAllProducts } from "../../usecases/admin-products.ts";
 
-export const handler = notImplemented("admin/list-products");
+export const handler = defineRoute("admin/list-products", {}, async () => listAllProducts());

@@ -1,3 +1,10 @@
-import { notImplemented } from "../../http/route.ts";
+import type { AdminUser } from "#shared/schemas/admin";
+import { listUsers, toAdminUser } from "../../adapters/dynamo/admin-users-repo.ts";
+import { defineRoute } from "../../http/route.ts";
 
-export const handler = notImplemented("admin/list-users");
+/** Newest registration first (the Recent Registrations card reads the head of this list). */
+export const handler = defineRoute(
+  "admin/list-users",
+  {},
+  async (): Promise<AdminUser[]> => (await listUsers()).map(toAdminUser),
+);

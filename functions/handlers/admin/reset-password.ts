@@ -1,3 +1,12 @@
-import { notImplemented } from "../../http/route.ts";
+import { idParamsSchema, resetPasswordSchema } from "#shared/schemas/admin";
+import { defineRoute } from "../../http/route.ts";
+import { resetUserPassword } from "../../usecases/manage-users.ts";
 
-export const handler = notImplemented("admin/reset-password");
+export const handler = defineRoute(
+  "admin/reset-password",
+  { params: idParamsSchema, body: resetPasswordSchema },
+  async ({ params, body }) => {
+    await resetUserPassword(params.id, body.newPassword);
+    return { message: "Password reset" };
+  },
+);

@@ -1,0 +1,56 @@
+import { APPROVAL_STATUSES } from "#shared/constants";
+import { decimalToCents } from "#shared/money";
+import type { AdminCreateProductInput, AdminProduct } from "#shared/schemas/admin";
+import {
+  createProduct,
+  listProductsByStatus,
+  type ProductRecord,
+  toProductView,
+} from "../adapters/dynamo/products-repo.ts";
+import { ensurePlatformSeller, getSellers } from "../adapters/dynamo/sellers-repo.ts";
+import { getUser } from "../adapters/dynamo/users-repo.ts";
+import { unauthorized } from "../http/errors.ts";
+
+/** Products with their seller's business name, for the admin panel. */
+export async function toAdminProducts(products: ProductRecord[]): Promise<AdminProduct[]> {
+  const sellers = await getSellers(products.map((p) => p.sellerId));
+  return products.map((product) => ({
+    ...toProductView(product),
+    seller: { businessName: sellers.get(product.sellerId)?.businessName ?? "Unknown seller" },
+  }));
+}
+
+/** Every product whatever its status, newest first. */
+export async function listAllProducts(): Promise<AdminProduct[]> {
+  const lists = await Promise.all(APPROVAL_STATUSES.map((status) => listProductsByStatus(status)));
+  const products = lists
+    .flat()
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  return toAdminProducts(products);
+}
+
+/** The review queue, oldest first. */
+export async function listPendingProducts(): Promise<AdminProduct[]> {
+  return toAdminProducts(await listProductsByStatus("pending"));
+}
+
+/**
+ * A product the admin lists on the platform's behalf: it belongs to the admin's own approved
+ * platform seller profile (created on first use) and, like every product, starts pending, so the one
+ * approval step is where every auction starts (docs/decisions.md).
+ */
+export async function createAdminProduct(
+  adminUserId: string,
+  input: AdminCreateProductInput,
+  now: number,
+): Promise<AdminProduct> {
+  const admin = await getUser(adminUserId);
+  if (!admin) throw unauthorized();
+  const seller = await ensurePlatformSeller(admin, now);
+  const { startingPrice, ...fields } = input;
+  const product = await createProduct(
+    { ...fields, sellerId: seller.id, startingPriceCents: decimalToCents(startingPrice)! },
+    now,
+  );
+  return { ...toProductView(product), seller: { businessName: seller.businessName } };
+}

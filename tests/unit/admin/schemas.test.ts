@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { adjustBidsSchema, approveProductSchema, resetPasswordSchema } from "#shared/schemas/admin";
+import { createSellerProductSchema, updateSellerProfileSchema } from "#shared/schemas/seller";
+import { toAdminUser } from "../../../functions/adapters/dynamo/admin-users-repo.ts";
+
+const validProduct = {
+  name: "24K Gold Bar - 1oz",
+  description: "A bar",
+  imageUrl: "/images/products/gold-jewelry.svg",
+  startingPrice: "0.50",
+};
+
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: (string | number)[]; message: string }[] };
+}) {
+  return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+}
+
+describe("the seller's add-product schema", () => {
+  it("defaults the metal type to gold and drops empty optional fields", () => {
+    const parsed = createSellerProductSchema.parse({ ...validProduct, weight: "", purity: "  " });
+    expect(parsed.metalType).toBe("gold");
+    expect(parsed.weight).toBeUndefined();
+    expect(parsed.purity).toBeUndefined();
+  });
+
+  it("keeps weight and purity when given", () => {
+    const parsed = createSellerProductSchema.parse({ ...validProduct, weight: "1oz", purity: "99.99%" });
+    expect(parsed).toMatchObject({ weight: "1oz", purity: "99.99%" });
+  });
+
+  it('answers "Required" for each missing required field', () => {
+    const result = createSellerProductSchema.safeParse({});
+    expect(messages(result)).toEqual({
+      name: "Required",
+      description: "Required",
+      imageUrl: "Required",
+      startingPrice: "Required",
+    });
+  });
+
+  it("accepts every metal type of DESIGN.md and nothing else", () => {
+    for (const metalType of ["gold", "silver", "platinum", "mixed"]) {
+      expect(createSellerProductSchema.safeParse({ ...validProduct, metalType }).success).toBe(true);
+    }
+    expect(createSellerProductSchema.safeParse({ ...validProduct, metalType: "copper" }).success).toBe(false);
+  });
+
+  it.each(["0", "-1.00", "1.234", "abc", "", "1e3"])("refuses the starting price %j", (startingPrice) => {
+    const result = createSellerProductSchema.safeParse({ ...validProduct, startingPrice });
+    expect(result.success).toBe(false);
+    expect(messages(result).startingPrice).toMatch(/positive amount with at most 2 decimals/);
+  });
+
+  it.each(["0.01", "12", "12.5", "99999999.99"])("accepts the starting price %j", (startingPrice) => {
+    expect(createSellerProductSchema.safeParse({ ...validProduct, startingPrice }).success).toBe(true);
+  });
+
+  it("refuses an image URL a browser could execute", () => {
+    for (const imageUrl of ["javascript:alert(1)", "data:text/html,x", "//evil.example/x.png"]) {
+      expect(createSellerProductSchema.safeParse({ ...validProduct, imageUrl }).success).toBe(false);
+    }
+    expect(
+      createSellerProductSchema.safeParse({ ...validProduct, imageUrl: "https://x.example/a.png" }).success,
+    ).toBe(true);
+  });
+});
+
+describe("the admin's schemas", () => {
+  it("adjust-bids takes a signed, non-zero whole number", () => {
+    expect(adjustBidsSchema.safeParse({ amount: -5 }).success).toBe(true);
+    expect(adjustBidsSchema.safeParse({ amount: 7 }).success).toBe(true);
+    expect(messages(adjustBidsSchema.safeParse({ amount: 0 })).amount).toBe("Amount must not be zero");
+    expect(messages(adjustBidsSchema.safeParse({ amount: 1.5 })).amount).toBe(
+      "Amount must be a whole number",
+    );
+    expect(messages(adjustBidsSchema.safeParse({ amount: "5" })).amount).toBe(
+      "Expected number, received string",
+    );
+  });
+
+  it("reset-password needs at least 6 characters", () => {
+    expect(resetPasswordSchema.safeParse({ newPassword: "123456" }).success).toBe(true);
+    expect(messages(resetPasswordSchema.safeParse({ newPassword: "12345" })).newPassword).toBe(
+      "Password must be at least 6 characters",
+    );
+  });
+
+  it("approve takes an optional positive whole duration", () => {
+    expect(approveProductSchema.parse({})).toEqual({});
+    expect(approveProductSchema.parse({ durationSeconds: 120 })).toEqual({ durationSeconds: 120 });
+    expect(approveProductSchema.safeParse({ durationSeconds: -1 }).success).toBe(false);
+    expect(approveProductSchema.safeParse({ durationSeconds: 1.5 }).success).toBe(false);
+  });
+
+  it("the seller profile needs a business name", () => {
+    expect(updateSellerProfileSchema.safeParse({ businessName: " " }).success).toBe(false);
+    expect(updateSellerProfileSchema.parse({ businessName: " Acme ", description: "We sell" })).toEqual({
+      businessName: "Acme",
+      description: "We sell",
+    });
+  });
+});
+
+describe("the admin's view of a user", () => {
+  it("carries the table's columns and never the password hash or a session", () => {
+    const view = toAdminUser({
+      id: "u1",
+      username: "alice",
+      email: "alice@example.com",
+      role: "buyer",
+      bidBalance: 3,
+      passwordHash: "scrypt$secret",
+      createdAt: "2030-01-01T00:00:00.000Z",
+      lastSeenAt: "2030-01-02T00:00:00.000Z",
+    });
+    expect(view).toEqual({
+      id: "u1",
+      username: "alice",
+      email: "alice@example.com",
+      role: "buyer",
+      bidBalance: 3,
+      lastBidAt: null,
+      lastSeenAt: "2030-01-02T00:00:00.000Z",
+      createdAt: "2030-01-01T00:00:00.000Z",
+    });
+    expect(JSON.stringify(view)).not.toContain("scrypt");
+  });
+});
