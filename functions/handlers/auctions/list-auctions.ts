@@ -1,3 +1,4 @@
-import { notImplemented } from "../../http/route.ts";
+import { defineRoute } from "../../http/route.ts";
+import { listLiveAuctions } from "../../usecases/read-auctions.ts";
 
-export const handler = notImplemented("auctions/list-auctions");
+export const handler = defineRoute("auctions/list-auctions", {}, async ({ now }) => listLiveAuctions(now));

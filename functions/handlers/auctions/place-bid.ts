@@ -1,3 +1,19 @@
-import { notImplemented } from "../../http/route.ts";
+import { auctionIdParamsSchema, type PlaceBidResponse } from "#shared/schemas/auctions";
+import { toAuctionSummary } from "../../adapters/dynamo/auctions-repo.ts";
+import { toBidView } from "../../adapters/dynamo/bids-repo.ts";
+import { unauthorized } from "../../http/errors.ts";
+import { defineRoute } from "../../http/route.ts";
+import { placeBid } from "../../usecases/place-bid.ts";
 
-export const handler = notImplemented("auctions/place-bid");
+export const handler = defineRoute(
+  "auctions/place-bid",
+  { params: auctionIdParamsSchema },
+  async ({ params, auth }): Promise<PlaceBidResponse> => {
+    if (!auth) throw unauthorized();
+    const placed = await placeBid({
+      auctionId: params.id,
+      bidder: { id: auth.userId, username: auth.username },
+    });
+    return { auction: toAuctionSummary(placed.auction, placed.now), bid: toBidView(placed.bid) };
+  },
+);

@@ -1,0 +1,220 @@
+/**
+ * Auctions: item `AUCTION#id` / `STATE` (DESIGN.md sections 3 and 4).
+ *
+ * For other areas:
+ *  - `AuctionRecord`: the stored auction. Money in cents, `endsAt` in ms epoch, a denormalized snapshot
+ *    of the product and the seller (so a list is one index Query + one BatchGet).
+ *  - `getAuction(id)`: one auction or null (strongly consistent).
+ *  - `listAuctionsByStatus(status)`: index gsi1 `AUCTIONS#<status>`, oldest first. An `active` auction
+ *    whose end has passed stays listed as active until something finalizes it: callers that show the
+ *    state use `finalizeIfOver` from functions/usecases/finalize-auction.ts.
+ *  - `listSellerAuctions(sellerId)`: index gsi2 `SELLER#<sellerId>#AUCTIONS`, newest first.
+ *  - `listWonAuctions(userId)`: index gsi3 `USER#<userId>#WINS`, newest win first.
+ *  - `toAuctionSummary(record, now)`: the API view.
+ *
+ * Index keys are set at creation (gsi1 status list, gsi2 seller list) and at the end (gsi1 moves to the
+ * final status, gsi3 for the winner); a bid changes none of them, so a bid writes no index entry.
+ */
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { AuctionStatus, MetalType } from "#shared/constants";
+import { centsToDecimal } from "#shared/money";
+import type { AuctionSummary } from "#shared/schemas/auctions";
+import type { AuctionOutcome } from "../../domain/bidding.ts";
+import { db, tableName } from "./client.ts";
+import { listByIndex, withoutKeys } from "./index-lists.ts";
+import { indexKeys, keys, timeSortKey } from "./keys.ts";
+
+export interface AuctionProductSnapshot {
+  id: string;
+  name: string;
+  description: string;
+  metalType: MetalType;
+  weight?: string;
+  purity?: string;
+  imageUrl: string;
+  startingPriceCents: number;
+}
+
+export interface AuctionSellerSnapshot {
+  id: string;
+  userId: string;
+  businessName: string;
+  description?: string;
+}
+
+export interface AuctionRecord {
+  id: string;
+  productId: string;
+  sellerId: string;
+  /** The seller's user: the one user who may not bid on it. */
+  sellerUserId: string;
+  status: AuctionStatus;
+  startingPriceCents: number;
+  priceCents: number;
+  bidIncrementCents: number;
+  /** A bid with this many seconds or less left moves the end to now + this. */
+  extensionSeconds: number;
+  totalBids: number;
+  /** ms epoch. */
+  endsAt: number;
+  createdAt: string;
+  lastBidderId?: string;
+  lastBidderUsername?: string;
+  lastBidAt?: string;
+  /** Set when status becomes `won`. */
+  winnerId?: string;
+  winnerUsername?: string;
+  /** ISO time the auction ended (its final endsAt); set when it is finalized. */
+  endedAt?: string;
+  product: AuctionProductSnapshot;
+  seller: AuctionSellerSnapshot;
+}
+
+export function auctionItem(auction: AuctionRecord) {
+  const sortKey = timeSortKey(auction.createdAt, auction.id);
+  return {
+    ...keys.auction(auction.id),
+    type: "auction",
+    gsi1pk: indexKeys.auctionsByStatus(auction.status),
+    gsi1sk: sortKey,
+    gsi2pk: indexKeys.sellerAuctions(auction.sellerId),
+    gsi2sk: sortKey,
+    ...auction,
+  };
+}
+
+export const toAuction = (item: Record<string, unknown>) => withoutKeys(item) as unknown as AuctionRecord;
+
+/** True when the item (e.g. a stream image) is an auction's state item. */
+export function isAuctionItem(item: Record<string, unknown> | undefined): boolean {
+  return typeof item?.pk === "string" && item.pk.startsWith("AUCTION#") && item.sk === "STATE";
+}
+
+export async function getAuction(id: string): Promise<AuctionRecord | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.auction(id), ConsistentRead: true }),
+  );
+  return Item ? toAuction(Item) : null;
+}
+
+export async function listAuctionsByStatus(status: AuctionStatus): Promise<AuctionRecord[]> {
+  return (await listByIndex("gsi1", indexKeys.auctionsByStatus(status))).map(toAuction);
+}
+
+export async function listSellerAuctions(sellerId: string): Promise<AuctionRecord[]> {
+  return (await listByIndex("gsi2", indexKeys.sellerAuctions(sellerId), { newestFirst: true })).map(
+    toAuction,
+  );
+}
+
+export async function listWonAuctions(userId: string): Promise<AuctionRecord[]> {
+  return (await listByIndex("gsi3", indexKeys.userWins(userId), { newestFirst: true })).map(toAuction);
+}
+
+/** Writes a new auction unless one with its id exists; returns false when it already did. */
+export async function putNewAuction(auction: AuctionRecord): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: auctionItem(auction),
+        ConditionExpression: "attribute_not_exists(pk)",
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * The one conditional update that ends an auction: it holds only while the auction is still active,
+ * its end has passed by `now`, and no bid landed since `seenTotalBids` was read (the outcome was
+ * decided from that read). Returns the finished record, or null when the condition failed.
+ */
+export async function writeAuctionOutcome(
+  auction: Pick<AuctionRecord, "id" | "endsAt" | "totalBids" | "lastBidderUsername">,
+  outcome: AuctionOutcome,
+  now: number,
+): Promise<AuctionRecord | null> {
+  const endedAt = new Date(auction.endsAt).toISOString();
+  const won = outcome.status === "won";
+  const sets = ["#status = :status", "gsi1pk = :statusList", "endedAt = :endedAt"];
+  if (won)
+    sets.push(
+      "winnerId = :winnerId",
+      "winnerUsername = :winnerUsername",
+      "gsi3pk = :wins",
+      "gsi3sk = :winsSort",
+    );
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.auction(auction.id),
+        UpdateExpression: `SET ${sets.join(", ")}`,
+        ConditionExpression: "#status = :active AND endsAt <= :now AND totalBids = :seen",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: {
+          ":status": outcome.status,
+          ":statusList": indexKeys.auctionsByStatus(outcome.status),
+          ":endedAt": endedAt,
+          ":active": "active",
+          ":now": now,
+          ":seen": auction.totalBids,
+          ...(won
+            ? {
+                ":winnerId": outcome.winnerId,
+                ":winnerUsername": auction.lastBidderUsername ?? "",
+                ":wins": indexKeys.userWins(outcome.winnerId),
+                ":winsSort": timeSortKey(endedAt, auction.id),
+              }
+            : {}),
+        },
+        ReturnValues: "ALL_NEW",
+      }),
+    );
+    return Attributes ? toAuction(Attributes) : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/** The API view of an auction, stamped with the server time it describes. */
+export function toAuctionSummary(auction: AuctionRecord, now: number): AuctionSummary {
+  const { product, seller } = auction;
+  return {
+    id: auction.id,
+    productId: auction.productId,
+    status: auction.status,
+    currentPrice: centsToDecimal(auction.priceCents),
+    startingPrice: centsToDecimal(auction.startingPriceCents),
+    bidIncrement: centsToDecimal(auction.bidIncrementCents),
+    totalBids: auction.totalBids,
+    endsAt: new Date(auction.endsAt).toISOString(),
+    createdAt: auction.createdAt,
+    lastBidder: auction.lastBidderUsername ? { username: auction.lastBidderUsername } : null,
+    winnerId: auction.winnerId ?? null,
+    winner: auction.winnerUsername ? { username: auction.winnerUsername } : null,
+    product: {
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      metalType: product.metalType,
+      weight: product.weight ?? null,
+      purity: product.purity ?? null,
+      imageUrl: product.imageUrl,
+      startingPrice: centsToDecimal(product.startingPriceCents),
+    },
+    seller: {
+      id: seller.id,
+      userId: seller.userId,
+      businessName: seller.businessName,
+      description: seller.description ?? null,
+    },
+    serverTime: new Date(now).toISOString(),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Live-update messages (SPEC.md section 3 plus the new state, DESIGN.md section 4), derived from an
+ * auction's state before and after a change. Pure.
+ */
+import type { AuctionStatus } from "#shared/constants";
+import { centsToDecimal } from "#shared/money";
+import type { AuctionMessage } from "#shared/schemas/auctions";
+
+/** The fields of a stored auction a message is built from. */
+export interface AuctionImage {
+  id: string;
+  status: AuctionStatus;
+  priceCents: number;
+  totalBids: number;
+  endsAt: number;
+  lastBidderUsername?: string;
+  winnerId?: string;
+  winnerUsername?: string;
+}
+
+/**
+ * `auction_ended` when the change finished the auction, `bid_placed` when it added bids, else null
+ * (creation, deletion, and edits that change nothing a watcher sees).
+ */
+export function auctionMessageFor(
+  before: AuctionImage | undefined,
+  after: AuctionImage | undefined,
+  now: number,
+): AuctionMessage | null {
+  if (!before || !after) return null;
+  const state = {
+    auctionId: after.id,
+    status: after.status,
+    currentPrice: centsToDecimal(after.priceCents),
+    totalBids: after.totalBids,
+    endsAt: new Date(after.endsAt).toISOString(),
+    lastBidder: after.lastBidderUsername ? { username: after.lastBidderUsername } : null,
+    serverTime: new Date(now).toISOString(),
+  };
+  if (before.status === "active" && after.status !== "active") {
+    return {
+      type: "auction_ended",
+      ...state,
+      winnerId: after.winnerId ?? null,
+      winner: after.winnerUsername ? { username: after.winnerUsername } : null,
+      finalPrice: centsToDecimal(after.priceCents),
+    };
+  }
+  if (after.totalBids > before.totalBids) {
+    return { type: "bid_placed", ...state, winnerId: null, finalPrice: null };
+  }
+  return null;
+}
+
+/**
+ * Folds one stream batch down to one message per auction: the latest state, and `auction_ended` if
+ * the auction ended anywhere in the batch (its final state is the latest anyway).
+ */
+export function latestMessagePerAuction(messages: readonly AuctionMessage[]): AuctionMessage[] {
+  const latest = new Map<string, AuctionMessage>();
+  for (const message of messages) {
+    const seen = latest.get(message.auctionId);
+    if (seen?.type === "auction_ended") continue;
+    latest.set(message.auctionId, message);
+  }
+  return [...latest.values()];
+}

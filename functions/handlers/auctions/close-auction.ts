@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { logger } from "../../http/logger.ts";
+import { closeAuction } from "../../usecases/finalize-auction.ts";
+
+const payloadSchema = z.object({ auctionId: z.string().min(1).max(64) });
+
+/**
+ * Invoked by the auction clock (EventBridge Scheduler, or the local clock) with `{ auctionId }` at an
+ * auction's end: finalizes it, or re-arms the clock when a bid moved the end.
+ */
+export async function handler(event: unknown) {
+  const parsed = payloadSchema.safeParse(event);
+  if (!parsed.success) {
+    // A malformed payload will never become valid: retrying it would only repeat this.
+    logger.error("closer called without an auction id", { event: JSON.stringify(event).slice(0, 500) });
+    return { result: "invalid" };
+  }
+  const result = await closeAuction(parsed.data.auctionId, Date.now());
+  logger.info("auction closer ran", { auctionId: parsed.data.auctionId, result });
+  return { result };
+}

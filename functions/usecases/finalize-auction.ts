@@ -1,0 +1,71 @@
+/**
+ * Ending an auction (DESIGN.md section 4): at endsAt it is over whatever else happens; the one
+ * conditional update (status = active AND endsAt <= now, and unchanged since read) makes it `won`
+ * (winner = last bidder) or `ended` (no bids) exactly once, done by whichever comes first — a read
+ * after the end or the closer. The closer re-arms the clock when a bid moved the end.
+ */
+import { type AuctionRecord, getAuction, writeAuctionOutcome } from "../adapters/dynamo/auctions-repo.ts";
+import type { AuctionClock } from "../adapters/scheduler/auction-clock.ts";
+import { clockFromEnv } from "../adapters/scheduler/clock-from-env.ts";
+import { finalOutcome } from "../domain/bidding.ts";
+import { logger } from "../http/logger.ts";
+
+/** A lost race re-reads; a few rounds are plenty (once over, the auction can no longer change). */
+const MAX_ROUNDS = 4;
+
+export interface FinalizeResult {
+  /** The auction as it is now (finished, or still running). Null if it vanished (product deleted). */
+  auction: AuctionRecord | null;
+  /** True only for the one caller whose update ended the auction. */
+  finalizedNow: boolean;
+}
+
+/** Finishes `auction` (as read) if it is over at `now`; otherwise returns it unchanged. */
+export async function finalizeIfOver(auction: AuctionRecord, now: number): Promise<FinalizeResult> {
+  let current: AuctionRecord | null = auction;
+  for (let round = 0; current && round < MAX_ROUNDS; round++) {
+    const outcome = finalOutcome(current, now);
+    if (!outcome) return { auction: current, finalizedNow: false };
+    const finished = await writeAuctionOutcome(current, outcome, now);
+    if (finished) {
+      logger.info("auction finalized", {
+        auctionId: finished.id,
+        status: finished.status,
+        totalBids: finished.totalBids,
+      });
+      return { auction: finished, finalizedNow: true };
+    }
+    // Someone else finished it, or a bid landed between our read and its end: look again.
+    current = await getAuction(auction.id);
+  }
+  return { auction: current, finalizedNow: false };
+}
+
+/** Reads where a caller needs the auction's true state: finalizes any auction found over. */
+export async function finalizeAllOver(auctions: AuctionRecord[], now: number): Promise<AuctionRecord[]> {
+  const results = await Promise.all(
+    auctions.map((a) => (finalOutcome(a, now) ? finalizeIfOver(a, now).then((r) => r.auction) : a)),
+  );
+  return results.filter((a): a is AuctionRecord => a !== null);
+}
+
+export type CloseResult = "missing" | "finalized" | "already-finished" | "re-armed";
+
+/**
+ * The closer's work when the clock fires for `auctionId`: finalize when over; when a bid moved the
+ * end (or the clock fired early — EventBridge has about a minute of precision), re-arm at the new end.
+ */
+export async function closeAuction(
+  auctionId: string,
+  now: number,
+  clock: AuctionClock = clockFromEnv(),
+): Promise<CloseResult> {
+  const read = await getAuction(auctionId);
+  if (!read) return "missing";
+  const { auction, finalizedNow } = await finalizeIfOver(read, now);
+  if (!auction) return "missing";
+  if (finalizedNow) return "finalized";
+  if (auction.status !== "active") return "already-finished";
+  await clock.scheduleEnd(auction.id, auction.endsAt);
+  return "re-armed";
+}

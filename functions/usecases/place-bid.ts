@@ -1,0 +1,108 @@
+/**
+ * Placing a bid (DESIGN.md section 4): at most one read (the auction), then ONE three-item transaction.
+ * A lost race re-reads and retries with jitter; after a few losses the bidder gets 503, never a 500.
+ * The server clock decides, read again for every attempt.
+ */
+import { type AuctionRecord, getAuction } from "../adapters/dynamo/auctions-repo.ts";
+import { type BidRecord, placeBidTransaction } from "../adapters/dynamo/bids-repo.ts";
+import { bidRefusal, planBid, retryDelayMs } from "../domain/bidding.ts";
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  paymentRequired,
+  serviceUnavailable,
+} from "../http/errors.ts";
+import { finalizeIfOver } from "./finalize-auction.ts";
+
+export const MAX_BID_ATTEMPTS = 8;
+
+export const BID_MESSAGES = {
+  notFound: "Auction not found",
+  ended: "Auction has ended",
+  ownAuction: "You cannot bid on your own items",
+  leading: "You are already the highest bidder",
+  noCredits: "Insufficient bid credits",
+  busy: "So many bids are arriving on this auction that yours could not be placed. Please try again.",
+} as const;
+
+export interface PlaceBidInput {
+  auctionId: string;
+  bidder: { id: string; username: string };
+  /** The server clock (ms epoch), read at every attempt. */
+  clock?: () => number;
+  random?: () => number;
+  /** The benchmark reads what DynamoDB charged. */
+  returnConsumedCapacity?: boolean;
+}
+
+export interface PlaceBidResult {
+  auction: AuctionRecord;
+  bid: BidRecord;
+  /** When the bid was accepted (server clock). */
+  now: number;
+  /** Attempts lost to other bids before this one won. */
+  retries: number;
+  consumedCapacityUnits?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
+  const { auctionId, bidder } = input;
+  const clock = input.clock ?? Date.now;
+  const random = input.random ?? Math.random;
+  for (let attempt = 0; attempt < MAX_BID_ATTEMPTS; attempt++) {
+    if (attempt > 0) await sleep(retryDelayMs(attempt, random()));
+    const auction = await getAuction(auctionId);
+    const now = clock();
+    if (!auction) throw notFound(BID_MESSAGES.notFound);
+    const refusal = bidRefusal(auction, bidder.id, now);
+    if (refusal === "ended") {
+      // This read saw the end: it finishes the auction like any other read.
+      if (auction.status === "active") await finalizeIfOver(auction, now);
+      throw badRequest(BID_MESSAGES.ended);
+    }
+    if (refusal === "own-auction") throw forbidden(BID_MESSAGES.ownAuction);
+    if (refusal === "already-leading") throw conflict(BID_MESSAGES.leading);
+    const plan = planBid(auction, now);
+    const written = await placeBidTransaction({
+      auctionId,
+      seenTotalBids: auction.totalBids,
+      plan,
+      bidder,
+      now,
+      returnConsumedCapacity: input.returnConsumedCapacity,
+    });
+    if (written.ok) {
+      const at = new Date(now).toISOString();
+      return {
+        auction: {
+          ...auction,
+          priceCents: plan.priceCents,
+          totalBids: plan.sequence,
+          endsAt: plan.endsAt,
+          lastBidderId: bidder.id,
+          lastBidderUsername: bidder.username,
+          lastBidAt: at,
+        },
+        bid: {
+          auctionId,
+          sequence: plan.sequence,
+          userId: bidder.id,
+          username: bidder.username,
+          amountCents: plan.priceCents,
+          createdAt: at,
+        },
+        now,
+        retries: attempt,
+        ...(written.consumedCapacityUnits === undefined
+          ? {}
+          : { consumedCapacityUnits: written.consumedCapacityUnits }),
+      };
+    }
+    if (written.reason === "no-credits") throw paymentRequired(BID_MESSAGES.noCredits);
+  }
+  throw serviceUnavailable(BID_MESSAGES.busy);
+}

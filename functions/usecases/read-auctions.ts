@@ -1,0 +1,27 @@
+/** The public reads of auctions: any auction found over is finalized on the way (DESIGN.md section 4). */
+import { RECENT_BIDS_SHOWN } from "#shared/constants";
+import type { AuctionDetail, AuctionSummary } from "#shared/schemas/auctions";
+import { getAuction, listAuctionsByStatus, toAuctionSummary } from "../adapters/dynamo/auctions-repo.ts";
+import { listRecentBids, toBidView } from "../adapters/dynamo/bids-repo.ts";
+import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";
+
+/**
+ * The live auctions (index AUCTIONS#active, then one BatchGet). Auctions this read finds over are
+ * finalized and returned once with their final status, so a page showing them learns the outcome.
+ */
+export async function listLiveAuctions(now: number): Promise<AuctionSummary[]> {
+  const auctions = await finalizeAllOver(await listAuctionsByStatus("active"), now);
+  return auctions.map((auction) => toAuctionSummary(auction, now));
+}
+
+/** One auction with its latest bids (oldest to newest), or null when there is no such auction. */
+export async function readAuctionDetail(id: string, now: number): Promise<AuctionDetail | null> {
+  const read = await getAuction(id);
+  if (!read) return null;
+  const [{ auction }, bids] = await Promise.all([
+    finalizeIfOver(read, now),
+    listRecentBids(id, RECENT_BIDS_SHOWN),
+  ]);
+  if (!auction) return null;
+  return { ...toAuctionSummary(auction, now), bids: bids.map(toBidView) };
+}
