@@ -9,6 +9,7 @@ import {
   productDeletionRefusal,
   productSubmissionRefusal,
   profileEditRefusal,
+  type Transition,
   userDeletionRefusal,
 } from "../../../functions/domain/approvals.ts";
 
@@ -50,7 +51,7 @@ describe.each([
         (steps) => {
           let status: (typeof APPROVAL_STATUSES)[number] = "rejected";
           for (const step of steps) {
-            const t = decide(status, step, NOW);
+            const t: Transition = decide(status, step, NOW);
             if (t.kind === "change") status = t.status;
           }
           return status === "rejected";
