@@ -27,5 +27,25 @@ export default defineConfig({
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks: an app release does not invalidate the browser's copy of React.
+        codeSplitting: {
+          groups: [
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 30,
+            },
+            {
+              name: "ui",
+              test: /node_modules[\\/](radix-ui|@radix-ui|lucide-react|@floating-ui)[\\/]/,
+              priority: 20,
+            },
+            { name: "vendor", test: /node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
   },
 });

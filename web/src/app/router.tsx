@@ -1,24 +1,42 @@
 import { RootLayout } from "@web/components/layouts/root-layout.tsx";
 import { paths } from "@web/config/paths.ts";
-import { AdminPage } from "@web/features/admin/pages/admin-page.tsx";
 import { AuctionDetailPage } from "@web/features/auctions/pages/auction-detail-page.tsx";
 import { HomePage } from "@web/features/auctions/pages/home-page.tsx";
 import { RequireRole } from "@web/features/auth/components/require-role.tsx";
 import { LoginPage } from "@web/features/auth/pages/login-page.tsx";
 import { RegisterPage } from "@web/features/auth/pages/register-page.tsx";
-import { MyWinsPage } from "@web/features/orders/pages/my-wins-page.tsx";
-import { OrderCheckoutPage } from "@web/features/orders/pages/order-checkout-page.tsx";
-import { OrdersPage } from "@web/features/orders/pages/orders-page.tsx";
-import { SellerOrdersPage } from "@web/features/orders/pages/seller-orders-page.tsx";
-import { WonAuctionsPage } from "@web/features/orders/pages/won-auctions-page.tsx";
 import { BidPackagesPage } from "@web/features/packages/pages/bid-packages-page.tsx";
-import { CheckoutPage } from "@web/features/packages/pages/checkout-page.tsx";
-import { PaymentSuccessPage } from "@web/features/packages/pages/payment-success-page.tsx";
-import { SellerDashboardPage } from "@web/features/seller/pages/seller-dashboard-page.tsx";
 import { createBrowserRouter, type RouteObject, RouterProvider } from "react-router";
+import { lazyPage } from "./lazy-page.tsx";
 import { RouteErrorPage } from "./routes/error-page.tsx";
 import { HowItWorksPage } from "./routes/how-it-works.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
+
+/** Pages only signed-in users, sellers or admins reach load on demand; their files export a named component. */
+const AdminPage = lazyPage(() => import("@web/features/admin/pages/admin-page.tsx"), "AdminPage");
+const MyWinsPage = lazyPage(() => import("@web/features/orders/pages/my-wins-page.tsx"), "MyWinsPage");
+const OrderCheckoutPage = lazyPage(
+  () => import("@web/features/orders/pages/order-checkout-page.tsx"),
+  "OrderCheckoutPage",
+);
+const OrdersPage = lazyPage(() => import("@web/features/orders/pages/orders-page.tsx"), "OrdersPage");
+const SellerOrdersPage = lazyPage(
+  () => import("@web/features/orders/pages/seller-orders-page.tsx"),
+  "SellerOrdersPage",
+);
+const WonAuctionsPage = lazyPage(
+  () => import("@web/features/orders/pages/won-auctions-page.tsx"),
+  "WonAuctionsPage",
+);
+const CheckoutPage = lazyPage(() => import("@web/features/packages/pages/checkout-page.tsx"), "CheckoutPage");
+const PaymentSuccessPage = lazyPage(
+  () => import("@web/features/packages/pages/payment-success-page.tsx"),
+  "PaymentSuccessPage",
+);
+const SellerDashboardPage = lazyPage(
+  () => import("@web/features/seller/pages/seller-dashboard-page.tsx"),
+  "SellerDashboardPage",
+);
 
 /**
  * Every route of SPEC.md section 2. Static segments rank above dynamic ones, so /auctions/won

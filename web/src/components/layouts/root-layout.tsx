@@ -1,4 +1,6 @@
+import { Spinner } from "@web/components/ui/spinner.tsx";
 import { PurchaseModalProvider } from "@web/features/packages/purchase-modal-context.tsx";
+import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -16,7 +18,15 @@ export function RootLayout() {
         </a>
         <Header />
         <main id="main" className="flex-1">
-          <Outlet />
+          <Suspense
+            fallback={
+              <div className="flex min-h-[50vh] items-center justify-center">
+                <Spinner label="Loading page" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </main>
         <Footer />
       </div>
