@@ -6,12 +6,13 @@ import { listRecentBids, toBidView } from "../adapters/dynamo/bids-repo.ts";
 import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";
 
 /**
- * The live auctions (index AUCTIONS#active, then one BatchGet). Auctions this read finds over are
- * finalized and returned once with their final status, so a page showing them learns the outcome.
+ * The live auctions (index AUCTIONS#active, then one BatchGet), ending soonest first. Auctions this
+ * read finds over are finalized and returned once with their final status, so a page showing them
+ * learns the outcome.
  */
 export async function listLiveAuctions(now: number): Promise<AuctionSummary[]> {
   const auctions = await finalizeAllOver(await listAuctionsByStatus("active"), now);
-  return auctions.map((auction) => toAuctionSummary(auction, now));
+  return auctions.sort((a, b) => a.endsAt - b.endsAt).map((auction) => toAuctionSummary(auction, now));
 }
 
 /** One auction with its latest bids (oldest to newest), or null when there is no such auction. */
