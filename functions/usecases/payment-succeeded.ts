@@ -8,6 +8,7 @@
  */
 import { PAYMENT_KINDS, type PaymentIntentView, type PaymentKind } from "../domain/payments.ts";
 import { creditBidPackagePayment } from "./credit-bid-purchase.ts";
+import { markOrderPaid } from "./mark-order-paid.ts";
 
 export interface PaymentSucceededResult {
   /** What happened, for the log: "credited", "already_credited", "ignored", ... */
@@ -22,7 +23,7 @@ export type PaymentSucceededHandler = (
 
 export const paymentSucceededHandlers: Partial<Record<PaymentKind, PaymentSucceededHandler>> = {
   [PAYMENT_KINDS.bidPackage]: creditBidPackagePayment,
-  // [PAYMENT_KINDS.order]: markOrderPaid,   (issue 6: orders engineer adds it)
+  [PAYMENT_KINDS.order]: markOrderPaid,
 };
 
 export async function handlePaymentSucceeded(

@@ -1,3 +1,11 @@
-import { notImplemented } from "../../http/route.ts";
+import { type OrderPaymentIntentResponse, orderIdParamsSchema } from "#shared/schemas/orders";
+import { defineRoute } from "../../http/route.ts";
+import { createOrderPaymentIntent } from "../../usecases/orders.ts";
 
-export const handler = notImplemented("orders/create-order-payment-intent");
+/** POST /api/orders/{id}/payment-intent: pay the buyer's own unpaid order (its webhook marks it paid). */
+export const handler = defineRoute(
+  "orders/create-order-payment-intent",
+  { params: orderIdParamsSchema },
+  async ({ params, auth }): Promise<OrderPaymentIntentResponse> =>
+    createOrderPaymentIntent(params.id, auth!.userId),
+);

@@ -1,3 +1,10 @@
-import { notImplemented } from "../../http/route.ts";
+import { createOrderRequestSchema, type OrderView } from "#shared/schemas/orders";
+import { defineRoute } from "../../http/route.ts";
+import { placeOrder } from "../../usecases/orders.ts";
 
-export const handler = notImplemented("orders/create-order");
+/** POST /api/orders: the winner's checkout; the price comes from the auction, never from the body. */
+export const handler = defineRoute(
+  "orders/create-order",
+  { body: createOrderRequestSchema },
+  async ({ body, auth, now }): Promise<OrderView> => placeOrder(body, auth!.userId, now),
+);

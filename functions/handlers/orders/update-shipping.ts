@@ -1,3 +1,11 @@
-import { notImplemented } from "../../http/route.ts";
+import { type OrderView, orderIdParamsSchema, shippingUpdateSchema } from "#shared/schemas/orders";
+import { defineRoute } from "../../http/route.ts";
+import { updateOrderShipping } from "../../usecases/orders.ts";
 
-export const handler = notImplemented("orders/update-shipping");
+/** PATCH /api/orders/{id}/shipping: only the order's seller; shippedAt/deliveredAt are stamped. */
+export const handler = defineRoute(
+  "orders/update-shipping",
+  { params: orderIdParamsSchema, body: shippingUpdateSchema },
+  async ({ params, body, auth, now }): Promise<OrderView> =>
+    updateOrderShipping(params.id, auth!.userId, body, now),
+);

@@ -1,0 +1,272 @@
+/**
+ * Orders: item `ORDER#id` / `PROFILE` (DESIGN.md sections 3 and 6).
+ *
+ *  - One order per auction: the guard `AUCTION#<auctionId>` / `ORDER` is written under
+ *    attribute_not_exists in the same transaction as the order.
+ *  - Paid exactly once: `ORDERPAYMENT#<paymentIntentId>` / `PAYMENT` is written under
+ *    attribute_not_exists in the same transaction that marks the order paid.
+ *  - Lists: gsi2 `SELLER#<sellerId>#ORDERS` (the seller's), gsi3 `USER#<buyerId>#ORDERS` (the buyer's),
+ *    newest first. Neither key ever changes, so a payment or shipping update writes no index entry.
+ *
+ * The order keeps a snapshot of the product, the seller's business name and the buyer's username and
+ * email taken at checkout, so its lists are one Query + one BatchGet and stay readable if a user goes.
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { MetalType, PaymentStatus, ShippingStatus } from "#shared/constants";
+import { centsToDecimal } from "#shared/money";
+import type { OrderView } from "#shared/schemas/orders";
+import type { OrderPayment, ShippingState } from "../../domain/orders.ts";
+import { db, tableName } from "./client.ts";
+import { listByIndex, withoutKeys } from "./index-lists.ts";
+import { indexKeys, keys, timeSortKey } from "./keys.ts";
+
+export interface OrderRecord {
+  id: string;
+  auctionId: string;
+  buyerId: string;
+  sellerId: string;
+  /** The seller's user: the one user who may update shipping. */
+  sellerUserId: string;
+  finalPriceCents: number;
+  paymentStatus: PaymentStatus;
+  shippingStatus: ShippingStatus;
+  shippingAddress: string;
+  shippingCity: string;
+  shippingState: string;
+  shippingZip: string;
+  shippingCountry: string;
+  trackingNumber?: string;
+  /** The PaymentIntent that paid it. */
+  stripePaymentIntentId?: string;
+  /** The latest PaymentIntent created for it, so a read can ask the provider whether it succeeded. */
+  lastPaymentIntentId?: string;
+  paidAt?: string;
+  shippedAt?: string;
+  deliveredAt?: string;
+  createdAt: string;
+  auction: { id: string; endsAt: number; totalBids: number };
+  product: { id: string; name: string; description: string; imageUrl: string; metalType: MetalType };
+  seller: { id: string; businessName: string };
+  buyer: { id: string; username: string; email: string };
+}
+
+export function orderItem(order: OrderRecord) {
+  const sortKey = timeSortKey(order.createdAt, order.id);
+  return {
+    ...keys.order(order.id),
+    type: "order",
+    gsi2pk: indexKeys.sellerOrders(order.sellerId),
+    gsi2sk: sortKey,
+    gsi3pk: indexKeys.buyerOrders(order.buyerId),
+    gsi3sk: sortKey,
+    ...order,
+  };
+}
+
+const toOrder = (item: Record<string, unknown>) => withoutKeys(item) as unknown as OrderRecord;
+
+const MAX_ATTEMPTS = 6;
+const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40 * attempt));
+
+function cancellationCodes(error: TransactionCanceledException): (string | undefined)[] {
+  return (error.CancellationReasons ?? []).map((reason) => reason.Code);
+}
+
+/** Writes the order and its auction's guard together; "exists" when the auction already has an order. */
+export async function createOrder(order: OrderRecord): Promise<"created" | "exists"> {
+  const table = tableName();
+  const transactItems = [
+    {
+      Put: {
+        TableName: table,
+        Item: { ...keys.orderGuard(order.auctionId), type: "orderGuard", orderId: order.id },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    { Put: { TableName: table, Item: orderItem(order), ConditionExpression: "attribute_not_exists(pk)" } },
+  ];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: transactItems }));
+      return "created";
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const [guard] = cancellationCodes(error);
+      if (guard === "ConditionalCheckFailed") return "exists";
+      // Two checkouts of one auction at the same instant: the retry's condition settles which won.
+      if (!cancellationCodes(error).includes("TransactionConflict") || attempt >= MAX_ATTEMPTS) throw error;
+      await backoff(attempt);
+    }
+  }
+}
+
+export async function getOrder(id: string): Promise<OrderRecord | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.order(id), ConsistentRead: true }),
+  );
+  return Item ? toOrder(Item) : null;
+}
+
+export async function listBuyerOrders(buyerId: string): Promise<OrderRecord[]> {
+  return (await listByIndex("gsi3", indexKeys.buyerOrders(buyerId), { newestFirst: true })).map(toOrder);
+}
+
+export async function listSellerOrders(sellerId: string): Promise<OrderRecord[]> {
+  return (await listByIndex("gsi2", indexKeys.sellerOrders(sellerId), { newestFirst: true })).map(toOrder);
+}
+
+export type MarkPaidOutcome = "paid" | "already_paid" | "order_missing" | "not_payable";
+
+/**
+ * THE idempotent paid step of orders: one transaction writes ORDERPAYMENT#<paymentIntentId> under
+ * attribute_not_exists and sets the order paid — only if it is still pending, belongs to the payer and
+ * costs exactly what was paid. However often and however concurrently the webhook arrives, the order
+ * is marked paid once. "not_payable": the order was already paid by another payment, or the amount or
+ * buyer do not match (money someone has to refund).
+ */
+export async function markOrderPaidOnce(payment: OrderPayment, now: number): Promise<MarkPaidOutcome> {
+  const table = tableName();
+  const paidAt = new Date(now).toISOString();
+  const transactItems = [
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...keys.orderPayment(payment.paymentIntentId),
+          type: "orderPayment",
+          orderId: payment.orderId,
+          amountCents: payment.amountCents,
+          createdAt: paidAt,
+        },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    {
+      Update: {
+        TableName: table,
+        Key: keys.order(payment.orderId),
+        UpdateExpression: "SET paymentStatus = :paid, paidAt = :paidAt, stripePaymentIntentId = :intent",
+        ConditionExpression:
+          "attribute_exists(pk) AND paymentStatus = :pending AND finalPriceCents = :amount AND buyerId = :buyer",
+        ExpressionAttributeValues: {
+          ":paid": "paid",
+          ":pending": "pending",
+          ":paidAt": paidAt,
+          ":intent": payment.paymentIntentId,
+          ":amount": payment.amountCents,
+          ":buyer": payment.buyerId,
+        },
+      },
+    },
+  ];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: transactItems }));
+      return "paid";
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const [paymentReason, orderReason] = cancellationCodes(error);
+      if (paymentReason === "ConditionalCheckFailed") return "already_paid";
+      if (orderReason === "ConditionalCheckFailed") {
+        return (await getOrder(payment.orderId)) ? "not_payable" : "order_missing";
+      }
+      const conflicted = paymentReason === "TransactionConflict" || orderReason === "TransactionConflict";
+      if (!conflicted || attempt >= MAX_ATTEMPTS) throw error;
+      await backoff(attempt);
+    }
+  }
+}
+
+/** Remembers the PaymentIntent just created for a pending order; false when it is no longer pending. */
+export async function recordPaymentIntent(orderId: string, paymentIntentId: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.order(orderId),
+        UpdateExpression: "SET lastPaymentIntentId = :intent",
+        ConditionExpression: "attribute_exists(pk) AND paymentStatus = :pending",
+        ExpressionAttributeValues: { ":intent": paymentIntentId, ":pending": "pending" },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * Writes a new shipping state, only if the order still has the shipping status it was read with
+ * (the stamps were computed from it) and still belongs to `sellerUserId`. Returns the updated
+ * order, or null when the condition failed (the caller re-reads).
+ */
+export async function writeShippingState(
+  order: Pick<OrderRecord, "id" | "shippingStatus" | "sellerUserId">,
+  next: ShippingState,
+): Promise<OrderRecord | null> {
+  const sets = ["shippingStatus = :status"];
+  const removes: string[] = [];
+  const values: Record<string, unknown> = {
+    ":status": next.shippingStatus,
+    ":seen": order.shippingStatus,
+    ":seller": order.sellerUserId,
+  };
+  for (const field of ["trackingNumber", "shippedAt", "deliveredAt"] as const) {
+    const value = next[field];
+    if (value) {
+      sets.push(`${field} = :${field}`);
+      values[`:${field}`] = value;
+    } else {
+      removes.push(field);
+    }
+  }
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.order(order.id),
+        UpdateExpression: `SET ${sets.join(", ")}${removes.length ? ` REMOVE ${removes.join(", ")}` : ""}`,
+        ConditionExpression: "attribute_exists(pk) AND shippingStatus = :seen AND sellerUserId = :seller",
+        ExpressionAttributeValues: values,
+        ReturnValues: "ALL_NEW",
+      }),
+    );
+    return Attributes ? toOrder(Attributes) : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+export function toOrderView(order: OrderRecord): OrderView {
+  return {
+    id: order.id,
+    auctionId: order.auctionId,
+    buyerId: order.buyerId,
+    sellerId: order.sellerId,
+    finalPrice: centsToDecimal(order.finalPriceCents),
+    paymentStatus: order.paymentStatus,
+    shippingStatus: order.shippingStatus,
+    shippingAddress: order.shippingAddress,
+    shippingCity: order.shippingCity,
+    shippingState: order.shippingState,
+    shippingZip: order.shippingZip,
+    shippingCountry: order.shippingCountry,
+    trackingNumber: order.trackingNumber ?? null,
+    paidAt: order.paidAt ?? null,
+    shippedAt: order.shippedAt ?? null,
+    deliveredAt: order.deliveredAt ?? null,
+    createdAt: order.createdAt,
+    auction: {
+      id: order.auction.id,
+      endsAt: new Date(order.auction.endsAt).toISOString(),
+      totalBids: order.auction.totalBids,
+      product: order.product,
+    },
+    seller: order.seller,
+    buyer: order.buyer,
+  };
+}

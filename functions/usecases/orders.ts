@@ -1,0 +1,221 @@
+/**
+ * Winning and fulfilment (SPEC.md sections 2-4, DESIGN.md section 6): the caller's won auctions, the
+ * winner's checkout, the order's payment, the buyer's and seller's order lists, and shipping.
+ */
+import { centsToDecimal } from "#shared/money";
+import type {
+  CreateOrderBody,
+  OrderPaymentIntentResponse,
+  OrderView,
+  ShippingUpdate,
+  WonAuction,
+} from "#shared/schemas/orders";
+import {
+  type AuctionRecord,
+  getAuction,
+  listAuctionsByStatus,
+  listWonAuctions,
+  toAuctionSummary,
+} from "../adapters/dynamo/auctions-repo.ts";
+import {
+  createOrder,
+  getOrder,
+  listBuyerOrders,
+  listSellerOrders,
+  type OrderRecord,
+  recordPaymentIntent,
+  toOrderView,
+  writeShippingState,
+} from "../adapters/dynamo/orders-repo.ts";
+import { getUser } from "../adapters/dynamo/users-repo.ts";
+import { paymentGateway } from "../adapters/payments/index.ts";
+import {
+  applyShippingUpdate,
+  mayUpdateShipping,
+  orderPaymentMetadata,
+  orderPaymentRefusal,
+  orderRefusal,
+  wonAt,
+} from "../domain/orders.ts";
+import { PAYMENT_CURRENCY } from "../domain/payments.ts";
+import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../http/errors.ts";
+import { logger } from "../http/logger.ts";
+import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";
+import { markOrderPaid } from "./mark-order-paid.ts";
+
+export const ORDER_MESSAGES = {
+  auctionNotFound: "Auction not found",
+  stillRunning: "This auction has not ended yet",
+  notWinner: "Only the winner of this auction can order it",
+  orderExists: "An order already exists for this auction",
+  orderNotFound: "Order not found",
+  notYourOrder: "This order is not yours",
+  alreadyPaid: "This order has already been paid",
+  notYourSale: "You can only update shipping of your own orders",
+  notPaid: "This order has not been paid yet",
+  busy: "This order is being updated. Please try again.",
+  paymentUnavailable: "Could not reach the payment provider. Please try again.",
+} as const;
+
+/**
+ * The caller's won auctions, newest win first, each with its order state. Auctions whose end passed
+ * without anyone finalizing them are finalized on the way, so a win shows up the moment the clock
+ * hits zero (the wins index is only written by that finalization).
+ */
+export async function listWonAuctionsOf(userId: string, now: number): Promise<WonAuction[]> {
+  const finishedNow = (await finalizeAllOver(await listAuctionsByStatus("active"), now)).filter(
+    (a) => a.status === "won" && a.winnerId === userId,
+  );
+  const [indexed, orders] = await Promise.all([listWonAuctions(userId), listBuyerOrders(userId)]);
+  const wins = new Map<string, AuctionRecord>();
+  for (const auction of [...indexed, ...finishedNow]) {
+    // The index may lag a finalization by a moment; trust only what the auction item says.
+    if (auction.status === "won" && auction.winnerId === userId) wins.set(auction.id, auction);
+  }
+  const orderByAuction = new Map(orders.map((order) => [order.auctionId, order]));
+  return [...wins.values()]
+    .sort((a, b) => b.endsAt - a.endsAt)
+    .map((auction) => {
+      const order = orderByAuction.get(auction.id);
+      return {
+        ...toAuctionSummary(auction, now),
+        finalPrice: centsToDecimal(auction.priceCents),
+        wonAt: wonAt(auction),
+        order: order
+          ? { id: order.id, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus }
+          : null,
+      };
+    });
+}
+
+/** The winner's checkout: one order per auction, at the auction's final price, shipped to a US address. */
+export async function placeOrder(request: CreateOrderBody, buyerId: string, now: number) {
+  const read = await getAuction(request.auctionId);
+  const auction = read ? (await finalizeIfOver(read, now)).auction : null;
+  if (!auction) throw notFound(ORDER_MESSAGES.auctionNotFound);
+  const refusal = orderRefusal(auction, buyerId);
+  if (refusal === "still-running") throw conflict(ORDER_MESSAGES.stillRunning);
+  if (refusal === "not-winner") throw forbidden(ORDER_MESSAGES.notWinner);
+  const buyer = await getUser(buyerId);
+  if (!buyer) throw unauthorized();
+
+  const order: OrderRecord = {
+    id: crypto.randomUUID(),
+    auctionId: auction.id,
+    buyerId,
+    sellerId: auction.sellerId,
+    sellerUserId: auction.sellerUserId,
+    finalPriceCents: auction.priceCents,
+    paymentStatus: "pending",
+    shippingStatus: "pending",
+    shippingAddress: request.shippingAddress,
+    shippingCity: request.shippingCity,
+    shippingState: request.shippingState,
+    shippingZip: request.shippingZip,
+    shippingCountry: request.shippingCountry,
+    createdAt: new Date(now).toISOString(),
+    auction: { id: auction.id, endsAt: auction.endsAt, totalBids: auction.totalBids },
+    product: {
+      id: auction.product.id,
+      name: auction.product.name,
+      description: auction.product.description,
+      imageUrl: auction.product.imageUrl,
+      metalType: auction.product.metalType,
+    },
+    seller: { id: auction.seller.id, businessName: auction.seller.businessName },
+    buyer: { id: buyer.id, username: buyer.username, email: buyer.email },
+  };
+  if ((await createOrder(order)) === "exists") throw conflict(ORDER_MESSAGES.orderExists);
+  logger.info("order created", {
+    orderId: order.id,
+    auctionId: auction.id,
+    amountCents: order.finalPriceCents,
+  });
+  return toOrderView(order);
+}
+
+/** A PaymentIntent for the buyer's own unpaid order, for exactly the order's price. */
+export async function createOrderPaymentIntent(
+  orderId: string,
+  userId: string,
+): Promise<OrderPaymentIntentResponse> {
+  const order = await getOrder(orderId);
+  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+  const refusal = orderPaymentRefusal(order, userId);
+  if (refusal === "not-buyer") throw forbidden(ORDER_MESSAGES.notYourOrder);
+  if (refusal === "already-paid") throw conflict(ORDER_MESSAGES.alreadyPaid);
+
+  const gateway = await paymentGateway();
+  let intent: { id: string; clientSecret: string };
+  try {
+    intent = await gateway.createPaymentIntent({
+      amountCents: order.finalPriceCents,
+      currency: PAYMENT_CURRENCY,
+      metadata: orderPaymentMetadata(order),
+    });
+  } catch (error) {
+    logger.error("creating an order payment intent failed", {
+      provider: gateway.name,
+      error: error as Error,
+    });
+    throw serviceUnavailable(ORDER_MESSAGES.paymentUnavailable);
+  }
+  if (!(await recordPaymentIntent(order.id, intent.id))) throw conflict(ORDER_MESSAGES.alreadyPaid);
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+}
+
+/**
+ * The buyer's orders, newest first. A pending order whose latest payment already succeeded is marked
+ * paid on the way (once, like the webhook), so /orders is right even when the webhook is late.
+ */
+export async function listOrdersOfBuyer(buyerId: string, now: number): Promise<OrderView[]> {
+  const orders = await listBuyerOrders(buyerId);
+  const settled = await Promise.all(orders.map((order) => settleLatePayment(order, now)));
+  return settled.map(toOrderView);
+}
+
+async function settleLatePayment(order: OrderRecord, now: number): Promise<OrderRecord> {
+  if (order.paymentStatus !== "pending" || !order.lastPaymentIntentId) return order;
+  try {
+    const gateway = await paymentGateway();
+    const intent = await gateway.retrievePaymentIntent(order.lastPaymentIntentId);
+    if (intent?.status !== "succeeded") return order;
+    const result = await markOrderPaid(intent, now);
+    if (result.outcome !== "paid" && result.outcome !== "already_paid") return order;
+    return (await getOrder(order.id)) ?? order;
+  } catch (error) {
+    // The list still answers; the webhook will mark it paid.
+    logger.warn("could not check an order's payment", { orderId: order.id, error: error as Error });
+    return order;
+  }
+}
+
+/** The signed-in seller's orders to fulfil, newest first. */
+export async function listOrdersOfSeller(sellerUserId: string): Promise<OrderView[]> {
+  const user = await getUser(sellerUserId);
+  if (!user) throw unauthorized();
+  if (!user.sellerId) return [];
+  return (await listSellerOrders(user.sellerId)).map(toOrderView);
+}
+
+const SHIPPING_ROUNDS = 4;
+
+/** The order's seller sets its shipping status (any of the three, in any order) and tracking number. */
+export async function updateOrderShipping(
+  orderId: string,
+  sellerUserId: string,
+  update: ShippingUpdate,
+  now: number,
+): Promise<OrderView> {
+  for (let round = 0; round < SHIPPING_ROUNDS; round++) {
+    const order = await getOrder(orderId);
+    if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+    if (!mayUpdateShipping(order, sellerUserId)) throw forbidden(ORDER_MESSAGES.notYourSale);
+    if (update.status !== "pending" && order.paymentStatus !== "paid") throw conflict(ORDER_MESSAGES.notPaid);
+    const next = applyShippingUpdate(order, update, now);
+    const written = await writeShippingState(order, next);
+    if (written) return toOrderView(written);
+    // Another update landed between our read and write: decide again from the fresh state.
+  }
+  throw serviceUnavailable(ORDER_MESSAGES.busy);
+}

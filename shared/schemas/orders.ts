@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { DEFAULT_COUNTRY, METAL_TYPES, PAYMENT_STATUSES, SHIPPING_STATUSES } from "../constants.ts";
+import { auctionSummarySchema } from "./auctions.ts";
+
+/**
+ * Orders: checkout of a won auction, its payment and its shipping (SPEC.md sections 2, 3, 7).
+ * Money is a 2-decimal string ("12.34"); times are ISO strings.
+ */
+
+/** What the web shows when any shipping field is empty (SPEC.md sections 5 and 8). */
+export const MISSING_SHIPPING_TITLE = "Missing information";
+export const MISSING_SHIPPING_MESSAGE = "Please fill in all shipping fields";
+
+const SHIPPING_FIELD_MAX = 200;
+const shippingField = z.string().trim().min(1, MISSING_SHIPPING_MESSAGE).max(SHIPPING_FIELD_MAX);
+
+/** The shipping form: street address, city, state, ZIP, all required; the country is always US. */
+export const shippingAddressSchema = z.object({
+  shippingAddress: shippingField,
+  shippingCity: shippingField,
+  shippingState: shippingField,
+  shippingZip: shippingField,
+  shippingCountry: z.literal(DEFAULT_COUNTRY).default(DEFAULT_COUNTRY),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/**
+ * POST /api/orders. The price is not part of it: the order always costs the auction's final price
+ * (unknown keys such as a client's `finalPrice` are dropped by the schema).
+ */
+export const createOrderRequestSchema = shippingAddressSchema.extend({
+  auctionId: z.string().trim().min(1, "Auction id is required").max(64, "Invalid auction id"),
+});
+/** What the web sends (shippingCountry may be left out) and what the handler receives (always "US"). */
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+export type CreateOrderBody = z.output<typeof createOrderRequestSchema>;
+
+export const orderIdParamsSchema = z.object({
+  id: z.string().trim().min(1, "Order id is required").max(64, "Invalid order id"),
+});
+export type OrderIdParams = z.infer<typeof orderIdParamsSchema>;
+
+export const orderProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  metalType: z.enum(METAL_TYPES),
+});
+export type OrderProduct = z.infer<typeof orderProductSchema>;
+
+/** One order as /orders and /seller-orders show it. */
+export const orderViewSchema = z.object({
+  id: z.string(),
+  auctionId: z.string(),
+  buyerId: z.string(),
+  sellerId: z.string(),
+  finalPrice: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  shippingStatus: z.enum(SHIPPING_STATUSES),
+  shippingAddress: z.string(),
+  shippingCity: z.string(),
+  shippingState: z.string(),
+  shippingZip: z.string(),
+  shippingCountry: z.string(),
+  trackingNumber: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+  auction: z.object({
+    id: z.string(),
+    endsAt: z.string(),
+    totalBids: z.number().int(),
+    product: orderProductSchema,
+  }),
+  seller: z.object({ id: z.string(), businessName: z.string() }),
+  buyer: z.object({ id: z.string(), username: z.string(), email: z.string() }),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+export const orderListSchema = z.array(orderViewSchema);
+
+/** POST /api/orders/{id}/payment-intent */
+export const orderPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+});
+export type OrderPaymentIntentResponse = z.infer<typeof orderPaymentIntentResponseSchema>;
+
+/** The order state a won auction shows: none yet (checkout), unpaid (Payment Pending), paid (Order Placed). */
+export const wonAuctionOrderSchema = z.object({
+  id: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  shippingStatus: z.enum(SHIPPING_STATUSES),
+});
+export type WonAuctionOrder = z.infer<typeof wonAuctionOrderSchema>;
+
+/**
+ * GET /api/auctions/won: the caller's won auctions, newest win first. `wonAt` is the auction's end
+ * time (its final endsAt), the date both /auctions/won and /my-wins show.
+ */
+export const wonAuctionSchema = auctionSummarySchema.extend({
+  finalPrice: z.string(),
+  wonAt: z.string(),
+  order: wonAuctionOrderSchema.nullable(),
+});
+export type WonAuction = z.infer<typeof wonAuctionSchema>;
+export const wonAuctionListSchema = z.array(wonAuctionSchema);
+
+/**
+ * PATCH /api/orders/{id}/shipping. A tracking number that is left out keeps the one stored; an empty
+ * one removes it.
+ */
+export const shippingUpdateSchema = z.object({
+  status: z.enum(SHIPPING_STATUSES),
+  trackingNumber: z.string().trim().max(100).optional(),
+});
+export type ShippingUpdate = z.infer<typeof shippingUpdateSchema>;

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { shippingAddressLines, shortOrderId, summarizeWins } from "#shared/orders";
+import { createOrderRequestSchema, shippingUpdateSchema } from "#shared/schemas/orders";
+
+const address = {
+  auctionId: "auction-1",
+  shippingAddress: "1 Main St",
+  shippingCity: "Springfield",
+  shippingState: "IL",
+  shippingZip: "62701",
+  shippingCountry: "US",
+};
+
+describe("create order request", () => {
+  it("accepts a full US address and trims it", () => {
+    const parsed = createOrderRequestSchema.parse({ ...address, shippingCity: "  Springfield " });
+    expect(parsed.shippingCity).toBe("Springfield");
+  });
+
+  it("defaults the country to US", () => {
+    const { shippingCountry: _omit, ...withoutCountry } = address;
+    expect(createOrderRequestSchema.parse(withoutCountry).shippingCountry).toBe("US");
+  });
+
+  it("refuses another country", () => {
+    expect(createOrderRequestSchema.safeParse({ ...address, shippingCountry: "CA" }).success).toBe(false);
+  });
+
+  it.each(["shippingAddress", "shippingCity", "shippingState", "shippingZip"] as const)(
+    "refuses a blank %s with the checkout's message",
+    (field) => {
+      const result = createOrderRequestSchema.safeParse({ ...address, [field]: "   " });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]).toMatchObject({
+        path: [field],
+        message: "Please fill in all shipping fields",
+      });
+    },
+  );
+
+  it("drops a price the client sends (the auction decides it)", () => {
+    expect(createOrderRequestSchema.parse({ ...address, finalPrice: "0.01" })).not.toHaveProperty(
+      "finalPrice",
+    );
+  });
+});
+
+describe("shipping update", () => {
+  it("accepts the three statuses with an optional tracking number", () => {
+    for (const status of ["pending", "shipped", "delivered"]) {
+      expect(shippingUpdateSchema.safeParse({ status }).success).toBe(true);
+    }
+    expect(shippingUpdateSchema.parse({ status: "shipped", trackingNumber: " 1Z " }).trackingNumber).toBe(
+      "1Z",
+    );
+  });
+
+  it("refuses an unknown status", () => {
+    expect(shippingUpdateSchema.safeParse({ status: "lost" }).success).toBe(false);
+  });
+});
+
+describe("my wins summary", () => {
+  it("totals and averages the final prices, rounding to the cent", () => {
+    expect(summarizeWins([100, 250, 251])).toEqual({
+      totalWins: 3,
+      totalSpentCents: 601,
+      averagePriceCents: 200,
+    });
+  });
+
+  it("is all zero with no wins", () => {
+    expect(summarizeWins([])).toEqual({ totalWins: 0, totalSpentCents: 0, averagePriceCents: 0 });
+  });
+});
+
+describe("display helpers", () => {
+  it("writes the address as three lines, the country defaulting to US", () => {
+    expect(shippingAddressLines({ ...address, shippingCountry: "" })).toEqual([
+      "1 Main St",
+      "Springfield, IL 62701",
+      "US",
+    ]);
+  });
+
+  it("shows the first 8 characters of an order id", () => {
+    expect(shortOrderId("1a2b3c4d-5e6f")).toBe("1a2b3c4d");
+  });
+});
