@@ -44,6 +44,10 @@ export const productFields = {
   startingPrice: startingPriceField,
 };
 
+/** What both "add product" forms validate: every field present (the forms start from the defaults below). */
+export const productFormSchema = z.object(productFields);
+export type ProductFormInput = z.output<typeof productFormSchema>;
+
 /** POST /api/seller/products (SPEC.md section 5: metal type defaults to gold). */
 export const createSellerProductSchema = z.object({
   ...productFields,

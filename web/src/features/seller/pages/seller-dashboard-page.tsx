@@ -1,11 +1,134 @@
-import { ComingSoon, PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { DollarSign, Gavel, Package, Plus, TrendingUp } from "lucide-react";
+import { useState } from "react";
+import { centsToDecimal, decimalToCents, formatPrice } from "#shared/money";
+import type { SellerAuction } from "#shared/schemas/seller";
+import { useSellerAuctions } from "../api/get-seller-auctions.ts";
+import { useSellerProducts } from "../api/get-seller-products.ts";
+import { useSellerProfile } from "../api/get-seller-profile.ts";
+import { AddProductDialog } from "../components/add-product-dialog.tsx";
+import { EmptyState, LoadError } from "../components/empty-state.tsx";
+import { ListPlaceholders } from "../components/list-placeholders.tsx";
+import { SellerAuctionCard } from "../components/seller-auctions.tsx";
+import { SellerProductCard } from "../components/seller-products.tsx";
+import { SellerStatusCard } from "../components/seller-status-card.tsx";
+import { StatCard } from "../components/stat-card.tsx";
 
-/** Placeholder: replaced by the feature's real page. */
+/** The three figures of SPEC.md's Seller Dashboard, from the seller's auctions. */
+export function sellerStats(auctions: SellerAuction[]) {
+  const valueCents = auctions.reduce((sum, a) => sum + (decimalToCents(a.currentPrice) ?? 0), 0);
+  return {
+    activeAuctions: auctions.filter((a) => a.status === "active").length,
+    totalBids: auctions.reduce((sum, a) => sum + a.totalBids, 0),
+    currentValue: formatPrice(centsToDecimal(valueCents)),
+  };
+}
+
 export function SellerDashboardPage() {
+  const profile = useSellerProfile();
+  const products = useSellerProducts();
+  const auctions = useSellerAuctions();
+  const [adding, setAdding] = useState(false);
+
+  const stats = auctions.data ? sellerStats(auctions.data) : undefined;
+  const canList = profile.data?.status === "approved";
+  const addButton = (
+    <Button
+      onClick={() => setAdding(true)}
+      disabled={!canList}
+      title={canList ? undefined : "Available once approved"}
+    >
+      <Plus aria-hidden="true" />
+      Add Product
+    </Button>
+  );
+
   return (
     <PageContainer>
-      <PageHeader title="Seller Dashboard" description="Manage your products and track auction performance" />
-      <ComingSoon />
+      <PageHeader
+        title="Seller Dashboard"
+        description="Manage your products and track auction performance"
+        actions={addButton}
+      />
+      {profile.data && <SellerStatusCard profile={profile.data} />}
+      {profile.isError && (
+        <div className="mb-6">
+          <LoadError
+            message={getServerMessage(profile.error, "Could not load your seller profile")}
+            onRetry={() => profile.refetch()}
+          />
+        </div>
+      )}
+
+      <div className="mb-8 grid gap-4 sm:grid-cols-3">
+        <StatCard title="Active Auctions" value={stats?.activeAuctions} hint="Currently live" icon={Gavel} />
+        <StatCard title="Total Bids" value={stats?.totalBids} hint="Across all auctions" icon={TrendingUp} />
+        <StatCard
+          title="Current Value"
+          value={stats?.currentValue}
+          hint="Total auction value"
+          icon={DollarSign}
+        />
+      </div>
+
+      <Tabs defaultValue="products">
+        <TabsList>
+          <TabsTrigger value="products">Products</TabsTrigger>
+          <TabsTrigger value="auctions">Auctions</TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="products">
+          {products.isPending ? (
+            <ListPlaceholders />
+          ) : products.isError ? (
+            <LoadError
+              message={getServerMessage(products.error, "Could not load your products")}
+              onRetry={() => products.refetch()}
+            />
+          ) : products.data.length === 0 ? (
+            <EmptyState
+              icon={Package}
+              title="No Products Yet"
+              description="Add your first product to start creating auctions"
+              action={addButton}
+            />
+          ) : (
+            <div className="grid gap-4 lg:grid-cols-2">
+              {products.data.map((product) => (
+                <SellerProductCard key={product.id} product={product} />
+              ))}
+            </div>
+          )}
+        </TabsContent>
+
+        <TabsContent value="auctions">
+          {auctions.isPending ? (
+            <ListPlaceholders />
+          ) : auctions.isError ? (
+            <LoadError
+              message={getServerMessage(auctions.error, "Could not load your auctions")}
+              onRetry={() => auctions.refetch()}
+            />
+          ) : auctions.data.length === 0 ? (
+            <EmptyState
+              icon={Gavel}
+              title="No Auctions Yet"
+              description="Your products will appear here once listed"
+            />
+          ) : (
+            <div className="grid gap-4">
+              {auctions.data.map((auction) => (
+                <SellerAuctionCard key={auction.id} auction={auction} />
+              ))}
+            </div>
+          )}
+        </TabsContent>
+      </Tabs>
+
+      <AddProductDialog open={adding} onOpenChange={setAdding} />
     </PageContainer>
   );
 }

@@ -1,0 +1,193 @@
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form.tsx";
+import { Input } from "@web/components/ui/input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select.tsx";
+import { Textarea } from "@web/components/ui/textarea.tsx";
+import { cn } from "@web/lib/utils.ts";
+import { Check } from "lucide-react";
+import type { UseFormReturn } from "react-hook-form";
+import type { MetalType } from "#shared/constants";
+import { PRODUCT_IMAGE_PRESETS } from "#shared/schemas/seller";
+
+/** What both "add product" forms hold; the shared zod schemas turn it into the request. */
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  metalType: MetalType;
+  weight?: string;
+  purity?: string;
+  imageUrl: string;
+  startingPrice: string;
+}
+
+export const METAL_OPTIONS: { value: MetalType; label: string }[] = [
+  { value: "gold", label: "Gold" },
+  { value: "silver", label: "Silver" },
+  { value: "platinum", label: "Platinum" },
+  { value: "mixed", label: "Mixed" },
+];
+
+/**
+ * The fields of the seller's "Add New Product" dialog and the admin's "Add Product" dialog
+ * (SPEC.md section 2); `weightLabel` and `pricePlaceholder` differ between the two.
+ */
+export function ProductFormFields<TOutput>({
+  form,
+  weightLabel = "Weight",
+  pricePlaceholder = "0.50",
+}: {
+  form: UseFormReturn<ProductFormValues, unknown, TOutput>;
+  weightLabel?: string;
+  pricePlaceholder?: string;
+}) {
+  const imageUrl = form.watch("imageUrl");
+  return (
+    <div className="grid gap-4">
+      <FormField
+        control={form.control}
+        name="name"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Product Name</FormLabel>
+            <FormControl>
+              <Input placeholder="24K Gold Bar - 1oz" {...field} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="description"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Description</FormLabel>
+            <FormControl>
+              <Textarea rows={3} placeholder="Detailed description of the product..." {...field} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          control={form.control}
+          name="metalType"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Metal Type</FormLabel>
+              <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger aria-label="Metal Type">
+                    <SelectValue placeholder="Choose a metal" />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {METAL_OPTIONS.map((option) => (
+                    <SelectItem key={option.value} value={option.value}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="startingPrice"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Starting Price ($)</FormLabel>
+              <FormControl>
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0.01"
+                  placeholder={pricePlaceholder}
+                  {...field}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="weight"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{weightLabel}</FormLabel>
+              <FormControl>
+                <Input placeholder="1oz" {...field} value={field.value ?? ""} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="purity"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Purity</FormLabel>
+              <FormControl>
+                <Input placeholder="99.99%" {...field} value={field.value ?? ""} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      </div>
+      <FormField
+        control={form.control}
+        name="imageUrl"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Image URL</FormLabel>
+            <FormControl>
+              <Input
+                type="text"
+                inputMode="url"
+                placeholder="https://... or choose a preset below"
+                {...field}
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Or choose a preset image</legend>
+        <div className="grid grid-cols-3 gap-2">
+          {PRODUCT_IMAGE_PRESETS.map((preset) => {
+            const selected = imageUrl === preset.url;
+            return (
+              <button
+                key={preset.url}
+                type="button"
+                aria-pressed={selected}
+                onClick={() =>
+                  form.setValue("imageUrl", preset.url, { shouldValidate: true, shouldDirty: true })
+                }
+                className={cn(
+                  "group relative grid gap-1 overflow-hidden rounded-lg border border-input bg-card p-1 text-xs font-medium transition-colors hover:border-primary focus-visible:outline-2 focus-visible:outline-ring",
+                  selected && "border-primary ring-2 ring-primary/40",
+                )}
+              >
+                <img src={preset.url} alt="" className="aspect-[4/3] w-full rounded-md object-cover" />
+                <span className="truncate px-1 pb-0.5">{preset.label}</span>
+                {selected && (
+                  <span className="absolute right-1.5 top-1.5 flex size-5 items-center justify-center rounded-full bg-primary text-primary-foreground">
+                    <Check className="size-3" aria-hidden="true" />
+                  </span>
+                )}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Badge } from "@web/components/ui/badge.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
+import { paths } from "@web/config/paths.ts";
+import { Link } from "react-router";
+import type { AuctionStatus } from "#shared/constants";
+import { formatPrice } from "#shared/money";
+import type { SellerAuction } from "#shared/schemas/seller";
+
+const STATUS_BADGES: Record<AuctionStatus, { label: string; variant: "success" | "muted" | "default" }> = {
+  active: { label: "Active", variant: "success" },
+  ended: { label: "Ended", variant: "muted" },
+  won: { label: "Won", variant: "default" },
+};
+
+export function AuctionStatusBadge({ status }: { status: AuctionStatus }) {
+  const { label, variant } = STATUS_BADGES[status];
+  return <Badge variant={variant}>{label}</Badge>;
+}
+
+/** One auction of the seller's Auctions tab; "View Details" opens the auction. */
+export function SellerAuctionCard({ auction }: { auction: SellerAuction }) {
+  return (
+    <Card data-testid="seller-auction">
+      <CardContent className="flex flex-wrap items-center gap-4 p-4">
+        <img
+          src={auction.product.imageUrl}
+          alt={auction.product.name}
+          className="size-20 shrink-0 rounded-lg border border-border bg-muted object-cover"
+          loading="lazy"
+        />
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="truncate font-semibold">{auction.product.name}</h3>
+            <AuctionStatusBadge status={auction.status} />
+          </div>
+          <p className="text-sm text-muted-foreground">{auction.totalBids} bids</p>
+        </div>
+        <div className="grid justify-items-end gap-2">
+          <span className="text-lg font-bold text-primary-hover">{formatPrice(auction.currentPrice)}</span>
+          <Button asChild size="sm" variant="outline">
+            <Link to={paths.auction.getHref(auction.id)}>View Details</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
+import { formatPrice } from "#shared/money";
+import type { ProductView } from "#shared/schemas/seller";
+
+const APPROVAL_BADGES = {
+  pending: { label: "Pending review", variant: "warning" },
+  approved: { label: "Approved", variant: "success" },
+  rejected: { label: "Rejected", variant: "destructive" },
+} as const;
+
+export function ApprovalBadge({ status }: { status: ProductView["status"] }) {
+  const { label, variant } = APPROVAL_BADGES[status];
+  return <Badge variant={variant}>{label}</Badge>;
+}
+
+/** One product of the seller's Products tab. */
+export function SellerProductCard({ product }: { product: ProductView }) {
+  return (
+    <Card data-testid="seller-product">
+      <CardContent className="flex gap-4 p-4">
+        <img
+          src={product.imageUrl}
+          alt={product.name}
+          className="size-24 shrink-0 rounded-lg border border-border bg-muted object-cover"
+          loading="lazy"
+        />
+        <div className="grid min-w-0 flex-1 content-start gap-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="truncate font-semibold">{product.name}</h3>
+            <MetalBadge metalType={product.metalType} />
+            <ApprovalBadge status={product.status} />
+          </div>
+          <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
+          <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {product.weight && (
+              <span>
+                <span className="text-muted-foreground">Weight:</span> {product.weight}
+              </span>
+            )}
+            {product.purity && (
+              <span>
+                <span className="text-muted-foreground">Purity:</span> {product.purity}
+              </span>
+            )}
+            <span>
+              <span className="text-muted-foreground">Starting price:</span>{" "}
+              <strong>{formatPrice(product.startingPrice)}</strong>
+            </span>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

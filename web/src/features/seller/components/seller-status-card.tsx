@@ -1,0 +1,135 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Badge } from "@web/components/ui/badge.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form.tsx";
+import { Input } from "@web/components/ui/input.tsx";
+import { Textarea } from "@web/components/ui/textarea.tsx";
+import { toast } from "@web/components/ui/use-toast.ts";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { BadgeCheck, Clock, XCircle } from "lucide-react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { type SellerProfile, updateSellerProfileSchema } from "#shared/schemas/seller";
+import { useUpdateSellerProfile } from "../api/update-seller-profile.ts";
+
+const STATUS = {
+  pending: { label: "Pending approval", variant: "warning", icon: Clock },
+  approved: { label: "Approved", variant: "success", icon: BadgeCheck },
+  rejected: { label: "Rejected", variant: "destructive", icon: XCircle },
+} as const;
+
+export function SellerStatusBadge({ status }: { status: SellerProfile["status"] }) {
+  const { label, variant, icon: Icon } = STATUS[status];
+  return (
+    <Badge variant={variant} data-testid="seller-status">
+      <Icon aria-hidden="true" />
+      {label}
+    </Badge>
+  );
+}
+
+/**
+ * The seller's application: while pending it explains the wait and lets the seller edit what the
+ * admin reviews; once decided it says so.
+ */
+export function SellerStatusCard({ profile }: { profile: SellerProfile }) {
+  if (profile.status === "approved") {
+    return (
+      <div className="mb-6 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <SellerStatusBadge status="approved" />
+        <span>
+          Selling as <strong className="text-foreground">{profile.businessName}</strong>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <Card
+      className={
+        profile.status === "pending" ? "mb-6 border-amber-300 bg-amber-50/40" : "mb-6 border-red-200"
+      }
+    >
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-3">
+          <CardTitle>Your seller application</CardTitle>
+          <SellerStatusBadge status={profile.status} />
+        </div>
+        <CardDescription>
+          {profile.status === "pending"
+            ? "An admin reviews your business before you can list products. You can update the details below while you wait."
+            : "Your seller application was rejected, so you cannot list products. Contact support if you think this is a mistake."}
+        </CardDescription>
+      </CardHeader>
+      {profile.status === "pending" && (
+        <CardContent>
+          <BusinessProfileForm profile={profile} />
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+function BusinessProfileForm({ profile }: { profile: SellerProfile }) {
+  const update = useUpdateSellerProfile();
+  const form = useForm<
+    z.input<typeof updateSellerProfileSchema>,
+    unknown,
+    z.output<typeof updateSellerProfileSchema>
+  >({
+    resolver: zodResolver(updateSellerProfileSchema),
+    values: { businessName: profile.businessName, description: profile.description ?? "" },
+  });
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => toast({ title: "Profile saved", description: "Your application has been updated." }),
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: getServerMessage(error, "Could not save"),
+        }),
+    }),
+  );
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:max-w-xl" aria-label="Business profile">
+        <FormField
+          control={form.control}
+          name="businessName"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Business Name</FormLabel>
+              <FormControl>
+                <Input {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Description</FormLabel>
+              <FormControl>
+                <Textarea
+                  rows={3}
+                  placeholder="What do you sell? Where do your items come from?"
+                  {...field}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div>
+          <Button type="submit" variant="outline" disabled={update.isPending || !form.formState.isDirty}>
+            {update.isPending ? "Saving..." : "Save details"}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}
