@@ -19,7 +19,7 @@ export const handler = defineRoute("payments/stripe-webhook", {}, async ({ rawBo
     paymentEvent = await gateway.verifyWebhook(rawBody, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
-      logger.warn("webhook refused", { reason: error.message });
+      logger.warn("webhook refused", { reason: error.message.split("\n")[0] });
       throw badRequest(signature ? "Invalid webhook signature" : "Missing Stripe-Signature header");
     }
     throw error;

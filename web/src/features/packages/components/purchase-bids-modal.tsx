@@ -1,23 +1,52 @@
-import { ComingSoon } from "@web/components/page-header.tsx";
+import { Button } from "@web/components/ui/button.tsx";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
+  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@web/components/ui/dialog.tsx";
-import { Coins } from "lucide-react";
+import { Spinner } from "@web/components/ui/spinner.tsx";
+import { paths } from "@web/config/paths.ts";
+import { cn } from "@web/lib/utils.ts";
+import { AlertCircle, Coins } from "lucide-react";
+import { RadioGroup } from "radix-ui";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { formatPrice } from "#shared/money";
+import { arrangePackagesForDisplay } from "#shared/packages";
+import type { BidPackage } from "#shared/schemas/payments";
+import { useBidPackages } from "../api/get-bid-packages.ts";
+import { storeSelectedPackage } from "../lib/selected-package.ts";
+import { PackageSummary } from "./package-summary.tsx";
+import { TrustBadges } from "./trust-badges.tsx";
 
 export type PurchaseBidsModalProps = {
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** What Retry does after a failed load; without it the page reloads (SPEC.md section 8). */
+  onRetry?: () => void;
 };
 
-/** Placeholder: replaced by the real package picker. */
-export function PurchaseBidsModal({ open, onOpenChange }: PurchaseBidsModalProps) {
+/** "Purchase Bid Credits": pick one package, then go to /checkout with it. */
+export function PurchaseBidsModal({ open, onOpenChange, onRetry }: PurchaseBidsModalProps) {
+  const packages = useBidPackages({ enabled: open });
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const selected = packages.data?.find((p) => p.id === selectedId) ?? null;
+
+  const proceed = () => {
+    if (!selected) return;
+    storeSelectedPackage(selected);
+    onOpenChange(false);
+    setSelectedId(null);
+    navigate(paths.checkout.getHref());
+  };
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2 text-xl">
             <Coins className="size-5 text-primary" aria-hidden="true" />
@@ -27,8 +56,68 @@ export function PurchaseBidsModal({ open, onOpenChange }: PurchaseBidsModalProps
             Choose a bid package to start winning premium silver and precious metals
           </DialogDescription>
         </DialogHeader>
-        <ComingSoon />
+
+        {packages.isPending ? (
+          <div className="flex items-center justify-center gap-3 py-12 text-muted-foreground">
+            <Spinner label="Loading packages" />
+            <span>Loading packages...</span>
+          </div>
+        ) : packages.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+            <AlertCircle className="size-8 text-destructive" aria-hidden="true" />
+            <p className="font-semibold text-foreground">Failed to load bid packages</p>
+            <p className="text-sm text-muted-foreground">{packages.error.message}</p>
+            <Button variant="outline" onClick={() => (onRetry ? onRetry() : window.location.reload())}>
+              Retry
+            </Button>
+          </div>
+        ) : packages.data.length === 0 ? (
+          <p className="py-12 text-center text-muted-foreground">No packages available at this time.</p>
+        ) : (
+          <PackageChoice packages={packages.data} selectedId={selectedId} onSelect={setSelectedId} />
+        )}
+
+        <TrustBadges className="border-t border-border pt-4" />
+        <DialogFooter>
+          <Button size="lg" className="w-full sm:w-auto" disabled={!selected} onClick={proceed}>
+            Proceed to Checkout
+          </Button>
+        </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function PackageChoice({
+  packages,
+  selectedId,
+  onSelect,
+}: {
+  packages: BidPackage[];
+  selectedId: string | null;
+  onSelect(id: string): void;
+}) {
+  return (
+    <RadioGroup.Root
+      aria-label="Bid packages"
+      value={selectedId ?? ""}
+      onValueChange={onSelect}
+      className="grid gap-3 sm:grid-cols-3"
+    >
+      {arrangePackagesForDisplay(packages).map((bidPackage) => (
+        <RadioGroup.Item
+          key={bidPackage.id}
+          value={bidPackage.id}
+          aria-label={`${bidPackage.name}: ${bidPackage.bidCount} bids for ${formatPrice(bidPackage.price)}`}
+          className={cn(
+            "relative rounded-xl border-2 border-border bg-card p-4 text-left transition-colors hover:border-primary/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+            "data-[state=checked]:border-primary data-[state=checked]:bg-primary-soft/60",
+            bidPackage.popular && "sm:-my-1 sm:py-5 shadow-md",
+          )}
+        >
+          <PackageSummary bidPackage={bidPackage} />
+        </RadioGroup.Item>
+      ))}
+    </RadioGroup.Root>
   );
 }

@@ -1,11 +1,130 @@
-import { ComingSoon, PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { useQueryClient } from "@tanstack/react-query";
+import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { Spinner } from "@web/components/ui/spinner.tsx";
+import { toast } from "@web/components/ui/use-toast.ts";
+import { paths } from "@web/config/paths.ts";
+import { meQueryKey } from "@web/features/auth/api/get-me.ts";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { useState } from "react";
+import { Navigate, useNavigate } from "react-router";
+import { formatPrice } from "#shared/money";
+import { pricePerBid } from "#shared/packages";
+import { paymentIntentIdFromClientSecret } from "#shared/payments";
+import type { BidPackage } from "#shared/schemas/payments";
+import { createPaymentIntent } from "../api/create-payment-intent.ts";
+import { CardPaymentForm } from "../components/card-payment-form.tsx";
+import { TrustBadges } from "../components/trust-badges.tsx";
+import { readSelectedPackage } from "../lib/selected-package.ts";
+import { useRequestOnce } from "../lib/use-request-once.ts";
 
-/** Placeholder: replaced by the feature's real page. */
+/** /checkout: pays for the package stored by /bid-packages or the purchase modal. */
 export function CheckoutPage() {
+  const [bidPackage] = useState(readSelectedPackage);
+  if (!bidPackage) return <Navigate to={paths.home.getHref()} replace />;
+  return <PackageCheckout bidPackage={bidPackage} />;
+}
+
+function PackageCheckout({ bidPackage }: { bidPackage: BidPackage }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+
+  useRequestOnce(() => createPaymentIntent({ packageId: bidPackage.id }), {
+    onSuccess: (data) => {
+      if (!data?.clientSecret || !paymentIntentIdFromClientSecret(data.clientSecret)) {
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: "Invalid payment response. Please try again.",
+        });
+        navigate(paths.home.getHref(), { replace: true });
+        return;
+      }
+      setClientSecret(data.clientSecret);
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: getServerMessage(error, "Could not initialize payment. Please try again."),
+      });
+      navigate(paths.home.getHref(), { replace: true });
+    },
+  });
+
+  const onSuccess = (paymentIntentId: string) => {
+    toast({
+      variant: "success",
+      title: "Payment Successful",
+      description: "Your bid credits have been added to your account!",
+    });
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    navigate(`${paths.paymentSuccess.getHref()}?payment_intent=${encodeURIComponent(paymentIntentId)}`);
+  };
+
+  const onError = (message: string) => {
+    toast({ variant: "destructive", title: "Payment Failed", description: message });
+  };
+
+  const perBid = pricePerBid(bidPackage.price, bidPackage.bidCount);
+
   return (
-    <PageContainer>
+    <PageContainer className="max-w-4xl">
       <PageHeader title="Checkout" description="Complete your bid package purchase" />
-      <ComingSoon />
+      <div className="grid gap-6 md:grid-cols-5">
+        <Card className="md:col-span-2">
+          <CardHeader>
+            <CardTitle>Purchase Summary</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm" data-testid="purchase-summary">
+              <SummaryRow label="Package" value={bidPackage.name} />
+              <SummaryRow label="Bid Credits" value={bidPackage.bidCount.toLocaleString("en-US")} />
+              {bidPackage.savings > 0 && (
+                <SummaryRow label="Savings" value={`${bidPackage.savings}%`} accent />
+              )}
+              {perBid && <SummaryRow label="Price per bid" value={formatPrice(perBid)} />}
+              <div className="mt-2 flex items-baseline justify-between border-t border-border pt-3">
+                <dt className="font-semibold">Total</dt>
+                <dd className="text-2xl font-bold text-foreground">{formatPrice(bidPackage.price)}</dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card className="md:col-span-3">
+          <CardHeader>
+            <CardTitle>Payment Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {clientSecret ? (
+              <CardPaymentForm
+                clientSecret={clientSecret}
+                amountLabel={formatPrice(bidPackage.price)}
+                returnUrl={paths.paymentSuccess.getHref()}
+                onSuccess={onSuccess}
+                onError={onError}
+                onCancel={() => navigate(paths.home.getHref())}
+              />
+            ) : (
+              <div className="flex items-center justify-center gap-3 py-8 text-muted-foreground">
+                <Spinner label="Preparing payment" />
+                <span>Preparing secure payment...</span>
+              </div>
+            )}
+            <TrustBadges className="mt-6" />
+          </CardContent>
+        </Card>
+      </div>
     </PageContainer>
+  );
+}
+
+function SummaryRow({ label, value, accent }: { label: string; value: string; accent?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={accent ? "font-semibold text-success" : "font-medium text-foreground"}>{value}</dd>
+    </div>
   );
 }
