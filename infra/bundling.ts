@@ -1,0 +1,89 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type BuildOptions, buildSync, type Metafile } from "esbuild";
+
+/** Repository root: every path the CDK app bundles is resolved from here, whatever the cwd. */
+export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const handlersDir = join(projectRoot, "functions", "handlers");
+
+const HANDLER_ID = /^[a-z0-9-]+\/[a-z0-9-]+$/;
+
+/** Handler id "area/name" -> functions/handlers/area/name.ts (the same file the local stack imports). */
+export function handlerEntry(handlerId: string): string {
+  if (!HANDLER_ID.test(handlerId)) throw new Error(`Invalid handler id "${handlerId}"`);
+  const file = join(handlersDir, `${handlerId}.ts`);
+  if (!existsSync(file)) {
+    throw new Error(
+      `functions/handlers/${handlerId}.ts does not exist: every handler of functions/routes.ts needs its file`,
+    );
+  }
+  return file;
+}
+
+/** Lambda's handler setting for every bundle: <handlerId>/index.mjs exporting `handler`. */
+export const LAMBDA_HANDLER = "index.handler";
+
+/**
+ * The esbuild settings of every function, in one place: the CDK app and
+ * scripts/check-bundle-sizes.ts both build with these.
+ */
+export function esbuildOptions(handlerIds: readonly string[], outdir: string): BuildOptions {
+  return {
+    entryPoints: handlerIds.map((id) => ({ in: handlerEntry(id), out: `${id}/index` })),
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "node",
+    // nodejs24.x
+    target: "node24",
+    format: "esm",
+    minify: true,
+    sourcemap: true,
+    // Prefer the ES module build of a dependency: it tree-shakes.
+    mainFields: ["module", "main"],
+    // The runtime ships AWS SDK v3: leaving it out keeps bundles small and deploys fast.
+    external: ["@aws-sdk/*"],
+    // CommonJS dependencies inside an ES module bundle still call require(): give them one.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    absWorkingDir: projectRoot,
+    metafile: true,
+    logLevel: "error",
+    legalComments: "none",
+  };
+}
+
+/**
+ * Bundles handlers in ONE esbuild run (esbuild parallelises it), instead of one esbuild process per
+ * function: measured in docs/benchmarks.md ("Lambda bundle sizes").
+ */
+export function bundleHandlers(handlerIds: readonly string[], outdir: string): Metafile {
+  const result = buildSync(esbuildOptions(handlerIds, outdir));
+  if (!result.metafile) throw new Error("esbuild returned no metafile");
+  return result.metafile;
+}
+
+let bundleDir: string | undefined;
+const bundled = new Set<string>();
+
+/**
+ * The directory holding `<handlerId>/index.mjs` (+ .map) for a handler. The first call bundles every
+ * handler the app will ask for (`allHandlerIds`); a handler outside that list is bundled on its own.
+ * Each process bundles into its own temporary directory, so parallel synths cannot collide.
+ */
+export function bundledHandlerDir(handlerId: string, allHandlerIds: readonly string[]): string {
+  if (!bundleDir) {
+    const dir = mkdtempSync(join(tmpdir(), "penny-auction-bundles-"));
+    bundleDir = dir;
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  }
+  if (!bundled.has(handlerId)) {
+    const pending = [...new Set([...allHandlerIds, handlerId])].filter((id) => !bundled.has(id));
+    bundleHandlers(pending, bundleDir);
+    for (const id of pending) bundled.add(id);
+  }
+  return join(bundleDir, handlerId);
+}

@@ -1,0 +1,115 @@
+import { z } from "zod";
+
+/**
+ * One deployment stage, read from CDK context: `cdk.json` holds the defaults and a `stages` map,
+ * `-c key=value` on the command line overrides any of them (`npx cdk deploy -c stage=prod`).
+ */
+const stageSettingsSchema = z.object({
+  /** Names the stack and its resources: PennyAuction-<stage>. */
+  stage: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,19}$/, "stage: lower-case letters, digits and dashes, at most 20"),
+  /** "local" = the built-in test-card provider (demo stages only); "stripe" = real Stripe. */
+  stripeMode: z.enum(["local", "stripe"]),
+  /** Public, so a plain environment variable is fine. Required in stripe mode. */
+  stripePublishableKey: z.string().optional(),
+  /** Names of SSM SecureString parameters you create before deploying (never the secrets themselves). */
+  stripeSecretKeyParameter: z.string().startsWith("/").optional(),
+  stripeWebhookSecretParameter: z.string().startsWith("/").optional(),
+  auctionDefaultDurationSeconds: z.coerce.number().int().positive(),
+  /** Custom domain for CloudFront; needs an ACM certificate in us-east-1 for that name. */
+  domainName: z.string().optional(),
+  certificateArn: z.string().startsWith("arn:").optional(),
+  /** With both, an alias record for domainName is created in that Route 53 zone (no lookup). */
+  hostedZoneId: z.string().optional(),
+  hostedZoneName: z.string().optional(),
+  /** Alarm notifications go to this address (a subscription to confirm by mail). */
+  alarmEmail: z.string().email().optional(),
+  logLevel: z.enum(["DEBUG", "INFO", "WARN", "ERROR"]),
+  logRetentionDays: z.coerce.number().int().positive(),
+  /** Steady requests per second and burst for the whole HTTP API stage. */
+  apiRateLimit: z.coerce.number().positive(),
+  apiBurstLimit: z.coerce.number().int().positive(),
+  /** Tighter limits for the password routes (login, register): brute force costs CPU (scrypt). */
+  authRateLimit: z.coerce.number().positive(),
+  authBurstLimit: z.coerce.number().int().positive(),
+  /** "destroy" removes the table and bucket with the stack; anything else keeps them (RETAIN). */
+  dataRemoval: z.enum(["retain", "destroy"]),
+});
+
+export type StageSettings = z.infer<typeof stageSettingsSchema>;
+
+export interface StageConfig extends StageSettings {
+  stackName: string;
+  /** Resource name prefix: penny-auction-<stage>. */
+  prefix: string;
+  ephemeral: boolean;
+  stripe?: { publishableKey: string; secretKeyParameter: string; webhookSecretParameter: string };
+}
+
+/** Stages whose data may be thrown away with the stack unless cdk.json says otherwise. */
+const EPHEMERAL_STAGES = /^(dev|test|local)(-|$)/;
+
+const DEFAULTS = {
+  stripeMode: "local",
+  auctionDefaultDurationSeconds: 24 * 60 * 60,
+  logLevel: "INFO",
+  logRetentionDays: 30,
+  apiRateLimit: 500,
+  apiBurstLimit: 1000,
+  authRateLimit: 20,
+  authBurstLimit: 40,
+} as const;
+
+const SETTING_KEYS = Object.keys(stageSettingsSchema.shape) as (keyof StageSettings)[];
+
+/** Reads a context value; the CLI passes every `-c` value as a string. */
+export type ContextReader = (key: string) => unknown;
+
+export function readStageConfig(context: ContextReader): StageConfig {
+  const stage = String(context("stage") ?? "dev");
+  const stages = (context("stages") ?? {}) as Record<string, Record<string, unknown>>;
+  const overrides: Record<string, unknown> = {};
+  for (const key of SETTING_KEYS) {
+    const value = context(key);
+    if (value !== undefined && value !== "") overrides[key] = value;
+  }
+  const ephemeral = EPHEMERAL_STAGES.test(stage);
+  const merged = {
+    ...DEFAULTS,
+    dataRemoval: ephemeral ? "destroy" : "retain",
+    ...(stages[stage] ?? {}),
+    ...overrides,
+    stage,
+  };
+  const parsed = stageSettingsSchema.safeParse(merged);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid settings for stage "${stage}": ${problems}`);
+  }
+  const settings = parsed.data;
+  if (Boolean(settings.domainName) !== Boolean(settings.certificateArn)) {
+    throw new Error(`Stage "${stage}": domainName and certificateArn go together`);
+  }
+  const prefix = `penny-auction-${stage}`;
+  return {
+    ...settings,
+    stackName: `PennyAuction-${stage}`,
+    prefix,
+    ephemeral: settings.dataRemoval === "destroy",
+    stripe: settings.stripeMode === "stripe" ? stripeSettings(settings, prefix) : undefined,
+  };
+}
+
+function stripeSettings(settings: StageSettings, prefix: string): StageConfig["stripe"] {
+  if (!settings.stripePublishableKey?.startsWith("pk_")) {
+    throw new Error(
+      `Stage "${settings.stage}": stripeMode "stripe" needs stripePublishableKey (pk_live_... or pk_test_...)`,
+    );
+  }
+  return {
+    publishableKey: settings.stripePublishableKey,
+    secretKeyParameter: settings.stripeSecretKeyParameter ?? `/${prefix}/stripe/secret-key`,
+    webhookSecretParameter: settings.stripeWebhookSecretParameter ?? `/${prefix}/stripe/webhook-secret`,
+  };
+}

@@ -1,0 +1,165 @@
+import { Duration } from "aws-cdk-lib";
+import type { HttpApi } from "aws-cdk-lib/aws-apigatewayv2";
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  Stats,
+  TreatMissingData,
+} from "aws-cdk-lib/aws-cloudwatch";
+import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
+import type { Table } from "aws-cdk-lib/aws-dynamodb";
+import type { ScheduleGroup } from "aws-cdk-lib/aws-scheduler";
+import { Topic } from "aws-cdk-lib/aws-sns";
+import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
+import type { Queue } from "aws-cdk-lib/aws-sqs";
+import { Construct } from "constructs";
+import type { ProductFunction } from "./product-function.ts";
+
+export interface AlarmsProps {
+  prefix: string;
+  email?: string;
+  httpApi: HttpApi;
+  functions: readonly ProductFunction[];
+  table: Table;
+  broadcaster: ProductFunction;
+  broadcasterFailures: Queue;
+  scheduleGroup: ScheduleGroup;
+}
+
+/** A metric-math alarm may read at most 10 metrics (a CloudWatch hard limit). */
+const METRICS_PER_ALARM = 10;
+const MINUTE = Duration.minutes(1);
+
+/**
+ * Only what is worth waking up for: users seeing 5xx, functions crashing or throttled, the table
+ * throttling, live updates failing or falling behind, auction ends not being delivered. Every alarm
+ * notifies one SNS topic (and an e-mail address when the stage names one).
+ */
+export class Alarms extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+  private readonly prefix: string;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    this.prefix = props.prefix;
+    this.topic = new Topic(this, "Topic", { topicName: `${props.prefix}-alarms`, enforceSSL: true });
+    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+
+    const requests = props.httpApi.metricCount({ period: MINUTE, statistic: Stats.SUM });
+    const serverErrors = props.httpApi.metricServerError({ period: MINUTE, statistic: Stats.SUM });
+    this.add("Api5xxRate", {
+      description: "More than 5% of API requests answered 5xx for 3 of the last 5 minutes",
+      // Below 20 requests a minute a single failure is noise, not a rate.
+      metric: new MathExpression({
+        expression: "IF(requests >= 20, 100 * errors / requests, 0)",
+        usingMetrics: { requests, errors: serverErrors },
+        period: MINUTE,
+        label: "API 5xx %",
+      }),
+      threshold: 5,
+      evaluationPeriods: 5,
+      datapointsToAlarm: 3,
+    });
+
+    chunk([...props.functions], METRICS_PER_ALARM).forEach((group, i) => {
+      const suffix = `${i + 1}`;
+      const names = group.map((fn) => fn.handlerId).join(", ");
+      this.add(`LambdaErrors${suffix}`, {
+        description: `Lambda invocations failed (crash or timeout) in: ${names}`,
+        metric: sumOf(group.map((fn) => fn.metricErrors({ period: MINUTE, statistic: Stats.SUM }))),
+        threshold: 1,
+        evaluationPeriods: 5,
+        datapointsToAlarm: 2,
+      });
+      this.add(`LambdaThrottles${suffix}`, {
+        description: `Lambda invocations throttled (concurrency limit) in: ${names}`,
+        metric: sumOf(group.map((fn) => fn.metricThrottles({ period: MINUTE, statistic: Stats.SUM }))),
+        threshold: 1,
+        evaluationPeriods: 5,
+        datapointsToAlarm: 2,
+      });
+    });
+
+    this.add("TableThrottles", {
+      description: "DynamoDB throttled reads or writes (hot partition, or traffic above twice the last peak)",
+      metric: sumOf(
+        ["ReadThrottleEvents", "WriteThrottleEvents"].map((name) =>
+          props.table.metric(name, { period: MINUTE, statistic: Stats.SUM }),
+        ),
+      ),
+      threshold: 1,
+      evaluationPeriods: 5,
+      datapointsToAlarm: 2,
+    });
+
+    this.add("BroadcasterFailures", {
+      description:
+        "Stream batches the broadcaster gave up on (after retries and bisecting): live updates were lost",
+      metric: props.broadcasterFailures.metricApproximateNumberOfMessagesVisible({
+        period: MINUTE,
+        statistic: Stats.MAXIMUM,
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+    });
+    this.add("BroadcasterIteratorAge", {
+      description: "Live updates are more than 30 s behind the table's stream",
+      metric: props.broadcaster.metric("IteratorAge", { period: MINUTE, statistic: Stats.MAXIMUM }),
+      threshold: 30_000,
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
+    });
+    this.add("AuctionEndsDropped", {
+      description: "EventBridge Scheduler gave up invoking the auction closer",
+      metric: props.scheduleGroup.metricDropped({ period: Duration.minutes(5), statistic: Stats.SUM }),
+      threshold: 1,
+      evaluationPeriods: 1,
+    });
+  }
+
+  private add(
+    id: string,
+    options: {
+      description: string;
+      metric: IMetric;
+      threshold: number;
+      evaluationPeriods: number;
+      datapointsToAlarm?: number;
+    },
+  ): void {
+    const alarm = new Alarm(this, id, {
+      alarmName: `${this.prefix}-${id}`,
+      alarmDescription: options.description,
+      metric: options.metric,
+      threshold: options.threshold,
+      evaluationPeriods: options.evaluationPeriods,
+      datapointsToAlarm: options.datapointsToAlarm,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    const action = new SnsAction(this.topic);
+    alarm.addAlarmAction(action);
+    alarm.addOkAction(action);
+    this.alarms.push(alarm);
+  }
+}
+
+function sumOf(metrics: IMetric[]): IMetric {
+  if (metrics.length === 1) return metrics[0]!;
+  const usingMetrics = Object.fromEntries(metrics.map((metric, i) => [`m${i}`, metric]));
+  return new MathExpression({
+    // SUM([...]) adds whatever series have a value at each minute; "a + b" would be empty when one is.
+    expression: `SUM([${Object.keys(usingMetrics).join(", ")}])`,
+    usingMetrics,
+    period: MINUTE,
+  });
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}

@@ -1,0 +1,101 @@
+import { Stack } from "aws-cdk-lib";
+import { type CfnStage, HttpApi, HttpMethod, HttpStage } from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
+import { Construct } from "constructs";
+import type { HttpRoute } from "../../functions/routes.ts";
+import { routeNeeds } from "../access.ts";
+import type { Data } from "./data.ts";
+import type { Payments } from "./payments.ts";
+import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
+import type { Scheduling } from "./scheduling.ts";
+
+export interface ApiProps {
+  /** The routes this stage serves (functions/routes.ts, minus the local-payments ones in stripe mode). */
+  routes: readonly HttpRoute[];
+  defaults: ProductFunctionDefaults;
+  data: Data;
+  scheduling: Scheduling;
+  payments: Payments;
+  throttle: { rateLimit: number; burstLimit: number };
+  /** Tighter throttling for these routes (method + path). */
+  strictRoutes: { routes: readonly HttpRoute[]; rateLimit: number; burstLimit: number };
+}
+
+/** The HTTP API behind /api/*: one route and one function per entry of the route table. */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly functions: ProductFunction[] = [];
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.httpApi = new HttpApi(this, "HttpApi", {
+      apiName: props.defaults.prefix,
+      description: "Penny auction /api routes (functions/routes.ts)",
+      createDefaultStage: false,
+    });
+    this.stage = new HttpStage(this, "DefaultStage", {
+      httpApi: this.httpApi,
+      stageName: "$default",
+      autoDeploy: true,
+      throttle: props.throttle,
+    });
+
+    const apiRoutes = new Map<string, Construct>();
+    for (const route of props.routes) {
+      const fn = this.routeFunction(route, props);
+      this.functions.push(fn);
+      const [apiRoute] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${fn.node.id}Integration`, fn),
+      });
+      if (apiRoute) apiRoutes.set(routeKey(route), apiRoute);
+    }
+
+    const strict = props.strictRoutes.routes.filter((route) => apiRoutes.has(routeKey(route)));
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      strict.map((route) => [
+        routeKey(route),
+        {
+          throttlingRateLimit: props.strictRoutes.rateLimit,
+          throttlingBurstLimit: props.strictRoutes.burstLimit,
+        },
+      ]),
+    );
+    // A stage's route settings may only name routes that already exist.
+    for (const route of strict) this.stage.node.addDependency(apiRoutes.get(routeKey(route))!);
+  }
+
+  /** https://{apiId}.execute-api.{region}.amazonaws.com: the origin CloudFront forwards /api/* to. */
+  get originDomainName(): string {
+    const stack = Stack.of(this);
+    return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+
+  private routeFunction(route: HttpRoute, props: ApiProps): ProductFunction {
+    const needs = routeNeeds(route);
+    const fn = new ProductFunction(this, functionId(route.handler), {
+      handlerId: route.handler,
+      defaults: props.defaults,
+    });
+    fn.bindTable(props.data.table, needs.table);
+    if (needs.table === "RO") props.data.grantSessionTouch(fn);
+    if (needs.schedulesAuctionEnds) props.scheduling.allowScheduling(fn);
+    if (needs.readsStripeSecrets) props.payments.allowStripeSecrets(fn);
+    return fn;
+  }
+}
+
+export function routeKey(route: HttpRoute): string {
+  return `${route.method} ${route.path}`;
+}
+
+/** "auctions/place-bid" -> "AuctionsPlaceBid": a stable construct id per handler. */
+export function functionId(handlerId: string): string {
+  return handlerId
+    .split(/[/-]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("");
+}

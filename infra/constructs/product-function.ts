@@ -1,0 +1,86 @@
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import type { Table } from "aws-cdk-lib/aws-dynamodb";
+import { Architecture, Code, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
+import { NodejsFunction } from "aws-cdk-lib/aws-lambda-nodejs";
+import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
+import type { Construct } from "constructs";
+import { knownHandlerIds } from "../access.ts";
+import { bundledHandlerDir, LAMBDA_HANDLER } from "../bundling.ts";
+
+export type TableAccess = "RO" | "RW";
+
+export interface ProductFunctionDefaults {
+  /** Resource name prefix of the stage, e.g. penny-auction-prod. */
+  prefix: string;
+  logRetention: RetentionDays;
+  logRemoval: RemovalPolicy;
+  /** Variables every function gets (log level, site origin, ...). */
+  environment: Record<string, string>;
+}
+
+export interface ProductFunctionProps {
+  /** "area/name": functions/handlers/area/name.ts exporting `handler`. */
+  handlerId: string;
+  defaults: ProductFunctionDefaults;
+  timeout?: Duration;
+  memorySize?: number;
+  environment?: Record<string, string>;
+}
+
+/**
+ * Every Lambda of the product: the defaults live here once (runtime, arm64, esbuild settings,
+ * tracing, a log group with retention, timeout, memory), so a call site only says which handler
+ * it runs and what it may touch. The code is the handler's esbuild bundle (infra/bundling.ts: minified,
+ * ESM, source maps), built for all functions in one esbuild run rather than one process per function.
+ */
+export class ProductFunction extends NodejsFunction {
+  readonly handlerId: string;
+  /** The function's name as a plain string (functionName is a token), e.g. to build its own ARN. */
+  readonly literalName: string;
+  /** What this function was granted on the table, for the assertions and the docs. */
+  tableAccess: TableAccess | undefined;
+
+  constructor(scope: Construct, id: string, props: ProductFunctionProps) {
+    const { handlerId, defaults } = props;
+    const functionName = `${defaults.prefix}-${handlerId.replace("/", "-")}`;
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      logGroupName: `/aws/lambda/${functionName}`,
+      retention: defaults.logRetention,
+      removalPolicy: defaults.logRemoval,
+    });
+    super(scope, id, {
+      functionName,
+      description: `functions/handlers/${handlerId}.ts`,
+      code: Code.fromAsset(bundledHandlerDir(handlerId, [...knownHandlerIds()])),
+      handler: LAMBDA_HANDLER,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 1024,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      environment: {
+        // Stack traces point into the TypeScript sources, through the bundle's source map.
+        NODE_OPTIONS: "--enable-source-maps",
+        ...defaults.environment,
+        ...props.environment,
+      },
+    });
+    this.handlerId = handlerId;
+    this.literalName = functionName;
+  }
+
+  /** Least privilege in one word: read-only or read-write data access, and where the table is. */
+  bindTable(table: Table, access: TableAccess): this {
+    if (access === "RO") table.grants.readData(this);
+    else table.grants.readWriteData(this);
+    this.addEnvironment("TABLE_NAME", table.tableName);
+    this.tableAccess = access;
+    return this;
+  }
+}
+
+/** Log removal follows the data: an ephemeral stage takes its logs with it. */
+export function logRemovalFor(ephemeral: boolean): RemovalPolicy {
+  return ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+}

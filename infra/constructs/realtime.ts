@@ -1,0 +1,102 @@
+import { Duration, Stack } from "aws-cdk-lib";
+import { WebSocketApi, WebSocketStage } from "aws-cdk-lib/aws-apigatewayv2";
+import { WebSocketLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
+import { StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
+import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
+import { Construct } from "constructs";
+import { eventHandlerNeeds, socketNeeds } from "../access.ts";
+import { functionId } from "./api.ts";
+import type { Data } from "./data.ts";
+import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
+
+/** The stage name doubles as the path: CloudFront forwards /ws unchanged to this stage. */
+export const SOCKET_STAGE = "ws";
+
+export interface RealtimeProps {
+  socketRoutes: readonly { routeKey: string; handler: string }[];
+  broadcasterHandler: string;
+  defaults: ProductFunctionDefaults;
+  data: Data;
+  throttle: { rateLimit: number; burstLimit: number };
+}
+
+/**
+ * Live updates (DESIGN.md section 4): the WebSocket API with $connect, $disconnect and $default, and
+ * the broadcaster that turns the table's stream into bid_placed / auction_ended messages.
+ */
+export class Realtime extends Construct {
+  readonly webSocketApi: WebSocketApi;
+  readonly stage: WebSocketStage;
+  readonly socketFunctions: ProductFunction[] = [];
+  readonly broadcaster: ProductFunction;
+  /** Batches the broadcaster gave up on (after retries and bisecting), kept for 14 days. */
+  readonly broadcasterFailures: Queue;
+
+  constructor(scope: Construct, id: string, props: RealtimeProps) {
+    super(scope, id);
+    this.webSocketApi = new WebSocketApi(this, "WebSocketApi", {
+      apiName: `${props.defaults.prefix}-ws`,
+      description: "Penny auction live updates (/ws)",
+    });
+    for (const route of props.socketRoutes) {
+      const fn = new ProductFunction(this, functionId(route.handler), {
+        handlerId: route.handler,
+        defaults: props.defaults,
+      }).bindTable(props.data.table, socketNeeds().table);
+      this.socketFunctions.push(fn);
+      this.webSocketApi.addRoute(route.routeKey, {
+        integration: new WebSocketLambdaIntegration(`${fn.node.id}Integration`, fn),
+        // Lets $default answer a client message (e.g. a ping) with its return value.
+        returnResponse: route.routeKey === "$default",
+      });
+    }
+    this.stage = new WebSocketStage(this, "Stage", {
+      webSocketApi: this.webSocketApi,
+      stageName: SOCKET_STAGE,
+      autoDeploy: true,
+      throttle: props.throttle,
+    });
+
+    this.broadcasterFailures = new Queue(this, "BroadcasterFailures", {
+      queueName: `${props.defaults.prefix}-broadcaster-failures`,
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const needs = eventHandlerNeeds(props.broadcasterHandler);
+    this.broadcaster = new ProductFunction(this, "Broadcaster", {
+      handlerId: props.broadcasterHandler,
+      defaults: props.defaults,
+      timeout: Duration.seconds(30),
+      environment: { WS_MANAGEMENT_ENDPOINT: this.stage.callbackUrl },
+    }).bindTable(props.data.table, needs.table);
+    if (needs.postsToSockets) this.stage.grantManagementApiAccess(this.broadcaster);
+    this.broadcaster.addEventSource(
+      new DynamoEventSource(props.data.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 100,
+        // Under a burst of bids, one invocation per second carries every bid of that second, and the
+        // broadcaster sends one message per auction per batch. Clients poll every second anyway.
+        maxBatchingWindow: Duration.seconds(1),
+        bisectBatchOnError: true,
+        retryAttempts: 3,
+        // A live update older than a minute is worthless: skip it rather than replay it.
+        maxRecordAge: Duration.minutes(1),
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.broadcasterFailures),
+      }),
+    );
+  }
+
+  /** wss://{apiId}.execute-api.{region}.amazonaws.com/ws, for direct use (browsers go through CloudFront). */
+  get url(): string {
+    return this.stage.url;
+  }
+
+  /** {apiId}.execute-api.{region}.amazonaws.com: the origin CloudFront forwards /ws to. */
+  get originDomainName(): string {
+    const stack = Stack.of(this);
+    return `${this.webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+}

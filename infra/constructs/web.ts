@@ -1,0 +1,259 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Annotations, Duration, RemovalPolicy } from "aws-cdk-lib";
+import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
+import {
+  AllowedMethods,
+  type BehaviorOptions,
+  CacheCookieBehavior,
+  CachedMethods,
+  CacheHeaderBehavior,
+  CachePolicy,
+  CacheQueryStringBehavior,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
+  OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from "aws-cdk-lib/aws-cloudfront";
+import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { AaaaRecord, ARecord, HostedZone, RecordTarget } from "aws-cdk-lib/aws-route53";
+import { CloudFrontTarget } from "aws-cdk-lib/aws-route53-targets";
+import { BlockPublicAccess, Bucket, BucketEncryption } from "aws-cdk-lib/aws-s3";
+import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
+import { Construct } from "constructs";
+import type { HttpRoute } from "../../functions/routes.ts";
+import { projectRoot } from "../bundling.ts";
+import { contentSecurityPolicy, planApiBehaviours, SPA_FALLBACK_FUNCTION } from "../edge.ts";
+import { SOCKET_STAGE } from "./realtime.ts";
+
+export const WEB_DIST = join(projectRoot, "web", "dist");
+
+export interface WebProps {
+  prefix: string;
+  ephemeral: boolean;
+  routes: readonly HttpRoute[];
+  apiOriginDomain: string;
+  socketOriginDomain: string;
+  stripe: boolean;
+  domainName?: string;
+  certificateArn?: string;
+  hostedZone?: { id: string; name: string };
+  /** The Vite build to publish; when it is missing a placeholder page is published (see docs/deploy.md). */
+  distDir?: string;
+}
+
+/**
+ * One origin for page, API and socket (DESIGN.md section 1): CloudFront serves the SPA from a private
+ * bucket, /api/* from the HTTP API (never cached, except the 1 s public auction reads) and /ws from the
+ * WebSocket API, with the security headers on every answer.
+ */
+export class Web extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  /** https://<custom domain or CloudFront domain> */
+  readonly siteUrl: string;
+  /** Every origin a browser may load the site from (CSRF: ALLOWED_ORIGINS). */
+  readonly siteOrigins: string[];
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    this.bucket = new Bucket(this, "Site", {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: props.ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      autoDeleteObjects: props.ephemeral,
+    });
+
+    const securityHeaders = new ResponseHeadersPolicy(this, "SecurityHeaders", {
+      responseHeadersPolicyName: `${props.prefix}-security-headers`,
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({ stripe: props.stripe }),
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()", override: true },
+        ],
+      },
+    });
+
+    const apiOrigin = new HttpOrigin(props.apiOriginDomain, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      readTimeout: Duration.seconds(30),
+    });
+    const socketOrigin = new HttpOrigin(props.socketOriginDomain, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    });
+    // Everything the browser sent except Host (API Gateway answers only to its own host name).
+    const uncachedApi: BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: securityHeaders,
+    };
+
+    const additionalBehaviors: Record<string, BehaviorOptions> = {};
+    const publicReadForwarding = new OriginRequestPolicy(this, "PublicReadForwarding", {
+      originRequestPolicyName: `${props.prefix}-public-reads`,
+      comment: "Edge-cached public reads: query string only; no cookie, so every viewer gets the same answer",
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+      headerBehavior: OriginRequestHeaderBehavior.none(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+    });
+    const cachePolicies = new Map<number, CachePolicy>();
+    for (const behaviour of planApiBehaviours(props.routes)) {
+      if (behaviour.cacheSeconds === undefined) {
+        additionalBehaviors[behaviour.pathPattern] = uncachedApi;
+        continue;
+      }
+      const seconds = behaviour.cacheSeconds;
+      let cachePolicy = cachePolicies.get(seconds);
+      if (!cachePolicy) {
+        // min = max = the route's time: the handlers answer `no-store` for browsers, the edge still holds
+        // the answer this long, so a thousand watchers polling every second cost one Lambda call.
+        cachePolicy = new CachePolicy(this, `PublicReads${seconds}s`, {
+          cachePolicyName: `${props.prefix}-public-reads-${seconds}s`,
+          minTtl: Duration.seconds(seconds),
+          defaultTtl: Duration.seconds(seconds),
+          maxTtl: Duration.seconds(seconds),
+          cookieBehavior: CacheCookieBehavior.none(),
+          headerBehavior: CacheHeaderBehavior.none(),
+          queryStringBehavior: CacheQueryStringBehavior.all(),
+          enableAcceptEncodingGzip: true,
+          enableAcceptEncodingBrotli: true,
+        });
+        cachePolicies.set(seconds, cachePolicy);
+      }
+      additionalBehaviors[behaviour.pathPattern] = {
+        ...uncachedApi,
+        cachedMethods: CachedMethods.CACHE_GET_HEAD,
+        cachePolicy,
+        originRequestPolicy: publicReadForwarding,
+        compress: true,
+      };
+    }
+    additionalBehaviors["/api/*"] = uncachedApi;
+    additionalBehaviors[`/${SOCKET_STAGE}`] = { ...uncachedApi, origin: socketOrigin };
+
+    const spaFallback = new EdgeFunction(this, "SpaFallback", {
+      functionName: `${props.prefix}-spa-fallback`,
+      comment: "Client-side routes of the SPA get /index.html",
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_FALLBACK_FUNCTION),
+    });
+
+    const certificate = props.certificateArn
+      ? Certificate.fromCertificateArn(this, "Certificate", props.certificateArn)
+      : undefined;
+    this.distribution = new Distribution(this, "Distribution", {
+      comment: props.prefix,
+      defaultRootObject: "index.html",
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      ...(props.domainName && certificate
+        ? {
+            domainNames: [props.domainName],
+            certificate,
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors,
+    });
+
+    const cloudFrontOrigin = `https://${this.distribution.distributionDomainName}`;
+    this.siteUrl = props.domainName ? `https://${props.domainName}` : cloudFrontOrigin;
+    this.siteOrigins = props.domainName ? [this.siteUrl, cloudFrontOrigin] : [cloudFrontOrigin];
+
+    if (props.domainName && props.hostedZone) {
+      const zone = HostedZone.fromHostedZoneAttributes(this, "Zone", {
+        hostedZoneId: props.hostedZone.id,
+        zoneName: props.hostedZone.name,
+      });
+      const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+      new ARecord(this, "AliasV4", { zone, recordName: props.domainName, target });
+      new AaaaRecord(this, "AliasV6", { zone, recordName: props.domainName, target });
+    }
+
+    this.publish(props.distDir ?? WEB_DIST);
+  }
+
+  /**
+   * Hashed files under assets/ are immutable and kept across deploys (a page loaded before a deploy
+   * still finds its chunks); everything else (index.html, favicon, images) is revalidated every time.
+   */
+  private publish(distDir: string): void {
+    if (!existsSync(join(distDir, "index.html"))) {
+      Annotations.of(this).addWarningV2(
+        "penny-auction:web-dist-missing",
+        `${distDir} has no index.html: a placeholder page is published. Build the web first (npm run deploy does).`,
+      );
+      new BucketDeployment(this, "Placeholder", {
+        sources: [Source.data("index.html", PLACEHOLDER_PAGE)],
+        destinationBucket: this.bucket,
+        cacheControl: [CacheControl.noCache()],
+        distribution: this.distribution,
+        distributionPaths: ["/*"],
+        memoryLimit: 512,
+      });
+      return;
+    }
+    const assets = new BucketDeployment(this, "HashedAssets", {
+      sources: [Source.asset(distDir, { exclude: ["*", "!assets", "!assets/**"] })],
+      destinationBucket: this.bucket,
+      cacheControl: [CacheControl.fromString("public, max-age=31536000, immutable")],
+      prune: false,
+      memoryLimit: 512,
+    });
+    const pages = new BucketDeployment(this, "Pages", {
+      sources: [Source.asset(distDir, { exclude: ["assets", "assets/**"] })],
+      destinationBucket: this.bucket,
+      exclude: ["assets/*"],
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ["/*"],
+      memoryLimit: 512,
+    });
+    pages.node.addDependency(assets);
+  }
+}
+
+const PLACEHOLDER_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Penny Auction</title></head>
+<body><h1>Penny Auction</h1><p>The web app was not built when this stack was deployed. Run <code>npm run deploy</code>, which builds it first.</p></body></html>`;

@@ -1,0 +1,105 @@
+import type { HttpRoute } from "../functions/routes.ts";
+
+/**
+ * What CloudFront does in front of the API, derived from the route table: each `edgeCacheSeconds`
+ * route gets a cached behaviour, and any other route its path pattern would also catch (e.g.
+ * `/api/auctions/won` under `/api/auctions/*`) gets an uncached behaviour placed before it, so a
+ * signed-in answer is never cached for everyone.
+ */
+export interface ApiBehaviour {
+  pathPattern: string;
+  /** Seconds to cache at the edge, cookies not forwarded; undefined = never cached, everything forwarded. */
+  cacheSeconds?: number;
+}
+
+export function planApiBehaviours(routes: readonly HttpRoute[]): ApiBehaviour[] {
+  const cached = routes.filter((r) => r.edgeCacheSeconds);
+  const shielded = new Map<string, ApiBehaviour>();
+  for (const route of cached) {
+    const pattern = pathPattern(route.path);
+    for (const other of routes) {
+      if (other.edgeCacheSeconds) continue;
+      const otherPattern = pathPattern(other.path);
+      if (otherPattern === pattern) {
+        // CloudFront picks a behaviour by path only: the uncached method would lose its cookies.
+        throw new Error(
+          `${other.method} ${other.path} shares its path with the edge-cached ${route.method} ${route.path}; give it its own path`,
+        );
+      }
+      if (globMatches(pattern, samplePath(other.path))) {
+        shielded.set(otherPattern, { pathPattern: otherPattern });
+      }
+    }
+  }
+  const cachedBehaviours = new Map<string, ApiBehaviour>();
+  for (const route of cached) {
+    const pattern = pathPattern(route.path);
+    const previous = cachedBehaviours.get(pattern);
+    if (previous && previous.cacheSeconds !== route.edgeCacheSeconds) {
+      throw new Error(`Routes on ${pattern} ask for different edge cache times`);
+    }
+    cachedBehaviours.set(pattern, { pathPattern: pattern, cacheSeconds: route.edgeCacheSeconds });
+  }
+  return [...shielded.values(), ...cachedBehaviours.values()];
+}
+
+/** `/api/auctions/{id}/bid` -> `/api/auctions/*\/bid` (CloudFront path pattern syntax). */
+export function pathPattern(path: string): string {
+  return path.replace(/\{[^}]+\}/g, "*");
+}
+
+/** A concrete path the route answers, to test patterns against. */
+function samplePath(path: string): string {
+  return path.replace(/\{[^}]+\}/g, "x1");
+}
+
+/** CloudFront's matching: `*` is any run of characters (slashes included), `?` exactly one. */
+export function globMatches(pattern: string, path: string): boolean {
+  const regex = pattern
+    .split("")
+    .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.+^${}()|[\]\\/]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${regex}$`).test(path);
+}
+
+/**
+ * The page's Content-Security-Policy. Same origin for page, API and socket ('self' covers wss: on the
+ * same host in CSP3 browsers); Stripe.js and its frames only when real Stripe is on; product images are
+ * URLs typed by sellers, so any https image is allowed.
+ */
+export function contentSecurityPolicy(options: { stripe: boolean }): string {
+  const stripeScripts = options.stripe ? " https://js.stripe.com https://*.js.stripe.com" : "";
+  const stripeFrames = options.stripe
+    ? "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com"
+    : "'none'";
+  const stripeApi = options.stripe ? " https://api.stripe.com" : "";
+  return [
+    "default-src 'self'",
+    `script-src 'self'${stripeScripts}`,
+    // Radix and toasts set inline styles.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${stripeApi}`,
+    `frame-src ${stripeFrames}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/**
+ * CloudFront Function (viewer request) of the site's default behaviour: a path without a file
+ * extension is a client-side route of the SPA, so it gets /index.html. /api and /ws have their own
+ * behaviours and never run this, so an unknown /api path still answers the API's 404 JSON.
+ */
+export const SPA_FALLBACK_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var lastSegment = uri.substring(uri.lastIndexOf("/") + 1);
+  if (lastSegment.indexOf(".") === -1) {
+    request.uri = "/index.html";
+  }
+  return request;
+}`;

@@ -1,0 +1,161 @@
+import { Annotations, CfnOutput, Stack, type StackProps, Tags } from "aws-cdk-lib";
+import { RetentionDays } from "aws-cdk-lib/aws-logs";
+import type { Construct } from "constructs";
+import { eventHandlers, type HttpRoute, httpRoutes, socketRoutes } from "../functions/routes.ts";
+import type { StageConfig } from "./config.ts";
+import { Alarms } from "./constructs/alarms.ts";
+import { Api } from "./constructs/api.ts";
+import { Data } from "./constructs/data.ts";
+import { Payments } from "./constructs/payments.ts";
+import {
+  logRemovalFor,
+  ProductFunction,
+  type ProductFunctionDefaults,
+} from "./constructs/product-function.ts";
+import { Realtime } from "./constructs/realtime.ts";
+import { Scheduling } from "./constructs/scheduling.ts";
+import { Web } from "./constructs/web.ts";
+
+export interface PennyAuctionStackProps extends StackProps {
+  config: StageConfig;
+  /** Overrides the web build directory (tests). */
+  webDistDir?: string;
+}
+
+/** The whole product (DESIGN.md section 1) as one stack per stage. */
+export class PennyAuctionStack extends Stack {
+  readonly config: StageConfig;
+  readonly data: Data;
+  readonly api: Api;
+  readonly realtime: Realtime;
+  readonly scheduling: Scheduling;
+  readonly payments: Payments;
+  readonly web: Web;
+  readonly alarms: Alarms;
+
+  constructor(scope: Construct, id: string, props: PennyAuctionStackProps) {
+    super(scope, id, props);
+    const config = props.config;
+    this.config = config;
+    Tags.of(this).add("app", "penny-auction");
+    Tags.of(this).add("stage", config.stage);
+    if (config.stripeMode === "local" && !config.ephemeral) {
+      Annotations.of(this).addWarningV2(
+        "penny-auction:local-payments",
+        `Stage "${config.stage}" keeps data but uses the local payment provider: anyone can buy credits with the test card.`,
+      );
+    }
+
+    this.payments = new Payments(this, "Payments", { stripeMode: config.stripeMode, stripe: config.stripe });
+    const defaults: ProductFunctionDefaults = {
+      prefix: config.prefix,
+      logRetention: retentionDays(config.logRetentionDays),
+      logRemoval: logRemovalFor(config.ephemeral),
+      environment: {
+        POWERTOOLS_LOG_LEVEL: config.logLevel,
+        AUCTION_DEFAULT_DURATION_SECONDS: String(config.auctionDefaultDurationSeconds),
+        ...this.payments.publicEnvironment,
+      },
+    };
+
+    this.data = new Data(this, "Data", { prefix: config.prefix, ephemeral: config.ephemeral });
+    this.scheduling = new Scheduling(this, "Scheduling", {
+      defaults,
+      closerHandler: eventHandlers.auctionCloser,
+    });
+    this.scheduling.closer.bindTable(this.data.table, "RW");
+
+    const routes = deployedRoutes(config);
+    const throttle = { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit };
+    this.api = new Api(this, "Api", {
+      routes,
+      defaults,
+      data: this.data,
+      scheduling: this.scheduling,
+      payments: this.payments,
+      throttle,
+      strictRoutes: {
+        routes: routes.filter((r) => r.handler === "auth/login" || r.handler === "auth/register"),
+        rateLimit: config.authRateLimit,
+        burstLimit: config.authBurstLimit,
+      },
+    });
+    this.realtime = new Realtime(this, "Realtime", {
+      socketRoutes,
+      broadcasterHandler: eventHandlers.broadcaster,
+      defaults,
+      data: this.data,
+      throttle,
+    });
+
+    this.web = new Web(this, "Web", {
+      prefix: config.prefix,
+      ephemeral: config.ephemeral,
+      routes,
+      apiOriginDomain: this.api.originDomainName,
+      socketOriginDomain: this.realtime.originDomainName,
+      stripe: config.stripeMode === "stripe",
+      domainName: config.domainName,
+      certificateArn: config.certificateArn,
+      hostedZone:
+        config.hostedZoneId && config.hostedZoneName
+          ? { id: config.hostedZoneId, name: config.hostedZoneName }
+          : undefined,
+      distDir: props.webDistDir,
+    });
+
+    // Known only once the distribution exists: the origins a browser may send mutations from (CSRF).
+    for (const fn of this.productFunctions())
+      fn.addEnvironment("ALLOWED_ORIGINS", this.web.siteOrigins.join(","));
+
+    this.alarms = new Alarms(this, "Alarms", {
+      prefix: config.prefix,
+      email: config.alarmEmail,
+      httpApi: this.api.httpApi,
+      functions: this.productFunctions(),
+      table: this.data.table,
+      broadcaster: this.realtime.broadcaster,
+      broadcasterFailures: this.realtime.broadcasterFailures,
+      scheduleGroup: this.scheduling.group,
+    });
+
+    new CfnOutput(this, "SiteUrl", { value: this.web.siteUrl, description: "Open this in a browser" });
+    new CfnOutput(this, "ApiUrl", {
+      value: `${this.web.siteUrl}/api`,
+      description: "Same origin as the site",
+    });
+    new CfnOutput(this, "WebSocketUrl", {
+      value: `${this.web.siteUrl.replace("https://", "wss://")}/ws`,
+      description: "Same origin as the site",
+    });
+    new CfnOutput(this, "TableName", {
+      value: this.data.table.tableName,
+      description: "TABLE_NAME for npm run create-admin",
+    });
+    new CfnOutput(this, "DistributionDomainName", { value: this.web.distribution.distributionDomainName });
+    new CfnOutput(this, "AlarmTopicArn", { value: this.alarms.topic.topicArn });
+    if (config.stripe) {
+      new CfnOutput(this, "StripeWebhookUrl", {
+        value: `${this.web.siteUrl}/api/stripe/webhook`,
+        description: "Register this endpoint in Stripe (event payment_intent.succeeded)",
+      });
+    }
+  }
+
+  productFunctions(): ProductFunction[] {
+    return this.node.findAll().filter((c): c is ProductFunction => c instanceof ProductFunction);
+  }
+}
+
+/** The route table, minus the local payment provider's routes when real Stripe is on. */
+export function deployedRoutes(config: Pick<StageConfig, "stripeMode">): HttpRoute[] {
+  return httpRoutes.filter((route) => !route.localPaymentsOnly || config.stripeMode === "local");
+}
+
+/** CloudWatch Logs accepts only certain retention periods; take the nearest one at or above. */
+function retentionDays(days: number): RetentionDays {
+  const allowed = Object.values(RetentionDays)
+    .filter((v): v is number => typeof v === "number" && v > 0)
+    .sort((a, b) => a - b);
+  return (allowed.find((d) => d >= days) ?? RetentionDays.INFINITE) as RetentionDays;
+}
