@@ -1,0 +1,67 @@
+/**
+ * The local gateway (and, on request, the stream poller) inside a test worker, with the real
+ * handlers, for integration tests that go through HTTP/WebSocket or need the local scheduler:
+ *
+ *   const table = useFreshTable();
+ *   const local = useLocalGateway({ streams: true });
+ *   it("…", async () => { await fetch(`${local.url}/api/auctions`); });
+ *
+ * Sets LOCAL_SCHEDULER_URL and WS_MANAGEMENT_ENDPOINT to the gateway while the file runs. Call it
+ * after useFreshTable() (the poller reads that table's stream).
+ */
+import { afterAll, beforeAll } from "vitest";
+import { type Gateway, type GatewayOptions, startGateway } from "../../../scripts/local/gateway.ts";
+import type { HandlerLoader } from "../../../scripts/local/handlers.ts";
+import { type StreamPoller, startStreamPoller } from "../../../scripts/local/stream-poller.ts";
+
+export interface LocalGatewayHandle {
+  readonly url: string;
+  readonly gateway: Gateway;
+  /** Present with `streams: true`. */
+  readonly poller: StreamPoller | undefined;
+}
+
+export function useLocalGateway(
+  options: { streams?: boolean; loader?: HandlerLoader } & Pick<GatewayOptions, "log"> = {},
+): LocalGatewayHandle {
+  let gateway: Gateway | undefined;
+  let poller: StreamPoller | undefined;
+  const saved: Record<string, string | undefined> = {};
+
+  beforeAll(async () => {
+    gateway = await startGateway({ port: 0, loader: options.loader, log: options.log });
+    for (const name of ["LOCAL_SCHEDULER_URL", "WS_MANAGEMENT_ENDPOINT"]) {
+      saved[name] = process.env[name];
+      process.env[name] = gateway.url;
+    }
+    if (options.streams) {
+      const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
+      const tableName = process.env.TABLE_NAME;
+      if (!endpoint || !tableName) throw new Error("useLocalGateway({streams}) needs useFreshTable() first");
+      poller = await startStreamPoller({ endpoint, tableName, loader: options.loader, log: options.log });
+    }
+  });
+
+  afterAll(async () => {
+    await poller?.stop();
+    await gateway?.close();
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  return {
+    get url() {
+      if (!gateway) throw new Error("useLocalGateway(): the gateway starts in beforeAll");
+      return gateway.url;
+    },
+    get gateway() {
+      if (!gateway) throw new Error("useLocalGateway(): the gateway starts in beforeAll");
+      return gateway;
+    },
+    get poller() {
+      return poller;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * The environment the handlers read, for tests that run them in-process against DynamoDB Local.
+ * (The dev stack sets the same in scripts/local/stack.ts.)
+ */
+export function handlerTestEnv(dynamoEndpoint: string): Record<string, string> {
+  return {
+    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
+    AWS_REGION: "us-east-1",
+    AWS_ACCESS_KEY_ID: "local",
+    AWS_SECRET_ACCESS_KEY: "local",
+    ALLOWED_ORIGINS: "http://localhost:5173,http://127.0.0.1:5173",
+    PAYMENT_PROVIDER: "local",
+    POWERTOOLS_LOG_LEVEL: "WARN",
+  };
+}

@@ -1,0 +1,53 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three projects (DESIGN.md section 7):
+ *   unit         pure logic: tests/unit and web/src, no I/O
+ *   integration  handlers and the local gateway against one in-memory DynamoDB Local (a fresh table
+ *                per file: tests/integration/support/fresh-table.ts)
+ *   e2e          Chromium through the whole local stack (started once, on free ports, in memory)
+ *
+ *   npx vitest run --project unit
+ */
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@web": fileURLToPath(new URL("./web/src", import.meta.url)),
+    },
+  },
+  test: {
+    env: { POWERTOOLS_LOG_LEVEL: "WARN" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts", "web/src/**/*.test.{ts,tsx}"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/integration/support/global-setup.ts"],
+          setupFiles: ["tests/integration/support/worker-env.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.e2e.test.ts"],
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
