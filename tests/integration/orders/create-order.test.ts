@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import type { OrderView } from "#shared/schemas/orders";
+import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { useFreshTable } from "../support/fresh-table.ts";
+import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
+
+useFreshTable("orders-create");
+
+async function order(user: TestUser, body: Record<string, unknown>) {
+  return user.call<OrderView & { message?: string }>({ method: "POST", path: "/api/orders", body });
+}
+
+async function buyerOrders(user: TestUser) {
+  const res = await user.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe("POST /api/orders", () => {
+  it("creates the winner's order at the auction's final price, whatever price the client sends", async () => {
+    const seller = await signUp("seller");
+    const [alice, bob] = [await signUp(), await signUp()];
+    const auction = await auctionWithBids({ seller, bidders: [alice, bob, alice], startingPriceCents: 500 });
+
+    const res = await order(alice, {
+      auctionId: auction.id,
+      ...shippingAddress,
+      finalPrice: "0.01",
+      finalPriceCents: 1,
+      amount: 1,
+    });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      auctionId: auction.id,
+      buyerId: alice.id,
+      sellerId: seller.sellerId,
+      finalPrice: "5.03",
+      paymentStatus: "pending",
+      shippingStatus: "pending",
+      shippingCountry: "US",
+      trackingNumber: null,
+      paidAt: null,
+      seller: { businessName: `${seller.username} Metals` },
+      buyer: { username: alice.username, email: alice.email },
+    });
+    expect(res.body.auction.product.name).toContain("Silver Eagle");
+    const stored = await getItem(keys.order(res.body.id));
+    expect(stored?.finalPriceCents).toBe(503);
+  });
+
+  it("refuses a bidder who did not win (403) and writes nothing", async () => {
+    const seller = await signUp("seller");
+    const [alice, bob, carol] = [await signUp(), await signUp(), await signUp()];
+    const auction = await auctionWithBids({ seller, bidders: [bob, alice] });
+
+    for (const stranger of [bob, carol, seller]) {
+      const res = await order(stranger, { auctionId: auction.id, ...shippingAddress });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe("Only the winner of this auction can order it");
+      expect(await buyerOrders(stranger)).toEqual([]);
+    }
+    expect(await getItem(keys.orderGuard(auction.id))).toBeUndefined();
+  });
+
+  it("refuses a second order for the same auction (409), keeping the first", async () => {
+    const seller = await signUp("seller");
+    const alice = await signUp();
+    const auction = await auctionWithBids({ seller, bidders: [alice] });
+
+    const first = await order(alice, { auctionId: auction.id, ...shippingAddress });
+    expect(first.status).toBe(200);
+    const second = await order(alice, { auctionId: auction.id, ...shippingAddress, shippingCity: "Chicago" });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe("An order already exists for this auction");
+
+    const orders = await buyerOrders(alice);
+    expect(orders.map((o) => [o.id, o.shippingCity])).toEqual([[first.body.id, "Springfield"]]);
+  });
+
+  it("lets exactly one of several simultaneous checkouts of one auction through", async () => {
+    const seller = await signUp("seller");
+    const alice = await signUp();
+    const auction = await auctionWithBids({ seller, bidders: [alice] });
+
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => order(alice, { auctionId: auction.id, ...shippingAddress })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await buyerOrders(alice)).toHaveLength(1);
+  });
+
+  it("refuses an auction that is still running (409) and one that ended without bids (403)", async () => {
+    const seller = await signUp("seller");
+    const alice = await signUp();
+    const running = await auctionWithBids({ seller, bidders: [alice], running: true });
+    const unsold = await auctionWithBids({ seller, bidders: [] });
+
+    const early = await order(alice, { auctionId: running.id, ...shippingAddress });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe("This auction has not ended yet");
+    expect((await order(alice, { auctionId: unsold.id, ...shippingAddress })).status).toBe(403);
+  });
+
+  it("answers 404 for an unknown auction", async () => {
+    const alice = await signUp();
+    const res = await order(alice, { auctionId: "no-such-auction", ...shippingAddress });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe("Auction not found");
+  });
+
+  it("needs every shipping field (400) and a US address, and creates nothing otherwise", async () => {
+    const seller = await signUp("seller");
+    const alice = await signUp();
+    const auction = await auctionWithBids({ seller, bidders: [alice] });
+
+    const blank = await order(alice, { auctionId: auction.id, ...shippingAddress, shippingZip: "  " });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe("shippingZip: Please fill in all shipping fields");
+    const missing = await order(alice, { auctionId: auction.id, shippingAddress: "1 Main Street" });
+    expect(missing.status).toBe(400);
+    const abroad = await order(alice, { auctionId: auction.id, ...shippingAddress, shippingCountry: "CA" });
+    expect(abroad.status).toBe(400);
+    expect(await buyerOrders(alice)).toEqual([]);
+  });
+
+  it("needs a signed-in user (401)", async () => {
+    const { invokeRoute } = await import("../../../scripts/local/events.ts");
+    const res = await invokeRoute({
+      method: "POST",
+      path: "/api/orders",
+      body: { auctionId: "x", ...shippingAddress },
+    });
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,181 @@
+import { describe, expect, it } from "vitest";
+import { TEST_CARDS } from "#shared/payments";
+import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
+import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
+import { signWebhook, succeededEvent } from "../../../functions/adapters/payments/local-gateway.ts";
+import { invokeRoute } from "../../../scripts/local/events.ts";
+import { useFreshTable } from "../support/fresh-table.ts";
+import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
+
+useFreshTable("orders-payment");
+
+async function wonOrder(startingPriceCents = 1234) {
+  const seller = await signUp("seller");
+  const buyer = await signUp();
+  const auction = await auctionWithBids({ seller, bidders: [buyer], startingPriceCents });
+  const res = await buyer.call<OrderView>({
+    method: "POST",
+    path: "/api/orders",
+    body: { auctionId: auction.id, ...shippingAddress },
+  });
+  expect(res.status).toBe(200);
+  return { seller, buyer, order: res.body };
+}
+
+function paymentIntent(user: TestUser, orderId: string) {
+  return user.call<OrderPaymentIntentResponse & { message?: string }>({
+    method: "POST",
+    path: `/api/orders/${orderId}/payment-intent`,
+  });
+}
+
+async function ordersOf(user: TestUser) {
+  return (await user.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" })).body;
+}
+
+/** The signed payment_intent.succeeded webhook the provider sends for a paid intent. */
+async function succeededWebhook(paymentIntentId: string) {
+  const intent = await localPaymentGateway().retrievePaymentIntent(paymentIntentId);
+  if (!intent) throw new Error(`no intent ${paymentIntentId}`);
+  const now = Date.now();
+  return signWebhook(succeededEvent({ ...intent, status: "succeeded" }, now), localWebhookSecret(), now);
+}
+
+function deliver(webhook: { payload: string; signatureHeader: string }) {
+  return invokeRoute({
+    method: "POST",
+    path: "/api/stripe/webhook",
+    body: webhook.payload,
+    headers: { "stripe-signature": webhook.signatureHeader },
+  });
+}
+
+describe("POST /api/orders/{id}/payment-intent", () => {
+  it("charges exactly the order's final price, for the buyer's own order", async () => {
+    const { buyer, order } = await wonOrder(1234);
+    const res = await paymentIntent(buyer, order.id);
+    expect(res.status).toBe(200);
+    expect(res.body.clientSecret.startsWith(`${res.body.paymentIntentId}_secret_`)).toBe(true);
+    const intent = await localPaymentGateway().retrievePaymentIntent(res.body.paymentIntentId);
+    expect(intent).toMatchObject({
+      amountCents: 1235,
+      currency: "usd",
+      metadata: { kind: "order", orderId: order.id, userId: buyer.id },
+    });
+  });
+
+  it("refuses someone else's order (403) and an unknown one (404)", async () => {
+    const { seller, order } = await wonOrder();
+    const stranger = await signUp();
+    expect((await paymentIntent(stranger, order.id)).status).toBe(403);
+    expect((await paymentIntent(seller, order.id)).status).toBe(403);
+    expect((await paymentIntent(stranger, "no-such-order")).status).toBe(404);
+  });
+
+  it("refuses an order that is already paid (409)", async () => {
+    const { buyer, order } = await wonOrder();
+    const { body } = await paymentIntent(buyer, order.id);
+    const confirm = await invokeRoute({
+      method: "POST",
+      path: `/api/dev/payments/${body.paymentIntentId}/confirm`,
+      body: { cardNumber: TEST_CARDS.succeeds },
+    });
+    expect(confirm.status).toBe(200);
+    const again = await paymentIntent(buyer, order.id);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This order has already been paid");
+  });
+});
+
+describe("the payment webhook", () => {
+  it("marks the order paid when the test card is charged", async () => {
+    const { buyer, order } = await wonOrder();
+    const { body } = await paymentIntent(buyer, order.id);
+    expect((await ordersOf(buyer))[0]?.paymentStatus).toBe("pending");
+
+    const confirm = await invokeRoute({
+      method: "POST",
+      path: `/api/dev/payments/${body.paymentIntentId}/confirm`,
+      body: { cardNumber: TEST_CARDS.succeeds },
+    });
+    expect(confirm.status).toBe(200);
+
+    const [paid] = await ordersOf(buyer);
+    expect(paid?.paymentStatus).toBe("paid");
+    expect(paid?.paidAt).toEqual(expect.any(String));
+  });
+
+  it("leaves the order pending when the card is declined", async () => {
+    const { buyer, order } = await wonOrder();
+    const { body } = await paymentIntent(buyer, order.id);
+    const confirm = await invokeRoute({
+      method: "POST",
+      path: `/api/dev/payments/${body.paymentIntentId}/confirm`,
+      body: { cardNumber: TEST_CARDS.declined },
+    });
+    expect(confirm.status).toBe(402);
+    expect((await ordersOf(buyer))[0]?.paymentStatus).toBe("pending");
+  });
+
+  it("marks paid exactly once when the webhook is replayed, even concurrently", async () => {
+    const { buyer, order } = await wonOrder();
+    const { body } = await paymentIntent(buyer, order.id);
+    const webhook = await succeededWebhook(body.paymentIntentId);
+
+    const first = await deliver(webhook);
+    expect(first.status).toBe(200);
+    const afterFirst = await getItem(keys.order(order.id));
+    expect(afterFirst).toMatchObject({ paymentStatus: "paid", stripePaymentIntentId: body.paymentIntentId });
+
+    await new Promise((r) => setTimeout(r, 20));
+    const replays = await Promise.all(Array.from({ length: 4 }, () => deliver(webhook)));
+    expect(replays.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+
+    const afterReplays = await getItem(keys.order(order.id));
+    expect(afterReplays?.paidAt).toBe(afterFirst?.paidAt);
+    expect(afterReplays?.paymentStatus).toBe("paid");
+    expect(await getItem(keys.orderPayment(body.paymentIntentId))).toMatchObject({ orderId: order.id });
+  });
+
+  it("never lets a second payment of a paid order replace the first", async () => {
+    const { buyer, order } = await wonOrder();
+    const firstIntent = (await paymentIntent(buyer, order.id)).body.paymentIntentId;
+    const secondIntent = (await paymentIntent(buyer, order.id)).body.paymentIntentId;
+    const [first, second] = [await succeededWebhook(firstIntent), await succeededWebhook(secondIntent)];
+
+    expect((await deliver(first)).status).toBe(200);
+    const paid = await getItem(keys.order(order.id));
+    expect((await deliver(second)).status).toBe(200);
+
+    const after = await getItem(keys.order(order.id));
+    expect(after?.stripePaymentIntentId).toBe(firstIntent);
+    expect(after?.paidAt).toBe(paid?.paidAt);
+  });
+
+  it("refuses a webhook with a forged signature (400) and changes nothing", async () => {
+    const { buyer, order } = await wonOrder();
+    const { body } = await paymentIntent(buyer, order.id);
+    const webhook = await succeededWebhook(body.paymentIntentId);
+    const res = await deliver({
+      ...webhook,
+      signatureHeader: webhook.signatureHeader.replace(/v1=\w/, "v1=0"),
+    });
+    expect(res.status).toBe(400);
+    expect((await getItem(keys.order(order.id)))?.paymentStatus).toBe("pending");
+  });
+
+  it("shows a payment that succeeded without its webhook as paid on the buyer's next read", async () => {
+    const { buyer, order } = await wonOrder();
+    const { body } = await paymentIntent(buyer, order.id);
+    // The provider took the money but the webhook has not arrived (yet).
+    const { markLocalPaymentIntentSucceeded } = await import(
+      "../../../functions/adapters/dynamo/local-payment-intents-repo.ts"
+    );
+    await markLocalPaymentIntentSucceeded(body.paymentIntentId);
+
+    const [seen] = await ordersOf(buyer);
+    expect(seen?.paymentStatus).toBe("paid");
+    expect(await getItem(keys.orderPayment(body.paymentIntentId))).toBeDefined();
+  });
+});
