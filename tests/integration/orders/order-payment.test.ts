@@ -8,6 +8,7 @@ import { invokeRoute } from "../../../scripts/local/events.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
 
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("orders-payment");
 
 async function wonOrder(startingPriceCents = 1234) {
