@@ -145,7 +145,7 @@ async function ensureDemoSeller(now: number): Promise<SellerRecord> {
     });
     seller = await getSeller(user.sellerId);
   }
-  if (!seller || seller.status !== "approved") {
+  if (seller?.status !== "approved") {
     throw new Error(`The demo seller "${DEMO_SELLER.username}" is not approved (status ${seller?.status})`);
   }
   return seller;

@@ -1,11 +1,250 @@
-import { ComingSoon, PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { PageContainer } from "@web/components/page-header.tsx";
+import { MetalBadge } from "@web/components/ui/badge.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { Skeleton } from "@web/components/ui/skeleton.tsx";
+import { paths } from "@web/config/paths.ts";
+import { useUser } from "@web/features/auth/api/get-me.ts";
+import { getErrorStatus } from "@web/lib/api-client.ts";
+import { ArrowLeft, BadgeCheck, Clock, Gavel, Package, Store, Trophy, User } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useParams } from "react-router";
+import { formatPrice } from "#shared/money";
+import type { AuctionDetail } from "#shared/schemas/auctions";
+import { useAuction } from "../api/get-auction.ts";
+import { Countdown } from "../components/countdown.tsx";
+import { ProductImage } from "../components/product-image.tsx";
+import { RecentBids } from "../components/recent-bids.tsx";
+import { WinnerModal } from "../components/winner-modal.tsx";
+import { useAuctionLiveUpdates } from "../hooks/use-auction-live-updates.ts";
+import { usePlaceBid } from "../hooks/use-place-bid.ts";
+import { useMsLeft } from "../lib/server-clock.ts";
+import { celebrateWin } from "../lib/winner-store.ts";
 
-/** Placeholder: replaced by the feature's real page. */
-export function AuctionDetailPage() {
+function BackLink() {
+  return (
+    <Link
+      to={paths.home.getHref()}
+      className="mb-6 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Auctions
+    </Link>
+  );
+}
+
+function NotFound() {
   return (
     <PageContainer>
-      <PageHeader title="Auction Details" />
-      <ComingSoon />
+      <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+        <Package className="size-12 text-muted-foreground" aria-hidden="true" />
+        <h1 className="text-2xl font-bold">Auction Not Found</h1>
+        <p className="text-muted-foreground">This auction may have ended or been removed.</p>
+        <Button asChild>
+          <Link to={paths.home.getHref()}>Back to Auctions</Link>
+        </Button>
+      </div>
+    </PageContainer>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <PageContainer>
+      <BackLink />
+      <div className="grid gap-8 lg:grid-cols-2" role="status" aria-busy="true" aria-label="Loading auction">
+        <Skeleton className="aspect-square w-full rounded-xl" />
+        <div className="grid content-start gap-4">
+          <Skeleton className="h-10 w-3/4" />
+          <Skeleton className="h-64 w-full rounded-xl" />
+        </div>
+      </div>
+    </PageContainer>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 py-2 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-right font-medium capitalize">{value}</dd>
+    </div>
+  );
+}
+
+/** Opens the celebration when this page sees its auction end with the signed-in user as winner. */
+function useCelebrateOwnWin(auction: AuctionDetail | undefined, userId: string | undefined) {
+  const lastStatus = useRef<string | null>(null);
+  useEffect(() => {
+    if (!auction) return;
+    const was = lastStatus.current;
+    lastStatus.current = auction.status;
+    if (was === "active" && auction.status === "won" && userId && auction.winnerId === userId) {
+      celebrateWin({
+        auctionId: auction.id,
+        productName: auction.product.name,
+        finalPrice: auction.currentPrice,
+      });
+    }
+  }, [auction, userId]);
+}
+
+function PricePanel({ auction }: { auction: AuctionDetail }) {
+  const { data: user } = useUser();
+  const { placeBid, pendingAuctionId } = usePlaceBid();
+  const msLeft = useMsLeft(auction.endsAt);
+  const ended = auction.status !== "active" || msLeft <= 0;
+  const isSeller = !!user && auction.seller.userId === user.id;
+
+  return (
+    <Card className="overflow-hidden" data-testid="price-panel">
+      <CardHeader className="flex-row items-center justify-between gap-2 border-b border-border bg-muted/50 py-4">
+        <span className="text-sm font-medium text-muted-foreground">Auction #{auction.id.slice(0, 8)}</span>
+        {!ended && (
+          <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-destructive">
+            <span className="relative flex size-2.5" aria-hidden="true">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
+              <span className="relative inline-flex size-2.5 rounded-full bg-red-500" />
+            </span>
+            Live
+          </span>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-5 pt-6">
+        <div>
+          <p className="text-sm text-muted-foreground">Current Price</p>
+          <p className="text-4xl font-bold tracking-tight" data-testid="current-price">
+            {formatPrice(auction.currentPrice)}
+          </p>
+          <p className="text-sm text-muted-foreground">+{formatPrice(auction.bidIncrement)} per bid</p>
+        </div>
+        <div className="grid grid-cols-2 gap-4">
+          <div className="rounded-lg border border-border p-3">
+            <p className="flex items-center gap-1 text-xs uppercase tracking-wide text-muted-foreground">
+              <Clock className="size-3.5" aria-hidden="true" /> Time Remaining
+            </p>
+            <Countdown endsAt={auction.endsAt} format="detail" className="text-xl" />
+          </div>
+          <div className="rounded-lg border border-border p-3">
+            <p className="flex items-center gap-1 text-xs uppercase tracking-wide text-muted-foreground">
+              <Gavel className="size-3.5" aria-hidden="true" /> Total Bids
+            </p>
+            <p className="text-xl font-semibold tabular-nums" data-testid="total-bids">
+              {auction.totalBids}
+            </p>
+          </div>
+        </div>
+        <p className="flex items-center gap-2 text-sm" data-testid="leader">
+          <User className="size-4 text-muted-foreground" aria-hidden="true" />
+          {auction.lastBidder ? (
+            <>
+              <span className="text-muted-foreground">{ended ? "Last bidder:" : "Highest bidder:"}</span>
+              <span className="font-semibold">{auction.lastBidder.username}</span>
+            </>
+          ) : (
+            <span className="text-muted-foreground">No bids yet</span>
+          )}
+        </p>
+        {ended ? (
+          <div
+            className="grid gap-1 rounded-lg border border-border bg-muted p-4 text-center"
+            data-testid="auction-ended"
+          >
+            <p className="text-lg font-bold">Auction Ended</p>
+            {auction.winner && (
+              <p className="flex items-center justify-center gap-1.5 font-medium text-primary-hover">
+                <Trophy className="size-4" aria-hidden="true" />
+                Winner: {auction.winner.username}
+              </p>
+            )}
+          </div>
+        ) : isSeller ? (
+          <div
+            className="rounded-lg border border-amber-300 bg-accent p-4 text-center"
+            data-testid="own-product"
+          >
+            <p className="font-semibold text-accent-foreground">Your Product</p>
+            <p className="text-sm text-accent-foreground/80">You cannot bid on your own items</p>
+          </div>
+        ) : (
+          <Button
+            size="lg"
+            className="w-full"
+            onClick={() => placeBid(auction.id)}
+            disabled={pendingAuctionId === auction.id}
+          >
+            <Gavel aria-hidden="true" />
+            Place Bid
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The auction detail of SPEC.md section 2, at both /auction/:id and /auctions/:id. */
+export function AuctionDetailPage() {
+  const { id = "" } = useParams();
+  const { data: auction, error, isPending } = useAuction(id);
+  const { data: user } = useUser();
+  useAuctionLiveUpdates();
+  useCelebrateOwnWin(auction, user?.id);
+
+  if (isPending) return <DetailSkeleton />;
+  if (!auction)
+    return getErrorStatus(error) === 404 || getErrorStatus(error) === 400 ? <NotFound /> : <DetailSkeleton />;
+
+  const { product, seller } = auction;
+  return (
+    <PageContainer>
+      <BackLink />
+      <div className="grid gap-8 lg:grid-cols-2">
+        <div className="grid content-start gap-6">
+          <div className="relative overflow-hidden rounded-xl border border-border bg-muted">
+            <ProductImage
+              src={product.imageUrl}
+              alt={product.name}
+              className="aspect-square w-full object-cover"
+            />
+            <MetalBadge metalType={product.metalType} className="absolute left-4 top-4 text-sm shadow" />
+          </div>
+          <Card>
+            <CardHeader className="pb-2">
+              <CardTitle>Product Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <p className="mb-4 whitespace-pre-line text-sm text-muted-foreground">{product.description}</p>
+              <dl className="divide-y divide-border">
+                {product.weight && <Detail label="Weight" value={product.weight} />}
+                {product.purity && <Detail label="Purity" value={product.purity} />}
+                <Detail label="Metal Type" value={product.metalType} />
+                <Detail label="Starting Price" value={formatPrice(product.startingPrice)} />
+              </dl>
+            </CardContent>
+          </Card>
+          <Card data-testid="seller-card">
+            <CardContent className="flex items-start gap-4 pt-6">
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft">
+                <Store className="size-6 text-primary-hover" aria-hidden="true" />
+              </span>
+              <div className="grid gap-1">
+                <p className="font-semibold">{seller.businessName}</p>
+                <p className="inline-flex items-center gap-1 text-sm font-medium text-success">
+                  <BadgeCheck className="size-4" aria-hidden="true" />
+                  Certified Seller
+                </p>
+                {seller.description && <p className="text-sm text-muted-foreground">{seller.description}</p>}
+              </div>
+            </CardContent>
+          </Card>
+        </div>
+        <div className="grid content-start gap-6">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
+          <PricePanel auction={auction} />
+          <RecentBids bids={auction.bids} />
+        </div>
+      </div>
+      <WinnerModal />
     </PageContainer>
   );
 }

@@ -1,8 +1,16 @@
-import { ComingSoon } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
+import { Tabs, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { paths } from "@web/config/paths.ts";
-import { Award, Coins, Gavel, ShieldCheck, Timer, TrendingDown, Trophy } from "lucide-react";
+import { Award, Coins, Gavel, PackageOpen, ShieldCheck, Timer, TrendingDown, Trophy } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
+import { HOME_SKELETON_CARDS } from "#shared/constants";
+import type { AuctionSummary } from "#shared/schemas/auctions";
+import { useAuctions } from "../api/get-auctions.ts";
+import { AuctionCard, AuctionCardSkeleton } from "../components/auction-card.tsx";
+import { WinnerModal } from "../components/winner-modal.tsx";
+import { useAuctionLiveUpdates } from "../hooks/use-auction-live-updates.ts";
+import { usePlaceBid } from "../hooks/use-place-bid.ts";
 
 const HERO_FACTS = [
   { icon: Coins, value: "$0.01", label: "added to the price by each bid" },
@@ -28,7 +36,71 @@ const BENEFITS = [
   },
 ] as const;
 
+const FILTERS = [
+  { value: "all", label: "All Items" },
+  { value: "gold", label: "Gold" },
+  { value: "silver", label: "Silver" },
+  { value: "platinum", label: "Platinum" },
+] as const;
+type Filter = (typeof FILTERS)[number]["value"];
+
+function matchesFilter(auction: AuctionSummary, filter: Filter) {
+  return filter === "all" || auction.product.metalType === filter;
+}
+
+function LiveAuctionsGrid({ filter }: { filter: Filter }) {
+  const { data: auctions, isPending, isError } = useAuctions();
+  const { placeBid, pendingAuctionId } = usePlaceBid();
+
+  if (isPending) {
+    return (
+      <div className={GRID} role="status" aria-busy="true" aria-label="Loading auctions">
+        {SKELETON_KEYS.map((key) => (
+          <AuctionCardSkeleton key={key} />
+        ))}
+      </div>
+    );
+  }
+  if (isError && !auctions) {
+    return (
+      <p className="rounded-xl border border-border bg-card px-6 py-12 text-center text-muted-foreground">
+        Live auctions could not be loaded. Retrying...
+      </p>
+    );
+  }
+  const shown = (auctions ?? []).filter((a) => a.status === "active" && matchesFilter(a, filter));
+  if (shown.length === 0) {
+    return (
+      <div
+        data-testid="no-auctions"
+        className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-input bg-card px-6 py-16 text-center"
+      >
+        <PackageOpen className="size-10 text-primary" aria-hidden="true" />
+        <h3 className="text-lg font-semibold">No Active Auctions</h3>
+        <p className="text-muted-foreground">Check back soon...</p>
+      </div>
+    );
+  }
+  return (
+    <div className={GRID}>
+      {shown.map((auction) => (
+        <AuctionCard
+          key={auction.id}
+          auction={auction}
+          onPlaceBid={placeBid}
+          isBidding={pendingAuctionId === auction.id}
+        />
+      ))}
+    </div>
+  );
+}
+
+const SKELETON_KEYS = Array.from({ length: HOME_SKELETON_CARDS }, (_, i) => `skeleton-${i}`);
+const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
+
 export function HomePage() {
+  const [filter, setFilter] = useState<Filter>("all");
+  useAuctionLiveUpdates();
   return (
     <>
       <section className="relative overflow-hidden bg-header text-header-foreground">
@@ -79,14 +151,25 @@ export function HomePage() {
       </section>
 
       <section id="live-auctions" className="container-page scroll-mt-20 py-10 sm:py-14">
-        <div className="mb-6 flex items-center gap-3">
-          <span className="relative flex size-3" aria-hidden="true">
-            <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
-            <span className="relative inline-flex size-3 rounded-full bg-red-500" />
-          </span>
-          <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Live Auctions</h2>
+        <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center gap-3">
+            <span className="relative flex size-3" aria-hidden="true">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
+              <span className="relative inline-flex size-3 rounded-full bg-red-500" />
+            </span>
+            <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Live Auctions</h2>
+          </div>
+          <Tabs value={filter} onValueChange={(value) => setFilter(value as Filter)}>
+            <TabsList aria-label="Filter by metal">
+              {FILTERS.map(({ value, label }) => (
+                <TabsTrigger key={value} value={value}>
+                  {label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </Tabs>
         </div>
-        <ComingSoon />
+        <LiveAuctionsGrid filter={filter} />
       </section>
 
       <section className="border-t border-border bg-card">
@@ -102,6 +185,7 @@ export function HomePage() {
           ))}
         </div>
       </section>
+      <WinnerModal />
     </>
   );
 }

@@ -1,0 +1,111 @@
+import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card } from "@web/components/ui/card.tsx";
+import { paths } from "@web/config/paths.ts";
+import { cn } from "@web/lib/utils.ts";
+import { Clock, Gavel, User } from "lucide-react";
+import { Link } from "react-router";
+import { formatPrice } from "#shared/money";
+import type { AuctionSummary } from "#shared/schemas/auctions";
+import { useMsLeft } from "../lib/server-clock.ts";
+import { Countdown } from "./countdown.tsx";
+import { ProductImage } from "./product-image.tsx";
+
+/**
+ * One auction in the grid (SPEC.md section 2): image, metal and Ended badges, name, seller, weight
+ * and purity, price, countdown, bids, last bidder, and Place Bid (active, with a handler) or View Details.
+ */
+export function AuctionCard({
+  auction,
+  onPlaceBid,
+  isBidding = false,
+}: {
+  auction: AuctionSummary;
+  onPlaceBid?: (auctionId: string) => void;
+  isBidding?: boolean;
+}) {
+  const msLeft = useMsLeft(auction.endsAt);
+  const ended = auction.status !== "active" || msLeft <= 0;
+  const href = paths.auction.getHref(auction.id);
+  const { product } = auction;
+  const details = [product.weight, product.purity].filter(Boolean).join(" • ");
+
+  return (
+    <Card
+      data-testid="auction-card"
+      data-auction-id={auction.id}
+      className="group flex flex-col overflow-hidden transition-shadow hover:shadow-md"
+    >
+      <Link to={href} className="relative block aspect-[4/3] overflow-hidden bg-muted">
+        <ProductImage
+          src={product.imageUrl}
+          alt={product.name}
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+        <MetalBadge metalType={product.metalType} className="absolute left-3 top-3 shadow-sm" />
+        {ended && (
+          <Badge variant="destructive" className="absolute right-3 top-3 shadow-sm">
+            Ended
+          </Badge>
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="grid gap-0.5">
+          <Link to={href} className="line-clamp-2 font-semibold leading-snug hover:text-primary-hover">
+            {product.name}
+          </Link>
+          <p className="truncate text-sm text-muted-foreground">{auction.seller.businessName}</p>
+          {details && <p className="text-xs text-muted-foreground">{details}</p>}
+        </div>
+        <div className="flex items-end justify-between gap-2">
+          <div>
+            <p className="text-xs uppercase tracking-wide text-muted-foreground">Current price</p>
+            <p className="text-2xl font-bold text-foreground" data-testid="current-price">
+              {formatPrice(auction.currentPrice)}
+            </p>
+          </div>
+          <div className={cn("flex items-center gap-1 text-sm")}>
+            <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
+            <Countdown endsAt={auction.endsAt} format="card" />
+          </div>
+        </div>
+        <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1" data-testid="bid-count">
+            <Gavel className="size-4" aria-hidden="true" />
+            {auction.totalBids} {auction.totalBids === 1 ? "bid" : "bids"}
+          </span>
+          <span className="inline-flex min-w-0 items-center gap-1" data-testid="last-bidder">
+            <User className="size-4 shrink-0" aria-hidden="true" />
+            <span className="truncate">{auction.lastBidder?.username ?? "No bids yet"}</span>
+          </span>
+        </div>
+        <div className="mt-auto pt-1">
+          {!ended && onPlaceBid ? (
+            <Button className="w-full" onClick={() => onPlaceBid(auction.id)} disabled={isBidding}>
+              <Gavel aria-hidden="true" />
+              Place Bid
+            </Button>
+          ) : (
+            <Button asChild variant="outline" className="w-full">
+              <Link to={href}>View Details</Link>
+            </Button>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export function AuctionCardSkeleton() {
+  return (
+    <Card data-testid="auction-card-skeleton" className="flex flex-col overflow-hidden">
+      <div className="aspect-[4/3] animate-pulse bg-slate-200" />
+      <div className="grid gap-3 p-4">
+        <div className="h-5 w-3/4 animate-pulse rounded bg-slate-200" />
+        <div className="h-4 w-1/2 animate-pulse rounded bg-slate-200" />
+        <div className="h-8 w-1/3 animate-pulse rounded bg-slate-200" />
+        <div className="h-10 w-full animate-pulse rounded bg-slate-200" />
+      </div>
+    </Card>
+  );
+}

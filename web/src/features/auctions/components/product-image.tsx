@@ -1,0 +1,16 @@
+import { cn } from "@web/lib/utils.ts";
+import { ImageOff } from "lucide-react";
+import { useState } from "react";
+
+/** A product photo; a neutral placeholder when the URL does not load. */
+export function ProductImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (failedSrc === src) {
+    return (
+      <div className={cn("flex items-center justify-center bg-muted text-muted-foreground", className)}>
+        <ImageOff className="size-10" aria-label={alt} />
+      </div>
+    );
+  }
+  return <img src={src} alt={alt} loading="lazy" className={className} onError={() => setFailedSrc(src)} />;
+}

@@ -1,0 +1,51 @@
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { History } from "lucide-react";
+import { RECENT_BIDS_SHOWN } from "#shared/constants";
+import { formatPrice } from "#shared/money";
+import type { BidView } from "#shared/schemas/auctions";
+
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** The last 10 bids, newest first. `bids` arrive oldest to newest (the last item is the latest). */
+export function RecentBids({ bids }: { bids: BidView[] }) {
+  const newestFirst = bids.slice(-RECENT_BIDS_SHOWN).reverse();
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <History className="size-4 text-primary" aria-hidden="true" />
+          Recent Bids
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {newestFirst.length === 0 ? (
+          <p className="py-4 text-center text-sm text-muted-foreground">No bids yet. Be the first!</p>
+        ) : (
+          <ol className="divide-y divide-border" data-testid="recent-bids">
+            {newestFirst.map((bid, index) => (
+              <li key={bid.id} className="flex items-center gap-3 py-2.5" data-testid="recent-bid">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-bold uppercase text-primary-hover">
+                  {bid.user.username.charAt(0)}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">
+                    {bid.user.username}
+                    {index === 0 && <span className="ml-2 text-xs font-semibold text-success">Leading</span>}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    <time dateTime={bid.createdAt}>{timeFormat.format(new Date(bid.createdAt))}</time>
+                  </p>
+                </div>
+                <span className="font-semibold tabular-nums">{formatPrice(bid.amount)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

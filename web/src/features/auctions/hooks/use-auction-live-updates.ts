@@ -1,0 +1,64 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useUser } from "@web/features/auth/api/get-me.ts";
+import { subscribeToSocket } from "@web/lib/socket.ts";
+import { useEffect, useRef } from "react";
+import {
+  type AuctionDetail,
+  type AuctionMessage,
+  type AuctionSummary,
+  socketMessageSchema,
+} from "#shared/schemas/auctions";
+import { auctionQueryKey } from "../api/get-auction.ts";
+import { auctionsQueryKey } from "../api/get-auctions.ts";
+import { applyMessage, applyMessageToDetail } from "../lib/cache-merge.ts";
+import { recordServerTime } from "../lib/server-clock.ts";
+import { celebrateWin } from "../lib/winner-store.ts";
+
+/** Writes a message's new state into the list and the detail caches at once (no refetch needed). */
+export function applyMessageToCache(queryClient: QueryClient, message: AuctionMessage) {
+  queryClient.setQueryData<AuctionSummary[]>(auctionsQueryKey, (list) =>
+    list?.map((auction) => applyMessage(auction, message)),
+  );
+  queryClient.setQueryData<AuctionDetail>(auctionQueryKey(message.auctionId), (detail) =>
+    detail ? applyMessageToDetail(detail, message) : detail,
+  );
+}
+
+function productNameOf(queryClient: QueryClient, auctionId: string): string {
+  const detail = queryClient.getQueryData<AuctionDetail>(auctionQueryKey(auctionId));
+  const listed = queryClient
+    .getQueryData<AuctionSummary[]>(auctionsQueryKey)
+    ?.find((a) => a.id === auctionId);
+  return detail?.product.name ?? listed?.product.name ?? "your auction";
+}
+
+/**
+ * Subscribes to the socket while mounted: `bid_placed` / `auction_ended` update the cache at once, and
+ * an `auction_ended` won by the signed-in user opens the winner celebration.
+ */
+export function useAuctionLiveUpdates() {
+  const queryClient = useQueryClient();
+  const { data: user } = useUser();
+  const userId = useRef<string | null>(null);
+  userId.current = user?.id ?? null;
+
+  useEffect(
+    () =>
+      subscribeToSocket((raw) => {
+        const parsed = socketMessageSchema.safeParse(raw);
+        if (!parsed.success) return;
+        const message = parsed.data;
+        recordServerTime(message.serverTime);
+        if (message.type === "connected") return;
+        applyMessageToCache(queryClient, message);
+        if (message.type === "auction_ended" && message.winnerId && message.winnerId === userId.current) {
+          celebrateWin({
+            auctionId: message.auctionId,
+            productName: productNameOf(queryClient, message.auctionId),
+            finalPrice: message.finalPrice,
+          });
+        }
+      }),
+    [queryClient],
+  );
+}

@@ -1,0 +1,86 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "@web/components/ui/use-toast.ts";
+import { paths } from "@web/config/paths.ts";
+import { meQueryKey, useUser } from "@web/features/auth/api/get-me.ts";
+import { usePurchaseModal } from "@web/features/packages/purchase-modal-context.tsx";
+import { getErrorStatus, getServerMessage } from "@web/lib/api-client.ts";
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import type { AuctionDetail, AuctionSummary, PlaceBidResponse } from "#shared/schemas/auctions";
+import { auctionQueryKey } from "../api/get-auction.ts";
+import { auctionsQueryKey } from "../api/get-auctions.ts";
+import { usePlaceBidMutation } from "../api/place-bid.ts";
+import { keepNewerAuction } from "../lib/cache-merge.ts";
+
+export const INSUFFICIENT_CREDITS = "Insufficient bid credits";
+
+function requireLogin(navigate: (to: string) => void) {
+  toast({ variant: "destructive", title: "Login required", description: "Please login to place a bid" });
+  navigate(paths.login.getHref());
+}
+
+/**
+ * Place Bid with every answer of SPEC.md section 8: success toast; "Cannot place bid" with the
+ * server's message (or "Failed to place bid"); out of credits also opens the purchase modal; no
+ * answer at all is a network error; signed out goes to /login.
+ */
+export function usePlaceBid() {
+  const { data: user } = useUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const purchaseModal = usePurchaseModal();
+  const mutation = usePlaceBidMutation();
+
+  const applyResult = useCallback(
+    ({ auction }: PlaceBidResponse) => {
+      queryClient.setQueryData<AuctionDetail>(auctionQueryKey(auction.id), (cached) =>
+        cached ? keepNewerAuction(cached, { ...cached, ...auction, bids: cached.bids }) : cached,
+      );
+      queryClient.setQueryData<AuctionSummary[]>(auctionsQueryKey, (cached) =>
+        cached?.map((a) => (a.id === auction.id ? keepNewerAuction(a, auction) : a)),
+      );
+      void queryClient.invalidateQueries({ queryKey: auctionsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: auctionQueryKey(auction.id) });
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+    [queryClient],
+  );
+
+  const placeBid = useCallback(
+    (auctionId: string) => {
+      if (user === null) return requireLogin(navigate);
+      mutation.mutate(auctionId, {
+        onSuccess: (result) => {
+          applyResult(result);
+          toast({ variant: "success", title: "Bid placed successfully!" });
+        },
+        onError: (error) => {
+          const status = getErrorStatus(error);
+          if (status === null) {
+            toast({
+              variant: "destructive",
+              title: "Error",
+              description: "An error occurred while placing your bid",
+            });
+            return;
+          }
+          if (status === 401) return requireLogin(navigate);
+          const message = getServerMessage(error);
+          toast({
+            variant: "destructive",
+            title: "Cannot place bid",
+            description: message ?? "Failed to place bid",
+          });
+          if (message?.includes(INSUFFICIENT_CREDITS)) purchaseModal.open();
+        },
+      });
+    },
+    [user, navigate, mutation, applyResult, purchaseModal],
+  );
+
+  return {
+    placeBid,
+    isPending: mutation.isPending,
+    pendingAuctionId: mutation.isPending ? mutation.variables : undefined,
+  };
+}

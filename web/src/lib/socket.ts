@@ -1,0 +1,73 @@
+/**
+ * The live-update socket (SPEC.md sections 7 and 9): `/ws` on the page's own host, `wss:` when the
+ * page is secure. One connection per tab, shared by every subscriber; it reconnects after 1 s, doubled
+ * per attempt, capped at 30 s, the attempt counter cycling modulo 10 (so the wait drops back to 1 s
+ * after ten failures in a row). Messages are JSON objects; a malformed one is ignored.
+ */
+import { SOCKET_RECONNECT_BASE_MS, SOCKET_RECONNECT_MAX_MS } from "#shared/constants";
+
+export const RECONNECT_ATTEMPT_CYCLE = 10;
+
+/** Delay before reconnect attempt `attempt` (0-based, already cycled). */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(SOCKET_RECONNECT_BASE_MS * 2 ** attempt, SOCKET_RECONNECT_MAX_MS);
+}
+
+export function nextAttempt(attempt: number): number {
+  return (attempt + 1) % RECONNECT_ATTEMPT_CYCLE;
+}
+
+export function socketUrl(location: Pick<Location, "protocol" | "host">): string {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
+}
+
+type Listener = (message: Record<string, unknown>) => void;
+
+const listeners = new Set<Listener>();
+let socket: WebSocket | null = null;
+let attempt = 0;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+function open() {
+  retryTimer = null;
+  const ws = new WebSocket(socketUrl(window.location));
+  socket = ws;
+  ws.onopen = () => {
+    attempt = 0;
+    // The server answers with `connected` (and its clock): it cannot speak first (API Gateway).
+    ws.send(JSON.stringify({ type: "hello" }));
+  };
+  ws.onmessage = (event) => {
+    let message: unknown;
+    try {
+      message = JSON.parse(String(event.data));
+    } catch {
+      return;
+    }
+    if (!message || typeof message !== "object") return;
+    for (const listener of listeners) listener(message as Record<string, unknown>);
+  };
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    socket = null;
+    if (listeners.size === 0) return;
+    const delay = reconnectDelayMs(attempt);
+    attempt = nextAttempt(attempt);
+    retryTimer = setTimeout(open, delay);
+  };
+}
+
+/** Receives every message while subscribed; returns the unsubscribe. The last one out closes the socket. */
+export function subscribeToSocket(listener: Listener): () => void {
+  listeners.add(listener);
+  if (!socket && !retryTimer) open();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    const current = socket;
+    socket = null;
+    current?.close();
+  };
+}
