@@ -1,0 +1,115 @@
+/**
+ * Builders for the payment tests: signed-in buyers (through the real session store), the seeded
+ * packages, intents created through the real route, and Stripe-signed webhooks made by the `stripe`
+ * SDK with the local webhook secret (exactly what the local provider sends).
+ */
+import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import type { CreatePaymentIntentResponse, VerifyPaymentResponse } from "#shared/schemas/payments";
+import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
+import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.ts";
+import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
+import { localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
+import { signWebhook, succeededEvent } from "../../../functions/adapters/payments/local-gateway.ts";
+import type { PaymentIntentView } from "../../../functions/domain/payments.ts";
+import { type ApiRequest, invokeRoute, type RouteResponse } from "../../../scripts/local/events.ts";
+
+export interface Buyer {
+  id: string;
+  cookie: string;
+  call<T = unknown>(request: Omit<ApiRequest, "cookies">): Promise<RouteResponse<T>>;
+  balance(): Promise<number>;
+}
+
+let counter = 0;
+
+export async function signUpBuyer(bidBalance = 0): Promise<Buyer> {
+  counter += 1;
+  const username = `payer${counter}_${Math.random().toString(36).slice(2, 8)}`;
+  const user = await createUser({
+    username,
+    email: `${username}@example.com`,
+    passwordHash: "not-used-by-these-tests",
+    role: "buyer",
+    now: Date.now(),
+    bidBalance,
+  });
+  const { token } = await createSession(user, Date.now());
+  const cookie = `sid=${token}`;
+  const call = <T>(request: Omit<ApiRequest, "cookies">) => invokeRoute<T>({ ...request, cookies: [cookie] });
+  return {
+    id: user.id,
+    cookie,
+    call,
+    balance: async () => {
+      const me = await call<{ bidBalance: number }>({ method: "GET", path: "/api/auth/me" });
+      if (me.status !== 200) throw new Error(`GET /api/auth/me answered ${me.status}`);
+      return me.body.bidBalance;
+    },
+  };
+}
+
+export async function createIntent(buyer: Buyer, body: Record<string, unknown>) {
+  return buyer.call<CreatePaymentIntentResponse & { message?: string }>({
+    method: "POST",
+    path: "/api/create-payment-intent",
+    body,
+  });
+}
+
+export function verify(buyer: Buyer, paymentIntentId: string) {
+  return buyer.call<VerifyPaymentResponse & { message?: string }>({
+    method: "POST",
+    path: `/api/payments/${paymentIntentId}/verify`,
+  });
+}
+
+export function confirmCard(paymentIntentId: string, cardNumber: string) {
+  return invokeRoute<{ status?: string; message?: string; code?: string }>({
+    method: "POST",
+    path: `/api/dev/payments/${paymentIntentId}/confirm`,
+    body: { cardNumber },
+  });
+}
+
+/** A payment_intent.succeeded webhook, signed by the Stripe SDK with `secret` (default: the local one). */
+export function signedSucceededWebhook(intent: PaymentIntentView, secret = localWebhookSecret()) {
+  const now = Date.now();
+  return signWebhook(succeededEvent(intent, now), secret, now);
+}
+
+export function deliverWebhook(webhook: { payload: string; signatureHeader?: string }) {
+  return invokeRoute<{ received?: boolean; message?: string }>({
+    method: "POST",
+    path: "/api/stripe/webhook",
+    body: webhook.payload,
+    headers: webhook.signatureHeader ? { "stripe-signature": webhook.signatureHeader } : {},
+  });
+}
+
+export async function purchaseItem(paymentIntentId: string) {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.purchase(paymentIntentId), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** Intents the local provider holds in this file's table (a test-only scan of a tiny table). */
+export async function countLocalIntents(): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: "begins_with(pk, :prefix)",
+        ExpressionAttributeValues: { ":prefix": "LOCALPI#" },
+        ExclusiveStartKey: startKey,
+        ConsistentRead: true,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
