@@ -40,9 +40,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The CDK app: synthesized in-process (and once through the cdk CLI), no AWS access.
+          name: "infra",
+          include: ["tests/infra/**/*.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.test.ts"],
           globalSetup: ["tests/e2e/support/global-setup.ts"],
+          setupFiles: ["tests/e2e/support/setup.ts"],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -6,7 +6,6 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { Context } from "aws-lambda";
 import { handlersDir } from "./paths.ts";
 
@@ -29,7 +28,7 @@ export function createHandlerLoader(dir = handlersDir): HandlerLoader {
     if (cached) return cached;
     const file = handlerFile(handlerId, dir);
     if (!existsSync(file)) return null;
-    const loading = import(/* @vite-ignore */ pathToFileURL(file).href).then((mod: { handler?: unknown }) => {
+    const loading = import(/* @vite-ignore */ file).then((mod: { handler?: unknown }) => {
       if (typeof mod.handler !== "function") {
         throw new Error(`functions/handlers/${handlerId}.ts does not export a function named "handler"`);
       }

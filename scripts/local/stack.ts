@@ -9,7 +9,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import {
   DEFAULT_TABLE_NAME,
   type DynamoLocal,
@@ -145,7 +144,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     let seeded: SeedInfo | null = null;
     const seedFile = join(repoRoot, "scripts", "seed.ts");
     if ((options.seed ?? true) && existsSync(seedFile)) {
-      const mod = (await import(/* @vite-ignore */ pathToFileURL(seedFile).href)) as {
+      const mod = (await import(/* @vite-ignore */ seedFile)) as {
         seed?: () => Promise<SeedInfo | undefined>;
       };
       if (typeof mod.seed === "function") seeded = (await mod.seed()) ?? {};

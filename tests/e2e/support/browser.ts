@@ -1,0 +1,94 @@
+/**
+ * Chromium (Debian's /usr/bin/chromium, or CHROME_PATH) driven by playwright-core.
+ *
+ *   const page = await newPage();      // a fresh context (own cookies) per call
+ *   await page.goto(webUrl());
+ *
+ * Pages opened by newPage() inside a test are closed when the test finishes; if it failed, a
+ * full-page screenshot lands in test-results/<file>--<test>.png first. One browser per test file,
+ * launched on first use and closed after the file (setup.ts).
+ */
+import { mkdirSync } from "node:fs";
+import { basename, join } from "node:path";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { inject, onTestFinished } from "vitest";
+import { repoRoot } from "../../../scripts/local/paths.ts";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export const resultsDir = join(repoRoot, "test-results");
+
+let browser: Promise<Browser> | null = null;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+}
+
+/** The browser of this test file (launched once). */
+export function sharedBrowser(): Promise<Browser> {
+  browser ??= launchBrowser();
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  const current = browser;
+  browser = null;
+  if (current) await (await current).close();
+}
+
+/** The web app's origin (Vite, which proxies /api and /ws to the gateway). */
+export function webUrl(path = "/"): string {
+  return new URL(path, inject("webUrl")).href;
+}
+
+/** The gateway itself (for /@connections or /@schedules; the browser uses webUrl()). */
+export function apiUrl(path = "/"): string {
+  return new URL(path, inject("apiUrl")).href;
+}
+
+function safe(name: string): string {
+  return name
+    .replace(/[^\w.-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 120);
+}
+
+/**
+ * A new page in its own browser context, with baseURL = webUrl(). Call it inside a test: the page
+ * is screenshotted if the test fails, and closed when it finishes.
+ */
+export async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await (await sharedBrowser()).newContext({ baseURL: webUrl(), ...options });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") consoleErrors.push(msg.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(String(error)));
+  onTestFinished(async (ctx) => {
+    try {
+      if (ctx.task.result?.state === "fail") {
+        mkdirSync(resultsDir, { recursive: true });
+        const file = `${safe(basename(ctx.task.file.name))}--${safe(ctx.task.name)}.png`;
+        await page.screenshot({ path: join(resultsDir, file), fullPage: true }).catch(() => {});
+        console.error(`[e2e] screenshot: test-results/${file}`);
+        if (consoleErrors.length) console.error(`[e2e] browser console errors:\n${consoleErrors.join("\n")}`);
+      }
+    } finally {
+      await context.close().catch(() => {});
+    }
+  });
+  return page;
+}
