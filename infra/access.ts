@@ -16,40 +16,49 @@ export interface FunctionNeeds {
 }
 
 /**
- * A read of an auction after its end finalizes it (DESIGN.md section 4: whichever comes first, a read
- * or the closer), so these GETs write the auction item.
+ * GETs that write: a read of an auction after its end finalizes it (DESIGN.md section 4: whichever
+ * comes first, a read or the closer), and the buyer's order list marks an order paid when its payment
+ * succeeded but the webhook is late.
  */
-const FINALIZING_READS = [
+const WRITING_READS = [
   "auctions/list-auctions",
   "auctions/get-auction",
   "auctions/list-won-auctions",
   "admin/list-auctions",
   "seller/list-seller-auctions",
+  "orders/list-buyer-orders",
+];
+
+/** Handlers that call Stripe (functions/adapters/payments: paymentGateway() in stripe mode). */
+const STRIPE_CALLERS = [
+  "payments/create-payment-intent",
+  "payments/verify-payment",
+  "payments/stripe-webhook",
+  "orders/create-order-payment-intent",
+  "orders/list-buyer-orders",
 ];
 
 const EXCEPTIONS: Record<string, Partial<FunctionNeeds>> = {
-  ...Object.fromEntries(FINALIZING_READS.map((id) => [id, { table: "RW" as const }])),
-  // Arms the end schedule of the auction it creates.
+  ...Object.fromEntries(WRITING_READS.map((id) => [id, { table: "RW" as const }])),
+  // Approving a product starts its auction and arms the end schedule (usecases/start-auction.ts).
+  // The bid does not touch the schedule: when a bid moved the end, the closer re-arms.
   "admin/approve-product": { schedulesAuctionEnds: true },
-  // Moves the end schedule when a bid in the last seconds extends the auction.
-  "auctions/place-bid": { schedulesAuctionEnds: true },
-  "payments/create-payment-intent": { readsStripeSecrets: true },
-  "payments/verify-payment": { readsStripeSecrets: true },
-  "payments/stripe-webhook": { readsStripeSecrets: true },
-  "orders/create-order-payment-intent": { readsStripeSecrets: true },
+  // Answers a client's hello/ping by posting to the connection.
+  [socketRoutes.find((r) => r.routeKey === "$default")!.handler]: { postsToSockets: true },
   // Re-arms the schedule when it fires before the (extended) end.
   [eventHandlers.auctionCloser]: { table: "RW", schedulesAuctionEnds: true },
   // Deletes connections that are gone (410) and reads the connection lists.
   [eventHandlers.broadcaster]: { table: "RW", postsToSockets: true },
 };
+for (const id of STRIPE_CALLERS) EXCEPTIONS[id] = { ...EXCEPTIONS[id], readsStripeSecrets: true };
 
 export function routeNeeds(route: HttpRoute): FunctionNeeds {
   return { table: route.method === "GET" ? "RO" : "RW", ...EXCEPTIONS[route.handler] };
 }
 
 /** $connect / $disconnect / $default write and delete connection items. */
-export function socketNeeds(): FunctionNeeds {
-  return { table: "RW" };
+export function socketNeeds(handlerId: string): FunctionNeeds {
+  return { table: "RW", ...EXCEPTIONS[handlerId] };
 }
 
 export function eventHandlerNeeds(handlerId: string): FunctionNeeds {

@@ -55,12 +55,13 @@ export class Api extends Construct {
 
     const strict = props.strictRoutes.routes.filter((route) => apiRoutes.has(routeKey(route)));
     const cfnStage = this.stage.node.defaultChild as CfnStage;
+    // RouteSettings is raw JSON to CloudFormation: its keys keep CloudFormation's casing.
     cfnStage.routeSettings = Object.fromEntries(
       strict.map((route) => [
         routeKey(route),
         {
-          throttlingRateLimit: props.strictRoutes.rateLimit,
-          throttlingBurstLimit: props.strictRoutes.burstLimit,
+          ThrottlingRateLimit: props.strictRoutes.rateLimit,
+          ThrottlingBurstLimit: props.strictRoutes.burstLimit,
         },
       ]),
     );

@@ -39,24 +39,27 @@ export class Realtime extends Construct {
       apiName: `${props.defaults.prefix}-ws`,
       description: "Penny auction live updates (/ws)",
     });
-    for (const route of props.socketRoutes) {
+    const socketFunctions = props.socketRoutes.map((route) => {
+      const needs = socketNeeds(route.handler);
       const fn = new ProductFunction(this, functionId(route.handler), {
         handlerId: route.handler,
         defaults: props.defaults,
-      }).bindTable(props.data.table, socketNeeds().table);
+      }).bindTable(props.data.table, needs.table);
       this.socketFunctions.push(fn);
       this.webSocketApi.addRoute(route.routeKey, {
         integration: new WebSocketLambdaIntegration(`${fn.node.id}Integration`, fn),
-        // Lets $default answer a client message (e.g. a ping) with its return value.
-        returnResponse: route.routeKey === "$default",
       });
-    }
+      return { fn, needs };
+    });
     this.stage = new WebSocketStage(this, "Stage", {
       webSocketApi: this.webSocketApi,
       stageName: SOCKET_STAGE,
       autoDeploy: true,
       throttle: props.throttle,
     });
+    for (const { fn, needs } of socketFunctions) {
+      if (needs.postsToSockets) this.allowPosting(fn);
+    }
 
     this.broadcasterFailures = new Queue(this, "BroadcasterFailures", {
       queueName: `${props.defaults.prefix}-broadcaster-failures`,
@@ -69,9 +72,8 @@ export class Realtime extends Construct {
       handlerId: props.broadcasterHandler,
       defaults: props.defaults,
       timeout: Duration.seconds(30),
-      environment: { WS_MANAGEMENT_ENDPOINT: this.stage.callbackUrl },
     }).bindTable(props.data.table, needs.table);
-    if (needs.postsToSockets) this.stage.grantManagementApiAccess(this.broadcaster);
+    if (needs.postsToSockets) this.allowPosting(this.broadcaster);
     this.broadcaster.addEventSource(
       new DynamoEventSource(props.data.table, {
         startingPosition: StartingPosition.LATEST,
@@ -87,6 +89,12 @@ export class Realtime extends Construct {
         onFailure: new SqsDlq(this.broadcasterFailures),
       }),
     );
+  }
+
+  /** PostToConnection on this API's `ws` stage, and where its management endpoint is. */
+  private allowPosting(fn: ProductFunction): void {
+    this.stage.grantManagementApiAccess(fn);
+    fn.addEnvironment("WS_MANAGEMENT_ENDPOINT", this.stage.callbackUrl);
   }
 
   /** wss://{apiId}.execute-api.{region}.amazonaws.com/ws, for direct use (browsers go through CloudFront). */

@@ -1,0 +1,544 @@
+import { Match } from "aws-cdk-lib/assertions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tableDefinition } from "../../functions/adapters/dynamo/table-definition.ts";
+import { eventHandlers, httpRoutes, socketRoutes } from "../../functions/routes.ts";
+import { pathPattern } from "../../infra/edge.ts";
+import {
+  type CfnJson,
+  DEV_CONTEXT,
+  PROD_CONTEXT,
+  resourcesOfType,
+  type Synthesized,
+  synthStage,
+} from "./support/synth.ts";
+import {
+  actionsOf,
+  allActions,
+  byHandler,
+  type ProductFunctionView,
+  productFunctions,
+  referencedId,
+  resourcesOf,
+  statementsOfRole,
+  statementsWith,
+} from "./support/template-queries.ts";
+
+// Managed policy ids of CloudFront (the same in every account).
+const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
+const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+
+let dev: Synthesized;
+let prod: Synthesized;
+let devFunctions: ProductFunctionView[];
+let prodFunctions: ProductFunctionView[];
+
+beforeAll(() => {
+  dev = synthStage(DEV_CONTEXT);
+  prod = synthStage(PROD_CONTEXT);
+  devFunctions = productFunctions(dev.json);
+  prodFunctions = productFunctions(prod.json);
+}, 180_000);
+
+describe("HTTP API", () => {
+  it("has a route and a Lambda integration running the route's own handler for every route of the table", () => {
+    const routes = resourcesOfType(dev.json, "AWS::ApiGatewayV2::Route");
+    const integrations = Object.fromEntries(resourcesOfType(dev.json, "AWS::ApiGatewayV2::Integration"));
+    const httpApiId = resourcesOfType(dev.json, "AWS::ApiGatewayV2::Api").find(
+      ([, api]) => api.Properties.ProtocolType === "HTTP",
+    )![0];
+    for (const route of httpRoutes) {
+      const found = routes.find(([, r]) => r.Properties.RouteKey === `${route.method} ${route.path}`);
+      expect(found, `${route.method} ${route.path}`).toBeDefined();
+      const [, apiRoute] = found!;
+      expect(referencedId(apiRoute.Properties.ApiId)).toBe(httpApiId);
+      const integration = integrations[referencedId(apiRoute.Properties.Target)!]!;
+      expect(integration.Properties).toMatchObject({
+        IntegrationType: "AWS_PROXY",
+        PayloadFormatVersion: "2.0",
+      });
+      const fnId = referencedId(integration.Properties.IntegrationUri);
+      expect(devFunctions.find((f) => f.logicalId === fnId)?.handlerId).toBe(route.handler);
+    }
+    expect(routes.filter(([, r]) => referencedId(r.Properties.ApiId) === httpApiId)).toHaveLength(
+      httpRoutes.length,
+    );
+  });
+
+  it("serves the local payment provider's routes only when the stage uses it", () => {
+    const localOnly = httpRoutes.filter((r) => r.localPaymentsOnly);
+    expect(localOnly.length).toBeGreaterThan(0);
+    for (const route of localOnly) {
+      const key = `${route.method} ${route.path}`;
+      dev.template.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: key });
+      expect(
+        resourcesOfType(prod.json, "AWS::ApiGatewayV2::Route").some(([, r]) => r.Properties.RouteKey === key),
+      ).toBe(false);
+      expect(prodFunctions.some((f) => f.handlerId === route.handler)).toBe(false);
+    }
+  });
+
+  it("throttles the stage, and the password routes harder", () => {
+    dev.template.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
+      StageName: "$default",
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      RouteSettings: {
+        "POST /api/auth/login": { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+        "POST /api/auth/register": { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+      },
+    });
+  });
+});
+
+describe("functions", () => {
+  it("are nodejs24.x on arm64 with tracing, ESM bundles with source maps, and a log group with retention", () => {
+    expect(devFunctions).toHaveLength(
+      httpRoutes.length + socketRoutes.length + Object.values(eventHandlers).length,
+    );
+    const logGroups = Object.fromEntries(resourcesOfType(dev.json, "AWS::Logs::LogGroup"));
+    for (const fn of devFunctions) {
+      expect(fn.properties).toMatchObject({
+        Runtime: "nodejs24.x",
+        Architectures: ["arm64"],
+        Handler: "index.handler",
+        TracingConfig: { Mode: "Active" },
+      });
+      expect(fn.env.NODE_OPTIONS).toBe("--enable-source-maps");
+      const logGroup = logGroups[referencedId(fn.properties.LoggingConfig.LogGroup)!];
+      expect(logGroup?.Properties.RetentionInDays).toBe(7);
+    }
+  });
+
+  it("all get the environment contract; only the ones that need them get the scheduler and socket settings", () => {
+    for (const fn of devFunctions) {
+      for (const name of [
+        "TABLE_NAME",
+        "ALLOWED_ORIGINS",
+        "PAYMENT_PROVIDER",
+        "AUCTION_DEFAULT_DURATION_SECONDS",
+        "POWERTOOLS_LOG_LEVEL",
+      ]) {
+        expect(fn.env[name], `${fn.handlerId} ${name}`).toBeDefined();
+      }
+      expect(fn.env.PAYMENT_PROVIDER).toBe("local");
+    }
+    const scheduling = devFunctions.filter((f) => f.env.SCHEDULER_GROUP_NAME).map((f) => f.handlerId);
+    expect(scheduling.sort()).toEqual(["admin/approve-product", eventHandlers.auctionCloser].sort());
+    for (const id of scheduling) {
+      const fn = byHandler(devFunctions, id);
+      expect(fn.env.SCHEDULER_ROLE_ARN).toBeDefined();
+      expect(fn.env.AUCTION_CLOSER_ARN).toBeDefined();
+    }
+    const posting = devFunctions.filter((f) => f.env.WS_MANAGEMENT_ENDPOINT).map((f) => f.handlerId);
+    expect(posting.sort()).toEqual([eventHandlers.broadcaster, "realtime/default"].sort());
+    // https://{apiId}.execute-api.{region}.{suffix}/ws
+    expect(
+      JSON.stringify(byHandler(devFunctions, eventHandlers.broadcaster).env.WS_MANAGEMENT_ENDPOINT),
+    ).toMatch(/\/ws"\]\]\}$/);
+  });
+
+  it("the site origin is the custom domain (and the CloudFront name) when one is configured", () => {
+    const origins = JSON.stringify(byHandler(prodFunctions, "auth/login").env.ALLOWED_ORIGINS);
+    expect(origins).toContain("https://auctions.example.com,https://");
+  });
+});
+
+describe("least privilege", () => {
+  const XRAY = ["xray:PutTraceSegments", "xray:PutTelemetryRecords"];
+
+  it("no function may do dynamodb:* or anything on every resource, except actions that have no resource", () => {
+    for (const fn of [...devFunctions, ...prodFunctions]) {
+      // ListStreams has no resource-level permission; the stream consumer needs it.
+      const allowedOnEverything =
+        fn.handlerId === eventHandlers.broadcaster ? [...XRAY, "dynamodb:ListStreams"] : XRAY;
+      for (const statement of fn.statements) {
+        const actions = actionsOf(statement);
+        expect(actions, fn.handlerId).not.toContain("*");
+        expect(
+          actions.filter((a) => a.endsWith(":*")),
+          fn.handlerId,
+        ).toEqual([]);
+        if (resourcesOf(statement).includes("*")) {
+          expect(allowedOnEverything, fn.handlerId).toEqual(expect.arrayContaining(actions));
+        }
+      }
+    }
+  });
+
+  it("read-only routes can read the table and only touch sessions and users (the sliding session)", () => {
+    // GETs that write on purpose: finalizing ended auctions, marking a late-paid order paid.
+    const writingReads = [
+      "auctions/list-auctions",
+      "auctions/get-auction",
+      "auctions/list-won-auctions",
+      "admin/list-auctions",
+      "seller/list-seller-auctions",
+      "orders/list-buyer-orders",
+    ];
+    const reads = httpRoutes.filter((r) => r.method === "GET" && !writingReads.includes(r.handler));
+    expect(reads.map((r) => r.handler)).toEqual(
+      expect.arrayContaining([
+        "auth/me",
+        "config/get-config",
+        "payments/list-bid-packages",
+        "admin/list-users",
+      ]),
+    );
+    for (const route of reads) {
+      const fn = byHandler(devFunctions, route.handler);
+      const writes = ["dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem"];
+      expect(
+        allActions(fn).filter((a) => writes.includes(a)),
+        route.handler,
+      ).toEqual([]);
+      const updates = statementsWith(fn, "dynamodb:UpdateItem");
+      expect(updates).toHaveLength(1);
+      expect(updates[0]!.Condition).toEqual({
+        "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["SESSION#*", "USER#*"] },
+      });
+      expect(allActions(fn)).toEqual(expect.arrayContaining(["dynamodb:GetItem", "dynamodb:Query"]));
+    }
+  });
+
+  it("reads that finalize ended auctions may write the table", () => {
+    for (const handlerId of [
+      "auctions/list-auctions",
+      "auctions/get-auction",
+      "auctions/list-won-auctions",
+    ]) {
+      expect(allActions(byHandler(devFunctions, handlerId))).toContain("dynamodb:UpdateItem");
+      expect(
+        statementsWith(byHandler(devFunctions, handlerId), "dynamodb:UpdateItem")[0]!.Condition,
+      ).toBeUndefined();
+    }
+  });
+
+  it("the bid function writes the table and does nothing else", () => {
+    const bid = byHandler(prodFunctions, "auctions/place-bid");
+    expect(allActions(bid)).toEqual(expect.arrayContaining(["dynamodb:UpdateItem", "dynamodb:PutItem"]));
+    const services = new Set(allActions(bid).map((a) => a.split(":")[0]));
+    expect([...services].sort()).toEqual(["dynamodb", "xray"]);
+    for (const statement of statementsWith(bid, "dynamodb:UpdateItem", "dynamodb:GetItem")) {
+      for (const resource of resourcesOf(statement)) {
+        // The table and its indexes, nothing else.
+        expect(JSON.stringify(resource)).toMatch(/DataTable/);
+      }
+    }
+  });
+
+  it("the Scheduler's role can invoke only the closer, and only the schedulers may hand it over", () => {
+    const roles = resourcesOfType(prod.json, "AWS::IAM::Role").filter(([, role]) =>
+      JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes("scheduler.amazonaws.com"),
+    );
+    expect(roles).toHaveLength(1);
+    const [roleId] = roles[0]!;
+    const statements = statementsOfRole(resourcesOfType(prod.json, "AWS::IAM::Policy"), roleId);
+    const closer = byHandler(prodFunctions, eventHandlers.auctionCloser);
+    expect(statements).toHaveLength(1);
+    expect(actionsOf(statements[0]!)).toEqual(["lambda:InvokeFunction"]);
+    expect(resourcesOf(statements[0]!).map(referencedId)).toEqual([closer.logicalId]);
+    expect(roles[0]![1].Properties.ManagedPolicyArns).toBeUndefined();
+
+    const passers = prodFunctions.filter((f) => allActions(f).includes("iam:PassRole"));
+    expect(passers.map((f) => f.handlerId).sort()).toEqual(
+      ["admin/approve-product", eventHandlers.auctionCloser].sort(),
+    );
+    for (const fn of passers) {
+      const [pass] = statementsWith(fn, "iam:PassRole");
+      expect(resourcesOf(pass!).map(referencedId)).toEqual([roleId]);
+      const [schedule] = statementsWith(fn, "scheduler:CreateSchedule");
+      expect(actionsOf(schedule!).sort()).toEqual(
+        ["scheduler:CreateSchedule", "scheduler:DeleteSchedule", "scheduler:UpdateSchedule"].sort(),
+      );
+      expect(JSON.stringify(resourcesOf(schedule!))).toContain(":schedule/penny-auction-prod-auction-ends/*");
+    }
+  });
+
+  it("only the broadcaster and $default may post to sockets, on the ws stage only", () => {
+    const posting = prodFunctions.filter((f) => allActions(f).includes("execute-api:ManageConnections"));
+    expect(posting.map((f) => f.handlerId).sort()).toEqual(
+      [eventHandlers.broadcaster, "realtime/default"].sort(),
+    );
+    for (const fn of posting) {
+      expect(JSON.stringify(statementsWith(fn, "execute-api:ManageConnections")[0]!.Resource)).toContain(
+        "/ws/*/@connections/*",
+      );
+    }
+  });
+});
+
+describe("Stripe secrets", () => {
+  const stripeCallers = [
+    "payments/create-payment-intent",
+    "payments/verify-payment",
+    "payments/stripe-webhook",
+    "orders/create-order-payment-intent",
+    "orders/list-buyer-orders",
+  ];
+
+  it("are never in an environment variable: functions get SSM parameter names", () => {
+    for (const fn of prodFunctions) {
+      expect(fn.env.STRIPE_SECRET_KEY, fn.handlerId).toBeUndefined();
+      expect(fn.env.STRIPE_WEBHOOK_SECRET, fn.handlerId).toBeUndefined();
+      for (const value of Object.values(fn.env))
+        expect(JSON.stringify(value)).not.toMatch(/sk_(live|test)_|whsec_/);
+      expect(fn.env.PAYMENT_PROVIDER).toBe("stripe");
+      expect(fn.env.STRIPE_PUBLISHABLE_KEY).toBe("pk_test_123");
+    }
+    for (const handlerId of stripeCallers) {
+      const fn = byHandler(prodFunctions, handlerId);
+      expect(fn.env.STRIPE_SECRET_KEY_PARAM).toBe("/penny-auction-prod/stripe/secret-key");
+      expect(fn.env.STRIPE_WEBHOOK_SECRET_PARAM).toBe("/penny-auction-prod/stripe/webhook-secret");
+    }
+  });
+
+  it("can be read only by the functions that call Stripe, only those two parameters, decrypted only via SSM", () => {
+    const readers = prodFunctions.filter((f) => allActions(f).includes("ssm:GetParameter"));
+    expect(readers.map((f) => f.handlerId).sort()).toEqual([...stripeCallers].sort());
+    for (const fn of readers) {
+      const [get] = statementsWith(fn, "ssm:GetParameter");
+      const resources = JSON.stringify(get!.Resource);
+      expect(resources).toContain(":parameter/penny-auction-prod/stripe/secret-key");
+      expect(resources).toContain(":parameter/penny-auction-prod/stripe/webhook-secret");
+      expect(resourcesOf(get!)).toHaveLength(2);
+      const [decrypt] = statementsWith(fn, "kms:Decrypt");
+      expect(Object.keys(decrypt!.Condition!.StringEquals!).sort()).toEqual([
+        "kms:EncryptionContext:PARAMETER_ARN",
+        "kms:ViaService",
+      ]);
+    }
+    for (const fn of devFunctions) expect(allActions(fn)).not.toContain("ssm:GetParameter");
+  });
+});
+
+describe("table", () => {
+  it("is the table of DESIGN.md section 3: keys, KEYS_ONLY GSIs, TTL, stream, PITR, on demand", () => {
+    dev.template.resourceCountIs("AWS::DynamoDB::Table", 1);
+    dev.template.hasResourceProperties("AWS::DynamoDB::Table", {
+      KeySchema: [
+        { AttributeName: "pk", KeyType: "HASH" },
+        { AttributeName: "sk", KeyType: "RANGE" },
+      ],
+      BillingMode: "PAY_PER_REQUEST",
+      TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true },
+      StreamSpecification: { StreamViewType: "NEW_AND_OLD_IMAGES" },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      GlobalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: "HASH" },
+          { AttributeName: index.sortKey, KeyType: "RANGE" },
+        ],
+        Projection: { ProjectionType: "KEYS_ONLY" },
+      })),
+    });
+  });
+
+  it("is retained and deletion-protected outside a dev stage, disposable in dev", () => {
+    prod.template.hasResource("AWS::DynamoDB::Table", {
+      DeletionPolicy: "Retain",
+      UpdateReplacePolicy: "Retain",
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+    dev.template.hasResource("AWS::DynamoDB::Table", {
+      DeletionPolicy: "Delete",
+      Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
+    });
+  });
+});
+
+describe("realtime", () => {
+  it("has $connect, $disconnect and $default on a WebSocket API whose stage is named ws", () => {
+    const wsApiId = resourcesOfType(dev.json, "AWS::ApiGatewayV2::Api").find(
+      ([, api]) => api.Properties.ProtocolType === "WEBSOCKET",
+    )![0];
+    for (const route of socketRoutes) {
+      const [, apiRoute] = resourcesOfType(dev.json, "AWS::ApiGatewayV2::Route").find(
+        ([, r]) => r.Properties.RouteKey === route.routeKey,
+      )!;
+      expect(referencedId(apiRoute.Properties.ApiId)).toBe(wsApiId);
+    }
+    dev.template.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
+      ApiId: { Ref: wsApiId },
+      StageName: "ws",
+      AutoDeploy: true,
+    });
+  });
+
+  it("feeds the broadcaster from the table's stream in batches, bisecting, retrying a few times, reporting item failures, failures to SQS", () => {
+    const broadcaster = byHandler(devFunctions, eventHandlers.broadcaster);
+    const queueId = resourcesOfType(dev.json, "AWS::SQS::Queue")[0]![0];
+    dev.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      FunctionName: { Ref: broadcaster.logicalId },
+      EventSourceArn: { "Fn::GetAtt": [Match.stringLikeRegexp("DataTable"), "StreamArn"] },
+      StartingPosition: "LATEST",
+      MaximumBatchingWindowInSeconds: 1,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 3,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+      DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [queueId, "Arn"] } } },
+    });
+  });
+});
+
+describe("web", () => {
+  function distribution(s: Synthesized) {
+    return resourcesOfType(s.json, "AWS::CloudFront::Distribution")[0]![1].Properties.DistributionConfig;
+  }
+
+  it("sends /api/* to the HTTP API uncached with cookies, query strings and every header but Host", () => {
+    const behaviours = distribution(dev).CacheBehaviors as CfnJson[];
+    const api = behaviours.find((b) => b.PathPattern === "/api/*");
+    expect(api).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: "https-only",
+      AllowedMethods: expect.arrayContaining(["POST", "PATCH", "DELETE"]),
+    });
+    const origin = (distribution(dev).Origins as CfnJson[]).find((o) => o.Id === api.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toMatch(/HttpApi.*execute-api/);
+  });
+
+  it("sends /ws unchanged to the WebSocket API", () => {
+    const ws = (distribution(dev).CacheBehaviors as CfnJson[]).find((b) => b.PathPattern === "/ws");
+    expect(ws).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+    });
+    const origin = (distribution(dev).Origins as CfnJson[]).find((o) => o.Id === ws.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toMatch(/WebSocketApi.*execute-api/);
+    expect(origin.OriginPath ?? "").toBe("");
+  });
+
+  it("caches exactly the public auction reads for 1 s, without cookies, after the signed-in paths under them", () => {
+    const behaviours = distribution(dev).CacheBehaviors as CfnJson[];
+    const patterns = behaviours.map((b) => b.PathPattern);
+    const cached = httpRoutes.filter((r) => r.edgeCacheSeconds).map((r) => pathPattern(r.path));
+    expect(cached).toEqual(["/api/auctions", "/api/auctions/*"]);
+    const policies = Object.fromEntries(resourcesOfType(dev.json, "AWS::CloudFront::CachePolicy"));
+    for (const pattern of cached) {
+      const behaviour = behaviours.find((b) => b.PathPattern === pattern);
+      const policy = policies[referencedId(behaviour.CachePolicyId)!]!.Properties.CachePolicyConfig;
+      expect(policy).toMatchObject({ MinTTL: 1, DefaultTTL: 1, MaxTTL: 1 });
+      expect(policy.ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig.CookieBehavior).toBe("none");
+      expect(behaviour.CachedMethods).toEqual(["GET", "HEAD"]);
+    }
+    // Signed-in routes the cached pattern would catch come first, uncached.
+    for (const path of ["/api/auctions/won", "/api/auctions/*/bid"]) {
+      const index = patterns.indexOf(path);
+      expect(index, path).toBeGreaterThanOrEqual(0);
+      expect(index).toBeLessThan(patterns.indexOf("/api/auctions/*"));
+      expect(behaviours[index].CachePolicyId).toBe(CACHING_DISABLED);
+      expect(behaviours[index].OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    }
+    expect(patterns.indexOf("/api/*")).toBeGreaterThan(patterns.indexOf("/api/auctions/*"));
+  });
+
+  it("serves the SPA from a private bucket through Origin Access Control, rewriting client routes to /index.html", () => {
+    dev.template.hasResourceProperties("AWS::S3::Bucket", {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    dev.template.resourceCountIs("AWS::CloudFront::OriginAccessControl", 1);
+    const config = distribution(dev);
+    expect(config.DefaultRootObject).toBe("index.html");
+    const association = config.DefaultCacheBehavior.FunctionAssociations[0];
+    expect(association.EventType).toBe("viewer-request");
+    const [, fn] = resourcesOfType(dev.json, "AWS::CloudFront::Function")[0]!;
+    expect(fn.Properties.FunctionCode).toContain("/index.html");
+    // No error-page fallback: an unknown /api path keeps the API's own 404 JSON.
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it("adds HSTS, CSP, nosniff, frame denial and a referrer policy to every answer", () => {
+    const [policyId, policy] = resourcesOfType(prod.json, "AWS::CloudFront::ResponseHeadersPolicy")[0]!;
+    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.StrictTransportSecurity).toMatchObject({
+      AccessControlMaxAgeSec: 63072000,
+      IncludeSubdomains: true,
+    });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: "DENY", Override: true });
+    expect(headers.ReferrerPolicy.ReferrerPolicy).toBe("strict-origin-when-cross-origin");
+    const csp = headers.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("https://js.stripe.com");
+    const config = distribution(prod);
+    for (const behaviour of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(referencedId(behaviour.ResponseHeadersPolicyId)).toBe(policyId);
+    }
+    // Without Stripe, no third-party script may run.
+    const devHeaders = resourcesOfType(dev.json, "AWS::CloudFront::ResponseHeadersPolicy")[0]![1];
+    expect(JSON.stringify(devHeaders)).not.toContain("stripe");
+  });
+
+  it("uses the custom domain and certificate when the stage has them", () => {
+    const config = distribution(prod);
+    expect(config.Aliases).toEqual(["auctions.example.com"]);
+    expect(config.ViewerCertificate).toMatchObject({
+      AcmCertificateArn: PROD_CONTEXT.certificateArn,
+      MinimumProtocolVersion: "TLSv1.2_2021",
+    });
+  });
+
+  it("publishes the web build: hashed assets immutable, the rest revalidated, then invalidates", () => {
+    const deployments = resourcesOfType(dev.json, "Custom::CDKBucketDeployment").map(([, d]) => d.Properties);
+    expect(deployments).toHaveLength(2);
+    const assets = deployments.find((d) => d.Prune === false);
+    expect(assets.SystemMetadata["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const pages = deployments.find((d) => d.Prune !== false);
+    expect(pages.SystemMetadata["cache-control"]).toBe("no-cache");
+    expect(pages.DistributionPaths).toEqual(["/*"]);
+    expect(pages.Exclude).toEqual(["assets/*"]);
+  });
+});
+
+describe("stages and outputs", () => {
+  it("outputs the site, API and WebSocket URLs and the table name", () => {
+    for (const name of ["SiteUrl", "ApiUrl", "WebSocketUrl", "TableName"]) {
+      expect(prod.json.Outputs[name], name).toBeDefined();
+    }
+    expect(prod.json.Outputs.SiteUrl.Value).toBe("https://auctions.example.com");
+    expect(prod.json.Outputs.WebSocketUrl.Value).toBe("wss://auctions.example.com/ws");
+    expect(prod.json.Outputs.StripeWebhookUrl.Value).toBe("https://auctions.example.com/api/stripe/webhook");
+  });
+
+  it("stays under CloudFormation's 500 resources per stack", () => {
+    expect(Object.keys(dev.json.Resources).length).toBeLessThan(500);
+    expect(Object.keys(prod.json.Resources).length).toBeLessThan(500);
+  });
+});
+
+describe("alarms", () => {
+  it("watch API 5xx, Lambda errors and throttles of every function, table throttles, the broadcaster's failures and lag", () => {
+    const alarms = resourcesOfType(prod.json, "AWS::CloudWatch::Alarm").map(([, a]) => a.Properties);
+    const names = alarms.map((a) => a.AlarmName as string);
+    for (const name of ["Api5xxRate", "TableThrottles", "BroadcasterFailures", "BroadcasterIteratorAge"]) {
+      expect(names).toContain(`penny-auction-prod-${name}`);
+    }
+    const watched = (metricName: string) =>
+      new Set(
+        alarms.flatMap((a) =>
+          (a.Metrics ?? [])
+            .filter((m: CfnJson) => m.MetricStat?.Metric.MetricName === metricName)
+            .map((m: CfnJson) => referencedId(m.MetricStat.Metric.Dimensions[0].Value)),
+        ),
+      );
+    const everyFunction = new Set(prodFunctions.map((f) => f.logicalId));
+    expect(watched("Errors")).toEqual(everyFunction);
+    expect(watched("Throttles")).toEqual(everyFunction);
+    for (const alarm of alarms) {
+      // CloudWatch refuses metric-math alarms reading more than 10 metrics.
+      expect((alarm.Metrics ?? []).filter((m: CfnJson) => m.MetricStat).length).toBeLessThanOrEqual(10);
+      expect(alarm.AlarmActions).toHaveLength(1);
+    }
+    prod.template.hasResourceProperties("AWS::SNS::Subscription", {
+      Protocol: "email",
+      Endpoint: "ops@example.com",
+    });
+  });
+});
