@@ -1,0 +1,433 @@
+/**
+ * The authorization matrix: EVERY route of functions/routes.ts, called as each kind of caller, must
+ * answer the status its row says. A route added to the table without a row here fails the test, and
+ * so does a row whose anonymous/role expectations contradict the role the table declares.
+ *
+ * A handler still calling `notImplemented(...)` may answer 501 where its row expects success; once the
+ * file no longer does, its row is strict.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
+import type { ProductView } from "#shared/schemas/seller";
+import { putBidPackage } from "../../functions/adapters/dynamo/packages-repo.ts";
+import { createSession } from "../../functions/adapters/dynamo/sessions-repo.ts";
+import { type HttpRoute, httpRoutes } from "../../functions/routes.ts";
+import { placeBid } from "../../functions/usecases/place-bid.ts";
+import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { type ApiRequest, invokeRoute } from "../../scripts/local/events.ts";
+import { approvedSeller, productBody, signUp, type TestUser } from "./admin/fixtures.ts";
+import { useFreshTable } from "./support/fresh-table.ts";
+
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
+useFreshTable("authz-matrix");
+
+const ACTORS = ["anonymous", "buyer", "pendingSeller", "seller", "otherSeller", "admin"] as const;
+type Actor = (typeof ACTORS)[number];
+type Expectation = Record<Actor, number>;
+
+interface World {
+  users: Record<Exclude<Actor, "anonymous">, TestUser>;
+  /** A live auction of `seller`. */
+  liveAuctionId: string;
+  /** Won by `buyer`, ended, no order yet (for POST /api/orders). */
+  unorderedWinId: string;
+  /** `buyer`'s unpaid order of an auction `seller` sold. */
+  orderId: string;
+  packageId: string;
+  /** Registered through the real route, so login works. */
+  loginUser: { username: string; password: string };
+}
+
+interface CallContext {
+  actor: Actor;
+  user: TestUser | null;
+  world: World;
+}
+
+/** How to call a route: the concrete path, a body, or a different cookie. Default: the bare path, `{}`. */
+type RequestPlan = Partial<Pick<ApiRequest, "path" | "body" | "cookies" | "headers">>;
+
+interface Row {
+  expect: Expectation;
+  request?: (ctx: CallContext) => Promise<RequestPlan> | RequestPlan;
+}
+
+// Expectation builders: who gets what, by the role the route declares.
+const everyone = (status: number): Expectation =>
+  Object.fromEntries(ACTORS.map((a) => [a, status])) as Expectation;
+const signedIn = (status: number, overrides: Partial<Expectation> = {}): Expectation => ({
+  ...everyone(status),
+  anonymous: 401,
+  ...overrides,
+});
+const sellers = (status: number, overrides: Partial<Expectation> = {}): Expectation => ({
+  anonymous: 401,
+  buyer: 403,
+  pendingSeller: status,
+  seller: status,
+  otherSeller: status,
+  admin: 403,
+  ...overrides,
+});
+const admins = (status: number): Expectation => ({
+  anonymous: 401,
+  buyer: 403,
+  pendingSeller: 403,
+  seller: 403,
+  otherSeller: 403,
+  admin: status,
+});
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${++counter}${Math.random().toString(36).slice(2, 7)}`;
+
+/** Resources made fresh for each call, so a call that changes them cannot spoil the next. */
+const fresh = {
+  pendingSeller: () => signUp("seller"),
+  victim: () => signUp("buyer", 5),
+  async pendingProduct(world: World) {
+    const res = await world.users.seller.call<ProductView>({
+      method: "POST",
+      path: "/api/seller/products",
+      body: productBody({ name: unique("Matrix product ") }),
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  },
+  async paymentIntent(user: TestUser, world: World) {
+    const res = await user.call<CreatePaymentIntentResponse>({
+      method: "POST",
+      path: "/api/create-payment-intent",
+      body: { packageId: world.packageId },
+    });
+    expect(res.status).toBe(200);
+    return res.body.paymentIntentId;
+  },
+};
+
+const MATRIX: Record<string, Row> = {
+  // auth
+  "POST /api/auth/register": {
+    expect: everyone(201),
+    request: () => {
+      const username = unique("reg");
+      return {
+        body: { username, email: `${username}@example.com`, password: "password-123", role: "buyer" },
+      };
+    },
+  },
+  "POST /api/auth/login": {
+    expect: everyone(200),
+    request: ({ world }) => ({ body: world.loginUser }),
+  },
+  "POST /api/auth/logout": {
+    expect: everyone(200),
+    // A session of its own, so logging out does not sign the actor out of the rows that follow.
+    request: async ({ user }) => {
+      if (!user) return {};
+      const { token } = await createSession(user, Date.now());
+      return { cookies: [`sid=${token}`] };
+    },
+  },
+  "GET /api/auth/me": { expect: signedIn(200) },
+  "GET /api/config": { expect: everyone(200) },
+
+  // auctions and bidding
+  "GET /api/auctions": { expect: everyone(200) },
+  "GET /api/auctions/won": { expect: signedIn(200) },
+  "GET /api/auctions/{id}": {
+    expect: everyone(200),
+    request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}` }),
+  },
+  "POST /api/auctions/{id}/bid": {
+    // The seller may not bid on their own auction.
+    expect: signedIn(200, { seller: 403 }),
+    request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}/bid`, body: undefined }),
+  },
+
+  // bid credits
+  "GET /api/bid-packages": { expect: everyone(200) },
+  "POST /api/create-payment-intent": {
+    expect: signedIn(200),
+    request: ({ world }) => ({ body: { packageId: world.packageId } }),
+  },
+  "POST /api/payments/{paymentIntentId}/verify": {
+    expect: signedIn(200),
+    request: async ({ user, world }) => ({
+      path: `/api/payments/${user ? await fresh.paymentIntent(user, world) : "pi_unknown"}/verify`,
+    }),
+  },
+  "POST /api/stripe/webhook": {
+    // Signed by the provider, never by a session: without a signature everyone is refused alike.
+    expect: everyone(400),
+    request: () => ({ body: { type: "payment_intent.succeeded" } }),
+  },
+  "POST /api/dev/payments/{paymentIntentId}/confirm": {
+    expect: everyone(200),
+    request: async ({ world }) => ({
+      path: `/api/dev/payments/${await fresh.paymentIntent(world.users.buyer, world)}/confirm`,
+      body: { cardNumber: "4242 4242 4242 4242" },
+    }),
+  },
+
+  // orders
+  "POST /api/orders": {
+    // Only the winner may order.
+    expect: signedIn(403, { buyer: 200 }),
+    request: ({ world }) => ({
+      body: {
+        auctionId: world.unorderedWinId,
+        shippingAddress: "1 Main Street",
+        shippingCity: "Springfield",
+        shippingState: "IL",
+        shippingZip: "62701",
+        shippingCountry: "US",
+      },
+    }),
+  },
+  "GET /api/orders/buyer": { expect: signedIn(200) },
+  "GET /api/orders/seller": { expect: sellers(200) },
+  "POST /api/orders/{id}/payment-intent": {
+    // Only the order's buyer.
+    expect: signedIn(403, { buyer: 200 }),
+    request: ({ world }) => ({ path: `/api/orders/${world.orderId}/payment-intent` }),
+  },
+  "PATCH /api/orders/{id}/shipping": {
+    // Only the order's seller.
+    expect: sellers(403, { seller: 200 }),
+    request: ({ world }) => ({ path: `/api/orders/${world.orderId}/shipping`, body: { status: "pending" } }),
+  },
+
+  // seller
+  "GET /api/seller/profile": { expect: sellers(200) },
+  "PATCH /api/seller/profile": {
+    // Editable only while the application is pending.
+    expect: sellers(409, { pendingSeller: 200 }),
+    request: () => ({ body: { businessName: unique("Business ") } }),
+  },
+  "GET /api/seller/products": { expect: sellers(200) },
+  "POST /api/seller/products": {
+    // Only approved sellers may list.
+    expect: sellers(201, { pendingSeller: 403 }),
+    request: () => ({ body: productBody({ name: unique("Seller product ") }) }),
+  },
+  "GET /api/seller/auctions": { expect: sellers(200) },
+
+  // admin
+  "GET /api/admin/sellers/pending": { expect: admins(200) },
+  "POST /api/admin/sellers/{id}/approve": {
+    expect: admins(200),
+    request: async () => ({ path: `/api/admin/sellers/${(await fresh.pendingSeller()).sellerId}/approve` }),
+  },
+  "POST /api/admin/sellers/{id}/reject": {
+    expect: admins(200),
+    request: async () => ({ path: `/api/admin/sellers/${(await fresh.pendingSeller()).sellerId}/reject` }),
+  },
+  "GET /api/admin/products": { expect: admins(200) },
+  "GET /api/admin/products/pending": { expect: admins(200) },
+  "POST /api/admin/products": {
+    expect: admins(201),
+    request: () => ({ body: productBody({ name: unique("Admin product ") }) }),
+  },
+  "DELETE /api/admin/products/{id}": {
+    expect: admins(200),
+    request: async ({ world }) => ({ path: `/api/admin/products/${(await fresh.pendingProduct(world)).id}` }),
+  },
+  "POST /api/admin/products/{id}/approve": {
+    expect: admins(200),
+    request: async ({ world }) => ({
+      path: `/api/admin/products/${(await fresh.pendingProduct(world)).id}/approve`,
+    }),
+  },
+  "POST /api/admin/products/{id}/reject": {
+    expect: admins(200),
+    request: async ({ world }) => ({
+      path: `/api/admin/products/${(await fresh.pendingProduct(world)).id}/reject`,
+    }),
+  },
+  "GET /api/admin/auctions": { expect: admins(200) },
+  "GET /api/admin/users": { expect: admins(200) },
+  "GET /api/admin/stats/users": { expect: admins(200) },
+  "POST /api/admin/users/{id}/reset-password": {
+    expect: admins(200),
+    request: async () => ({
+      path: `/api/admin/users/${(await fresh.victim()).id}/reset-password`,
+      body: { newPassword: "new-password" },
+    }),
+  },
+  "POST /api/admin/users/{id}/adjust-bids": {
+    expect: admins(200),
+    request: async () => ({
+      path: `/api/admin/users/${(await fresh.victim()).id}/adjust-bids`,
+      body: { amount: 3 },
+    }),
+  },
+  "DELETE /api/admin/users/{id}": {
+    expect: admins(200),
+    request: async () => ({ path: `/api/admin/users/${(await fresh.victim()).id}` }),
+  },
+};
+
+const routeKey = (route: HttpRoute) => `${route.method} ${route.path}`;
+
+const handlersDir = fileURLToPath(new URL("../../functions/handlers/", import.meta.url));
+/** A handler file that still answers through the 501 placeholder. */
+function isStillAStub(route: HttpRoute): boolean {
+  try {
+    return /\bnotImplemented\(/.test(readFileSync(`${handlersDir}${route.handler}.ts`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** An auction that ran in the past and was won by `winner` (finalized on its first read). */
+async function pastWin(seller: TestUser, winner: TestUser) {
+  const startedAt = Date.now() - 120_000;
+  const productId = crypto.randomUUID();
+  const auction = await startAuction({
+    product: {
+      id: productId,
+      sellerId: seller.sellerId!,
+      name: "Matrix coin",
+      description: "A coin",
+      metalType: "silver",
+      imageUrl: "/images/products/silver-coins.svg",
+      startingPriceCents: 100,
+    },
+    seller: { id: seller.sellerId!, userId: seller.id, businessName: seller.username },
+    durationSeconds: 60,
+    now: startedAt,
+  });
+  await placeBid({
+    auctionId: auction.id,
+    bidder: { id: winner.id, username: winner.username },
+    clock: () => startedAt + 1000,
+  });
+  return auction.id;
+}
+
+let world: World;
+
+beforeAll(async () => {
+  const admin = await signUp("admin", 10);
+  const users = {
+    admin,
+    buyer: await signUp("buyer", 10),
+    pendingSeller: await signUp("seller", 10),
+    seller: await approvedSeller(admin),
+    otherSeller: await approvedSeller(admin),
+  };
+  await Promise.all(
+    [users.seller, users.otherSeller].map((u) =>
+      admin.call({ method: "POST", path: `/api/admin/users/${u.id}/adjust-bids`, body: { amount: 10 } }),
+    ),
+  );
+
+  const product = await users.seller.call<ProductView>({
+    method: "POST",
+    path: "/api/seller/products",
+    body: productBody(),
+  });
+  const approved = await admin.call<ProductView>({
+    method: "POST",
+    path: `/api/admin/products/${product.body.id}/approve`,
+    body: { durationSeconds: 3600 },
+  });
+
+  const orderedWin = await pastWin(users.seller, users.buyer);
+  const order = await users.buyer.call<{ id: string }>({
+    method: "POST",
+    path: "/api/orders",
+    body: {
+      auctionId: orderedWin,
+      shippingAddress: "1 Main Street",
+      shippingCity: "Springfield",
+      shippingState: "IL",
+      shippingZip: "62701",
+      shippingCountry: "US",
+    },
+  });
+  expect(order.status).toBe(200);
+
+  const packageId = crypto.randomUUID();
+  await putBidPackage({
+    id: packageId,
+    name: "Starter",
+    bidCount: 10,
+    priceCents: 500,
+    savings: 0,
+    popular: false,
+    createdAt: new Date().toISOString(),
+  });
+
+  const loginUser = { username: unique("login"), password: "login-password" };
+  const registered = await invokeRoute({
+    method: "POST",
+    path: "/api/auth/register",
+    body: { ...loginUser, email: `${loginUser.username}@example.com`, role: "buyer" },
+  });
+  expect(registered.status).toBe(201);
+
+  world = {
+    users,
+    liveAuctionId: approved.body.auctionId!,
+    unorderedWinId: await pastWin(users.seller, users.buyer),
+    orderId: order.body.id,
+    packageId,
+    loginUser,
+  };
+});
+
+describe("authorization matrix", () => {
+  it("has exactly one row per route of the route table", () => {
+    const routes = httpRoutes.map(routeKey).sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(routes);
+  });
+
+  it("agrees with the role each route declares", () => {
+    for (const route of httpRoutes) {
+      const row = MATRIX[routeKey(route)];
+      if (!row) continue; // reported by the test above
+      const where = routeKey(route);
+      if (route.role === "public") {
+        expect(row.expect.anonymous, where).not.toBe(401);
+        continue;
+      }
+      expect(row.expect.anonymous, where).toBe(401);
+      if (route.role === "admin") expect(row.expect, where).toEqual(admins(row.expect.admin));
+      if (route.role === "seller") {
+        expect([row.expect.buyer, row.expect.admin], where).toEqual([403, 403]);
+      }
+    }
+  });
+
+  for (const route of httpRoutes) {
+    const key = routeKey(route);
+    const row = MATRIX[key];
+    if (!row) continue;
+    it(key, async () => {
+      const stub = isStillAStub(route);
+      const got: Partial<Record<Actor, number>> = {};
+      for (const actor of ACTORS) {
+        const user = actor === "anonymous" ? null : world.users[actor];
+        const plan = (await row.request?.({ actor, user, world })) ?? {};
+        const path = plan.path ?? route.path;
+        if (path.includes("{")) throw new Error(`${key}: the row must give a concrete path`);
+        const res = await invokeRoute({
+          method: route.method,
+          path,
+          ...("body" in plan ? { body: plan.body } : route.method === "GET" ? {} : { body: {} }),
+          ...(plan.headers ? { headers: plan.headers } : {}),
+          cookies: plan.cookies ?? (user ? [user.cookie] : []),
+        });
+        got[actor] = res.status;
+        const wanted = row.expect[actor];
+        // An allowed caller of a route still being built may get the placeholder's 501.
+        if (stub && wanted < 300 && res.status === 501) got[actor] = wanted;
+      }
+      expect(got).toEqual(row.expect);
+    });
+  }
+});
