@@ -1,4 +1,4 @@
-import { creditBidPurchase as creditOnce } from "../adapters/dynamo/purchases-repo.ts";
+import { creditBidPurchase as creditOnce, getBidPurchase } from "../adapters/dynamo/purchases-repo.ts";
 import { type PaymentIntentView, readBidPurchase } from "../domain/payments.ts";
 import { logger } from "../http/logger.ts";
 
@@ -35,4 +35,18 @@ export async function creditBidPackagePayment(
     });
   }
   return { outcome, userId: purchase.userId, bidCount: purchase.bidCount };
+}
+
+/**
+ * The verify call's variant: usually the webhook has credited the purchase already, so one read
+ * answers it instead of a transaction that would be cancelled (a read costs a fifth of a write).
+ * The transaction stays the only guard: a purchase read as missing is credited through it.
+ */
+export async function ensureBidPackagePaymentCredited(
+  intent: PaymentIntentView,
+  now: number,
+): Promise<BidCreditResult> {
+  const stored = await getBidPurchase(intent.id);
+  if (stored) return { outcome: "already_credited", userId: stored.userId, bidCount: stored.bidCount };
+  return creditBidPackagePayment(intent, now);
 }

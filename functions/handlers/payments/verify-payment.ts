@@ -4,7 +4,7 @@ import { paymentGateway } from "../../adapters/payments/index.ts";
 import { PAYMENT_KINDS, paymentBelongsTo } from "../../domain/payments.ts";
 import { notFound, unauthorized } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
-import { creditBidPackagePayment } from "../../usecases/credit-bid-purchase.ts";
+import { ensureBidPackagePaymentCredited } from "../../usecases/credit-bid-purchase.ts";
 
 /**
  * Called by /payment-success: asks the provider how the payment went and, if it succeeded, credits it
@@ -23,7 +23,7 @@ export const handler = defineRoute(
     }
     let bidCount: number | undefined;
     if (intent.status === "succeeded") {
-      const credit = await creditBidPackagePayment(intent, now);
+      const credit = await ensureBidPackagePaymentCredited(intent, now);
       if (credit.outcome !== "ignored") bidCount = credit.bidCount;
     }
     const bidBalance = await readBidBalance(userId);
