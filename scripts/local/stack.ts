@@ -114,7 +114,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || (stripe ? "stripe" : "local"),
       LOCAL_SCHEDULER_URL: gatewayUrl,
       WS_MANAGEMENT_ENDPOINT: gatewayUrl,
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL || "INFO",
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL || "WARN",
       GATEWAY_PORT: String(gatewayPort),
       DYNAMO_PORT: String(dynamoPort),
     };
