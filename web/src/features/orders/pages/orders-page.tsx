@@ -1,11 +1,75 @@
-import { ComingSoon, PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
+import { paths } from "@web/config/paths.ts";
+import { Package, Store, Trophy } from "lucide-react";
+import { Link } from "react-router";
+import type { OrderView } from "#shared/schemas/orders";
+import { useBuyerOrders } from "../api/get-buyer-orders.ts";
+import { EmptyList, ListError, ListSkeleton } from "../components/list-states.tsx";
+import { OrderSummaryLine, TrackingLine } from "../components/order-summary-line.tsx";
 
-/** Placeholder: replaced by the feature's real page. */
+/** /orders: the user's orders with payment and shipping state. */
 export function OrdersPage() {
+  const orders = useBuyerOrders();
   return (
-    <PageContainer>
-      <PageHeader title="My Orders" description="Track payment and shipping of your orders" />
-      <ComingSoon />
+    <PageContainer className="max-w-4xl">
+      <PageHeader
+        title="My Orders"
+        description="Track payment and shipping of the items you have won"
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.wonAuctions.getHref()}>
+              <Trophy aria-hidden="true" />
+              Won Auctions
+            </Link>
+          </Button>
+        }
+      />
+      {orders.isPending ? (
+        <ListSkeleton />
+      ) : orders.isError ? (
+        <ListError
+          error={orders.error}
+          fallback="Failed to load your orders"
+          onRetry={() => void orders.refetch()}
+        />
+      ) : orders.data.length === 0 ? (
+        <EmptyList
+          icon={Package}
+          title="No orders yet"
+          description="Check out an auction you have won and its order will appear here."
+          action={
+            <Button asChild>
+              <Link to={paths.wonAuctions.getHref()}>View Won Auctions</Link>
+            </Button>
+          }
+        />
+      ) : (
+        <div className="grid gap-4">
+          {orders.data.map((order) => (
+            <BuyerOrderCard key={order.id} order={order} />
+          ))}
+        </div>
+      )}
     </PageContainer>
+  );
+}
+
+function BuyerOrderCard({ order }: { order: OrderView }) {
+  return (
+    <Card data-testid="order" data-order-id={order.id}>
+      <CardContent className="grid gap-3 p-5">
+        <OrderSummaryLine order={order} />
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
+          <p className="flex items-center gap-1.5 text-sm">
+            <Store className="size-4 text-muted-foreground" aria-hidden="true" />
+            <span className="text-muted-foreground">Seller:</span>
+            <span className="font-medium">{order.seller.businessName}</span>
+          </p>
+          <TrackingLine trackingNumber={order.trackingNumber} />
+        </div>
+      </CardContent>
+    </Card>
   );
 }

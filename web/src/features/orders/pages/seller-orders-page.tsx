@@ -1,11 +1,97 @@
-import { ComingSoon, PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
+import { paths } from "@web/config/paths.ts";
+import { LayoutDashboard, Mail, MapPin, Package, User } from "lucide-react";
+import { Link } from "react-router";
+import { shippingAddressLines } from "#shared/orders";
+import type { OrderView } from "#shared/schemas/orders";
+import { useSellerOrders } from "../api/get-seller-orders.ts";
+import { EmptyList, ListError, ListSkeleton } from "../components/list-states.tsx";
+import { OrderSummaryLine, TrackingLine } from "../components/order-summary-line.tsx";
+import { UpdateShippingDialog } from "../components/update-shipping-dialog.tsx";
 
-/** Placeholder: replaced by the feature's real page. */
+/** /seller-orders: the seller's sold items to ship. */
 export function SellerOrdersPage() {
+  const orders = useSellerOrders();
   return (
-    <PageContainer>
-      <PageHeader title="Orders to Fulfill" description="Ship the items your buyers have won" />
-      <ComingSoon />
+    <PageContainer className="max-w-5xl">
+      <PageHeader
+        title="Orders to Fulfill"
+        description="Ship the items your buyers have won and keep them posted"
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.sellerDashboard.getHref()}>
+              <LayoutDashboard aria-hidden="true" />
+              Seller Dashboard
+            </Link>
+          </Button>
+        }
+      />
+      {orders.isPending ? (
+        <ListSkeleton />
+      ) : orders.isError ? (
+        <ListError
+          error={orders.error}
+          fallback="Failed to load your orders"
+          onRetry={() => void orders.refetch()}
+        />
+      ) : orders.data.length === 0 ? (
+        <EmptyList
+          icon={Package}
+          title="No orders yet"
+          description="When a buyer checks out one of your won auctions, the order appears here."
+        />
+      ) : (
+        <div className="grid gap-4">
+          {orders.data.map((order) => (
+            <SellerOrderCard key={order.id} order={order} />
+          ))}
+        </div>
+      )}
     </PageContainer>
+  );
+}
+
+function SellerOrderCard({ order }: { order: OrderView }) {
+  const [street, cityLine, country] = shippingAddressLines(order);
+  return (
+    <Card data-testid="seller-order" data-order-id={order.id}>
+      <CardContent className="grid gap-4 p-5">
+        <OrderSummaryLine order={order} />
+        <div className="grid gap-4 border-t border-border pt-4 sm:grid-cols-2">
+          <div className="grid gap-1.5 text-sm">
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Buyer</h3>
+            <p className="flex items-center gap-1.5">
+              <User className="size-4 text-muted-foreground" aria-hidden="true" />
+              <span className="font-medium">{order.buyer.username}</span>
+            </p>
+            <p className="flex items-center gap-1.5">
+              <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
+              <a href={`mailto:${order.buyer.email}`} className="hover:underline">
+                {order.buyer.email}
+              </a>
+            </p>
+          </div>
+          <div className="grid gap-1.5 text-sm">
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Ship to</h3>
+            <address className="flex gap-1.5 not-italic" data-testid="shipping-address">
+              <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span className="grid">
+                <span>{street}</span>
+                <span>{cityLine}</span>
+                <span>{country}</span>
+              </span>
+            </address>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
+          <TrackingLine trackingNumber={order.trackingNumber} />
+          <div className="ml-auto">
+            <UpdateShippingDialog order={order} />
+          </div>
+        </div>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,11 +1,63 @@
-import { ComingSoon, PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { paths } from "@web/config/paths.ts";
+import { Package, Trophy } from "lucide-react";
+import { Link } from "react-router";
+import { useWonAuctions } from "../api/get-won-auctions.ts";
+import { EmptyList, ListError, ListSkeleton } from "../components/list-states.tsx";
+import { WonAuctionCard } from "../components/won-auction-card.tsx";
 
-/** Placeholder: replaced by the feature's real page. */
+/** /auctions/won: every auction the user won, with checkout or order state. */
 export function WonAuctionsPage() {
+  const wins = useWonAuctions();
   return (
-    <PageContainer>
-      <PageHeader title="Won Auctions" description="Complete checkout for the auctions you have won" />
-      <ComingSoon />
+    <PageContainer className="max-w-5xl">
+      <PageHeader
+        title="Won Auctions"
+        description="Complete checkout for the auctions you have won"
+        actions={
+          <>
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.myWins.getHref()}>
+                <Trophy aria-hidden="true" />
+                My Wins
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.orders.getHref()}>
+                <Package aria-hidden="true" />
+                My Orders
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      {wins.isPending ? (
+        <ListSkeleton />
+      ) : wins.isError ? (
+        <ListError
+          error={wins.error}
+          fallback="Failed to load your won auctions"
+          onRetry={() => void wins.refetch()}
+        />
+      ) : wins.data.length === 0 ? (
+        <EmptyList
+          icon={Trophy}
+          title="No won auctions yet"
+          description="When you are the last bidder as the clock reaches zero, the auction shows up here for checkout."
+          action={
+            <Button asChild>
+              <Link to={paths.home.getHref()}>Browse Live Auctions</Link>
+            </Button>
+          }
+        />
+      ) : (
+        <div className="grid gap-4">
+          {wins.data.map((auction) => (
+            <WonAuctionCard key={auction.id} auction={auction} />
+          ))}
+        </div>
+      )}
     </PageContainer>
   );
 }

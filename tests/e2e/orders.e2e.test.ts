@@ -1,0 +1,193 @@
+/**
+ * After the clock hits zero, in Chromium through the whole local stack: the winner of a short
+ * auction checks out with an address and pays with the test card; the seller ships it with a
+ * tracking number; the buyer sees it shipped.
+ *
+ * The test worker inherits the stack's environment (TABLE_NAME, DynamoDB endpoint, local clock), so
+ * the short auction is started with the same use case the admin's approval runs, with a 4-second
+ * duration the admin form does not offer. Bids go through the real bid API.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { CurrentUser } from "#shared/schemas/auth";
+import { adjustBidBalance } from "../../functions/adapters/dynamo/admin-users-repo.ts";
+import { getUser } from "../../functions/adapters/dynamo/users-repo.ts";
+import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { newPage } from "./support/browser.ts";
+
+const PASSWORD = "password123";
+
+async function registeredPage(role: "buyer" | "seller"): Promise<{ page: Page; user: CurrentUser }> {
+  const page = await newPage();
+  const username = `e2eord${role[0]}${Math.random().toString(36).slice(2, 9)}`;
+  const res = await page.request.post("/api/auth/register", {
+    data: { username, email: `${username}@example.com`, password: PASSWORD, role },
+  });
+  expect(res.status()).toBe(201);
+  const user = (await (await page.request.get("/api/auth/me")).json()) as CurrentUser;
+  return { page, user };
+}
+
+/** A live auction of the seller's that ends `seconds` from now. */
+async function shortAuction(sellerUserId: string, seconds: number) {
+  const seller = await getUser(sellerUserId);
+  if (!seller?.sellerId) throw new Error("the seller has no seller profile");
+  const productId = crypto.randomUUID();
+  return startAuction({
+    product: {
+      id: productId,
+      sellerId: seller.sellerId,
+      name: `Gold Maple Leaf ${productId.slice(0, 6)}`,
+      description: "A one ounce .9999 fine gold coin.",
+      metalType: "gold",
+      weight: "1oz",
+      purity: ".9999",
+      imageUrl: "/images/products/gold-jewelry.svg",
+      startingPriceCents: 150,
+    },
+    seller: { id: seller.sellerId, userId: seller.id, businessName: "Golden Vault Coins" },
+    durationSeconds: seconds,
+    extensionSeconds: 2,
+    now: Date.now(),
+  });
+}
+
+function toast(page: Page, text: string) {
+  return page.getByRole("status").filter({ hasText: text }).first();
+}
+
+describe("winning and fulfilment", () => {
+  it("the winner checks out and pays, the seller ships with tracking, the buyer sees Shipped", async () => {
+    const seller = await registeredPage("seller");
+    const buyer = await registeredPage("buyer");
+    const rival = await registeredPage("buyer");
+    await adjustBidBalance(buyer.user.id, 5);
+    await adjustBidBalance(rival.user.id, 5);
+
+    const auction = await shortAuction(seller.user.id, 5);
+    for (const bidder of [rival, buyer]) {
+      const bid = await bidder.page.request.post(`/api/auctions/${auction.id}/bid`, {
+        headers: { "content-type": "application/json" },
+      });
+      expect(bid.status()).toBe(200);
+    }
+    await rival.page.context().close();
+    // Two bids on $1.50: the winner pays $1.52.
+    const { endsAt } = (await (await buyer.page.request.get(`/api/auctions/${auction.id}`)).json()) as {
+      endsAt: string;
+    };
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(endsAt) - Date.now()) + 300));
+
+    // --- the winner's wins
+    const page = buyer.page;
+    await page.goto("/my-wins");
+    await page.getByRole("heading", { name: "My Wins" }).waitFor();
+    await page.getByTestId("win-card").first().waitFor();
+    expect(await page.getByTestId("summary-total-wins").textContent()).toBe("1");
+    expect(await page.getByTestId("summary-total-spent").textContent()).toBe("$1.52");
+    expect(await page.getByTestId("summary-average-price").textContent()).toBe("$1.52");
+    const winCard = page.getByTestId("win-card");
+    expect(await winCard.textContent()).toContain("Won");
+    expect(await winCard.getByRole("link", { name: "View Auction" }).getAttribute("href")).toBe(
+      `/auction/${auction.id}`,
+    );
+    await page.getByRole("link", { name: "View All Wins" }).click();
+
+    await page.waitForURL("**/auctions/won");
+    const won = page.locator(`[data-auction-id="${auction.id}"]`);
+    await won.waitFor();
+    expect(await won.textContent()).toContain("$1.52");
+    expect(await won.textContent()).toContain("Golden Vault Coins");
+    await won.getByRole("link", { name: "Proceed to Checkout" }).click();
+
+    // --- checkout: summary, shipping, then payment
+    await page.waitForURL(`**/order-checkout/${auction.id}`);
+    const summary = page.getByTestId("order-summary");
+    await summary.waitFor();
+    expect(await summary.textContent()).toContain("A one ounce .9999 fine gold coin.");
+    expect(await page.getByTestId("total-due").textContent()).toBe("$1.52");
+
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await toast(page, "Missing information").waitFor();
+    expect(await toast(page, "Missing information").textContent()).toContain(
+      "Please fill in all shipping fields",
+    );
+
+    await page.getByLabel("Street Address").fill("742 Evergreen Terrace");
+    await page.getByLabel("City").fill("Springfield");
+    await page.getByLabel("State").fill("OR");
+    await page.getByLabel("ZIP Code").fill("97403");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await toast(page, "Order created. Please complete payment to finalize your purchase.").waitFor();
+
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay $1.52" }).click();
+    await toast(page, "Payment successful!").waitFor();
+    expect(await toast(page, "Payment successful!").textContent()).toContain(
+      "Your order has been placed. Check your orders page for details.",
+    );
+
+    // --- the buyer's orders: paid, not shipped yet
+    await page.waitForURL("**/orders");
+    const order = page.getByTestId("order").first();
+    await order.waitFor();
+    await expect.poll(() => order.getByTestId("payment-status").textContent()).toBe("Paid");
+    expect(await order.getByTestId("shipping-status").textContent()).toBe("Pending");
+    expect(await order.textContent()).toContain("Gold Maple Leaf");
+    expect(await order.textContent()).toContain("Golden Vault Coins");
+    const orderId = (await order.getAttribute("data-order-id"))!;
+    expect(await order.textContent()).toContain(orderId.slice(0, 8));
+
+    // --- the won auction now reads Order Placed
+    await page.goto("/auctions/won");
+    await won.getByText("Order Placed").waitFor();
+    expect(await won.getByRole("link", { name: "View Order" }).getAttribute("href")).toBe("/orders");
+
+    // --- the seller ships it
+    const sellerPage = seller.page;
+    await sellerPage.goto("/seller-orders");
+    await sellerPage.getByRole("heading", { name: "Orders to Fulfill" }).waitFor();
+    const sold = sellerPage.locator(`[data-order-id="${orderId}"]`);
+    await sold.waitFor();
+    const soldText = await sold.textContent();
+    for (const text of [buyer.user.username, `${buyer.user.username}@example.com`, "742 Evergreen Terrace"]) {
+      expect(soldText).toContain(text);
+    }
+    expect(await sold.getByTestId("shipping-address").locator("span > span").allTextContents()).toEqual([
+      "742 Evergreen Terrace",
+      "Springfield, OR 97403",
+      "US",
+    ]);
+    expect(await sold.getByTestId("payment-status").textContent()).toBe("Paid");
+
+    await sold.getByRole("button", { name: "Update Shipping" }).click();
+    const dialog = sellerPage.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Update Shipping" }).waitFor();
+    expect(await dialog.getByLabel("Tracking number (optional)").count()).toBe(0);
+    await dialog.getByRole("combobox", { name: "Shipping status" }).click();
+    await sellerPage.getByRole("option", { name: "Shipped" }).click();
+    await dialog.getByLabel("Tracking number (optional)").fill("1Z999AA10123456784");
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await toast(sellerPage, "Shipping updated").waitFor();
+    await expect.poll(() => sold.getByTestId("shipping-status").textContent()).toBe("Shipped");
+    expect(await sold.getByTestId("tracking-number").textContent()).toBe("1Z999AA10123456784");
+
+    // --- the buyer sees it shipped, with the tracking number
+    await page.goto("/orders");
+    const shipped = page.locator(`[data-order-id="${orderId}"]`);
+    await expect.poll(() => shipped.getByTestId("shipping-status").textContent()).toBe("Shipped");
+    expect(await shipped.getByTestId("tracking-number").textContent()).toBe("1Z999AA10123456784");
+    expect(await shipped.getByTestId("payment-status").textContent()).toBe("Paid");
+  });
+
+  it("someone who did not win cannot check the auction out", async () => {
+    const { page } = await registeredPage("buyer");
+    await page.goto("/order-checkout/not-an-auction-of-yours");
+    await page.getByRole("heading", { name: "Auction not found" }).waitFor();
+    expect(await page.getByRole("link", { name: "Back to Won Auctions" }).getAttribute("href")).toBe(
+      "/auctions/won",
+    );
+    await page.goto("/my-wins");
+    await page.getByText("No wins yet").waitFor();
+  });
+});

@@ -1,0 +1,48 @@
+import { ProductImage } from "@web/features/auctions/components/product-image.tsx";
+import { formatPrice } from "#shared/money";
+import { shortOrderId } from "#shared/orders";
+import type { OrderView } from "#shared/schemas/orders";
+import { formatDate } from "../lib/format-date.ts";
+import { PaymentBadge, ShippingBadge } from "./order-badges.tsx";
+
+/** The top of an order card, shared by /orders and /seller-orders: product, number, date, price, badges. */
+export function OrderSummaryLine({ order }: { order: OrderView }) {
+  const { product } = order.auction;
+  return (
+    <div className="flex gap-4">
+      <ProductImage
+        src={product.imageUrl}
+        alt={product.name}
+        className="size-20 shrink-0 rounded-lg object-cover sm:size-24"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 className="font-semibold leading-tight">{product.name}</h2>
+          <p className="text-lg font-bold" data-testid="order-price">
+            {formatPrice(order.finalPrice)}
+          </p>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Order #<span className="font-mono">{shortOrderId(order.id)}</span> · {formatDate(order.createdAt)}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <PaymentBadge status={order.paymentStatus} />
+          <ShippingBadge status={order.shippingStatus} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** "Tracking: 1Z…" when the seller gave one. */
+export function TrackingLine({ trackingNumber }: { trackingNumber: string | null }) {
+  if (!trackingNumber) return null;
+  return (
+    <p className="text-sm">
+      <span className="text-muted-foreground">Tracking number: </span>
+      <span className="font-mono font-medium" data-testid="tracking-number">
+        {trackingNumber}
+      </span>
+    </p>
+  );
+}
