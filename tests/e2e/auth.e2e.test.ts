@@ -1,0 +1,74 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newPage } from "./support/browser.ts";
+
+async function logOut(page: Page) {
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await page.getByRole("link", { name: "Login" }).first().waitFor();
+}
+
+describe("accounts in the browser", () => {
+  it("registers, shows 0 Bids, logs out, logs in with the email and logs out", async () => {
+    const page = await newPage();
+    const username = `e2e${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+
+    await page.goto("/register");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("password123");
+    await page.getByLabel("Confirm Password").fill("password123");
+    await page.getByRole("button", { name: /create account|sign up|register/i }).click();
+
+    await expect
+      .poll(() => page.getByTestId("bid-balance").textContent(), { timeout: 15_000 })
+      .toBe("0 Bids");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await logOut(page);
+    expect(await page.getByTestId("bid-balance").count()).toBe(0);
+
+    await page.goto("/login");
+    await page.getByLabel("Username or Email").fill(email);
+    await page.getByLabel("Password").fill("password123");
+    await page.getByRole("button", { name: /log ?in|sign in/i }).click();
+    await expect
+      .poll(() => page.getByTestId("bid-balance").textContent(), { timeout: 15_000 })
+      .toBe("0 Bids");
+    await page.getByTestId("user-menu").click();
+    expect(await page.getByTestId("user-menu-username").textContent()).toContain(username);
+    await page.keyboard.press("Escape");
+    await logOut(page);
+  });
+
+  it("shows SPEC's validation messages and a failed login", async () => {
+    const page = await newPage();
+    await page.goto("/register");
+    await page.getByLabel("Username").fill("ab");
+    await page.getByLabel("Email").fill("nope");
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm Password").fill("different");
+    await page.getByRole("button", { name: /create account|sign up|register/i }).click();
+    for (const message of [
+      "Username must be at least 3 characters",
+      "Invalid email address",
+      "Password must be at least 8 characters",
+      "Passwords don't match",
+    ]) {
+      await page.getByText(message).waitFor();
+    }
+
+    await page.goto("/login");
+    await page.getByLabel("Username or Email").fill("nobody-here");
+    await page.getByLabel("Password").fill("password123");
+    await page.getByRole("button", { name: /log ?in|sign in/i }).click();
+    await page.getByText("Login failed").first().waitFor();
+    await page.getByText("Invalid username or password").first().waitFor();
+  });
+
+  it("shows the 404 page for an unknown route", async () => {
+    const page = await newPage();
+    await page.goto("/no-such-page");
+    await page.getByText("404 Page Not Found").waitFor();
+  });
+});
