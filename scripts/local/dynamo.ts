@@ -179,7 +179,14 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   const client = localDynamoClient(endpoint);
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const drift = tableDrift(Table);
+      if (drift.length) {
+        console.warn(
+          `[dynamodb] table ${tableName} differs from functions/adapters/dynamo/table-definition.ts (${drift.join("; ")}). ` +
+            "Delete .data/dynamodb/ (or run with --in-memory) to recreate it.",
+        );
+      }
       return "exists";
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -205,6 +212,26 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   } finally {
     client.destroy();
   }
+}
+
+/** What an existing table lacks compared with createTableInput (an old on-disk database). */
+export function tableDrift(
+  table:
+    | {
+        GlobalSecondaryIndexes?: Array<{ IndexName?: string }>;
+        StreamSpecification?: { StreamEnabled?: boolean; StreamViewType?: string };
+      }
+    | undefined,
+): string[] {
+  const want = createTableInput("x");
+  const have = new Set((table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+  const drift = want.GlobalSecondaryIndexes.filter((g) => !have.has(g.IndexName)).map(
+    (g) => `index ${g.IndexName} missing`,
+  );
+  if (table?.StreamSpecification?.StreamViewType !== want.StreamSpecification.StreamViewType) {
+    drift.push(`stream is not ${want.StreamSpecification.StreamViewType}`);
+  }
+  return drift;
 }
 
 async function waitUntilActive(client: DynamoDBClient, tableName: string) {

@@ -259,6 +259,7 @@ async function startVite(
   });
   return () => {
     stopping = true;
-    return stop(5000);
+    // Vite ignores SIGTERM while it optimizes dependencies; it holds no data worth waiting for.
+    return stop(2500);
   };
 }
