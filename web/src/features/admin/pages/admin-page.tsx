@@ -1,11 +1,106 @@
-import { ComingSoon, PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
+import { StatCard } from "@web/features/seller/components/stat-card.tsx";
+import { DollarSign, Gavel, Package, Store, Users } from "lucide-react";
+import { useState } from "react";
+import { centsToDecimal, decimalToCents, formatPrice } from "#shared/money";
+import type { AuctionSummary } from "#shared/schemas/auctions";
+import { getAdminAuctionsQueryOptions } from "../api/get-auctions.ts";
+import { getPendingProductsQueryOptions } from "../api/get-pending-products.ts";
+import { getPendingSellersQueryOptions } from "../api/get-pending-sellers.ts";
+import { getAdminProductsQueryOptions } from "../api/get-products.ts";
+import { getUserStatsQueryOptions } from "../api/get-user-stats.ts";
+import { getAdminUsersQueryOptions } from "../api/get-users.ts";
+import { AuctionsTab } from "../components/auctions-tab.tsx";
+import { ProductApprovals } from "../components/product-approvals.tsx";
+import { ProductsTab } from "../components/products-tab.tsx";
+import { RecentRegistrationsCard } from "../components/recent-registrations-card.tsx";
+import { SellerApprovals } from "../components/seller-approvals.tsx";
+import { UsersTab } from "../components/users-tab.tsx";
 
-/** Placeholder: replaced by the feature's real page. */
+/** Platform Value: the sum of every auction's current price. */
+export function platformValue(auctions: readonly AuctionSummary[]): string {
+  return formatPrice(
+    centsToDecimal(auctions.reduce((sum, a) => sum + (decimalToCents(a.currentPrice) ?? 0), 0)),
+  );
+}
+
+function CountBadge({ count }: { count: number | undefined }) {
+  if (count === undefined) return null;
+  return (
+    <span className="min-w-5 rounded-full bg-primary px-1.5 text-center text-xs font-semibold leading-5 text-primary-foreground">
+      {count}
+    </span>
+  );
+}
+
 export function AdminPage() {
+  const stats = useQuery(getUserStatsQueryOptions());
+  const pendingSellers = useQuery(getPendingSellersQueryOptions());
+  const pendingProducts = useQuery(getPendingProductsQueryOptions());
+  const products = useQuery(getAdminProductsQueryOptions());
+  const auctions = useQuery(getAdminAuctionsQueryOptions());
+  const users = useQuery(getAdminUsersQueryOptions());
+  // "Last 24 hours" is judged against the time the page opened; a reload moves it on.
+  const [openedAt] = useState(() => Date.now());
+
   return (
     <PageContainer>
       <PageHeader title="Admin Panel" description="Manage sellers, products, auctions and users" />
-      <ComingSoon />
+
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <StatCard title="Total Users" value={stats.data?.totalUsers} icon={Users} />
+        <StatCard title="Pending Sellers" value={pendingSellers.data?.length} icon={Store} />
+        <StatCard title="Total Products" value={products.data?.length} icon={Package} />
+        <StatCard
+          title="Active Auctions"
+          value={auctions.data?.filter((a) => a.status === "active").length}
+          icon={Gavel}
+        />
+        <StatCard
+          title="Platform Value"
+          value={auctions.data ? platformValue(auctions.data) : undefined}
+          icon={DollarSign}
+        />
+      </div>
+
+      <RecentRegistrationsCard users={users.data} now={openedAt} />
+
+      <Tabs defaultValue="sellers">
+        <TabsList>
+          <TabsTrigger value="sellers">
+            Seller Approvals <CountBadge count={pendingSellers.data?.length} />
+          </TabsTrigger>
+          <TabsTrigger value="product-approvals">
+            Product Approvals <CountBadge count={pendingProducts.data?.length} />
+          </TabsTrigger>
+          <TabsTrigger value="products">
+            Products <CountBadge count={products.data?.length} />
+          </TabsTrigger>
+          <TabsTrigger value="auctions">
+            Auctions <CountBadge count={auctions.data?.length} />
+          </TabsTrigger>
+          <TabsTrigger value="users">
+            Users <CountBadge count={users.data?.length} />
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="sellers">
+          <SellerApprovals />
+        </TabsContent>
+        <TabsContent value="product-approvals">
+          <ProductApprovals />
+        </TabsContent>
+        <TabsContent value="products">
+          <ProductsTab />
+        </TabsContent>
+        <TabsContent value="auctions">
+          <AuctionsTab />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+      </Tabs>
     </PageContainer>
   );
 }

@@ -1,0 +1,25 @@
+import { meQueryKey } from "@web/features/auth/api/get-me.ts";
+import { api } from "@web/lib/api-client.ts";
+import type { AdjustBidsRequest, AdjustBidsResponse } from "#shared/schemas/admin";
+import { useAdminMutation } from "./admin-mutation.ts";
+import { getAdminUsersQueryOptions } from "./get-users.ts";
+
+/** POST /api/admin/users/{id}/adjust-bids: a signed amount; the balance never goes below 0. */
+export function adjustUserBids({
+  id,
+  ...body
+}: AdjustBidsRequest & { id: string }): Promise<AdjustBidsResponse> {
+  return api.post<AdjustBidsResponse>(`/api/admin/users/${encodeURIComponent(id)}/adjust-bids`, body);
+}
+
+export function useAdjustUserBids() {
+  return useAdminMutation({
+    mutationFn: adjustUserBids,
+    // The admin may have adjusted their own balance, which the header shows.
+    affects: [getAdminUsersQueryOptions().queryKey, meQueryKey],
+    success: ({ newBalance }) => ({
+      title: "Bids adjusted",
+      description: `New balance: ${newBalance} credits`,
+    }),
+  });
+}

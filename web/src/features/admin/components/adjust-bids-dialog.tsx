@@ -1,0 +1,93 @@
+import { Button } from "@web/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@web/components/ui/dialog.tsx";
+import { Input } from "@web/components/ui/input.tsx";
+import { Label } from "@web/components/ui/label.tsx";
+import { useState } from "react";
+import { type AdminUser, MAX_BID_ADJUSTMENT } from "#shared/schemas/admin";
+import { useAdjustUserBids } from "../api/adjust-bids.ts";
+
+/** The typed amount as a signed, non-zero whole number, or null while it is not one. */
+export function parseAdjustment(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^[+-]?\d+$/.test(trimmed)) return null;
+  const amount = Number(trimmed);
+  return amount !== 0 && Math.abs(amount) <= MAX_BID_ADJUSTMENT ? amount : null;
+}
+
+/** The balance the adjustment will leave: never below zero, as the server does it. */
+export const previewBalance = (current: number, amount: number) => Math.max(0, current + amount);
+
+export function AdjustBidsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const adjust = useAdjustUserBids();
+  const [text, setText] = useState("");
+  const close = () => {
+    setText("");
+    onClose();
+  };
+  const amount = parseAdjustment(text);
+  const current = user?.bidBalance ?? 0;
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Adjust Bid Balance</DialogTitle>
+          <DialogDescription>
+            Add credits with a positive number, remove them with a negative one, for{" "}
+            <strong>{user?.username}</strong>.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!user || amount === null) return;
+            adjust.mutate({ id: user.id, amount }, { onSuccess: close });
+          }}
+        >
+          <p className="rounded-md bg-muted p-3 text-sm">
+            Current balance: <strong data-testid="current-balance">{current} credits</strong>
+          </p>
+          <div className="grid gap-2">
+            <Label htmlFor="adjust-amount">Amount</Label>
+            <Input
+              id="adjust-amount"
+              type="number"
+              inputMode="numeric"
+              step="1"
+              placeholder="e.g. 50 or -10"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              aria-invalid={text !== "" && amount === null}
+            />
+            {text !== "" && amount === null && (
+              <p className="text-sm font-medium text-destructive" role="alert">
+                Enter a whole number other than 0
+              </p>
+            )}
+          </div>
+          <p className="text-sm" aria-live="polite">
+            New balance:{" "}
+            <strong data-testid="balance-preview">
+              {amount === null ? "—" : `${previewBalance(current, amount)} credits`}
+            </strong>
+          </p>
+          <DialogFooter>
+            <Button variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={amount === null || adjust.isPending}>
+              Adjust Bids
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQuery } from "@tanstack/react-query";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
+import { paths } from "@web/config/paths.ts";
+import { EmptyState, LoadError } from "@web/features/seller/components/empty-state.tsx";
+import { ListPlaceholders } from "@web/features/seller/components/list-placeholders.tsx";
+import { AuctionStatusBadge } from "@web/features/seller/components/seller-auctions.tsx";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { Gavel } from "lucide-react";
+import { Link } from "react-router";
+import { formatPrice } from "#shared/money";
+import { getAdminAuctionsQueryOptions } from "../api/get-auctions.ts";
+
+export function AuctionsTab() {
+  const auctions = useQuery(getAdminAuctionsQueryOptions());
+  if (auctions.isPending) return <ListPlaceholders />;
+  if (auctions.isError) {
+    return (
+      <LoadError
+        message={getServerMessage(auctions.error, "Could not load auctions")}
+        onRetry={() => auctions.refetch()}
+      />
+    );
+  }
+  if (auctions.data.length === 0) {
+    return (
+      <EmptyState icon={Gavel} title="No Auctions Running" description="Approved products start auctions." />
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      {auctions.data.map((auction) => (
+        <Card key={auction.id} data-testid="admin-auction">
+          <CardContent className="flex flex-wrap items-center gap-4 p-4">
+            <img
+              src={auction.product.imageUrl}
+              alt={auction.product.name}
+              className="size-16 shrink-0 rounded-lg border border-border bg-muted object-cover"
+              loading="lazy"
+            />
+            <div className="grid min-w-0 flex-1 gap-1">
+              <Link to={paths.auction.getHref(auction.id)} className="truncate font-semibold hover:underline">
+                {auction.product.name}
+              </Link>
+              <p className="text-sm text-muted-foreground">{auction.seller.businessName}</p>
+            </div>
+            <AuctionStatusBadge status={auction.status} />
+            <span className="w-20 text-sm text-muted-foreground">{auction.totalBids} bids</span>
+            <span className="w-24 text-right font-bold">{formatPrice(auction.currentPrice)}</span>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

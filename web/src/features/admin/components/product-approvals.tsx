@@ -1,0 +1,92 @@
+import { useQuery } from "@tanstack/react-query";
+import { MetalBadge } from "@web/components/ui/badge.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
+import { EmptyState, LoadError } from "@web/features/seller/components/empty-state.tsx";
+import { ListPlaceholders } from "@web/features/seller/components/list-placeholders.tsx";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { Check, PackageCheck, X } from "lucide-react";
+import { formatPrice } from "#shared/money";
+import { getPendingProductsQueryOptions } from "../api/get-pending-products.ts";
+import { useReviewProduct } from "../api/review-product.ts";
+import { formatDate } from "./format.ts";
+
+export function ProductApprovals() {
+  const products = useQuery(getPendingProductsQueryOptions());
+  const review = useReviewProduct();
+
+  if (products.isPending) return <ListPlaceholders />;
+  if (products.isError) {
+    return (
+      <LoadError
+        message={getServerMessage(products.error, "Could not load products awaiting review")}
+        onRetry={() => products.refetch()}
+      />
+    );
+  }
+  if (products.data.length === 0) {
+    return (
+      <EmptyState
+        icon={PackageCheck}
+        title="No Pending Products"
+        description="Products sellers submit appear here."
+      />
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      {products.data.map((product) => {
+        const busy = review.isPending && review.variables?.id === product.id;
+        return (
+          <Card key={product.id} data-testid="product-application">
+            <CardContent className="flex flex-col gap-4 p-5 sm:flex-row">
+              <img
+                src={product.imageUrl}
+                alt={product.name}
+                className="aspect-[4/3] w-full shrink-0 rounded-lg border border-border bg-muted object-cover sm:w-40"
+              />
+              <div className="grid min-w-0 flex-1 content-start gap-1.5">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="text-lg font-semibold">{product.name}</h3>
+                  <MetalBadge metalType={product.metalType} />
+                </div>
+                <p className="line-clamp-3 text-sm text-muted-foreground">{product.description}</p>
+                <p className="text-sm">
+                  <span className="text-muted-foreground">Seller:</span> {product.seller.businessName}
+                </p>
+                <div className="flex flex-wrap gap-x-4 text-sm">
+                  <span>
+                    <span className="text-muted-foreground">Starting price:</span>{" "}
+                    <strong>{formatPrice(product.startingPrice)}</strong>
+                  </span>
+                  {product.weight && <span>{product.weight}</span>}
+                  {product.purity && <span>{product.purity}</span>}
+                </div>
+                <p className="text-xs text-muted-foreground">Submitted {formatDate(product.createdAt)}</p>
+              </div>
+              <div className="flex shrink-0 gap-2 sm:flex-col">
+                <Button
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => review.mutate({ id: product.id, decision: "approve" })}
+                >
+                  <Check aria-hidden="true" />
+                  Approve
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() => review.mutate({ id: product.id, decision: "reject" })}
+                >
+                  <X aria-hidden="true" />
+                  Reject
+                </Button>
+              </div>
+            </CardContent>
+          </Card>
+        );
+      })}
+    </div>
+  );
+}

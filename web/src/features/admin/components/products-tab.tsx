@@ -1,0 +1,97 @@
+import { useQuery } from "@tanstack/react-query";
+import { MetalBadge } from "@web/components/ui/badge.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
+import { EmptyState, LoadError } from "@web/features/seller/components/empty-state.tsx";
+import { ListPlaceholders } from "@web/features/seller/components/list-placeholders.tsx";
+import { ApprovalBadge } from "@web/features/seller/components/seller-products.tsx";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { Package, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { formatPrice } from "#shared/money";
+import type { AdminProduct } from "#shared/schemas/admin";
+import { useDeleteAdminProduct } from "../api/delete-product.ts";
+import { getAdminProductsQueryOptions } from "../api/get-products.ts";
+import { AdminAddProductDialog } from "./add-product-dialog.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+
+export function ProductsTab() {
+  const products = useQuery(getAdminProductsQueryOptions());
+  const remove = useDeleteAdminProduct();
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+
+  let body: React.ReactNode;
+  if (products.isPending) body = <ListPlaceholders />;
+  else if (products.isError) {
+    body = (
+      <LoadError
+        message={getServerMessage(products.error, "Could not load products")}
+        onRetry={() => products.refetch()}
+      />
+    );
+  } else if (products.data.length === 0) {
+    body = (
+      <EmptyState icon={Package} title="No Products Listed" description="Products appear here once added." />
+    );
+  } else {
+    body = (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {products.data.map((product) => (
+          <Card key={product.id} className="overflow-hidden" data-testid="admin-product">
+            <img
+              src={product.imageUrl}
+              alt={product.name}
+              className="aspect-[4/3] w-full border-b border-border bg-muted object-cover"
+              loading="lazy"
+            />
+            <CardContent className="grid gap-2 p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <MetalBadge metalType={product.metalType} />
+                <ApprovalBadge status={product.status} />
+              </div>
+              <h3 className="font-semibold">{product.name}</h3>
+              <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
+              <p className="text-sm text-muted-foreground">{product.seller.businessName}</p>
+              <div className="flex items-center justify-between gap-2">
+                <span className="font-bold">{formatPrice(product.startingPrice)}</span>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="text-destructive hover:bg-red-50"
+                  aria-label={`Delete ${product.name}`}
+                  onClick={() => setDeleting(product)}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              </div>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex justify-end">
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          Add Product
+        </Button>
+      </div>
+      {body}
+      <AdminAddProductDialog open={adding} onOpenChange={setAdding} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete product?"
+        description={`"${deleting?.name ?? ""}" and its auction (if nobody has bid yet) will be removed.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+      />
+    </div>
+  );
+}

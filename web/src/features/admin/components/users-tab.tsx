@@ -1,0 +1,119 @@
+import { useQuery } from "@tanstack/react-query";
+import { Badge } from "@web/components/ui/badge.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { useUser } from "@web/features/auth/api/get-me.ts";
+import { EmptyState, LoadError } from "@web/features/seller/components/empty-state.tsx";
+import { ListPlaceholders } from "@web/features/seller/components/list-placeholders.tsx";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { Coins, KeyRound, Trash2, Users } from "lucide-react";
+import { useState } from "react";
+import type { AdminUser } from "#shared/schemas/admin";
+import { useDeleteAdminUser } from "../api/delete-user.ts";
+import { getAdminUsersQueryOptions } from "../api/get-users.ts";
+import { AdjustBidsDialog } from "./adjust-bids-dialog.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { formatDate, formatDateTime } from "./format.ts";
+import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
+
+const ROLE_BADGE = { admin: "default", seller: "secondary", buyer: "outline" } as const;
+
+export function UsersTab() {
+  const users = useQuery(getAdminUsersQueryOptions());
+  const { data: me } = useUser();
+  const remove = useDeleteAdminUser();
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+
+  if (users.isPending) return <ListPlaceholders />;
+  if (users.isError) {
+    return (
+      <LoadError
+        message={getServerMessage(users.error, "Could not load users")}
+        onRetry={() => users.refetch()}
+      />
+    );
+  }
+  if (users.data.length === 0) return <EmptyState icon={Users} title="No Users Found" />;
+
+  return (
+    <>
+      <div className="overflow-x-auto rounded-xl border border-border bg-card">
+        <table className="w-full min-w-[900px] text-left text-sm">
+          <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+            <tr>
+              <th className="px-4 py-3 font-semibold">Username</th>
+              <th className="px-4 py-3 font-semibold">Email</th>
+              <th className="px-4 py-3 font-semibold">Role</th>
+              <th className="px-4 py-3 text-right font-semibold">Bid Balance</th>
+              <th className="px-4 py-3 font-semibold">Last Bid</th>
+              <th className="px-4 py-3 font-semibold">Last Seen</th>
+              <th className="px-4 py-3 font-semibold">Registered</th>
+              <th className="px-4 py-3 text-right font-semibold">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.map((user) => {
+              const isMe = user.id === me?.id;
+              return (
+                <tr
+                  key={user.id}
+                  className="border-b border-border last:border-0"
+                  data-testid="admin-user-row"
+                >
+                  <td className="px-4 py-3 font-medium">{user.username}</td>
+                  <td className="px-4 py-3 text-muted-foreground">{user.email}</td>
+                  <td className="px-4 py-3">
+                    <Badge variant={ROLE_BADGE[user.role]} className="capitalize">
+                      {user.role}
+                    </Badge>
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{user.bidBalance}</td>
+                  <td className="px-4 py-3 text-muted-foreground">{formatDateTime(user.lastBidAt)}</td>
+                  <td className="px-4 py-3 text-muted-foreground">{formatDateTime(user.lastSeenAt)}</td>
+                  <td className="px-4 py-3 text-muted-foreground">{formatDate(user.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-1">
+                      <Button size="sm" variant="outline" onClick={() => setResetting(user)}>
+                        <KeyRound aria-hidden="true" />
+                        Reset Password
+                      </Button>
+                      <Button size="sm" variant="outline" onClick={() => setAdjusting(user)}>
+                        <Coins aria-hidden="true" />
+                        Adjust Bids
+                      </Button>
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        className="size-9 text-destructive hover:bg-red-50"
+                        aria-label={`Delete ${user.username}`}
+                        title={isMe ? "You cannot delete your own account" : `Delete ${user.username}`}
+                        disabled={isMe}
+                        onClick={() => setDeleting(user)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <AdjustBidsDialog user={adjusting} onClose={() => setAdjusting(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete user?"
+        description={`${deleting?.username ?? ""} will be signed out and their account removed. Their bids and orders stay on record.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+      />
+    </>
+  );
+}
