@@ -4,9 +4,10 @@ import type { ZodType, ZodTypeDef } from "zod";
 import { paymentProviderName } from "../config/runtime.ts";
 import { findRoute, type HttpRoute } from "../routes.ts";
 import { checkCsrf } from "./csrf.ts";
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from "./errors.ts";
+import { badRequest, forbidden, HttpError, notFound, serviceUnavailable, unauthorized } from "./errors.ts";
 import { logger } from "./logger.ts";
 import { type Auth, resolveSession } from "./session.ts";
+import { isTransientAwsError } from "./transient-errors.ts";
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -109,7 +110,7 @@ export function defineRoute<Body = undefined, Params = undefined, Query = undefi
   logic: (ctx: RouteContext<Body, Params, Query>) => Promise<unknown>,
 ) {
   const route = findRoute(handlerId);
-  return middy<ApiEvent, ApiResult, Error, Context>().handler(async (event) => {
+  const handler = middy<ApiEvent, ApiResult, Error, Context>().handler(async (event) => {
     const started = Date.now();
     const requestId = event.requestContext?.requestId ?? "local";
     let result: ApiResult;
@@ -127,6 +128,8 @@ export function defineRoute<Body = undefined, Params = undefined, Query = undefi
     });
     return result;
   });
+  // The schemas travel with the handler so tests can derive hostile input from exactly what it checks.
+  return Object.assign(handler, { schemas });
 
   async function run(event: ApiEvent): Promise<ApiResult> {
     if (route.localPaymentsOnly && paymentProviderName() !== "local") throw notFound("Not found");
@@ -151,6 +154,11 @@ export function errorResult(error: unknown, requestId: string): ApiResult {
   if (error instanceof HttpError) {
     const retryAfter = error.status === 429 || error.status === 503 ? { "retry-after": "1" } : undefined;
     return json(error.status, { message: error.message, ...error.details }, [], retryAfter);
+  }
+  if (isTransientAwsError(error)) {
+    // Throttling, a conflicting transaction, a timeout after the SDK's retries: worth trying again later.
+    logger.warn("transient AWS fault", { requestId, error: error as Error });
+    return json(503, { message: serviceUnavailable().message, requestId }, [], { "retry-after": "1" });
   }
   logger.error("unhandled error", { requestId, error: error as Error });
   return json(500, { message: "Something went wrong. Please try again.", requestId });

@@ -1,0 +1,137 @@
+/**
+ * One well-formed call per route of functions/routes.ts: who may make it, the path ids of existing
+ * objects of the world, and a body the route's schema accepts. The hostile-input tests start from it
+ * and break exactly one thing, so a refusal can only come from the thing they broke.
+ */
+import type { ZodTypeAny } from "zod";
+import { type HttpRoute, httpRoutes } from "../../../../functions/routes.ts";
+import { loadHandler } from "../../../../scripts/local/handlers.ts";
+import type { Caller, World } from "./world.ts";
+
+export interface RouteCall {
+  /** null: anonymous. */
+  as: Caller | null;
+  params: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+export const routeKey = (route: HttpRoute) => `${route.method} ${route.path}`;
+
+const shipping = {
+  shippingAddress: "1 Main Street",
+  shippingCity: "Springfield",
+  shippingState: "IL",
+  shippingZip: "62701",
+};
+
+const newProduct = {
+  name: "Britannia 1 oz",
+  description: "A silver coin.",
+  metalType: "silver",
+  weight: "1oz",
+  purity: "99.9%",
+  imageUrl: "/images/products/silver-bullion.svg",
+  startingPrice: "2.50",
+};
+
+/** Keyed by handler id; a route missing here fails the catalog test (coverage of the table). */
+export const catalog: Record<string, (w: World) => RouteCall> = {
+  "auth/register": () => ({
+    as: null,
+    params: {},
+    body: { username: "fresh_user", email: "fresh@example.com", password: "password123", role: "buyer" },
+  }),
+  "auth/login": (w) => ({
+    as: null,
+    params: {},
+    body: { username: w.buyer.username, password: "wrong-password" },
+  }),
+  "auth/logout": (w) => ({ as: w.buyer, params: {} }),
+  "auth/me": (w) => ({ as: w.buyer, params: {} }),
+  "config/get-config": () => ({ as: null, params: {} }),
+  "auctions/list-auctions": () => ({ as: null, params: {} }),
+  "auctions/list-won-auctions": (w) => ({ as: w.buyer, params: {} }),
+  "auctions/get-auction": (w) => ({ as: null, params: { id: w.liveAuctionId } }),
+  "auctions/place-bid": (w) => ({ as: w.buyer, params: { id: w.liveAuctionId } }),
+  "payments/list-bid-packages": () => ({ as: null, params: {} }),
+  "payments/create-payment-intent": (w) => ({ as: w.buyer, params: {}, body: { packageId: "starter" } }),
+  "payments/verify-payment": (w) => ({ as: w.buyer, params: { paymentIntentId: w.intentId } }),
+  "payments/stripe-webhook": () => ({ as: null, params: {}, body: {} }),
+  "payments/confirm-local-payment": (w) => ({
+    as: null,
+    params: { paymentIntentId: w.intentId },
+    body: { cardNumber: "4000 0000 0000 0002" },
+  }),
+  "orders/create-order": (w) => ({
+    as: w.buyer,
+    params: {},
+    body: { auctionId: w.wonAuctionId, ...shipping },
+  }),
+  "orders/list-buyer-orders": (w) => ({ as: w.buyer, params: {} }),
+  "orders/list-seller-orders": (w) => ({ as: w.seller, params: {} }),
+  "orders/create-order-payment-intent": (w) => ({ as: w.buyer, params: { id: w.orderId } }),
+  "orders/update-shipping": (w) => ({
+    as: w.seller,
+    params: { id: w.orderId },
+    body: { status: "shipped", trackingNumber: "1Z999AA10123456784" },
+  }),
+  "seller/get-seller-profile": (w) => ({ as: w.seller, params: {} }),
+  "seller/update-seller-profile": (w) => ({
+    as: w.pendingSeller,
+    params: {},
+    body: { businessName: "Pending Metals", description: "Coins and bars." },
+  }),
+  "seller/list-seller-products": (w) => ({ as: w.seller, params: {} }),
+  "seller/create-seller-product": (w) => ({ as: w.seller, params: {}, body: newProduct }),
+  "seller/list-seller-auctions": (w) => ({ as: w.seller, params: {} }),
+  "admin/list-pending-sellers": (w) => ({ as: w.admin, params: {} }),
+  "admin/approve-seller": (w) => ({ as: w.admin, params: { id: w.pendingSeller.sellerId! } }),
+  "admin/reject-seller": (w) => ({ as: w.admin, params: { id: w.pendingSeller.sellerId! } }),
+  "admin/list-products": (w) => ({ as: w.admin, params: {} }),
+  "admin/list-pending-products": (w) => ({ as: w.admin, params: {} }),
+  "admin/create-product": (w) => ({ as: w.admin, params: {}, body: newProduct }),
+  "admin/delete-product": (w) => ({ as: w.admin, params: { id: w.pendingProductId } }),
+  "admin/approve-product": (w) => ({
+    as: w.admin,
+    params: { id: w.pendingProductId },
+    body: { durationSeconds: 3600 },
+  }),
+  "admin/reject-product": (w) => ({ as: w.admin, params: { id: w.pendingProductId } }),
+  "admin/list-auctions": (w) => ({ as: w.admin, params: {} }),
+  "admin/list-users": (w) => ({ as: w.admin, params: {} }),
+  "admin/get-user-stats": (w) => ({ as: w.admin, params: {} }),
+  "admin/reset-password": (w) => ({
+    as: w.admin,
+    params: { id: w.target.id },
+    body: { newPassword: "newpass123" },
+  }),
+  "admin/adjust-bids": (w) => ({ as: w.admin, params: { id: w.target.id }, body: { amount: 5 } }),
+  "admin/delete-user": (w) => ({ as: w.admin, params: { id: w.target.id } }),
+};
+
+/** The route's path with `params` filled in (URI-encoded, as a browser would send them). */
+export function pathOf(route: HttpRoute, params: Record<string, string>): string {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${routeKey(route)}: no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+}
+
+export const pathParamNames = (route: HttpRoute) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+export const isMutation = (route: HttpRoute) => route.method !== "GET";
+
+/** The zod schemas the route's handler validates with (defineRoute attaches them to the handler). */
+export async function schemasOf(
+  route: HttpRoute,
+): Promise<{ body?: ZodTypeAny; params?: ZodTypeAny; query?: ZodTypeAny }> {
+  const handler = (await loadHandler(route.handler)) as unknown as {
+    schemas?: { body?: ZodTypeAny; params?: ZodTypeAny; query?: ZodTypeAny };
+  };
+  if (!handler?.schemas)
+    throw new Error(`${route.handler} does not expose its schemas (not made by defineRoute?)`);
+  return handler.schemas;
+}
+
+export { httpRoutes };

@@ -1,0 +1,226 @@
+/**
+ * A small marketplace in a fresh table, built through the real repositories and routes, for the
+ * hostile-input, security and fault tests: every kind of caller, and at least one existing object
+ * behind every path id of the route table.
+ */
+import { expect } from "vitest";
+import type { UserRole } from "#shared/constants";
+import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
+import type { ProductView } from "#shared/schemas/seller";
+import { createSession } from "../../../../functions/adapters/dynamo/sessions-repo.ts";
+import { createUser } from "../../../../functions/adapters/dynamo/users-repo.ts";
+import { hashPassword } from "../../../../functions/domain/passwords.ts";
+import { placeBid } from "../../../../functions/usecases/place-bid.ts";
+import { startAuction } from "../../../../functions/usecases/start-auction.ts";
+import { type ApiRequest, invokeRoute, type RouteResponse } from "../../../../scripts/local/events.ts";
+import { seedBidPackages } from "../../../../scripts/seed/bid-packages.ts";
+
+/** Every world user signs in with this password (hashed once: scrypt is slow on purpose). */
+export const WORLD_PASSWORD = "correct-horse-battery";
+
+export interface Caller {
+  id: string;
+  username: string;
+  email: string;
+  role: UserRole;
+  sellerId?: string;
+  /** `sid=<token>` */
+  cookie: string;
+  token: string;
+  call<T = Record<string, unknown>>(request: Omit<ApiRequest, "cookies">): Promise<RouteResponse<T>>;
+}
+
+export interface World {
+  passwordHash: string;
+  admin: Caller;
+  /** Has credits, won `endedAuctionId` (with `orderId`) and `wonAuctionId` (no order yet), owns `intentId`. */
+  buyer: Caller;
+  otherBuyer: Caller;
+  /** Approved; sells every auction below. */
+  seller: Caller;
+  /** Approved, sells nothing. */
+  otherSeller: Caller;
+  pendingSeller: Caller;
+  /** A buyer the admin's user routes act on. */
+  target: Caller;
+  liveAuctionId: string;
+  /** Approved by the admin: its auction is `liveAuctionId`. */
+  liveProductId: string;
+  pendingProductId: string;
+  endedAuctionId: string;
+  wonAuctionId: string;
+  orderId: string;
+  /** A local PaymentIntent of `buyer` for the "starter" package, not paid. */
+  intentId: string;
+}
+
+let counter = 0;
+
+async function caller(role: UserRole, passwordHash: string, bidBalance = 0): Promise<Caller> {
+  counter += 1;
+  const username = `${role.slice(0, 2)}${counter}_${Math.random().toString(36).slice(2, 8)}`;
+  const user = await createUser({
+    username,
+    email: `${username}@example.com`,
+    passwordHash,
+    role,
+    now: Date.now(),
+    bidBalance,
+  });
+  const { token } = await createSession(user, Date.now());
+  const cookie = `sid=${token}`;
+  return {
+    id: user.id,
+    username,
+    email: user.email,
+    role,
+    ...(user.sellerId ? { sellerId: user.sellerId } : {}),
+    cookie,
+    token,
+    call: (request) => invokeRoute({ ...request, cookies: [cookie] }),
+  };
+}
+
+function ok<T>(res: RouteResponse<T>, what: string, status = 200): T {
+  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status);
+  return res.body;
+}
+
+const product = (name: string) => ({
+  name,
+  description: "One troy ounce of fine silver.",
+  metalType: "silver",
+  weight: "1oz",
+  purity: "99.9%",
+  imageUrl: "/images/products/silver-coins.svg",
+  startingPrice: "1.00",
+});
+
+/** An auction of `seller` that ran out an hour ago after `bidders` bid in turn (the last one won). */
+async function finishedAuction(seller: Caller, bidders: Caller[]): Promise<string> {
+  const startedAt = Date.now() - 3_600_000;
+  const productId = crypto.randomUUID();
+  const auction = await startAuction({
+    product: {
+      id: productId,
+      sellerId: seller.sellerId!,
+      name: `Gold Sovereign ${productId.slice(0, 4)}`,
+      description: "A gold coin.",
+      metalType: "gold",
+      imageUrl: "/images/products/gold-jewelry.svg",
+      startingPriceCents: 2500,
+    },
+    seller: { id: seller.sellerId!, userId: seller.id, businessName: seller.username },
+    durationSeconds: 60,
+    now: startedAt,
+    // Its end is in the past: a real clock would close it before the bids below are placed.
+    clock: { scheduleEnd: async () => {} },
+  });
+  let t = startedAt + 1000;
+  for (const bidder of bidders) {
+    const at = t;
+    await placeBid({
+      auctionId: auction.id,
+      bidder: { id: bidder.id, username: bidder.username },
+      clock: () => at,
+    });
+    t += 1000;
+  }
+  // The first read after the end finalizes it (status won, winner = last bidder).
+  ok(await invokeRoute({ method: "GET", path: `/api/auctions/${auction.id}` }), "finalizing read");
+  return auction.id;
+}
+
+export async function buildWorld(): Promise<World> {
+  await seedBidPackages();
+  const passwordHash = await hashPassword(WORLD_PASSWORD);
+  const admin = await caller("admin", passwordHash);
+  const buyer = await caller("buyer", passwordHash, 40);
+  const otherBuyer = await caller("buyer", passwordHash, 40);
+  const seller = await caller("seller", passwordHash);
+  const otherSeller = await caller("seller", passwordHash);
+  const pendingSeller = await caller("seller", passwordHash);
+  const target = await caller("buyer", passwordHash, 5);
+  for (const s of [seller, otherSeller]) {
+    ok(
+      await admin.call({ method: "POST", path: `/api/admin/sellers/${s.sellerId}/approve` }),
+      "approve seller",
+    );
+  }
+
+  const live = ok(
+    await seller.call<ProductView>({
+      method: "POST",
+      path: "/api/seller/products",
+      body: product("Silver Eagle"),
+    }),
+    "submit product",
+    201,
+  );
+  ok(
+    await admin.call({
+      method: "POST",
+      path: `/api/admin/products/${live.id}/approve`,
+      body: { durationSeconds: 3 * 3600 },
+    }),
+    "approve product",
+  );
+  const approved = ok(
+    await seller.call<ProductView[]>({ method: "GET", path: "/api/seller/products" }),
+    "list",
+  );
+  const liveAuctionId = approved.find((p) => p.id === live.id)?.auctionId;
+  if (!liveAuctionId) throw new Error("approving the product started no auction");
+  const pending = ok(
+    await seller.call<ProductView>({
+      method: "POST",
+      path: "/api/seller/products",
+      body: product("Maple Leaf"),
+    }),
+    "submit product",
+    201,
+  );
+
+  const endedAuctionId = await finishedAuction(seller, [otherBuyer, buyer]);
+  const wonAuctionId = await finishedAuction(seller, [buyer]);
+  const order = ok(
+    await buyer.call<{ id: string }>({
+      method: "POST",
+      path: "/api/orders",
+      body: {
+        auctionId: endedAuctionId,
+        shippingAddress: "1 Main Street",
+        shippingCity: "Springfield",
+        shippingState: "IL",
+        shippingZip: "62701",
+      },
+    }),
+    "create order",
+  );
+  const intent = ok(
+    await buyer.call<CreatePaymentIntentResponse>({
+      method: "POST",
+      path: "/api/create-payment-intent",
+      body: { packageId: "starter" },
+    }),
+    "create intent",
+  );
+
+  return {
+    passwordHash,
+    admin,
+    buyer,
+    otherBuyer,
+    seller,
+    otherSeller,
+    pendingSeller,
+    target,
+    liveAuctionId,
+    liveProductId: live.id,
+    pendingProductId: pending.id,
+    endedAuctionId,
+    wonAuctionId,
+    orderId: order.id,
+    intentId: intent.paymentIntentId,
+  };
+}
