@@ -167,7 +167,7 @@ describe("winning and fulfilment", () => {
     await dialog.getByRole("combobox", { name: "Shipping status" }).click();
     await sellerPage.getByRole("option", { name: "Shipped" }).click();
     await dialog.getByLabel("Tracking number (optional)").fill("1Z999AA10123456784");
-    await dialog.getByRole("button", { name: "Update" }).click();
+    await dialog.getByRole("button", { name: "Update", exact: true }).click();
     await toast(sellerPage, "Shipping updated").waitFor();
     await expect.poll(() => sold.getByTestId("shipping-status").textContent()).toBe("Shipped");
     expect(await sold.getByTestId("tracking-number").textContent()).toBe("1Z999AA10123456784");

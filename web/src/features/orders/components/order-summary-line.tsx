@@ -25,9 +25,13 @@ export function OrderSummaryLine({ order }: { order: OrderView }) {
         <p className="text-sm text-muted-foreground">
           Order #<span className="font-mono">{shortOrderId(order.id)}</span> · {formatDate(order.createdAt)}
         </p>
-        <div className="flex flex-wrap gap-2">
-          <PaymentBadge status={order.paymentStatus} />
-          <ShippingBadge status={order.shippingStatus} />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-muted-foreground">
+          <span className="flex items-center gap-1.5">
+            Payment <PaymentBadge status={order.paymentStatus} />
+          </span>
+          <span className="flex items-center gap-1.5">
+            Shipping <ShippingBadge status={order.shippingStatus} />
+          </span>
         </div>
       </div>
     </div>
