@@ -25,6 +25,12 @@ const stageSettingsSchema = z.object({
   hostedZoneName: z.string().optional(),
   /** Alarm notifications go to this address (a subscription to confirm by mail). */
   alarmEmail: z.string().email().optional(),
+  /**
+   * Lambda errors/throttles alarms: "per-function" watches each function of this stack (about $8.50 a
+   * month of alarm metrics); "region" watches the account's regional totals (2 metrics, within the
+   * free tier), exact when the account and region hold only this stage.
+   */
+  lambdaAlarms: z.enum(["per-function", "region"]),
   logLevel: z.enum(["DEBUG", "INFO", "WARN", "ERROR"]),
   logRetentionDays: z.coerce.number().int().positive(),
   /** Steady requests per second and burst for the whole HTTP API stage. */
@@ -59,6 +65,7 @@ const DEFAULTS = {
   apiBurstLimit: 1000,
   authRateLimit: 20,
   authBurstLimit: 40,
+  lambdaAlarms: "per-function",
 } as const;
 
 const SETTING_KEYS = Object.keys(stageSettingsSchema.shape) as (keyof StageSettings)[];

@@ -111,6 +111,7 @@ export class PennyAuctionStack extends Stack {
     this.alarms = new Alarms(this, "Alarms", {
       prefix: config.prefix,
       email: config.alarmEmail,
+      lambdaAlarms: config.lambdaAlarms,
       httpApi: this.api.httpApi,
       functions: this.productFunctions(),
       table: this.data.table,

@@ -5,6 +5,7 @@ import {
   ComparisonOperator,
   type IMetric,
   MathExpression,
+  Metric,
   Stats,
   TreatMissingData,
 } from "aws-cdk-lib/aws-cloudwatch";
@@ -20,6 +21,7 @@ import type { ProductFunction } from "./product-function.ts";
 export interface AlarmsProps {
   prefix: string;
   email?: string;
+  lambdaAlarms: "per-function" | "region";
   httpApi: HttpApi;
   functions: readonly ProductFunction[];
   table: Table;
@@ -64,24 +66,8 @@ export class Alarms extends Construct {
       datapointsToAlarm: 3,
     });
 
-    chunk([...props.functions], METRICS_PER_ALARM).forEach((group, i) => {
-      const suffix = `${i + 1}`;
-      const names = group.map((fn) => fn.handlerId).join(", ");
-      this.add(`LambdaErrors${suffix}`, {
-        description: `Lambda invocations failed (crash or timeout) in: ${names}`,
-        metric: sumOf(group.map((fn) => fn.metricErrors({ period: MINUTE, statistic: Stats.SUM }))),
-        threshold: 1,
-        evaluationPeriods: 5,
-        datapointsToAlarm: 2,
-      });
-      this.add(`LambdaThrottles${suffix}`, {
-        description: `Lambda invocations throttled (concurrency limit) in: ${names}`,
-        metric: sumOf(group.map((fn) => fn.metricThrottles({ period: MINUTE, statistic: Stats.SUM }))),
-        threshold: 1,
-        evaluationPeriods: 5,
-        datapointsToAlarm: 2,
-      });
-    });
+    if (props.lambdaAlarms === "region") this.watchRegionLambdas();
+    else this.watchEachFunction(props.functions);
 
     this.add("TableThrottles", {
       description: "DynamoDB throttled reads or writes (hot partition, or traffic above twice the last peak)",
@@ -117,6 +103,47 @@ export class Alarms extends Construct {
       metric: props.scheduleGroup.metricDropped({ period: Duration.minutes(5), statistic: Stats.SUM }),
       threshold: 1,
       evaluationPeriods: 1,
+    });
+  }
+
+  /** Every function of the stack, summed in groups of ten (the metric-math limit). */
+  private watchEachFunction(functions: readonly ProductFunction[]): void {
+    chunk([...functions], METRICS_PER_ALARM).forEach((group, i) => {
+      const names = group.map((fn) => fn.handlerId).join(", ");
+      this.add(`LambdaErrors${i + 1}`, {
+        description: `Lambda invocations failed (crash or timeout) in: ${names}`,
+        metric: sumOf(group.map((fn) => fn.metricErrors({ period: MINUTE, statistic: Stats.SUM }))),
+        threshold: 1,
+        evaluationPeriods: 5,
+        datapointsToAlarm: 2,
+      });
+      this.add(`LambdaThrottles${i + 1}`, {
+        description: `Lambda invocations throttled (concurrency limit) in: ${names}`,
+        metric: sumOf(group.map((fn) => fn.metricThrottles({ period: MINUTE, statistic: Stats.SUM }))),
+        threshold: 1,
+        evaluationPeriods: 5,
+        datapointsToAlarm: 2,
+      });
+    });
+  }
+
+  /** The account's regional totals: every function in this account and region. */
+  private watchRegionLambdas(): void {
+    const regional = (metricName: string) =>
+      new Metric({ namespace: "AWS/Lambda", metricName, period: MINUTE, statistic: Stats.SUM });
+    this.add("LambdaErrors", {
+      description: "Lambda invocations failed (crash or timeout) in this account and region",
+      metric: regional("Errors"),
+      threshold: 1,
+      evaluationPeriods: 5,
+      datapointsToAlarm: 2,
+    });
+    this.add("LambdaThrottles", {
+      description: "Lambda invocations throttled (concurrency limit) in this account and region",
+      metric: regional("Throttles"),
+      threshold: 1,
+      evaluationPeriods: 5,
+      datapointsToAlarm: 2,
     });
   }
 

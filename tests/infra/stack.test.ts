@@ -541,4 +541,16 @@ describe("alarms", () => {
       Endpoint: "ops@example.com",
     });
   });
+
+  it("in dev, watch the region's Lambda totals instead, so every alarm metric fits the free tier's ten", () => {
+    const alarms = resourcesOfType(dev.json, "AWS::CloudWatch::Alarm").map(([, a]) => a.Properties);
+    const lambdaErrors = alarms.find((a) => a.AlarmName === "penny-auction-dev-LambdaErrors");
+    expect(lambdaErrors).toMatchObject({ Namespace: "AWS/Lambda", MetricName: "Errors" });
+    expect(lambdaErrors.Dimensions).toBeUndefined();
+    const alarmMetrics = alarms.reduce(
+      (sum, a) => sum + (a.Metrics ? a.Metrics.filter((m: CfnJson) => m.MetricStat).length : 1),
+      0,
+    );
+    expect(alarmMetrics).toBeLessThanOrEqual(10);
+  });
 });

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import {
+  BUNDLE_BUDGETS,
+  measureBundles,
+  overBudget,
+  replaceSection,
+} from "../../scripts/check-bundle-sizes.ts";
+
+describe("Lambda bundle sizes", () => {
+  it("the bid function's minified bundle stays under 300 KB", () => {
+    expect(BUNDLE_BUDGETS["auctions/place-bid"]).toBe(300 * 1024);
+    const { sizes } = measureBundles(["auctions/place-bid"]);
+    const [bid] = sizes;
+    expect(bid!.bytes).toBeGreaterThan(0);
+    expect(bid!.bytes).toBeLessThanOrEqual(300 * 1024);
+    // The runtime provides the AWS SDK: bundling it would be a regression in size and deploy time.
+    expect(bid!.heaviest.map((h) => h.input)).not.toContain("@aws-sdk/client-dynamodb");
+    expect(overBudget(sizes)).toEqual([]);
+  });
+
+  it("a function over its budget is reported", () => {
+    const size = { handlerId: "a/b", bytes: 11, gzipBytes: 5, mapBytes: 1, heaviest: [], budget: 10 };
+    expect(overBudget([size, { ...size, handlerId: "c/d", bytes: 10 }])).toEqual([size]);
+  });
+
+  it("rewrites only its own section of docs/benchmarks.md", () => {
+    const doc = "# Benchmarks\n\n## A\na\n\n## Lambda bundle sizes\nold\n\n## B\nb\n";
+    expect(replaceSection(doc, "## Lambda bundle sizes\nnew\n\n")).toBe(
+      "# Benchmarks\n\n## A\na\n\n## Lambda bundle sizes\nnew\n\n## B\nb\n",
+    );
+    expect(replaceSection("# Benchmarks\n\n## A\na\n", "## Lambda bundle sizes\nnew\n")).toBe(
+      "# Benchmarks\n\n## A\na\n\n## Lambda bundle sizes\nnew\n",
+    );
+  });
+});

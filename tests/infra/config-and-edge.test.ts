@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import { type HttpRoute, httpRoutes } from "../../functions/routes.ts";
+import { exceptionHandlerIds, knownHandlerIds } from "../../infra/access.ts";
+import { readStageConfig } from "../../infra/config.ts";
+import {
+  contentSecurityPolicy,
+  globMatches,
+  planApiBehaviours,
+  SPA_FALLBACK_FUNCTION,
+} from "../../infra/edge.ts";
+import { cdkJsonContext } from "./support/synth.ts";
+
+const contextOf = (values: Record<string, unknown>) => (key: string) => values[key];
+
+describe("stage settings", () => {
+  it("dev (the default stage) uses the local payment provider and throws its data away with the stack", () => {
+    const config = readStageConfig(contextOf(cdkJsonContext()));
+    expect(config).toMatchObject({
+      stage: "dev",
+      stackName: "PennyAuction-dev",
+      stripeMode: "local",
+      ephemeral: true,
+      auctionDefaultDurationSeconds: 3600,
+    });
+    expect(config.stripe).toBeUndefined();
+  });
+
+  it("a -c value (always a string on the command line) overrides cdk.json's stage settings", () => {
+    const config = readStageConfig(
+      contextOf({
+        ...cdkJsonContext(),
+        stage: "prod",
+        stripePublishableKey: "pk_live_1",
+        auctionDefaultDurationSeconds: "600",
+      }),
+    );
+    expect(config).toMatchObject({
+      stage: "prod",
+      stripeMode: "stripe",
+      ephemeral: false,
+      auctionDefaultDurationSeconds: 600,
+    });
+    expect(config.stripe).toEqual({
+      publishableKey: "pk_live_1",
+      secretKeyParameter: "/penny-auction-prod/stripe/secret-key",
+      webhookSecretParameter: "/penny-auction-prod/stripe/webhook-secret",
+    });
+  });
+
+  it("refuses Stripe mode without a publishable key, a domain without a certificate, and odd stage names", () => {
+    expect(() => readStageConfig(contextOf({ stage: "prod", stripeMode: "stripe" }))).toThrow(
+      /stripePublishableKey/,
+    );
+    expect(() => readStageConfig(contextOf({ stage: "prod", domainName: "a.example.com" }))).toThrow(
+      /domainName and certificateArn go together/,
+    );
+    expect(() => readStageConfig(contextOf({ stage: "Prod_1" }))).toThrow(
+      /Invalid settings for stage "Prod_1"/,
+    );
+    expect(() => readStageConfig(contextOf({ stage: "x", auctionDefaultDurationSeconds: "soon" }))).toThrow(
+      /auctionDefaultDurationSeconds/,
+    );
+  });
+
+  it("keeps data of any stage that is not dev/test/local unless told otherwise", () => {
+    expect(readStageConfig(contextOf({ stage: "staging" })).ephemeral).toBe(false);
+    expect(readStageConfig(contextOf({ stage: "dev-alice" })).ephemeral).toBe(true);
+    expect(readStageConfig(contextOf({ stage: "staging", dataRemoval: "destroy" })).ephemeral).toBe(true);
+  });
+});
+
+describe("access declarations", () => {
+  it("name only handlers that exist in the route table", () => {
+    const known = knownHandlerIds();
+    for (const id of exceptionHandlerIds) expect(known.has(id), id).toBe(true);
+  });
+});
+
+describe("CloudFront behaviours from the route table", () => {
+  const route = (method: HttpRoute["method"], path: string, edgeCacheSeconds?: number): HttpRoute => ({
+    method,
+    path,
+    handler: "x/y",
+    role: "public",
+    edgeCacheSeconds,
+  });
+
+  it("put every uncached route a cached pattern would catch before it", () => {
+    const plan = planApiBehaviours(httpRoutes);
+    const patterns = plan.map((b) => b.pathPattern);
+    expect(plan.filter((b) => b.cacheSeconds).map((b) => b.pathPattern)).toEqual([
+      "/api/auctions",
+      "/api/auctions/*",
+    ]);
+    expect(patterns.indexOf("/api/auctions/won")).toBeLessThan(patterns.indexOf("/api/auctions/*"));
+    expect(patterns.indexOf("/api/auctions/*/bid")).toBeLessThan(patterns.indexOf("/api/auctions/*"));
+    expect(plan.find((b) => b.pathPattern === "/api/auctions/won")?.cacheSeconds).toBeUndefined();
+  });
+
+  it("shield a new signed-in route under a cached path without anyone remembering to", () => {
+    const plan = planApiBehaviours([
+      route("GET", "/api/items/{id}", 1),
+      route("POST", "/api/items/{id}/watch"),
+    ]);
+    expect(plan).toEqual([
+      { pathPattern: "/api/items/*/watch" },
+      { pathPattern: "/api/items/*", cacheSeconds: 1 },
+    ]);
+  });
+
+  it("refuse an uncached method on a cached path: CloudFront chooses by path, the method would lose its cookie", () => {
+    expect(() =>
+      planApiBehaviours([route("GET", "/api/items/{id}", 1), route("DELETE", "/api/items/{id}")]),
+    ).toThrow(/DELETE \/api\/items\/\{id\} shares its path/);
+  });
+
+  it("match paths the way CloudFront does", () => {
+    expect(globMatches("/api/auctions/*", "/api/auctions/a/bid")).toBe(true);
+    expect(globMatches("/api/auctions/*", "/api/auctions")).toBe(false);
+    expect(globMatches("/api/auctions", "/api/auctions")).toBe(true);
+    expect(globMatches("/api/a?c", "/api/abc")).toBe(true);
+    expect(globMatches("/api/a.c", "/api/abc")).toBe(false);
+  });
+});
+
+describe("SPA fallback function", () => {
+  // CloudFront Functions run plain JavaScript with a `handler(event)`: run the same source here.
+  const handler = new Function(`${SPA_FALLBACK_FUNCTION}; return handler;`)() as (event: {
+    request: { uri: string };
+  }) => { uri: string };
+  const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+
+  it("serves index.html for client-side routes and leaves files alone", () => {
+    expect(rewrite("/")).toBe("/index.html");
+    expect(rewrite("/auctions/won")).toBe("/index.html");
+    expect(rewrite("/auction/3f2c9a")).toBe("/index.html");
+    expect(rewrite("/admin/")).toBe("/index.html");
+    expect(rewrite("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
+    expect(rewrite("/favicon.svg")).toBe("/favicon.svg");
+    expect(rewrite("/images/silver.coins.jpg")).toBe("/images/silver.coins.jpg");
+  });
+});
+
+describe("Content-Security-Policy", () => {
+  it("allows Stripe.js and its frames only when Stripe is on", () => {
+    const withStripe = contentSecurityPolicy({ stripe: true });
+    expect(withStripe).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(withStripe).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
+    expect(withStripe).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+    const local = contentSecurityPolicy({ stripe: false });
+    expect(local).not.toContain("stripe");
+    expect(local).toContain("frame-src 'none'");
+    expect(local).toContain("frame-ancestors 'none'");
+    expect(local).toContain("object-src 'none'");
+  });
+});
