@@ -42,7 +42,7 @@ export function ProductsTab() {
             <img
               src={product.imageUrl}
               alt={product.name}
-              className="aspect-[4/3] w-full border-b border-border bg-muted object-cover"
+              className="aspect-video w-full border-b border-border bg-muted object-cover"
               loading="lazy"
             />
             <CardContent className="grid gap-2 p-4">

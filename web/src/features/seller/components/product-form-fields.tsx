@@ -176,7 +176,7 @@ export function ProductFormFields<TOutput>({
                   selected && "border-primary ring-2 ring-primary/40",
                 )}
               >
-                <img src={preset.url} alt="" className="aspect-[4/3] w-full rounded-md object-cover" />
+                <img src={preset.url} alt="" className="aspect-video w-full rounded-md object-cover" />
                 <span className="truncate px-1 pb-0.5">{preset.label}</span>
                 {selected && (
                   <span className="absolute right-1.5 top-1.5 flex size-5 items-center justify-center rounded-full bg-primary text-primary-foreground">

@@ -1,0 +1,109 @@
+/**
+ * In Chromium through the whole local stack: a new seller registers and waits for approval, the
+ * admin approves the seller, the seller adds a product with a preset image, the admin approves the
+ * product, and its auction appears on the home page.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { newPage } from "./support/browser.ts";
+
+const PASSWORD = "password123";
+
+function toast(page: Page, text: string) {
+  return page.getByRole("status").filter({ hasText: text }).first();
+}
+
+async function logIn(page: Page, username: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Username or Email").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: /log ?in|sign in/i }).click();
+  await page.getByTestId("bid-balance").waitFor({ timeout: 15_000 });
+}
+
+describe("from seller application to a live auction", () => {
+  it("registers a seller, approves them, lists a product with a preset image, approves it, and shows it live", async () => {
+    const admin = inject("seededAdmin");
+    if (!admin) throw new Error("the e2e stack did not seed an admin");
+    const username = `e2esel${Math.random().toString(36).slice(2, 8)}`;
+    const productName = `Gold Chain ${username.slice(-6)}`;
+
+    // The seller registers through the form, choosing a seller account.
+    const seller = await newPage();
+    await seller.goto("/register");
+    await seller.getByLabel("Username").fill(username);
+    await seller.getByLabel("Email").fill(`${username}@example.com`);
+    await seller.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await seller.getByLabel("Confirm Password").fill(PASSWORD);
+    await seller.getByText("Seller", { exact: true }).click();
+    await seller.getByRole("button", { name: /create account/i }).click();
+    await seller.getByTestId("bid-balance").waitFor({ timeout: 15_000 });
+
+    // Pending: the dashboard says so and listing is not possible yet.
+    await seller.goto("/seller-dashboard");
+    await seller.getByRole("heading", { name: "Seller Dashboard" }).waitFor();
+    await expect.poll(() => seller.getByTestId("seller-status").textContent()).toContain("Pending approval");
+    await seller.getByText("No Products Yet").waitFor();
+    expect(await seller.getByRole("button", { name: "Add Product" }).first().isDisabled()).toBe(true);
+
+    // The admin approves the application.
+    const adminPage = await newPage();
+    await logIn(adminPage, admin.username, admin.password);
+    await adminPage.goto("/admin");
+    const application = adminPage.getByTestId("seller-application").filter({ hasText: username });
+    await application.waitFor({ timeout: 15_000 });
+    await application.getByRole("button", { name: "Approve" }).click();
+    await toast(adminPage, "Seller approved").waitFor();
+    await application.waitFor({ state: "detached" });
+
+    // The approved seller adds a product, choosing the Gold Jewelry preset image.
+    await seller.reload();
+    await expect.poll(() => seller.getByTestId("seller-status").textContent()).toContain("Approved");
+    await seller.getByRole("button", { name: "Add Product" }).first().click();
+    const dialog = seller.getByRole("dialog", { name: "Add New Product" });
+    await dialog.getByLabel("Product Name").fill(productName);
+    await dialog.getByLabel("Description").fill("An 18K gold rope chain, 20 inches.");
+    await dialog.getByRole("combobox", { name: "Metal Type" }).click();
+    await seller.getByRole("option", { name: "Gold" }).click();
+    await dialog.getByLabel("Weight").fill("0.5oz");
+    await dialog.getByLabel("Purity").fill("75%");
+    await dialog.getByRole("button", { name: "Gold Jewelry" }).click();
+    expect(await dialog.getByLabel("Image URL").inputValue()).toBe("/images/products/gold-jewelry.svg");
+    expect(await dialog.getByLabel("Starting Price ($)").inputValue()).toBe("0.50");
+    await dialog.getByRole("button", { name: "Add Product" }).click();
+    await toast(seller, "Product created!").waitFor();
+    await toast(seller, "Your product has been submitted for approval.").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    const listed = seller.getByTestId("seller-product").filter({ hasText: productName });
+    await listed.waitFor();
+    expect(await listed.textContent()).toContain("Pending review");
+
+    // The admin approves the product: its auction starts.
+    await adminPage.goto("/admin");
+    await adminPage.getByRole("tab", { name: /Product Approvals/ }).click();
+    const submitted = adminPage.getByTestId("product-application").filter({ hasText: productName });
+    await submitted.waitFor({ timeout: 15_000 });
+    expect(await submitted.textContent()).toContain(username);
+    await submitted.getByRole("button", { name: "Approve" }).click();
+    await toast(adminPage, "Product approved").waitFor();
+    await toast(adminPage, "The product is now live on the platform").waitFor();
+
+    // Anyone sees it live on the home page.
+    const visitor = await newPage();
+    await visitor.goto("/");
+    await visitor.getByText(productName).first().waitFor({ timeout: 15_000 });
+    const image = visitor.locator('img[src="/images/products/gold-jewelry.svg"]').first();
+    await image.waitFor();
+
+    // The seller's dashboard counts it and "View Details" opens the auction.
+    await seller.reload();
+    await expect.poll(() => seller.getByTestId("stat-active-auctions").textContent()).toBe("1");
+    await seller.getByRole("tab", { name: "Auctions" }).click();
+    const auction = seller.getByTestId("seller-auction").filter({ hasText: productName });
+    await auction.waitFor();
+    expect(await auction.textContent()).toContain("0 bids");
+    await auction.getByRole("link", { name: "View Details" }).click();
+    await seller.waitForURL(/\/auction\/[0-9a-f-]{36}$/);
+    await seller.getByText(productName).first().waitFor();
+  });
+});
