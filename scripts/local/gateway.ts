@@ -3,7 +3,8 @@
  * and its management endpoint, and hosts the local scheduler (clock.ts).
  *
  *   /api/*                      -> route table (functions/routes.ts) -> payload 2.0 event -> handler
- *   /ws  (WebSocket upgrade)    -> realtime/connect, then realtime/default per frame, realtime/disconnect
+ *   /ws  (WebSocket upgrade)    -> realtime/connect (a non-2xx answer refuses the upgrade), then
+ *                                  realtime/default per frame, realtime/disconnect on close
  *   /@connections/{id}          -> POST (send), GET (info), DELETE (close): the API Gateway management
  *                                  API, shaped for the real @aws-sdk/client-apigatewaymanagementapi
  *                                  client with `endpoint` = this server's URL (a stage path such as
@@ -43,6 +44,12 @@ export interface GatewayOptions {
   clock?: LocalClock;
   /** Print one line per API request. */
   logRequests?: boolean;
+  /**
+   * Send the body a $default handler returns back to the client, as a WebSocket route with a route
+   * response does. Default false: the deployed $default route has none (infra/constructs/realtime.ts),
+   * so there a returned body goes nowhere and handlers answer with PostToConnection.
+   */
+  twoWayDefaultRoute?: boolean;
   /** Where diagnostics go (default console.warn / console.error). */
   log?: (level: "info" | "warn" | "error", message: string, extra?: unknown) => void;
 }
@@ -330,8 +337,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     const event = buildMessageEvent(connection.ctx, data, isBinary);
     try {
       const raw = await track(invoke(wsHandler.$default, event, loader));
-      // A two-way route: whatever body the handler returns goes back to the client.
-      if (raw === undefined || raw === null) return;
+      // Only a two-way route (one with a route response) sends the returned body back to the client.
+      if (!options.twoWayDefaultRoute || raw === undefined || raw === null) return;
       const result = normalizeResult(raw);
       if (result.body.length && connection.ws.readyState === connection.ws.OPEN) {
         connection.ws.send(result.body, { binary: !isUtf8(result.body) });

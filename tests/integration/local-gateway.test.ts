@@ -54,7 +54,7 @@ let management: ApiGatewayManagementApiClient;
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  gateway = await startGateway({ port: 0, loader: fake.loader, log: quiet });
+  gateway = await startGateway({ port: 0, loader: fake.loader, log: quiet, twoWayDefaultRoute: true });
   management = new ApiGatewayManagementApiClient({
     endpoint: gateway.url,
     region: "us-east-1",
@@ -189,7 +189,7 @@ describe("WebSocket API", () => {
     expect(info.Identity?.UserAgent).toBe("test-agent");
   });
 
-  it("routes frames to $default and sends its body back", async () => {
+  it("routes frames to $default and, on a two-way route, sends its body back", async () => {
     const client = openSocket();
     await client.opened;
     const reply = client.nextMessage();
@@ -295,6 +295,18 @@ describe("stream poller", () => {
 
 describe("with the real handlers", () => {
   const local = useLocalGateway();
+  it("a socket says hello and gets connected back through the management API", async () => {
+    const ws = new WebSocket(`${local.url.replace("http", "ws")}/ws`);
+    sockets.push(ws);
+    const reply = new Promise<string>((resolve) => ws.once("message", (data) => resolve(data.toString())));
+    await new Promise((resolve, reject) => {
+      ws.once("open", resolve);
+      ws.once("error", reject);
+    });
+    ws.send(JSON.stringify({ type: "hello" }));
+    expect(JSON.parse(await reply)).toMatchObject({ type: "connected", serverTime: expect.any(String) });
+  });
+
   it("GET /api/auth/me without a session is 401 JSON", async () => {
     const res = await fetch(`${local.url}/api/auth/me`);
     expect(res.status).toBe(401);
