@@ -10,19 +10,9 @@ import {
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { useState } from "react";
-import { type AdminUser, MAX_BID_ADJUSTMENT } from "#shared/schemas/admin";
+import type { AdminUser } from "#shared/schemas/admin";
 import { useAdjustUserBids } from "../api/adjust-bids.ts";
-
-/** The typed amount as a signed, non-zero whole number, or null while it is not one. */
-export function parseAdjustment(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^[+-]?\d+$/.test(trimmed)) return null;
-  const amount = Number(trimmed);
-  return amount !== 0 && Math.abs(amount) <= MAX_BID_ADJUSTMENT ? amount : null;
-}
-
-/** The balance the adjustment will leave: never below zero, as the server does it. */
-export const previewBalance = (current: number, amount: number) => Math.max(0, current + amount);
+import { parseAdjustment, previewBalance } from "./adjustment.ts";
 
 export function AdjustBidsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const adjust = useAdjustUserBids();

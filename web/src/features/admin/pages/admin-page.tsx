@@ -4,8 +4,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { StatCard } from "@web/features/seller/components/stat-card.tsx";
 import { DollarSign, Gavel, Package, Store, Users } from "lucide-react";
 import { useState } from "react";
-import { centsToDecimal, decimalToCents, formatPrice } from "#shared/money";
-import type { AuctionSummary } from "#shared/schemas/auctions";
 import { getAdminAuctionsQueryOptions } from "../api/get-auctions.ts";
 import { getPendingProductsQueryOptions } from "../api/get-pending-products.ts";
 import { getPendingSellersQueryOptions } from "../api/get-pending-sellers.ts";
@@ -13,18 +11,12 @@ import { getAdminProductsQueryOptions } from "../api/get-products.ts";
 import { getUserStatsQueryOptions } from "../api/get-user-stats.ts";
 import { getAdminUsersQueryOptions } from "../api/get-users.ts";
 import { AuctionsTab } from "../components/auctions-tab.tsx";
+import { platformValue } from "../components/platform-value.ts";
 import { ProductApprovals } from "../components/product-approvals.tsx";
 import { ProductsTab } from "../components/products-tab.tsx";
 import { RecentRegistrationsCard } from "../components/recent-registrations-card.tsx";
 import { SellerApprovals } from "../components/seller-approvals.tsx";
 import { UsersTab } from "../components/users-tab.tsx";
-
-/** Platform Value: the sum of every auction's current price. */
-export function platformValue(auctions: readonly AuctionSummary[]): string {
-  return formatPrice(
-    centsToDecimal(auctions.reduce((sum, a) => sum + (decimalToCents(a.currentPrice) ?? 0), 0)),
-  );
-}
 
 function CountBadge({ count }: { count: number | undefined }) {
   if (count === undefined) return null;

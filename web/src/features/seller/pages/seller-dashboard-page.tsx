@@ -4,8 +4,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { DollarSign, Gavel, Package, Plus, TrendingUp } from "lucide-react";
 import { useState } from "react";
-import { centsToDecimal, decimalToCents, formatPrice } from "#shared/money";
-import type { SellerAuction } from "#shared/schemas/seller";
 import { useSellerAuctions } from "../api/get-seller-auctions.ts";
 import { useSellerProducts } from "../api/get-seller-products.ts";
 import { useSellerProfile } from "../api/get-seller-profile.ts";
@@ -14,18 +12,9 @@ import { EmptyState, LoadError } from "../components/empty-state.tsx";
 import { ListPlaceholders } from "../components/list-placeholders.tsx";
 import { SellerAuctionCard } from "../components/seller-auctions.tsx";
 import { SellerProductCard } from "../components/seller-products.tsx";
+import { sellerStats } from "../components/seller-stats.ts";
 import { SellerStatusCard } from "../components/seller-status-card.tsx";
 import { StatCard } from "../components/stat-card.tsx";
-
-/** The three figures of SPEC.md's Seller Dashboard, from the seller's auctions. */
-export function sellerStats(auctions: SellerAuction[]) {
-  const valueCents = auctions.reduce((sum, a) => sum + (decimalToCents(a.currentPrice) ?? 0), 0);
-  return {
-    activeAuctions: auctions.filter((a) => a.status === "active").length,
-    totalBids: auctions.reduce((sum, a) => sum + a.totalBids, 0),
-    currentValue: formatPrice(centsToDecimal(valueCents)),
-  };
-}
 
 export function SellerDashboardPage() {
   const profile = useSellerProfile();
