@@ -105,7 +105,8 @@ export function replaceSection(document: string, section: string): string {
   const start = document.indexOf("## Lambda bundle sizes");
   if (start === -1) return `${document.trimEnd()}\n\n${section}`;
   const next = document.indexOf("\n## ", start + 1);
-  return `${document.slice(0, start)}${section}${next === -1 ? "" : document.slice(next + 1)}`;
+  if (next === -1) return `${document.slice(0, start)}${section}`;
+  return `${document.slice(0, start)}${section.trimEnd()}\n\n${document.slice(next + 1)}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
