@@ -3,7 +3,7 @@
  * difference between two snapshots, so a test can say "this refused request changed nothing" —
  * except for the writes a refused request legitimately makes, which the caller names precisely.
  */
-import { DynamoDBDocumentClient, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { localDynamoClient } from "../../../../scripts/local/dynamo.ts";
 
 export type Item = Record<string, unknown>;
@@ -88,3 +88,11 @@ export const sessionTouch: AllowedChange = (change) =>
 export const failedLoginCounters: AllowedChange = (change) =>
   change.key.startsWith("LOGINRATE#") &&
   (change.kind === "added" || onlyAttributes(change, ["count", "expiresAt"]));
+
+/** One item read past the handlers' client (and so past any injected fault). */
+export async function readItem(key: { pk: string; sk: string }, tableName = process.env.TABLE_NAME) {
+  const { Item } = await scanClient().send(
+    new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
+  );
+  return Item;
+}

@@ -56,7 +56,12 @@ export interface World {
 
 let counter = 0;
 
-async function caller(role: UserRole, passwordHash: string, bidBalance = 0): Promise<Caller> {
+/** A user created through the real repository and signed in through the real session store. */
+export async function signedInUser(
+  role: UserRole,
+  passwordHash = "scrypt$16384$8$1$bm90LXVzZWQ=$bm90LXVzZWQ=",
+  bidBalance = 0,
+): Promise<Caller> {
   counter += 1;
   const username = `${role.slice(0, 2)}${counter}_${Math.random().toString(36).slice(2, 8)}`;
   const user = await createUser({
@@ -96,6 +101,27 @@ const product = (name: string) => ({
   startingPrice: "1.00",
 });
 
+/** A running auction of `seller` ending in `seconds` (its end is not scheduled: tests drive it). */
+export async function liveAuction(seller: Caller, seconds = 3600, startingPriceCents = 100): Promise<string> {
+  const productId = crypto.randomUUID();
+  const auction = await startAuction({
+    product: {
+      id: productId,
+      sellerId: seller.sellerId!,
+      name: `Silver Bar ${productId.slice(0, 4)}`,
+      description: "A ten ounce silver bar.",
+      metalType: "silver",
+      imageUrl: "/images/products/silver-bullion.svg",
+      startingPriceCents,
+    },
+    seller: { id: seller.sellerId!, userId: seller.id, businessName: seller.username },
+    durationSeconds: seconds,
+    now: Date.now(),
+    clock: { scheduleEnd: async () => {} },
+  });
+  return auction.id;
+}
+
 /** An auction of `seller` that ran out an hour ago after `bidders` bid in turn (the last one won). */
 async function finishedAuction(seller: Caller, bidders: Caller[]): Promise<string> {
   const startedAt = Date.now() - 3_600_000;
@@ -134,13 +160,13 @@ async function finishedAuction(seller: Caller, bidders: Caller[]): Promise<strin
 export async function buildWorld(): Promise<World> {
   await seedBidPackages();
   const passwordHash = await hashPassword(WORLD_PASSWORD);
-  const admin = await caller("admin", passwordHash);
-  const buyer = await caller("buyer", passwordHash, 40);
-  const otherBuyer = await caller("buyer", passwordHash, 40);
-  const seller = await caller("seller", passwordHash);
-  const otherSeller = await caller("seller", passwordHash);
-  const pendingSeller = await caller("seller", passwordHash);
-  const target = await caller("buyer", passwordHash, 5);
+  const admin = await signedInUser("admin", passwordHash);
+  const buyer = await signedInUser("buyer", passwordHash, 40);
+  const otherBuyer = await signedInUser("buyer", passwordHash, 40);
+  const seller = await signedInUser("seller", passwordHash);
+  const otherSeller = await signedInUser("seller", passwordHash);
+  const pendingSeller = await signedInUser("seller", passwordHash);
+  const target = await signedInUser("buyer", passwordHash, 5);
   for (const s of [seller, otherSeller]) {
     ok(
       await admin.call({ method: "POST", path: `/api/admin/sellers/${s.sellerId}/approve` }),
