@@ -20,7 +20,6 @@ import { type ApiRequest, invokeRoute } from "../../scripts/local/events.ts";
 import { approvedSeller, productBody, signUp, type TestUser } from "./admin/fixtures.ts";
 import { useFreshTable } from "./support/fresh-table.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("authz-matrix");
 
 const ACTORS = ["anonymous", "buyer", "pendingSeller", "seller", "otherSeller", "admin"] as const;

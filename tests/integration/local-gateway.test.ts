@@ -21,7 +21,6 @@ import { recordingLoader } from "../support/fake-loader.ts";
 import { useFreshTable } from "./support/fresh-table.ts";
 import { useLocalGateway } from "./support/local-gateway.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 const table = useFreshTable("gateway");
 const quiet = () => {};
 

@@ -16,7 +16,6 @@ import {
   type TestUser,
 } from "./fixtures.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("admin-approvals");
 
 let admin: TestUser;

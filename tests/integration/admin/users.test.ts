@@ -8,7 +8,6 @@ import { placeBid } from "../../../functions/usecases/place-bid.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { anonymous, approvedSeller, getItem, signUp, submittedProduct, type TestUser } from "./fixtures.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("admin-users");
 
 let admin: TestUser;

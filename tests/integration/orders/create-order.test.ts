@@ -4,7 +4,6 @@ import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("orders-create");
 
 async function order(user: TestUser, body: Record<string, unknown>) {

@@ -5,7 +5,6 @@ import { invokeRoute } from "../../../scripts/local/events.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("orders-shipping");
 
 async function orderFor(seller: TestUser, buyer: TestUser, { pay = true } = {}) {

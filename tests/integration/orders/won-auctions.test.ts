@@ -3,7 +3,6 @@ import type { OrderView, WonAuction } from "#shared/schemas/orders";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("orders-won");
 
 async function wins(user: TestUser) {

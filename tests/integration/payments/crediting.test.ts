@@ -17,7 +17,6 @@ import {
   verify,
 } from "./fixtures.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("payments-credit");
 
 beforeAll(async () => {

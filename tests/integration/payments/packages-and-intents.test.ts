@@ -11,7 +11,6 @@ import { seedBidPackages, upsertBidPackages } from "../../../scripts/seed/bid-pa
 import { useFreshTable } from "../support/fresh-table.ts";
 import { confirmCard, countLocalIntents, createIntent, signUpBuyer, verify } from "./fixtures.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("payments-packages");
 
 beforeAll(async () => {

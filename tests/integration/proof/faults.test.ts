@@ -33,7 +33,6 @@ import { expectJsonMessage } from "./support/answers.ts";
 import { readItem, sessionTouch, snapshotTable, unexpectedChanges } from "./support/table-snapshot.ts";
 import { type Caller, liveAuction, signedInUser } from "./support/world.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("proof-faults");
 
 let faults: FaultInjector;

@@ -18,7 +18,6 @@ import { catalog, pathOf, routeKey, schemasOf } from "./support/route-catalog.ts
 import { sessionTouch, snapshotTable, unexpectedChanges } from "./support/table-snapshot.ts";
 import { buildWorld, type World } from "./support/world.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("proof-bodies");
 
 /** Runs per route: ~12 body routes x RUNS x (two scans + one call) stays well under a minute. */

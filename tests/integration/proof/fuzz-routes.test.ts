@@ -33,9 +33,7 @@ import { catalog, isMutation, pathOf, pathParamNames, routeKey } from "./support
 import { type Snapshot, sessionTouch, snapshotTable, unexpectedChanges } from "./support/table-snapshot.ts";
 import { buildWorld, type Caller, type World } from "./support/world.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("proof-routes");
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 const gateway = useLocalGateway();
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);

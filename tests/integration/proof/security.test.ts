@@ -16,9 +16,7 @@ import { catalog, pathOf, routeKey } from "./support/route-catalog.ts";
 import { type Snapshot, sessionTouch, snapshotTable, unexpectedChanges } from "./support/table-snapshot.ts";
 import { buildWorld, type Caller, WORLD_PASSWORD, type World } from "./support/world.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("proof-security");
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 const gateway = useLocalGateway();
 
 let world: World;
