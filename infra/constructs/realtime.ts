@@ -1,10 +1,11 @@
 import { Duration, Stack } from "aws-cdk-lib";
 import { WebSocketApi, WebSocketStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { WebSocketLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
-import { StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
+import { keys } from "../../functions/adapters/dynamo/keys.ts";
 import { eventHandlerNeeds, socketNeeds } from "../access.ts";
 import { functionId } from "./api.ts";
 import type { Data } from "./data.ts";
@@ -87,6 +88,7 @@ export class Realtime extends Construct {
         maxRecordAge: Duration.minutes(1),
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.broadcasterFailures),
+        filters: [auctionStateRecords()],
       }),
     );
   }
@@ -107,4 +109,21 @@ export class Realtime extends Construct {
     const stack = Stack.of(this);
     return `${this.webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }
+}
+
+/**
+ * The broadcaster speaks only of auction items (isAuctionItem: pk AUCTION#..., sk STATE). Filtering at
+ * the event source means sessions, bids, users and connections never invoke it: of a bid's three
+ * writes, one record reaches the function.
+ */
+function auctionStateRecords() {
+  const auction = keys.auction("");
+  return FilterCriteria.filter({
+    dynamodb: {
+      Keys: {
+        pk: { S: FilterRule.beginsWith(auction.pk) },
+        sk: { S: FilterRule.isEqual(auction.sk) },
+      },
+    },
+  });
 }

@@ -379,6 +379,14 @@ describe("realtime", () => {
       DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [queueId, "Arn"] } } },
     });
   });
+
+  it("invokes the broadcaster only for auction state records: a bid's user and bid items never reach it", () => {
+    const [, mapping] = resourcesOfType(dev.json, "AWS::Lambda::EventSourceMapping")[0]!;
+    const patterns = mapping.Properties.FilterCriteria.Filters.map((f: CfnJson) => JSON.parse(f.Pattern));
+    expect(patterns).toEqual([
+      { dynamodb: { Keys: { pk: { S: [{ prefix: "AUCTION#" }] }, sk: { S: ["STATE"] } } } },
+    ]);
+  });
 });
 
 describe("web", () => {
