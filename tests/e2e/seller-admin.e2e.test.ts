@@ -106,4 +106,85 @@ describe("from seller application to a live auction", () => {
     await seller.waitForURL(/\/auction\/[0-9a-f-]{36}$/);
     await seller.getByText(productName).first().waitFor();
   });
+
+  it("manages users and refuses to delete a product with bids, with SPEC's toasts", async () => {
+    const admin = inject("seededAdmin");
+    if (!admin) throw new Error("the e2e stack did not seed an admin");
+    const adminPage = await newPage();
+    await logIn(adminPage, admin.username, admin.password);
+
+    // A user to manage, and a product of the admin's whose auction has a bid.
+    const member = await newPage();
+    const username = `e2eusr${Math.random().toString(36).slice(2, 8)}`;
+    const registered = await member.request.post("/api/auth/register", {
+      data: { username, email: `${username}@example.com`, password: PASSWORD, role: "buyer" },
+    });
+    expect(registered.status()).toBe(201);
+    const { id: memberId } = (await registered.json()) as { id: string };
+    const productName = `Platinum Round ${username.slice(-6)}`;
+    const created = await adminPage.request.post("/api/admin/products", {
+      data: {
+        name: productName,
+        description: "A platinum round.",
+        metalType: "platinum",
+        imageUrl: "/images/products/silver-coins.svg",
+        startingPrice: "2.00",
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id: productId } = (await created.json()) as { id: string };
+    const approved = await adminPage.request.post(`/api/admin/products/${productId}/approve`, { data: {} });
+    const { auctionId } = (await approved.json()) as { auctionId: string };
+    await adminPage.request.post(`/api/admin/users/${memberId}/adjust-bids`, { data: { amount: 3 } });
+    expect((await member.request.post(`/api/auctions/${auctionId}/bid`, { data: {} })).status()).toBe(200);
+
+    await adminPage.goto("/admin");
+    await adminPage.getByRole("tab", { name: /^Users/ }).click();
+    const row = adminPage.getByTestId("admin-user-row").filter({ hasText: username });
+    await row.waitFor();
+    // The Bid Balance column: 3 credits, one spent on the bid.
+    expect(await row.locator("td").nth(3).textContent()).toBe("2");
+
+    // Reset Password: the button waits for 6 characters.
+    await row.getByRole("button", { name: "Reset Password" }).click();
+    const reset = adminPage.getByRole("dialog", { name: "Reset Password" });
+    await reset.getByLabel("New Password").fill("12345");
+    expect(await reset.getByRole("button", { name: "Reset Password" }).isDisabled()).toBe(true);
+    await reset.getByLabel("New Password").fill("123456");
+    await reset.getByRole("button", { name: "Reset Password" }).click();
+    await toast(adminPage, "Password reset").waitFor();
+    expect((await member.request.get("/api/auth/me")).status()).toBe(401);
+
+    // Adjust Bid Balance: current balance, a signed amount, the preview floored at 0.
+    await row.getByRole("button", { name: "Adjust Bids" }).click();
+    const adjust = adminPage.getByRole("dialog", { name: "Adjust Bid Balance" });
+    expect(await adjust.getByTestId("current-balance").textContent()).toBe("2 credits");
+    await adjust.getByLabel("Amount").fill("-50");
+    expect(await adjust.getByTestId("balance-preview").textContent()).toBe("0 credits");
+    await adjust.getByLabel("Amount").fill("0");
+    expect(await adjust.getByRole("button", { name: "Adjust Bids" }).isDisabled()).toBe(true);
+    await adjust.getByLabel("Amount").fill("-50");
+    await adjust.getByRole("button", { name: "Adjust Bids" }).click();
+    await toast(adminPage, "Bids adjusted").waitFor();
+    await toast(adminPage, "New balance: 0 credits").waitFor();
+
+    // A product whose auction has bids cannot be deleted: the server's message in an "Error" toast.
+    await adminPage.getByRole("tab", { name: /^Products/ }).click();
+    const card = adminPage.getByTestId("admin-product").filter({ hasText: productName });
+    await card.getByRole("button", { name: `Delete ${productName}` }).click();
+    await adminPage.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await toast(adminPage, "Error").waitFor();
+    await toast(
+      adminPage,
+      "This product's auction already has bids, so the product cannot be deleted",
+    ).waitFor();
+    await card.waitFor();
+
+    // Deleting the user.
+    await adminPage.getByRole("tab", { name: /^Users/ }).click();
+    await row.getByRole("button", { name: `Delete ${username}` }).click();
+    await adminPage.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await toast(adminPage, "User deleted").waitFor();
+    await row.waitFor({ state: "detached" });
+  });
 });
