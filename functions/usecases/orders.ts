@@ -138,12 +138,17 @@ export async function placeOrder(request: CreateOrderBody, buyerId: string, now:
 export async function createOrderPaymentIntent(
   orderId: string,
   userId: string,
+  now: number,
 ): Promise<OrderPaymentIntentResponse> {
   const order = await getOrder(orderId);
   if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
   const refusal = orderPaymentRefusal(order, userId);
   if (refusal === "not-buyer") throw forbidden(ORDER_MESSAGES.notYourOrder);
   if (refusal === "already-paid") throw conflict(ORDER_MESSAGES.alreadyPaid);
+  // An earlier payment may have gone through while its webhook is still on the way: never charge twice.
+  if ((await settleLatePayment(order, now)).paymentStatus !== "pending") {
+    throw conflict(ORDER_MESSAGES.alreadyPaid);
+  }
 
   const gateway = await paymentGateway();
   let intent: { id: string; clientSecret: string };

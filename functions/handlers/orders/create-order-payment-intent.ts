@@ -6,6 +6,6 @@ import { createOrderPaymentIntent } from "../../usecases/orders.ts";
 export const handler = defineRoute(
   "orders/create-order-payment-intent",
   { params: orderIdParamsSchema },
-  async ({ params, auth }): Promise<OrderPaymentIntentResponse> =>
-    createOrderPaymentIntent(params.id, auth!.userId),
+  async ({ params, auth, now }): Promise<OrderPaymentIntentResponse> =>
+    createOrderPaymentIntent(params.id, auth!.userId, now),
 );

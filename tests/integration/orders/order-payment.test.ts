@@ -8,7 +8,6 @@ import { invokeRoute } from "../../../scripts/local/events.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest lifecycle helper, not a React hook
 useFreshTable("orders-payment");
 
 async function wonOrder(startingPriceCents = 1234) {
@@ -87,6 +86,22 @@ describe("POST /api/orders/{id}/payment-intent", () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This order has already been paid");
   });
+
+  it("does not start a second payment when the first went through but its webhook is late (409)", async () => {
+    const { buyer, order } = await wonOrder();
+    const { body } = await paymentIntent(buyer, order.id);
+    const { markLocalPaymentIntentSucceeded } = await import(
+      "../../../functions/adapters/dynamo/local-payment-intents-repo.ts"
+    );
+    await markLocalPaymentIntentSucceeded(body.paymentIntentId);
+
+    const again = await paymentIntent(buyer, order.id);
+    expect(again.status).toBe(409);
+    expect(await getItem(keys.order(order.id))).toMatchObject({
+      paymentStatus: "paid",
+      stripePaymentIntentId: body.paymentIntentId,
+    });
+  });
 });
 
 describe("the payment webhook", () => {
@@ -158,10 +173,12 @@ describe("the payment webhook", () => {
     const { buyer, order } = await wonOrder();
     const { body } = await paymentIntent(buyer, order.id);
     const webhook = await succeededWebhook(body.paymentIntentId);
-    const res = await deliver({
-      ...webhook,
-      signatureHeader: webhook.signatureHeader.replace(/v1=\w/, "v1=0"),
-    });
+    const forged = webhook.signatureHeader.replace(
+      /v1=(\w)/,
+      (_, c: string) => `v1=${c === "0" ? "1" : "0"}`,
+    );
+    expect(forged).not.toBe(webhook.signatureHeader);
+    const res = await deliver({ ...webhook, signatureHeader: forged });
     expect(res.status).toBe(400);
     expect((await getItem(keys.order(order.id)))?.paymentStatus).toBe("pending");
   });
