@@ -3,6 +3,7 @@
  * A lost race re-reads and retries with jitter; after a few losses the bidder gets 503, never a 500.
  * The server clock decides, read again for every attempt.
  */
+import pLimit, { type LimitFunction } from "p-limit";
 import { type AuctionRecord, getAuction } from "../adapters/dynamo/auctions-repo.ts";
 import { type BidRecord, placeBidTransaction } from "../adapters/dynamo/bids-repo.ts";
 import { bidRefusal, planBid, retryDelayMs } from "../domain/bidding.ts";
@@ -49,60 +50,98 @@ export interface PlaceBidResult {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
+/**
+ * Admission control per auction and container: more than two attempts at once on one auction would
+ * only fail each other's `totalBids = :seen` condition while still costing a transaction each. A
+ * Lambda container serves one request at a time, so this matters where one process serves everyone
+ * (the local stack: DynamoDB Local handles about 50 transactions a second, and 40 unchecked bidders
+ * drop it to about 5 accepted bids a second; see docs/decisions.md). Races between containers are
+ * still settled by the transaction's conditions and the retries below.
+ */
+const ATTEMPTS_IN_FLIGHT_PER_AUCTION = 2;
+const MAX_WAITING_PER_AUCTION = 500;
+const gates = new Map<string, LimitFunction>();
+
+async function throughGate<T>(auctionId: string, attempt: () => Promise<T>): Promise<T> {
+  let gate = gates.get(auctionId);
+  if (!gate) {
+    gate = pLimit(ATTEMPTS_IN_FLIGHT_PER_AUCTION);
+    gates.set(auctionId, gate);
+  }
+  if (gate.pendingCount >= MAX_WAITING_PER_AUCTION) throw serviceUnavailable(BID_MESSAGES.busy);
+  try {
+    return await gate(attempt);
+  } finally {
+    if (gate.activeCount === 0 && gate.pendingCount === 0) gates.delete(auctionId);
+  }
+}
+
+type Attempt = { ok: true; result: PlaceBidResult } | { ok: false };
+
+/** One read and one transaction; throws the refusals, returns `{ok: false}` when another bid won the race. */
+async function attemptBid(input: PlaceBidInput, clock: () => number, attempt: number): Promise<Attempt> {
   const { auctionId, bidder } = input;
+  const auction = await getAuction(auctionId);
+  const now = clock();
+  if (!auction) throw notFound(BID_MESSAGES.notFound);
+  const refusal = bidRefusal(auction, bidder.id, now);
+  if (refusal === "ended") {
+    // This read saw the end: it finishes the auction like any other read.
+    if (auction.status === "active") await finalizeIfOver(auction, now);
+    throw badRequest(BID_MESSAGES.ended);
+  }
+  if (refusal === "own-auction") throw forbidden(BID_MESSAGES.ownAuction);
+  if (refusal === "already-leading") throw conflict(BID_MESSAGES.leading);
+  const plan = planBid(auction, now);
+  const written = await placeBidTransaction({
+    auctionId,
+    seenTotalBids: auction.totalBids,
+    plan,
+    bidder,
+    now,
+    returnConsumedCapacity: input.returnConsumedCapacity,
+  });
+  if (!written.ok) {
+    if (written.reason === "no-credits") throw paymentRequired(BID_MESSAGES.noCredits);
+    return { ok: false };
+  }
+  const at = new Date(now).toISOString();
+  return {
+    ok: true,
+    result: {
+      auction: {
+        ...auction,
+        priceCents: plan.priceCents,
+        totalBids: plan.sequence,
+        endsAt: plan.endsAt,
+        lastBidderId: bidder.id,
+        lastBidderUsername: bidder.username,
+        lastBidAt: at,
+      },
+      bid: {
+        auctionId,
+        sequence: plan.sequence,
+        userId: bidder.id,
+        username: bidder.username,
+        amountCents: plan.priceCents,
+        createdAt: at,
+      },
+      now,
+      retries: attempt,
+      ...(written.consumedCapacityUnits === undefined
+        ? {}
+        : { consumedCapacityUnits: written.consumedCapacityUnits }),
+    },
+  };
+}
+
+export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
   const clock = input.clock ?? Date.now;
   const random = input.random ?? Math.random;
   for (let attempt = 0; attempt < MAX_BID_ATTEMPTS; attempt++) {
     if (attempt > 0) await sleep(retryDelayMs(attempt, random()));
-    const auction = await getAuction(auctionId);
-    const now = clock();
-    if (!auction) throw notFound(BID_MESSAGES.notFound);
-    const refusal = bidRefusal(auction, bidder.id, now);
-    if (refusal === "ended") {
-      // This read saw the end: it finishes the auction like any other read.
-      if (auction.status === "active") await finalizeIfOver(auction, now);
-      throw badRequest(BID_MESSAGES.ended);
-    }
-    if (refusal === "own-auction") throw forbidden(BID_MESSAGES.ownAuction);
-    if (refusal === "already-leading") throw conflict(BID_MESSAGES.leading);
-    const plan = planBid(auction, now);
-    const written = await placeBidTransaction({
-      auctionId,
-      seenTotalBids: auction.totalBids,
-      plan,
-      bidder,
-      now,
-      returnConsumedCapacity: input.returnConsumedCapacity,
-    });
-    if (written.ok) {
-      const at = new Date(now).toISOString();
-      return {
-        auction: {
-          ...auction,
-          priceCents: plan.priceCents,
-          totalBids: plan.sequence,
-          endsAt: plan.endsAt,
-          lastBidderId: bidder.id,
-          lastBidderUsername: bidder.username,
-          lastBidAt: at,
-        },
-        bid: {
-          auctionId,
-          sequence: plan.sequence,
-          userId: bidder.id,
-          username: bidder.username,
-          amountCents: plan.priceCents,
-          createdAt: at,
-        },
-        now,
-        retries: attempt,
-        ...(written.consumedCapacityUnits === undefined
-          ? {}
-          : { consumedCapacityUnits: written.consumedCapacityUnits }),
-      };
-    }
-    if (written.reason === "no-credits") throw paymentRequired(BID_MESSAGES.noCredits);
+    const outcome = await throughGate(input.auctionId, () => attemptBid(input, clock, attempt));
+    if (outcome.ok) return outcome.result;
   }
   throw serviceUnavailable(BID_MESSAGES.busy);
 }

@@ -1,0 +1,185 @@
+/**
+ * Builders for the auction tests: users written directly with their credits (createUser) and signed
+ * in through the real session store; auctions started through the real startAuction.
+ */
+import { DescribeTableCommand } from "@aws-sdk/client-dynamodb";
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+} from "@aws-sdk/client-dynamodb-streams";
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { UserRole } from "#shared/constants";
+import type { AuctionRecord } from "../../../functions/adapters/dynamo/auctions-repo.ts";
+import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
+import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.ts";
+import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
+import type { AuctionClock } from "../../../functions/adapters/scheduler/auction-clock.ts";
+import { startAuction } from "../../../functions/usecases/start-auction.ts";
+import { LOCAL_CREDENTIALS, LOCAL_REGION, localDynamoClient } from "../../../scripts/local/dynamo.ts";
+import { type ApiRequest, invokeRoute, type RouteResponse } from "../../../scripts/local/events.ts";
+
+export interface TestUser {
+  id: string;
+  username: string;
+  sellerId?: string;
+  cookie: string;
+  call<T = Record<string, unknown>>(request: Omit<ApiRequest, "cookies">): Promise<RouteResponse<T>>;
+}
+
+let counter = 0;
+
+export async function testUser(role: UserRole = "buyer", bidBalance = 0): Promise<TestUser> {
+  counter += 1;
+  const username = `${role.slice(0, 1)}${counter}_${Math.random().toString(36).slice(2, 8)}`;
+  const user = await createUser({
+    username,
+    email: `${username}@example.com`,
+    passwordHash: "unused",
+    role,
+    now: Date.now(),
+    bidBalance,
+  });
+  const { token } = await createSession(user, Date.now());
+  const cookie = `sid=${token}`;
+  return {
+    id: user.id,
+    username,
+    ...(user.sellerId ? { sellerId: user.sellerId } : {}),
+    cookie,
+    call: (request) => invokeRoute({ ...request, cookies: [cookie] }),
+  };
+}
+
+export const anonymous = <T = Record<string, unknown>>(request: ApiRequest) => invokeRoute<T>(request);
+
+/** A clock that only records what it was asked to arm. */
+export function recordingClock(): AuctionClock & { armed: { auctionId: string; endsAt: number }[] } {
+  const armed: { auctionId: string; endsAt: number }[] = [];
+  return {
+    armed,
+    async scheduleEnd(auctionId, endsAt) {
+      armed.push({ auctionId, endsAt });
+    },
+  };
+}
+
+let productCounter = 0;
+
+/** A live auction of a fresh seller's product. */
+export async function liveAuction(
+  options: {
+    durationSeconds?: number;
+    extensionSeconds?: number;
+    startingPriceCents?: number;
+    metalType?: "gold" | "silver" | "platinum" | "mixed";
+    clock?: AuctionClock;
+    sellerCredits?: number;
+  } = {},
+): Promise<{ auction: AuctionRecord; seller: TestUser }> {
+  const seller = await testUser("seller", options.sellerCredits ?? 0);
+  productCounter += 1;
+  const auction = await startAuction({
+    product: {
+      id: `product-${productCounter}-${Math.random().toString(36).slice(2, 8)}`,
+      sellerId: seller.sellerId!,
+      name: `Silver Eagle #${productCounter}`,
+      description: "One troy ounce of fine silver.",
+      metalType: options.metalType ?? "silver",
+      weight: "1oz",
+      purity: ".999",
+      imageUrl: "/images/products/silver-coins.svg",
+      startingPriceCents: options.startingPriceCents ?? 50,
+    },
+    seller: { id: seller.sellerId!, userId: seller.id, businessName: `${seller.username} Metals` },
+    durationSeconds: options.durationSeconds ?? 3600,
+    extensionSeconds: options.extensionSeconds,
+    now: Date.now(),
+    clock: options.clock ?? recordingClock(),
+  });
+  return { auction, seller };
+}
+
+export async function getItem(key: { pk: string; sk: string }) {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return Item;
+}
+
+export async function bidItems(auctionId: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: "pk = :p",
+        ExpressionAttributeValues: { ":p": keys.bidsPartition(auctionId) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+export const bidOn = (user: TestUser, auctionId: string) =>
+  user.call<Record<string, unknown>>({ method: "POST", path: `/api/auctions/${auctionId}/bid` });
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `endsAt` (ms epoch) has passed by `marginMs`. */
+export const waitUntilPast = (endsAt: number, marginMs = 30) =>
+  sleep(Math.max(0, endsAt - Date.now() + marginMs));
+
+/**
+ * Every change of an auction's state item, from the table's stream (oldest first): a black-box record
+ * of how many times something really ended it.
+ */
+export async function auctionStreamChanges(
+  auctionId: string,
+): Promise<{ oldStatus?: string; newStatus?: string }[]> {
+  const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB!;
+  const dynamo = localDynamoClient(endpoint);
+  const streams = new DynamoDBStreamsClient({
+    endpoint,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+  });
+  try {
+    const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName() }));
+    const { StreamDescription } = await streams.send(
+      new DescribeStreamCommand({ StreamArn: Table!.LatestStreamArn! }),
+    );
+    const changes: { oldStatus?: string; newStatus?: string }[] = [];
+    for (const shard of StreamDescription?.Shards ?? []) {
+      let { ShardIterator: iterator } = await streams.send(
+        new GetShardIteratorCommand({
+          StreamArn: Table!.LatestStreamArn!,
+          ShardId: shard.ShardId!,
+          ShardIteratorType: "TRIM_HORIZON",
+        }),
+      );
+      for (let page = 0; iterator && page < 1000; page++) {
+        const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+        for (const record of out.Records ?? []) {
+          const keysOf = record.dynamodb?.Keys;
+          if (keysOf?.pk?.S !== keys.auction(auctionId).pk || keysOf?.sk?.S !== "STATE") continue;
+          changes.push({
+            oldStatus: record.dynamodb?.OldImage?.status?.S,
+            newStatus: record.dynamodb?.NewImage?.status?.S,
+          });
+        }
+        if (!out.Records?.length) break;
+        iterator = out.NextShardIterator;
+      }
+    }
+    return changes;
+  } finally {
+    dynamo.destroy();
+    streams.destroy();
+  }
+}
