@@ -11,7 +11,7 @@ export function RecentRegistrationsCard({ users, now }: { users: AdminUser[] | u
   return (
     <Card className="mb-8">
       <CardHeader className="pb-3">
-        <CardTitle className="flex items-center gap-2 text-base">
+        <CardTitle className="flex flex-wrap items-center gap-x-2 gap-y-1 text-base">
           <UserPlus className="size-4 text-primary-hover" aria-hidden="true" />
           Recent Registrations
           <span className="text-sm font-normal text-muted-foreground">(last 24 hours)</span>

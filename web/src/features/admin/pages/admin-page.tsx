@@ -41,7 +41,7 @@ export function AdminPage() {
     <PageContainer>
       <PageHeader title="Admin Panel" description="Manage sellers, products, auctions and users" />
 
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <StatCard title="Total Users" value={stats.data?.totalUsers} icon={Users} />
         <StatCard title="Pending Sellers" value={pendingSellers.data?.length} icon={Store} />
         <StatCard title="Total Products" value={products.data?.length} icon={Package} />
@@ -60,7 +60,7 @@ export function AdminPage() {
       <RecentRegistrationsCard users={users.data} now={openedAt} />
 
       <Tabs defaultValue="sellers">
-        <TabsList>
+        <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="sellers">
             Seller Approvals <CountBadge count={pendingSellers.data?.length} />
           </TabsTrigger>

@@ -16,7 +16,7 @@ export function StatCard({
 }) {
   return (
     <Card>
-      <CardContent className="flex items-start justify-between gap-4 p-5">
+      <CardContent className="flex items-start justify-between gap-3 p-4 sm:p-5">
         <div className="grid min-w-0 gap-1">
           <p className="text-sm font-medium text-muted-foreground">{title}</p>
           {value === undefined ? (
@@ -28,7 +28,7 @@ export function StatCard({
           )}
           {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
         </div>
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-hover">
+        <span className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-hover sm:flex">
           <Icon className="size-5" aria-hidden="true" />
         </span>
       </CardContent>
