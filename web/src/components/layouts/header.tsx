@@ -12,7 +12,7 @@ import { useUser } from "@web/features/auth/api/get-me.ts";
 import { logoutAndReload } from "@web/features/auth/api/logout.ts";
 import { usePurchaseModal } from "@web/features/packages/purchase-modal-context.tsx";
 import { cn } from "@web/lib/utils.ts";
-import { ChevronDown, Coins, LogOut, Menu, ShoppingCart, Trophy, X } from "lucide-react";
+import { ChevronDown, Coins, LogOut, Menu, Package, ShoppingCart, Trophy, Truck, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, NavLink } from "react-router";
 import type { CurrentUser } from "#shared/schemas/auth";
@@ -83,6 +83,20 @@ function UserMenu({ user, onBuyBids }: { user: CurrentUser; onBuyBids(): void })
             My Wins
           </Link>
         </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.orders.getHref()}>
+            <Package aria-hidden="true" />
+            My Orders
+          </Link>
+        </DropdownMenuItem>
+        {user.role === "seller" && (
+          <DropdownMenuItem asChild>
+            <Link to={paths.sellerOrders.getHref()}>
+              <Truck aria-hidden="true" />
+              Orders to Fulfill
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void logoutAndReload()}>
           <LogOut aria-hidden="true" />
