@@ -8,7 +8,11 @@ const stageSettingsSchema = z.object({
   /** Names the stack and its resources: PennyAuction-<stage>. */
   stage: z
     .string()
-    .regex(/^[a-z][a-z0-9-]{0,19}$/, "stage: lower-case letters, digits and dashes, at most 20"),
+    // Lambda names are penny-auction-<stage>-<area>-<handler>, at most 64 characters.
+    .regex(
+      /^[a-z][a-z0-9-]{0,14}$/,
+      "lower-case letters, digits and dashes, at most 15, starting with a letter",
+    ),
   /** "local" = the built-in test-card provider (demo stages only); "stripe" = real Stripe. */
   stripeMode: z.enum(["local", "stripe"]),
   /** Public, so a plain environment variable is fine. Required in stripe mode. */

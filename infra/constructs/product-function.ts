@@ -37,12 +37,13 @@ export class ProductFunction extends NodejsFunction {
   readonly handlerId: string;
   /** The function's name as a plain string (functionName is a token), e.g. to build its own ARN. */
   readonly literalName: string;
-  /** What this function was granted on the table, for the assertions and the docs. */
-  tableAccess: TableAccess | undefined;
 
   constructor(scope: Construct, id: string, props: ProductFunctionProps) {
     const { handlerId, defaults } = props;
     const functionName = `${defaults.prefix}-${handlerId.replace("/", "-")}`;
+    if (functionName.length > 64) {
+      throw new Error(`Lambda name ${functionName} is over 64 characters: use a shorter stage name`);
+    }
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       logGroupName: `/aws/lambda/${functionName}`,
       retention: defaults.logRetention,
@@ -75,7 +76,6 @@ export class ProductFunction extends NodejsFunction {
     if (access === "RO") table.grants.readData(this);
     else table.grants.readWriteData(this);
     this.addEnvironment("TABLE_NAME", table.tableName);
-    this.tableAccess = access;
     return this;
   }
 }
