@@ -57,6 +57,8 @@ describe("stage settings", () => {
     expect(() => readStageConfig(contextOf({ stage: "Prod_1" }))).toThrow(
       /Invalid settings for stage "Prod_1"/,
     );
+    // Lambda names (penny-auction-<stage>-<area>-<handler>) must stay within 64 characters.
+    expect(() => readStageConfig(contextOf({ stage: "a-very-long-stage" }))).toThrow(/at most 15/);
     expect(() => readStageConfig(contextOf({ stage: "x", auctionDefaultDurationSeconds: "soon" }))).toThrow(
       /auctionDefaultDurationSeconds/,
     );
