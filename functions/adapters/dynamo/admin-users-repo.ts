@@ -60,8 +60,10 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
           TableName: tableName(),
           Key: keys.user(userId),
           UpdateExpression: "ADD bidBalance :amount",
-          ConditionExpression: "attribute_exists(pk) AND bidBalance >= :need",
-          ExpressionAttributeValues: { ":amount": amount, ":need": need },
+          ConditionExpression:
+            amount >= 0 ? "attribute_exists(pk)" : "attribute_exists(pk) AND bidBalance >= :need",
+          ExpressionAttributeValues:
+            amount >= 0 ? { ":amount": amount } : { ":amount": amount, ":need": need },
           ReturnValues: "UPDATED_NEW",
         }),
       );
@@ -69,7 +71,8 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
-    if (amount >= 0) return (await userExists(userId)) ? retryLater() : null;
+    // Only a missing user fails an addition.
+    if (amount >= 0) return null;
     try {
       await db.send(
         new UpdateCommand({
