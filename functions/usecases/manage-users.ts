@@ -4,7 +4,7 @@ import { deleteAllSessions } from "../adapters/dynamo/sessions-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
 import { userDeletionRefusal } from "../domain/approvals.ts";
 import { hashPassword } from "../domain/passwords.ts";
-import { badRequest, conflict, notFound } from "../http/errors.ts";
+import { badRequest, conflict, notFound, serviceUnavailable } from "../http/errors.ts";
 
 const USER_NOT_FOUND = "User not found";
 
@@ -22,6 +22,7 @@ export async function resetUserPassword(
 export async function adjustUserBids(userId: string, amount: number): Promise<{ newBalance: number }> {
   const newBalance = await adjustBidBalance(userId, amount);
   if (newBalance === null) throw notFound(USER_NOT_FOUND);
+  if (newBalance === "busy") throw serviceUnavailable("The balance is changing right now. Please try again.");
   return { newBalance };
 }
 

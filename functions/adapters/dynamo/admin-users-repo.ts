@@ -49,9 +49,10 @@ const MAX_ADJUST_ROUNDS = 10;
  * Adds `amount` (signed) to a balance, never going below zero, without a read-modify-write race:
  * either the whole amount fits (one conditional ADD, so concurrent bids and purchases keep their
  * own changes) or the balance is too small and becomes exactly 0 (conditional on still being too
- * small). Returns the new balance, or null when the user does not exist.
+ * small). Returns the new balance, null when the user does not exist, or "busy" when the balance
+ * kept changing under it.
  */
-export async function adjustBidBalance(userId: string, amount: number): Promise<number | null> {
+export async function adjustBidBalance(userId: string, amount: number): Promise<number | null | "busy"> {
   const need = Math.max(0, -amount);
   for (let round = 0; round < MAX_ADJUST_ROUNDS; round++) {
     try {
@@ -90,11 +91,7 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
       // The balance grew between the two attempts (a purchase): the full amount may fit now.
     }
   }
-  return retryLater();
-}
-
-function retryLater(): never {
-  throw new Error("The bid balance kept changing during the adjustment");
+  return "busy";
 }
 
 async function userExists(userId: string): Promise<boolean> {
