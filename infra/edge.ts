@@ -103,3 +103,15 @@ export const SPA_FALLBACK_FUNCTION = `function handler(event) {
   }
   return request;
 }`;
+
+/**
+ * On every uncached API request: the viewer's address in a header the origin can trust, overwriting
+ * whatever the viewer sent under that name. API Gateway's sourceIp is a CloudFront edge server, and
+ * the per-IP login limit needs the real viewer.
+ */
+export const VIEWER_ADDRESS_HEADER = "x-viewer-address";
+export const VIEWER_ADDRESS_FUNCTION = `function handler(event) {
+  var request = event.request;
+  request.headers["${VIEWER_ADDRESS_HEADER}"] = { value: event.viewer.ip };
+  return request;
+}`;

@@ -36,7 +36,12 @@ import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deplo
 import { Construct } from "constructs";
 import type { HttpRoute } from "../../functions/routes.ts";
 import { projectRoot } from "../bundling.ts";
-import { contentSecurityPolicy, planApiBehaviours, SPA_FALLBACK_FUNCTION } from "../edge.ts";
+import {
+  contentSecurityPolicy,
+  planApiBehaviours,
+  SPA_FALLBACK_FUNCTION,
+  VIEWER_ADDRESS_FUNCTION,
+} from "../edge.ts";
 import { SOCKET_STAGE } from "./realtime.ts";
 
 export const WEB_DIST = join(projectRoot, "web", "dist");
@@ -111,6 +116,12 @@ export class Web extends Construct {
     const socketOrigin = new HttpOrigin(props.socketOriginDomain, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
     });
+    const viewerAddress = new EdgeFunction(this, "ViewerAddress", {
+      functionName: `${props.prefix}-viewer-address`,
+      comment: "Passes the viewer's IP to the API (login rate limit per IP)",
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(VIEWER_ADDRESS_FUNCTION),
+    });
     // Everything the browser sent except Host (API Gateway answers only to its own host name).
     const uncachedApi: BehaviorOptions = {
       origin: apiOrigin,
@@ -119,6 +130,7 @@ export class Web extends Construct {
       cachePolicy: CachePolicy.CACHING_DISABLED,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: securityHeaders,
+      functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
     };
 
     const additionalBehaviors: Record<string, BehaviorOptions> = {};
@@ -159,6 +171,8 @@ export class Web extends Construct {
         cachePolicy,
         originRequestPolicy: publicReadForwarding,
         compress: true,
+        // Anonymous cached reads need no viewer address; an edge function on them would bill every poll.
+        functionAssociations: [],
       };
     }
     additionalBehaviors["/api/*"] = uncachedApi;

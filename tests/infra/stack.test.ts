@@ -456,10 +456,23 @@ describe("web", () => {
     expect(config.DefaultRootObject).toBe("index.html");
     const association = config.DefaultCacheBehavior.FunctionAssociations[0];
     expect(association.EventType).toBe("viewer-request");
-    const [, fn] = resourcesOfType(dev.json, "AWS::CloudFront::Function")[0]!;
+    const functions = Object.fromEntries(resourcesOfType(dev.json, "AWS::CloudFront::Function"));
+    const fn = functions[referencedId(association.FunctionARN)!]!;
     expect(fn.Properties.FunctionCode).toContain("/index.html");
     // No error-page fallback: an unknown /api path keeps the API's own 404 JSON.
     expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it("passes the viewer's address to uncached API calls (per-IP login limit), not to the cached polls", () => {
+    const behaviours = distribution(dev).CacheBehaviors as CfnJson[];
+    const functions = Object.fromEntries(resourcesOfType(dev.json, "AWS::CloudFront::Function"));
+    const login = behaviours.find((b) => b.PathPattern === "/api/*");
+    const [association] = login.FunctionAssociations;
+    expect(association.EventType).toBe("viewer-request");
+    const code = functions[referencedId(association.FunctionARN)!]!.Properties.FunctionCode;
+    expect(code).toContain('request.headers["x-viewer-address"] = { value: event.viewer.ip }');
+    const cachedPoll = behaviours.find((b) => b.PathPattern === "/api/auctions/*");
+    expect(cachedPoll.FunctionAssociations ?? []).toEqual([]);
   });
 
   it("adds HSTS, CSP, nosniff, frame denial and a referrer policy to every answer", () => {

@@ -4,6 +4,7 @@ import { createSession } from "../../adapters/dynamo/sessions-repo.ts";
 import { findUserByLogin, toCurrentUser } from "../../adapters/dynamo/users-repo.ts";
 import { isLoginThrottled, loginWindow, windowExpiry } from "../../domain/login-throttle.ts";
 import { decoyHash, verifyPassword } from "../../domain/passwords.ts";
+import { clientIp } from "../../http/client-ip.ts";
 import { sessionCookie } from "../../http/cookies.ts";
 import { tooManyRequests, unauthorized } from "../../http/errors.ts";
 import { defineRoute, reply } from "../../http/route.ts";
@@ -11,7 +12,7 @@ import { defineRoute, reply } from "../../http/route.ts";
 export const handler = defineRoute("auth/login", { body: loginSchema }, async ({ body, now, event }) => {
   const scope = {
     account: body.username,
-    ip: event.requestContext?.http?.sourceIp ?? "unknown",
+    ip: clientIp(event),
     window: loginWindow(now),
   };
   if (isLoginThrottled(await countFailedLogins(scope))) {

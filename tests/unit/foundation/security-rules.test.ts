@@ -8,6 +8,7 @@ import {
 } from "../../../functions/domain/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../../../functions/domain/passwords.ts";
 import { hashSessionToken, newSessionToken, sessionNeedsTouch } from "../../../functions/domain/sessions.ts";
+import { clientIp } from "../../../functions/http/client-ip.ts";
 import { readCookie, sessionCookie } from "../../../functions/http/cookies.ts";
 import { checkCsrf } from "../../../functions/http/csrf.ts";
 
@@ -80,5 +81,15 @@ describe("passwords", () => {
     expect(await verifyPassword("correct horse", hash)).toBe(true);
     expect(await verifyPassword("wrong horse", hash)).toBe(false);
     expect(await hashPassword("correct horse")).not.toBe(hash);
+  });
+});
+
+describe("client address", () => {
+  const withHeaders = (headers: Record<string, string>) =>
+    ({ headers, requestContext: { http: { sourceIp: "130.176.1.1" } } }) as unknown as APIGatewayProxyEventV2;
+  it("prefers the viewer address CloudFront passes over the edge's sourceIp", () => {
+    expect(clientIp(withHeaders({ "x-viewer-address": "203.0.113.9" }))).toBe("203.0.113.9");
+    expect(clientIp(withHeaders({ "X-Viewer-Address": "2001:db8::1" }))).toBe("2001:db8::1");
+    expect(clientIp(withHeaders({}))).toBe("130.176.1.1");
   });
 });
