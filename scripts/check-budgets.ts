@@ -1,0 +1,169 @@
+/**
+ * npm run check:budgets — the speed budgets, checked on fresh builds; exits 1 when one is exceeded.
+ *
+ *  - Web: the JavaScript a first visit downloads before the home page can run (gzip), read from the
+ *    Vite manifest of a production build made into a temporary directory: the entry chunk and every
+ *    chunk it imports statically (lazy pages excluded), plus the entry CSS.
+ *  - Lambda: every function's minified bundle, measured by scripts/check-bundle-sizes.ts (the very
+ *    esbuild build the CDK app deploys), against the budgets below.
+ *
+ *   npm run check:budgets
+ *   npm run check:budgets -- --only web      # or --only lambda
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { measureBundles } from "./check-bundle-sizes.ts";
+import { repoRoot } from "./local/paths.ts";
+
+const KB = 1024;
+
+/** First-load JavaScript of the home page, gzip. */
+export const WEB_FIRST_LOAD_JS_GZIP_BUDGET = 250 * KB;
+/** First-load CSS, gzip. */
+export const WEB_FIRST_LOAD_CSS_GZIP_BUDGET = 25 * KB;
+
+/** Every function, minified: the AWS SDK comes from the runtime, so most handlers are ~40-110 KB. */
+export const LAMBDA_DEFAULT_BUDGET = 150 * KB;
+/** Functions that talk to the payment provider carry the Stripe SDK (~240 KB minified). */
+export const LAMBDA_BUDGETS: Record<string, number> = {
+  "payments/create-payment-intent": 400 * KB,
+  "payments/verify-payment": 400 * KB,
+  "payments/stripe-webhook": 400 * KB,
+  "payments/confirm-local-payment": 400 * KB,
+  "orders/create-order-payment-intent": 400 * KB,
+};
+
+export const lambdaBudget = (handlerId: string) => LAMBDA_BUDGETS[handlerId] ?? LAMBDA_DEFAULT_BUDGET;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+export interface FirstLoad {
+  js: Array<{ file: string; gzip: number }>;
+  css: Array<{ file: string; gzip: number }>;
+  jsGzip: number;
+  cssGzip: number;
+}
+
+/** The entry's chunks and its static imports, transitively (dynamic imports load later, on demand). */
+export function firstLoadOf(
+  manifest: Record<string, ManifestChunk>,
+  gzipOf: (file: string) => number,
+): FirstLoad {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+  if (!entry) throw new Error("the Vite manifest has no entry chunk");
+  const seen = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the Vite manifest has no chunk ${key}`);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry[0]);
+  const js = [...seen].map((key) => ({ file: manifest[key]!.file, gzip: gzipOf(manifest[key]!.file) }));
+  const styles = [...css].map((file) => ({ file, gzip: gzipOf(file) }));
+  return {
+    js,
+    css: styles,
+    jsGzip: js.reduce((sum, f) => sum + f.gzip, 0),
+    cssGzip: styles.reduce((sum, f) => sum + f.gzip, 0),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** A production build of the web (Vite, with its manifest) into `outDir`. */
+export function buildWeb(outDir: string) {
+  const build = spawnSync(
+    process.execPath,
+    [
+      join(repoRoot, "node_modules", "vite", "bin", "vite.js"),
+      "build",
+      "--config",
+      join(repoRoot, "web", "vite.config.ts"),
+      "--outDir",
+      outDir,
+      "--emptyOutDir",
+      "--manifest",
+      "--logLevel",
+      "warn",
+    ],
+    { cwd: repoRoot, stdio: ["ignore", "inherit", "inherit"] },
+  );
+  if (build.status !== 0) throw new Error("vite build failed");
+}
+
+function checkWeb(): string[] {
+  const outDir = mkdtempSync(join(tmpdir(), "penny-web-budget-"));
+  try {
+    buildWeb(outDir);
+    const manifest = JSON.parse(readFileSync(join(outDir, ".vite", "manifest.json"), "utf8"));
+    const load = firstLoadOf(
+      manifest,
+      (file) => gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length,
+    );
+    console.log("\nWeb first load (home page), gzip:");
+    for (const f of [...load.js].sort((a, b) => b.gzip - a.gzip))
+      console.log(`  ${f.file.padEnd(40)} ${kb(f.gzip)}`);
+    console.log(`  JavaScript ${kb(load.jsGzip)} (budget ${kb(WEB_FIRST_LOAD_JS_GZIP_BUDGET)})`);
+    console.log(`  CSS        ${kb(load.cssGzip)} (budget ${kb(WEB_FIRST_LOAD_CSS_GZIP_BUDGET)})`);
+    const failures: string[] = [];
+    if (load.jsGzip > WEB_FIRST_LOAD_JS_GZIP_BUDGET) {
+      failures.push(
+        `web first-load JavaScript ${kb(load.jsGzip)} gzip > ${kb(WEB_FIRST_LOAD_JS_GZIP_BUDGET)}`,
+      );
+    }
+    if (load.cssGzip > WEB_FIRST_LOAD_CSS_GZIP_BUDGET) {
+      failures.push(`web first-load CSS ${kb(load.cssGzip)} gzip > ${kb(WEB_FIRST_LOAD_CSS_GZIP_BUDGET)}`);
+    }
+    return failures;
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+function checkLambdas(): string[] {
+  const { sizes, buildMs } = measureBundles();
+  console.log(
+    `\nLambda bundles (minified; ${sizes.length} functions bundled in ${(buildMs / 1000).toFixed(1)} s):`,
+  );
+  const failures: string[] = [];
+  for (const size of [...sizes].sort((a, b) => b.bytes - a.bytes)) {
+    const budget = lambdaBudget(size.handlerId);
+    const over = size.bytes > budget;
+    console.log(
+      `  ${size.handlerId.padEnd(40)} ${kb(size.bytes).padStart(9)}  budget ${kb(budget)}${over ? "  OVER" : ""}`,
+    );
+    if (over) {
+      const heaviest = size.heaviest.map((h) => `${h.input} ${kb(h.bytes)}`).join(", ");
+      failures.push(`${size.handlerId} ${kb(size.bytes)} > ${kb(budget)} (heaviest: ${heaviest})`);
+    }
+  }
+  return failures;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { values } = parseArgs({ options: { only: { type: "string" } } });
+  const failures = [
+    ...(values.only === "lambda" ? [] : checkWeb()),
+    ...(values.only === "web" ? [] : checkLambdas()),
+  ];
+  if (failures.length) {
+    console.error(`\nOver budget:\n${failures.map((f) => `  - ${f}`).join("\n")}`);
+    process.exitCode = 1;
+  } else {
+    console.log("\nEvery budget holds.");
+  }
+}
