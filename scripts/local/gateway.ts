@@ -388,7 +388,10 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
         await Promise.race([
           (async () => {
             while (pending.size || connections.size) {
-              await Promise.race([Promise.allSettled([...pending]), new Promise((r) => setTimeout(r, 50))]);
+              // With nothing pending, allSettled([]) resolves at once: without the timer this loop would
+              // never yield to I/O, so the sockets' close frames (and the 3 s limit) could never arrive.
+              const settled = pending.size ? Promise.allSettled([...pending]) : new Promise(() => {});
+              await Promise.race([settled, new Promise((r) => setTimeout(r, 50))]);
             }
           })(),
           new Promise((r) => setTimeout(r, 3000)),
