@@ -151,6 +151,5 @@ describe("the bid storm", () => {
       `bid storm: ${n} bids in ${(elapsed / 1000).toFixed(1)} s (${(n / (elapsed / 1000)).toFixed(0)}/s), ` +
         `${retried} busy (503) answers, ${balances.filter((b) => b === 0).length} buyers spent out`,
     );
-  }, // About 30 s on an idle 2-core machine; the margin is for a machine busy with other work.
-  150_000);
+  }, 150_000); // About 30 s on an idle 2-core machine; the margin is for a machine busy with other work.
 });

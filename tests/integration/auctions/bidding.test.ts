@@ -54,7 +54,7 @@ describe("placing a bid", () => {
     expect(after.bids[0]).toMatchObject({ sk: "BID#0000000001", userId: buyer.id, amountCents: 126 });
     // The bid changed no index key: the auction is still listed exactly as before.
     expect(after.auction?.gsi1pk).toBe("AUCTIONS#active");
-    expect(after.auction?.gsi1sk).toBe(auction.createdAt + "#" + auction.id);
+    expect(after.auction?.gsi1sk).toBe(`${auction.createdAt}#${auction.id}`);
   });
 
   it("the detail shows the latest bids oldest to newest and the list shows the new state", async () => {

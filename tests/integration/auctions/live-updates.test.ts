@@ -1,0 +1,262 @@
+/**
+ * Live updates through the local gateway and stream poller: $connect/$disconnect, `connected`, and the
+ * broadcaster turning stream records into one message per auction per batch, deleting gone connections.
+ */
+import { marshall } from "@aws-sdk/util-dynamodb";
+import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+import { afterAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { AuctionMessage, SocketMessage } from "#shared/schemas/auctions";
+import { type AuctionRecord, auctionItem } from "../../../functions/adapters/dynamo/auctions-repo.ts";
+import { saveConnection } from "../../../functions/adapters/dynamo/connections-repo.ts";
+import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { lambdaContext } from "../../../scripts/local/handlers.ts";
+import { useFreshTable } from "../support/fresh-table.ts";
+import { useLocalGateway } from "../support/local-gateway.ts";
+import { bidOn, getItem, liveAuction, sleep, testUser } from "./fixtures.ts";
+
+useFreshTable("auction-live");
+const local = useLocalGateway({ streams: true });
+
+interface Listener {
+  ws: WebSocket;
+  messages: SocketMessage[];
+  waitFor(predicate: (m: SocketMessage) => boolean, timeoutMs?: number): Promise<SocketMessage>;
+}
+
+const sockets: WebSocket[] = [];
+afterAll(() => {
+  for (const ws of sockets) ws.terminate();
+});
+
+async function listen(cookie?: string): Promise<Listener> {
+  const ws = new WebSocket(`${local.url.replace(/^http/, "ws")}/ws`, {
+    headers: cookie ? { cookie } : {},
+  });
+  sockets.push(ws);
+  const messages: SocketMessage[] = [];
+  const waiters = new Set<() => void>();
+  ws.on("message", (data) => {
+    messages.push(JSON.parse(String(data)) as SocketMessage);
+    for (const wake of waiters) wake();
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  return {
+    ws,
+    messages,
+    waitFor(predicate, timeoutMs = 3000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(predicate);
+          if (!found) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
+async function connectionItems() {
+  const ids = local.gateway.connectionIds();
+  return Promise.all(ids.map(async (id) => ({ id, item: await getItem(keys.connection(id)) })));
+}
+
+describe("the socket", () => {
+  it("accepts anonymous and signed-in listeners, answers hello with connected, forgets them on close", async () => {
+    const buyer = await testUser("buyer");
+    const signedIn = await listen(buyer.cookie);
+    const anonymous = await listen();
+
+    const items = await connectionItems();
+    expect(items.map((c) => c.item?.userId).sort()).toEqual([buyer.id, undefined].sort());
+    for (const { item } of items) {
+      expect(item?.gsi1pk).toMatch(/^CONNS#[0-7]$/);
+      // Two hours to live (TTL in seconds).
+      expect((item?.expiresAt as number) - Date.now() / 1000).toBeGreaterThan(7190);
+    }
+
+    anonymous.ws.send(JSON.stringify({ type: "hello" }));
+    const connected = await anonymous.waitFor((m) => m.type === "connected");
+    expect(Math.abs(Date.parse(connected.serverTime) - Date.now())).toBeLessThan(5000);
+
+    const ids = local.gateway.connectionIds();
+    signedIn.ws.close();
+    anonymous.ws.close();
+    for (
+      let i = 0;
+      i < 50 && (await Promise.all(ids.map((id) => getItem(keys.connection(id))))).some(Boolean);
+      i++
+    ) {
+      await sleep(50);
+    }
+    expect(await Promise.all(ids.map((id) => getItem(keys.connection(id))))).toEqual([undefined, undefined]);
+  });
+
+  it("a bid reaches every listener as bid_placed with the new state, within 2 s", async () => {
+    const watcher = await listen();
+    const other = await listen();
+    const { auction } = await liveAuction({ startingPriceCents: 200 });
+    const buyer = await testUser("buyer", 3);
+
+    const sent = Date.now();
+    expect((await bidOn(buyer, auction.id)).status).toBe(200);
+    const forAuction = (m: SocketMessage) => m.type === "bid_placed" && m.auctionId === auction.id;
+    const [message] = await Promise.all([watcher.waitFor(forAuction, 2000), other.waitFor(forAuction, 2000)]);
+    expect(Date.now() - sent).toBeLessThan(2000);
+    expect(message).toMatchObject({
+      type: "bid_placed",
+      auctionId: auction.id,
+      status: "active",
+      currentPrice: "2.01",
+      totalBids: 1,
+      lastBidder: { username: buyer.username },
+      winnerId: null,
+      finalPrice: null,
+    });
+    expect(Date.parse((message as AuctionMessage).endsAt)).toBe(auction.endsAt);
+  });
+
+  it("an auction's end reaches listeners as auction_ended with the winner", async () => {
+    const watcher = await listen();
+    const { auction } = await liveAuction({ durationSeconds: 0.5, extensionSeconds: 1 });
+    const buyer = await testUser("buyer", 1);
+    expect((await bidOn(buyer, auction.id)).status).toBe(200);
+    const endsAt = (await getItem(keys.auction(auction.id)))?.endsAt as number;
+    await sleep(endsAt - Date.now() + 50);
+    const { invokeRoute } = await import("../../../scripts/local/events.ts");
+    await invokeRoute({ method: "GET", path: `/api/auctions/${auction.id}` });
+
+    const ended = await watcher.waitFor((m) => m.type === "auction_ended" && m.auctionId === auction.id);
+    expect(ended).toMatchObject({
+      status: "won",
+      winnerId: buyer.id,
+      winner: { username: buyer.username },
+      finalPrice: "0.51",
+      currentPrice: "0.51",
+      totalBids: 1,
+    });
+  });
+});
+
+describe("the broadcaster", () => {
+  const base: AuctionRecord = {
+    id: "a-1",
+    productId: "p-1",
+    sellerId: "s-1",
+    sellerUserId: "su-1",
+    status: "active",
+    startingPriceCents: 100,
+    priceCents: 100,
+    bidIncrementCents: 1,
+    extensionSeconds: 10,
+    totalBids: 0,
+    endsAt: Date.parse("2030-01-01T00:00:00.000Z"),
+    createdAt: "2029-12-31T00:00:00.000Z",
+    product: {
+      id: "p-1",
+      name: "Coin",
+      description: "A coin",
+      metalType: "silver",
+      imageUrl: "/x.svg",
+      startingPriceCents: 100,
+    },
+    seller: { id: "s-1", userId: "su-1", businessName: "Biz" },
+  };
+  const withBids = (auction: AuctionRecord, n: number, username: string): AuctionRecord => ({
+    ...auction,
+    totalBids: n,
+    priceCents: auction.startingPriceCents + n,
+    lastBidderId: `id-${username}`,
+    lastBidderUsername: username,
+  });
+
+  let sequence = 1000;
+  function record(
+    before: Record<string, unknown> | undefined,
+    after: Record<string, unknown> | undefined,
+  ): DynamoDBRecord {
+    sequence += 1;
+    const image = (item: Record<string, unknown> | undefined) =>
+      item ? (marshall(item, { removeUndefinedValues: true }) as never) : undefined;
+    return {
+      eventID: String(sequence),
+      eventName: before && after ? "MODIFY" : after ? "INSERT" : "REMOVE",
+      eventSource: "aws:dynamodb",
+      awsRegion: "us-east-1",
+      dynamodb: {
+        Keys: image({ pk: (after ?? before)?.pk, sk: (after ?? before)?.sk }),
+        OldImage: image(before),
+        NewImage: image(after),
+        SequenceNumber: String(sequence),
+        StreamViewType: "NEW_AND_OLD_IMAGES",
+      },
+    };
+  }
+
+  it("sends one message per auction per batch, the latest state, and deletes gone connections", async () => {
+    const { handler } = await import("../../../functions/handlers/realtime/broadcaster.ts");
+    const watcher = await listen();
+    await saveConnection({ connectionId: "gone-connection", now: Date.now() });
+
+    const a = { ...base, id: "storm-a" };
+    const b = { ...base, id: "storm-b" };
+    const bWon: AuctionRecord = {
+      ...withBids(b, 1, "bea"),
+      status: "won",
+      winnerId: "id-bea",
+      winnerUsername: "bea",
+    };
+    const malformed = record(undefined, undefined);
+    malformed.dynamodb!.NewImage = {
+      pk: { S: "AUCTION#x" },
+      sk: { S: "STATE" },
+      totalBids: { Z: "?" },
+    } as never;
+    malformed.dynamodb!.OldImage = malformed.dynamodb!.NewImage;
+    const event: DynamoDBStreamEvent = {
+      Records: [
+        record(auctionItem(a), auctionItem(withBids(a, 1, "ann"))),
+        record(auctionItem(withBids(a, 1, "ann")), auctionItem(withBids(a, 2, "bob"))),
+        record(auctionItem(b), auctionItem(withBids(b, 1, "bea"))),
+        record(auctionItem(withBids(b, 1, "bea")), auctionItem(bWon)),
+        malformed,
+        // Not a change a watcher sees: a new auction, a user's balance.
+        record(undefined, auctionItem({ ...base, id: "storm-new" })),
+        record({ ...keys.user("u"), bidBalance: 3 }, { ...keys.user("u"), bidBalance: 2 }),
+      ],
+    };
+
+    const response = await handler(event, lambdaContext("realtime/broadcaster") as Context);
+
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: malformed.dynamodb!.SequenceNumber }]);
+    await sleep(300);
+    const mine = watcher.messages.filter((m) => m.type !== "connected" && m.auctionId.startsWith("storm-"));
+    expect(mine).toHaveLength(2);
+    expect(mine.find((m) => m.type !== "connected" && m.auctionId === "storm-a")).toMatchObject({
+      type: "bid_placed",
+      totalBids: 2,
+      currentPrice: "1.02",
+      lastBidder: { username: "bob" },
+    });
+    expect(mine.find((m) => m.type !== "connected" && m.auctionId === "storm-b")).toMatchObject({
+      type: "auction_ended",
+      status: "won",
+      winnerId: "id-bea",
+      winner: { username: "bea" },
+      finalPrice: "1.01",
+    });
+    // 410 from the management API: that connection is forgotten.
+    expect(await getItem(keys.connection("gone-connection"))).toBeUndefined();
+  });
+});
