@@ -1,0 +1,219 @@
+import { describe, expect, it } from "vitest";
+import type { AuctionDetail, AuctionMessage, AuctionSummary } from "#shared/schemas/auctions";
+import {
+  type AuctionImage,
+  auctionMessageFor,
+  latestMessagePerAuction,
+} from "../../../functions/domain/auction-messages.ts";
+import {
+  applyMessage,
+  applyMessageToDetail,
+  keepNewerAuction,
+  keepNewerAuctionList,
+} from "../../../web/src/features/auctions/lib/cache-merge.ts";
+import { nextAttempt, reconnectDelayMs, socketUrl } from "../../../web/src/lib/socket.ts";
+
+const NOW = Date.parse("2030-01-01T00:00:00.000Z");
+const image = (overrides: Partial<AuctionImage> = {}): AuctionImage => ({
+  id: "a1",
+  status: "active",
+  priceCents: 150,
+  totalBids: 5,
+  endsAt: NOW + 60_000,
+  lastBidderUsername: "ann",
+  ...overrides,
+});
+
+describe("socket messages from a change", () => {
+  it("a change that adds bids is bid_placed with the new state", () => {
+    expect(
+      auctionMessageFor(image(), image({ totalBids: 6, priceCents: 151, lastBidderUsername: "bob" }), NOW),
+    ).toEqual({
+      type: "bid_placed",
+      auctionId: "a1",
+      status: "active",
+      currentPrice: "1.51",
+      totalBids: 6,
+      endsAt: new Date(NOW + 60_000).toISOString(),
+      lastBidder: { username: "bob" },
+      serverTime: new Date(NOW).toISOString(),
+      winnerId: null,
+      finalPrice: null,
+    });
+  });
+
+  it("the change that finishes it is auction_ended, with or without a winner", () => {
+    const won = auctionMessageFor(
+      image(),
+      image({ status: "won", winnerId: "u-ann", winnerUsername: "ann" }),
+      NOW,
+    );
+    expect(won).toMatchObject({
+      type: "auction_ended",
+      status: "won",
+      winnerId: "u-ann",
+      winner: { username: "ann" },
+      finalPrice: "1.50",
+    });
+    const unsold = auctionMessageFor(
+      image({ totalBids: 0, lastBidderUsername: undefined }),
+      image({ status: "ended", totalBids: 0, lastBidderUsername: undefined }),
+      NOW,
+    );
+    expect(unsold).toMatchObject({ type: "auction_ended", winnerId: null, winner: null, lastBidder: null });
+  });
+
+  it("creation, deletion and changes no watcher sees send nothing", () => {
+    expect(auctionMessageFor(undefined, image(), NOW)).toBeNull();
+    expect(auctionMessageFor(image(), undefined, NOW)).toBeNull();
+    expect(auctionMessageFor(image(), image(), NOW)).toBeNull();
+    expect(auctionMessageFor(image({ status: "won" }), image({ status: "won" }), NOW)).toBeNull();
+  });
+
+  it("a batch becomes one message per auction: the latest, or the end if it ended", () => {
+    const bid = (id: string, n: number) =>
+      auctionMessageFor(image({ id, totalBids: n - 1 }), image({ id, totalBids: n }), NOW)!;
+    const end = auctionMessageFor(image({ id: "b" }), image({ id: "b", status: "won", winnerId: "x" }), NOW)!;
+    const out = latestMessagePerAuction([bid("a", 1), bid("b", 1), bid("a", 2), end, bid("a", 3)]);
+    expect(out.map((m) => [m.auctionId, m.type, m.totalBids])).toEqual([
+      ["a", "bid_placed", 3],
+      ["b", "auction_ended", 5],
+    ]);
+  });
+});
+
+const summary = (overrides: Partial<AuctionSummary> = {}): AuctionSummary => ({
+  id: "a1",
+  productId: "p1",
+  status: "active",
+  currentPrice: "1.50",
+  startingPrice: "1.00",
+  bidIncrement: "0.01",
+  totalBids: 50,
+  endsAt: new Date(NOW + 60_000).toISOString(),
+  createdAt: new Date(NOW - 60_000).toISOString(),
+  lastBidder: { username: "ann" },
+  winnerId: null,
+  winner: null,
+  product: {
+    id: "p1",
+    name: "Coin",
+    description: "d",
+    metalType: "silver",
+    weight: null,
+    purity: null,
+    imageUrl: "/x.svg",
+    startingPrice: "1.00",
+  },
+  seller: { id: "s1", userId: "su1", businessName: "Biz", description: null },
+  serverTime: new Date(NOW).toISOString(),
+  ...overrides,
+});
+const message = (overrides: Partial<AuctionMessage> = {}): AuctionMessage =>
+  ({
+    type: "bid_placed",
+    auctionId: "a1",
+    status: "active",
+    currentPrice: "1.51",
+    totalBids: 51,
+    endsAt: new Date(NOW + 70_000).toISOString(),
+    lastBidder: { username: "bob" },
+    serverTime: new Date(NOW + 1000).toISOString(),
+    winnerId: null,
+    finalPrice: null,
+    ...overrides,
+  }) as AuctionMessage;
+
+describe("the query cache and the socket", () => {
+  it("a message updates the cached auction at once", () => {
+    expect(applyMessage(summary(), message())).toMatchObject({
+      currentPrice: "1.51",
+      totalBids: 51,
+      lastBidder: { username: "bob" },
+      endsAt: new Date(NOW + 70_000).toISOString(),
+    });
+  });
+
+  it("an older message or another auction's changes nothing", () => {
+    const cached = summary();
+    expect(applyMessage(cached, message({ totalBids: 50 }))).toBe(cached);
+    expect(applyMessage(cached, message({ auctionId: "other" }))).toBe(cached);
+    const ended = summary({ status: "won" });
+    expect(applyMessage(ended, message({ totalBids: 99 }))).toBe(ended);
+  });
+
+  it("auction_ended sets the winner", () => {
+    const end = message({
+      type: "auction_ended",
+      status: "won",
+      totalBids: 50,
+      winnerId: "u-ann",
+      finalPrice: "1.50",
+      winner: { username: "ann" },
+    } as Partial<AuctionMessage>);
+    expect(applyMessage(summary(), end)).toMatchObject({
+      status: "won",
+      winnerId: "u-ann",
+      winner: { username: "ann" },
+    });
+  });
+
+  it("a poll answered before the socket's news does not roll the auction back", () => {
+    const fresh = summary({ totalBids: 51, currentPrice: "1.51" });
+    const stalePoll = summary({ totalBids: 50 });
+    expect(keepNewerAuction(fresh, stalePoll)).toBe(fresh);
+    expect(keepNewerAuction(stalePoll, fresh)).toBe(fresh);
+    expect(keepNewerAuction(summary({ status: "won" }), summary({ totalBids: 60 })).status).toBe("won");
+    expect(keepNewerAuctionList([fresh], [stalePoll, summary({ id: "a2" })]).map((a) => a.totalBids)).toEqual(
+      [51, 50],
+    );
+  });
+
+  it("the next bid joins the detail's recent bids; after a gap the poll fills them in", () => {
+    const detail: AuctionDetail = {
+      ...summary(),
+      bids: [
+        {
+          id: "a1-50",
+          auctionId: "a1",
+          userId: "u-ann",
+          amount: "1.50",
+          sequence: 50,
+          createdAt: new Date(NOW).toISOString(),
+          user: { username: "ann" },
+        },
+      ],
+    };
+    const next = applyMessageToDetail(detail, message());
+    expect(next.bids.map((b) => [b.sequence, b.user.username, b.amount])).toEqual([
+      [50, "ann", "1.50"],
+      [51, "bob", "1.51"],
+    ]);
+    const gap = applyMessageToDetail(detail, message({ totalBids: 53, currentPrice: "1.53" }));
+    expect(gap.totalBids).toBe(53);
+    expect(gap.bids).toHaveLength(1);
+  });
+});
+
+describe("socket reconnect", () => {
+  it("waits 1 s doubled per attempt, capped at 30 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 9].map(reconnectDelayMs)).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+
+  it("cycles the attempt counter modulo 10", () => {
+    let attempt = 0;
+    const delays: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      delays.push(reconnectDelayMs(attempt));
+      attempt = nextAttempt(attempt);
+    }
+    expect(delays.slice(9)).toEqual([30_000, 1000, 2000]);
+  });
+
+  it("uses /ws on the page's host, secure when the page is", () => {
+    expect(socketUrl({ protocol: "https:", host: "shop.example" })).toBe("wss://shop.example/ws");
+    expect(socketUrl({ protocol: "http:", host: "localhost:5173" })).toBe("ws://localhost:5173/ws");
+  });
+});
