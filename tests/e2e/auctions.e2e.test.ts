@@ -1,0 +1,177 @@
+/**
+ * Live auctions in Chromium through the whole local stack (gateway, stream poller, local clock, Vite).
+ * Buyers with credits are written directly (createUser with bidBalance) and sign in through the real
+ * login API; auctions are started with the same use case the admin's approval runs, with durations the
+ * admin form does not offer.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
+import { hashPassword } from "../../functions/domain/passwords.ts";
+import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { newPage } from "./support/browser.ts";
+
+const PASSWORD = "password123";
+
+interface SignedIn {
+  page: Page;
+  id: string;
+  username: string;
+  sellerId?: string;
+}
+
+async function signedIn(role: "buyer" | "seller", bidBalance = 0): Promise<SignedIn> {
+  const username = `e2ea${role[0]}${Math.random().toString(36).slice(2, 9)}`;
+  const user = await createUser({
+    username,
+    email: `${username}@example.com`,
+    passwordHash: await hashPassword(PASSWORD),
+    role,
+    bidBalance,
+    now: Date.now(),
+  });
+  const page = await newPage();
+  const res = await page.request.post("/api/auth/login", { data: { username, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  return { page, id: user.id, username, ...(user.sellerId ? { sellerId: user.sellerId } : {}) };
+}
+
+async function auctionOf(
+  seller: SignedIn,
+  options: { seconds: number; extensionSeconds?: number; name?: string },
+) {
+  const productId = crypto.randomUUID();
+  return startAuction({
+    product: {
+      id: productId,
+      sellerId: seller.sellerId!,
+      name: options.name ?? `Silver Eagle ${productId.slice(0, 6)}`,
+      description: "A one ounce .999 fine silver coin.",
+      metalType: "silver",
+      weight: "1oz",
+      purity: ".999",
+      imageUrl: "/images/products/silver-coins.svg",
+      startingPriceCents: 250,
+    },
+    seller: { id: seller.sellerId!, userId: seller.id, businessName: "Eagle Coin Exchange" },
+    durationSeconds: options.seconds,
+    extensionSeconds: options.extensionSeconds,
+    now: Date.now(),
+  });
+}
+
+function toast(page: Page, text: string) {
+  return page.getByRole("status").filter({ hasText: text }).first();
+}
+
+describe("live auctions", () => {
+  it("A bids and B's open detail page shows the new price and A as leader within 2 s", async () => {
+    const seller = await signedIn("seller");
+    const a = await signedIn("buyer", 5);
+    const b = await signedIn("buyer", 5);
+    const auction = await auctionOf(seller, { seconds: 600 });
+
+    await b.page.goto(`/auction/${auction.id}`);
+    await b.page.getByRole("heading", { name: auction.product.name }).waitFor();
+    expect(await b.page.getByTestId("current-price").textContent()).toBe("$2.50");
+    expect(await b.page.getByTestId("price-panel").textContent()).toContain(
+      `Auction #${auction.id.slice(0, 8)}`,
+    );
+    expect(await b.page.getByTestId("price-panel").textContent()).toContain("+$0.01 per bid");
+    expect(await b.page.getByTestId("seller-card").textContent()).toContain("Certified Seller");
+
+    // A uses the other route form of the detail page.
+    await a.page.goto(`/auctions/${auction.id}`);
+    await a.page.getByRole("button", { name: "Place Bid" }).click();
+    const clicked = Date.now();
+    await toast(a.page, "Bid placed successfully!").waitFor();
+
+    await b.page.getByTestId("current-price").filter({ hasText: "$2.51" }).waitFor({ timeout: 2000 });
+    await b.page.getByTestId("leader").filter({ hasText: a.username }).waitFor({ timeout: 2000 });
+    expect(Date.now() - clicked).toBeLessThan(2000 + 1000);
+    expect(await b.page.getByTestId("total-bids").textContent()).toBe("1");
+    expect(await b.page.getByTestId("recent-bid").first().textContent()).toContain(a.username);
+    expect(await a.page.getByTestId("bid-balance").textContent()).toBe("4 Bids");
+
+    // A leads: a second bid is refused with the server's message.
+    await a.page.getByRole("button", { name: "Place Bid" }).click();
+    await toast(a.page, "Cannot place bid").waitFor();
+    expect(await toast(a.page, "Cannot place bid").textContent()).toContain(
+      "You are already the highest bidder",
+    );
+
+    // The home grid shows it live with A as last bidder, and filters by metal.
+    await b.page.goto("/");
+    const card = b.page.locator(`[data-testid="auction-card"][data-auction-id="${auction.id}"]`);
+    await card.waitFor();
+    expect(await card.getByTestId("current-price").textContent()).toBe("$2.51");
+    expect(await card.getByTestId("last-bidder").textContent()).toContain(a.username);
+    await b.page.getByRole("tab", { name: "Gold" }).click();
+    await card.waitFor({ state: "detached" });
+    await b.page.getByRole("tab", { name: "Silver" }).click();
+    await card.waitFor();
+  });
+
+  it("a short auction reaches zero: Auction Ended, Winner: A, and A's winner modal", async () => {
+    const seller = await signedIn("seller");
+    const a = await signedIn("buyer", 3);
+    const b = await signedIn("buyer", 3);
+    const auction = await auctionOf(seller, { seconds: 5, extensionSeconds: 3, name: "Short Silver Round" });
+
+    await b.page.goto(`/auction/${auction.id}`);
+    await a.page.goto(`/auction/${auction.id}`);
+    await a.page.getByRole("button", { name: "Place Bid" }).click();
+    await toast(a.page, "Bid placed successfully!").waitFor();
+
+    for (const page of [a.page, b.page]) {
+      const ended = page.getByTestId("auction-ended");
+      await ended.waitFor({ timeout: 15_000 });
+      expect(await ended.textContent()).toContain("Auction Ended");
+      await ended.filter({ hasText: `Winner: ${a.username}` }).waitFor({ timeout: 5000 });
+      expect(await page.getByRole("button", { name: "Place Bid" }).count()).toBe(0);
+    }
+    const modal = a.page.getByTestId("winner-modal");
+    await modal.waitFor({ timeout: 5000 });
+    expect(await modal.textContent()).toContain("Short Silver Round");
+    expect(await a.page.getByTestId("winner-final-price").textContent()).toBe("$2.51");
+    expect(await b.page.getByTestId("winner-modal").count()).toBe(0);
+  });
+
+  it("signed out, Place Bid asks to log in and goes to /login", async () => {
+    const seller = await signedIn("seller");
+    const auction = await auctionOf(seller, { seconds: 600 });
+    const page = await newPage();
+    await page.goto(`/auction/${auction.id}`);
+    await page.getByRole("button", { name: "Place Bid" }).click();
+    await toast(page, "Login required").waitFor();
+    expect(await toast(page, "Login required").textContent()).toContain("Please login to place a bid");
+    await page.waitForURL("**/login");
+  });
+
+  it("without credits the refusal opens the purchase modal", async () => {
+    const seller = await signedIn("seller");
+    const broke = await signedIn("buyer", 0);
+    const auction = await auctionOf(seller, { seconds: 600 });
+    await broke.page.goto(`/auction/${auction.id}`);
+    await broke.page.getByRole("button", { name: "Place Bid" }).click();
+    await toast(broke.page, "Cannot place bid").waitFor();
+    expect(await toast(broke.page, "Cannot place bid").textContent()).toContain("Insufficient bid credits");
+    await broke.page.getByRole("dialog").getByText("Purchase Bid Credits").waitFor();
+  });
+
+  it("the seller sees Your Product instead of Place Bid; an unknown auction is not found", async () => {
+    const seller = await signedIn("seller");
+    const auction = await auctionOf(seller, { seconds: 600 });
+    await seller.page.goto(`/auction/${auction.id}`);
+    const own = seller.page.getByTestId("own-product");
+    await own.waitFor();
+    expect(await own.textContent()).toBe("Your ProductYou cannot bid on your own items");
+    expect(await seller.page.getByRole("button", { name: "Place Bid" }).count()).toBe(0);
+
+    await seller.page.goto("/auction/no-such-auction");
+    await seller.page.getByRole("heading", { name: "Auction Not Found" }).waitFor();
+    expect(await seller.page.getByText("This auction may have ended or been removed.").count()).toBe(1);
+    await seller.page.getByRole("link", { name: "Back to Auctions" }).last().click();
+    await seller.page.waitForURL((url) => url.pathname === "/");
+  });
+});
