@@ -34,8 +34,6 @@ export interface PlaceBidInput {
   /** The server clock (ms epoch), read at every attempt. */
   clock?: () => number;
   random?: () => number;
-  /** The benchmark reads what DynamoDB charged. */
-  returnConsumedCapacity?: boolean;
 }
 
 export interface PlaceBidResult {
@@ -45,7 +43,6 @@ export interface PlaceBidResult {
   now: number;
   /** Attempts lost to other bids before this one won. */
   retries: number;
-  consumedCapacityUnits?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -99,7 +96,6 @@ async function attemptBid(input: PlaceBidInput, clock: () => number, attempt: nu
     plan,
     bidder,
     now,
-    returnConsumedCapacity: input.returnConsumedCapacity,
   });
   if (!written.ok) {
     if (written.reason === "no-credits") throw paymentRequired(BID_MESSAGES.noCredits);
@@ -116,7 +112,6 @@ async function attemptBid(input: PlaceBidInput, clock: () => number, attempt: nu
         endsAt: plan.endsAt,
         lastBidderId: bidder.id,
         lastBidderUsername: bidder.username,
-        lastBidAt: at,
       },
       bid: {
         auctionId,
@@ -128,9 +123,6 @@ async function attemptBid(input: PlaceBidInput, clock: () => number, attempt: nu
       },
       now,
       retries: attempt,
-      ...(written.consumedCapacityUnits === undefined
-        ? {}
-        : { consumedCapacityUnits: written.consumedCapacityUnits }),
     },
   };
 }

@@ -102,9 +102,7 @@ export async function placeBidTransaction(input: {
   plan: BidPlan;
   bidder: { id: string; username: string };
   now: number;
-  /** Set by the benchmark to read what DynamoDB charged. */
-  returnConsumedCapacity?: boolean;
-}): Promise<BidWriteResult & { consumedCapacityUnits?: number }> {
+}): Promise<BidWriteResult> {
   const { auctionId, plan, bidder, now } = input;
   const table = tableName();
   const at = new Date(now).toISOString();
@@ -117,12 +115,11 @@ export async function placeBidTransaction(input: {
     createdAt: at,
   };
   try {
-    const out = await db.send(
+    await db.send(
       new TransactWriteCommand({
         // Makes an SDK-level retry of this very attempt (a timeout after DynamoDB committed) answer
         // success instead of failing its own conditions.
         ClientRequestToken: randomUUID(),
-        ReturnConsumedCapacity: input.returnConsumedCapacity ? "TOTAL" : undefined,
         TransactItems: [
           {
             Update: {
@@ -138,7 +135,7 @@ export async function placeBidTransaction(input: {
               TableName: table,
               Key: keys.auction(auctionId),
               UpdateExpression:
-                "SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, lastBidAt = :at",
+                "SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname",
               ConditionExpression: "#status = :active AND endsAt > :now AND totalBids = :seen",
               ExpressionAttributeNames: { "#status": "status" },
               ExpressionAttributeValues: {
@@ -147,7 +144,6 @@ export async function placeBidTransaction(input: {
                 ":endsAt": plan.endsAt,
                 ":uid": bidder.id,
                 ":uname": bidder.username,
-                ":at": at,
                 ":active": "active",
                 ":now": now,
                 ":seen": input.seenTotalBids,
@@ -164,8 +160,7 @@ export async function placeBidTransaction(input: {
         ],
       }),
     );
-    const units = out.ConsumedCapacity?.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
-    return { ok: true, ...(units === undefined ? {} : { consumedCapacityUnits: units }) };
+    return { ok: true };
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
       const codes = (error.CancellationReasons ?? []).map((r) => r.Code ?? "None");
