@@ -66,6 +66,6 @@ export async function closeAuction(
   if (!auction) return "missing";
   if (finalizedNow) return "finalized";
   if (auction.status !== "active") return "already-finished";
-  await clock.scheduleEnd(auction.id, auction.endsAt);
+  await clock.scheduleEnd(auction.id, auction.endsAt, { rearmedAt: now });
   return "re-armed";
 }

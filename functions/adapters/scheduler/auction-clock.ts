@@ -5,8 +5,12 @@
  */
 
 export interface AuctionClock {
-  /** Idempotent: arming the same auction for the same end twice leaves one wake-up. */
-  scheduleEnd(auctionId: string, endsAt: number): Promise<void>;
+  /**
+   * Idempotent for a first arming: the same auction and end twice leave one wake-up. The closer passes
+   * `rearmedAt` (its own time), which always makes a new wake-up: the one that just fired may be the
+   * same name and is being deleted.
+   */
+  scheduleEnd(auctionId: string, endsAt: number, options?: { rearmedAt?: number }): Promise<void>;
 }
 
 /** The payload the closer receives. */
@@ -15,9 +19,12 @@ export interface AuctionEndPayload {
 }
 
 /**
- * One wake-up per auction and end time. A fresh name when the end moves means re-arming never edits
- * the schedule that is firing right now (EventBridge deletes that one after it completes).
+ * One wake-up per auction and end time (and re-arming moment): a re-arm never edits the schedule that
+ * is firing right now, which EventBridge deletes once it completes. Times in base 36 keep the name
+ * within Scheduler's 64 characters.
  */
-export function scheduleName(auctionId: string, endsAt: number): string {
-  return `auction-${auctionId}-${Math.ceil(endsAt / 1000)}`;
+export function scheduleName(auctionId: string, endsAt: number, rearmedAt?: number): string {
+  const end = Math.ceil(endsAt / 1000).toString(36);
+  const rearm = rearmedAt === undefined ? "" : `-${Math.floor(rearmedAt / 1000).toString(36)}`;
+  return `auction-${auctionId}-${end}${rearm}`;
 }

@@ -25,14 +25,16 @@ export function atExpression(endsAt: number): string {
  */
 export function eventBridgeClock(): AuctionClock {
   return {
-    async scheduleEnd(auctionId, endsAt) {
+    async scheduleEnd(auctionId, endsAt, options) {
       const payload: AuctionEndPayload = { auctionId };
+      // A one-time schedule must name a future moment; an end already reached fires a second from now.
+      const at = Math.max(endsAt, Date.now() + 1000);
       try {
         await scheduler.send(
           new CreateScheduleCommand({
-            Name: scheduleName(auctionId, endsAt),
+            Name: scheduleName(auctionId, endsAt, options?.rearmedAt),
             GroupName: requiredEnv("SCHEDULER_GROUP_NAME"),
-            ScheduleExpression: atExpression(endsAt),
+            ScheduleExpression: atExpression(at),
             ScheduleExpressionTimezone: "UTC",
             FlexibleTimeWindow: { Mode: "OFF" },
             ActionAfterCompletion: "DELETE",
@@ -44,7 +46,7 @@ export function eventBridgeClock(): AuctionClock {
           }),
         );
       } catch (error) {
-        // The same name means the same auction and end: already armed.
+        // The same name means the same auction, end and arming: already armed.
         if (error instanceof ConflictException) return;
         throw error;
       }

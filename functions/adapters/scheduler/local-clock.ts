@@ -7,13 +7,13 @@ import { type AuctionClock, type AuctionEndPayload, scheduleName } from "./aucti
 export function localClock(baseUrl: string): AuctionClock {
   const url = `${baseUrl.replace(/\/$/, "")}/@schedules`;
   return {
-    async scheduleEnd(auctionId, endsAt) {
+    async scheduleEnd(auctionId, endsAt, options) {
       const payload: AuctionEndPayload = { auctionId };
       const response = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
-          name: scheduleName(auctionId, endsAt),
+          name: scheduleName(auctionId, endsAt, options?.rearmedAt),
           at: new Date(endsAt).toISOString(),
           payload,
         }),

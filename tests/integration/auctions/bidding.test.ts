@@ -275,7 +275,7 @@ describe("the end", () => {
     await waitUntilPast(auction.endsAt);
     const clock = recordingClock();
     expect(await closeAuction(auction.id, Date.now(), clock)).toBe("re-armed");
-    expect(clock.armed).toEqual([{ auctionId: auction.id, endsAt: moved }]);
+    expect(clock.armed).toEqual([{ auctionId: auction.id, endsAt: moved, rearmed: true }]);
     expect((await getItem(keys.auction(auction.id)))?.status).toBe("active");
 
     await waitUntilPast(moved);

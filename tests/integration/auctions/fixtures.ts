@@ -55,13 +55,19 @@ export async function testUser(role: UserRole = "buyer", bidBalance = 0): Promis
 
 export const anonymous = <T = Record<string, unknown>>(request: ApiRequest) => invokeRoute<T>(request);
 
-/** A clock that only records what it was asked to arm. */
-export function recordingClock(): AuctionClock & { armed: { auctionId: string; endsAt: number }[] } {
-  const armed: { auctionId: string; endsAt: number }[] = [];
+/** A clock that only records what it was asked to arm (`rearmed` when the closer re-armed it). */
+export function recordingClock(): AuctionClock & {
+  armed: { auctionId: string; endsAt: number; rearmed?: true }[];
+} {
+  const armed: { auctionId: string; endsAt: number; rearmed?: true }[] = [];
   return {
     armed,
-    async scheduleEnd(auctionId, endsAt) {
-      armed.push({ auctionId, endsAt });
+    async scheduleEnd(auctionId, endsAt, options) {
+      armed.push({
+        auctionId,
+        endsAt,
+        ...(options?.rearmedAt === undefined ? {} : { rearmed: true as const }),
+      });
     },
   };
 }

@@ -16,6 +16,14 @@ describe("the auction clock", () => {
     expect(first).not.toBe(moved);
     expect(first).toMatch(/^[0-9A-Za-z._-]{1,64}$/);
     expect(scheduleName(id, Date.parse("2030-01-01T00:00:00.000Z"))).toBe(first);
+    // A re-arm (the closer woke up early) never reuses the name of the schedule that just fired.
+    const rearmed = scheduleName(
+      id,
+      Date.parse("2030-01-01T00:00:00.000Z"),
+      Date.parse("2029-12-31T23:59:30Z"),
+    );
+    expect(rearmed).not.toBe(first);
+    expect(rearmed).toMatch(/^[0-9A-Za-z._-]{1,64}$/);
   });
 
   it("derives one stable auction id per product", () => {
