@@ -146,8 +146,15 @@ export function defineRoute<Body = undefined, Params = undefined, Query = undefi
     const out = await logic({ body, params, query, auth: session.auth, now, rawBody, event, route });
     const cookies = [...session.cookies];
     if (out instanceof Reply) return json(out.status, out.body, [...cookies, ...out.cookies]);
-    return json(200, out, cookies);
+    return json(200, out, cookies, edgeCacheHeaders(route));
   }
+}
+
+/** Public reads the edge may share for a moment; browsers still revalidate every poll. */
+function edgeCacheHeaders(route: HttpRoute): Record<string, string> {
+  return route.edgeCacheSeconds
+    ? { "cache-control": `public, max-age=0, s-maxage=${route.edgeCacheSeconds}` }
+    : {};
 }
 
 export function errorResult(error: unknown, requestId: string): ApiResult {

@@ -21,10 +21,11 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Confirm Password").fill("password123");
     await page.getByRole("button", { name: /create account|sign up|register/i }).click();
 
+    // Success reloads the whole page at / (SPEC): wait for that document, not the one before the reload.
+    await page.waitForURL((url) => url.pathname === "/", { waitUntil: "load", timeout: 15_000 });
     await expect
       .poll(() => page.getByTestId("bid-balance").textContent(), { timeout: 15_000 })
       .toBe("0 Bids");
-    expect(new URL(page.url()).pathname).toBe("/");
     await logOut(page);
     expect(await page.getByTestId("bid-balance").count()).toBe(0);
 
@@ -32,6 +33,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Username or Email").fill(email);
     await page.getByLabel("Password").fill("password123");
     await page.getByRole("button", { name: /log ?in|sign in/i }).click();
+    await page.waitForURL((url) => url.pathname === "/", { waitUntil: "load", timeout: 15_000 });
     await expect
       .poll(() => page.getByTestId("bid-balance").textContent(), { timeout: 15_000 })
       .toBe("0 Bids");
