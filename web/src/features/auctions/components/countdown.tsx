@@ -9,7 +9,7 @@ import { useMsLeft } from "../lib/server-clock.ts";
 
 const URGENCY_CLASS: Record<CountdownUrgency, string> = {
   urgent: "text-destructive",
-  warning: "text-primary",
+  warning: "text-warning",
   normal: "text-foreground",
   ended: "text-muted-foreground",
 };
