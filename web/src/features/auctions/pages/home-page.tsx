@@ -1,5 +1,5 @@
 import { Button } from "@web/components/ui/button.tsx";
-import { Tabs, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { paths } from "@web/config/paths.ts";
 import { Award, Coins, Gavel, PackageOpen, ShieldCheck, Timer, TrendingDown, Trophy } from "lucide-react";
 import { useState } from "react";
@@ -131,35 +131,36 @@ export function HomePage() {
               </Button>
             </div>
           </div>
-          <dl className="hidden gap-3 lg:grid">
+          <ul className="hidden gap-3 lg:grid">
             {HERO_FACTS.map(({ icon: Icon, value, label }) => (
-              <div
+              <li
                 key={label}
                 className="flex items-center gap-4 rounded-xl border border-white/10 bg-white/5 p-4 backdrop-blur"
               >
                 <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-gold/15 text-gold">
                   <Icon className="size-5" aria-hidden="true" />
                 </span>
-                <div className="grid">
-                  <dt className="order-2 text-sm text-header-muted">{label}</dt>
-                  <dd className="order-1 text-xl font-bold text-white">{value}</dd>
-                </div>
-              </div>
+                <p className="grid">
+                  <span className="text-xl font-bold text-white">{value}</span>
+                  <span className="text-sm text-header-muted">{label}</span>
+                </p>
+              </li>
             ))}
-          </dl>
+          </ul>
         </div>
       </section>
 
       <section id="live-auctions" className="container-page scroll-mt-20 py-10 sm:py-14">
-        <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex items-center gap-3">
-            <span className="relative flex size-3" aria-hidden="true">
-              <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
-              <span className="relative inline-flex size-3 rounded-full bg-red-500" />
-            </span>
-            <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Live Auctions</h2>
-          </div>
-          <Tabs value={filter} onValueChange={(value) => setFilter(value as Filter)}>
+        {/* The grid sits in the active tab's panel, so each trigger's aria-controls names a rendered panel. */}
+        <Tabs value={filter} onValueChange={(value) => setFilter(value as Filter)}>
+          <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex items-center gap-3">
+              <span className="relative flex size-3" aria-hidden="true">
+                <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
+                <span className="relative inline-flex size-3 rounded-full bg-red-500" />
+              </span>
+              <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Live Auctions</h2>
+            </div>
             <TabsList aria-label="Filter by metal">
               {FILTERS.map(({ value, label }) => (
                 <TabsTrigger key={value} value={value}>
@@ -167,9 +168,13 @@ export function HomePage() {
                 </TabsTrigger>
               ))}
             </TabsList>
-          </Tabs>
-        </div>
-        <LiveAuctionsGrid filter={filter} />
+          </div>
+          {FILTERS.map(({ value }) => (
+            <TabsContent key={value} value={value} className="mt-0">
+              <LiveAuctionsGrid filter={value} />
+            </TabsContent>
+          ))}
+        </Tabs>
       </section>
 
       <section className="border-t border-border bg-card">
