@@ -2,6 +2,7 @@
  * What the admin panel does to user accounts: list them, count them, adjust balances, reset
  * passwords and delete accounts. Builds on users-repo.ts (the user item and its guards).
  */
+import { randomUUID } from "node:crypto";
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AdminUser } from "#shared/schemas/admin";
@@ -56,21 +57,30 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
   const need = Math.max(0, -amount);
   for (let round = 0; round < MAX_ADJUST_ROUNDS; round++) {
     try {
-      const { Attributes } = await db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.user(userId),
-          UpdateExpression: "ADD bidBalance :amount",
-          ConditionExpression:
-            amount >= 0 ? "attribute_exists(pk)" : "attribute_exists(pk) AND bidBalance >= :need",
-          ExpressionAttributeValues:
-            amount >= 0 ? { ":amount": amount } : { ":amount": amount, ":need": need },
-          ReturnValues: "UPDATED_NEW",
+      // An ADD is not idempotent: if DynamoDB applied it but the answer was lost, the SDK's retry
+      // would add again. A one-item transaction with a request token makes every retry of this
+      // round a no-op after the first success (DynamoDB remembers the token for 10 minutes).
+      await db.send(
+        new TransactWriteCommand({
+          ClientRequestToken: randomUUID(),
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.user(userId),
+                UpdateExpression: "ADD bidBalance :amount",
+                ConditionExpression:
+                  amount >= 0 ? "attribute_exists(pk)" : "attribute_exists(pk) AND bidBalance >= :need",
+                ExpressionAttributeValues:
+                  amount >= 0 ? { ":amount": amount } : { ":amount": amount, ":need": need },
+              },
+            },
+          ],
         }),
       );
-      return Number(Attributes?.bidBalance);
+      return await currentBalance(userId);
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isConditionFailure(error)) throw error;
     }
     // Only a missing user fails an addition.
     if (amount >= 0) return null;
@@ -92,6 +102,26 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
     }
   }
   return "busy";
+}
+
+function isConditionFailure(error: unknown): boolean {
+  return (
+    error instanceof TransactionCanceledException &&
+    (error.CancellationReasons ?? []).some((r) => r.Code === "ConditionalCheckFailed")
+  );
+}
+
+/** The balance right after an adjustment (a transaction cannot return it). */
+async function currentBalance(userId: string): Promise<number> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      ConsistentRead: true,
+      ProjectionExpression: "bidBalance",
+    }),
+  );
+  return Number(Item?.bidBalance ?? 0);
 }
 
 async function userExists(userId: string): Promise<boolean> {
