@@ -36,6 +36,8 @@ export const LAMBDA_BUDGETS: Record<string, number> = {
   "payments/stripe-webhook": 400 * KB,
   "payments/confirm-local-payment": 400 * KB,
   "orders/create-order-payment-intent": 400 * KB,
+  // Asks the provider about a pending order's latest payment when its webhook is late.
+  "orders/list-buyer-orders": 400 * KB,
 };
 
 export const lambdaBudget = (handlerId: string) => LAMBDA_BUDGETS[handlerId] ?? LAMBDA_DEFAULT_BUDGET;

@@ -1,5 +1,5 @@
 import type { AppConfig } from "#shared/schemas/payments";
-import { stripePublishableKey } from "../../adapters/payments/index.ts";
+import { stripePublishableKey } from "../../adapters/payments/settings.ts";
 import { paymentProviderName } from "../../config/runtime.ts";
 import { defineRoute } from "../../http/route.ts";
 

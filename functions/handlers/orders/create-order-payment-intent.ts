@@ -1,6 +1,6 @@
 import { type OrderPaymentIntentResponse, orderIdParamsSchema } from "#shared/schemas/orders";
 import { defineRoute } from "../../http/route.ts";
-import { createOrderPaymentIntent } from "../../usecases/orders.ts";
+import { createOrderPaymentIntent } from "../../usecases/order-payments.ts";
 
 /** POST /api/orders/{id}/payment-intent: pay the buyer's own unpaid order (its webhook marks it paid). */
 export const handler = defineRoute(

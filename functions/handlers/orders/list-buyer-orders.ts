@@ -1,6 +1,6 @@
 import type { OrderView } from "#shared/schemas/orders";
 import { defineRoute } from "../../http/route.ts";
-import { listOrdersOfBuyer } from "../../usecases/orders.ts";
+import { listOrdersOfBuyer } from "../../usecases/order-payments.ts";
 
 /** GET /api/orders/buyer: the signed-in user's own orders, newest first. */
 export const handler = defineRoute(
