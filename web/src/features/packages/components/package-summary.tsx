@@ -27,9 +27,9 @@ export function PackageSummary({ bidPackage, size = "md" }: { bidPackage: BidPac
   const perBid = pricePerBid(bidPackage.price, bidPackage.bidCount);
   return (
     <div className="flex flex-col items-center gap-2 text-center">
-      <h3 className={cn("font-semibold tracking-tight", size === "lg" ? "text-xl" : "text-base")}>
+      <h2 className={cn("font-semibold tracking-tight", size === "lg" ? "text-xl" : "text-base")}>
         {bidPackage.name}
-      </h3>
+      </h2>
       <PackageBadges bidPackage={bidPackage} />
       <p className="flex items-baseline gap-1.5">
         <span className={cn("font-bold text-foreground", size === "lg" ? "text-5xl" : "text-3xl")}>
