@@ -6,74 +6,26 @@
  * rules; DynamoDB Local's own ConsumedCapacity under-reports transactions). Latencies are local, for
  * comparison only. BENCH_USERS sets how many users the list reads (default 500).
  */
-import { ensureTable, startDynamoLocal } from "../local/dynamo.ts";
+import {
+  benchUser,
+  countDynamoCalls,
+  describeTally,
+  measureRounds,
+  percentile,
+  startBenchTable,
+} from "./support.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 500);
 
-const dynamoLocal = await startDynamoLocal({ port: 0, inMemory: true });
-Object.assign(process.env, {
-  AWS_ENDPOINT_URL_DYNAMODB: dynamoLocal.endpoint,
-  AWS_REGION: "us-east-1",
-  AWS_ACCESS_KEY_ID: "local",
-  AWS_SECRET_ACCESS_KEY: "local",
-  TABLE_NAME: "bench-admin",
-  PAYMENT_PROVIDER: "local",
-  POWERTOOLS_LOG_LEVEL: "ERROR",
-});
-await ensureTable(dynamoLocal.endpoint, "bench-admin");
-
-const { dynamo } = await import("../../functions/adapters/dynamo/client.ts");
-const { createUser } = await import("../../functions/adapters/dynamo/users-repo.ts");
-const { createSession } = await import("../../functions/adapters/dynamo/sessions-repo.ts");
+const dynamoLocal = await startBenchTable("bench-admin", { PAYMENT_PROVIDER: "local" });
+await countDynamoCalls();
 const { invokeRoute } = await import("../local/events.ts");
-
-type Tally = Map<string, { calls: number; itemsWritten: number }>;
-let tally: Tally = new Map();
-
-function itemsWrittenBy(command: string, input: Record<string, unknown>): number {
-  if (command === "TransactWriteItemsCommand") return (input.TransactItems as unknown[]).length;
-  return ["PutItemCommand", "UpdateItemCommand", "DeleteItemCommand"].includes(command) ? 1 : 0;
-}
-
-dynamo.middlewareStack.add(
-  (next, context) => async (args) => {
-    const name = context.commandName ?? "unknown";
-    const entry = tally.get(name) ?? { calls: 0, itemsWritten: 0 };
-    entry.calls += 1;
-    entry.itemsWritten += itemsWrittenBy(name, args.input as Record<string, unknown>);
-    tally.set(name, entry);
-    return next(args);
-  },
-  { step: "initialize", name: "benchCounter" },
-);
-
-const describeTally = (t: Tally) =>
-  [...t.entries()]
-    .map(
-      ([name, { calls, itemsWritten }]) =>
-        `${name.replace("Command", "")}×${calls}${itemsWritten ? ` (${itemsWritten} written)` : ""}`,
-    )
-    .join(", ");
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 let n = 0;
 async function account(role: "buyer" | "seller" | "admin", bidBalance = 0) {
   n += 1;
-  const user = await createUser({
-    username: `bench${role[0]}${n}`,
-    email: `bench${role[0]}${n}@example.com`,
-    passwordHash: "x",
-    role,
-    now: Date.now() - n,
-    bidBalance,
-  });
-  const { token } = await createSession(user, Date.now());
-  return { ...user, cookie: `sid=${token}` };
+  return benchUser({ username: `bench${role[0]}${n}`, role, bidBalance, now: Date.now() - n });
 }
 
 type Account = Awaited<ReturnType<typeof account>>;
@@ -85,18 +37,9 @@ const call = async (who: Account, method: string, path: string, body?: unknown) 
 
 /** Runs `prepare` outside the count, then measures `run` ROUNDS times; prints calls of the last round. */
 async function bench<P>(label: string, prepare: () => Promise<P>, run: (p: P) => Promise<unknown>) {
-  const times: number[] = [];
-  let last: Tally = new Map();
-  for (let i = 0; i < ROUNDS; i++) {
-    const prepared = await prepare();
-    tally = new Map();
-    const started = performance.now();
-    await run(prepared);
-    times.push(performance.now() - started);
-    last = tally;
-  }
+  const { times, lastTally } = await measureRounds(ROUNDS, prepare, run);
   console.log(
-    `| ${label} | ${describeTally(last)} | ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} |`,
+    `| ${label} | ${describeTally(lastTally, "written")} | ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} |`,
   );
 }
 

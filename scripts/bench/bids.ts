@@ -14,26 +14,15 @@
  * (503) is retried at once. Latencies are of accepted bids, end to end through the handler.
  */
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
-import { ensureTable, startDynamoLocal } from "../local/dynamo.ts";
+import { percentile, benchUser as signedInUser, startBenchTable } from "./support.ts";
 
 const BIDDERS = (process.env.BENCH_BIDDERS ?? "2,10,40").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
-const dynamoLocal = await startDynamoLocal({ port: 0, inMemory: true });
-Object.assign(process.env, {
-  AWS_ENDPOINT_URL_DYNAMODB: dynamoLocal.endpoint,
-  AWS_REGION: "us-east-1",
-  AWS_ACCESS_KEY_ID: "local",
-  AWS_SECRET_ACCESS_KEY: "local",
-  TABLE_NAME: "bench-bids",
-  POWERTOOLS_LOG_LEVEL: "ERROR",
-});
-await ensureTable(dynamoLocal.endpoint, "bench-bids");
+const dynamoLocal = await startBenchTable("bench-bids");
 
 const { dynamo, db, tableName } = await import("../../functions/adapters/dynamo/client.ts");
 const { keys } = await import("../../functions/adapters/dynamo/keys.ts");
-const { createUser } = await import("../../functions/adapters/dynamo/users-repo.ts");
-const { createSession } = await import("../../functions/adapters/dynamo/sessions-repo.ts");
 const { listBids } = await import("../../functions/adapters/dynamo/bids-repo.ts");
 const { getAuction } = await import("../../functions/adapters/dynamo/auctions-repo.ts");
 const { startAuction } = await import("../../functions/usecases/start-auction.ts");
@@ -84,24 +73,10 @@ dynamo.middlewareStack.add(
   { step: "initialize", name: "benchCounter" },
 );
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-
 let seq = 0;
-async function benchUser(role: "buyer" | "seller", bidBalance: number) {
+function benchUser(role: "buyer" | "seller", bidBalance: number) {
   seq += 1;
-  const user = await createUser({
-    username: `bench${role}${seq}`,
-    email: `bench${role}${seq}@example.com`,
-    passwordHash: "x".repeat(120),
-    role,
-    now: Date.now(),
-    bidBalance,
-  });
-  const { token } = await createSession(user, Date.now());
-  return { ...user, cookie: `sid=${token}` };
+  return signedInUser({ username: `bench${role}${seq}`, role, bidBalance });
 }
 
 /**

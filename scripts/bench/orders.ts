@@ -7,27 +7,21 @@
  * rules (a transactional write is 2 WCU per item per KB), not DynamoDB Local's ConsumedCapacity.
  * Latencies are local (Java DynamoDB Local on this machine), for comparison only.
  */
-import { ensureTable, startDynamoLocal } from "../local/dynamo.ts";
+import {
+  benchUser,
+  countDynamoCalls,
+  describeTally,
+  measureRounds,
+  percentile,
+  startBenchTable,
+} from "./support.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const RACE_ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);
 const LIVE_AUCTIONS = Number(process.env.BENCH_LIVE_AUCTIONS ?? 50);
 
-const dynamoLocal = await startDynamoLocal({ port: 0, inMemory: true });
-Object.assign(process.env, {
-  AWS_ENDPOINT_URL_DYNAMODB: dynamoLocal.endpoint,
-  AWS_REGION: "us-east-1",
-  AWS_ACCESS_KEY_ID: "local",
-  AWS_SECRET_ACCESS_KEY: "local",
-  TABLE_NAME: "bench-orders",
-  PAYMENT_PROVIDER: "local",
-  POWERTOOLS_LOG_LEVEL: "ERROR",
-});
-await ensureTable(dynamoLocal.endpoint, "bench-orders");
-
-const { dynamo } = await import("../../functions/adapters/dynamo/client.ts");
-const { createUser } = await import("../../functions/adapters/dynamo/users-repo.ts");
-const { createSession } = await import("../../functions/adapters/dynamo/sessions-repo.ts");
+const dynamoLocal = await startBenchTable("bench-orders", { PAYMENT_PROVIDER: "local" });
+const dynamo = await countDynamoCalls();
 const { getOrder } = await import("../../functions/adapters/dynamo/orders-repo.ts");
 const { localPaymentGateway, localWebhookSecret } = await import(
   "../../functions/adapters/payments/index.ts"
@@ -40,52 +34,10 @@ const { startAuction } = await import("../../functions/usecases/start-auction.ts
 const { placeBid } = await import("../../functions/usecases/place-bid.ts");
 const { invokeRoute } = await import("../local/events.ts");
 
-type Tally = Map<string, { calls: number; itemsWritten: number }>;
-let tally: Tally = new Map();
-
-function itemsWrittenBy(command: string, input: Record<string, unknown>): number {
-  if (command === "TransactWriteItemsCommand") return (input.TransactItems as unknown[]).length;
-  return ["PutItemCommand", "UpdateItemCommand", "DeleteItemCommand"].includes(command) ? 1 : 0;
-}
-
-dynamo.middlewareStack.add(
-  (next, context) => async (args) => {
-    const name = context.commandName ?? "unknown";
-    const entry = tally.get(name) ?? { calls: 0, itemsWritten: 0 };
-    entry.calls += 1;
-    entry.itemsWritten += itemsWrittenBy(name, args.input as Record<string, unknown>);
-    tally.set(name, entry);
-    return next(args);
-  },
-  { step: "initialize", name: "benchCounter" },
-);
-
-const describeTally = (t: Tally) =>
-  [...t.entries()]
-    .map(
-      ([name, { calls, itemsWritten }]) =>
-        `${name.replace("Command", "")}×${calls}${itemsWritten ? ` (${itemsWritten} items)` : ""}`,
-    )
-    .join(", ");
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-
 let seq = 0;
 async function user(role: "buyer" | "seller" = "buyer") {
   seq += 1;
-  const created = await createUser({
-    username: `bench${role}${seq}`,
-    email: `bench${role}${seq}@example.com`,
-    passwordHash: "x".repeat(120),
-    role,
-    now: Date.now(),
-    bidBalance: 1000,
-  });
-  const { token } = await createSession(created, Date.now());
-  return { ...created, cookies: [`sid=${token}`] };
+  return benchUser({ username: `bench${role}${seq}`, role, bidBalance: 1000 });
 }
 type BenchUser = Awaited<ReturnType<typeof user>>;
 
@@ -128,17 +80,13 @@ const address = {
 const rows: { request: string; calls: string; p50: number; p95: number }[] = [];
 /** Runs `prepare` untimed and uncounted, then measures `run` on what it made. */
 async function bench<T>(request: string, prepare: () => Promise<T>, run: (input: T) => Promise<unknown>) {
-  const times: number[] = [];
-  let calls = "";
-  for (let i = 0; i < ROUNDS; i++) {
-    const input = await prepare();
-    tally = new Map();
-    const started = performance.now();
-    await run(input);
-    times.push(performance.now() - started);
-    if (i === ROUNDS - 1) calls = describeTally(tally);
-  }
-  rows.push({ request, calls, p50: percentile(times, 50), p95: percentile(times, 95) });
+  const { times, lastTally } = await measureRounds(ROUNDS, prepare, run);
+  rows.push({
+    request,
+    calls: describeTally(lastTally),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+  });
 }
 
 const seller = await user("seller");

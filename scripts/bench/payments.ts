@@ -8,26 +8,21 @@
  * per 4 KB, an eventual one 0.5), not from DynamoDB Local's own ConsumedCapacity, which under-reports
  * transactions. Latencies are local (Java DynamoDB Local on this machine), for comparison only.
  */
-import { ensureTable, startDynamoLocal } from "../local/dynamo.ts";
+import {
+  benchUser,
+  countDynamoCalls,
+  describeTally,
+  measure,
+  measureRounds,
+  percentile,
+  startBenchTable,
+} from "./support.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const RACE_ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 30);
 
-const dynamoLocal = await startDynamoLocal({ port: 0, inMemory: true });
-Object.assign(process.env, {
-  AWS_ENDPOINT_URL_DYNAMODB: dynamoLocal.endpoint,
-  AWS_REGION: "us-east-1",
-  AWS_ACCESS_KEY_ID: "local",
-  AWS_SECRET_ACCESS_KEY: "local",
-  TABLE_NAME: "bench-payments",
-  PAYMENT_PROVIDER: "local",
-  POWERTOOLS_LOG_LEVEL: "ERROR",
-});
-await ensureTable(dynamoLocal.endpoint, "bench-payments");
-
-const { dynamo } = await import("../../functions/adapters/dynamo/client.ts");
-const { createUser } = await import("../../functions/adapters/dynamo/users-repo.ts");
-const { createSession } = await import("../../functions/adapters/dynamo/sessions-repo.ts");
+const dynamoLocal = await startBenchTable("bench-payments", { PAYMENT_PROVIDER: "local" });
+const dynamo = await countDynamoCalls();
 const { localPaymentGateway, localWebhookSecret } = await import(
   "../../functions/adapters/payments/index.ts"
 );
@@ -38,73 +33,19 @@ const { markLocalPaymentIntentSucceeded } = await import(
 const { invokeRoute } = await import("../local/events.ts");
 const { seedBidPackages } = await import("../seed/bid-packages.ts");
 
-type Tally = Map<string, { calls: number; itemsWritten: number }>;
-let tally: Tally = new Map();
-
-function itemsWrittenBy(command: string, input: Record<string, unknown>): number {
-  if (command === "TransactWriteItemsCommand") return (input.TransactItems as unknown[]).length;
-  if (command === "BatchWriteItemCommand") {
-    return Object.values(input.RequestItems as Record<string, unknown[]>).reduce((n, l) => n + l.length, 0);
-  }
-  return ["PutItemCommand", "UpdateItemCommand", "DeleteItemCommand"].includes(command) ? 1 : 0;
-}
-
-dynamo.middlewareStack.add(
-  (next, context) => async (args) => {
-    const name = context.commandName ?? "unknown";
-    const entry = tally.get(name) ?? { calls: 0, itemsWritten: 0 };
-    entry.calls += 1;
-    entry.itemsWritten += itemsWrittenBy(name, args.input as Record<string, unknown>);
-    tally.set(name, entry);
-    return next(args);
-  },
-  { step: "initialize", name: "benchCounter" },
-);
-
-async function measure<T>(fn: () => Promise<T>): Promise<{ result: T; tally: Tally; ms: number }> {
-  tally = new Map();
-  const started = performance.now();
-  const result = await fn();
-  return { result, tally, ms: performance.now() - started };
-}
-
-const describeTally = (t: Tally) =>
-  [...t.entries()]
-    .map(
-      ([name, { calls, itemsWritten }]) =>
-        `${name.replace("Command", "")}×${calls}${itemsWritten ? ` (${itemsWritten} items)` : ""}`,
-    )
-    .join(", ");
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-
 await seedBidPackages();
 let userSeq = 0;
-async function buyer() {
-  const user = await createUser({
-    username: `bench${++userSeq}`,
-    email: `bench${userSeq}@example.com`,
-    passwordHash: "x".repeat(120),
-    role: "buyer",
-    now: Date.now(),
-  });
-  const { token } = await createSession(user, Date.now());
-  return { id: user.id, cookies: [`sid=${token}`] };
-}
+const buyer = () => benchUser({ username: `bench${++userSeq}`, role: "buyer" });
 
 const rows: { request: string; calls: string; p50: number; p95: number }[] = [];
 async function bench(request: string, run: () => Promise<unknown>) {
-  const times: number[] = [];
-  let calls = "";
-  for (let i = 0; i < ROUNDS; i++) {
-    const m = await measure(run);
-    times.push(m.ms);
-    if (i === ROUNDS - 1) calls = describeTally(m.tally);
-  }
-  rows.push({ request, calls, p50: percentile(times, 50), p95: percentile(times, 95) });
+  const { times, lastTally } = await measureRounds(ROUNDS, async () => undefined, run);
+  rows.push({
+    request,
+    calls: describeTally(lastTally),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+  });
 }
 
 const b = await buyer();
