@@ -14,44 +14,15 @@ import type { UserRole } from "#shared/constants";
 import type { AuctionRecord } from "../../../functions/adapters/dynamo/auctions-repo.ts";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
-import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.ts";
-import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import type { AuctionClock } from "../../../functions/adapters/scheduler/auction-clock.ts";
-import { startAuction } from "../../../functions/usecases/start-auction.ts";
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localDynamoClient } from "../../../scripts/local/dynamo.ts";
-import { type ApiRequest, invokeRoute, type RouteResponse } from "../../../scripts/local/events.ts";
+import { type ApiRequest, invokeRoute } from "../../../scripts/local/events.ts";
+import { type Actor, auctionOf, signedInActor } from "../support/actors.ts";
 
-export interface TestUser {
-  id: string;
-  username: string;
-  sellerId?: string;
-  cookie: string;
-  call<T = Record<string, unknown>>(request: Omit<ApiRequest, "cookies">): Promise<RouteResponse<T>>;
-}
+export type TestUser = Actor;
 
-let counter = 0;
-
-export async function testUser(role: UserRole = "buyer", bidBalance = 0): Promise<TestUser> {
-  counter += 1;
-  const username = `${role.slice(0, 1)}${counter}_${Math.random().toString(36).slice(2, 8)}`;
-  const user = await createUser({
-    username,
-    email: `${username}@example.com`,
-    passwordHash: "unused",
-    role,
-    now: Date.now(),
-    bidBalance,
-  });
-  const { token } = await createSession(user, Date.now());
-  const cookie = `sid=${token}`;
-  return {
-    id: user.id,
-    username,
-    ...(user.sellerId ? { sellerId: user.sellerId } : {}),
-    cookie,
-    call: (request) => invokeRoute({ ...request, cookies: [cookie] }),
-  };
-}
+export const testUser = (role: UserRole = "buyer", bidBalance = 0): Promise<TestUser> =>
+  signedInActor(role, { bidBalance });
 
 export const anonymous = <T = Record<string, unknown>>(request: ApiRequest) => invokeRoute<T>(request);
 
@@ -87,10 +58,9 @@ export async function liveAuction(
 ): Promise<{ auction: AuctionRecord; seller: TestUser }> {
   const seller = await testUser("seller", options.sellerCredits ?? 0);
   productCounter += 1;
-  const auction = await startAuction({
+  const auction = await auctionOf(seller, {
     product: {
       id: `product-${productCounter}-${Math.random().toString(36).slice(2, 8)}`,
-      sellerId: seller.sellerId!,
       name: `Silver Eagle #${productCounter}`,
       description: "One troy ounce of fine silver.",
       metalType: options.metalType ?? "silver",
@@ -99,7 +69,6 @@ export async function liveAuction(
       imageUrl: "/images/products/silver-coins.svg",
       startingPriceCents: options.startingPriceCents ?? 50,
     },
-    seller: { id: seller.sellerId!, userId: seller.id, businessName: `${seller.username} Metals` },
     durationSeconds: options.durationSeconds ?? 3600,
     extensionSeconds: options.extensionSeconds,
     now: Date.now(),

@@ -7,48 +7,12 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { UserRole } from "#shared/constants";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import type { ItemKey } from "../../../functions/adapters/dynamo/index-lists.ts";
-import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.ts";
-import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
-import { placeBid } from "../../../functions/usecases/place-bid.ts";
-import { startAuction } from "../../../functions/usecases/start-auction.ts";
-import { type ApiRequest, invokeRoute } from "../../../scripts/local/events.ts";
+import { type Actor, auctionOf, bidInTurn, signedInActor } from "../support/actors.ts";
 
-export interface TestUser {
-  id: string;
-  username: string;
-  email: string;
-  role: UserRole;
-  sellerId?: string;
-  /** The session cookie (`sid=...`). */
-  cookie: string;
-  call<T = unknown>(request: Omit<ApiRequest, "cookies">): ReturnType<typeof invokeRoute<T>>;
-}
+export type TestUser = Actor;
 
-let counter = 0;
-
-export async function signUp(role: UserRole = "buyer", bidBalance = 10): Promise<TestUser> {
-  counter += 1;
-  const username = `${role}${counter}_${Math.random().toString(36).slice(2, 8)}`;
-  const user = await createUser({
-    username,
-    email: `${username}@example.com`,
-    passwordHash: "not-used-by-these-tests",
-    role,
-    now: Date.now(),
-    bidBalance,
-  });
-  const { token } = await createSession(user, Date.now());
-  const cookie = `sid=${token}`;
-  return {
-    id: user.id,
-    username,
-    email: user.email,
-    role,
-    ...(user.sellerId ? { sellerId: user.sellerId } : {}),
-    cookie,
-    call: (request) => invokeRoute({ ...request, cookies: [cookie] }),
-  };
-}
+export const signUp = (role: UserRole = "buyer", bidBalance = 10): Promise<TestUser> =>
+  signedInActor(role, { bidBalance });
 
 export interface AuctionPlan {
   seller: TestUser;
@@ -67,34 +31,19 @@ export async function auctionWithBids(plan: AuctionPlan) {
   const startedAt = plan.running ? Date.now() : Date.now() - 120_000;
   const durationSeconds = plan.running ? 3600 : 60;
   const productId = crypto.randomUUID();
-  const auction = await startAuction({
+  const auction = await auctionOf(plan.seller, {
     product: {
       id: productId,
-      sellerId: plan.seller.sellerId!,
       name: `1 oz Silver Eagle ${productId.slice(0, 4)}`,
       description: "A one ounce silver coin.",
       metalType: "silver",
       imageUrl: "/images/silver-coins.svg",
       startingPriceCents: plan.startingPriceCents ?? 500,
     },
-    seller: {
-      id: plan.seller.sellerId!,
-      userId: plan.seller.id,
-      businessName: `${plan.seller.username} Metals`,
-    },
     durationSeconds,
     now: startedAt,
   });
-  let t = startedAt + 1000;
-  for (const bidder of plan.bidders) {
-    const at = t;
-    await placeBid({
-      auctionId: auction.id,
-      bidder: { id: bidder.id, username: bidder.username },
-      clock: () => at,
-    });
-    t += 1000;
-  }
+  await bidInTurn(auction.id, plan.bidders, startedAt);
   return auction;
 }
 

@@ -7,28 +7,21 @@ import { expect } from "vitest";
 import type { UserRole } from "#shared/constants";
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import type { ProductView } from "#shared/schemas/seller";
-import { createSession } from "../../../../functions/adapters/dynamo/sessions-repo.ts";
-import { createUser } from "../../../../functions/adapters/dynamo/users-repo.ts";
 import { hashPassword } from "../../../../functions/domain/passwords.ts";
-import { placeBid } from "../../../../functions/usecases/place-bid.ts";
-import { startAuction } from "../../../../functions/usecases/start-auction.ts";
-import { type ApiRequest, invokeRoute, type RouteResponse } from "../../../../scripts/local/events.ts";
+import { invokeRoute, type RouteResponse } from "../../../../scripts/local/events.ts";
 import { seedBidPackages } from "../../../../scripts/seed/bid-packages.ts";
+import {
+  type Actor,
+  auctionOf,
+  bidInTurn,
+  signedInActor,
+  UNUSABLE_PASSWORD_HASH,
+} from "../../support/actors.ts";
 
 /** Every world user signs in with this password (hashed once: scrypt is slow on purpose). */
 export const WORLD_PASSWORD = "correct-horse-battery";
 
-export interface Caller {
-  id: string;
-  username: string;
-  email: string;
-  role: UserRole;
-  sellerId?: string;
-  /** `sid=<token>` */
-  cookie: string;
-  token: string;
-  call<T = Record<string, unknown>>(request: Omit<ApiRequest, "cookies">): Promise<RouteResponse<T>>;
-}
+export type Caller = Actor;
 
 export interface World {
   passwordHash: string;
@@ -54,37 +47,12 @@ export interface World {
   intentId: string;
 }
 
-let counter = 0;
-
 /** A user created through the real repository and signed in through the real session store. */
-export async function signedInUser(
+export const signedInUser = (
   role: UserRole,
-  passwordHash = "scrypt$16384$8$1$bm90LXVzZWQ=$bm90LXVzZWQ=",
+  passwordHash = UNUSABLE_PASSWORD_HASH,
   bidBalance = 0,
-): Promise<Caller> {
-  counter += 1;
-  const username = `${role.slice(0, 2)}${counter}_${Math.random().toString(36).slice(2, 8)}`;
-  const user = await createUser({
-    username,
-    email: `${username}@example.com`,
-    passwordHash,
-    role,
-    now: Date.now(),
-    bidBalance,
-  });
-  const { token } = await createSession(user, Date.now());
-  const cookie = `sid=${token}`;
-  return {
-    id: user.id,
-    username,
-    email: user.email,
-    role,
-    ...(user.sellerId ? { sellerId: user.sellerId } : {}),
-    cookie,
-    token,
-    call: (request) => invokeRoute({ ...request, cookies: [cookie] }),
-  };
-}
+): Promise<Caller> => signedInActor(role, { passwordHash, bidBalance });
 
 function ok<T>(res: RouteResponse<T>, what: string, status = 200): T {
   expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status);
@@ -104,17 +72,16 @@ const product = (name: string) => ({
 /** A running auction of `seller` ending in `seconds` (its end is not scheduled: tests drive it). */
 export async function liveAuction(seller: Caller, seconds = 3600, startingPriceCents = 100): Promise<string> {
   const productId = crypto.randomUUID();
-  const auction = await startAuction({
+  const auction = await auctionOf(seller, {
     product: {
       id: productId,
-      sellerId: seller.sellerId!,
       name: `Silver Bar ${productId.slice(0, 4)}`,
       description: "A ten ounce silver bar.",
       metalType: "silver",
       imageUrl: "/images/products/silver-bullion.svg",
       startingPriceCents,
     },
-    seller: { id: seller.sellerId!, userId: seller.id, businessName: seller.username },
+    businessName: seller.username,
     durationSeconds: seconds,
     now: Date.now(),
     clock: { scheduleEnd: async () => {} },
@@ -126,32 +93,22 @@ export async function liveAuction(seller: Caller, seconds = 3600, startingPriceC
 async function finishedAuction(seller: Caller, bidders: Caller[]): Promise<string> {
   const startedAt = Date.now() - 3_600_000;
   const productId = crypto.randomUUID();
-  const auction = await startAuction({
+  const auction = await auctionOf(seller, {
     product: {
       id: productId,
-      sellerId: seller.sellerId!,
       name: `Gold Sovereign ${productId.slice(0, 4)}`,
       description: "A gold coin.",
       metalType: "gold",
       imageUrl: "/images/products/gold-jewelry.svg",
       startingPriceCents: 2500,
     },
-    seller: { id: seller.sellerId!, userId: seller.id, businessName: seller.username },
+    businessName: seller.username,
     durationSeconds: 60,
     now: startedAt,
     // Its end is in the past: a real clock would close it before the bids below are placed.
     clock: { scheduleEnd: async () => {} },
   });
-  let t = startedAt + 1000;
-  for (const bidder of bidders) {
-    const at = t;
-    await placeBid({
-      auctionId: auction.id,
-      bidder: { id: bidder.id, username: bidder.username },
-      clock: () => at,
-    });
-    t += 1000;
-  }
+  await bidInTurn(auction.id, bidders, startedAt);
   // The first read after the end finalizes it (status won, winner = last bidder).
   ok(await invokeRoute({ method: "GET", path: `/api/auctions/${auction.id}` }), "finalizing read");
   return auction.id;
