@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import { EmptyState } from "@web/components/empty-state.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { EmptyState, LoadError } from "@web/features/seller/components/empty-state.tsx";
 import { ListPlaceholders } from "@web/features/seller/components/list-placeholders.tsx";
+import { LoadError } from "@web/features/seller/components/load-error.tsx";
 import { AuctionStatusBadge } from "@web/features/seller/components/seller-auctions.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { Gavel } from "lucide-react";

@@ -1,8 +1,8 @@
+import { EmptyState } from "@web/components/empty-state.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
-import type { LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps } from "react";
 
 /** Placeholders while a list loads. */
 export function ListSkeleton({ count = 3 }: { count?: number }) {
@@ -16,28 +16,9 @@ export function ListSkeleton({ count = 3 }: { count?: number }) {
   );
 }
 
-/** What a list shows when it has nothing. */
-export function EmptyList({
-  icon: Icon,
-  title,
-  description,
-  action,
-}: {
-  icon: LucideIcon;
-  title: string;
-  description?: string;
-  action?: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-input bg-card px-6 py-14 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <Icon className="size-6" aria-hidden="true" />
-      </span>
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {description && <p className="max-w-sm text-sm text-muted-foreground">{description}</p>}
-      {action}
-    </div>
-  );
+/** What a list page shows when it has nothing (its title an h2, right under the page's h1). */
+export function EmptyList(props: Omit<ComponentProps<typeof EmptyState>, "headingLevel">) {
+  return <EmptyState {...props} headingLevel={2} />;
 }
 
 /** A failed list read: the server's message (or `fallback`) and a retry. */

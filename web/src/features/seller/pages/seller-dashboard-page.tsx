@@ -1,3 +1,4 @@
+import { EmptyState } from "@web/components/empty-state.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
@@ -8,8 +9,8 @@ import { useSellerAuctions } from "../api/get-seller-auctions.ts";
 import { useSellerProducts } from "../api/get-seller-products.ts";
 import { useSellerProfile } from "../api/get-seller-profile.ts";
 import { AddProductDialog } from "../components/add-product-dialog.tsx";
-import { EmptyState, LoadError } from "../components/empty-state.tsx";
 import { ListPlaceholders } from "../components/list-placeholders.tsx";
+import { LoadError } from "../components/load-error.tsx";
 import { SellerAuctionCard } from "../components/seller-auctions.tsx";
 import { SellerProductCard } from "../components/seller-products.tsx";
 import { sellerStats } from "../components/seller-stats.ts";

@@ -1,41 +1,32 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
-/** What a list shows when it has nothing: an icon, a title, a line of help and an optional action. */
+/**
+ * What a list shows when it has nothing: an icon, a title, a line of help and an optional action.
+ * `headingLevel` keeps the outline in order: 2 right under a page's h1, 3 inside a titled card or tab.
+ */
 export function EmptyState({
   icon: Icon,
   title,
   description,
   action,
+  headingLevel = 3,
 }: {
   icon: LucideIcon;
   title: string;
   description?: string;
   action?: ReactNode;
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-input bg-card px-6 py-14 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <Icon className="size-6" aria-hidden="true" />
       </span>
-      <h3 className="text-lg font-semibold">{title}</h3>
+      <Heading className="text-lg font-semibold">{title}</Heading>
       {description && <p className="max-w-sm text-sm text-muted-foreground">{description}</p>}
       {action}
-    </div>
-  );
-}
-
-/** A failed list read: the server's message and a retry. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-xl border border-destructive/30 bg-red-50 px-6 py-10 text-center text-sm text-red-900"
-    >
-      <p>{message}</p>
-      <button type="button" className="font-semibold underline underline-offset-4" onClick={onRetry}>
-        Try again
-      </button>
     </div>
   );
 }
