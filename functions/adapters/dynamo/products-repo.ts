@@ -10,6 +10,7 @@ import type { ApprovalStatus, MetalType } from "#shared/constants";
 import { centsToDecimal } from "#shared/money";
 import type { ProductView } from "#shared/schemas/seller";
 import { db, tableName } from "./client.ts";
+import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { listByIndex, withoutKeys } from "./index-lists.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
@@ -115,34 +116,9 @@ export async function listProductsByStatus(status: ApprovalStatus): Promise<Prod
  * Moves a product from `from` to `to` (and its list index with it) only if it is still `from`;
  * returns the updated record, or null when someone else changed it first (or it is gone).
  */
-export async function setProductStatus(
-  id: string,
-  change: { from: ApprovalStatus; to: ApprovalStatus; approvedAt?: string },
-): Promise<ProductRecord | null> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.product(id),
-        UpdateExpression: change.approvedAt
-          ? "SET #status = :to, gsi1pk = :index, approvedAt = :approvedAt"
-          : "SET #status = :to, gsi1pk = :index",
-        ConditionExpression: "attribute_exists(pk) AND #status = :from",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: {
-          ":from": change.from,
-          ":to": change.to,
-          ":index": indexKeys.productsByStatus(change.to),
-          ...(change.approvedAt ? { ":approvedAt": change.approvedAt } : {}),
-        },
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return Attributes ? toProduct(Attributes) : null;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+export async function setProductStatus(id: string, change: ApprovalChange): Promise<ProductRecord | null> {
+  const item = await moveApprovalStatus(keys.product(id), indexKeys.productsByStatus(change.to), change);
+  return item ? toProduct(item) : null;
 }
 
 /** Records the auction an approval started, so deleting the product can find it. */

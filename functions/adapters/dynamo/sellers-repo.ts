@@ -3,6 +3,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dy
 import type { ApprovalStatus } from "#shared/constants";
 import type { SellerProfile } from "#shared/schemas/seller";
 import { db, tableName } from "./client.ts";
+import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
@@ -53,34 +54,9 @@ export async function listSellersByStatus(status: ApprovalStatus): Promise<Selle
  * Moves a seller from `from` to `to` (and its list index with it) only if it is still `from`;
  * returns the updated record, or null when someone else changed it first.
  */
-export async function setSellerStatus(
-  id: string,
-  change: { from: ApprovalStatus; to: ApprovalStatus; approvedAt?: string },
-): Promise<SellerRecord | null> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.seller(id),
-        UpdateExpression: change.approvedAt
-          ? "SET #status = :to, gsi1pk = :index, approvedAt = :approvedAt"
-          : "SET #status = :to, gsi1pk = :index",
-        ConditionExpression: "attribute_exists(pk) AND #status = :from",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: {
-          ":from": change.from,
-          ":to": change.to,
-          ":index": indexKeys.sellersByStatus(change.to),
-          ...(change.approvedAt ? { ":approvedAt": change.approvedAt } : {}),
-        },
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return Attributes ? toSeller(Attributes) : null;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+export async function setSellerStatus(id: string, change: ApprovalChange): Promise<SellerRecord | null> {
+  const item = await moveApprovalStatus(keys.seller(id), indexKeys.sellersByStatus(change.to), change);
+  return item ? toSeller(item) : null;
 }
 
 /** Edits the business profile while the application is still pending; null if it no longer is. */
