@@ -2,8 +2,18 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage } from "./support/browser.ts";
 
+/** Opens the user menu; a click that lands while the page is still hydrating is tried again. */
+async function openUserMenu(page: Page) {
+  const logout = page.getByRole("menuitem", { name: "Logout" });
+  for (let attempt = 0; attempt < 3 && !(await logout.isVisible()); attempt++) {
+    await page.getByTestId("user-menu").click();
+    await logout.waitFor({ timeout: 5_000 }).catch(() => {});
+  }
+  await logout.waitFor({ timeout: 5_000 });
+}
+
 async function logOut(page: Page) {
-  await page.getByTestId("user-menu").click();
+  await openUserMenu(page);
   await page.getByRole("menuitem", { name: "Logout" }).click();
   await page.getByRole("link", { name: "Login" }).first().waitFor();
 }
@@ -37,10 +47,10 @@ describe("accounts in the browser", () => {
     await expect
       .poll(() => page.getByTestId("bid-balance").textContent(), { timeout: 15_000 })
       .toBe("0 Bids");
-    await page.getByTestId("user-menu").click();
+    await openUserMenu(page);
     expect(await page.getByTestId("user-menu-username").textContent()).toContain(username);
-    await page.keyboard.press("Escape");
-    await logOut(page);
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.getByRole("link", { name: "Login" }).first().waitFor();
   });
 
   it("shows SPEC's validation messages and a failed login", async () => {
