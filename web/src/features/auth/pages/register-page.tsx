@@ -12,9 +12,7 @@ import {
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@web/components/ui/radio-group.tsx";
-import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { cn } from "@web/lib/utils.ts";
 import { Info } from "lucide-react";
 import { useForm } from "react-hook-form";
@@ -24,7 +22,8 @@ import { registerFormSchema } from "#shared/schemas/auth";
 import { useUser } from "../api/get-me.ts";
 import { useRegister } from "../api/register.ts";
 import { AuthCard } from "../components/auth-card.tsx";
-import { RELOAD_AFTER_TOAST_MS } from "./login-page.tsx";
+import { PasswordField } from "../components/password-field.tsx";
+import { useAuthSubmit } from "../use-auth-submit.ts";
 
 const ACCOUNT_TYPES = [
   { value: "buyer", label: "Buyer", hint: "Bid on live auctions" },
@@ -33,7 +32,10 @@ const ACCOUNT_TYPES = [
 
 export function RegisterPage() {
   const { data: user } = useUser();
-  const registerMutation = useRegister();
+  const registration = useAuthSubmit(useRegister(), {
+    success: { title: "Account created!", description: "Welcome aboard." },
+    failure: { title: "Registration failed", fallback: "An error occurred during registration" },
+  });
   const form = useForm<z.input<typeof registerFormSchema>, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { username: "", email: "", password: "", confirmPassword: "", role: "buyer" },
@@ -41,25 +43,7 @@ export function RegisterPage() {
 
   if (user) return <Navigate to={paths.home.getHref()} replace />;
 
-  const onSubmit = form.handleSubmit((values) =>
-    registerMutation.mutate(values, {
-      onSuccess: () => {
-        toast({ title: "Account created!", description: "Welcome aboard.", variant: "success" });
-        setTimeout(() => {
-          window.location.href = paths.home.getHref();
-        }, RELOAD_AFTER_TOAST_MS);
-      },
-      onError: (error) => {
-        toast({
-          variant: "destructive",
-          title: "Registration failed",
-          description: getServerMessage(error, "An error occurred during registration"),
-        });
-      },
-    }),
-  );
-
-  const busy = registerMutation.isPending || registerMutation.isSuccess;
+  const onSubmit = form.handleSubmit(registration.submit);
 
   return (
     <AuthCard
@@ -102,41 +86,19 @@ export function RegisterPage() {
               </FormItem>
             )}
           />
-          <FormField
+          <PasswordField
             control={form.control}
             name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <Input
-                    type="password"
-                    autoComplete="new-password"
-                    placeholder="At least 8 characters"
-                    {...field}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Password"
+            autoComplete="new-password"
+            placeholder="At least 8 characters"
           />
-          <FormField
+          <PasswordField
             control={form.control}
             name="confirmPassword"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Confirm Password</FormLabel>
-                <FormControl>
-                  <Input
-                    type="password"
-                    autoComplete="new-password"
-                    placeholder="Repeat your password"
-                    {...field}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Confirm Password"
+            autoComplete="new-password"
+            placeholder="Repeat your password"
           />
           <FormField
             control={form.control}
@@ -182,8 +144,8 @@ export function RegisterPage() {
               </FormItem>
             )}
           />
-          <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
-            {registerMutation.isPending ? "Creating account..." : "Create Account"}
+          <Button type="submit" size="lg" className="mt-2 w-full" disabled={registration.busy}>
+            {registration.pending ? "Creating account..." : "Create Account"}
           </Button>
         </form>
       </Form>
