@@ -1,16 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
-import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { ListPlaceholders } from "@web/features/seller/components/list-placeholders.tsx";
 import { LoadError } from "@web/features/seller/components/load-error.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
-import { Check, PackageCheck, X } from "lucide-react";
+import { PackageCheck } from "lucide-react";
 import { formatPrice } from "#shared/money";
 import { getPendingProductsQueryOptions } from "../api/get-pending-products.ts";
 import { useReviewProduct } from "../api/review-product.ts";
 import { formatDate } from "./format.ts";
+import { ReviewButtons } from "./review-buttons.tsx";
 
 export function ProductApprovals() {
   const products = useQuery(getPendingProductsQueryOptions());
@@ -36,58 +36,37 @@ export function ProductApprovals() {
   }
   return (
     <div className="grid gap-4">
-      {products.data.map((product) => {
-        const busy = review.isPending && review.variables?.id === product.id;
-        return (
-          <Card key={product.id} data-testid="product-application">
-            <CardContent className="flex flex-col gap-4 p-5 sm:flex-row">
-              <img
-                src={product.imageUrl}
-                alt={product.name}
-                className="aspect-[4/3] w-full shrink-0 rounded-lg border border-border bg-muted object-cover sm:w-40"
-              />
-              <div className="grid min-w-0 flex-1 content-start gap-1.5">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="text-lg font-semibold">{product.name}</h3>
-                  <MetalBadge metalType={product.metalType} />
-                </div>
-                <p className="line-clamp-3 text-sm text-muted-foreground">{product.description}</p>
-                <p className="text-sm">
-                  <span className="text-muted-foreground">Seller:</span> {product.seller.businessName}
-                </p>
-                <div className="flex flex-wrap gap-x-4 text-sm">
-                  <span>
-                    <span className="text-muted-foreground">Starting price:</span>{" "}
-                    <strong>{formatPrice(product.startingPrice)}</strong>
-                  </span>
-                  {product.weight && <span>{product.weight}</span>}
-                  {product.purity && <span>{product.purity}</span>}
-                </div>
-                <p className="text-xs text-muted-foreground">Submitted {formatDate(product.createdAt)}</p>
+      {products.data.map((product) => (
+        <Card key={product.id} data-testid="product-application">
+          <CardContent className="flex flex-col gap-4 p-5 sm:flex-row">
+            <img
+              src={product.imageUrl}
+              alt={product.name}
+              className="aspect-[4/3] w-full shrink-0 rounded-lg border border-border bg-muted object-cover sm:w-40"
+            />
+            <div className="grid min-w-0 flex-1 content-start gap-1.5">
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="text-lg font-semibold">{product.name}</h3>
+                <MetalBadge metalType={product.metalType} />
               </div>
-              <div className="flex shrink-0 gap-2 sm:flex-col">
-                <Button
-                  size="sm"
-                  disabled={busy}
-                  onClick={() => review.mutate({ id: product.id, decision: "approve" })}
-                >
-                  <Check aria-hidden="true" />
-                  Approve
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy}
-                  onClick={() => review.mutate({ id: product.id, decision: "reject" })}
-                >
-                  <X aria-hidden="true" />
-                  Reject
-                </Button>
+              <p className="line-clamp-3 text-sm text-muted-foreground">{product.description}</p>
+              <p className="text-sm">
+                <span className="text-muted-foreground">Seller:</span> {product.seller.businessName}
+              </p>
+              <div className="flex flex-wrap gap-x-4 text-sm">
+                <span>
+                  <span className="text-muted-foreground">Starting price:</span>{" "}
+                  <strong>{formatPrice(product.startingPrice)}</strong>
+                </span>
+                {product.weight && <span>{product.weight}</span>}
+                {product.purity && <span>{product.purity}</span>}
               </div>
-            </CardContent>
-          </Card>
-        );
-      })}
+              <p className="text-xs text-muted-foreground">Submitted {formatDate(product.createdAt)}</p>
+            </div>
+            <ReviewButtons review={review} id={product.id} className="flex shrink-0 gap-2 sm:flex-col" />
+          </CardContent>
+        </Card>
+      ))}
     </div>
   );
 }

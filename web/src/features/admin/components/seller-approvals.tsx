@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
-import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { ListPlaceholders } from "@web/features/seller/components/list-placeholders.tsx";
 import { LoadError } from "@web/features/seller/components/load-error.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
-import { Check, Store, X } from "lucide-react";
+import { Store } from "lucide-react";
 import { getPendingSellersQueryOptions } from "../api/get-pending-sellers.ts";
 import { useReviewSeller } from "../api/review-seller.ts";
 import { formatDate } from "./format.ts";
+import { ReviewButtons } from "./review-buttons.tsx";
 
 export function SellerApprovals() {
   const sellers = useQuery(getPendingSellersQueryOptions());
@@ -34,42 +34,21 @@ export function SellerApprovals() {
   }
   return (
     <div className="grid gap-4">
-      {sellers.data.map((seller) => {
-        const busy = review.isPending && review.variables?.id === seller.id;
-        return (
-          <Card key={seller.id} data-testid="seller-application">
-            <CardContent className="flex flex-col gap-4 p-5 sm:flex-row sm:items-start sm:justify-between">
-              <div className="grid min-w-0 gap-1">
-                <h3 className="text-lg font-semibold">{seller.businessName}</h3>
-                <p className="text-sm text-muted-foreground">
-                  {seller.user.username} · {seller.user.email}
-                </p>
-                {seller.description && <p className="text-sm">{seller.description}</p>}
-                <p className="text-xs text-muted-foreground">Applied {formatDate(seller.createdAt)}</p>
-              </div>
-              <div className="flex shrink-0 gap-2">
-                <Button
-                  size="sm"
-                  disabled={busy}
-                  onClick={() => review.mutate({ id: seller.id, decision: "approve" })}
-                >
-                  <Check aria-hidden="true" />
-                  Approve
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy}
-                  onClick={() => review.mutate({ id: seller.id, decision: "reject" })}
-                >
-                  <X aria-hidden="true" />
-                  Reject
-                </Button>
-              </div>
-            </CardContent>
-          </Card>
-        );
-      })}
+      {sellers.data.map((seller) => (
+        <Card key={seller.id} data-testid="seller-application">
+          <CardContent className="flex flex-col gap-4 p-5 sm:flex-row sm:items-start sm:justify-between">
+            <div className="grid min-w-0 gap-1">
+              <h3 className="text-lg font-semibold">{seller.businessName}</h3>
+              <p className="text-sm text-muted-foreground">
+                {seller.user.username} · {seller.user.email}
+              </p>
+              {seller.description && <p className="text-sm">{seller.description}</p>}
+              <p className="text-xs text-muted-foreground">Applied {formatDate(seller.createdAt)}</p>
+            </div>
+            <ReviewButtons review={review} id={seller.id} className="flex shrink-0 gap-2" />
+          </CardContent>
+        </Card>
+      ))}
     </div>
   );
 }
