@@ -1,8 +1,9 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 /** Placeholders while a list loads. */
 export function ListSkeleton({ count = 3 }: { count?: number }) {
@@ -42,4 +43,29 @@ export function ListError({
       </Button>
     </div>
   );
+}
+
+/**
+ * A list page's body: placeholders while it loads, the error with a retry, `empty` when it has no
+ * items, otherwise every item rendered by `children` inside a grid (`className`).
+ */
+export function QueryList<T>({
+  query,
+  errorFallback,
+  empty,
+  className = "grid gap-4",
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  errorFallback: string;
+  empty: ReactNode;
+  className?: string;
+  children: (item: T) => ReactNode;
+}) {
+  if (query.isPending) return <ListSkeleton />;
+  if (query.isError) {
+    return <ListError error={query.error} fallback={errorFallback} onRetry={() => void query.refetch()} />;
+  }
+  if (query.data.length === 0) return empty;
+  return <div className={className}>{query.data.map((item) => children(item))}</div>;
 }

@@ -11,7 +11,7 @@ import { decimalToCents, formatCents, formatPrice } from "#shared/money";
 import { summarizeWins } from "#shared/orders";
 import type { WonAuction } from "#shared/schemas/orders";
 import { useWonAuctions } from "../api/get-won-auctions.ts";
-import { EmptyList, ListError, ListSkeleton } from "../components/list-states.tsx";
+import { EmptyList, QueryList } from "../components/list-states.tsx";
 import { formatDate } from "../lib/format-date.ts";
 
 /** /my-wins: what the user has won, in figures and cards. */
@@ -60,32 +60,25 @@ export function MyWinsPage() {
         />
       </div>
 
-      {wins.isPending ? (
-        <ListSkeleton />
-      ) : wins.isError ? (
-        <ListError
-          error={wins.error}
-          fallback="Failed to load your wins"
-          onRetry={() => void wins.refetch()}
-        />
-      ) : wins.data.length === 0 ? (
-        <EmptyList
-          icon={Trophy}
-          title="No wins yet"
-          description="Place the last bid before the clock runs out and your win will appear here."
-          action={
-            <Button asChild>
-              <Link to={paths.home.getHref()}>Browse Live Auctions</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {wins.data.map((win) => (
-            <WinCard key={win.id} win={win} />
-          ))}
-        </div>
-      )}
+      <QueryList
+        query={wins}
+        errorFallback="Failed to load your wins"
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        empty={
+          <EmptyList
+            icon={Trophy}
+            title="No wins yet"
+            description="Place the last bid before the clock runs out and your win will appear here."
+            action={
+              <Button asChild>
+                <Link to={paths.home.getHref()}>Browse Live Auctions</Link>
+              </Button>
+            }
+          />
+        }
+      >
+        {(win) => <WinCard key={win.id} win={win} />}
+      </QueryList>
     </PageContainer>
   );
 }

@@ -6,7 +6,7 @@ import { Package, Store, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import type { OrderView } from "#shared/schemas/orders";
 import { useBuyerOrders } from "../api/get-buyer-orders.ts";
-import { EmptyList, ListError, ListSkeleton } from "../components/list-states.tsx";
+import { EmptyList, QueryList } from "../components/list-states.tsx";
 import { OrderSummaryLine, TrackingLine } from "../components/order-summary-line.tsx";
 
 /** /orders: the user's orders with payment and shipping state. */
@@ -26,32 +26,24 @@ export function OrdersPage() {
           </Button>
         }
       />
-      {orders.isPending ? (
-        <ListSkeleton />
-      ) : orders.isError ? (
-        <ListError
-          error={orders.error}
-          fallback="Failed to load your orders"
-          onRetry={() => void orders.refetch()}
-        />
-      ) : orders.data.length === 0 ? (
-        <EmptyList
-          icon={Package}
-          title="No orders yet"
-          description="Check out an auction you have won and its order will appear here."
-          action={
-            <Button asChild>
-              <Link to={paths.wonAuctions.getHref()}>View Won Auctions</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <div className="grid gap-4">
-          {orders.data.map((order) => (
-            <BuyerOrderCard key={order.id} order={order} />
-          ))}
-        </div>
-      )}
+      <QueryList
+        query={orders}
+        errorFallback="Failed to load your orders"
+        empty={
+          <EmptyList
+            icon={Package}
+            title="No orders yet"
+            description="Check out an auction you have won and its order will appear here."
+            action={
+              <Button asChild>
+                <Link to={paths.wonAuctions.getHref()}>View Won Auctions</Link>
+              </Button>
+            }
+          />
+        }
+      >
+        {(order) => <BuyerOrderCard key={order.id} order={order} />}
+      </QueryList>
     </PageContainer>
   );
 }

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { shippingAddressLines } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
 import { useSellerOrders } from "../api/get-seller-orders.ts";
-import { EmptyList, ListError, ListSkeleton } from "../components/list-states.tsx";
+import { EmptyList, QueryList } from "../components/list-states.tsx";
 import { OrderSummaryLine, TrackingLine } from "../components/order-summary-line.tsx";
 import { UpdateShippingDialog } from "../components/update-shipping-dialog.tsx";
 
@@ -28,27 +28,19 @@ export function SellerOrdersPage() {
           </Button>
         }
       />
-      {orders.isPending ? (
-        <ListSkeleton />
-      ) : orders.isError ? (
-        <ListError
-          error={orders.error}
-          fallback="Failed to load your orders"
-          onRetry={() => void orders.refetch()}
-        />
-      ) : orders.data.length === 0 ? (
-        <EmptyList
-          icon={Package}
-          title="No orders yet"
-          description="When a buyer checks out one of your won auctions, the order appears here."
-        />
-      ) : (
-        <div className="grid gap-4">
-          {orders.data.map((order) => (
-            <SellerOrderCard key={order.id} order={order} />
-          ))}
-        </div>
-      )}
+      <QueryList
+        query={orders}
+        errorFallback="Failed to load your orders"
+        empty={
+          <EmptyList
+            icon={Package}
+            title="No orders yet"
+            description="When a buyer checks out one of your won auctions, the order appears here."
+          />
+        }
+      >
+        {(order) => <SellerOrderCard key={order.id} order={order} />}
+      </QueryList>
     </PageContainer>
   );
 }

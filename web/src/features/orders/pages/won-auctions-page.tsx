@@ -4,7 +4,7 @@ import { paths } from "@web/config/paths.ts";
 import { Package, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { useWonAuctions } from "../api/get-won-auctions.ts";
-import { EmptyList, ListError, ListSkeleton } from "../components/list-states.tsx";
+import { EmptyList, QueryList } from "../components/list-states.tsx";
 import { WonAuctionCard } from "../components/won-auction-card.tsx";
 
 /** /auctions/won: every auction the user won, with checkout or order state. */
@@ -32,32 +32,24 @@ export function WonAuctionsPage() {
           </>
         }
       />
-      {wins.isPending ? (
-        <ListSkeleton />
-      ) : wins.isError ? (
-        <ListError
-          error={wins.error}
-          fallback="Failed to load your won auctions"
-          onRetry={() => void wins.refetch()}
-        />
-      ) : wins.data.length === 0 ? (
-        <EmptyList
-          icon={Trophy}
-          title="No won auctions yet"
-          description="When you are the last bidder as the clock reaches zero, the auction shows up here for checkout."
-          action={
-            <Button asChild>
-              <Link to={paths.home.getHref()}>Browse Live Auctions</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <div className="grid gap-4">
-          {wins.data.map((auction) => (
-            <WonAuctionCard key={auction.id} auction={auction} />
-          ))}
-        </div>
-      )}
+      <QueryList
+        query={wins}
+        errorFallback="Failed to load your won auctions"
+        empty={
+          <EmptyList
+            icon={Trophy}
+            title="No won auctions yet"
+            description="When you are the last bidder as the clock reaches zero, the auction shows up here for checkout."
+            action={
+              <Button asChild>
+                <Link to={paths.home.getHref()}>Browse Live Auctions</Link>
+              </Button>
+            }
+          />
+        }
+      >
+        {(auction) => <WonAuctionCard key={auction.id} auction={auction} />}
+      </QueryList>
     </PageContainer>
   );
 }
