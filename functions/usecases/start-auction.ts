@@ -8,26 +8,30 @@
  * approval, a re-run seed) returns the auction that exists and only re-arms its clock.
  */
 import { createHash } from "node:crypto";
-import { BID_INCREMENT_CENTS, type MetalType, TIMER_EXTENSION_SECONDS } from "#shared/constants";
+import { BID_INCREMENT_CENTS, TIMER_EXTENSION_SECONDS } from "#shared/constants";
 import { type AuctionRecord, getAuction, putNewAuction } from "../adapters/dynamo/auctions-repo.ts";
+import type { ProductRecord } from "../adapters/dynamo/products-repo.ts";
+import type { SellerRecord } from "../adapters/dynamo/sellers-repo.ts";
 import type { AuctionClock } from "../adapters/scheduler/auction-clock.ts";
 import { clockFromEnv } from "../adapters/scheduler/clock-from-env.ts";
 import { defaultAuctionDurationSeconds } from "../config/runtime.ts";
 import { logger } from "../http/logger.ts";
 
 export interface StartAuctionInput {
-  product: {
-    id: string;
-    sellerId: string;
-    name: string;
-    description: string;
-    metalType: MetalType;
-    weight?: string;
-    purity?: string;
-    imageUrl: string;
-    startingPriceCents: number;
-  };
-  seller: { id: string; userId: string; businessName: string; description?: string };
+  /** The fields of a product the auction snapshots (approval state is not needed). */
+  product: Pick<
+    ProductRecord,
+    | "id"
+    | "sellerId"
+    | "name"
+    | "description"
+    | "metalType"
+    | "weight"
+    | "purity"
+    | "imageUrl"
+    | "startingPriceCents"
+  >;
+  seller: Pick<SellerRecord, "id" | "userId" | "businessName" | "description">;
   durationSeconds?: number;
   now: number;
   /** Seconds a late bid puts back on the clock; the product's rule is 10. */
