@@ -1,0 +1,123 @@
+/**
+ * The Bid Agent's published rules. Pure: no AWS, time and randomness are parameters.
+ *
+ * An agent holds credits booked out of its user's balance. When an auction with active agents has
+ * `AGENT_WINDOW.latestSecondsLeft`..`AGENT_WINDOW.earliestSecondsLeft` seconds left, the engine places
+ * ONE ordinary bid for ONE eligible agent: the one whose last bid (or, before its first, its booking)
+ * is oldest; ties are broken at random. An agent never bids while its user leads, above its max price,
+ * after the end, or for a user who could not bid by hand.
+ */
+
+export const AGENT_LIMITS = { minBids: 1, maxBids: 500 } as const;
+
+/** Seconds left on the clock within which the engine bids for an agent (both ends included). */
+export const AGENT_WINDOW = { earliestSecondsLeft: 8, latestSecondsLeft: 2 } as const;
+
+export type AgentStatus = "active" | "finished" | "cancelled";
+
+/** Why an agent stopped: spent, its max price reached, or the auction ended / the user left it. */
+export type AgentStopReason = "bids-spent" | "max-price" | "auction-ended" | "cancelled";
+
+export interface AgentState {
+  userId: string;
+  bidsLeft: number;
+  /** null: no ceiling. */
+  maxPriceCents: number | null;
+  status: AgentStatus;
+  /** ms epoch of its last bid, or of its booking before its first bid. */
+  lastActiveAt: number;
+}
+
+/** What the engine needs to know of the auction at the moment it looks. */
+export interface AgentAuctionView {
+  active: boolean;
+  endsAt: number;
+  priceCents: number;
+  bidIncrementCents: number;
+  lastBidderId?: string | null;
+}
+
+/**
+ * When the engine should next look at an auction: `secondsLeft` before its end (the middle of the
+ * window by default), or at once when that moment has passed but the window is still open.
+ */
+export function agentCheckAt(endsAt: number, now: number, secondsLeft = agentBidSecondsLeft()): number {
+  return Math.max(now, endsAt - secondsLeft * 1000);
+}
+
+/** The moment within the window the engine aims for: the middle, so a late queue still lands inside. */
+export function agentBidSecondsLeft(): number {
+  return (AGENT_WINDOW.earliestSecondsLeft + AGENT_WINDOW.latestSecondsLeft) / 2;
+}
+
+/**
+ * Is `now` inside the window of an auction ending at `endsAt`? Before the window the engine waits;
+ * after the end nothing may bid. A look that arrives late but before the end still bids: a bid before
+ * the end is a valid bid, and the bid's own transaction refuses anything at or after the end.
+ */
+export function windowState(endsAt: number, now: number): "early" | "open" | "over" {
+  const leftMs = endsAt - now;
+  if (leftMs <= 0) return "over";
+  if (leftMs > AGENT_WINDOW.earliestSecondsLeft * 1000) return "early";
+  return "open";
+}
+
+/** Why an agent cannot bid now, or null when it may. `userMayBid` answers the manual-bid rules. */
+export function agentRefusal(
+  agent: AgentState,
+  auction: AgentAuctionView,
+  userMayBid: (userId: string) => boolean,
+): "inactive" | "leading" | AgentStopReason | "user-refused" | null {
+  if (agent.status !== "active") return "inactive";
+  if (!auction.active) return "auction-ended";
+  if (agent.bidsLeft < 1) return "bids-spent";
+  if (agent.maxPriceCents !== null && auction.priceCents + auction.bidIncrementCents > agent.maxPriceCents) {
+    return "max-price";
+  }
+  if (auction.lastBidderId === agent.userId) return "leading";
+  if (!userMayBid(agent.userId)) return "user-refused";
+  return null;
+}
+
+/**
+ * The published order: the agent whose last activity is oldest bids first; agents tied on that moment
+ * are ordered by `random` (in [0, 1)), so no one wins ties by signing up first or by user id.
+ */
+export function pickAgent<T extends AgentState>(
+  agents: readonly T[],
+  auction: AgentAuctionView,
+  userMayBid: (userId: string) => boolean,
+  random: () => number,
+): T | null {
+  const eligible = agents.filter((agent) => agentRefusal(agent, auction, userMayBid) === null);
+  if (eligible.length === 0) return null;
+  const oldest = Math.min(...eligible.map((agent) => agent.lastActiveAt));
+  const tied = eligible.filter((agent) => agent.lastActiveAt === oldest);
+  return tied[Math.min(tied.length - 1, Math.floor(random() * tied.length))] ?? null;
+}
+
+/**
+ * Agents that can never bid again on this auction and should stop now (status `finished`, unused
+ * credits returned): spent, or the next price is above their ceiling (prices only rise).
+ */
+export function agentsToFinish<T extends AgentState>(
+  agents: readonly T[],
+  auction: AgentAuctionView,
+): { agent: T; reason: "bids-spent" | "max-price" }[] {
+  const stops: { agent: T; reason: "bids-spent" | "max-price" }[] = [];
+  for (const agent of agents) {
+    if (agent.status !== "active") continue;
+    const refusal = agentRefusal(agent, { ...auction, active: true }, () => true);
+    if (refusal === "bids-spent" || refusal === "max-price") stops.push({ agent, reason: refusal });
+  }
+  return stops;
+}
+
+/**
+ * A booking replaces the previous one: credits to take from the balance (positive) or give back
+ * (negative) so the agent holds exactly `requestedBids` unused credits.
+ */
+export function bookingDelta(current: Pick<AgentState, "bidsLeft" | "status"> | null, requestedBids: number) {
+  const held = current && current.status === "active" ? current.bidsLeft : 0;
+  return requestedBids - held;
+}

@@ -1,0 +1,82 @@
+/**
+ * The public bid ledger: every bid's hash is chained to the one before, so a published head pins the
+ * whole history of an auction. The canonical form is part of the public contract (the Fairness page
+ * and `npm run verify:ledger` recompute it), so it must never change:
+ *
+ *   hash0 = sha256hex(auctionId | startingPriceCents | startedAtMs)
+ *   hashN = sha256hex(hashN-1 | N | username | amountCents | atMs | auto ? 1 : 0)
+ */
+import { createHash } from "node:crypto";
+
+export const LEDGER_ALGORITHM = "sha256";
+
+export interface LedgerGenesis {
+  auctionId: string;
+  startingPriceCents: number;
+  /** ms epoch the auction started. */
+  startedAtMs: number;
+}
+
+export interface LedgerEntryFacts {
+  /** The bid's number, 1-based: totalBids after it. */
+  n: number;
+  username: string;
+  /** The price after this bid, in cents. */
+  amountCents: number;
+  /** Server time of the bid, ms epoch. */
+  atMs: number;
+  auto: boolean;
+}
+
+const sha256hex = (text: string) => createHash(LEDGER_ALGORITHM).update(text, "utf8").digest("hex");
+
+export function genesisHash(genesis: LedgerGenesis): string {
+  return sha256hex(`${genesis.auctionId}|${genesis.startingPriceCents}|${genesis.startedAtMs}`);
+}
+
+export function chainHash(previous: string, entry: LedgerEntryFacts): string {
+  return sha256hex(
+    `${previous}|${entry.n}|${entry.username}|${entry.amountCents}|${entry.atMs}|${entry.auto ? 1 : 0}`,
+  );
+}
+
+export type LedgerCheck =
+  | { ok: true; head: string; entries: number }
+  | { ok: false; brokenAt: number; reason: string; expected?: string; found?: string };
+
+/**
+ * Recomputes a chain from its genesis and compares every stored hash (and, when given, the head).
+ * Says where it first breaks: a wrong hash, a gap or repeat in the numbering.
+ */
+export function verifyLedger(
+  genesis: LedgerGenesis,
+  entries: readonly (LedgerEntryFacts & { hash: string })[],
+  head?: string,
+): LedgerCheck {
+  let previous = genesisHash(genesis);
+  for (const [index, entry] of entries.entries()) {
+    const n = index + 1;
+    if (entry.n !== n) return { ok: false, brokenAt: n, reason: `entry ${n} is numbered ${entry.n}` };
+    const expected = chainHash(previous, entry);
+    if (expected !== entry.hash) {
+      return {
+        ok: false,
+        brokenAt: n,
+        reason: `hash of entry ${n} does not match`,
+        expected,
+        found: entry.hash,
+      };
+    }
+    previous = expected;
+  }
+  if (head !== undefined && head !== previous) {
+    return {
+      ok: false,
+      brokenAt: entries.length,
+      reason: "head does not match the last entry",
+      expected: previous,
+      found: head,
+    };
+  }
+  return { ok: true, head: previous, entries: entries.length };
+}

@@ -1,0 +1,75 @@
+/**
+ * Buy It Now's published rules. Pure: no AWS, time is a parameter.
+ *
+ * A bidder who placed at least one bid on an auction and did not win it may buy the item at its retail
+ * price, less the value of the bids they spent there (bidsPlaced × bidValue, never more than the retail
+ * price), while the auction is live or for 7 days after it ended, once per auction, while stock lasts.
+ */
+
+export const BUY_NOW_DAYS_AFTER_END = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const BUY_NOW_MESSAGES = {
+  notOffered: "Buy It Now is not offered for this item",
+  noBids: "Place at least one bid on this auction to buy it now",
+  winner: "You won this auction: complete your order from Won Auctions",
+  expired: "Buy It Now closed 7 days after the auction ended",
+  soldOut: "Sold out",
+  alreadyBought: "You already bought this item with Buy It Now",
+} as const;
+
+export type BuyNowRefusal = keyof typeof BUY_NOW_MESSAGES;
+
+export interface BuyNowFacts {
+  /** null or 0: the product offers no Buy It Now. */
+  retailPriceCents: number | null;
+  stockLeft: number;
+  bidsPlaced: number;
+  bidValueCents: number;
+  auctionActive: boolean;
+  /** ms epoch the auction ended (its final endsAt); null while live. */
+  endedAt: number | null;
+  /** The auction's end as it stands (ms epoch), to say until when a live auction's offer holds. */
+  endsAt: number;
+  isWinner: boolean;
+  alreadyBought: boolean;
+}
+
+export interface BuyNowOffer {
+  eligible: boolean;
+  reason: BuyNowRefusal | null;
+  creditCents: number;
+  priceCents: number;
+  /** ms epoch after which the offer is gone, or null when no offer exists. */
+  expiresAt: number | null;
+}
+
+/** credit = bidsPlaced × bidValue capped at the retail price; price = retail − credit. */
+export function buyNowPrice(retailPriceCents: number, bidsPlaced: number, bidValueCents: number) {
+  const creditCents = Math.min(retailPriceCents, Math.max(0, bidsPlaced) * Math.max(0, bidValueCents));
+  return { creditCents, priceCents: retailPriceCents - creditCents };
+}
+
+export function buyNowOffer(facts: BuyNowFacts, now: number): BuyNowOffer {
+  const retail = facts.retailPriceCents ?? 0;
+  const { creditCents, priceCents } = buyNowPrice(retail, facts.bidsPlaced, facts.bidValueCents);
+  const endedAt = facts.auctionActive ? null : (facts.endedAt ?? facts.endsAt);
+  const expiresAt = retail > 0 ? (endedAt ?? facts.endsAt) + BUY_NOW_DAYS_AFTER_END * DAY_MS : null;
+  const reason = refusal(facts, retail, expiresAt, now);
+  return { eligible: reason === null, reason, creditCents, priceCents, expiresAt };
+}
+
+function refusal(
+  facts: BuyNowFacts,
+  retail: number,
+  expiresAt: number | null,
+  now: number,
+): BuyNowRefusal | null {
+  if (retail <= 0 || expiresAt === null) return "notOffered";
+  if (facts.alreadyBought) return "alreadyBought";
+  if (facts.isWinner) return "winner";
+  if (facts.bidsPlaced < 1) return "noBids";
+  if (!facts.auctionActive && now >= expiresAt) return "expired";
+  if (facts.stockLeft < 1) return "soldOut";
+  return null;
+}

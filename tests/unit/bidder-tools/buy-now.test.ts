@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { type BuyNowFacts, buyNowOffer, buyNowPrice } from "../../../functions/domain/buy-now.ts";
+
+const NOW = Date.parse("2030-01-01T12:00:00.000Z");
+const DAY = 24 * 60 * 60 * 1000;
+
+function facts(overrides: Partial<BuyNowFacts> = {}): BuyNowFacts {
+  return {
+    retailPriceCents: 5000,
+    stockLeft: 2,
+    bidsPlaced: 10,
+    bidValueCents: 60,
+    auctionActive: true,
+    endedAt: null,
+    endsAt: NOW + 60_000,
+    isWinner: false,
+    alreadyBought: false,
+    ...overrides,
+  };
+}
+
+describe("Buy It Now price", () => {
+  it("credits bids placed times the bid value, capped at retail", () => {
+    expect(buyNowPrice(5000, 10, 60)).toEqual({ creditCents: 600, priceCents: 4400 });
+    expect(buyNowPrice(5000, 100, 60)).toEqual({ creditCents: 5000, priceCents: 0 });
+    expect(buyNowPrice(5000, 0, 60)).toEqual({ creditCents: 0, priceCents: 5000 });
+  });
+});
+
+describe("who may buy it now", () => {
+  it("offers it to a bidder of a live auction until 7 days after its end", () => {
+    expect(buyNowOffer(facts(), NOW)).toEqual({
+      eligible: true,
+      reason: null,
+      creditCents: 600,
+      priceCents: 4400,
+      expiresAt: NOW + 60_000 + 7 * DAY,
+    });
+  });
+
+  it("keeps the offer for 7 days after the end and closes it then", () => {
+    const ended = facts({ auctionActive: false, endedAt: NOW - 7 * DAY + 1 });
+    expect(buyNowOffer(ended, NOW)).toMatchObject({ eligible: true, expiresAt: NOW + 1 });
+    expect(buyNowOffer(ended, NOW + 1)).toMatchObject({ eligible: false, reason: "expired" });
+  });
+
+  it("refuses the winner, non-bidders, repeat buyers, sold-out stock and products without retail", () => {
+    expect(buyNowOffer(facts({ isWinner: true }), NOW).reason).toBe("winner");
+    expect(buyNowOffer(facts({ bidsPlaced: 0 }), NOW).reason).toBe("noBids");
+    expect(buyNowOffer(facts({ alreadyBought: true }), NOW).reason).toBe("alreadyBought");
+    expect(buyNowOffer(facts({ stockLeft: 0 }), NOW).reason).toBe("soldOut");
+    expect(buyNowOffer(facts({ retailPriceCents: null }), NOW)).toMatchObject({
+      eligible: false,
+      reason: "notOffered",
+      expiresAt: null,
+    });
+  });
+});
