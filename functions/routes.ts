@@ -45,6 +45,13 @@ export const httpRoutes: readonly HttpRoute[] = [
     edgeCacheSeconds: 1,
   },
   { method: "POST", path: "/api/auctions/{id}/bid", handler: "auctions/place-bid", role: "user" },
+  {
+    method: "GET",
+    path: "/api/auctions/{id}/ledger",
+    handler: "auctions/get-ledger",
+    role: "public",
+    edgeCacheSeconds: 1,
+  },
 
   // bid credits
   { method: "GET", path: "/api/bid-packages", handler: "payments/list-bid-packages", role: "public" },

@@ -5,6 +5,7 @@
 import type { AuctionStatus } from "#shared/constants";
 import { centsToDecimal } from "#shared/money";
 import type { AuctionMessage } from "#shared/schemas/auctions";
+import { genesisHash } from "./bid-ledger.ts";
 
 /** The fields of a stored auction a message is built from. */
 export interface AuctionImage {
@@ -16,6 +17,23 @@ export interface AuctionImage {
   lastBidderUsername?: string;
   winnerId?: string;
   winnerUsername?: string;
+  startingPriceCents: number;
+  createdAt: string;
+  ledgerHead?: string;
+}
+
+/**
+ * The ledger head a watcher records: the hash after the latest bid, the genesis hash before any bid,
+ * null only for an auction whose bids predate the ledger (its head is recomputed on the ledger read).
+ */
+function ledgerHeadOf(image: AuctionImage): string | null {
+  if (image.ledgerHead) return image.ledgerHead;
+  if (image.totalBids > 0) return null;
+  return genesisHash({
+    auctionId: image.id,
+    startingPriceCents: image.startingPriceCents,
+    startedAtMs: Date.parse(image.createdAt),
+  });
 }
 
 /**
@@ -36,6 +54,7 @@ export function auctionMessageFor(
     endsAt: new Date(after.endsAt).toISOString(),
     lastBidder: after.lastBidderUsername ? { username: after.lastBidderUsername } : null,
     serverTime: new Date(now).toISOString(),
+    ledgerHead: ledgerHeadOf(after),
   };
   if (before.status === "active" && after.status !== "active") {
     return {

@@ -41,11 +41,20 @@ export function isOver(auction: Pick<AuctionRuleState, "status" | "endsAt">, now
   return auction.status !== "active" || now >= auction.endsAt;
 }
 
-export type BidRefusal = "ended" | "own-auction" | "already-leading";
+export type BidRefusal = "ended" | "staff" | "own-auction" | "already-leading";
 
-/** Who may bid: anyone but the seller, on an auction not over, unless they placed the last bid. */
-export function bidRefusal(auction: AuctionRuleState, userId: string, now: number): BidRefusal | null {
+/**
+ * Who may bid: anyone but staff and the seller, on an auction not over, unless they placed the last
+ * bid. Staff never bid, so the public ledger can promise that no house account ever did.
+ */
+export function bidRefusal(
+  auction: AuctionRuleState,
+  userId: string,
+  now: number,
+  role?: string,
+): BidRefusal | null {
   if (isOver(auction, now)) return "ended";
+  if (role === "admin") return "staff";
   if (auction.sellerUserId === userId) return "own-auction";
   if (auction.lastBidderId === userId) return "already-leading";
   return null;

@@ -6,6 +6,7 @@
 import pLimit, { type LimitFunction } from "p-limit";
 import { type AuctionRecord, getAuction } from "../adapters/dynamo/auctions-repo.ts";
 import { type BidRecord, placeBidTransaction } from "../adapters/dynamo/bids-repo.ts";
+import { chainHash } from "../domain/bid-ledger.ts";
 import { bidRefusal, planBid, retryDelayMs } from "../domain/bidding.ts";
 import {
   badRequest,
@@ -15,6 +16,7 @@ import {
   paymentRequired,
   serviceUnavailable,
 } from "../http/errors.ts";
+import { ledgerHeadOf } from "./bid-ledger.ts";
 import { finalizeIfOver } from "./finalize-auction.ts";
 
 export const MAX_BID_ATTEMPTS = 8;
@@ -23,6 +25,7 @@ export const BID_MESSAGES = {
   notFound: "Auction not found",
   ended: "Auction has ended",
   ownAuction: "You cannot bid on your own items",
+  staff: "Staff accounts cannot bid",
   leading: "You are already the highest bidder",
   noCredits: "Insufficient bid credits",
   busy: "So many bids are arriving on this auction that yours could not be placed. Please try again.",
@@ -30,7 +33,7 @@ export const BID_MESSAGES = {
 
 export interface PlaceBidInput {
   auctionId: string;
-  bidder: { id: string; username: string };
+  bidder: { id: string; username: string; role?: string };
   /** The server clock (ms epoch), read at every attempt. */
   clock?: () => number;
   random?: () => number;
@@ -81,21 +84,30 @@ async function attemptBid(input: PlaceBidInput, clock: () => number, attempt: nu
   const auction = await getAuction(auctionId);
   const now = clock();
   if (!auction) throw notFound(BID_MESSAGES.notFound);
-  const refusal = bidRefusal(auction, bidder.id, now);
+  const refusal = bidRefusal(auction, bidder.id, now, bidder.role);
   if (refusal === "ended") {
     // This read saw the end: it finishes the auction like any other read.
     if (auction.status === "active") await finalizeIfOver(auction, now);
     throw badRequest(BID_MESSAGES.ended);
   }
+  if (refusal === "staff") throw forbidden(BID_MESSAGES.staff);
   if (refusal === "own-auction") throw forbidden(BID_MESSAGES.ownAuction);
   if (refusal === "already-leading") throw conflict(BID_MESSAGES.leading);
   const plan = planBid(auction, now);
+  const hash = chainHash(await ledgerHeadOf(auction), {
+    n: plan.sequence,
+    username: bidder.username,
+    amountCents: plan.priceCents,
+    atMs: now,
+    auto: false,
+  });
   const written = await placeBidTransaction({
     auctionId,
     seenTotalBids: auction.totalBids,
     plan,
     bidder,
     now,
+    hash,
   });
   if (!written.ok) {
     if (written.reason === "no-credits") throw paymentRequired(BID_MESSAGES.noCredits);
@@ -112,6 +124,7 @@ async function attemptBid(input: PlaceBidInput, clock: () => number, attempt: nu
         endsAt: plan.endsAt,
         lastBidderId: bidder.id,
         lastBidderUsername: bidder.username,
+        ledgerHead: hash,
       },
       bid: {
         auctionId,
@@ -120,6 +133,8 @@ async function attemptBid(input: PlaceBidInput, clock: () => number, attempt: nu
         username: bidder.username,
         amountCents: plan.priceCents,
         createdAt: at,
+        auto: false,
+        hash,
       },
       now,
       retries: attempt,

@@ -96,6 +96,8 @@ const auctionStateMessage = {
   endsAt: z.string(),
   lastBidder: usernameView.nullable(),
   serverTime: z.string(),
+  /** The bid ledger's hash after the latest bid (GET /api/auctions/{id}/ledger); watchers may record it. */
+  ledgerHead: z.string().nullable(),
 };
 
 export const connectedMessageSchema = z.object({

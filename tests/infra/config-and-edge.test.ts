@@ -93,6 +93,7 @@ describe("CloudFront behaviours from the route table", () => {
     expect(plan.filter((b) => b.cacheSeconds).map((b) => b.pathPattern)).toEqual([
       "/api/auctions",
       "/api/auctions/*",
+      "/api/auctions/*/ledger",
     ]);
     expect(patterns.indexOf("/api/auctions/won")).toBeLessThan(patterns.indexOf("/api/auctions/*"));
     expect(patterns.indexOf("/api/auctions/*/bid")).toBeLessThan(patterns.indexOf("/api/auctions/*"));

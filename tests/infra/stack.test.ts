@@ -422,7 +422,7 @@ describe("web", () => {
     const behaviours = distribution(dev).CacheBehaviors as CfnJson[];
     const patterns = behaviours.map((b) => b.PathPattern);
     const cached = httpRoutes.filter((r) => r.edgeCacheSeconds).map((r) => pathPattern(r.path));
-    expect(cached).toEqual(["/api/auctions", "/api/auctions/*"]);
+    expect(cached).toEqual(["/api/auctions", "/api/auctions/*", "/api/auctions/*/ledger"]);
     const policies = Object.fromEntries(resourcesOfType(dev.json, "AWS::CloudFront::CachePolicy"));
     for (const pattern of cached) {
       const behaviour = behaviours.find((b) => b.PathPattern === pattern);

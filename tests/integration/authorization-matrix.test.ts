@@ -140,9 +140,13 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(200),
     request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}` }),
   },
+  "GET /api/auctions/{id}/ledger": {
+    expect: everyone(200),
+    request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}/ledger` }),
+  },
   "POST /api/auctions/{id}/bid": {
-    // The seller may not bid on their own auction.
-    expect: signedIn(200, { seller: 403 }),
+    // The seller may not bid on their own auction; staff accounts never bid.
+    expect: signedIn(200, { seller: 403, admin: 403 }),
     request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}/bid`, body: undefined }),
   },
 

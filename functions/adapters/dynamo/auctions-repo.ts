@@ -66,6 +66,8 @@ export interface AuctionRecord {
   winnerUsername?: string;
   /** ISO time the auction ended (its final endsAt); set when it is finalized. */
   endedAt?: string;
+  /** The bid ledger's hash after the latest bid; absent until the first bid (then the genesis hash). */
+  ledgerHead?: string;
   product: AuctionProductSnapshot;
   seller: AuctionSellerSnapshot;
 }

@@ -25,6 +25,10 @@ export interface BidRecord {
   /** The price this bid made. */
   amountCents: number;
   createdAt: string;
+  /** Placed by the user's Bid Agent rather than by hand. Absent on bids stored before agents: false. */
+  auto?: boolean;
+  /** The ledger hash after this bid (functions/domain/bid-ledger.ts). Absent on bids stored before the ledger. */
+  hash?: string;
 }
 
 export const bidId = (auctionId: string, sequence: number) => `${auctionId}-${sequence}`;
@@ -102,8 +106,11 @@ export async function placeBidTransaction(input: {
   plan: BidPlan;
   bidder: { id: string; username: string };
   now: number;
+  /** The ledger hash after this bid: the auction item keeps it as the head, the bid item as its own. */
+  hash: string;
+  auto?: boolean;
 }): Promise<BidWriteResult> {
-  const { auctionId, plan, bidder, now } = input;
+  const { auctionId, plan, bidder, now, hash } = input;
   const table = tableName();
   const at = new Date(now).toISOString();
   const bid: BidRecord = {
@@ -113,6 +120,8 @@ export async function placeBidTransaction(input: {
     username: bidder.username,
     amountCents: plan.priceCents,
     createdAt: at,
+    auto: input.auto ?? false,
+    hash,
   };
   try {
     await db.send(
@@ -135,7 +144,7 @@ export async function placeBidTransaction(input: {
               TableName: table,
               Key: keys.auction(auctionId),
               UpdateExpression:
-                "SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname",
+                "SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head",
               ConditionExpression: "#status = :active AND endsAt > :now AND totalBids = :seen",
               ExpressionAttributeNames: { "#status": "status" },
               ExpressionAttributeValues: {
@@ -144,6 +153,7 @@ export async function placeBidTransaction(input: {
                 ":endsAt": plan.endsAt,
                 ":uid": bidder.id,
                 ":uname": bidder.username,
+                ":head": hash,
                 ":active": "active",
                 ":now": now,
                 ":seen": input.seenTotalBids,

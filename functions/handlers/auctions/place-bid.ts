@@ -12,7 +12,7 @@ export const handler = defineRoute(
     if (!auth) throw unauthorized();
     const placed = await placeBid({
       auctionId: params.id,
-      bidder: { id: auth.userId, username: auth.username },
+      bidder: { id: auth.userId, username: auth.username, role: auth.role },
     });
     return { auction: toAuctionSummary(placed.auction, placed.now), bid: toBidView(placed.bid) };
   },

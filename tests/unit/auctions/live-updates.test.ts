@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { AuctionDetail, AuctionMessage, AuctionSummary } from "#shared/schemas/auctions";
 import {
@@ -21,13 +22,20 @@ const image = (overrides: Partial<AuctionImage> = {}): AuctionImage => ({
   totalBids: 5,
   endsAt: NOW + 60_000,
   lastBidderUsername: "ann",
+  startingPriceCents: 145,
+  createdAt: new Date(NOW - 3_600_000).toISOString(),
+  ledgerHead: "head-after-bid-5",
   ...overrides,
 });
 
 describe("socket messages from a change", () => {
   it("a change that adds bids is bid_placed with the new state", () => {
     expect(
-      auctionMessageFor(image(), image({ totalBids: 6, priceCents: 151, lastBidderUsername: "bob" }), NOW),
+      auctionMessageFor(
+        image(),
+        image({ totalBids: 6, priceCents: 151, lastBidderUsername: "bob", ledgerHead: "head-after-bid-6" }),
+        NOW,
+      ),
     ).toEqual({
       type: "bid_placed",
       auctionId: "a1",
@@ -37,9 +45,26 @@ describe("socket messages from a change", () => {
       endsAt: new Date(NOW + 60_000).toISOString(),
       lastBidder: { username: "bob" },
       serverTime: new Date(NOW).toISOString(),
+      ledgerHead: "head-after-bid-6",
       winnerId: null,
       finalPrice: null,
     });
+  });
+
+  it("carries the genesis hash before any bid and null for bids older than the ledger", () => {
+    const unbid = image({ totalBids: 0, lastBidderUsername: undefined, ledgerHead: undefined });
+    const ended = auctionMessageFor(unbid, { ...unbid, status: "ended" }, NOW);
+    // sha256("a1|145|<created ms>"), recomputed here from the published canonical form.
+    const genesis = createHash("sha256")
+      .update(`a1|145|${NOW - 3_600_000}`)
+      .digest("hex");
+    expect(ended?.ledgerHead).toBe(genesis);
+    const legacy = auctionMessageFor(
+      image({ ledgerHead: undefined }),
+      image({ totalBids: 6, ledgerHead: undefined }),
+      NOW,
+    );
+    expect(legacy?.ledgerHead).toBeNull();
   });
 
   it("the change that finishes it is auction_ended, with or without a winner", () => {

@@ -53,6 +53,7 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "auctions/list-won-auctions": (w) => ({ as: w.buyer, params: {} }),
   "auctions/get-auction": (w) => ({ as: null, params: { id: w.liveAuctionId } }),
   "auctions/place-bid": (w) => ({ as: w.buyer, params: { id: w.liveAuctionId } }),
+  "auctions/get-ledger": (w) => ({ as: null, params: { id: w.liveAuctionId } }),
   "payments/list-bid-packages": () => ({ as: null, params: {} }),
   "payments/create-payment-intent": (w) => ({ as: w.buyer, params: {}, body: { packageId: "starter" } }),
   "payments/verify-payment": (w) => ({ as: w.buyer, params: { paymentIntentId: w.intentId } }),
