@@ -45,6 +45,9 @@ export const httpRoutes: readonly HttpRoute[] = [
     edgeCacheSeconds: 1,
   },
   { method: "POST", path: "/api/auctions/{id}/bid", handler: "auctions/place-bid", role: "user" },
+  { method: "PUT", path: "/api/auctions/{id}/agent", handler: "auctions/put-agent", role: "user" },
+  { method: "GET", path: "/api/auctions/{id}/agent", handler: "auctions/get-agent", role: "user" },
+  { method: "DELETE", path: "/api/auctions/{id}/agent", handler: "auctions/delete-agent", role: "user" },
   {
     method: "GET",
     path: "/api/auctions/{id}/ledger",
@@ -147,6 +150,10 @@ export const eventHandlers = {
   broadcaster: "realtime/broadcaster",
   /** EventBridge Scheduler one-time schedule at an auction's end -> finalize or re-arm. */
   auctionCloser: "auctions/close-auction",
+  /** SQS delay messages -> one Bid Agent check of one auction (functions/usecases/run-agents.ts). */
+  agentEngine: "agents/run-agents",
+  /** Every minute -> re-queue agent checks from the table (recovery). */
+  agentSweep: "agents/sweep-agents",
 } as const;
 
 export function findRoute(handler: string): HttpRoute {

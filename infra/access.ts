@@ -13,6 +13,8 @@ export interface FunctionNeeds {
   readsStripeSecrets?: boolean;
   /** Posts to WebSocket connections through the management API. */
   postsToSockets?: boolean;
+  /** Queues Bid Agent checks (SQS delay messages to the agent engine). */
+  queuesAgentChecks?: boolean;
 }
 
 /**
@@ -49,6 +51,13 @@ const EXCEPTIONS: Record<string, Partial<FunctionNeeds>> = {
   [eventHandlers.auctionCloser]: { table: "RW", schedulesAuctionEnds: true },
   // Deletes connections that are gone (410) and reads the connection lists.
   [eventHandlers.broadcaster]: { table: "RW", postsToSockets: true },
+  // A bid or a booking queues the agents' next check on that auction.
+  "auctions/place-bid": { queuesAgentChecks: true },
+  "auctions/put-agent": { queuesAgentChecks: true },
+  // Places agent bids, settles agents, queues its own next check.
+  [eventHandlers.agentEngine]: { table: "RW", queuesAgentChecks: true },
+  // Reads the live auctions and queues checks.
+  [eventHandlers.agentSweep]: { table: "RO", queuesAgentChecks: true },
 };
 for (const id of STRIPE_CALLERS) EXCEPTIONS[id] = { ...EXCEPTIONS[id], readsStripeSecrets: true };
 

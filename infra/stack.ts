@@ -3,6 +3,7 @@ import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
 import { eventHandlers, type HttpRoute, httpRoutes, socketRoutes } from "../functions/routes.ts";
 import type { StageConfig } from "./config.ts";
+import { Agents } from "./constructs/agents.ts";
 import { Alarms } from "./constructs/alarms.ts";
 import { Api } from "./constructs/api.ts";
 import { Data } from "./constructs/data.ts";
@@ -29,6 +30,7 @@ export class PennyAuctionStack extends Stack {
   readonly api: Api;
   readonly realtime: Realtime;
   readonly scheduling: Scheduling;
+  readonly agents: Agents;
   readonly payments: Payments;
   readonly web: Web;
   readonly alarms: Alarms;
@@ -64,6 +66,12 @@ export class PennyAuctionStack extends Stack {
       closerHandler: eventHandlers.auctionCloser,
     });
     this.scheduling.closer.bindTable(this.data.table, "RW");
+    this.agents = new Agents(this, "Agents", {
+      defaults,
+      data: this.data,
+      engineHandler: eventHandlers.agentEngine,
+      sweepHandler: eventHandlers.agentSweep,
+    });
 
     const routes = deployedRoutes(config);
     const throttle = { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit };
@@ -73,6 +81,7 @@ export class PennyAuctionStack extends Stack {
       data: this.data,
       scheduling: this.scheduling,
       payments: this.payments,
+      agents: this.agents,
       throttle,
       strictRoutes: {
         routes: routes.filter((r) => r.handler === "auth/login" || r.handler === "auth/register"),

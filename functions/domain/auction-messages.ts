@@ -20,6 +20,7 @@ export interface AuctionImage {
   startingPriceCents: number;
   createdAt: string;
   ledgerHead?: string;
+  lastBidAuto?: boolean;
 }
 
 /**
@@ -66,7 +67,13 @@ export function auctionMessageFor(
     };
   }
   if (after.totalBids > before.totalBids) {
-    return { type: "bid_placed", ...state, winnerId: null, finalPrice: null };
+    return {
+      type: "bid_placed",
+      ...state,
+      auto: after.lastBidAuto ?? false,
+      winnerId: null,
+      finalPrice: null,
+    };
   }
   return null;
 }

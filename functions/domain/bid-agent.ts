@@ -1,22 +1,36 @@
 /**
  * The Bid Agent's published rules. Pure: no AWS, time and randomness are parameters.
  *
- * An agent holds credits booked out of its user's balance. When an auction with active agents has
- * `AGENT_WINDOW.latestSecondsLeft`..`AGENT_WINDOW.earliestSecondsLeft` seconds left, the engine places
- * ONE ordinary bid for ONE eligible agent: the one whose last bid (or, before its first, its booking)
+ * An agent holds credits booked out of its user's balance. When an auction with active agents is inside
+ * the window below (8 to 2 seconds left with the default 10 s extension), the engine places ONE
+ * ordinary bid for ONE eligible agent: the one whose last bid (or, before its first, its booking)
  * is oldest; ties are broken at random. An agent never bids while its user leads, above its max price,
  * after the end, or for a user who could not bid by hand.
  */
 
 export const AGENT_LIMITS = { minBids: 1, maxBids: 500 } as const;
 
-/** Seconds left on the clock within which the engine bids for an agent (both ends included). */
-export const AGENT_WINDOW = { earliestSecondsLeft: 8, latestSecondsLeft: 2 } as const;
+/**
+ * The window in which the engine bids for an agent, as fractions of the auction's extension (the time
+ * a late bid puts back on the clock): with the default 10 s extension, between 8 and 2 seconds left.
+ * The engine aims at the middle (5 s), so a check that arrives a little late still lands inside.
+ */
+export const AGENT_WINDOW = { earliest: 0.8, latest: 0.2, aim: 0.5 } as const;
+
+/** The window in milliseconds left on the clock, for an auction with this extension. */
+export function agentWindowMs(extensionSeconds: number) {
+  const ms = extensionSeconds * 1000;
+  return {
+    earliestMsLeft: ms * AGENT_WINDOW.earliest,
+    latestMsLeft: ms * AGENT_WINDOW.latest,
+    aimMsLeft: ms * AGENT_WINDOW.aim,
+  };
+}
 
 export type AgentStatus = "active" | "finished" | "cancelled";
 
-/** Why an agent stopped: spent, its max price reached, or the auction ended / the user left it. */
-export type AgentStopReason = "bids-spent" | "max-price" | "auction-ended" | "cancelled";
+/** Why an agent stopped: spent, its max price reached, the auction ended, or its user stopped it. */
+export type AgentStopReason = "bids-spent" | "max-price" | "auction-ended" | "cancelled" | "user-refused";
 
 export interface AgentState {
   userId: string;
@@ -37,28 +51,24 @@ export interface AgentAuctionView {
   lastBidderId?: string | null;
 }
 
-/**
- * When the engine should next look at an auction: `secondsLeft` before its end (the middle of the
- * window by default), or at once when that moment has passed but the window is still open.
- */
-export function agentCheckAt(endsAt: number, now: number, secondsLeft = agentBidSecondsLeft()): number {
-  return Math.max(now, endsAt - secondsLeft * 1000);
-}
-
-/** The moment within the window the engine aims for: the middle, so a late queue still lands inside. */
-export function agentBidSecondsLeft(): number {
-  return (AGENT_WINDOW.earliestSecondsLeft + AGENT_WINDOW.latestSecondsLeft) / 2;
+/** When the engine should next look at an auction: at the aim of the window, or now if that has passed. */
+export function agentCheckAt(endsAt: number, now: number, extensionSeconds: number): number {
+  return Math.max(now, endsAt - agentWindowMs(extensionSeconds).aimMsLeft);
 }
 
 /**
- * Is `now` inside the window of an auction ending at `endsAt`? Before the window the engine waits;
- * after the end nothing may bid. A look that arrives late but before the end still bids: a bid before
- * the end is a valid bid, and the bid's own transaction refuses anything at or after the end.
+ * Where `now` falls for an auction ending at `endsAt`: before the window the engine waits; after the
+ * end nothing may bid. A look that arrives after the window but before the end still bids: a bid
+ * before the end is valid, and the bid's own transaction refuses anything at or after the end.
  */
-export function windowState(endsAt: number, now: number): "early" | "open" | "over" {
+export function windowState(
+  endsAt: number,
+  now: number,
+  extensionSeconds: number,
+): "early" | "open" | "over" {
   const leftMs = endsAt - now;
   if (leftMs <= 0) return "over";
-  if (leftMs > AGENT_WINDOW.earliestSecondsLeft * 1000) return "early";
+  if (leftMs > agentWindowMs(extensionSeconds).earliestMsLeft) return "early";
   return "open";
 }
 

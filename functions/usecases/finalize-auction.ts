@@ -9,6 +9,7 @@ import type { AuctionClock } from "../adapters/scheduler/auction-clock.ts";
 import { clockFromEnv } from "../adapters/scheduler/clock-from-env.ts";
 import { finalOutcome } from "../domain/bidding.ts";
 import { logger } from "../http/logger.ts";
+import { settleAgents } from "./run-agents.ts";
 
 /** A lost race re-reads; a few rounds are plenty (once over, the auction can no longer change). */
 const MAX_ROUNDS = 4;
@@ -64,6 +65,8 @@ export async function closeAuction(
   if (!read) return "missing";
   const { auction, finalizedNow } = await finalizeIfOver(read, now);
   if (!auction) return "missing";
+  // However often the end is processed, each agent gives its credits back once (conditioned per agent).
+  if (auction.status !== "active" && (auction.activeAgents ?? 0) > 0) await settleAgents(auction.id, now);
   if (finalizedNow) return "finalized";
   if (auction.status !== "active") return "already-finished";
   await clock.scheduleEnd(auction.id, auction.endsAt, { rearmedAt: now });

@@ -18,6 +18,7 @@ import {
 } from "../http/errors.ts";
 import { ledgerHeadOf } from "./bid-ledger.ts";
 import { finalizeIfOver } from "./finalize-auction.ts";
+import { queueNextCheck } from "./run-agents.ts";
 
 export const MAX_BID_ATTEMPTS = 8;
 
@@ -125,6 +126,7 @@ async function attemptBid(input: PlaceBidInput, clock: () => number, attempt: nu
         lastBidderId: bidder.id,
         lastBidderUsername: bidder.username,
         ledgerHead: hash,
+        lastBidAuto: false,
       },
       bid: {
         auctionId,
@@ -148,7 +150,10 @@ export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
   for (let attempt = 0; attempt < MAX_BID_ATTEMPTS; attempt++) {
     if (attempt > 0) await sleep(retryDelayMs(attempt, random()));
     const outcome = await throughGate(input.auctionId, () => attemptBid(input, clock, attempt));
-    if (outcome.ok) return outcome.result;
+    if (outcome.ok) {
+      await queueNextCheck(outcome.result.auction, outcome.result.now);
+      return outcome.result;
+    }
   }
   throw serviceUnavailable(BID_MESSAGES.busy);
 }

@@ -4,6 +4,7 @@ import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations
 import { Construct } from "constructs";
 import type { HttpRoute } from "../../functions/routes.ts";
 import { routeNeeds } from "../access.ts";
+import type { Agents } from "./agents.ts";
 import type { Data } from "./data.ts";
 import type { Payments } from "./payments.ts";
 import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
@@ -16,6 +17,7 @@ export interface ApiProps {
   data: Data;
   scheduling: Scheduling;
   payments: Payments;
+  agents: Agents;
   throttle: { rateLimit: number; burstLimit: number };
   /** Tighter throttling for these routes (method + path). */
   strictRoutes: { routes: readonly HttpRoute[]; rateLimit: number; burstLimit: number };
@@ -85,6 +87,7 @@ export class Api extends Construct {
     if (needs.table === "RO") props.data.grantSessionTouch(fn);
     if (needs.schedulesAuctionEnds) props.scheduling.allowScheduling(fn);
     if (needs.readsStripeSecrets) props.payments.allowStripeSecrets(fn);
+    if (needs.queuesAgentChecks) props.agents.allowQueueing(fn);
     return fn;
   }
 }

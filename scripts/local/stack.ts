@@ -9,6 +9,8 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { installAgentQueue } from "../../functions/adapters/agents/queue-from-env.ts";
+import { createLocalAgentQueue } from "./agent-queue.ts";
 import {
   DEFAULT_TABLE_NAME,
   type DynamoLocal,
@@ -154,6 +156,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const poller = await startStreamPoller({ endpoint: dynamo.endpoint, tableName });
     stops.push(() => poller.stop());
     mark("poller");
+
+    // The Bid Agent engine's queue and its one-minute sweep; the first sweep resumes agents from the table.
+    const agents = createLocalAgentQueue({ sweepEveryMs: 60_000 });
+    installAgentQueue(agents);
+    stops.push(async () => {
+      installAgentQueue(null);
+      await agents.stop();
+    });
+    await agents.sweep();
+    mark("agents");
 
     let webUrl = gatewayUrl;
     if (withVite) {

@@ -54,6 +54,8 @@ export const auctionSummarySchema = z.object({
   winner: usernameView.nullable(),
   product: auctionProductSchema,
   seller: auctionSellerSchema,
+  /** How many Bid Agents are active on it. */
+  activeAgents: z.number().int(),
   serverTime: z.string(),
 });
 export type AuctionSummary = z.infer<typeof auctionSummarySchema>;
@@ -68,6 +70,8 @@ export const bidViewSchema = z.object({
   sequence: z.number().int(),
   createdAt: z.string(),
   user: usernameView,
+  /** Placed by the bidder's Bid Agent. */
+  auto: z.boolean(),
 });
 export type BidView = z.infer<typeof bidViewSchema>;
 
@@ -108,6 +112,8 @@ export const connectedMessageSchema = z.object({
 export const bidPlacedMessageSchema = z.object({
   type: z.literal("bid_placed"),
   ...auctionStateMessage,
+  /** The latest bid was placed by a Bid Agent. */
+  auto: z.boolean(),
   winnerId: z.null(),
   finalPrice: z.null(),
 });

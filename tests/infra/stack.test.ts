@@ -213,11 +213,14 @@ describe("least privilege", () => {
     }
   });
 
-  it("the bid function writes the table and does nothing else", () => {
+  it("the bid function writes the table, queues agent checks and does nothing else", () => {
     const bid = byHandler(prodFunctions, "auctions/place-bid");
     expect(allActions(bid)).toEqual(expect.arrayContaining(["dynamodb:UpdateItem", "dynamodb:PutItem"]));
     const services = new Set(allActions(bid).map((a) => a.split(":")[0]));
-    expect([...services].sort()).toEqual(["dynamodb", "xray"]);
+    expect([...services].sort()).toEqual(["dynamodb", "sqs", "xray"]);
+    for (const statement of statementsWith(bid, "sqs:SendMessage")) {
+      expect(JSON.stringify(resourcesOf(statement))).toMatch(/AgentsChecks/);
+    }
     for (const statement of statementsWith(bid, "dynamodb:UpdateItem", "dynamodb:GetItem")) {
       for (const resource of resourcesOf(statement)) {
         // The table and its indexes, nothing else.
@@ -367,7 +370,9 @@ describe("realtime", () => {
 
   it("feeds the broadcaster from the table's stream in batches, bisecting, retrying a few times, reporting item failures, failures to SQS", () => {
     const broadcaster = byHandler(devFunctions, eventHandlers.broadcaster);
-    const queueId = resourcesOfType(dev.json, "AWS::SQS::Queue")[0]![0];
+    const queueId = resourcesOfType(dev.json, "AWS::SQS::Queue").find(([id]) =>
+      /BroadcasterFailures/.test(id),
+    )![0];
     dev.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
       FunctionName: { Ref: broadcaster.logicalId },
       EventSourceArn: { "Fn::GetAtt": [Match.stringLikeRegexp("DataTable"), "StreamArn"] },
@@ -381,11 +386,62 @@ describe("realtime", () => {
   });
 
   it("invokes the broadcaster only for auction state records: a bid's user and bid items never reach it", () => {
-    const [, mapping] = resourcesOfType(dev.json, "AWS::Lambda::EventSourceMapping")[0]!;
+    const broadcaster = byHandler(devFunctions, eventHandlers.broadcaster);
+    const [, mapping] = resourcesOfType(dev.json, "AWS::Lambda::EventSourceMapping").find(
+      ([, m]) => m.Properties.FunctionName?.Ref === broadcaster.logicalId,
+    )!;
     const patterns = mapping.Properties.FilterCriteria.Filters.map((f: CfnJson) => JSON.parse(f.Pattern));
     expect(patterns).toEqual([
       { dynamodb: { Keys: { pk: { S: [{ prefix: "AUCTION#" }] }, sk: { S: ["STATE"] } } } },
     ]);
+  });
+});
+
+describe("Bid Agent engine", () => {
+  it("runs each check from an SQS queue with partial batch failures, a dead-letter queue behind it", () => {
+    const engine = byHandler(devFunctions, eventHandlers.agentEngine);
+    const queues = resourcesOfType(dev.json, "AWS::SQS::Queue");
+    const [checksId, checks] = queues.find(([id]) => /AgentsChecks/.test(id))!;
+    const [failuresId] = queues.find(([id]) => /AgentsFailures/.test(id))!;
+    expect(checks.Properties.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { "Fn::GetAtt": [failuresId, "Arn"] },
+      maxReceiveCount: 3,
+    });
+    dev.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      FunctionName: { Ref: engine.logicalId },
+      EventSourceArn: { "Fn::GetAtt": [checksId, "Arn"] },
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+    });
+  });
+
+  it("sweeps every minute, and only the bid, the booking, the engine and the sweep may queue checks", () => {
+    const sweep = byHandler(devFunctions, eventHandlers.agentSweep);
+    dev.template.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: "rate(1 minute)",
+      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [sweep.logicalId, "Arn"] } })],
+    });
+    const senders = devFunctions
+      .filter((fn) => allActions(fn).includes("sqs:SendMessage"))
+      .filter((fn) =>
+        statementsWith(fn, "sqs:SendMessage").some((s) =>
+          /AgentsChecks/.test(JSON.stringify(resourcesOf(s))),
+        ),
+      )
+      .map((fn) => fn.handlerId)
+      .sort();
+    expect(senders).toEqual(
+      [
+        "auctions/place-bid",
+        "auctions/put-agent",
+        eventHandlers.agentEngine,
+        eventHandlers.agentSweep,
+      ].sort(),
+    );
+    for (const handlerId of senders) {
+      expect(JSON.stringify(byHandler(devFunctions, handlerId).env.AGENT_QUEUE_URL)).toMatch(/AgentsChecks/);
+    }
+    // The sweep only reads the table.
+    expect(allActions(sweep).filter((a) => a.startsWith("dynamodb:") && /Put|Update|Delete|Write/.test(a))).toEqual([]);
   });
 });
 

@@ -144,6 +144,20 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(200),
     request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}/ledger` }),
   },
+  "PUT /api/auctions/{id}/agent": {
+    // The same rules as a manual bid: not the seller of the auction, not staff.
+    expect: signedIn(200, { seller: 403, admin: 403 }),
+    request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}/agent`, body: { bids: 1 } }),
+  },
+  "GET /api/auctions/{id}/agent": {
+    // Each caller's own agent, booked by the row above; the seller and staff could not book one.
+    expect: signedIn(200, { seller: 404, admin: 404 }),
+    request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}/agent` }),
+  },
+  "DELETE /api/auctions/{id}/agent": {
+    expect: signedIn(200, { seller: 404, admin: 404 }),
+    request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}/agent` }),
+  },
   "POST /api/auctions/{id}/bid": {
     // The seller may not bid on their own auction; staff accounts never bid.
     expect: signedIn(200, { seller: 403, admin: 403 }),

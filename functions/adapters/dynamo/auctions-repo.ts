@@ -68,6 +68,10 @@ export interface AuctionRecord {
   endedAt?: string;
   /** The bid ledger's hash after the latest bid; absent until the first bid (then the genesis hash). */
   ledgerHead?: string;
+  /** The latest bid was placed by a Bid Agent. */
+  lastBidAuto?: boolean;
+  /** Bid Agents active on it (functions/adapters/dynamo/agents-repo.ts keeps the count). */
+  activeAgents?: number;
   product: AuctionProductSnapshot;
   seller: AuctionSellerSnapshot;
 }
@@ -232,6 +236,7 @@ export function toAuctionSummary(auction: AuctionRecord, now: number): AuctionSu
       businessName: seller.businessName,
       description: seller.description ?? null,
     },
+    activeAgents: Math.max(0, auction.activeAgents ?? 0),
     serverTime: new Date(now).toISOString(),
   };
 }

@@ -42,6 +42,7 @@ export function toBidView(bid: BidRecord): BidView {
     sequence: bid.sequence,
     createdAt: bid.createdAt,
     user: { username: bid.username },
+    auto: bid.auto ?? false,
   };
 }
 
@@ -144,7 +145,7 @@ export async function placeBidTransaction(input: {
               TableName: table,
               Key: keys.auction(auctionId),
               UpdateExpression:
-                "SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head",
+                "SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head, lastBidAuto = :auto",
               ConditionExpression: "#status = :active AND endsAt > :now AND totalBids = :seen",
               ExpressionAttributeNames: { "#status": "status" },
               ExpressionAttributeValues: {
@@ -154,6 +155,7 @@ export async function placeBidTransaction(input: {
                 ":uid": bidder.id,
                 ":uname": bidder.username,
                 ":head": hash,
+                ":auto": input.auto ?? false,
                 ":active": "active",
                 ":now": now,
                 ":seen": input.seenTotalBids,

@@ -20,6 +20,9 @@ export const keys = {
     sk: `BID#${String(sequence).padStart(10, "0")}`,
   }),
   bidsPartition: (auctionId: string) => `BIDS#${auctionId}`,
+  /** A user's Bid Agent on an auction; one partition per auction, so the engine reads all with one Query. */
+  agent: (auctionId: string, userId: string) => ({ pk: `AGENTS#${auctionId}`, sk: `USER#${userId}` }),
+  agentsPartition: (auctionId: string) => `AGENTS#${auctionId}`,
   bidPackage: (id: string) => ({ pk: `PACKAGE#${id}`, sk: "PROFILE" }),
   purchase: (paymentIntentId: string) => ({ pk: `PURCHASE#${paymentIntentId}`, sk: "PURCHASE" }),
   /** PaymentIntents of the local payment provider (local dev and tests only; Stripe keeps its own). */

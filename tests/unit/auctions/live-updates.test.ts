@@ -46,6 +46,7 @@ describe("socket messages from a change", () => {
       lastBidder: { username: "bob" },
       serverTime: new Date(NOW).toISOString(),
       ledgerHead: "head-after-bid-6",
+      auto: false,
       winnerId: null,
       finalPrice: null,
     });
@@ -120,6 +121,7 @@ const summary = (overrides: Partial<AuctionSummary> = {}): AuctionSummary => ({
   lastBidder: { username: "ann" },
   winnerId: null,
   winner: null,
+  activeAgents: 0,
   product: {
     id: "p1",
     name: "Coin",
@@ -206,13 +208,14 @@ describe("the query cache and the socket", () => {
           sequence: 50,
           createdAt: new Date(NOW).toISOString(),
           user: { username: "ann" },
+          auto: false,
         },
       ],
     };
-    const next = applyMessageToDetail(detail, message());
-    expect(next.bids.map((b) => [b.sequence, b.user.username, b.amount])).toEqual([
-      [50, "ann", "1.50"],
-      [51, "bob", "1.51"],
+    const next = applyMessageToDetail(detail, message({ auto: true }));
+    expect(next.bids.map((b) => [b.sequence, b.user.username, b.amount, b.auto])).toEqual([
+      [50, "ann", "1.50", false],
+      [51, "bob", "1.51", true],
     ]);
     const gap = applyMessageToDetail(detail, message({ totalBids: 53, currentPrice: "1.53" }));
     expect(gap.totalBids).toBe(53);

@@ -26,17 +26,19 @@ function agent(userId: string, overrides: Partial<AgentState> = {}): AgentState 
 const live: AgentAuctionView = { active: true, endsAt: NOW + 5_000, priceCents: 100, bidIncrementCents: 1 };
 
 describe("when the engine looks", () => {
-  it("aims inside the published 2-8 s window and never before now", () => {
-    expect(agentCheckAt(NOW + 60_000, NOW)).toBe(NOW + 55_000);
-    expect(agentCheckAt(NOW + 3_000, NOW)).toBe(NOW);
+  it("aims at 5 s left of a 10 s extension (the middle of the 8-2 s window), never before now", () => {
+    expect(agentCheckAt(NOW + 60_000, NOW, 10)).toBe(NOW + 55_000);
+    expect(agentCheckAt(NOW + 3_000, NOW, 10)).toBe(NOW);
+    expect(agentCheckAt(NOW + 60_000, NOW, 2)).toBe(NOW + 59_000);
   });
 
   it("waits before the window, bids inside it, never at or after the end", () => {
-    expect(windowState(NOW + 8_001, NOW)).toBe("early");
-    expect(windowState(NOW + 8_000, NOW)).toBe("open");
-    expect(windowState(NOW + 1, NOW)).toBe("open");
-    expect(windowState(NOW, NOW)).toBe("over");
-    expect(windowState(NOW - 1, NOW)).toBe("over");
+    expect(windowState(NOW + 8_001, NOW, 10)).toBe("early");
+    expect(windowState(NOW + 8_000, NOW, 10)).toBe("open");
+    expect(windowState(NOW + 1, NOW, 10)).toBe("open");
+    expect(windowState(NOW, NOW, 10)).toBe("over");
+    expect(windowState(NOW - 1, NOW, 10)).toBe("over");
+    expect(windowState(NOW + 1_601, NOW, 2)).toBe("early");
   });
 });
 

@@ -65,6 +65,7 @@ export function applyMessageToDetail(detail: AuctionDetail, message: AuctionMess
     sequence: message.totalBids,
     createdAt: message.serverTime,
     user: message.lastBidder,
+    auto: message.auto,
   };
   return { ...next, bids: [...detail.bids, bid].slice(-RECENT_BIDS_SHOWN) };
 }

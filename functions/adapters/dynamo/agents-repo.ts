@@ -1,0 +1,302 @@
+/**
+ * Bid Agents: item `AGENTS#<auctionId>` / `USER#<userId>`, one per user and auction, so the engine
+ * reads every agent of an auction with one Query. The auction item counts the active ones
+ * (`activeAgents`), kept in the same transaction as every change of an agent's status.
+ *
+ * Credits move only inside transactions: a booking takes them from the user's balance, a bid takes one
+ * from the agent (never from the balance again), and a stop gives the unused ones back exactly once
+ * (conditioned on the agent still being active with the credits it was read with).
+ */
+import { randomUUID } from "node:crypto";
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { AgentStatus, AgentStopReason } from "../../domain/bid-agent.ts";
+import type { BidPlan } from "../../domain/bidding.ts";
+import type { BidRecord } from "./bids-repo.ts";
+import { db, tableName } from "./client.ts";
+import { withoutKeys } from "./index-lists.ts";
+import { keys } from "./keys.ts";
+
+export interface AgentRecord {
+  auctionId: string;
+  userId: string;
+  username: string;
+  /** Credits booked by the latest booking (what the user asked for). */
+  bidsBooked: number;
+  /** Unused credits the agent holds. */
+  bidsLeft: number;
+  /** Bids this agent placed. */
+  bidsPlaced: number;
+  maxPriceCents: number | null;
+  status: AgentStatus;
+  stopReason?: AgentStopReason;
+  /** Credits given back when it stopped. */
+  returned?: number;
+  /** ms epoch of its last bid, or its booking before the first: the engine's fair order. */
+  lastActiveAt: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Bumped by every write: a booking replaces exactly the agent it read. */
+  version: number;
+}
+
+const toAgent = (item: Record<string, unknown>) => withoutKeys(item) as unknown as AgentRecord;
+
+export async function getAgent(auctionId: string, userId: string): Promise<AgentRecord | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.agent(auctionId, userId), ConsistentRead: true }),
+  );
+  return Item ? toAgent(Item) : null;
+}
+
+export async function listAgents(auctionId: string): Promise<AgentRecord[]> {
+  const agents: AgentRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: "pk = :p",
+        ExpressionAttributeValues: { ":p": keys.agentsPartition(auctionId) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    agents.push(...(page.Items ?? []).map(toAgent));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return agents;
+}
+
+export type AgentWriteResult = { ok: true } | { ok: false; reason: "no-credits" | "conflict" | "ended" };
+
+function cancellationCodes(error: unknown): string[] | null {
+  if (!(error instanceof TransactionCanceledException)) return null;
+  return (error.CancellationReasons ?? []).map((r) => r.Code ?? "None");
+}
+
+/** Agent item condition: exactly the version read (or no item when none was read). */
+function sameAgent(previous: AgentRecord | null) {
+  return previous
+    ? { ConditionExpression: "version = :v", values: { ":v": previous.version } }
+    : { ConditionExpression: "attribute_not_exists(pk)", values: {} };
+}
+
+/**
+ * Books (or re-books) an agent: the user's balance moves by `delta` (taken when positive, given back
+ * when negative), the agent is written as `next`, and the auction's active count follows — all or
+ * nothing, and only while the auction is live at `now`.
+ */
+export async function writeBooking(input: {
+  previous: AgentRecord | null;
+  next: AgentRecord;
+  delta: number;
+  now: number;
+}): Promise<AgentWriteResult> {
+  const { previous, next, delta, now } = input;
+  const table = tableName();
+  const wasActive = previous?.status === "active";
+  const guard = sameAgent(previous);
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        ClientRequestToken: randomUUID(),
+        TransactItems: [
+          {
+            Update: {
+              TableName: table,
+              Key: keys.user(next.userId),
+              UpdateExpression: "SET bidBalance = bidBalance - :delta",
+              ConditionExpression: delta > 0 ? "bidBalance >= :delta" : "attribute_exists(pk)",
+              ExpressionAttributeValues: { ":delta": delta },
+            },
+          },
+          {
+            Put: {
+              TableName: table,
+              Item: { ...keys.agent(next.auctionId, next.userId), type: "agent", ...next },
+              ConditionExpression: guard.ConditionExpression,
+              ...(previous ? { ExpressionAttributeValues: guard.values } : {}),
+            },
+          },
+          {
+            Update: {
+              TableName: table,
+              Key: keys.auction(next.auctionId),
+              UpdateExpression: "SET activeAgents = if_not_exists(activeAgents, :zero) + :inc",
+              ConditionExpression: "#status = :active AND endsAt > :now",
+              ExpressionAttributeNames: { "#status": "status" },
+              ExpressionAttributeValues: {
+                ":zero": 0,
+                ":inc": wasActive ? 0 : 1,
+                ":active": "active",
+                ":now": now,
+              },
+            },
+          },
+        ],
+      }),
+    );
+    return { ok: true };
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (!codes) throw error;
+    if (codes[0] === "ConditionalCheckFailed") return { ok: false, reason: "no-credits" };
+    if (codes[2] === "ConditionalCheckFailed") return { ok: false, reason: "ended" };
+    return { ok: false, reason: "conflict" };
+  }
+}
+
+/**
+ * Stops an active agent and gives its unused credits back, exactly once: the agent must still be
+ * active with the credits it was read with. A user who no longer exists gets nothing back (their
+ * balance is gone with them) but the agent still stops.
+ */
+export async function stopAgent(
+  agent: AgentRecord,
+  reason: AgentStopReason,
+  now: number,
+): Promise<{ ok: true; returned: number } | { ok: false }> {
+  const status: AgentStatus = reason === "cancelled" || reason === "user-refused" ? "cancelled" : "finished";
+  const agentUpdate = {
+    TableName: tableName(),
+    Key: keys.agent(agent.auctionId, agent.userId),
+    UpdateExpression:
+      "SET #status = :status, stopReason = :reason, returned = :left, bidsLeft = :zero, updatedAt = :at, version = version + :one",
+    ConditionExpression: "#status = :active AND bidsLeft = :left AND version = :v",
+    ExpressionAttributeNames: { "#status": "status" },
+    ExpressionAttributeValues: {
+      ":status": status,
+      ":reason": reason,
+      ":left": agent.bidsLeft,
+      ":zero": 0,
+      ":one": 1,
+      ":at": new Date(now).toISOString(),
+      ":active": "active",
+      ":v": agent.version,
+    },
+  };
+  const auctionUpdate = {
+    TableName: tableName(),
+    Key: keys.auction(agent.auctionId),
+    UpdateExpression: "SET activeAgents = if_not_exists(activeAgents, :one) - :one",
+    ConditionExpression: "attribute_exists(pk)",
+    ExpressionAttributeValues: { ":one": 1 },
+  };
+  const refund = {
+    TableName: tableName(),
+    Key: keys.user(agent.userId),
+    UpdateExpression: "SET bidBalance = bidBalance + :left",
+    ConditionExpression: "attribute_exists(pk)",
+    ExpressionAttributeValues: { ":left": agent.bidsLeft },
+  };
+  // A deleted auction or user drops out of the transaction instead of being re-created by the update.
+  let parts = { auction: true, refund: agent.bidsLeft > 0 };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const items = [
+      { Update: agentUpdate },
+      ...(parts.auction ? [{ Update: auctionUpdate }] : []),
+      ...(parts.refund ? [{ Update: refund }] : []),
+    ];
+    try {
+      await db.send(new TransactWriteCommand({ ClientRequestToken: randomUUID(), TransactItems: items }));
+      return { ok: true, returned: parts.refund ? agent.bidsLeft : 0 };
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes || codes[0] !== "None") {
+        if (codes) return { ok: false };
+        throw error;
+      }
+      const failed = (update: object) =>
+        codes[items.findIndex((item) => item.Update === update)] === "ConditionalCheckFailed";
+      if (!failed(auctionUpdate) && !failed(refund)) return { ok: false };
+      parts = { auction: parts.auction && !failed(auctionUpdate), refund: parts.refund && !failed(refund) };
+    }
+  }
+  return { ok: false };
+}
+
+/**
+ * An agent's bid: the same auction condition and bid item as a manual bid, but the credit comes out of
+ * the agent (booked earlier), never out of the balance a second time.
+ */
+export async function agentBidTransaction(input: {
+  agent: AgentRecord;
+  seenTotalBids: number;
+  plan: BidPlan;
+  now: number;
+  hash: string;
+}): Promise<{ ok: true; bid: BidRecord } | { ok: false }> {
+  const { agent, plan, now, hash } = input;
+  const table = tableName();
+  const at = new Date(now).toISOString();
+  const bid: BidRecord = {
+    auctionId: agent.auctionId,
+    sequence: plan.sequence,
+    userId: agent.userId,
+    username: agent.username,
+    amountCents: plan.priceCents,
+    createdAt: at,
+    auto: true,
+    hash,
+  };
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        ClientRequestToken: randomUUID(),
+        TransactItems: [
+          {
+            Update: {
+              TableName: table,
+              Key: keys.agent(agent.auctionId, agent.userId),
+              UpdateExpression:
+                "SET bidsLeft = bidsLeft - :one, bidsPlaced = bidsPlaced + :one, lastActiveAt = :now, updatedAt = :at, version = version + :one",
+              ConditionExpression: "#status = :active AND bidsLeft >= :one AND version = :v",
+              ExpressionAttributeNames: { "#status": "status" },
+              ExpressionAttributeValues: {
+                ":one": 1,
+                ":now": now,
+                ":at": at,
+                ":active": "active",
+                ":v": agent.version,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: table,
+              Key: keys.auction(agent.auctionId),
+              UpdateExpression:
+                "SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head, lastBidAuto = :auto",
+              ConditionExpression: "#status = :active AND endsAt > :now AND totalBids = :seen",
+              ExpressionAttributeNames: { "#status": "status" },
+              ExpressionAttributeValues: {
+                ":price": plan.priceCents,
+                ":n": plan.sequence,
+                ":endsAt": plan.endsAt,
+                ":uid": agent.userId,
+                ":uname": agent.username,
+                ":head": hash,
+                ":auto": true,
+                ":active": "active",
+                ":now": now,
+                ":seen": input.seenTotalBids,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: table,
+              Item: { ...keys.bid(agent.auctionId, plan.sequence), type: "bid", ...bid },
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+        ],
+      }),
+    );
+    return { ok: true, bid };
+  } catch (error) {
+    if (cancellationCodes(error)) return { ok: false };
+    throw error;
+  }
+}

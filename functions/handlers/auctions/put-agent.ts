@@ -1,0 +1,17 @@
+import { bookAgentSchema } from "#shared/schemas/agents";
+import { auctionIdParamsSchema } from "#shared/schemas/auctions";
+import { defineRoute } from "../../http/route.ts";
+import { bookAgent } from "../../usecases/bid-agents.ts";
+
+export const handler = defineRoute(
+  "auctions/put-agent",
+  { params: auctionIdParamsSchema, body: bookAgentSchema },
+  async ({ params, body, auth, now }) =>
+    bookAgent({
+      auctionId: params.id,
+      user: { id: auth!.userId, username: auth!.username, role: auth!.role },
+      bids: body.bids,
+      maxPriceCents: body.maxPrice,
+      now,
+    }),
+);

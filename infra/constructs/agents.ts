@@ -1,0 +1,78 @@
+import { Duration } from "aws-cdk-lib";
+import { Rule, Schedule } from "aws-cdk-lib/aws-events";
+import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
+import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
+import { Construct } from "constructs";
+import { eventHandlerNeeds } from "../access.ts";
+import type { Data } from "./data.ts";
+import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
+
+export interface AgentsProps {
+  defaults: ProductFunctionDefaults;
+  data: Data;
+  engineHandler: string;
+  sweepHandler: string;
+}
+
+/**
+ * The Bid Agent engine's timer: SQS delay messages (second precision; EventBridge Scheduler has only
+ * a minute), the engine that runs each check, a dead-letter queue for checks that keep failing, and a
+ * one-minute sweep that rebuilds checks from the table (docs/decisions.md, Bid Agent timing).
+ */
+export class Agents extends Construct {
+  readonly checks: Queue;
+  readonly failures: Queue;
+  readonly engine: ProductFunction;
+  readonly sweep: ProductFunction;
+
+  constructor(scope: Construct, id: string, props: AgentsProps) {
+    super(scope, id);
+    this.failures = new Queue(this, "Failures", {
+      queueName: `${props.defaults.prefix}-agent-check-failures`,
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.checks = new Queue(this, "Checks", {
+      queueName: `${props.defaults.prefix}-agent-checks`,
+      // Six times the engine's timeout, as Lambda's SQS event source recommends.
+      visibilityTimeout: Duration.seconds(60),
+      // A check is about one moment of one auction; one older than the window is worthless.
+      retentionPeriod: Duration.minutes(30),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.failures, maxReceiveCount: 3 },
+    });
+
+    const engineNeeds = eventHandlerNeeds(props.engineHandler);
+    this.engine = new ProductFunction(this, "Engine", {
+      handlerId: props.engineHandler,
+      defaults: props.defaults,
+      timeout: Duration.seconds(10),
+    }).bindTable(props.data.table, engineNeeds.table);
+    this.engine.addEventSource(
+      new SqsEventSource(this.checks, { batchSize: 10, reportBatchItemFailures: true }),
+    );
+    this.allowQueueing(this.engine);
+
+    const sweepNeeds = eventHandlerNeeds(props.sweepHandler);
+    this.sweep = new ProductFunction(this, "Sweep", {
+      handlerId: props.sweepHandler,
+      defaults: props.defaults,
+      timeout: Duration.seconds(30),
+    }).bindTable(props.data.table, sweepNeeds.table);
+    this.allowQueueing(this.sweep);
+    new Rule(this, "EveryMinute", {
+      description: "Re-queues Bid Agent checks from the table (recovery)",
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(this.sweep, { retryAttempts: 2 })],
+    });
+  }
+
+  /** Lets a function queue agent checks, and tells it where. */
+  allowQueueing(fn: ProductFunction): void {
+    this.checks.grantSendMessages(fn);
+    fn.addEnvironment("AGENT_QUEUE_URL", this.checks.queueUrl);
+  }
+}
