@@ -16,6 +16,11 @@ export interface HttpRoute {
   csrfExempt?: boolean;
   /** Exists only while the local payment provider is active (404 otherwise). */
   localPaymentsOnly?: boolean;
+  /**
+   * Called by Stripe: deployed only on stages that use Stripe. The local provider delivers its webhook
+   * in-process, so a stage with the local provider has no public webhook to forge.
+   */
+  stripeOnly?: boolean;
   /** Public reads CloudFront may cache for one second. */
   edgeCacheSeconds?: number;
 }
@@ -76,12 +81,14 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: "payments/stripe-webhook",
     role: "public",
     csrfExempt: true,
+    stripeOnly: true,
   },
   {
     method: "POST",
     path: "/api/dev/payments/{paymentIntentId}/confirm",
     handler: "payments/confirm-local-payment",
-    role: "public",
+    // Only the buyer who owns the intent may confirm it (checked in the handler).
+    role: "user",
     localPaymentsOnly: true,
   },
 

@@ -60,8 +60,8 @@ export interface StageConfig extends StageSettings {
 /** Stages whose data may be thrown away with the stack unless cdk.json says otherwise. */
 const EPHEMERAL_STAGES = /^(dev|test|local)(-|$)/;
 
+/** No default payment provider: a stage named nowhere must say which one it uses (docs/decisions.md). */
 const DEFAULTS = {
-  stripeMode: "local",
   auctionDefaultDurationSeconds: 24 * 60 * 60,
   logLevel: "INFO",
   logRetentionDays: 30,
@@ -93,15 +93,23 @@ export function readStageConfig(context: ContextReader): StageConfig {
     ...overrides,
     stage,
   };
-  const parsed = stageSettingsSchema.safeParse(merged);
+  const parsed = stageSettingsSchema
+    .extend({ stripeMode: stageSettingsSchema.shape.stripeMode.optional() })
+    .safeParse(merged);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid settings for stage "${stage}": ${problems}`);
   }
-  const settings = parsed.data;
-  if (Boolean(settings.domainName) !== Boolean(settings.certificateArn)) {
+  const { stripeMode, ...rest } = parsed.data;
+  if (Boolean(rest.domainName) !== Boolean(rest.certificateArn)) {
     throw new Error(`Stage "${stage}": domainName and certificateArn go together`);
   }
+  if (!stripeMode) {
+    throw new Error(
+      `Stage "${stage}" does not say which payment provider it uses: set stripeMode ("stripe", or "local" for a demo stage with the test card) in cdk.json's stages or with -c stripeMode=...`,
+    );
+  }
+  const settings: StageSettings = { ...rest, stripeMode };
   const prefix = `penny-auction-${stage}`;
   return {
     ...settings,

@@ -157,9 +157,14 @@ export class PennyAuctionStack extends Stack {
   }
 }
 
-/** The route table, minus the local payment provider's routes when real Stripe is on. */
+/**
+ * The route table, minus the local payment provider's routes when real Stripe is on, and minus
+ * Stripe's webhook when it is not (the local provider credits in-process: no public webhook to forge).
+ */
 export function deployedRoutes(config: Pick<StageConfig, "stripeMode">): HttpRoute[] {
-  return httpRoutes.filter((route) => !route.localPaymentsOnly || config.stripeMode === "local");
+  return httpRoutes.filter((route) =>
+    config.stripeMode === "local" ? !route.stripeOnly : !route.localPaymentsOnly,
+  );
 }
 
 /** CloudWatch Logs accepts only certain retention periods; take the nearest one at or above. */

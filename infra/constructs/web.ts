@@ -249,15 +249,16 @@ export class Web extends Construct {
       });
       return;
     }
+    // Source maps stay out of the public bucket: they would publish the whole source (docs/decisions.md).
     const assets = new BucketDeployment(this, "HashedAssets", {
-      sources: [Source.asset(distDir, { exclude: ["*", "!assets", "!assets/**"] })],
+      sources: [Source.asset(distDir, { exclude: ["*", "!assets", "!assets/**", ...SOURCE_MAPS] })],
       destinationBucket: this.bucket,
       cacheControl: [CacheControl.fromString("public, max-age=31536000, immutable")],
       prune: false,
       memoryLimit: 512,
     });
     const pages = new BucketDeployment(this, "Pages", {
-      sources: [Source.asset(distDir, { exclude: ["assets", "assets/**"] })],
+      sources: [Source.asset(distDir, { exclude: ["assets", "assets/**", ...SOURCE_MAPS] })],
       destinationBucket: this.bucket,
       exclude: ["assets/*"],
       cacheControl: [CacheControl.noCache()],
@@ -268,6 +269,8 @@ export class Web extends Construct {
     pages.node.addDependency(assets);
   }
 }
+
+const SOURCE_MAPS = ["*.map", "**/*.map"];
 
 const PLACEHOLDER_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Penny Auction</title></head>
 <body><h1>Penny Auction</h1><p>The web app was not built when this stack was deployed. Run <code>npm run deploy</code>, which builds it first.</p></body></html>`;

@@ -114,6 +114,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
       ALLOWED_ORIGINS: `http://localhost:${webPort || 5173},http://127.0.0.1:${webPort || 5173}`,
       PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || (stripe ? "stripe" : "local"),
+      // Lets the local provider use the public development webhook secret (nowhere else may).
+      LOCAL_STACK: "1",
       LOCAL_SCHEDULER_URL: gatewayUrl,
       WS_MANAGEMENT_ENDPOINT: gatewayUrl,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL || "WARN",

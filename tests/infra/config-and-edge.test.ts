@@ -65,9 +65,24 @@ describe("stage settings", () => {
   });
 
   it("keeps data of any stage that is not dev/test/local unless told otherwise", () => {
-    expect(readStageConfig(contextOf({ stage: "staging" })).ephemeral).toBe(false);
-    expect(readStageConfig(contextOf({ stage: "dev-alice" })).ephemeral).toBe(true);
-    expect(readStageConfig(contextOf({ stage: "staging", dataRemoval: "destroy" })).ephemeral).toBe(true);
+    const local = { stripeMode: "local" };
+    expect(readStageConfig(contextOf({ stage: "staging", ...local })).ephemeral).toBe(false);
+    expect(readStageConfig(contextOf({ stage: "dev-alice", ...local })).ephemeral).toBe(true);
+    expect(readStageConfig(contextOf({ stage: "staging", dataRemoval: "destroy", ...local })).ephemeral).toBe(
+      true,
+    );
+  });
+
+  it("gives no stage the local payment provider unless it says so", () => {
+    for (const stage of ["staging", "production", "dev-alice"]) {
+      expect(() => readStageConfig(contextOf({ stage }))).toThrow(/does not say which payment provider/);
+      expect(() => readStageConfig(contextOf({ stage, stages: { [stage]: { logLevel: "INFO" } } }))).toThrow(
+        /set stripeMode/,
+      );
+    }
+    expect(readStageConfig(contextOf({ stage: "demo", stripeMode: "local" })).stripeMode).toBe("local");
+    // cdk.json's dev stage says so explicitly.
+    expect(readStageConfig(contextOf(cdkJsonContext())).stripeMode).toBe("local");
   });
 });
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { tableDefinition } from "../../functions/adapters/dynamo/table-definition.ts";
 import { eventHandlers, httpRoutes, socketRoutes } from "../../functions/routes.ts";
 import { pathPattern } from "../../infra/edge.ts";
+import { deployedRoutes } from "../../infra/stack.ts";
 import {
   type CfnJson,
   DEV_CONTEXT,
@@ -46,7 +47,7 @@ describe("HTTP API", () => {
     const httpApiId = resourcesOfType(dev.json, "AWS::ApiGatewayV2::Api").find(
       ([, api]) => api.Properties.ProtocolType === "HTTP",
     )![0];
-    for (const route of httpRoutes) {
+    for (const route of deployedRoutes(dev.stack.config)) {
       const found = routes.find(([, r]) => r.Properties.RouteKey === `${route.method} ${route.path}`);
       expect(found, `${route.method} ${route.path}`).toBeDefined();
       const [, apiRoute] = found!;
@@ -60,7 +61,7 @@ describe("HTTP API", () => {
       expect(devFunctions.find((f) => f.logicalId === fnId)?.handlerId).toBe(route.handler);
     }
     expect(routes.filter(([, r]) => referencedId(r.Properties.ApiId) === httpApiId)).toHaveLength(
-      httpRoutes.length,
+      httpRoutes.filter((r) => !r.stripeOnly).length,
     );
   });
 
@@ -75,6 +76,23 @@ describe("HTTP API", () => {
       ).toBe(false);
       expect(prodFunctions.some((f) => f.handlerId === route.handler)).toBe(false);
     }
+  });
+
+  it("has no public payment webhook where the local provider runs, and no function knows the public secret", () => {
+    const hasRoute = (s: Synthesized, key: string) =>
+      resourcesOfType(s.json, "AWS::ApiGatewayV2::Route").some(([, r]) => r.Properties.RouteKey === key);
+    expect(hasRoute(dev, "POST /api/stripe/webhook")).toBe(false);
+    expect(devFunctions.some((f) => f.handlerId === "payments/stripe-webhook")).toBe(false);
+    expect(hasRoute(prod, "POST /api/stripe/webhook")).toBe(true);
+    for (const fn of [...devFunctions, ...prodFunctions]) {
+      expect(fn.env.LOCAL_WEBHOOK_SECRET, fn.handlerId).toBeUndefined();
+      expect(fn.env.LOCAL_STACK, fn.handlerId).toBeUndefined();
+    }
+    expect(JSON.stringify(dev.json)).not.toContain("whsec_local_development");
+  });
+
+  it("lets only signed-in callers reach the local provider's card confirmation", () => {
+    expect(httpRoutes.find((r) => r.handler === "payments/confirm-local-payment")?.role).toBe("user");
   });
 
   it("throttles the stage, and the password routes harder", () => {
@@ -93,7 +111,7 @@ describe("HTTP API", () => {
 describe("functions", () => {
   it("are nodejs24.x on arm64 with tracing, ESM bundles with source maps, and a log group with retention", () => {
     expect(devFunctions).toHaveLength(
-      httpRoutes.length + socketRoutes.length + Object.values(eventHandlers).length,
+      deployedRoutes(dev.stack.config).length + socketRoutes.length + Object.values(eventHandlers).length,
     );
     const logGroups = Object.fromEntries(resourcesOfType(dev.json, "AWS::Logs::LogGroup"));
     for (const fn of devFunctions) {
@@ -441,7 +459,9 @@ describe("Bid Agent engine", () => {
       expect(JSON.stringify(byHandler(devFunctions, handlerId).env.AGENT_QUEUE_URL)).toMatch(/AgentsChecks/);
     }
     // The sweep only reads the table.
-    expect(allActions(sweep).filter((a) => a.startsWith("dynamodb:") && /Put|Update|Delete|Write/.test(a))).toEqual([]);
+    expect(
+      allActions(sweep).filter((a) => a.startsWith("dynamodb:") && /Put|Update|Delete|Write/.test(a)),
+    ).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { App, Stack } from "aws-cdk-lib";
@@ -8,8 +8,8 @@ import { httpRoutes } from "../../functions/routes.ts";
 import { Web } from "../../infra/constructs/web.ts";
 import { fakeWebDist } from "./support/synth.ts";
 
-function webStack(distDir: string) {
-  const app = new App({ outdir: mkdtempSync(join(tmpdir(), "penny-web-")) });
+function webStack(distDir: string, outdir = mkdtempSync(join(tmpdir(), "penny-web-"))) {
+  const app = new App({ outdir });
   const stack = new Stack(app, "WebOnly");
   new Web(stack, "Web", {
     prefix: "penny-auction-test",
@@ -23,6 +23,22 @@ function webStack(distDir: string) {
   return stack;
 }
 
+/** Every file CDK staged for upload, relative to its asset directory. */
+function stagedFiles(outdir: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path, `${prefix}${name}/`);
+      else files.push(`${prefix}${name}`);
+    }
+  };
+  for (const name of readdirSync(outdir).filter((n) => n.startsWith("asset."))) {
+    if (statSync(join(outdir, name)).isDirectory()) walk(join(outdir, name), "");
+  }
+  return files;
+}
+
 describe("publishing the web build", () => {
   it("publishes a placeholder page and warns when the Vite build is missing, so synth never needs a web build", () => {
     const stack = webStack(mkdtempSync(join(tmpdir(), "penny-empty-dist-")));
@@ -33,6 +49,18 @@ describe("publishing the web build", () => {
       "/WebOnly/Web",
       Match.stringLikeRegexp("placeholder page is published"),
     );
+  });
+
+  it("keeps the build's source maps out of the public bucket", () => {
+    const dist = fakeWebDist();
+    writeFileSync(join(dist, "assets", "index-abc123.js.map"), "{}");
+    writeFileSync(join(dist, "index.html.map"), "{}");
+    const outdir = mkdtempSync(join(tmpdir(), "penny-web-maps-"));
+    const stack = webStack(dist, outdir);
+    (stack.node.root as App).synth();
+    const staged = stagedFiles(outdir);
+    expect(staged).toEqual(expect.arrayContaining(["assets/index-abc123.js", "index.html"]));
+    expect(staged.filter((file) => file.endsWith(".map"))).toEqual([]);
   });
 
   it("publishes hashed assets and pages separately when the build exists", () => {

@@ -182,7 +182,8 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ body: { type: "payment_intent.succeeded" } }),
   },
   "POST /api/dev/payments/{paymentIntentId}/confirm": {
-    expect: everyone(200),
+    // The buyer's own intent: only they may pay it; to everyone else it does not exist.
+    expect: signedIn(404, { buyer: 200 }),
     request: async ({ world }) => ({
       path: `/api/dev/payments/${await fresh.paymentIntent(world.users.buyer, world)}/confirm`,
       body: { cardNumber: "4242 4242 4242 4242" },

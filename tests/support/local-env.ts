@@ -10,6 +10,8 @@ export function handlerTestEnv(dynamoEndpoint: string): Record<string, string> {
     AWS_SECRET_ACCESS_KEY: "local",
     ALLOWED_ORIGINS: "http://localhost:5173,http://127.0.0.1:5173",
     PAYMENT_PROVIDER: "local",
+    // Lets the local provider use the public development webhook secret (nowhere else may).
+    LOCAL_STACK: "1",
     POWERTOOLS_LOG_LEVEL: "WARN",
   };
 }

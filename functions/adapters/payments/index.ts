@@ -2,13 +2,18 @@ import Stripe from "stripe";
 import { paymentProviderName } from "../../config/runtime.ts";
 import { createLocalGateway, type LocalPaymentGateway } from "./local-gateway.ts";
 import type { PaymentGateway } from "./port.ts";
-import { localWebhookSecret } from "./settings.ts";
+import { assertPrivateWebhookSecret, localWebhookSecret } from "./settings.ts";
 import { createStripeGateway } from "./stripe-gateway.ts";
 import { loadStripeSecrets } from "./stripe-secrets.ts";
 
 export type { PaymentGateway } from "./port.ts";
 export { WebhookSignatureError } from "./port.ts";
-export { DEFAULT_LOCAL_WEBHOOK_SECRET, localWebhookSecret, stripePublishableKey } from "./settings.ts";
+export {
+  DEFAULT_LOCAL_WEBHOOK_SECRET,
+  localWebhookSecret,
+  PublicWebhookSecretError,
+  stripePublishableKey,
+} from "./settings.ts";
 
 let stripeGateway: Promise<PaymentGateway> | null = null;
 
@@ -16,11 +21,13 @@ let stripeGateway: Promise<PaymentGateway> | null = null;
 export function paymentGateway(): Promise<PaymentGateway> {
   if (paymentProviderName() === "local") return Promise.resolve(localPaymentGateway());
   stripeGateway ??= loadStripeSecrets().then(
-    ({ secretKey, webhookSecret }) =>
-      createStripeGateway({
+    ({ secretKey, webhookSecret }) => {
+      assertPrivateWebhookSecret(webhookSecret);
+      return createStripeGateway({
         stripe: new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 10_000 }),
         webhookSecret,
-      }),
+      });
+    },
     (error) => {
       stripeGateway = null;
       throw error;

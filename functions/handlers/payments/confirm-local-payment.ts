@@ -4,6 +4,7 @@ import {
   paymentIntentParamsSchema,
 } from "#shared/schemas/payments";
 import { localPaymentGateway } from "../../adapters/payments/index.ts";
+import { paymentBelongsTo } from "../../domain/payments.ts";
 import { conflict, HttpError, notFound } from "../../http/errors.ts";
 import { logger } from "../../http/logger.ts";
 import { defineRoute } from "../../http/route.ts";
@@ -17,12 +18,12 @@ import { deliverLocalWebhook } from "../../usecases/deliver-local-webhook.ts";
 export const handler = defineRoute(
   "payments/confirm-local-payment",
   { params: paymentIntentParamsSchema, body: localConfirmRequestSchema },
-  async ({ params, body, now }): Promise<LocalConfirmResponse> => {
-    const result = await localPaymentGateway().confirmCardPayment(
-      params.paymentIntentId,
-      body.cardNumber,
-      now,
-    );
+  async ({ params, body, now, auth }): Promise<LocalConfirmResponse> => {
+    const gateway = localPaymentGateway();
+    const intent = await gateway.retrievePaymentIntent(params.paymentIntentId);
+    // Someone else's payment is as good as no payment: confirming it must neither work nor say it exists.
+    if (!intent || !paymentBelongsTo(intent, auth!.userId)) throw notFound("Payment not found");
+    const result = await gateway.confirmCardPayment(params.paymentIntentId, body.cardNumber, now);
     switch (result.outcome) {
       case "not_found":
         throw notFound("Payment not found");

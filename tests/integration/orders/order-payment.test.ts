@@ -76,7 +76,7 @@ describe("POST /api/orders/{id}/payment-intent", () => {
   it("refuses an order that is already paid (409)", async () => {
     const { buyer, order } = await wonOrder();
     const { body } = await paymentIntent(buyer, order.id);
-    const confirm = await invokeRoute({
+    const confirm = await buyer.call({
       method: "POST",
       path: `/api/dev/payments/${body.paymentIntentId}/confirm`,
       body: { cardNumber: TEST_CARDS.succeeds },
@@ -110,7 +110,7 @@ describe("the payment webhook", () => {
     const { body } = await paymentIntent(buyer, order.id);
     expect((await ordersOf(buyer))[0]?.paymentStatus).toBe("pending");
 
-    const confirm = await invokeRoute({
+    const confirm = await buyer.call({
       method: "POST",
       path: `/api/dev/payments/${body.paymentIntentId}/confirm`,
       body: { cardNumber: TEST_CARDS.succeeds },
@@ -125,7 +125,7 @@ describe("the payment webhook", () => {
   it("leaves the order pending when the card is declined", async () => {
     const { buyer, order } = await wonOrder();
     const { body } = await paymentIntent(buyer, order.id);
-    const confirm = await invokeRoute({
+    const confirm = await buyer.call({
       method: "POST",
       path: `/api/dev/payments/${body.paymentIntentId}/confirm`,
       body: { cardNumber: TEST_CARDS.declined },

@@ -20,7 +20,7 @@ async function orderFor(seller: TestUser, buyer: TestUser, { pay = true } = {}) 
       method: "POST",
       path: `/api/orders/${created.body.id}/payment-intent`,
     });
-    const confirm = await invokeRoute({
+    const confirm = await buyer.call({
       method: "POST",
       path: `/api/dev/payments/${intent.body.paymentIntentId}/confirm`,
       body: { cardNumber: TEST_CARDS.succeeds },

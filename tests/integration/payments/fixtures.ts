@@ -64,8 +64,9 @@ export function verify(buyer: Buyer, paymentIntentId: string) {
   });
 }
 
-export function confirmCard(paymentIntentId: string, cardNumber: string) {
-  return invokeRoute<{ status?: string; message?: string; code?: string }>({
+/** The local provider's card form, submitted by `buyer` (only the intent's owner may confirm it). */
+export function confirmCard(buyer: Pick<Buyer, "call">, paymentIntentId: string, cardNumber: string) {
+  return buyer.call<{ status?: string; message?: string; code?: string }>({
     method: "POST",
     path: `/api/dev/payments/${paymentIntentId}/confirm`,
     body: { cardNumber },

@@ -106,7 +106,7 @@ describe("POST /api/create-payment-intent", () => {
       metadata: { kind: "bid_package", userId: buyer.id, packageId: "starter", bidCount: "50" },
     });
     // Paying it adds exactly the package's 50 bids, to the buyer who created it.
-    expect((await confirmCard(res.body.paymentIntentId, "4242 4242 4242 4242")).status).toBe(200);
+    expect((await confirmCard(buyer, res.body.paymentIntentId, "4242 4242 4242 4242")).status).toBe(200);
     expect(await buyer.balance()).toBe(50);
     expect(await someoneElse.balance()).toBe(0);
   });
@@ -155,13 +155,13 @@ describe("the local provider's test cards (POST /api/dev/payments/{id}/confirm)"
   it("4000 0000 0000 0002 is declined, credits nothing, and the same intent can then be paid with 4242", async () => {
     const buyer = await signUpBuyer(4);
     const { body } = await createIntent(buyer, { packageId: "popular" });
-    const declined = await confirmCard(body.paymentIntentId, "4000 0000 0000 0002");
+    const declined = await confirmCard(buyer, body.paymentIntentId, "4000 0000 0000 0002");
     expect(declined.status).toBe(402);
     expect(declined.body).toEqual({ message: "Your card was declined.", code: "card_declined" });
     expect(await buyer.balance()).toBe(4);
     expect((await verify(buyer, body.paymentIntentId)).body.status).toBe("requires_payment_method");
 
-    const paid = await confirmCard(body.paymentIntentId, "4242 4242 4242 4242");
+    const paid = await confirmCard(buyer, body.paymentIntentId, "4242 4242 4242 4242");
     expect(paid.status).toBe(200);
     expect(paid.body).toEqual({ status: "succeeded", paymentIntentId: body.paymentIntentId });
     // The signed webhook it delivered has credited the purchase already.
@@ -175,8 +175,8 @@ describe("the local provider's test cards (POST /api/dev/payments/{id}/confirm)"
   it("refuses to charge a paid intent twice", async () => {
     const buyer = await signUpBuyer(0);
     const { body } = await createIntent(buyer, { packageId: "starter" });
-    expect((await confirmCard(body.paymentIntentId, "4242424242424242")).status).toBe(200);
-    const again = await confirmCard(body.paymentIntentId, "4242424242424242");
+    expect((await confirmCard(buyer, body.paymentIntentId, "4242424242424242")).status).toBe(200);
+    const again = await confirmCard(buyer, body.paymentIntentId, "4242424242424242");
     expect(again.status).toBe(409);
     expect(await buyer.balance()).toBe(50);
   });
@@ -185,30 +185,51 @@ describe("the local provider's test cards (POST /api/dev/payments/{id}/confirm)"
     const buyer = await signUpBuyer(0);
     const { body } = await createIntent(buyer, { packageId: "starter" });
     const results = await Promise.all([
-      confirmCard(body.paymentIntentId, "4242424242424242"),
-      confirmCard(body.paymentIntentId, "4242424242424242"),
+      confirmCard(buyer, body.paymentIntentId, "4242424242424242"),
+      confirmCard(buyer, body.paymentIntentId, "4242424242424242"),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await buyer.balance()).toBe(50);
   });
 
   it("answers 404 for an unknown intent and 400 for a card number that is not one", async () => {
-    expect((await confirmCard("pi_local_ffffffffffffffffffffffff", "4242424242424242")).status).toBe(404);
     const buyer = await signUpBuyer(0);
+    expect((await confirmCard(buyer, "pi_local_ffffffffffffffffffffffff", "4242424242424242")).status).toBe(
+      404,
+    );
     const { body } = await createIntent(buyer, { packageId: "starter" });
-    const letters = await confirmCard(body.paymentIntentId, "abcd");
+    const letters = await confirmCard(buyer, body.paymentIntentId, "abcd");
     expect(letters.status).toBe(400);
-    const wrongDigit = await confirmCard(body.paymentIntentId, "4242 4242 4242 4241");
+    const wrongDigit = await confirmCard(buyer, body.paymentIntentId, "4242 4242 4242 4241");
     expect(wrongDigit.status).toBe(402);
     expect(wrongDigit.body.message).toBe("Your card number is invalid.");
     expect(await buyer.balance()).toBe(0);
+  });
+
+  it("only the signed-in owner of the intent may confirm it: no one else learns it exists or pays it", async () => {
+    const owner = await signUpBuyer(0);
+    const stranger = await signUpBuyer(0);
+    const { body } = await createIntent(owner, { packageId: "starter" });
+    const anonymous = await invokeRoute({
+      method: "POST",
+      path: `/api/dev/payments/${body.paymentIntentId}/confirm`,
+      body: { cardNumber: "4242424242424242" },
+    });
+    expect(anonymous.status).toBe(401);
+    const foreign = await confirmCard(stranger, body.paymentIntentId, "4242424242424242");
+    expect(foreign).toMatchObject({ status: 404, body: { message: "Payment not found" } });
+    expect((await verify(owner, body.paymentIntentId)).body.status).toBe("requires_payment_method");
+    expect(await owner.balance()).toBe(0);
+    expect(await stranger.balance()).toBe(0);
+    expect((await confirmCard(owner, body.paymentIntentId, "4242424242424242")).status).toBe(200);
+    expect(await owner.balance()).toBe(50);
   });
 
   it("does not exist while Stripe is the provider", async () => {
     const buyer = await signUpBuyer(0);
     const { body } = await createIntent(buyer, { packageId: "starter" });
     process.env.PAYMENT_PROVIDER = "stripe";
-    const res = await confirmCard(body.paymentIntentId, "4242424242424242");
+    const res = await confirmCard(buyer, body.paymentIntentId, "4242424242424242");
     expect(res.status).toBe(404);
     expect(await buyer.balance()).toBe(0);
   });

@@ -54,7 +54,11 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "auctions/get-auction": (w) => ({ as: null, params: { id: w.liveAuctionId } }),
   "auctions/place-bid": (w) => ({ as: w.buyer, params: { id: w.liveAuctionId } }),
   "auctions/get-ledger": (w) => ({ as: null, params: { id: w.liveAuctionId } }),
-  "auctions/put-agent": (w) => ({ as: w.buyer, params: { id: w.liveAuctionId }, body: { bids: 1, maxPrice: "99.00" } }),
+  "auctions/put-agent": (w) => ({
+    as: w.buyer,
+    params: { id: w.liveAuctionId },
+    body: { bids: 1, maxPrice: "99.00" },
+  }),
   "auctions/get-agent": (w) => ({ as: w.buyer, params: { id: w.liveAuctionId } }),
   "auctions/delete-agent": (w) => ({ as: w.buyer, params: { id: w.liveAuctionId } }),
   "payments/list-bid-packages": () => ({ as: null, params: {} }),
@@ -62,7 +66,7 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "payments/verify-payment": (w) => ({ as: w.buyer, params: { paymentIntentId: w.intentId } }),
   "payments/stripe-webhook": () => ({ as: null, params: {}, body: {} }),
   "payments/confirm-local-payment": (w) => ({
-    as: null,
+    as: w.buyer,
     params: { paymentIntentId: w.intentId },
     body: { cardNumber: "4000 0000 0000 0002" },
   }),
