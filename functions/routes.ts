@@ -31,6 +31,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   { method: "POST", path: "/api/auth/login", handler: "auth/login", role: "public" },
   { method: "POST", path: "/api/auth/logout", handler: "auth/logout", role: "public" },
   { method: "GET", path: "/api/auth/me", handler: "auth/me", role: "user" },
+  { method: "POST", path: "/api/auth/change-password", handler: "auth/change-password", role: "user" },
   { method: "GET", path: "/api/config", handler: "config/get-config", role: "public" },
 
   // auctions and bidding
@@ -185,6 +186,15 @@ export function matchRoute(
   return pathMatched ? { methodNotAllowed: true } : null;
 }
 
+/** A path segment decoded, or kept as sent when it is not valid percent-encoding (the route then refuses the id). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function matchPath(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split("/");
   const got = path.replace(/\/+$/, "").split("/");
@@ -195,7 +205,7 @@ function matchPath(pattern: string, path: string): Record<string, string> | null
     const g = got[i]!;
     if (w.startsWith("{") && w.endsWith("}")) {
       if (!g) return null;
-      params[w.slice(1, -1)] = decodeURIComponent(g);
+      params[w.slice(1, -1)] = decodeSegment(g);
     } else if (w !== g) {
       return null;
     }

@@ -1,16 +1,13 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type ProxyOptions } from "vite";
+import { defineConfig } from "vite";
+import { devProxy } from "./dev-proxy.ts";
 
 const webPort = Number(process.env.WEB_PORT ?? 5173);
 const gatewayPort = Number(process.env.GATEWAY_PORT ?? 3001);
 
-/** Same origin for page, API and socket, as in production behind CloudFront (DESIGN.md section 1). */
-const proxy: Record<string, ProxyOptions> = {
-  "/api": { target: `http://127.0.0.1:${gatewayPort}`, changeOrigin: false },
-  "/ws": { target: `ws://127.0.0.1:${gatewayPort}`, ws: true, changeOrigin: false },
-};
+const proxy = devProxy(gatewayPort);
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),

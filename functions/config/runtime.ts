@@ -13,6 +13,15 @@ export function allowedOrigins(): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Registrations per address per 15 minutes. The local stack raises it: every browser of `npm run dev`
+ * and of the browser tests comes from 127.0.0.1.
+ */
+export function registrationsPerAddress(): number | undefined {
+  const value = Number(process.env.REGISTRATIONS_PER_ADDRESS);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
 export function defaultAuctionDurationSeconds(): number {
   const value = Number(process.env.AUCTION_DEFAULT_DURATION_SECONDS);
   return Number.isFinite(value) && value > 0 ? value : 24 * 60 * 60;

@@ -12,8 +12,22 @@ export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export function sessionExpiry(now: number): number {
-  return Math.floor(now / 1000) + SESSION_DAYS * 86400;
+/** However often a session is used, it ends this long after sign-in (docs/decisions.md). */
+export const SESSION_MAX_DAYS = 90;
+
+/**
+ * Epoch seconds the session expires: SESSION_DAYS after its last use (sliding), but never later than
+ * SESSION_MAX_DAYS after it was created.
+ */
+export function sessionExpiry(now: number, createdAt: number = now): number {
+  const sliding = Math.floor(now / 1000) + SESSION_DAYS * 86400;
+  const absolute = Math.floor(createdAt / 1000) + SESSION_MAX_DAYS * 86400;
+  return Math.min(sliding, absolute);
+}
+
+/** Past its absolute lifetime (sessions made before it was recorded count from their first touch). */
+export function sessionOutlived(createdAt: number | undefined, now: number): boolean {
+  return createdAt !== undefined && now - createdAt >= SESSION_MAX_DAYS * 86_400_000;
 }
 
 /** lastSeenAt and the sliding expiry are written at most once a minute per session. */

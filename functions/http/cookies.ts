@@ -1,13 +1,38 @@
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { SESSION_COOKIE, SESSION_DAYS } from "#shared/constants";
 
+/**
+ * The session cookie's name: `__Host-sid` wherever the site is https (the browser then refuses it
+ * unless it is Secure, for the whole host, set by the host itself: no sibling subdomain can plant
+ * one), plain `sid` on http://localhost, where a Secure cookie would be dropped.
+ */
+export function sessionCookieName(host: string | undefined): string {
+  return isLocalHost(host) ? SESSION_COOKIE : `__Host-${SESSION_COOKIE}`;
+}
+
+/** A cookie's value, or undefined when it is absent or not valid percent-encoding. */
 export function readCookie(cookies: readonly string[] | undefined, name: string): string | undefined {
   for (const entry of cookies ?? []) {
     for (const part of entry.split(";")) {
       const eq = part.indexOf("=");
-      if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+      if (eq > 0 && part.slice(0, eq).trim() === name) {
+        try {
+          return decodeURIComponent(part.slice(eq + 1).trim());
+        } catch {
+          // A malformed value is no session, not a server error.
+          return undefined;
+        }
+      }
     }
   }
   return undefined;
+}
+
+/** The session token the request carries, under the name its host uses. */
+export function readSessionToken(event: APIGatewayProxyEventV2): string | undefined {
+  const header = event.headers?.cookie;
+  const cookies = event.cookies ?? (header ? header.split(";") : undefined);
+  return readCookie(cookies, sessionCookieName(event.headers?.host));
 }
 
 /** Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie. */
@@ -17,10 +42,10 @@ function isLocalHost(host: string | undefined): boolean {
 
 export function sessionCookie(token: string, host: string | undefined): string {
   const secure = isLocalHost(host) ? "" : "; Secure";
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_DAYS * 86400}${secure}`;
+  return `${sessionCookieName(host)}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_DAYS * 86400}${secure}`;
 }
 
 export function clearedSessionCookie(host: string | undefined): string {
   const secure = isLocalHost(host) ? "" : "; Secure";
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  return `${sessionCookieName(host)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }

@@ -23,8 +23,9 @@ export function checkCsrf(event: APIGatewayProxyEventV2) {
   } catch {
     throw new HttpError(403, "Cross-origin request refused");
   }
-  const host = headers["x-forwarded-host"] ?? headers.host;
-  if (originHost === host) return;
+  // Only the Host the request was really sent to: x-forwarded-host is whatever the client wrote.
+  if (originHost === (event.requestContext?.domainName ?? headers.host) || originHost === headers.host)
+    return;
   if (allowedOrigins().includes(origin)) return;
   throw new HttpError(403, "Cross-origin request refused");
 }

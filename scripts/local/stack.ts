@@ -116,6 +116,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || (stripe ? "stripe" : "local"),
       // Lets the local provider use the public development webhook secret (nowhere else may).
       LOCAL_STACK: "1",
+      // Every browser here comes from 127.0.0.1.
+      REGISTRATIONS_PER_ADDRESS: "1000",
       LOCAL_SCHEDULER_URL: gatewayUrl,
       WS_MANAGEMENT_ENDPOINT: gatewayUrl,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL || "WARN",

@@ -40,11 +40,12 @@ export type AdjustBidsRequest = z.infer<typeof adjustBidsSchema>;
 export const adjustBidsResponseSchema = z.object({ newBalance: z.number().int().nonnegative() });
 export type AdjustBidsResponse = z.infer<typeof adjustBidsResponseSchema>;
 
-export const MIN_RESET_PASSWORD_LENGTH = 6;
+/** The same minimum as registration: a reset must not allow a weaker password than sign-up (docs/decisions.md). */
+export const MIN_RESET_PASSWORD_LENGTH = 8;
 
 /** POST /api/admin/users/{id}/reset-password (SPEC.md section 5: at least 6 characters). */
 export const resetPasswordSchema = z.object({
-  newPassword: z.string().min(MIN_RESET_PASSWORD_LENGTH, "Password must be at least 6 characters").max(200),
+  newPassword: z.string().min(MIN_RESET_PASSWORD_LENGTH, "Password must be at least 8 characters").max(200),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
 

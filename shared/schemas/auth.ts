@@ -20,6 +20,15 @@ const registerFields = {
   role: z.enum(["buyer", "seller"]).default("buyer"),
 };
 
+/** POST /api/auth/change-password: the current password proves it is the account's owner at the keyboard. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Current password is required").max(200),
+    newPassword: registerFields.password,
+  })
+  .strict();
+export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
+
 /** POST /api/auth/register body: the confirmation is never sent. */
 export const registerSchema = z.object(registerFields).strict();
 export type RegisterRequest = z.infer<typeof registerSchema>;

@@ -119,7 +119,12 @@ const MATRIX: Record<string, Row> = {
   },
   "POST /api/auth/login": {
     expect: everyone(200),
-    request: ({ world }) => ({ body: world.loginUser }),
+    // From a session of its own: a login ends the session its cookie replaces, and the actor's must live on.
+    request: async ({ world, user }) => {
+      if (!user) return { body: world.loginUser };
+      const { token } = await createSession(user, Date.now());
+      return { body: world.loginUser, cookies: [`sid=${token}`] };
+    },
   },
   "POST /api/auth/logout": {
     expect: everyone(200),
@@ -131,6 +136,11 @@ const MATRIX: Record<string, Row> = {
     },
   },
   "GET /api/auth/me": { expect: signedIn(200) },
+  "POST /api/auth/change-password": {
+    // Every signed-in caller reaches the check of their current password; none of them knows it here.
+    expect: signedIn(400),
+    request: () => ({ body: { currentPassword: "not-my-password", newPassword: "a-new-password" } }),
+  },
   "GET /api/config": { expect: everyone(200) },
 
   // auctions and bidding

@@ -203,7 +203,7 @@ export async function stopAgent(
       return { ok: true, returned: parts.refund ? agent.bidsLeft : 0 };
     } catch (error) {
       const codes = cancellationCodes(error);
-      if (!codes || codes[0] !== "None") {
+      if (codes?.[0] !== "None") {
         if (codes) return { ok: false };
         throw error;
       }

@@ -32,7 +32,7 @@ export const keys = {
   orderPayment: (paymentIntentId: string) => ({ pk: `ORDERPAYMENT#${paymentIntentId}`, sk: "PAYMENT" }),
   connection: (id: string) => ({ pk: `CONN#${id}`, sk: "CONN" }),
   userStats: () => ({ pk: "STATS", sk: "USERS" }),
-  loginAttempts: (scope: "account" | "ip", value: string, window: number) => ({
+  loginAttempts: (scope: "account" | "pair" | "ip" | "register", value: string, window: number) => ({
     pk: `LOGINRATE#${scope}#${value.toLowerCase()}`,
     sk: `WINDOW#${window}`,
   }),

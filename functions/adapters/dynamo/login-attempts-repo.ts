@@ -1,41 +1,67 @@
-import { BatchGetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+/**
+ * Attempt counters (`LOGINRATE#<scope>#<value>` / `WINDOW#<n>`), reserved BEFORE the work they limit:
+ * one transaction adds 1 to each counter on the condition that it is below its limit, so concurrent
+ * attempts can never pass the limit between a check and a write. A login that succeeds releases its
+ * reservation (only failures count).
+ */
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { AttemptCounter } from "../../domain/login-throttle.ts";
 import { db, tableName } from "./client.ts";
 import { keys } from "./keys.ts";
 
-export interface LoginAttemptScope {
-  account: string;
-  ip: string;
-  /** Window number (e.g. floor(now / windowMs)). */
-  window: number;
+/** True when every counter was below its limit and now holds one more attempt; false changes nothing. */
+export async function reserveAttempts(
+  counters: readonly AttemptCounter[],
+  window: number,
+  expiresAt: number,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: counters.map((counter) => ({
+          Update: {
+            TableName: tableName(),
+            Key: keys.loginAttempts(counter.scope, counter.value, window),
+            UpdateExpression: "ADD #count :one SET expiresAt = :exp",
+            ConditionExpression: "attribute_not_exists(#count) OR #count < :limit",
+            ExpressionAttributeNames: { "#count": "count" },
+            ExpressionAttributeValues: { ":one": 1, ":exp": expiresAt, ":limit": counter.limit },
+          },
+        })),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (
+      error instanceof TransactionCanceledException &&
+      (error.CancellationReasons ?? []).some((r) => r.Code === "ConditionalCheckFailed")
+    ) {
+      return false;
+    }
+    throw error;
+  }
 }
 
-/** Failed logins in the current window, per account and per IP: one BatchGet. */
-export async function countFailedLogins(scope: LoginAttemptScope): Promise<{ account: number; ip: number }> {
-  const accountKey = keys.loginAttempts("account", scope.account, scope.window);
-  const ipKey = keys.loginAttempts("ip", scope.ip, scope.window);
-  const out = await db.send(
-    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [accountKey, ipKey] } } }),
-  );
-  const items = out.Responses?.[tableName()] ?? [];
-  const count = (pk: string) => (items.find((i) => i.pk === pk)?.count as number | undefined) ?? 0;
-  return { account: count(accountKey.pk), ip: count(ipKey.pk) };
-}
-
-export async function recordFailedLogin(scope: LoginAttemptScope, expiresAt: number): Promise<void> {
-  await Promise.all(
-    [
-      keys.loginAttempts("account", scope.account, scope.window),
-      keys.loginAttempts("ip", scope.ip, scope.window),
-    ].map((key) =>
-      db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: "ADD #count :one SET expiresAt = :exp",
-          ExpressionAttributeNames: { "#count": "count" },
-          ExpressionAttributeValues: { ":one": 1, ":exp": expiresAt },
-        }),
-      ),
-    ),
-  );
+/** Gives a reservation back (a login that succeeded). */
+export async function releaseAttempts(counters: readonly AttemptCounter[], window: number): Promise<void> {
+  await db
+    .send(
+      new TransactWriteCommand({
+        TransactItems: counters.map((counter) => ({
+          Update: {
+            TableName: tableName(),
+            Key: keys.loginAttempts(counter.scope, counter.value, window),
+            UpdateExpression: "ADD #count :minus",
+            ConditionExpression: "#count > :zero",
+            ExpressionAttributeNames: { "#count": "count" },
+            ExpressionAttributeValues: { ":minus": -1, ":zero": 0 },
+          },
+        })),
+      }),
+    )
+    .catch((error) => {
+      // A window that rolled over meanwhile has nothing to give back.
+      if (!(error instanceof TransactionCanceledException)) throw error;
+    });
 }

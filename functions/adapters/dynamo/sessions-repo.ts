@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { UserRole } from "#shared/constants";
-import { hashSessionToken, newSessionToken, sessionExpiry } from "../../domain/sessions.ts";
+import { hashSessionToken, newSessionToken, sessionExpiry, sessionOutlived } from "../../domain/sessions.ts";
 import { db, tableName } from "./client.ts";
 import { keys } from "./keys.ts";
 
@@ -11,6 +11,8 @@ export interface SessionRecord {
   username: string;
   lastSeenAt: number;
   expiresAt: number;
+  /** ms epoch of sign-in; absent on sessions made before the absolute lifetime (set at their next touch). */
+  createdAt?: number;
 }
 
 export async function createSession(
@@ -26,6 +28,7 @@ export async function createSession(
     username: user.username,
     lastSeenAt: now,
     expiresAt: sessionExpiry(now),
+    createdAt: now,
   };
   await db.send(
     new TransactWriteCommand({
@@ -53,12 +56,13 @@ export async function getSession(token: string, now: number): Promise<SessionRec
   const tokenHash = hashSessionToken(token);
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
   if (!Item || (Item.expiresAt as number) * 1000 <= now) return null;
-  return Item as unknown as SessionRecord;
+  const session = Item as unknown as SessionRecord;
+  return sessionOutlived(session.createdAt, now) ? null : session;
 }
 
 /** Slides the expiry and records the visit on both the session and the user. */
 export async function touchSession(session: SessionRecord, now: number): Promise<void> {
-  const expiresAt = sessionExpiry(now);
+  const expiresAt = sessionExpiry(now, session.createdAt ?? now);
   await db.send(
     new TransactWriteCommand({
       TransactItems: [
@@ -66,7 +70,8 @@ export async function touchSession(session: SessionRecord, now: number): Promise
           Update: {
             TableName: tableName(),
             Key: keys.session(session.tokenHash),
-            UpdateExpression: "SET lastSeenAt = :now, expiresAt = :exp",
+            UpdateExpression:
+              "SET lastSeenAt = :now, expiresAt = :exp, createdAt = if_not_exists(createdAt, :now)",
             ConditionExpression: "attribute_exists(pk)",
             ExpressionAttributeValues: { ":now": now, ":exp": expiresAt },
           },
@@ -100,8 +105,9 @@ export async function deleteSession(token: string): Promise<void> {
   }
 }
 
-/** Ends every session of a user (password reset, deletion). */
-export async function deleteAllSessions(userId: string): Promise<number> {
+/** Ends every session of a user (password reset, deletion), or every one but `keepToken`'s (a password change). */
+export async function deleteAllSessions(userId: string, keepToken?: string): Promise<number> {
+  const kept = keepToken === undefined ? undefined : hashSessionToken(keepToken);
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -115,6 +121,7 @@ export async function deleteAllSessions(userId: string): Promise<number> {
     );
     for (const item of page.Items ?? []) {
       const tokenHash = (item.sk as string).slice("SESSION#".length);
+      if (tokenHash === kept) continue;
       await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
       await db.send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
       count++;

@@ -1,5 +1,5 @@
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
-import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { UserRole } from "#shared/constants";
 import type { CurrentUser } from "#shared/schemas/auth";
 import { conflict } from "../../http/errors.ts";
@@ -149,4 +149,30 @@ export async function findUserByLogin(identifier: string): Promise<UserRecord | 
 function stripKeys(item: Record<string, unknown>): UserRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, type: _t, ...rest } = item;
   return rest as unknown as UserRecord;
+}
+
+/**
+ * Replaces a password hash only if it is still `previousHash` (a rehash at login or a password change
+ * racing an admin reset: the later writer must not silently undo the other). False when it changed.
+ */
+export async function replacePasswordHash(
+  userId: string,
+  previousHash: string,
+  nextHash: string,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: "SET passwordHash = :next",
+        ConditionExpression: "passwordHash = :previous",
+        ExpressionAttributeValues: { ":next": nextHash, ":previous": previousHash },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }

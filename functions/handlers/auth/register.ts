@@ -1,14 +1,29 @@
 import { registerSchema } from "#shared/schemas/auth";
+import { reserveAttempts } from "../../adapters/dynamo/login-attempts-repo.ts";
 import { createSession } from "../../adapters/dynamo/sessions-repo.ts";
 import { createUser, toCurrentUser } from "../../adapters/dynamo/users-repo.ts";
+import { registrationsPerAddress } from "../../config/runtime.ts";
+import {
+  loginWindow,
+  REGISTRATION_THROTTLED_MESSAGE,
+  registrationCounters,
+  windowExpiry,
+} from "../../domain/login-throttle.ts";
 import { hashPassword } from "../../domain/passwords.ts";
+import { clientIp } from "../../http/client-ip.ts";
 import { sessionCookie } from "../../http/cookies.ts";
+import { tooManyRequests } from "../../http/errors.ts";
 import { defineRoute, reply } from "../../http/route.ts";
 
 export const handler = defineRoute(
   "auth/register",
   { body: registerSchema },
   async ({ body, now, event }) => {
+    const window = loginWindow(now);
+    const counters = registrationCounters(clientIp(event), registrationsPerAddress());
+    if (!(await reserveAttempts(counters, window, windowExpiry(window)))) {
+      throw tooManyRequests(REGISTRATION_THROTTLED_MESSAGE);
+    }
     const user = await createUser({
       username: body.username,
       email: body.email,

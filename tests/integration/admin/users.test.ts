@@ -80,7 +80,7 @@ describe("resetting a password", () => {
     const res = await admin.call({
       method: "POST",
       path: `/api/admin/users/${user.id}/reset-password`,
-      body: { newPassword: "second" },
+      body: { newPassword: "second-password" },
     });
     expect(res.status).toBe(200);
 
@@ -88,18 +88,18 @@ describe("resetting a password", () => {
       expect((await anonymous({ method: "GET", path: "/api/auth/me", cookies: [cookie] })).status).toBe(401);
     }
     expect((await login(user.username, "first-password")).status).toBe(401);
-    expect((await login(user.username, "second")).status).toBe(200);
+    expect((await login(user.username, "second-password")).status).toBe(200);
   });
 
-  it("refuses a password under 6 characters (400) and keeps the old one and the sessions", async () => {
+  it("refuses a password under 8 characters, registration's minimum (400), and keeps the old one and the sessions", async () => {
     const user = await register("kept-password");
     const res = await admin.call({
       method: "POST",
       path: `/api/admin/users/${user.id}/reset-password`,
-      body: { newPassword: "12345" },
+      body: { newPassword: "1234567" },
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe("newPassword: Password must be at least 6 characters");
+    expect(res.body.message).toBe("newPassword: Password must be at least 8 characters");
     expect((await anonymous({ method: "GET", path: "/api/auth/me", cookies: [user.cookie] })).status).toBe(
       200,
     );
@@ -110,7 +110,7 @@ describe("resetting a password", () => {
     const res = await admin.call({
       method: "POST",
       path: "/api/admin/users/nobody/reset-password",
-      body: { newPassword: "123456" },
+      body: { newPassword: "12345678" },
     });
     expect(res.status).toBe(404);
   });

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
-import { MAX_FAILED_PER_ACCOUNT } from "../../../functions/domain/login-throttle.ts";
+import { MAX_FAILED_PER_PAIR, MAX_REGISTRATIONS_PER_IP } from "../../../functions/domain/login-throttle.ts";
 import { hashSessionToken } from "../../../functions/domain/sessions.ts";
 import { invokeRoute } from "../../../scripts/local/events.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
@@ -20,11 +20,16 @@ interface UserBody {
 let seq = 0;
 const unique = (base: string) => `${base}${++seq}${Math.random().toString(36).slice(2, 6)}`;
 
-async function register(overrides: Record<string, unknown> = {}) {
+/** Each from its own address, so only the test of the registration limit meets it. */
+async function register(
+  overrides: Record<string, unknown> = {},
+  sourceIp = `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+) {
   const username = unique("user");
   return invokeRoute<UserBody & { message: string }>({
     method: "POST",
     path: "/api/auth/register",
+    sourceIp,
     body: {
       username,
       email: `${username}@example.com`,
@@ -63,6 +68,21 @@ describe("register", () => {
     const dupEmail = await register({ email: first.body.email.toUpperCase() });
     expect(dupEmail.status).toBe(409);
     expect(dupEmail.body.message).toBe("Email is already registered");
+  });
+
+  it(`limits registrations to ${MAX_REGISTRATIONS_PER_IP} per address per 15 minutes (429), others unaffected`, async () => {
+    const before = await totalUsers();
+    const results = await Promise.all(
+      Array.from({ length: MAX_REGISTRATIONS_PER_IP + 5 }, () => register({}, "10.8.8.8")),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(MAX_REGISTRATIONS_PER_IP);
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]?.body.message).toBe(
+      "Too many accounts were created from this address. Please wait 15 minutes and try again.",
+    );
+    expect(await totalUsers()).toBe(before + MAX_REGISTRATIONS_PER_IP);
+    expect((await register({}, "10.8.8.9")).status).toBe(201);
   });
 
   it("lets exactly one of two simultaneous registrations of one name win", async () => {
@@ -180,14 +200,14 @@ describe("login and logout", () => {
     expect(hashed.Item?.userId).toBe(res.body.id);
   });
 
-  it("rate-limits failed logins per account with 429, even for the right password", async () => {
+  it("rate-limits failed logins of an account from one address with 429, even for the right password", async () => {
     const { body: user } = await register();
-    for (let i = 0; i < MAX_FAILED_PER_ACCOUNT; i++) {
+    for (let i = 0; i < MAX_FAILED_PER_PAIR; i++) {
       const res = await invokeRoute({
         method: "POST",
         path: "/api/auth/login",
         body: { username: user.username, password: "wrong-password" },
-        sourceIp: `10.0.0.${i}`,
+        sourceIp: "10.0.0.7",
       });
       expect(res.status).toBe(401);
     }
@@ -195,10 +215,71 @@ describe("login and logout", () => {
       method: "POST",
       path: "/api/auth/login",
       body: { username: user.username, password: "password123" },
-      sourceIp: "10.0.1.1",
+      sourceIp: "10.0.0.7",
     });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many failed login attempts/);
+    expect(blocked.body.message).toBe(
+      "Too many failed login attempts. Please wait 15 minutes and try again.",
+    );
+    // The owner, from their own address, is not locked out by a stranger's guesses.
+    const owner = await invokeRoute({
+      method: "POST",
+      path: "/api/auth/login",
+      body: { username: user.username, password: "password123" },
+      sourceIp: "10.9.9.9",
+    });
+    expect(owner.status).toBe(200);
+  });
+
+  it("counts 30 simultaneous wrong passwords against the limit before checking any of them", async () => {
+    const { body: user } = await register();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        invokeRoute({
+          method: "POST",
+          path: "/api/auth/login",
+          body: { username: user.username, password: "wrong-password" },
+          sourceIp: "10.0.3.3",
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(MAX_FAILED_PER_PAIR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - MAX_FAILED_PER_PAIR);
+  });
+
+  it("counts the username and the email of one account in one bucket", async () => {
+    const { body: user } = await register();
+    for (let i = 0; i < MAX_FAILED_PER_PAIR; i++) {
+      const identifier = i % 2 === 0 ? user.username : user.email.toUpperCase();
+      const res = await invokeRoute({
+        method: "POST",
+        path: "/api/auth/login",
+        body: { username: identifier, password: "wrong-password" },
+        sourceIp: "10.0.4.4",
+      });
+      expect(res.status).toBe(401);
+    }
+    const viaEmail = await invokeRoute({
+      method: "POST",
+      path: "/api/auth/login",
+      body: { username: user.email, password: "wrong-password" },
+      sourceIp: "10.0.4.4",
+    });
+    expect(viaEmail.status).toBe(429);
+  });
+
+  it("a successful login does not count as a failure", async () => {
+    const { body: user } = await register();
+    for (let i = 0; i < MAX_FAILED_PER_PAIR + 2; i++) {
+      const res = await invokeRoute({
+        method: "POST",
+        path: "/api/auth/login",
+        body: { username: user.username, password: "password123" },
+        sourceIp: "10.0.5.5",
+      });
+      expect(res.status).toBe(200);
+    }
   });
 
   it("logout ends the session for good", async () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TEST_CARDS } from "#shared/payments";
 import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
-import { invokeRoute } from "../../../scripts/local/events.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
 

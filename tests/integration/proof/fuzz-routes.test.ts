@@ -332,6 +332,35 @@ describe("public reads", () => {
   });
 });
 
+describe("malformed headers", () => {
+  it("a session cookie that is not percent-encoding, or a 2 KB viewer address, is never a 5xx on any route", async () => {
+    const cookies = ["sid=%zz", "sid=%E0%A4%A", "__Host-sid=%", `sid=${"%".repeat(300)}`];
+    const addresses = ["9".repeat(2100), "<script>", "::ffff:1.2.3.4, 5.6.7.8", ""];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...httpRoutes),
+        fc.constantFrom(...cookies),
+        fc.constantFrom(...addresses),
+        async (route, cookie, address) => {
+          const call = catalog[route.handler]!(world);
+          const res = await send({
+            route,
+            path: pathOf(route, call.params),
+            body: call.body === undefined ? undefined : JSON.stringify(call.body),
+            cookies: [cookie],
+            headers: { "x-viewer-address": address },
+          });
+          expect(
+            res.status,
+            `${routeKey(route)} with ${cookie.slice(0, 20)} -> ${JSON.stringify(res.body)}`,
+          ).toBeLessThan(500);
+        },
+      ),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+  });
+});
+
 describe("through the local HTTP gateway", () => {
   const url = (path: string) => `${gateway.url}${path}`;
   const jsonOf = async (res: Response) => {
@@ -356,6 +385,20 @@ describe("through the local HTTP gateway", () => {
     const res = await fetch(url("/api/auctions"), { method: "DELETE" });
     expect(res.status).toBe(405);
     await jsonOf(res);
+  });
+
+  it("answers a path id that is not valid percent-encoding with a 4xx JSON message", async () => {
+    for (const path of ["/api/auctions/%E0%A4%A", "/api/auctions/%zz", "/api/auctions/%E0%A4%A/ledger"]) {
+      const res = await fetch(url(path));
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      await jsonOf(res);
+    }
+    const bid = await fetch(url("/api/auctions/%zz/bid"), {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: world.buyer.cookie },
+    });
+    expect(bid.status).toBeLessThan(500);
   });
 
   it("refuses a 1 MB body, malformed JSON and invalid UTF-8 with a 4xx JSON message, writing nothing", async () => {

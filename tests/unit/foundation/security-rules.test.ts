@@ -1,10 +1,11 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import {
-  isLoginThrottled,
+  loginCounters,
   loginWindow,
   MAX_FAILED_PER_ACCOUNT,
   MAX_FAILED_PER_IP,
+  MAX_FAILED_PER_PAIR,
 } from "../../../functions/domain/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../../../functions/domain/passwords.ts";
 import { hashSessionToken, newSessionToken, sessionNeedsTouch } from "../../../functions/domain/sessions.ts";
@@ -25,6 +26,19 @@ describe("CSRF rule", () => {
       checkCsrf(event({ host: "shop.example", "content-type": "application/json; charset=utf-8" })),
     ).not.toThrow();
   });
+  it("never trusts x-forwarded-host: a forged one cannot make a foreign Origin look like ours", () => {
+    expect(() =>
+      checkCsrf(
+        event({
+          host: "shop.example",
+          "x-forwarded-host": "evil.example",
+          origin: "https://evil.example",
+          "content-type": "application/json",
+        }),
+      ),
+    ).toThrow(/Cross-origin/);
+  });
+
   it("refuses a cross-origin mutation and a form post", () => {
     expect(() =>
       checkCsrf(
@@ -64,10 +78,13 @@ describe("session cookie", () => {
 });
 
 describe("login throttle", () => {
-  it("trips per account and per IP", () => {
-    expect(isLoginThrottled({ account: MAX_FAILED_PER_ACCOUNT - 1, ip: 0 })).toBe(false);
-    expect(isLoginThrottled({ account: MAX_FAILED_PER_ACCOUNT, ip: 0 })).toBe(true);
-    expect(isLoginThrottled({ account: 0, ip: MAX_FAILED_PER_IP })).toBe(true);
+  it("counts a login per (account, address) pair tightly, per address, and per account loosely", () => {
+    expect(loginCounters({ account: "User-1", ip: "10.0.0.1" })).toEqual([
+      { scope: "pair", value: "user-1|10.0.0.1", limit: MAX_FAILED_PER_PAIR },
+      { scope: "ip", value: "10.0.0.1", limit: MAX_FAILED_PER_IP },
+      { scope: "account", value: "user-1", limit: MAX_FAILED_PER_ACCOUNT },
+    ]);
+    expect(MAX_FAILED_PER_PAIR).toBeLessThan(MAX_FAILED_PER_ACCOUNT);
     expect(loginWindow(15 * 60 * 1000 - 1)).toBe(0);
     expect(loginWindow(15 * 60 * 1000)).toBe(1);
   });

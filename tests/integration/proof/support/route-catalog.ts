@@ -48,6 +48,11 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   }),
   "auth/logout": (w) => ({ as: w.buyer, params: {} }),
   "auth/me": (w) => ({ as: w.buyer, params: {} }),
+  "auth/change-password": (w) => ({
+    as: w.buyer,
+    params: {},
+    body: { currentPassword: "not-the-password", newPassword: "a-new-password" },
+  }),
   "config/get-config": () => ({ as: null, params: {} }),
   "auctions/list-auctions": () => ({ as: null, params: {} }),
   "auctions/list-won-auctions": (w) => ({ as: w.buyer, params: {} }),

@@ -45,7 +45,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
               id="reset-password"
               type="text"
               autoComplete="off"
-              placeholder="At least 6 characters"
+              placeholder={`At least ${MIN_RESET_PASSWORD_LENGTH} characters`}
               value={password}
               onChange={(event) => setPassword(event.target.value)}
             />

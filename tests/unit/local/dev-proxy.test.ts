@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { devProxy, proxyKeyFor } from "../../../web/dev-proxy.ts";
+
+describe("the dev server's proxy", () => {
+  const proxy = devProxy(3001);
+
+  it("forwards the socket at exactly /ws, and the API under /api", () => {
+    expect(proxyKeyFor(proxy, "/ws")).toBeDefined();
+    expect(proxy[proxyKeyFor(proxy, "/ws")!]?.ws).toBe(true);
+    expect(proxyKeyFor(proxy, "/ws?token=1")).toBeDefined();
+    expect(proxyKeyFor(proxy, "/api/auctions")).toBe("/api");
+  });
+
+  it("never forwards the gateway's management API or schedules", () => {
+    for (const url of [
+      "/ws/@connections/abc",
+      "/ws/",
+      "/wsx",
+      "/@connections/abc",
+      "/@schedules",
+      "/ws/../@connections/x",
+    ]) {
+      expect(proxyKeyFor(proxy, url), url).toBeUndefined();
+    }
+  });
+});

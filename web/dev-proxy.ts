@@ -1,0 +1,20 @@
+import type { ProxyOptions } from "vite";
+
+/**
+ * Same origin for page, API and socket, as in production behind CloudFront. The socket is matched
+ * exactly (`/ws`, with an optional query): a plain `/ws` prefix would also forward
+ * `/ws/@connections/...` to the gateway's management API, letting any page post to any socket.
+ */
+export function devProxy(gatewayPort: number): Record<string, ProxyOptions> {
+  return {
+    "/api": { target: `http://127.0.0.1:${gatewayPort}`, changeOrigin: false },
+    "^/ws(\\?.*)?$": { target: `ws://127.0.0.1:${gatewayPort}`, ws: true, changeOrigin: false },
+  };
+}
+
+/** Vite's rule for which proxy entry a URL goes to: a key starting with ^ is a RegExp, else a prefix. */
+export function proxyKeyFor(proxy: Record<string, ProxyOptions>, url: string): string | undefined {
+  return Object.keys(proxy).find((key) =>
+    key.startsWith("^") ? new RegExp(key).test(url) : url.startsWith(key),
+  );
+}
