@@ -11,16 +11,20 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value === "" ? undefined : value));
 
-/** A root-relative path (the bundled presets) or an http(s) address; nothing a browser could execute. */
-export const imageUrlField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(2048)
-  .refine(
-    (url) => (url.startsWith("/") && !url.startsWith("//")) || /^https?:\/\/[^\s/]+\S*$/i.test(url),
-    "Image URL must start with http://, https:// or /",
-  );
+export const IMAGE_URL_MESSAGE = "Image URL must start with https:// or / (no backslashes)";
+
+/**
+ * A root-relative path (the bundled presets) or an https address: nothing a browser could execute, no
+ * mixed content, and nothing it would resolve to another host (`//host`, `/\host`: browsers treat a
+ * backslash as a slash).
+ */
+export function isSafeImageUrl(url: string): boolean {
+  if (url.includes("\\") || /[\s\u0000-\u001f]/.test(url)) return false;
+  if (url.startsWith("/")) return !url.startsWith("//");
+  return /^https:\/\/[^/?#@]+(?:[/?#]\S*)?$/i.test(url);
+}
+
+export const imageUrlField = z.string().trim().min(1).max(2048).refine(isSafeImageUrl, IMAGE_URL_MESSAGE);
 
 export const PRICE_FORMAT_MESSAGE = "Starting price must be a positive amount with at most 2 decimals";
 

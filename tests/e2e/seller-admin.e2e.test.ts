@@ -145,12 +145,12 @@ describe("from seller application to a live auction", () => {
     // The Bid Balance column: 3 credits, one spent on the bid.
     expect(await row.locator("td").nth(3).textContent()).toBe("2");
 
-    // Reset Password: the button waits for 6 characters.
+    // Reset Password: the button waits for 8 characters, registration's minimum.
     await row.getByRole("button", { name: "Reset Password" }).click();
     const reset = adminPage.getByRole("dialog", { name: "Reset Password" });
-    await reset.getByLabel("New Password").fill("12345");
+    await reset.getByLabel("New Password").fill("1234567");
     expect(await reset.getByRole("button", { name: "Reset Password" }).isDisabled()).toBe(true);
-    await reset.getByLabel("New Password").fill("123456");
+    await reset.getByLabel("New Password").fill("12345678");
     await reset.getByRole("button", { name: "Reset Password" }).click();
     await toast(adminPage, "Password reset").waitFor();
     expect((await member.request.get("/api/auth/me")).status()).toBe(401);

@@ -80,10 +80,10 @@ describe("the admin's schemas", () => {
     );
   });
 
-  it("reset-password needs at least 6 characters", () => {
-    expect(resetPasswordSchema.safeParse({ newPassword: "123456" }).success).toBe(true);
-    expect(messages(resetPasswordSchema.safeParse({ newPassword: "12345" })).newPassword).toBe(
-      "Password must be at least 6 characters",
+  it("reset-password needs at least 8 characters, like registration", () => {
+    expect(resetPasswordSchema.safeParse({ newPassword: "12345678" }).success).toBe(true);
+    expect(messages(resetPasswordSchema.safeParse({ newPassword: "1234567" })).newPassword).toBe(
+      "Password must be at least 8 characters",
     );
   });
 
