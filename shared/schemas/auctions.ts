@@ -29,9 +29,9 @@ export const auctionProductSchema = z.object({
 });
 export type AuctionProduct = z.infer<typeof auctionProductSchema>;
 
+/** No user ids in public payloads: usernames and the seller profile's id say all the screens need. */
 export const auctionSellerSchema = z.object({
   id: z.string(),
-  userId: z.string(),
   businessName: z.string(),
   description: z.string().nullable(),
 });
@@ -50,7 +50,6 @@ export const auctionSummarySchema = z.object({
   createdAt: z.string(),
   /** Null while nobody has bid. */
   lastBidder: usernameView.nullable(),
-  winnerId: z.string().nullable(),
   winner: usernameView.nullable(),
   product: auctionProductSchema,
   seller: auctionSellerSchema,
@@ -63,7 +62,6 @@ export type AuctionSummary = z.infer<typeof auctionSummarySchema>;
 export const bidViewSchema = z.object({
   id: z.string(),
   auctionId: z.string(),
-  userId: z.string(),
   /** The price this bid made. */
   amount: z.string(),
   /** 1 for the first bid of the auction, n for the n-th. */

@@ -49,5 +49,7 @@ export const currentUserSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   bidBalance: z.number().int(),
+  /** A seller's own seller profile: how the auction page knows "Your Product" without user ids in public payloads. */
+  sellerId: z.string().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

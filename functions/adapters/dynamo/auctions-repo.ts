@@ -218,7 +218,6 @@ export function toAuctionSummary(auction: AuctionRecord, now: number): AuctionSu
     endsAt: new Date(auction.endsAt).toISOString(),
     createdAt: auction.createdAt,
     lastBidder: auction.lastBidderUsername ? { username: auction.lastBidderUsername } : null,
-    winnerId: auction.winnerId ?? null,
     winner: auction.winnerUsername ? { username: auction.winnerUsername } : null,
     product: {
       id: product.id,
@@ -232,7 +231,6 @@ export function toAuctionSummary(auction: AuctionRecord, now: number): AuctionSu
     },
     seller: {
       id: seller.id,
-      userId: seller.userId,
       businessName: seller.businessName,
       description: seller.description ?? null,
     },

@@ -37,7 +37,6 @@ export function toBidView(bid: BidRecord): BidView {
   return {
     id: bidId(bid.auctionId, bid.sequence),
     auctionId: bid.auctionId,
-    userId: bid.userId,
     amount: centsToDecimal(bid.amountCents),
     sequence: bid.sequence,
     createdAt: bid.createdAt,

@@ -27,6 +27,7 @@ export function toCurrentUser(user: UserRecord): CurrentUser {
     email: user.email,
     role: user.role,
     bidBalance: user.bidBalance,
+    ...(user.sellerId ? { sellerId: user.sellerId } : {}),
   };
 }
 

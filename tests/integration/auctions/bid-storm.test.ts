@@ -139,7 +139,7 @@ describe("the bid storm", () => {
       winnerId: last.userId,
       gsi3pk: `USER#${last.userId}#WINS`,
     });
-    expect(final.body).toMatchObject({ status: "won", winnerId: last.userId, totalBids: n });
+    expect(final.body).toMatchObject({ status: "won", winner: { username: last.username }, totalBids: n });
     await sleep(300);
     const endings = (await auctionStreamChanges(auction.id)).filter(
       (c) => c.oldStatus === "active" && c.newStatus !== "active",

@@ -27,6 +27,29 @@ async function snapshot(userId: string, auctionId: string) {
   };
 }
 
+describe("public payloads", () => {
+  it("carry usernames, never user ids: not the bidders', the seller's or the winner's", async () => {
+    const { auction, seller } = await liveAuction({ durationSeconds: 2 });
+    const [a, b] = [await testUser("buyer", 3), await testUser("buyer", 3)];
+    for (const bidder of [a, b]) expect((await bidOn(bidder, auction.id)).status).toBe(200);
+    const bid = await bidOn(a, auction.id);
+    const live = [
+      await anonymous({ method: "GET", path: "/api/auctions" }),
+      await anonymous({ method: "GET", path: `/api/auctions/${auction.id}` }),
+      await anonymous({ method: "GET", path: `/api/auctions/${auction.id}/ledger` }),
+      bid,
+    ];
+    await waitUntilPast((await getItem(keys.auction(auction.id)))?.endsAt as number);
+    const ended = await anonymous<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
+    expect(ended.body.winner).toEqual({ username: a.username });
+    for (const res of [...live, ended]) {
+      const text = JSON.stringify(res.body);
+      for (const user of [a, b, seller]) expect(text).not.toContain(user.id);
+      expect(text).not.toMatch(/"(userId|winnerId|sellerUserId|lastBidderId)"/);
+    }
+  });
+});
+
 describe("placing a bid", () => {
   it("costs one credit, adds one cent, records bid 1 and names the bidder", async () => {
     const { auction } = await liveAuction({ startingPriceCents: 125 });
@@ -198,7 +221,6 @@ describe("the end", () => {
     const detail = await anonymous<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
     expect(detail.body).toMatchObject({
       status: "won",
-      winnerId: b.id,
       winner: { username: b.username },
       currentPrice: "0.52",
       totalBids: 2,
@@ -242,7 +264,7 @@ describe("the end", () => {
       expect(closerResults.every((r) => r === "finalized" || r === "already-finished")).toBe(true);
       expect((results[2] as { body: AuctionDetail }).body).toMatchObject({
         status: "won",
-        winnerId: buyer.id,
+        winner: { username: buyer.username },
       });
       expect(clock.armed).toEqual([]);
     }
@@ -260,7 +282,7 @@ describe("the end", () => {
     const { auction } = await liveAuction({ durationSeconds: 0.2 });
     await waitUntilPast(auction.endsAt);
     const detail = await anonymous<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
-    expect(detail.body).toMatchObject({ status: "ended", winnerId: null, winner: null, totalBids: 0 });
+    expect(detail.body).toMatchObject({ status: "ended", winner: null, totalBids: 0 });
   });
 
   it("the closer re-arms the clock when a bid moved the end, and finalizes once it is over", async () => {

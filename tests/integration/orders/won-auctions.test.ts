@@ -24,7 +24,7 @@ describe("GET /api/auctions/won", () => {
     expect(list[0]).toMatchObject({
       id: won.id,
       status: "won",
-      winnerId: alice.id,
+      winner: { username: alice.username },
       finalPrice: "10.02",
       totalBids: 2,
       order: null,

@@ -41,7 +41,6 @@ export function applyMessage<T extends AuctionSummary>(auction: T, message: Auct
     serverTime: message.serverTime,
   };
   if (message.type === "auction_ended") {
-    next.winnerId = message.winnerId;
     next.winner = message.winner;
   }
   return next;
@@ -60,7 +59,6 @@ export function applyMessageToDetail(detail: AuctionDetail, message: AuctionMess
   const bid: BidView = {
     id: `${message.auctionId}-${message.totalBids}`,
     auctionId: message.auctionId,
-    userId: "",
     amount: message.currentPrice,
     sequence: message.totalBids,
     createdAt: message.serverTime,

@@ -73,20 +73,20 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 /** Opens the celebration when this page sees its auction end with the signed-in user as winner. */
-function useCelebrateOwnWin(auction: AuctionDetail | undefined, userId: string | undefined) {
+function useCelebrateOwnWin(auction: AuctionDetail | undefined, username: string | undefined) {
   const lastStatus = useRef<string | null>(null);
   useEffect(() => {
     if (!auction) return;
     const was = lastStatus.current;
     lastStatus.current = auction.status;
-    if (was === "active" && auction.status === "won" && userId && auction.winnerId === userId) {
+    if (was === "active" && auction.status === "won" && username && auction.winner?.username === username) {
       celebrateWin({
         auctionId: auction.id,
         productName: auction.product.name,
         finalPrice: auction.currentPrice,
       });
     }
-  }, [auction, userId]);
+  }, [auction, username]);
 }
 
 function PricePanel({ auction }: { auction: AuctionDetail }) {
@@ -94,7 +94,7 @@ function PricePanel({ auction }: { auction: AuctionDetail }) {
   const { placeBid, pendingAuctionId } = usePlaceBid();
   const msLeft = useMsLeft(auction.endsAt);
   const ended = auction.status !== "active" || msLeft <= 0;
-  const isSeller = !!user && auction.seller.userId === user.id;
+  const isSeller = !!user?.sellerId && auction.seller.id === user.sellerId;
 
   return (
     <Card className="overflow-hidden" data-testid="price-panel">
@@ -188,7 +188,7 @@ export function AuctionDetailPage() {
   const { data: auction, error, isPending } = useAuction(id);
   const { data: user } = useUser();
   useAuctionLiveUpdates();
-  useCelebrateOwnWin(auction, user?.id);
+  useCelebrateOwnWin(auction, user?.username);
 
   if (isPending) return <DetailSkeleton />;
   if (!auction)
