@@ -32,7 +32,10 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/integration/support/global-setup.ts"],
-          setupFiles: ["tests/integration/support/worker-env.ts"],
+          setupFiles: [
+            "tests/integration/support/worker-env.ts",
+            "tests/integration/support/record-table-access.ts",
+          ],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -2,6 +2,7 @@ import { Annotations, CfnOutput, Stack, type StackProps, Tags } from "aws-cdk-li
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
 import { eventHandlers, type HttpRoute, httpRoutes, socketRoutes } from "../functions/routes.ts";
+import { eventHandlerNeeds } from "./access.ts";
 import type { StageConfig } from "./config.ts";
 import { Agents } from "./constructs/agents.ts";
 import { Alarms } from "./constructs/alarms.ts";
@@ -65,7 +66,7 @@ export class PennyAuctionStack extends Stack {
       defaults,
       closerHandler: eventHandlers.auctionCloser,
     });
-    this.scheduling.closer.bindTable(this.data.table, "RW");
+    this.scheduling.closer.bindTable(this.data.table, eventHandlerNeeds(eventHandlers.auctionCloser).table);
     this.agents = new Agents(this, "Agents", {
       defaults,
       data: this.data,
@@ -147,7 +148,8 @@ export class PennyAuctionStack extends Stack {
     if (config.stripe) {
       new CfnOutput(this, "StripeWebhookUrl", {
         value: `${this.web.siteUrl}/api/stripe/webhook`,
-        description: "Register this endpoint in Stripe (event payment_intent.succeeded)",
+        description:
+          "Register this endpoint in Stripe (events payment_intent.succeeded, charge.refunded, charge.dispute.created)",
       });
     }
   }

@@ -84,7 +84,7 @@ export class Api extends Construct {
       defaults: props.defaults,
     });
     fn.bindTable(props.data.table, needs.table);
-    if (needs.table === "RO") props.data.grantSessionTouch(fn);
+    props.data.grantSessionAccess(fn);
     if (needs.schedulesAuctionEnds) props.scheduling.allowScheduling(fn);
     if (needs.readsStripeSecrets) props.payments.allowStripeSecrets(fn);
     if (needs.queuesAgentChecks) props.agents.allowQueueing(fn);

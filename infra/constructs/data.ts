@@ -11,6 +11,7 @@ import { Effect, type IGrantable, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Construct } from "constructs";
 import { keys } from "../../functions/adapters/dynamo/keys.ts";
 import { tableDefinition } from "../../functions/adapters/dynamo/table-definition.ts";
+import { sessionTouchAttributes } from "../table-access.ts";
 
 export interface DataProps {
   prefix: string;
@@ -48,11 +49,20 @@ export class Data extends Construct {
   }
 
   /**
-   * Every HTTP handler resolves the session and, at most once a minute, slides its expiry: an update
-   * of the session item and the user item (functions/http/session.ts). A read-only route gets exactly
-   * that write: UpdateItem on items whose partition key is a session or a user.
+   * Every HTTP handler reads its caller's session and, at most once a minute, slides its expiry: an
+   * update of the session item and the user item (functions/http/session.ts). Every route gets exactly
+   * that: GetItem on session items, and UpdateItem on session and user items limited to the attributes
+   * the touch writes, so no route can rewrite a password hash, a role or a balance through it.
    */
-  grantSessionTouch(grantee: IGrantable): void {
+  grantSessionAccess(grantee: IGrantable): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ["dynamodb:GetItem"],
+        resources: [this.table.tableArn],
+        conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": [`${keys.session("").pk}*`] } },
+      }),
+    );
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,
@@ -60,6 +70,8 @@ export class Data extends Construct {
         resources: [this.table.tableArn],
         conditions: {
           "ForAllValues:StringLike": { "dynamodb:LeadingKeys": sessionTouchKeyPatterns() },
+          "ForAllValues:StringEquals": { "dynamodb:Attributes": [...sessionTouchAttributes] },
+          StringEqualsIfExists: { "dynamodb:ReturnValues": ["NONE"] },
         },
       }),
     );

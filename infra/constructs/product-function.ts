@@ -1,13 +1,30 @@
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import type { Table } from "aws-cdk-lib/aws-dynamodb";
+import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Architecture, Code, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
 import { knownHandlerIds } from "../access.ts";
 import { bundledHandlerDir, LAMBDA_HANDLER } from "../bundling.ts";
+import type { TableGrant } from "../table-access.ts";
 
-export type TableAccess = "RO" | "RW";
+/** Item reads and writes as IAM names them (a transaction is authorized per item action). */
+export const ITEM_READ_ACTIONS = [
+  "dynamodb:GetItem",
+  "dynamodb:BatchGetItem",
+  "dynamodb:Query",
+  "dynamodb:ConditionCheckItem",
+];
+export const ITEM_WRITE_ACTIONS = [
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+  "dynamodb:DeleteItem",
+  "dynamodb:BatchWriteItem",
+];
+
+/** `USER#` -> `USER#*`; `STATS` (a whole key) stays exact. */
+export const leadingKeyPattern = (prefix: string) => (prefix.endsWith("#") ? `${prefix}*` : prefix);
 
 export interface ProductFunctionDefaults {
   /** Resource name prefix of the stage, e.g. penny-auction-prod. */
@@ -71,10 +88,46 @@ export class ProductFunction extends NodejsFunction {
     this.literalName = functionName;
   }
 
-  /** Least privilege in one word: read-only or read-write data access, and where the table is. */
-  bindTable(table: Table, access: TableAccess): this {
-    if (access === "RO") table.grants.readData(this);
-    else table.grants.readWriteData(this);
+  /**
+   * Least privilege on the table (infra/table-access.ts): item reads only on the key prefixes it reads
+   * or writes, item writes only on those it writes (`dynamodb:LeadingKeys`), index queries only if it
+   * lists (the indexes project keys only), and where the table is.
+   */
+  bindTable(table: Table, grant: TableGrant): this {
+    const readable = [...new Set([...grant.read, ...grant.write])];
+    if (readable.length > 0) {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ITEM_READ_ACTIONS,
+          resources: [table.tableArn],
+          conditions: {
+            "ForAllValues:StringLike": { "dynamodb:LeadingKeys": readable.map(leadingKeyPattern) },
+          },
+        }),
+      );
+    }
+    if (grant.write.length > 0) {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ITEM_WRITE_ACTIONS,
+          resources: [table.tableArn],
+          conditions: {
+            "ForAllValues:StringLike": { "dynamodb:LeadingKeys": grant.write.map(leadingKeyPattern) },
+          },
+        }),
+      );
+    }
+    if (grant.indexes) {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ["dynamodb:Query"],
+          resources: [`${table.tableArn}/index/*`],
+        }),
+      );
+    }
     this.addEnvironment("TABLE_NAME", table.tableName);
     return this;
   }

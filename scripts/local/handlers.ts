@@ -3,6 +3,7 @@
  * exporting `handler`. Modules are imported on first use and cached; a missing file is not cached
  * (handlers appear while the stack runs), so it is picked up on the next request without a restart.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -73,9 +74,16 @@ export function lambdaContext(handlerId: string, timeoutMs = 30_000): Context {
   };
 }
 
+/**
+ * The handler id whose invocation the current code runs in, as each Lambda would know it is itself:
+ * lets tests attribute what they observe (for example the table access of tests/integration/proof) to
+ * the function that did it.
+ */
+export const runningHandler = new AsyncLocalStorage<string>();
+
 /** Loads and calls a handler as Lambda would: `await handler(event, context)`. */
 export async function invoke(handlerId: string, event: unknown, loader: HandlerLoader = loadHandler) {
   const handler = await loader(handlerId);
   if (!handler) throw new MissingHandlerError(handlerId);
-  return await handler(event, lambdaContext(handlerId));
+  return await runningHandler.run(handlerId, () => handler(event, lambdaContext(handlerId)));
 }

@@ -4,6 +4,7 @@ import { tableDefinition } from "../../functions/adapters/dynamo/table-definitio
 import { eventHandlers, httpRoutes, socketRoutes } from "../../functions/routes.ts";
 import { pathPattern } from "../../infra/edge.ts";
 import { deployedRoutes } from "../../infra/stack.ts";
+import { TABLE_GRANTS } from "../../infra/table-access.ts";
 import {
   type CfnJson,
   DEV_CONTEXT,
@@ -20,6 +21,7 @@ import {
   productFunctions,
   referencedId,
   resourcesOf,
+  type Statement,
   statementsOfRole,
   statementsWith,
 } from "./support/template-queries.ts";
@@ -183,51 +185,116 @@ describe("least privilege", () => {
     }
   });
 
-  it("read-only routes can read the table and only touch sessions and users (the sliding session)", () => {
-    // GETs that write on purpose: finalizing ended auctions, marking a late-paid order paid.
-    const writingReads = [
-      "auctions/list-auctions",
-      "auctions/get-auction",
-      "auctions/list-won-auctions",
-      "admin/list-auctions",
-      "seller/list-seller-auctions",
-      "orders/list-buyer-orders",
-    ];
-    const reads = httpRoutes.filter((r) => r.method === "GET" && !writingReads.includes(r.handler));
-    expect(reads.map((r) => r.handler)).toEqual(
-      expect.arrayContaining([
-        "auth/me",
-        "config/get-config",
-        "payments/list-bid-packages",
-        "admin/list-users",
-      ]),
-    );
-    for (const route of reads) {
-      const fn = byHandler(devFunctions, route.handler);
-      const writes = ["dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem"];
-      expect(
-        allActions(fn).filter((a) => writes.includes(a)),
-        route.handler,
-      ).toEqual([]);
-      const updates = statementsWith(fn, "dynamodb:UpdateItem");
-      expect(updates).toHaveLength(1);
-      expect(updates[0]!.Condition).toEqual({
-        "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["SESSION#*", "USER#*"] },
-      });
-      expect(allActions(fn)).toEqual(expect.arrayContaining(["dynamodb:GetItem", "dynamodb:Query"]));
+  /** The key patterns a function's table statements allow, per action kind. */
+  function tableScope(fn: ReturnType<typeof byHandler>) {
+    const scope = {
+      read: new Set<string>(),
+      write: new Set<string>(),
+      touch: [] as Statement[],
+      index: false,
+    };
+    for (const statement of fn.statements) {
+      const actions = actionsOf(statement).filter((a) => a.startsWith("dynamodb:"));
+      if (actions.length === 0) continue;
+      const resources = JSON.stringify(resourcesOf(statement));
+      if (/index\/\*/.test(resources)) {
+        expect(actions).toEqual(["dynamodb:Query"]);
+        scope.index = true;
+        continue;
+      }
+      if (/Stream/.test(resources) || actions.every((a) => /Stream|ListStreams/.test(a))) continue;
+      const leading = statement.Condition?.["ForAllValues:StringLike"]?.["dynamodb:LeadingKeys"] as
+        | string[]
+        | undefined;
+      // Every statement on the table's items is scoped to key prefixes.
+      expect(leading, `${fn.handlerId}: ${actions.join(",")}`).toBeDefined();
+      if (statement.Condition?.["ForAllValues:StringEquals"]?.["dynamodb:Attributes"]) {
+        scope.touch.push(statement);
+        continue;
+      }
+      // Statements with equal conditions may be merged (minimizePolicies): classify by action.
+      const writes = actions.some((a) => /Put|Update|Delete|Write/.test(a));
+      const reads = actions.some((a) => /Get|Query|ConditionCheck/.test(a));
+      for (const key of leading!) {
+        if (writes) scope.write.add(key);
+        if (reads) scope.read.add(key);
+      }
+    }
+    return scope;
+  }
+
+  it("scopes every function's table statements to the key prefixes infra/table-access.ts declares", () => {
+    for (const fn of devFunctions) {
+      const grant = TABLE_GRANTS[fn.handlerId];
+      expect(grant, fn.handlerId).toBeDefined();
+      const scope = tableScope(fn);
+      const pattern = (p: string) => (p.endsWith("#") ? `${p}*` : p);
+      const readable = new Set([...grant!.read, ...grant!.write].map(pattern));
+      const reads = [...scope.read].filter((k) => k !== "SESSION#*");
+      expect(reads.sort(), fn.handlerId).toEqual([...readable].filter((k) => k !== "SESSION#*").sort());
+      expect([...scope.write].sort(), fn.handlerId).toEqual(grant!.write.map(pattern).sort());
+      expect(scope.index, fn.handlerId).toBe(Boolean(grant!.indexes));
     }
   });
 
-  it("reads that finalize ended auctions may write the table", () => {
+  it("lets the public reads, login, register, the webhook and the socket handlers touch only their own prefixes", () => {
+    const passwordKeys = (fn: ReturnType<typeof byHandler>) => [
+      ...tableScope(fn).write,
+      ...tableScope(fn).read,
+    ];
     for (const handlerId of [
       "auctions/list-auctions",
       "auctions/get-auction",
-      "auctions/list-won-auctions",
+      "payments/list-bid-packages",
+      "config/get-config",
     ]) {
-      expect(allActions(byHandler(devFunctions, handlerId))).toContain("dynamodb:UpdateItem");
       expect(
-        statementsWith(byHandler(devFunctions, handlerId), "dynamodb:UpdateItem")[0]!.Condition,
-      ).toBeUndefined();
+        passwordKeys(byHandler(devFunctions, handlerId)).filter((k) =>
+          /^(USER|SESSION|USERNAME|EMAIL)#/.test(k),
+        ),
+        handlerId,
+      ).toEqual([
+        ...(tableScope(byHandler(devFunctions, handlerId)).read.has("SESSION#*") ? ["SESSION#*"] : []),
+      ]);
+    }
+    expect([...tableScope(byHandler(prodFunctions, "payments/stripe-webhook")).write].sort()).toEqual(
+      ["ORDER#*", "ORDERPAYMENT#*", "PURCHASE#*", "USER#*"].sort(),
+    );
+    for (const handlerId of ["realtime/connect", "realtime/disconnect", "realtime/default"]) {
+      expect([...tableScope(byHandler(devFunctions, handlerId)).write], handlerId).toEqual(["CONN#*"]);
+    }
+    expect([...tableScope(byHandler(devFunctions, "auth/login")).write].sort()).toEqual([
+      "LOGINRATE#*",
+      "SESSION#*",
+      "USER#*",
+    ]);
+  });
+
+  it("the session touch may set only the touch's own attributes, on session and user items", () => {
+    for (const route of deployedRoutes(dev.stack.config)) {
+      const fn = byHandler(devFunctions, route.handler);
+      const [touch] = tableScope(fn).touch;
+      expect(touch, route.handler).toBeDefined();
+      expect(actionsOf(touch!)).toEqual(["dynamodb:UpdateItem"]);
+      expect(touch!.Condition).toEqual({
+        "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["SESSION#*", "USER#*"] },
+        "ForAllValues:StringEquals": {
+          "dynamodb:Attributes": ["pk", "sk", "lastSeenAt", "expiresAt", "createdAt"],
+        },
+        StringEqualsIfExists: { "dynamodb:ReturnValues": ["NONE"] },
+      });
+    }
+  });
+
+  it("read-only functions have no write action at all beyond the session touch", () => {
+    for (const fn of devFunctions) {
+      if (TABLE_GRANTS[fn.handlerId]!.write.length > 0) continue;
+      expect(tableScope(fn).write.size, fn.handlerId).toBe(0);
+      const writes = fn.statements
+        .filter((s) => !s.Condition?.["ForAllValues:StringEquals"]?.["dynamodb:Attributes"])
+        .flatMap(actionsOf)
+        .filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a));
+      expect(writes, fn.handlerId).toEqual([]);
     }
   });
 

@@ -1,0 +1,167 @@
+/**
+ * Least privilege on the one table: for every function, the partition-key prefixes it may read and
+ * the ones it may write (functions/adapters/dynamo/keys.ts makes every key `<PREFIX>#...`, or `STATS`),
+ * and whether it queries the indexes. CDK turns each grant into `dynamodb:LeadingKeys` conditions
+ * (infra/constructs/product-function.ts); the integration suite records what every handler really
+ * sends to the table and fails on anything outside its grant
+ * (tests/integration/support/record-table-access.ts). Pure data: no CDK here.
+ *
+ * Every HTTP route also reads its caller's session (SESSION#) and may touch it: the touch is a separate,
+ * attribute-limited grant (sessionTouchAttributes), not part of these lists.
+ */
+export type KeyPrefix =
+  | "USER#"
+  | "USERNAME#"
+  | "EMAIL#"
+  | "SESSION#"
+  | "SELLER#"
+  | "PRODUCT#"
+  | "AUCTION#"
+  | "BIDS#"
+  | "AGENTS#"
+  | "PACKAGE#"
+  | "PURCHASE#"
+  | "LOCALPI#"
+  | "ORDER#"
+  | "ORDERPAYMENT#"
+  | "CONN#"
+  | "LOGINRATE#"
+  | "STATS";
+
+export interface TableGrant {
+  /** Prefixes it reads (GetItem, BatchGetItem, Query, ConditionCheckItem); writes imply reads. */
+  read: readonly KeyPrefix[];
+  /** Prefixes it writes (PutItem, UpdateItem, DeleteItem). */
+  write: readonly KeyPrefix[];
+  /** Queries the table's indexes (KEYS_ONLY projections: keys, never attributes). */
+  indexes?: boolean;
+}
+
+/** The attributes the session touch writes (functions/adapters/dynamo/sessions-repo.ts touchSession), keys included. */
+export const sessionTouchAttributes = ["pk", "sk", "lastSeenAt", "expiresAt", "createdAt"] as const;
+
+const grant = (read: KeyPrefix[], write: KeyPrefix[] = [], indexes = false): TableGrant => ({
+  read,
+  write,
+  indexes,
+});
+
+/** Reads that finalize an auction found over write its state item (the auction engine's rule). */
+const FINALIZING_READ = grant(["AUCTION#"], ["AUCTION#"], true);
+
+export const TABLE_GRANTS: Record<string, TableGrant> = {
+  // auth
+  "auth/register": grant([], ["USER#", "USERNAME#", "EMAIL#", "SESSION#", "SELLER#", "STATS", "LOGINRATE#"]),
+  "auth/login": grant(["USERNAME#", "EMAIL#", "USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
+  "auth/logout": grant([], ["SESSION#", "USER#"]),
+  "auth/me": grant(["USER#"]),
+  "auth/change-password": grant(["USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
+  "config/get-config": grant([]),
+
+  // auctions and bidding
+  "auctions/list-auctions": FINALIZING_READ,
+  "auctions/list-won-auctions": grant(["AUCTION#", "ORDER#"], ["AUCTION#"], true),
+  "auctions/get-auction": grant(["AUCTION#", "BIDS#"], ["AUCTION#"]),
+  "auctions/get-ledger": grant(["AUCTION#", "BIDS#"]),
+  "auctions/place-bid": grant(["AUCTION#", "BIDS#"], ["USER#", "AUCTION#", "BIDS#"]),
+  "auctions/put-agent": grant(["AUCTION#", "AGENTS#"], ["AGENTS#", "USER#", "AUCTION#"]),
+  "auctions/get-agent": grant(["AGENTS#"]),
+  "auctions/delete-agent": grant(["AGENTS#"], ["AGENTS#", "USER#", "AUCTION#"]),
+
+  // bid credits
+  "payments/list-bid-packages": grant(["PACKAGE#"], [], true),
+  "payments/create-payment-intent": grant(["PACKAGE#"], ["LOCALPI#"]),
+  "payments/verify-payment": grant(["LOCALPI#", "PURCHASE#", "USER#"], ["PURCHASE#", "USER#"]),
+  "payments/stripe-webhook": grant(
+    ["ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#"],
+    ["PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#"],
+  ),
+  "payments/confirm-local-payment": grant(
+    ["LOCALPI#", "ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#"],
+    ["LOCALPI#", "PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#"],
+  ),
+
+  // orders
+  "orders/create-order": grant(["AUCTION#", "USER#"], ["AUCTION#", "ORDER#"]),
+  "orders/list-buyer-orders": grant(["ORDER#", "LOCALPI#", "AUCTION#"], ["ORDER#", "ORDERPAYMENT#"], true),
+  "orders/list-seller-orders": grant(["ORDER#", "USER#", "SELLER#"], [], true),
+  "orders/create-order-payment-intent": grant(
+    ["ORDER#", "LOCALPI#"],
+    ["LOCALPI#", "ORDER#", "ORDERPAYMENT#"],
+  ),
+  "orders/update-shipping": grant(["ORDER#", "USER#", "SELLER#"], ["ORDER#"]),
+
+  // seller
+  "seller/get-seller-profile": grant(["USER#", "SELLER#"]),
+  "seller/update-seller-profile": grant(["USER#", "SELLER#"], ["SELLER#"]),
+  "seller/list-seller-products": grant(["USER#", "SELLER#", "PRODUCT#"], [], true),
+  "seller/create-seller-product": grant(["USER#", "SELLER#"], ["PRODUCT#"]),
+  "seller/list-seller-auctions": grant(["USER#", "SELLER#", "AUCTION#"], ["AUCTION#"], true),
+
+  // admin
+  "admin/list-pending-sellers": grant(["SELLER#", "USER#"], [], true),
+  "admin/approve-seller": grant(["SELLER#"], ["SELLER#"]),
+  "admin/reject-seller": grant(["SELLER#"], ["SELLER#"]),
+  "admin/list-products": grant(["PRODUCT#", "SELLER#"], [], true),
+  "admin/list-pending-products": grant(["PRODUCT#", "SELLER#"], [], true),
+  "admin/create-product": grant(["USER#", "SELLER#"], ["PRODUCT#", "SELLER#", "USER#"]),
+  "admin/delete-product": grant(["PRODUCT#", "AUCTION#"], ["PRODUCT#", "AUCTION#"]),
+  "admin/approve-product": grant(["PRODUCT#", "SELLER#", "AUCTION#", "USER#"], ["PRODUCT#", "AUCTION#"]),
+  "admin/reject-product": grant(["PRODUCT#"], ["PRODUCT#"]),
+  "admin/list-auctions": FINALIZING_READ,
+  "admin/list-users": grant(["USER#"], [], true),
+  "admin/get-user-stats": grant(["STATS"]),
+  "admin/reset-password": grant(["USER#"], ["USER#", "SESSION#"]),
+  "admin/adjust-bids": grant(["USER#"], ["USER#"]),
+  "admin/delete-user": grant(
+    ["USER#", "SELLER#"],
+    ["USER#", "USERNAME#", "EMAIL#", "SESSION#", "SELLER#", "STATS"],
+  ),
+
+  // realtime
+  "realtime/connect": grant(["SESSION#"], ["CONN#"]),
+  "realtime/disconnect": grant([], ["CONN#"]),
+  "realtime/default": grant([], ["CONN#"]),
+  "realtime/broadcaster": grant(["CONN#"], ["CONN#"], true),
+
+  // events
+  "auctions/close-auction": grant(["AUCTION#", "AGENTS#"], ["AUCTION#", "AGENTS#", "USER#"]),
+  "agents/run-agents": grant(
+    ["AUCTION#", "AGENTS#", "USER#", "BIDS#"],
+    ["AGENTS#", "AUCTION#", "USER#", "BIDS#"],
+  ),
+  "agents/sweep-agents": grant(["AUCTION#"], [], true),
+};
+
+/** The grant of a handler; a handler without one cannot be deployed (infra tests) or run (integration). */
+export function tableGrantOf(handlerId: string): TableGrant {
+  const found = TABLE_GRANTS[handlerId];
+  if (!found) throw new Error(`infra/table-access.ts declares no table grant for "${handlerId}"`);
+  return found;
+}
+
+export function isReadOnly(grant: TableGrant): boolean {
+  return grant.write.length === 0;
+}
+
+const READ_ACTIONS = new Set([
+  "GetItem",
+  "BatchGetItem",
+  "Query",
+  "ConditionCheckItem",
+  "TransactGetItems",
+  "Scan",
+]);
+
+/**
+ * Whether an observed (action, target) is within a grant: `target` is a key prefix, or `index:<name>`
+ * for an index Query. Reads are allowed on read and write prefixes; writes on write prefixes only.
+ */
+export function grantAllows(grant: TableGrant, action: string, target: string): boolean {
+  if (target.startsWith("index:")) return action === "Query" && Boolean(grant.indexes);
+  const prefix = target as KeyPrefix;
+  if (READ_ACTIONS.has(action)) {
+    return action !== "Scan" && (grant.read.includes(prefix) || grant.write.includes(prefix));
+  }
+  return grant.write.includes(prefix);
+}
