@@ -33,7 +33,7 @@ export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ["pending", "paid", "refunded"] as const;
+export const PAYMENT_STATUSES = ["pending", "paid", "refunded", "disputed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const SHIPPING_STATUSES = ["pending", "shipped", "delivered"] as const;

@@ -33,6 +33,8 @@ export interface PaymentEvent {
   type: string;
   /** Set for payment_intent.* events. */
   paymentIntent?: PaymentIntentView;
+  /** Set for charge.refunded and charge.dispute.created. */
+  reversal?: PaymentReversal;
 }
 
 /** Metadata of a bid-package PaymentIntent: everything the credit step needs, fixed by the server at creation. */
@@ -133,3 +135,42 @@ export function passesLuhn(digits: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/** Money that went back to the card: a refund (cumulative, as Stripe reports it) or a dispute. */
+export interface PaymentReversal {
+  kind: "refund" | "dispute";
+  paymentIntentId: string;
+  /** The charge's amount. */
+  amountCents: number;
+  /** Refunded so far (cumulative), or the disputed amount. */
+  reversedCents: number;
+}
+
+/**
+ * Credits a reversal of a bid-package payment takes back in total: the purchase's bids in proportion
+ * to the money that went back (a full refund or dispute takes all of them), rounded to the nearest bid.
+ */
+export function creditsReversed(
+  purchase: { bidCount: number; amountCents: number },
+  reversedCents: number,
+): number {
+  if (purchase.amountCents <= 0) return purchase.bidCount;
+  const share = Math.min(1, Math.max(0, reversedCents / purchase.amountCents));
+  return Math.round(purchase.bidCount * share);
+}
+
+/**
+ * What to do now: `due` more credits than were already handled; of those, take what the balance holds
+ * and record the rest as a shortfall. A balance is never driven below zero.
+ */
+export function reversalStep(input: { totalReversed: number; alreadyReversed: number; balance: number }) {
+  const due = Math.max(0, input.totalReversed - input.alreadyReversed);
+  const take = Math.min(due, Math.max(0, input.balance));
+  return { due, take, shortfall: due - take };
+}
+
+/** The events that move money back, mapped by the adapters from Stripe's `charge.*` events. */
+export const PAYMENT_REVERSAL_EVENTS = {
+  refund: "charge.refunded",
+  dispute: "charge.dispute.created",
+} as const;

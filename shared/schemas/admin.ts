@@ -79,6 +79,8 @@ export const adminUserSchema = z.object({
   lastBidAt: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Set when a bid-package payment of theirs was refunded or disputed (docs/decisions.md). */
+  paymentFlag: z.enum(["refunded", "disputed"]).nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -23,6 +23,7 @@ export function toAdminUser(user: UserRecord): AdminUser {
     lastBidAt: user.lastBidAt ?? null,
     lastSeenAt: user.lastSeenAt ?? null,
     createdAt: user.createdAt,
+    paymentFlag: user.paymentFlag ?? null,
   };
 }
 

@@ -270,3 +270,46 @@ export function toOrderView(order: OrderRecord): OrderView {
     buyer: order.buyer,
   };
 }
+
+/** The order a payment paid, through its `ORDERPAYMENT#<paymentIntentId>` item; null when none did. */
+export async function findOrderIdByPayment(paymentIntentId: string): Promise<string | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.orderPayment(paymentIntentId), ConsistentRead: true }),
+  );
+  return (Item?.orderId as string | undefined) ?? null;
+}
+
+/**
+ * A paid order whose money went back: `refunded` or `disputed` (a dispute outranks a refund: once
+ * disputed it stays so). Setting the same status again changes nothing.
+ */
+export async function markOrderReversed(
+  orderId: string,
+  status: "refunded" | "disputed",
+  now: number,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.order(orderId),
+        UpdateExpression: `SET paymentStatus = :status, ${status === "refunded" ? "refundedAt" : "disputedAt"} = if_not_exists(${status === "refunded" ? "refundedAt" : "disputedAt"}, :at)`,
+        ConditionExpression:
+          status === "disputed"
+            ? "attribute_exists(pk) AND paymentStatus IN (:paid, :refunded, :disputed)"
+            : "attribute_exists(pk) AND paymentStatus IN (:paid, :refunded)",
+        ExpressionAttributeValues: {
+          ":status": status,
+          ":at": new Date(now).toISOString(),
+          ":paid": "paid",
+          ":refunded": "refunded",
+          ...(status === "disputed" ? { ":disputed": "disputed" } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

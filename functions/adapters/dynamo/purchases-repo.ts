@@ -93,3 +93,84 @@ export async function readBidBalance(userId: string): Promise<number | null> {
   );
   return Item ? ((Item.bidBalance as number | undefined) ?? 0) : null;
 }
+
+export interface StoredPurchase {
+  userId: string;
+  bidCount: number;
+  amountCents: number;
+  /** Credits whose reversal (refund or dispute) has been handled, taken back or not. */
+  reversedCredits: number;
+}
+
+export async function getStoredPurchase(paymentIntentId: string): Promise<StoredPurchase | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.purchase(paymentIntentId), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  return {
+    userId: Item.userId as string,
+    bidCount: Item.bidCount as number,
+    amountCents: Item.amountCents as number,
+    reversedCredits: (Item.reversedCredits as number | undefined) ?? 0,
+  };
+}
+
+/**
+ * One reversal step, exactly once: the purchase moves from `alreadyReversed` to `totalReversed`
+ * reversed credits (recording what was taken back and the shortfall), the user loses `take` credits
+ * (never below zero) and is flagged — all or nothing, so a redelivered event finds the purchase already
+ * moved and changes nothing. False when the purchase or the balance changed since they were read.
+ */
+export async function writeReversal(input: {
+  paymentIntentId: string;
+  userId: string;
+  alreadyReversed: number;
+  totalReversed: number;
+  take: number;
+  shortfall: number;
+  flag: "refunded" | "disputed";
+  now: number;
+}): Promise<boolean> {
+  const at = new Date(input.now).toISOString();
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.purchase(input.paymentIntentId),
+              UpdateExpression:
+                "SET reversedCredits = :total, takenBack = if_not_exists(takenBack, :zero) + :take, shortfall = if_not_exists(shortfall, :zero) + :short, reversal = :flag, reversedAt = :at",
+              ConditionExpression:
+                "attribute_exists(pk) AND (reversedCredits = :already OR (attribute_not_exists(reversedCredits) AND :already = :zero))",
+              ExpressionAttributeValues: {
+                ":total": input.totalReversed,
+                ":already": input.alreadyReversed,
+                ":take": input.take,
+                ":short": input.shortfall,
+                ":zero": 0,
+                ":flag": input.flag,
+                ":at": at,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.user(input.userId),
+              UpdateExpression:
+                "SET bidBalance = bidBalance - :take, paymentFlag = :flag, paymentFlaggedAt = :at",
+              ConditionExpression: "attribute_exists(pk) AND bidBalance >= :take",
+              ExpressionAttributeValues: { ":take": input.take, ":flag": input.flag, ":at": at },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return false;
+    throw error;
+  }
+}

@@ -18,6 +18,8 @@ export interface UserRecord {
   lastSeenAt?: string;
   /** Set for role seller: the seller profile created at registration. */
   sellerId?: string;
+  /** A bid-package payment of theirs was refunded or disputed (usecases/payment-reversed.ts). */
+  paymentFlag?: "refunded" | "disputed";
 }
 
 export function toCurrentUser(user: UserRecord): CurrentUser {

@@ -134,3 +134,45 @@ export function signWebhook(event: object, secret: string, now: number): SignedW
   });
   return { payload, signatureHeader };
 }
+
+/** A charge.refunded event in Stripe's shape (cumulative `amount_refunded`), for the local provider and tests. */
+export function refundedEvent(
+  input: { paymentIntentId: string; amountCents: number; refundedCents: number },
+  now: number,
+) {
+  return chargeEvent("charge.refunded", now, {
+    id: `ch_local_${randomBytes(8).toString("hex")}`,
+    object: "charge",
+    amount: input.amountCents,
+    amount_refunded: input.refundedCents,
+    refunded: input.refundedCents >= input.amountCents,
+    payment_intent: input.paymentIntentId,
+  });
+}
+
+/** A charge.dispute.created event in Stripe's shape. */
+export function disputedEvent(input: { paymentIntentId: string; amountCents: number }, now: number) {
+  return chargeEvent("charge.dispute.created", now, {
+    id: `dp_local_${randomBytes(8).toString("hex")}`,
+    object: "dispute",
+    amount: input.amountCents,
+    payment_intent: input.paymentIntentId,
+    reason: "fraudulent",
+    status: "needs_response",
+  });
+}
+
+function chargeEvent(type: string, now: number, object: Record<string, unknown>) {
+  const created = Math.floor(now / 1000);
+  return {
+    id: `evt_local_${randomBytes(12).toString("hex")}`,
+    object: "event",
+    api_version: "local",
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object: { ...object, created, livemode: false } },
+  };
+}

@@ -1,6 +1,11 @@
 import Stripe from "stripe";
 import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from "#shared/schemas/payments";
-import type { PaymentEvent, PaymentIntentView } from "../../domain/payments.ts";
+import {
+  PAYMENT_REVERSAL_EVENTS,
+  type PaymentEvent,
+  type PaymentIntentView,
+  type PaymentReversal,
+} from "../../domain/payments.ts";
 import { WebhookSignatureError } from "./port.ts";
 
 /**
@@ -25,7 +30,39 @@ export function verifyStripeSignedEvent(
     event.type.startsWith("payment_intent.") && object?.object === "payment_intent"
       ? fromStripePaymentIntent(object as Stripe.PaymentIntent)
       : undefined;
-  return { id: event.id, type: event.type, ...(paymentIntent ? { paymentIntent } : {}) };
+  const reversal = reversalOf(event.type, object as Record<string, unknown> | undefined);
+  return {
+    id: event.id,
+    type: event.type,
+    ...(paymentIntent ? { paymentIntent } : {}),
+    ...(reversal ? { reversal } : {}),
+  };
+}
+
+/** charge.refunded (a Charge: amount, amount_refunded) and charge.dispute.created (a Dispute: amount). */
+function reversalOf(type: string, object: Record<string, unknown> | undefined): PaymentReversal | undefined {
+  const intentId = (value: unknown) =>
+    typeof value === "string"
+      ? value
+      : typeof (value as { id?: unknown })?.id === "string"
+        ? (value as { id: string }).id
+        : undefined;
+  if (!object) return undefined;
+  const paymentIntentId = intentId(object.payment_intent);
+  if (!paymentIntentId) return undefined;
+  if (type === PAYMENT_REVERSAL_EVENTS.refund && object.object === "charge") {
+    return {
+      kind: "refund",
+      paymentIntentId,
+      amountCents: Number(object.amount ?? 0),
+      reversedCents: Number(object.amount_refunded ?? 0),
+    };
+  }
+  if (type === PAYMENT_REVERSAL_EVENTS.dispute && object.object === "dispute") {
+    const amount = Number(object.amount ?? 0);
+    return { kind: "dispute", paymentIntentId, amountCents: amount, reversedCents: amount };
+  }
+  return undefined;
 }
 
 export function fromStripePaymentIntent(intent: Stripe.PaymentIntent): PaymentIntentView {

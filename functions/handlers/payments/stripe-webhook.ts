@@ -4,6 +4,7 @@ import { lowerCaseHeaders } from "../../http/csrf.ts";
 import { badRequest } from "../../http/errors.ts";
 import { logger } from "../../http/logger.ts";
 import { defineRoute } from "../../http/route.ts";
+import { handlePaymentReversed } from "../../usecases/payment-reversed.ts";
 import { handlePaymentSucceeded } from "../../usecases/payment-succeeded.ts";
 
 /**
@@ -25,6 +26,16 @@ export const handler = defineRoute("payments/stripe-webhook", {}, async ({ rawBo
     throw error;
   }
 
+  if (paymentEvent.reversal) {
+    const reversed = await handlePaymentReversed(paymentEvent.reversal, now);
+    logger.info("webhook processed", {
+      eventId: paymentEvent.id,
+      type: paymentEvent.type,
+      paymentIntentId: paymentEvent.reversal.paymentIntentId,
+      ...reversed,
+    });
+    return { received: true };
+  }
   const intent = succeededIntentOf(paymentEvent);
   if (!intent) {
     logger.info("webhook ignored", { eventId: paymentEvent.id, type: paymentEvent.type });

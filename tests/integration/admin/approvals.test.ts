@@ -222,7 +222,7 @@ describe("product approval", () => {
       currentPrice: "3.25",
       totalBids: 0,
       product: { id: product.id, name: product.name },
-      seller: { id: seller.sellerId, userId: seller.id },
+      seller: { id: seller.sellerId },
     });
     const endsIn = Date.parse(detail.body.endsAt) - Date.parse(res.body.approvedAt!);
     expect(endsIn).toBe(600_000);

@@ -18,6 +18,7 @@ function user(name: string, hoursAgo: number): AdminUser {
     lastBidAt: null,
     lastSeenAt: null,
     createdAt: new Date(NOW - hoursAgo * HOUR).toISOString(),
+    paymentFlag: null,
   };
 }
 

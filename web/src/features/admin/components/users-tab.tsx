@@ -64,7 +64,18 @@ export function UsersTab() {
                   className="border-b border-border last:border-0"
                   data-testid="admin-user-row"
                 >
-                  <td className="px-4 py-3 font-medium">{user.username}</td>
+                  <td className="px-4 py-3 font-medium">
+                    {user.username}
+                    {user.paymentFlag && (
+                      <Badge
+                        variant="destructive"
+                        className="ml-2"
+                        title="A bid-package payment was paid back"
+                      >
+                        {user.paymentFlag === "disputed" ? "Disputed payment" : "Refunded payment"}
+                      </Badge>
+                    )}
+                  </td>
                   <td className="px-4 py-3 text-muted-foreground">{user.email}</td>
                   <td className="px-4 py-3">
                     <Badge variant={ROLE_BADGE[user.role]} className="capitalize">

@@ -1,10 +1,14 @@
 import { Badge } from "@web/components/ui/badge.tsx";
 import type { PaymentStatus, ShippingStatus } from "#shared/constants";
 
-const PAYMENT: Record<PaymentStatus, { label: string; variant: "success" | "warning" | "muted" }> = {
+const PAYMENT: Record<
+  PaymentStatus,
+  { label: string; variant: "success" | "warning" | "muted" | "destructive" }
+> = {
   paid: { label: "Paid", variant: "success" },
   pending: { label: "Pending", variant: "warning" },
   refunded: { label: "Refunded", variant: "muted" },
+  disputed: { label: "Disputed", variant: "destructive" },
 };
 
 const SHIPPING: Record<ShippingStatus, { label: string; variant: "secondary" | "default" | "success" }> = {
