@@ -19,7 +19,7 @@ export const IMAGE_URL_MESSAGE = "Image URL must start with https:// or / (no ba
  * backslash as a slash).
  */
 export function isSafeImageUrl(url: string): boolean {
-  if (url.includes("\\") || /[\s\u0000-\u001f]/.test(url)) return false;
+  if (url.includes("\\") || /\s/.test(url) || [...url].some((c) => c.charCodeAt(0) < 0x20)) return false;
   if (url.startsWith("/")) return !url.startsWith("//");
   return /^https:\/\/[^/?#@]+(?:[/?#]\S*)?$/i.test(url);
 }

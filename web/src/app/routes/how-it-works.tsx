@@ -2,7 +2,7 @@ import { PageContainer } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { Award, BadgeCheck, Clock, Coins, Gavel, ShieldCheck, Trophy } from "lucide-react";
+import { Award, BadgeCheck, Bot, Clock, Coins, Gavel, ShieldCheck, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { TIMER_EXTENSION_SECONDS } from "#shared/constants";
 
@@ -122,6 +122,39 @@ export function HowItWorksPage() {
                 <li>
                   Bid credits <strong className="text-foreground">never expire</strong> and are
                   non-refundable. Buy them in packages on the Bid Packages page.
+                </li>
+              </ul>
+            </CardContent>
+          </Card>
+          <Card className="lg:col-span-2" id="bid-agent">
+            <CardContent className="grid gap-4 pt-6">
+              <h2 className="flex items-center gap-2 text-xl font-semibold">
+                <Bot className="size-5 text-primary" aria-hidden="true" />
+                The Bid Agent, exactly
+              </h2>
+              <ul className="grid gap-3 text-muted-foreground">
+                <li>
+                  On an auction page you book a number of bids (1 to 500) and, if you like, a maximum price.
+                  The booked bids leave your balance at once, so they cannot be spent twice.
+                </li>
+                <li>
+                  When an auction with agents has between{" "}
+                  <strong className="text-foreground">8 and 2 seconds</strong> left, the engine places{" "}
+                  <strong className="text-foreground">one ordinary bid</strong> for one agent: the same $0.01,
+                  the same timer rule, in the public bid log marked &ldquo;auto&rdquo;.
+                </li>
+                <li>
+                  Which agent: the one whose last bid is the oldest (or, before its first bid, whose booking
+                  is); agents tied on that are picked at random. Signing up first or spending more buys no
+                  priority.
+                </li>
+                <li>
+                  An agent never bids while its owner leads, never above its maximum price, never after the
+                  end, and never for an account that could not bid by hand. You may still bid by hand.
+                </li>
+                <li>
+                  It stops when its bids run out, the price passes its maximum, you cancel it, or the auction
+                  ends; every unused bid then goes back to your balance, exactly once.
                 </li>
               </ul>
             </CardContent>

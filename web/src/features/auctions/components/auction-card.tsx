@@ -73,6 +73,11 @@ export function AuctionCard({
           <span className="inline-flex items-center gap-1" data-testid="bid-count">
             <Gavel className="size-4" aria-hidden="true" />
             {auction.totalBids} {auction.totalBids === 1 ? "bid" : "bids"}
+            {auction.activeAgents > 0 && (
+              <span className="ml-1 text-xs" data-testid="agent-count">
+                · {auction.activeAgents} {auction.activeAgents === 1 ? "agent" : "agents"}
+              </span>
+            )}
           </span>
           <span className="inline-flex min-w-0 items-center gap-1" data-testid="last-bidder">
             <User className="size-4 shrink-0" aria-hidden="true" />

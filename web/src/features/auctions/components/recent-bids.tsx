@@ -34,6 +34,14 @@ export function RecentBids({ bids }: { bids: BidView[] }) {
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">
                     {bid.user.username}
+                    {bid.auto && (
+                      <span
+                        className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs font-medium text-muted-foreground"
+                        title="Placed by a Bid Agent"
+                      >
+                        auto
+                      </span>
+                    )}
                     {index === 0 && <span className="ml-2 text-xs font-semibold text-success">Leading</span>}
                   </p>
                   <p className="text-xs text-muted-foreground">

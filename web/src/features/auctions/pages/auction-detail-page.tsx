@@ -12,6 +12,7 @@ import { Link, useParams } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import { useAuction } from "../api/get-auction.ts";
+import { BidAgentPanel } from "../components/bid-agent-panel.tsx";
 import { Countdown } from "../components/countdown.tsx";
 import { ProductImage } from "../components/product-image.tsx";
 import { RecentBids } from "../components/recent-bids.tsx";
@@ -134,6 +135,11 @@ function PricePanel({ auction }: { auction: AuctionDetail }) {
             </p>
           </div>
         </div>
+        {auction.activeAgents > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="active-agents">
+            {auction.activeAgents} Bid {auction.activeAgents === 1 ? "Agent" : "Agents"} active
+          </p>
+        )}
         <p className="flex items-center gap-2 text-sm" data-testid="leader">
           <User className="size-4 text-muted-foreground" aria-hidden="true" />
           {auction.lastBidder ? (
@@ -241,6 +247,9 @@ export function AuctionDetailPage() {
         <div className="grid content-start gap-6">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
           <PricePanel auction={auction} />
+          {user && user.role !== "admin" && !(user.sellerId && user.sellerId === auction.seller.id) && (
+            <BidAgentPanel auctionId={auction.id} canBid={auction.status === "active"} />
+          )}
           <RecentBids bids={auction.bids} />
         </div>
       </div>

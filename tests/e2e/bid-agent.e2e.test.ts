@@ -1,0 +1,78 @@
+/**
+ * The Bid Agent in Chromium through the whole local stack (its in-process queue included): a buyer
+ * books an agent on the auction page, another bids by hand, and the agent answers inside the window;
+ * the page shows the agent at work and the bid marked "auto".
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
+import { hashPassword } from "../../functions/domain/passwords.ts";
+import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { newPage } from "./support/browser.ts";
+
+const PASSWORD = "password123";
+
+async function signedIn(role: "buyer" | "seller", bidBalance = 0) {
+  const username = `e2eg${role[0]}${Math.random().toString(36).slice(2, 9)}`;
+  const user = await createUser({
+    username,
+    email: `${username}@example.com`,
+    passwordHash: await hashPassword(PASSWORD),
+    role,
+    bidBalance,
+    now: Date.now(),
+  });
+  const page = await newPage();
+  const res = await page.request.post("/api/auth/login", { data: { username, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  return { page, id: user.id, username, sellerId: user.sellerId };
+}
+
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
+
+describe("the Bid Agent", () => {
+  it("is booked on the auction page, answers a manual bid in the last seconds, and its bid shows as auto", async () => {
+    const seller = await signedIn("seller");
+    const owner = await signedIn("buyer", 20);
+    const rival = await signedIn("buyer", 20);
+    const productId = crypto.randomUUID();
+    const auction = await startAuction({
+      product: {
+        id: productId,
+        sellerId: seller.sellerId!,
+        name: `Agent Eagle ${productId.slice(0, 6)}`,
+        description: "A one ounce .999 fine silver coin.",
+        metalType: "silver",
+        imageUrl: "/images/products/silver-coins.svg",
+        startingPriceCents: 100,
+      },
+      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Agent Coins" },
+      durationSeconds: 20,
+      extensionSeconds: 4,
+      now: Date.now(),
+    });
+
+    await owner.page.goto(`/auction/${auction.id}`);
+    const panel = owner.page.getByTestId("bid-agent");
+    await panel.getByLabel("Bids to book").fill("5");
+    await panel.getByLabel("Max price (optional)").fill("5.00");
+    await panel.getByRole("button", { name: "Start Bid Agent" }).click();
+    await toast(owner.page, "Bid Agent on").waitFor();
+    await panel.getByTestId("agent-active").waitFor();
+    expect(await panel.getByTestId("agent-bids-left").textContent()).toBe("5");
+    // The credits left the balance at once.
+    expect((await (await owner.page.request.get("/api/auth/me")).json()).bidBalance).toBe(15);
+    await owner.page.getByTestId("active-agents").waitFor();
+
+    const bid = await rival.page.request.post(`/api/auctions/${auction.id}/bid`, {
+      headers: { "content-type": "application/json" },
+    });
+    expect(bid.status()).toBe(200);
+
+    // Within the last seconds the agent takes the lead back with an auto bid.
+    const recent = owner.page.getByTestId("recent-bid").first();
+    await recent.filter({ hasText: owner.username }).filter({ hasText: "auto" }).waitFor({ timeout: 30_000 });
+    expect(await owner.page.getByTestId("leader").textContent()).toContain(owner.username);
+    await expect.poll(() => panel.getByTestId("agent-bids-left").textContent(), { timeout: 10_000 }).toBe("4");
+  }, 60_000);
+});

@@ -1,0 +1,152 @@
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { Input } from "@web/components/ui/input.tsx";
+import { Label } from "@web/components/ui/label.tsx";
+import { toast } from "@web/components/ui/use-toast.ts";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { Bot } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { formatPrice } from "#shared/money";
+import type { AgentView } from "#shared/schemas/agents";
+import { useAgent, useBookAgent, useCancelAgent } from "../api/bid-agent.ts";
+
+const STOP_REASONS: Record<string, string> = {
+  "bids-spent": "it used all its bids",
+  "max-price": "the price reached your maximum",
+  "auction-ended": "the auction ended",
+  cancelled: "you cancelled it",
+  "user-refused": "your account can no longer bid here",
+};
+
+function AgentStatus({
+  agent,
+  onCancel,
+  cancelling,
+}: {
+  agent: AgentView;
+  onCancel: () => void;
+  cancelling: boolean;
+}) {
+  if (agent.status === "active") {
+    return (
+      <div className="grid gap-3" data-testid="agent-active">
+        <p className="text-sm">
+          Your Bid Agent is on: <strong data-testid="agent-bids-left">{agent.bidsLeft}</strong> of{" "}
+          {agent.bidsBooked} bids left{agent.maxPrice ? `, up to ${formatPrice(agent.maxPrice)}` : ""}.{" "}
+          {agent.bidsPlaced > 0 && <span>It has placed {agent.bidsPlaced}.</span>}
+        </p>
+        <Button variant="outline" onClick={onCancel} disabled={cancelling}>
+          Cancel Bid Agent
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="agent-stopped">
+      Your Bid Agent stopped: {STOP_REASONS[agent.stopReason ?? ""] ?? "it is no longer active"}. It placed{" "}
+      {agent.bidsPlaced} {agent.bidsPlaced === 1 ? "bid" : "bids"}
+      {agent.returned > 0
+        ? ` and returned ${agent.returned} unused ${agent.returned === 1 ? "credit" : "credits"}`
+        : ""}
+      .
+    </p>
+  );
+}
+
+/**
+ * The Bid Agent on the auction page: book credits (and an optional ceiling) for it to bid with in the
+ * last seconds, by the published rule on How It Works; see what it has left; cancel it.
+ */
+export function BidAgentPanel({ auctionId, canBid }: { auctionId: string; canBid: boolean }) {
+  const { data: agent } = useAgent(auctionId, true);
+  const book = useBookAgent(auctionId);
+  const cancel = useCancelAgent(auctionId);
+  const [bids, setBids] = useState("10");
+  const [maxPrice, setMaxPrice] = useState("");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    book.mutate(
+      { bids: Number(bids), ...(maxPrice.trim() ? { maxPrice: maxPrice.trim() } : {}) },
+      {
+        onSuccess: (booked) =>
+          toast({
+            variant: "success",
+            title: "Bid Agent on",
+            description: `${booked.bidsLeft} bids booked for this auction.`,
+          }),
+        onError: (error) =>
+          toast({
+            variant: "destructive",
+            title: "Cannot start Bid Agent",
+            description: getServerMessage(error, "Please try again."),
+          }),
+      },
+    );
+  };
+  const stop = () =>
+    cancel.mutate(undefined, {
+      onSuccess: ({ returned }) =>
+        toast({
+          title: "Bid Agent cancelled",
+          description: `${returned} unused ${returned === 1 ? "credit" : "credits"} returned.`,
+        }),
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: getServerMessage(error, "Could not cancel the Bid Agent"),
+        }),
+    });
+
+  const active = agent?.status === "active";
+  return (
+    <Card data-testid="bid-agent">
+      <CardHeader className="pb-3">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Bot className="size-4 text-primary" aria-hidden="true" />
+          Bid Agent
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {agent && <AgentStatus agent={agent} onCancel={stop} cancelling={cancel.isPending} />}
+        {canBid && !active && (
+          <form className="grid gap-3" onSubmit={submit} aria-label="Start a Bid Agent">
+            <p className="text-sm text-muted-foreground">
+              Book bids and the agent bids for you when 8 to 2 seconds are left, never while you lead. Unused
+              bids come back when it stops.
+            </p>
+            <div className="grid grid-cols-2 gap-3">
+              <div className="grid gap-1.5">
+                <Label htmlFor="agent-bids">Bids to book</Label>
+                <Input
+                  id="agent-bids"
+                  type="number"
+                  min={1}
+                  max={500}
+                  step={1}
+                  required
+                  value={bids}
+                  onChange={(e) => setBids(e.target.value)}
+                />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="agent-max">Max price (optional)</Label>
+                <Input
+                  id="agent-max"
+                  inputMode="decimal"
+                  placeholder="e.g. 25.00"
+                  value={maxPrice}
+                  onChange={(e) => setMaxPrice(e.target.value)}
+                />
+              </div>
+            </div>
+            <Button type="submit" disabled={book.isPending}>
+              Start Bid Agent
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
