@@ -73,6 +73,8 @@ describe("the Bid Agent", () => {
     const recent = owner.page.getByTestId("recent-bid").first();
     await recent.filter({ hasText: owner.username }).filter({ hasText: "auto" }).waitFor({ timeout: 30_000 });
     expect(await owner.page.getByTestId("leader").textContent()).toContain(owner.username);
-    await expect.poll(() => panel.getByTestId("agent-bids-left").textContent(), { timeout: 10_000 }).toBe("4");
+    await expect
+      .poll(() => panel.getByTestId("agent-bids-left").textContent(), { timeout: 10_000 })
+      .toBe("4");
   }, 60_000);
 });
