@@ -124,6 +124,7 @@ describe("the admin's view of a user", () => {
       lastBidAt: null,
       lastSeenAt: "2030-01-02T00:00:00.000Z",
       createdAt: "2030-01-01T00:00:00.000Z",
+      paymentFlag: null,
     });
     expect(JSON.stringify(view)).not.toContain("scrypt");
   });
