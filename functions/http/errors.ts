@@ -1,22 +1,34 @@
-/** An error that becomes a JSON answer `{message}` with its status; anything else becomes a 500. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = "HttpError";
-  }
-}
+/**
+ * Refusals as HTTP answers: every kind of functions/domain/errors.ts has one status, mapped here and
+ * nowhere else; anything that is not a Refusal becomes a 500 (or a 503 for a transient AWS fault).
+ */
+import type { Refusal, RefusalKind } from "../domain/errors.ts";
 
-export const badRequest = (message: string, details?: Record<string, unknown>) =>
-  new HttpError(400, message, details);
-export const unauthorized = (message = "Authentication required") => new HttpError(401, message);
-export const paymentRequired = (message: string) => new HttpError(402, message);
-export const forbidden = (message = "You do not have permission to do this") => new HttpError(403, message);
-export const notFound = (message = "Not found") => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
-export const serviceUnavailable = (message = "The service is busy. Please try again.") =>
-  new HttpError(503, message);
+export {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  paymentRequired,
+  Refusal,
+  serviceUnavailable,
+  tooManyRequests,
+  unauthorized,
+} from "../domain/errors.ts";
+
+export const STATUS_OF: Record<RefusalKind, number> = {
+  "bad-request": 400,
+  unauthorized: 401,
+  "payment-required": 402,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  "too-large": 413,
+  "unsupported-media-type": 415,
+  "too-many-requests": 429,
+  unavailable: 503,
+};
+
+export function statusOf(error: Refusal): number {
+  return STATUS_OF[error.kind];
+}

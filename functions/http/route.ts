@@ -2,10 +2,11 @@ import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type { ZodType, ZodTypeDef } from "zod";
 import { paymentProviderName } from "../config/runtime.ts";
+import { Refusal } from "../domain/errors.ts";
+import { logger } from "../observability/logger.ts";
 import { findRoute, type HttpRoute } from "../routes.ts";
 import { checkCsrf } from "./csrf.ts";
-import { badRequest, forbidden, HttpError, notFound, serviceUnavailable, unauthorized } from "./errors.ts";
-import { logger } from "./logger.ts";
+import { badRequest, forbidden, notFound, serviceUnavailable, statusOf, unauthorized } from "./errors.ts";
 import { type Auth, resolveSession } from "./session.ts";
 import { isTransientAwsError } from "./transient-errors.ts";
 
@@ -137,7 +138,7 @@ export function defineRoute<Body = undefined, Params = undefined, Query = undefi
     if (MUTATING.has(method) && !route.csrfExempt) checkCsrf(event);
     const now = Date.now();
     const rawBody = rawBodyOf(event);
-    if (Buffer.byteLength(rawBody) > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large");
+    if (Buffer.byteLength(rawBody) > MAX_BODY_BYTES) throw new Refusal("too-large", "Request body too large");
     const session = await resolveSession(event, now);
     enforceRole(route, session.auth);
     const body = schemas.body ? parseWith(schemas.body, parseJsonBody(rawBody), "body") : (undefined as Body);
@@ -158,9 +159,10 @@ function edgeCacheHeaders(route: HttpRoute): Record<string, string> {
 }
 
 export function errorResult(error: unknown, requestId: string): ApiResult {
-  if (error instanceof HttpError) {
-    const retryAfter = error.status === 429 || error.status === 503 ? { "retry-after": "1" } : undefined;
-    return json(error.status, { message: error.message, ...error.details }, [], retryAfter);
+  if (error instanceof Refusal) {
+    const status = statusOf(error);
+    const retryAfter = status === 429 || status === 503 ? { "retry-after": "1" } : undefined;
+    return json(status, { message: error.message, ...error.details }, [], retryAfter);
   }
   if (isTransientAwsError(error)) {
     // Throttling, a conflicting transaction, a timeout after the SDK's retries: worth trying again later.

@@ -3,8 +3,8 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type { UserRole } from "#shared/constants";
 import { getSession, touchSession } from "../adapters/dynamo/sessions-repo.ts";
 import { sessionNeedsTouch } from "../domain/sessions.ts";
+import { logger } from "../observability/logger.ts";
 import { readSessionToken, sessionCookie } from "./cookies.ts";
-import { logger } from "./logger.ts";
 
 export interface Auth {
   userId: string;

@@ -4,6 +4,7 @@
 import { releaseAttempts, reserveAttempts } from "../adapters/dynamo/login-attempts-repo.ts";
 import { deleteAllSessions, deleteSession } from "../adapters/dynamo/sessions-repo.ts";
 import { getUser, replacePasswordHash, type UserRecord } from "../adapters/dynamo/users-repo.ts";
+import { badRequest, tooManyRequests, unauthorized } from "../domain/errors.ts";
 import {
   LOGIN_THROTTLED_MESSAGE,
   loginCounters,
@@ -11,8 +12,7 @@ import {
   windowExpiry,
 } from "../domain/login-throttle.ts";
 import { hashPassword, needsRehash, verifyPassword } from "../domain/passwords.ts";
-import { badRequest, tooManyRequests, unauthorized } from "../http/errors.ts";
-import { logger } from "../http/logger.ts";
+import { logger } from "../observability/logger.ts";
 
 export const CHANGE_PASSWORD_MESSAGES = {
   wrongCurrent: "Current password is incorrect",

@@ -9,7 +9,7 @@ import {
 } from "../adapters/dynamo/products-repo.ts";
 import { ensurePlatformSeller, getSellers } from "../adapters/dynamo/sellers-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
-import { unauthorized } from "../http/errors.ts";
+import { unauthorized } from "../domain/errors.ts";
 
 /** Products with their seller's business name, for the admin panel. */
 export async function toAdminProducts(products: ProductRecord[]): Promise<AdminProduct[]> {

@@ -4,7 +4,7 @@ import {
   recordProductAuction,
 } from "../adapters/dynamo/products-repo.ts";
 import { getSeller } from "../adapters/dynamo/sellers-repo.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../domain/errors.ts";
 import { decideProductStatus } from "./review-products.ts";
 import { startAuction } from "./start-auction.ts";
 

@@ -8,7 +8,7 @@ import { type AgentRecord, getAgent, stopAgent, writeBooking } from "../adapters
 import { getAuction } from "../adapters/dynamo/auctions-repo.ts";
 import { bookingDelta } from "../domain/bid-agent.ts";
 import { bidRefusal } from "../domain/bidding.ts";
-import { badRequest, forbidden, notFound, paymentRequired, serviceUnavailable } from "../http/errors.ts";
+import { badRequest, forbidden, notFound, paymentRequired, serviceUnavailable } from "../domain/errors.ts";
 import { BID_MESSAGES } from "./place-bid.ts";
 import { queueNextCheck } from "./run-agents.ts";
 

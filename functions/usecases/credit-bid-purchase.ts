@@ -1,6 +1,6 @@
 import { creditBidPurchase as creditOnce, getBidPurchase } from "../adapters/dynamo/purchases-repo.ts";
 import { type PaymentIntentView, readBidPurchase } from "../domain/payments.ts";
-import { logger } from "../http/logger.ts";
+import { logger } from "../observability/logger.ts";
 
 export type BidCreditResult =
   | { outcome: "credited" | "already_credited"; userId: string; bidCount: number }

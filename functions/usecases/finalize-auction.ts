@@ -5,11 +5,8 @@
  * after the end or the closer. The closer re-arms the clock when a bid moved the end.
  */
 import { type AuctionRecord, getAuction, writeAuctionOutcome } from "../adapters/dynamo/auctions-repo.ts";
-import type { AuctionClock } from "../adapters/scheduler/auction-clock.ts";
-import { clockFromEnv } from "../adapters/scheduler/clock-from-env.ts";
 import { finalOutcome } from "../domain/bidding.ts";
-import { logger } from "../http/logger.ts";
-import { settleAgents } from "./run-agents.ts";
+import { logger } from "../observability/logger.ts";
 
 /** A lost race re-reads; a few rounds are plenty (once over, the auction can no longer change). */
 const MAX_ROUNDS = 4;
@@ -48,27 +45,4 @@ export async function finalizeAllOver(auctions: AuctionRecord[], now: number): P
     auctions.map((a) => (finalOutcome(a, now) ? finalizeIfOver(a, now).then((r) => r.auction) : a)),
   );
   return results.filter((a): a is AuctionRecord => a !== null);
-}
-
-export type CloseResult = "missing" | "finalized" | "already-finished" | "re-armed";
-
-/**
- * The closer's work when the clock fires for `auctionId`: finalize when over; when a bid moved the
- * end (or the clock fired early — EventBridge has about a minute of precision), re-arm at the new end.
- */
-export async function closeAuction(
-  auctionId: string,
-  now: number,
-  clock: AuctionClock = clockFromEnv(),
-): Promise<CloseResult> {
-  const read = await getAuction(auctionId);
-  if (!read) return "missing";
-  const { auction, finalizedNow } = await finalizeIfOver(read, now);
-  if (!auction) return "missing";
-  // However often the end is processed, each agent gives its credits back once (conditioned per agent).
-  if (auction.status !== "active" && (auction.activeAgents ?? 0) > 0) await settleAgents(auction.id, now);
-  if (finalizedNow) return "finalized";
-  if (auction.status !== "active") return "already-finished";
-  await clock.scheduleEnd(auction.id, auction.endsAt, { rearmedAt: now });
-  return "re-armed";
 }

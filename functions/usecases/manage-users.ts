@@ -3,8 +3,8 @@ import { getSeller } from "../adapters/dynamo/sellers-repo.ts";
 import { deleteAllSessions } from "../adapters/dynamo/sessions-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
 import { userDeletionRefusal } from "../domain/approvals.ts";
+import { badRequest, conflict, notFound, serviceUnavailable } from "../domain/errors.ts";
 import { hashPassword } from "../domain/passwords.ts";
-import { badRequest, conflict, notFound, serviceUnavailable } from "../http/errors.ts";
 
 const USER_NOT_FOUND = "User not found";
 

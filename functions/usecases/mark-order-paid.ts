@@ -1,7 +1,7 @@
 import { markOrderPaidOnce } from "../adapters/dynamo/orders-repo.ts";
 import { readOrderPayment } from "../domain/orders.ts";
 import type { PaymentIntentView } from "../domain/payments.ts";
-import { logger } from "../http/logger.ts";
+import { logger } from "../observability/logger.ts";
 
 export type OrderPaidResult =
   | { outcome: "paid" | "already_paid" | "order_missing" | "not_payable"; orderId: string }

@@ -11,10 +11,10 @@ import {
   toOrderView,
 } from "../adapters/dynamo/orders-repo.ts";
 import { paymentGateway } from "../adapters/payments/index.ts";
+import { conflict, forbidden, notFound, serviceUnavailable } from "../domain/errors.ts";
 import { orderPaymentMetadata, orderPaymentRefusal } from "../domain/orders.ts";
 import { PAYMENT_CURRENCY } from "../domain/payments.ts";
-import { conflict, forbidden, notFound, serviceUnavailable } from "../http/errors.ts";
-import { logger } from "../http/logger.ts";
+import { logger } from "../observability/logger.ts";
 import { markOrderPaid } from "./mark-order-paid.ts";
 import { ORDER_MESSAGES } from "./orders.ts";
 

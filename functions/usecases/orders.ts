@@ -21,9 +21,9 @@ import {
   writeShippingState,
 } from "../adapters/dynamo/orders-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
+import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../domain/errors.ts";
 import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../domain/orders.ts";
-import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../http/errors.ts";
-import { logger } from "../http/logger.ts";
+import { logger } from "../observability/logger.ts";
 import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";
 
 export const ORDER_MESSAGES = {

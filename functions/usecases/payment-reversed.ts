@@ -9,7 +9,7 @@ import { findOrderIdByPayment, markOrderReversed } from "../adapters/dynamo/orde
 import { getStoredPurchase, writeReversal } from "../adapters/dynamo/purchases-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
 import { creditsReversed, type PaymentReversal, reversalStep } from "../domain/payments.ts";
-import { logger } from "../http/logger.ts";
+import { logger } from "../observability/logger.ts";
 
 export type ReversalOutcome =
   | { kind: "bid_package"; outcome: "reversed" | "already_reversed"; taken: number; shortfall: number }

@@ -15,7 +15,7 @@ import {
   notFound,
   paymentRequired,
   serviceUnavailable,
-} from "../http/errors.ts";
+} from "../domain/errors.ts";
 import { ledgerHeadOf } from "./bid-ledger.ts";
 import { finalizeIfOver } from "./finalize-auction.ts";
 import { queueNextCheck } from "./run-agents.ts";

@@ -8,7 +8,7 @@ import {
 import { getSeller } from "../adapters/dynamo/sellers-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
 import { type Decision, decideProduct, goLiveRefusal, productDeletionRefusal } from "../domain/approvals.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../domain/errors.ts";
 import { auctionIdForProduct } from "./start-auction.ts";
 
 const PRODUCT_NOT_FOUND = "Product not found";

@@ -1,6 +1,6 @@
 import { getSeller, type SellerRecord, setSellerStatus } from "../adapters/dynamo/sellers-repo.ts";
 import { type Decision, decideSeller } from "../domain/approvals.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../domain/errors.ts";
 
 const MAX_ROUNDS = 3;
 

@@ -25,7 +25,7 @@ import {
 } from "../domain/bid-agent.ts";
 import { chainHash } from "../domain/bid-ledger.ts";
 import { planBid } from "../domain/bidding.ts";
-import { logger } from "../http/logger.ts";
+import { logger } from "../observability/logger.ts";
 import { ledgerHeadOf } from "./bid-ledger.ts";
 import { finalizeIfOver } from "./finalize-auction.ts";
 

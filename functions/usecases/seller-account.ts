@@ -1,10 +1,10 @@
 import { getSeller, type SellerRecord } from "../adapters/dynamo/sellers-repo.ts";
 import { getUser, type UserRecord } from "../adapters/dynamo/users-repo.ts";
-import { notFound, unauthorized } from "../http/errors.ts";
-import type { Auth } from "../http/session.ts";
-
+import { notFound, unauthorized } from "../domain/errors.ts";
 /** The signed-in seller's user item and seller profile (created at registration, DESIGN.md section 5). */
-export async function currentSeller(auth: Auth | null): Promise<{ user: UserRecord; seller: SellerRecord }> {
+export async function currentSeller(
+  auth: { userId: string } | null,
+): Promise<{ user: UserRecord; seller: SellerRecord }> {
   if (!auth) throw unauthorized();
   const user = await getUser(auth.userId);
   if (!user) throw unauthorized();

@@ -15,7 +15,7 @@ import type { SellerRecord } from "../adapters/dynamo/sellers-repo.ts";
 import type { AuctionClock } from "../adapters/scheduler/auction-clock.ts";
 import { clockFromEnv } from "../adapters/scheduler/clock-from-env.ts";
 import { defaultAuctionDurationSeconds } from "../config/runtime.ts";
-import { logger } from "../http/logger.ts";
+import { logger } from "../observability/logger.ts";
 
 export interface StartAuctionInput {
   /** The fields of a product the auction snapshots (approval state is not needed). */

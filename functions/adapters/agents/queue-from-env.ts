@@ -1,4 +1,4 @@
-import { logger } from "../../http/logger.ts";
+import { logger } from "../../observability/logger.ts";
 import type { AgentQueue } from "./agent-queue.ts";
 import { sqsAgentQueue } from "./sqs-agent-queue.ts";
 

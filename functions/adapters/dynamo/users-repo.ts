@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from "@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { UserRole } from "#shared/constants";
 import type { CurrentUser } from "#shared/schemas/auth";
-import { conflict } from "../../http/errors.ts";
+import { conflict } from "../../domain/errors.ts";
 import { db, tableName } from "./client.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 

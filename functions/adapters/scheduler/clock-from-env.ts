@@ -1,4 +1,4 @@
-import { logger } from "../../http/logger.ts";
+import { logger } from "../../observability/logger.ts";
 import type { AuctionClock } from "./auction-clock.ts";
 import { eventBridgeClock } from "./eventbridge-clock.ts";
 import { localClock } from "./local-clock.ts";

@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
 import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
 import { z } from "zod";
-import { logger } from "../../http/logger.ts";
+import { logger } from "../../observability/logger.ts";
 import { runAgentCheck } from "../../usecases/run-agents.ts";
 
 const processor = new BatchProcessor(EventType.SQS);

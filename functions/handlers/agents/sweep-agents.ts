@@ -1,4 +1,4 @@
-import { logger } from "../../http/logger.ts";
+import { logger } from "../../observability/logger.ts";
 import { sweepAgents } from "../../usecases/run-agents.ts";
 
 /** Every minute (EventBridge rule; the local stack at start and every minute): re-queues agent checks from the table. */

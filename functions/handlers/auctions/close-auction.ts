@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { logger } from "../../http/logger.ts";
-import { closeAuction } from "../../usecases/finalize-auction.ts";
+import { logger } from "../../observability/logger.ts";
+import { closeAuction } from "../../usecases/close-auction.ts";
 
 const payloadSchema = z.object({ auctionId: z.string().min(1).max(64) });
 

@@ -5,10 +5,10 @@ import {
 } from "#shared/schemas/payments";
 import { localPaymentGateway } from "../../adapters/payments/index.ts";
 import { paymentBelongsTo } from "../../domain/payments.ts";
-import { conflict, HttpError, notFound } from "../../http/errors.ts";
-import { logger } from "../../http/logger.ts";
+import { conflict, notFound, paymentRequired } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
-import { deliverLocalWebhook } from "../../usecases/deliver-local-webhook.ts";
+import { logger } from "../../observability/logger.ts";
+import { deliverLocalWebhook } from "./deliver-local-webhook.ts";
 
 /**
  * The local provider's stand-in for Stripe.js confirming a card (routed only while
@@ -30,7 +30,7 @@ export const handler = defineRoute(
       case "already_succeeded":
         throw conflict("This payment has already succeeded.");
       case "declined":
-        throw new HttpError(402, result.message, { code: result.code });
+        throw paymentRequired(result.message, { code: result.code });
       case "succeeded": {
         const status = await deliverLocalWebhook(result.webhook, now);
         // Like a Stripe webhook that failed: the payment stands, and the verify call of

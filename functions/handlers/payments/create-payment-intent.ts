@@ -3,8 +3,8 @@ import { getBidPackage } from "../../adapters/dynamo/packages-repo.ts";
 import { paymentGateway } from "../../adapters/payments/index.ts";
 import { bidPackageMetadata, PAYMENT_CURRENCY } from "../../domain/payments.ts";
 import { notFound, serviceUnavailable } from "../../http/errors.ts";
-import { logger } from "../../http/logger.ts";
 import { defineRoute } from "../../http/route.ts";
+import { logger } from "../../observability/logger.ts";
 
 /** The browser names a package; the price and the bids come from the server's copy of it. */
 export const handler = defineRoute(

@@ -2,8 +2,8 @@ import { paymentGateway, WebhookSignatureError } from "../../adapters/payments/i
 import { succeededIntentOf } from "../../domain/payments.ts";
 import { lowerCaseHeaders } from "../../http/csrf.ts";
 import { badRequest } from "../../http/errors.ts";
-import { logger } from "../../http/logger.ts";
 import { defineRoute } from "../../http/route.ts";
+import { logger } from "../../observability/logger.ts";
 import { handlePaymentReversed } from "../../usecases/payment-reversed.ts";
 import { handlePaymentSucceeded } from "../../usecases/payment-succeeded.ts";
 

@@ -7,7 +7,7 @@ import { isAuctionItem, toAuction } from "../../adapters/dynamo/auctions-repo.ts
 import { deleteConnection, listConnectionIds } from "../../adapters/dynamo/connections-repo.ts";
 import { postToConnection } from "../../adapters/realtime/socket-publisher.ts";
 import { auctionMessageFor, latestMessagePerAuction } from "../../domain/auction-messages.ts";
-import { logger } from "../../http/logger.ts";
+import { logger } from "../../observability/logger.ts";
 
 const processor = new BatchProcessor(EventType.DynamoDBStreams);
 

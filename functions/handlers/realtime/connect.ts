@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { saveConnection } from "../../adapters/dynamo/connections-repo.ts";
-import { logger } from "../../http/logger.ts";
 import { resolveSession } from "../../http/session.ts";
+import { logger } from "../../observability/logger.ts";
 
 interface ConnectEvent {
   headers?: Record<string, string | undefined>;

@@ -238,7 +238,7 @@ describe("the end", () => {
   });
 
   it("two closers and a reader racing at the end finalize it exactly once", async () => {
-    const { closeAuction } = await import("../../../functions/usecases/finalize-auction.ts");
+    const { closeAuction } = await import("../../../functions/usecases/close-auction.ts");
     const { auctionStreamChanges } = await import("./fixtures.ts");
     const rounds = 5;
     const auctions = await Promise.all(
@@ -286,7 +286,7 @@ describe("the end", () => {
   });
 
   it("the closer re-arms the clock when a bid moved the end, and finalizes once it is over", async () => {
-    const { closeAuction } = await import("../../../functions/usecases/finalize-auction.ts");
+    const { closeAuction } = await import("../../../functions/usecases/close-auction.ts");
     const { auction } = await liveAuction({ durationSeconds: 1, extensionSeconds: 2 });
     const buyer = await testUser("buyer", 1);
     await placeBid({ auctionId: auction.id, bidder: { id: buyer.id, username: buyer.username } });

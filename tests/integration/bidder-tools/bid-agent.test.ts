@@ -6,7 +6,7 @@ import { installAgentQueue } from "../../../functions/adapters/agents/queue-from
 import { listBids } from "../../../functions/adapters/dynamo/bids-repo.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { verifyLedger } from "../../../functions/domain/bid-ledger.ts";
-import { closeAuction } from "../../../functions/usecases/finalize-auction.ts";
+import { closeAuction } from "../../../functions/usecases/close-auction.ts";
 import { runAgentCheck, settleAgents } from "../../../functions/usecases/run-agents.ts";
 import { createLocalAgentQueue, type LocalAgentQueue } from "../../../scripts/local/agent-queue.ts";
 import {

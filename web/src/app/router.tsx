@@ -1,4 +1,4 @@
-import { RootLayout } from "@web/components/layouts/root-layout.tsx";
+import { RootLayout } from "@web/app/layouts/root-layout.tsx";
 import { paths } from "@web/config/paths.ts";
 import { AuctionDetailPage } from "@web/features/auctions/pages/auction-detail-page.tsx";
 import { HomePage } from "@web/features/auctions/pages/home-page.tsx";

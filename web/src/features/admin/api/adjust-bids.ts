@@ -1,5 +1,5 @@
-import { meQueryKey } from "@web/features/auth/api/get-me.ts";
 import { api } from "@web/lib/api-client.ts";
+import { meQueryKey } from "@web/lib/current-user.ts";
 import type { AdjustBidsRequest, AdjustBidsResponse } from "#shared/schemas/admin";
 import { useAdminMutation } from "./admin-mutation.ts";
 import { getAdminUsersQueryOptions } from "./get-users.ts";

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ProductFormFields, type ProductFormValues } from "@web/components/product-form-fields.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import {
   Dialog,
@@ -9,10 +10,6 @@ import {
   DialogTitle,
 } from "@web/components/ui/dialog.tsx";
 import { Form } from "@web/components/ui/form.tsx";
-import {
-  ProductFormFields,
-  type ProductFormValues,
-} from "@web/features/seller/components/product-form-fields.tsx";
 import { useForm } from "react-hook-form";
 import { adminProductFormDefaults } from "#shared/schemas/admin";
 import { type ProductFormInput, productFormSchema } from "#shared/schemas/seller";

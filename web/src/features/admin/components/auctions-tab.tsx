@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
+import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
+import { LoadError } from "@web/components/load-error.tsx";
+import { AuctionStatusBadge } from "@web/components/seller-auctions.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { ListPlaceholders } from "@web/features/seller/components/list-placeholders.tsx";
-import { LoadError } from "@web/features/seller/components/load-error.tsx";
-import { AuctionStatusBadge } from "@web/features/seller/components/seller-auctions.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { Gavel } from "lucide-react";
 import { Link } from "react-router";

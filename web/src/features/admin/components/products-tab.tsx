@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
+import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
+import { LoadError } from "@web/components/load-error.tsx";
+import { ApprovalBadge } from "@web/components/seller-products.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
-import { ListPlaceholders } from "@web/features/seller/components/list-placeholders.tsx";
-import { LoadError } from "@web/features/seller/components/load-error.tsx";
-import { ApprovalBadge } from "@web/features/seller/components/seller-products.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { Package, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
+import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
+import { LoadError } from "@web/components/load-error.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
-import { ListPlaceholders } from "@web/features/seller/components/list-placeholders.tsx";
-import { LoadError } from "@web/features/seller/components/load-error.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { Store } from "lucide-react";
 import { getPendingSellersQueryOptions } from "../api/get-pending-sellers.ts";

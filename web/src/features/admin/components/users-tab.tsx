@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
+import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
+import { LoadError } from "@web/components/load-error.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { useUser } from "@web/features/auth/api/get-me.ts";
-import { ListPlaceholders } from "@web/features/seller/components/list-placeholders.tsx";
-import { LoadError } from "@web/features/seller/components/load-error.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
+import { useUser } from "@web/lib/current-user.ts";
 import { Coins, KeyRound, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import type { AdminUser } from "#shared/schemas/admin";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { StatCard } from "@web/components/stat-card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
-import { StatCard } from "@web/features/seller/components/stat-card.tsx";
 import { DollarSign, Gavel, Package, Store, Users } from "lucide-react";
 import { useState } from "react";
 import { getAdminAuctionsQueryOptions } from "../api/get-auctions.ts";

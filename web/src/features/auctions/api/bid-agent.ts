@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { meQueryKey } from "@web/features/auth/api/get-me.ts";
 import { api, getErrorStatus } from "@web/lib/api-client.ts";
+import { meQueryKey } from "@web/lib/current-user.ts";
 import type { AgentView, BookAgentInput } from "#shared/schemas/agents";
 import { auctionQueryKey } from "./get-auction.ts";
 

@@ -1,3 +1,4 @@
+import { ProductImage } from "@web/components/product-image.tsx";
 import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
@@ -9,7 +10,6 @@ import { formatPrice } from "#shared/money";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import { useMsLeft } from "../lib/server-clock.ts";
 import { Countdown } from "./countdown.tsx";
-import { ProductImage } from "./product-image.tsx";
 
 /**
  * One auction in the grid (SPEC.md section 2): image, metal and Ended badges, name, seller, weight

@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useUser } from "@web/features/auth/api/get-me.ts";
+import { useUser } from "@web/lib/current-user.ts";
 import { subscribeToSocket } from "@web/lib/socket.ts";
 import { useEffect, useRef } from "react";
 import {

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
-import { meQueryKey, useUser } from "@web/features/auth/api/get-me.ts";
-import { usePurchaseModal } from "@web/features/packages/purchase-modal-context.tsx";
 import { getErrorStatus, getServerMessage } from "@web/lib/api-client.ts";
+import { meQueryKey, useUser } from "@web/lib/current-user.ts";
+import { usePurchaseModal } from "@web/lib/purchase-modal.ts";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import type { AuctionDetail, AuctionSummary, PlaceBidResponse } from "#shared/schemas/auctions";

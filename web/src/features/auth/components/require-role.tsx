@@ -1,9 +1,9 @@
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { paths } from "@web/config/paths.ts";
+import { useUser } from "@web/lib/current-user.ts";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import type { UserRole } from "#shared/constants";
-import { useUser } from "../api/get-me.ts";
 
 /**
  * Guards a route: signed out goes to /login, a signed-in user without one of `roles` goes to /.

@@ -1,4 +1,4 @@
-import { ProductImage } from "@web/features/auctions/components/product-image.tsx";
+import { ProductImage } from "@web/components/product-image.tsx";
 import { formatPrice } from "#shared/money";
 import { shortOrderId } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";

@@ -1,8 +1,8 @@
+import { ProductImage } from "@web/components/product-image.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { ProductImage } from "@web/features/auctions/components/product-image.tsx";
 import { CheckCircle2, Clock, CreditCard, Package } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";

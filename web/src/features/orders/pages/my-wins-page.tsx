@@ -1,10 +1,10 @@
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { ProductImage } from "@web/components/product-image.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { paths } from "@web/config/paths.ts";
-import { ProductImage } from "@web/features/auctions/components/product-image.tsx";
 import { ArrowRight, DollarSign, type LucideIcon, Package, TrendingUp, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { decimalToCents, formatCents, formatPrice } from "#shared/money";

@@ -1,14 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { CardPaymentForm } from "@web/components/card-payment-form.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { ProductImage } from "@web/components/product-image.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
-import { ProductImage } from "@web/features/auctions/components/product-image.tsx";
-import { useAppConfig } from "@web/features/packages/api/get-app-config.ts";
-import { CardPaymentForm } from "@web/features/packages/components/card-payment-form.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
+import { useAppConfig } from "@web/lib/app-config.ts";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";

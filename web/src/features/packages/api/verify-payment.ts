@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { meQueryKey } from "@web/features/auth/api/get-me.ts";
 import { api } from "@web/lib/api-client.ts";
+import { meQueryKey } from "@web/lib/current-user.ts";
 import type { VerifyPaymentResponse } from "#shared/schemas/payments";
 
 /** POST /api/payments/{id}/verify: credits a succeeded purchase (once) and answers the new balance. */

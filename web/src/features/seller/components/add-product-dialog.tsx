@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ProductFormFields, type ProductFormValues } from "@web/components/product-form-fields.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import {
   Dialog,
@@ -14,7 +15,6 @@ import { getServerMessage } from "@web/lib/api-client.ts";
 import { useForm } from "react-hook-form";
 import { type ProductFormInput, productFormSchema, sellerProductFormDefaults } from "#shared/schemas/seller";
 import { useCreateSellerProduct } from "../api/create-seller-product.ts";
-import { ProductFormFields, type ProductFormValues } from "./product-form-fields.tsx";
 
 /** "Add New Product": on success the dialog closes, the form resets and the product list refetches. */
 export function AddProductDialog({

@@ -1,5 +1,10 @@
 import { EmptyState } from "@web/components/empty-state.tsx";
+import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
+import { LoadError } from "@web/components/load-error.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { SellerAuctionCard } from "@web/components/seller-auctions.tsx";
+import { SellerProductCard } from "@web/components/seller-products.tsx";
+import { StatCard } from "@web/components/stat-card.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
@@ -9,13 +14,8 @@ import { useSellerAuctions } from "../api/get-seller-auctions.ts";
 import { useSellerProducts } from "../api/get-seller-products.ts";
 import { useSellerProfile } from "../api/get-seller-profile.ts";
 import { AddProductDialog } from "../components/add-product-dialog.tsx";
-import { ListPlaceholders } from "../components/list-placeholders.tsx";
-import { LoadError } from "../components/load-error.tsx";
-import { SellerAuctionCard } from "../components/seller-auctions.tsx";
-import { SellerProductCard } from "../components/seller-products.tsx";
 import { sellerStats } from "../components/seller-stats.ts";
 import { SellerStatusCard } from "../components/seller-status-card.tsx";
-import { StatCard } from "../components/stat-card.tsx";
 
 export function SellerDashboardPage() {
   const profile = useSellerProfile();

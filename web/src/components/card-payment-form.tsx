@@ -6,12 +6,12 @@ import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
+import { useAppConfig } from "@web/lib/app-config.ts";
+import { confirmLocalPayment } from "@web/lib/local-payments.ts";
 import { AlertCircle, FlaskConical, Lock } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { paymentIntentIdFromClientSecret, TEST_CARDS } from "#shared/payments";
 import { localConfirmRequestSchema } from "#shared/schemas/payments";
-import { confirmLocalPayment } from "../api/confirm-local-payment.ts";
-import { useAppConfig } from "../api/get-app-config.ts";
 
 export type CardPaymentFormProps = {
   /** From the server's create-payment-intent answer. */

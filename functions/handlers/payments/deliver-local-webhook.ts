@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import type { SignedWebhook } from "../adapters/payments/local-gateway.ts";
-import { handler as stripeWebhook } from "../handlers/payments/stripe-webhook.ts";
-import { findRoute } from "../routes.ts";
+import type { SignedWebhook } from "../../adapters/payments/local-gateway.ts";
+import { findRoute } from "../../routes.ts";
+import { handler as stripeWebhook } from "./stripe-webhook.ts";
 
 const WEBHOOK_ROUTE = findRoute("payments/stripe-webhook");
 

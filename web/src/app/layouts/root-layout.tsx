@@ -1,9 +1,9 @@
+import { Footer } from "@web/app/layouts/footer.tsx";
+import { Header } from "@web/app/layouts/header.tsx";
+import { PurchaseModalProvider } from "@web/app/purchase-modal-provider.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
-import { PurchaseModalProvider } from "@web/features/packages/purchase-modal-context.tsx";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
-import { Footer } from "./footer.tsx";
-import { Header } from "./header.tsx";
 
 /** Header, page, footer; inside the router so the purchase modal can navigate. */
 export function RootLayout() {

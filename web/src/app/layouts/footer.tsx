@@ -1,6 +1,6 @@
+import { BRAND_NAME, Logo } from "@web/app/layouts/logo.tsx";
 import { paths } from "@web/config/paths.ts";
 import { Link } from "react-router";
-import { BRAND_NAME, Logo } from "./logo.tsx";
 
 const QUICK_LINKS = [
   { to: paths.home.getHref(), label: "Live Auctions" },

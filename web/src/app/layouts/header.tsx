@@ -1,3 +1,5 @@
+import { Logo } from "@web/app/layouts/logo.tsx";
+import { navItemsFor } from "@web/app/layouts/nav-items.ts";
 import { Button } from "@web/components/ui/button.tsx";
 import {
   DropdownMenu,
@@ -8,16 +10,14 @@ import {
   DropdownMenuTrigger,
 } from "@web/components/ui/dropdown-menu.tsx";
 import { paths } from "@web/config/paths.ts";
-import { useUser } from "@web/features/auth/api/get-me.ts";
 import { logoutAndReload } from "@web/features/auth/api/logout.ts";
-import { usePurchaseModal } from "@web/features/packages/purchase-modal-context.tsx";
+import { useUser } from "@web/lib/current-user.ts";
+import { usePurchaseModal } from "@web/lib/purchase-modal.ts";
 import { cn } from "@web/lib/utils.ts";
 import { ChevronDown, Coins, LogOut, Menu, Package, ShoppingCart, Trophy, Truck, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, NavLink } from "react-router";
 import type { CurrentUser } from "#shared/schemas/auth";
-import { Logo } from "./logo.tsx";
-import { navItemsFor } from "./nav-items.ts";
 
 const ROLE_LABELS: Record<CurrentUser["role"], string> = { buyer: "Buyer", seller: "Seller", admin: "Admin" };
 

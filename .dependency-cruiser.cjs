@@ -1,0 +1,71 @@
+/**
+ * The house's fences (`npm run check:imports`, part of `npm test`): layers import only downwards, web
+ * features stay apart, and nothing imports in a circle. docs/decisions.md, "Fences".
+ *
+ *   functions/domain      pure rules: imports nothing of adapters, http, usecases or handlers
+ *   functions/adapters    storage and services: never http, usecases or handlers
+ *   functions/usecases    orchestration: never http or handlers (refusals are functions/domain/errors.ts)
+ *   web/src/features/x    never another feature; shared pieces live in web/src/components or web/src/lib
+ *   web/src/components, web/src/lib   never a feature (what composes features lives in web/src/app)
+ *
+ * Violations that predate a fence are listed in .dependency-cruiser-known-violations.json and tolerated
+ * until fixed; any new one fails.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Modules that import each other in a circle.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "domain-is-pure",
+      severity: "error",
+      comment: "functions/domain holds pure rules: no storage, no HTTP, no orchestration.",
+      from: { path: "^functions/domain/" },
+      to: { path: "^functions/(adapters|http|usecases|handlers)/" },
+    },
+    {
+      name: "adapters-below-http",
+      severity: "error",
+      comment: "Adapters know storage and services, not requests or use cases.",
+      from: { path: "^functions/adapters/" },
+      to: { path: "^functions/(http|usecases|handlers)/" },
+    },
+    {
+      name: "usecases-below-http",
+      severity: "error",
+      comment: "Use cases raise domain refusals; the HTTP layer maps them.",
+      from: { path: "^functions/usecases/" },
+      to: { path: "^functions/(http|handlers)/" },
+    },
+    {
+      name: "features-apart",
+      severity: "error",
+      comment:
+        "A web feature never imports another: move shared pieces to components/ or lib/, compose in app/.",
+      from: { path: "^web/src/features/([^/]+)/" },
+      to: { path: "^web/src/features/", pathNot: "^web/src/features/$1/" },
+    },
+    {
+      name: "shared-web-below-features",
+      severity: "error",
+      comment: "components/ and lib/ are used by features, never the other way round.",
+      from: { path: "^web/src/(components|lib)/" },
+      to: { path: "^web/src/features/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|cdk\\.out|dist)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
+  },
+};
