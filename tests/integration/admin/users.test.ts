@@ -50,7 +50,17 @@ describe("listing users", () => {
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     const row = res.body.find((u) => u.id === older.id)!;
     expect(Object.keys(row).sort()).toEqual(
-      ["bidBalance", "createdAt", "email", "id", "lastBidAt", "lastSeenAt", "role", "username"].sort(),
+      [
+        "bidBalance",
+        "createdAt",
+        "email",
+        "id",
+        "lastBidAt",
+        "lastSeenAt",
+        "paymentFlag",
+        "role",
+        "username",
+      ].sort(),
     );
     expect(row).toMatchObject({ username: older.username, email: older.email, role: "buyer", bidBalance: 7 });
     const raw = JSON.stringify(res.body);
