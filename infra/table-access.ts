@@ -63,8 +63,9 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "auctions/list-won-auctions": grant(["AUCTION#", "ORDER#"], ["AUCTION#"], true),
   "auctions/get-auction": grant(["AUCTION#", "BIDS#"], ["AUCTION#"]),
   "auctions/get-ledger": grant(["AUCTION#", "BIDS#"]),
-  "auctions/place-bid": grant(["AUCTION#", "BIDS#"], ["USER#", "AUCTION#", "BIDS#"]),
-  "auctions/put-agent": grant(["AUCTION#", "AGENTS#"], ["AGENTS#", "USER#", "AUCTION#"]),
+  // The wins index: beginner auctions and the win limit.
+  "auctions/place-bid": grant(["AUCTION#", "BIDS#"], ["USER#", "AUCTION#", "BIDS#"], true),
+  "auctions/put-agent": grant(["AUCTION#", "AGENTS#"], ["AGENTS#", "USER#", "AUCTION#"], true),
   "auctions/get-agent": grant(["AGENTS#"]),
   "auctions/delete-agent": grant(["AGENTS#"], ["AGENTS#", "USER#", "AUCTION#"]),
 
@@ -129,6 +130,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "agents/run-agents": grant(
     ["AUCTION#", "AGENTS#", "USER#", "BIDS#"],
     ["AGENTS#", "AUCTION#", "USER#", "BIDS#"],
+    true,
   ),
   "agents/sweep-agents": grant(["AUCTION#"], [], true),
 };

@@ -1,3 +1,5 @@
+import { DEFAULT_WIN_LIMIT, type WinLimit } from "../domain/who-may-bid.ts";
+
 /** Settings read from the environment, per call so tests can change them. */
 export type PaymentProviderName = "local" | "stripe";
 
@@ -20,6 +22,16 @@ export function allowedOrigins(): string[] {
 export function registrationsPerAddress(): number | undefined {
   const value = Number(process.env.REGISTRATIONS_PER_ADDRESS);
   return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** The published win limit (WIN_LIMIT_WINS wins in WIN_LIMIT_DAYS days), per stage. */
+export function winLimitConfig(): WinLimit {
+  const wins = Number(process.env.WIN_LIMIT_WINS);
+  const days = Number(process.env.WIN_LIMIT_DAYS);
+  return {
+    wins: Number.isInteger(wins) && wins > 0 ? wins : DEFAULT_WIN_LIMIT.wins,
+    days: Number.isInteger(days) && days > 0 ? days : DEFAULT_WIN_LIMIT.days,
+  };
 }
 
 export function defaultAuctionDurationSeconds(): number {

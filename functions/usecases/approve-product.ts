@@ -17,6 +17,7 @@ import { startAuction } from "./start-auction.ts";
 export async function approveProduct(input: {
   id: string;
   durationSeconds?: number;
+  beginner?: boolean;
   now: number;
 }): Promise<ProductRecord> {
   const product = await decideProductStatus(input.id, "approve", input.now);
@@ -27,6 +28,7 @@ export async function approveProduct(input: {
     product,
     seller,
     durationSeconds: input.durationSeconds,
+    beginner: input.beginner,
     now: input.now,
   });
   const recorded = await recordProductAuction(product.id, auction.id);

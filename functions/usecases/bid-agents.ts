@@ -9,6 +9,7 @@ import { getAuction } from "../adapters/dynamo/auctions-repo.ts";
 import { bookingDelta } from "../domain/bid-agent.ts";
 import { bidRefusal } from "../domain/bidding.ts";
 import { badRequest, forbidden, notFound, paymentRequired, serviceUnavailable } from "../domain/errors.ts";
+import { assertBidderEligible } from "./bidder-eligibility.ts";
 import { BID_MESSAGES } from "./place-bid.ts";
 import { queueNextCheck } from "./run-agents.ts";
 
@@ -51,6 +52,7 @@ export async function bookAgent(input: {
     if (refusal === "ended") throw badRequest(BID_MESSAGES.ended);
     if (refusal === "staff") throw forbidden(BID_MESSAGES.staff);
     if (refusal === "own-auction") throw forbidden(BID_MESSAGES.ownAuction);
+    if (attempt === 0) await assertBidderEligible(user.id, auction, now);
     if (maxPriceCents !== null && maxPriceCents < auction.priceCents + auction.bidIncrementCents) {
       throw badRequest(AGENT_MESSAGES.maxPriceTooLow);
     }

@@ -17,6 +17,7 @@ import {
   serviceUnavailable,
 } from "../domain/errors.ts";
 import { ledgerHeadOf } from "./bid-ledger.ts";
+import { assertBidderEligible } from "./bidder-eligibility.ts";
 import { finalizeIfOver } from "./finalize-auction.ts";
 import { queueNextCheck } from "./run-agents.ts";
 
@@ -80,7 +81,12 @@ async function throughGate<T>(auctionId: string, attempt: () => Promise<T>): Pro
 type Attempt = { ok: true; result: PlaceBidResult } | { ok: false };
 
 /** One read and one transaction; throws the refusals, returns `{ok: false}` when another bid won the race. */
-async function attemptBid(input: PlaceBidInput, clock: () => number, attempt: number): Promise<Attempt> {
+async function attemptBid(
+  input: PlaceBidInput,
+  clock: () => number,
+  attempt: number,
+  checkBidder: (auction: AuctionRecord, now: number) => Promise<void>,
+): Promise<Attempt> {
   const { auctionId, bidder } = input;
   const auction = await getAuction(auctionId);
   const now = clock();
@@ -94,6 +100,7 @@ async function attemptBid(input: PlaceBidInput, clock: () => number, attempt: nu
   if (refusal === "staff") throw forbidden(BID_MESSAGES.staff);
   if (refusal === "own-auction") throw forbidden(BID_MESSAGES.ownAuction);
   if (refusal === "already-leading") throw conflict(BID_MESSAGES.leading);
+  await checkBidder(auction, now);
   const plan = planBid(auction, now);
   const hash = chainHash(await ledgerHeadOf(auction), {
     n: plan.sequence,
@@ -147,9 +154,16 @@ async function attemptBid(input: PlaceBidInput, clock: () => number, attempt: nu
 export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
   const clock = input.clock ?? Date.now;
   const random = input.random ?? Math.random;
+  let eligible = false;
   for (let attempt = 0; attempt < MAX_BID_ATTEMPTS; attempt++) {
     if (attempt > 0) await sleep(retryDelayMs(attempt, random()));
-    const outcome = await throughGate(input.auctionId, () => attemptBid(input, clock, attempt));
+    const outcome = await throughGate(input.auctionId, () =>
+      attemptBid(input, clock, attempt, async (auction, now) => {
+        // The user's own rules (beginner, win limit) are read once, after the auction's.
+        if (!eligible) await assertBidderEligible(input.bidder.id, auction, now);
+        eligible = true;
+      }),
+    );
     if (outcome.ok) {
       await queueNextCheck(outcome.result.auction, outcome.result.now);
       return outcome.result;

@@ -27,6 +27,7 @@ import { chainHash } from "../domain/bid-ledger.ts";
 import { planBid } from "../domain/bidding.ts";
 import { logger } from "../observability/logger.ts";
 import { ledgerHeadOf } from "./bid-ledger.ts";
+import { bidderEligible } from "./bidder-eligibility.ts";
 import { finalizeIfOver } from "./finalize-auction.ts";
 
 export type CheckOutcome =
@@ -76,10 +77,11 @@ export async function settleAgents(auctionId: string, now: number): Promise<numb
 }
 
 /** Manual-bid rules for the user behind an agent, read at the moment it would bid. */
-async function userMayBid(agent: AgentRecord, auction: AuctionRecord): Promise<boolean> {
+async function userMayBid(agent: AgentRecord, auction: AuctionRecord, now: number): Promise<boolean> {
   if (agent.userId === auction.sellerUserId) return false;
   const user = await getUser(agent.userId);
-  return Boolean(user) && user?.role !== "admin";
+  if (!user || user.role === "admin") return false;
+  return bidderEligible(agent.userId, auction, now);
 }
 
 export async function runAgentCheck(
@@ -114,7 +116,7 @@ export async function runAgentCheck(
       if (agents.length > 0) await queueCheck(read, read.endsAt, now);
       return "no-eligible-agent";
     }
-    if (await userMayBid(chosen, read)) return placeAgentBid(read, chosen, now);
+    if (await userMayBid(chosen, read, now)) return placeAgentBid(read, chosen, now);
     await stopAgent(chosen, "user-refused", now);
     agents = agents.filter((agent) => agent !== chosen);
   }

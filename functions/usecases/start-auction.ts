@@ -33,6 +33,8 @@ export interface StartAuctionInput {
   >;
   seller: Pick<SellerRecord, "id" | "userId" | "businessName" | "description">;
   durationSeconds?: number;
+  /** Only for bidders who have never won. */
+  beginner?: boolean;
   now: number;
   /** Seconds a late bid puts back on the clock; the product's rule is 10. */
   extensionSeconds?: number;
@@ -61,6 +63,7 @@ export async function startAuction(input: StartAuctionInput): Promise<AuctionRec
     bidIncrementCents: BID_INCREMENT_CENTS,
     extensionSeconds: input.extensionSeconds ?? TIMER_EXTENSION_SECONDS,
     totalBids: 0,
+    ...(input.beginner ? { beginner: true } : {}),
     endsAt: now + Math.round(durationSeconds * 1000),
     createdAt: new Date(now).toISOString(),
     product: {

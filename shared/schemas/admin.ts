@@ -22,6 +22,8 @@ export const MAX_AUCTION_DURATION_SECONDS = 30 * 24 * 60 * 60;
 /** POST /api/admin/products/{id}/approve: the auction's length, default from configuration. */
 export const approveProductSchema = z.object({
   durationSeconds: z.number().int().min(30).max(MAX_AUCTION_DURATION_SECONDS).optional(),
+  /** A beginner auction: only bidders who have never won may bid. */
+  beginner: z.boolean().optional(),
 });
 export type ApproveProductRequest = z.input<typeof approveProductSchema>;
 

@@ -55,6 +55,8 @@ export const auctionSummarySchema = z.object({
   seller: auctionSellerSchema,
   /** How many Bid Agents are active on it. */
   activeAgents: z.number().int(),
+  /** Only bidders who have never won may bid. */
+  beginner: z.boolean(),
   serverTime: z.string(),
 });
 export type AuctionSummary = z.infer<typeof auctionSummarySchema>;

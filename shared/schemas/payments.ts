@@ -36,6 +36,8 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const appConfigSchema = z.object({
   paymentProvider: z.enum(PAYMENT_PROVIDERS),
   stripePublishableKey: z.string().optional(),
+  /** The published win limit: at most `wins` auctions won in any `days` days. */
+  winLimit: z.object({ wins: z.number().int(), days: z.number().int() }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

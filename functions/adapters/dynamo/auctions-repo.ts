@@ -16,7 +16,7 @@
  * final status, gsi3 for the winner); a bid changes none of them, so a bid writes no index entry.
  */
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AuctionStatus, MetalType } from "#shared/constants";
 import { centsToDecimal } from "#shared/money";
 import type { AuctionSummary } from "#shared/schemas/auctions";
@@ -70,6 +70,8 @@ export interface AuctionRecord {
   ledgerHead?: string;
   /** The latest bid was placed by a Bid Agent. */
   lastBidAuto?: boolean;
+  /** Only for bidders who have never won (set at approval). */
+  beginner?: boolean;
   /** Bid Agents active on it (functions/adapters/dynamo/agents-repo.ts keeps the count). */
   activeAgents?: number;
   product: AuctionProductSnapshot;
@@ -235,6 +237,28 @@ export function toAuctionSummary(auction: AuctionRecord, now: number): AuctionSu
       description: seller.description ?? null,
     },
     activeAgents: Math.max(0, auction.activeAgents ?? 0),
+    beginner: auction.beginner ?? false,
     serverTime: new Date(now).toISOString(),
   };
+}
+
+/**
+ * When the user's latest wins ended (ms epoch), newest first, at most `limit`, none before `since`:
+ * one Query of the wins index (keys only: its sort key starts with the end time), no item read.
+ */
+export async function recentWinTimes(userId: string, since: number, limit: number): Promise<number[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: "gsi3",
+      KeyConditionExpression: "gsi3pk = :p AND gsi3sk >= :since",
+      ExpressionAttributeValues: {
+        ":p": indexKeys.userWins(userId),
+        ":since": new Date(since).toISOString(),
+      },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return Items.map((item) => Date.parse(String(item.gsi3sk).split("#")[0] ?? ""));
 }

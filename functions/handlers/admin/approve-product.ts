@@ -8,5 +8,12 @@ export const handler = defineRoute(
   "admin/approve-product",
   { params: idParamsSchema, body: approveProductSchema },
   async ({ params, body, now }) =>
-    toProductView(await approveProduct({ id: params.id, durationSeconds: body.durationSeconds, now })),
+    toProductView(
+      await approveProduct({
+        id: params.id,
+        durationSeconds: body.durationSeconds,
+        beginner: body.beginner,
+        now,
+      }),
+    ),
 );

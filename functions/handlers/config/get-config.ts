@@ -1,6 +1,6 @@
 import type { AppConfig } from "#shared/schemas/payments";
 import { stripePublishableKey } from "../../adapters/payments/settings.ts";
-import { paymentProviderName } from "../../config/runtime.ts";
+import { paymentProviderName, winLimitConfig } from "../../config/runtime.ts";
 import { defineRoute } from "../../http/route.ts";
 
 /** Which card form the web renders (Stripe Elements or the local test-card form), and Stripe's public key. */
@@ -9,6 +9,7 @@ export const handler = defineRoute("config/get-config", {}, async (): Promise<Ap
   const publishableKey = stripePublishableKey();
   return {
     paymentProvider,
+    winLimit: winLimitConfig(),
     ...(paymentProvider === "stripe" && publishableKey ? { stripePublishableKey: publishableKey } : {}),
   };
 });

@@ -121,6 +121,7 @@ const summary = (overrides: Partial<AuctionSummary> = {}): AuctionSummary => ({
   lastBidder: { username: "ann" },
   winner: null,
   activeAgents: 0,
+  beginner: false,
   product: {
     id: "p1",
     name: "Coin",
