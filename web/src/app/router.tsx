@@ -9,6 +9,7 @@ import { BidPackagesPage } from "@web/features/packages/pages/bid-packages-page.
 import { createBrowserRouter, type RouteObject, RouterProvider } from "react-router";
 import { lazyPage } from "./lazy-page.tsx";
 import { RouteErrorPage } from "./routes/error-page.tsx";
+import { FairnessPage } from "./routes/fairness.tsx";
 import { HowItWorksPage } from "./routes/how-it-works.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
 
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: paths.login.path, element: <LoginPage /> },
           { path: paths.register.path, element: <RegisterPage /> },
           { path: paths.howItWorks.path, element: <HowItWorksPage /> },
+          { path: paths.fairness.path, element: <FairnessPage /> },
           {
             element: <RequireRole />,
             children: [

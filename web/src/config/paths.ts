@@ -17,6 +17,7 @@ export const paths = {
   sellerOrders: { path: "/seller-orders", getHref: () => "/seller-orders" },
   admin: { path: "/admin", getHref: () => "/admin" },
   howItWorks: { path: "/how-it-works", getHref: () => "/how-it-works" },
+  fairness: { path: "/fairness", getHref: () => "/fairness" },
   myWins: { path: "/my-wins", getHref: () => "/my-wins" },
   orders: { path: "/orders", getHref: () => "/orders" },
   notFound: { path: "*", getHref: () => "/404" },

@@ -6,6 +6,7 @@ const QUICK_LINKS = [
   { to: paths.home.getHref(), label: "Live Auctions" },
   { to: paths.howItWorks.getHref(), label: "How It Works" },
   { to: paths.bidPackages.getHref(), label: "Bid Packages" },
+  { to: paths.fairness.getHref(), label: "Fairness" },
 ] as const;
 
 /** Placeholders until those pages exist: shown, not linked. */

@@ -2,6 +2,7 @@ import { PageContainer } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
+import { useAppConfig } from "@web/lib/app-config.ts";
 import { Award, BadgeCheck, Bot, Clock, Coins, Gavel, ShieldCheck, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { TIMER_EXTENSION_SECONDS } from "#shared/constants";
@@ -44,6 +45,7 @@ const TRUST_POINTS = [
 
 export function HowItWorksPage() {
   const extension = TIMER_EXTENSION_SECONDS;
+  const winLimit = useAppConfig().data?.winLimit;
   return (
     <>
       <section className="bg-header text-header-foreground">
@@ -122,6 +124,20 @@ export function HowItWorksPage() {
                 <li>
                   Bid credits <strong className="text-foreground">never expire</strong> and are
                   non-refundable. Buy them in packages on the Bid Packages page.
+                </li>
+                <li data-testid="win-limit">
+                  Win limit: nobody may win more than{" "}
+                  <strong className="text-foreground">
+                    {winLimit
+                      ? `${winLimit.wins} auctions in any ${winLimit.days} days`
+                      : "a published number of auctions in a rolling window"}
+                  </strong>
+                  . Auctions marked <strong className="text-foreground">Beginner</strong> are only for bidders
+                  who have never won.{" "}
+                  <Link to={paths.fairness.getHref()} className="underline">
+                    How we prove fair play
+                  </Link>
+                  .
                 </li>
               </ul>
             </CardContent>

@@ -43,6 +43,11 @@ export function AuctionCard({
           className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
         <MetalBadge metalType={product.metalType} className="absolute left-3 top-3 shadow-sm" />
+        {auction.beginner && !ended && (
+          <Badge variant="success" className="absolute bottom-3 left-3 shadow-sm">
+            Beginner
+          </Badge>
+        )}
         {ended && (
           <Badge variant="destructive" className="absolute right-3 top-3 shadow-sm">
             Ended

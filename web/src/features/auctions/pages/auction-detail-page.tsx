@@ -135,6 +135,18 @@ function PricePanel({ auction }: { auction: AuctionDetail }) {
             </p>
           </div>
         </div>
+        {auction.beginner && (
+          <p className="text-sm font-medium text-success" data-testid="beginner">
+            Beginner auction: only for bidders who have not won yet
+          </p>
+        )}
+        <a
+          href={`/api/auctions/${encodeURIComponent(auction.id)}/ledger`}
+          className="text-sm text-muted-foreground underline underline-offset-2"
+          data-testid="ledger-link"
+        >
+          Verify this auction's bid ledger
+        </a>
         {auction.activeAgents > 0 && (
           <p className="text-sm text-muted-foreground" data-testid="active-agents">
             {auction.activeAgents} Bid {auction.activeAgents === 1 ? "Agent" : "Agents"} active

@@ -1,0 +1,61 @@
+/**
+ * Fair play as a visitor sees it: the Fairness page and How It Works state the published rules (the win
+ * limit from /api/config), the footer links the page, and an auction page links its public ledger.
+ */
+import { describe, expect, it } from "vitest";
+import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
+import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { newPage } from "./support/browser.ts";
+
+describe("fair play pages", () => {
+  it("the Fairness page and How It Works publish the rules before anyone registers", async () => {
+    const page = await newPage();
+    const config = await (await page.request.get("/api/config")).json();
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Fairness" }).click();
+    await page.getByRole("heading", { name: "Fair play, provably" }).waitFor();
+    const text = await page.locator("main").textContent();
+    expect(text).toContain("Staff accounts cannot bid");
+    expect(text).toContain(`more than ${config.winLimit.wins} auctions in any ${config.winLimit.days} days`);
+
+    await page.goto("/how-it-works");
+    await page.getByTestId("win-limit").waitFor();
+    await expect
+      .poll(() => page.getByTestId("win-limit").textContent())
+      .toContain(`${config.winLimit.wins} auctions in any ${config.winLimit.days} days`);
+  });
+
+  it("an auction page links its ledger and marks a beginner auction", async () => {
+    const username = `e2ef${Math.random().toString(36).slice(2, 9)}`;
+    const seller = await createUser({
+      username,
+      email: `${username}@example.com`,
+      passwordHash: "unused",
+      role: "seller",
+      now: Date.now(),
+    });
+    const productId = crypto.randomUUID();
+    const auction = await startAuction({
+      product: {
+        id: productId,
+        sellerId: seller.sellerId!,
+        name: `Beginner Maple ${productId.slice(0, 6)}`,
+        description: "A one ounce silver maple.",
+        metalType: "silver",
+        imageUrl: "/images/products/silver-coins.svg",
+        startingPriceCents: 100,
+      },
+      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Maple Leaf Metals" },
+      durationSeconds: 600,
+      beginner: true,
+      now: Date.now(),
+    });
+    const page = await newPage();
+    await page.goto(`/auction/${auction.id}`);
+    await page.getByTestId("beginner").waitFor();
+    const href = await page.getByTestId("ledger-link").getAttribute("href");
+    expect(href).toBe(`/api/auctions/${auction.id}/ledger`);
+    const ledger = await (await page.request.get(href!)).json();
+    expect(ledger).toMatchObject({ auctionId: auction.id, algorithm: "sha256", entries: [] });
+  });
+});

@@ -1,0 +1,91 @@
+import { Card, CardContent } from "@web/components/ui/card.tsx";
+import { paths } from "@web/config/paths.ts";
+import { useAppConfig } from "@web/lib/app-config.ts";
+import { Link2, ShieldCheck, Sprout, Timer, UserX } from "lucide-react";
+import { Link } from "react-router";
+import { TIMER_EXTENSION_SECONDS } from "#shared/constants";
+
+/**
+ * What makes this marketplace fair, and how anyone can check it: every rule the code enforces, and the
+ * public hash-chained ledger of every auction (GET /api/auctions/{id}/ledger, `npm run verify:ledger`).
+ */
+export function FairnessPage() {
+  const { data: config } = useAppConfig();
+  const limit = config?.winLimit;
+  return (
+    <div className="mx-auto grid max-w-4xl gap-8 px-4 py-10">
+      <header className="grid gap-2">
+        <h1 className="text-3xl font-bold tracking-tight">Fair play, provably</h1>
+        <p className="text-muted-foreground">
+          No house bidders, no staff bidders, no hidden rules. Here is every rule we enforce, and how you can
+          check each auction yourself.
+        </p>
+      </header>
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          <h2 className="flex items-center gap-2 text-xl font-semibold">
+            <UserX className="size-5 text-primary" aria-hidden="true" /> No house, staff or bot accounts
+          </h2>
+          <p className="text-muted-foreground">
+            Staff accounts cannot bid at all: the server refuses them. Sellers cannot bid on their own items.
+            Every bidder is a registered customer who bought their credits.
+          </p>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          <h2 className="flex items-center gap-2 text-xl font-semibold">
+            <Link2 className="size-5 text-primary" aria-hidden="true" /> Every bid in a public ledger
+          </h2>
+          <p className="text-muted-foreground">
+            Each bid is chained to the one before it with SHA-256, inside the same write that places the bid:
+            <code className="mx-1 rounded bg-muted px-1">
+              hashN = sha256(hashN-1 | N | username | amountCents | atMs | auto)
+            </code>
+            , starting from
+            <code className="mx-1 rounded bg-muted px-1">
+              sha256(auctionId | startingPriceCents | startedAtMs)
+            </code>
+            . Every live update carries the newest hash, so anyone watching can record it and later check that
+            no bid was added, removed or changed. Each auction page links its ledger;{" "}
+            <code>npm run verify:ledger</code> recomputes it.
+          </p>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          <h2 className="flex items-center gap-2 text-xl font-semibold">
+            <Timer className="size-5 text-primary" aria-hidden="true" /> The timer and the Bid Agent
+          </h2>
+          <p className="text-muted-foreground">
+            A bid with more than {TIMER_EXTENSION_SECONDS} seconds left leaves the end where it is; a bid with{" "}
+            {TIMER_EXTENSION_SECONDS} seconds or less resets the clock to {TIMER_EXTENSION_SECONDS} seconds.
+            Bid Agents bid only between 8 and 2 seconds before the end, one bid at a time, oldest agent first,
+            and never for someone who leads.{" "}
+            <Link to={`${paths.howItWorks.getHref()}#bid-agent`} className="underline">
+              The exact rules
+            </Link>
+            .
+          </p>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          <h2 className="flex items-center gap-2 text-xl font-semibold">
+            <Sprout className="size-5 text-primary" aria-hidden="true" /> Beginner auctions and the win limit
+          </h2>
+          <p className="text-muted-foreground">
+            Auctions marked Beginner are only for bidders who have never won.{" "}
+            {limit
+              ? `Nobody may win more than ${limit.wins} auctions in any ${limit.days} days; at the limit, bids are refused until the oldest of those wins is ${limit.days} days old.`
+              : "A published win limit caps how many auctions anyone may win in a rolling window."}
+          </p>
+        </CardContent>
+      </Card>
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <ShieldCheck className="size-4" aria-hidden="true" /> Found something that does not add up? Every
+        number above is checkable: the ledger, the timer and the limits are all in the data we publish.
+      </p>
+    </div>
+  );
+}
