@@ -28,6 +28,7 @@ import {
 import { findUserByLogin } from "../../functions/adapters/dynamo/users-repo.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
 import { ensureAccount } from "./accounts.ts";
+import { seedDemoAgents } from "./demo-agents.ts";
 
 export const DEMO_SELLER = {
   username: "demoseller",
@@ -196,6 +197,7 @@ export async function seedDemoAuctions(now = Date.now()): Promise<DemoSeedResult
   const round = await nextRound();
   const approvedAt = new Date(now).toISOString();
   let started = 0;
+  let endsFirst: { id: string; endsAt: number } | null = null;
   for (const demo of DEMO_PRODUCTS) {
     const { slug: _slug, durationSeconds, ...fields } = demo;
     const product: ProductRecord = {
@@ -209,7 +211,10 @@ export async function seedDemoAuctions(now = Date.now()): Promise<DemoSeedResult
     await putApprovedProduct(product);
     const auction = await startAuction({ product, seller, durationSeconds, now });
     await recordProductAuction(product.id, auction.id);
+    if (!endsFirst || auction.endsAt < endsFirst.endsAt)
+      endsFirst = { id: auction.id, endsAt: auction.endsAt };
     started++;
   }
+  if (endsFirst) await seedDemoAgents(endsFirst.id, now);
   return { started, sellerId: seller.id };
 }
