@@ -33,6 +33,9 @@ export const httpRoutes: readonly HttpRoute[] = [
   { method: "GET", path: "/api/auth/me", handler: "auth/me", role: "user" },
   { method: "POST", path: "/api/auth/change-password", handler: "auth/change-password", role: "user" },
   { method: "GET", path: "/api/config", handler: "config/get-config", role: "public" },
+  { method: "GET", path: "/api/me/limits", handler: "me/get-limits", role: "user" },
+  { method: "PUT", path: "/api/me/limits", handler: "me/put-limits", role: "user" },
+  { method: "POST", path: "/api/me/self-exclusion", handler: "me/self-exclusion", role: "user" },
 
   // auctions and bidding
   {

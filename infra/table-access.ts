@@ -57,6 +57,9 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "auth/me": grant(["USER#"]),
   "auth/change-password": grant(["USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
   "config/get-config": grant([]),
+  "me/get-limits": grant(["USER#"], [], true),
+  "me/put-limits": grant(["USER#"], ["USER#"], true),
+  "me/self-exclusion": grant(["USER#", "AGENTS#"], ["USER#", "AGENTS#", "AUCTION#"], true),
 
   // auctions and bidding
   "auctions/list-auctions": FINALIZING_READ,
@@ -71,7 +74,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
 
   // bid credits
   "payments/list-bid-packages": grant(["PACKAGE#"], [], true),
-  "payments/create-payment-intent": grant(["PACKAGE#"], ["LOCALPI#"]),
+  "payments/create-payment-intent": grant(["PACKAGE#", "USER#"], ["LOCALPI#"], true),
   "payments/verify-payment": grant(["LOCALPI#", "PURCHASE#", "USER#"], ["PURCHASE#", "USER#"]),
   "payments/stripe-webhook": grant(
     ["ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#"],

@@ -1,7 +1,7 @@
 /**
  * The per-user rules a bid must also pass, for manual bids, agent bookings and agent bids alike:
- * beginner auctions and the win limit (functions/domain/who-may-bid.ts). One keys-only Query of the
- * user's wins; nothing when neither rule can apply.
+ * self-exclusion (one projected read of the user), beginner auctions and the win limit
+ * (functions/domain/who-may-bid.ts: one keys-only Query of the user's wins).
  */
 import { recentWinTimes } from "../adapters/dynamo/auctions-repo.ts";
 import { winLimitConfig } from "../config/runtime.ts";
@@ -12,6 +12,7 @@ import {
   winLimitReachedUntil,
   winWindowStart,
 } from "../domain/who-may-bid.ts";
+import { assertNotSelfExcluded } from "./responsible-play.ts";
 
 /** Throws the refusal a user meets on this auction now, if any. */
 export async function assertBidderEligible(
@@ -19,6 +20,7 @@ export async function assertBidderEligible(
   auction: { beginner?: boolean },
   now: number,
 ): Promise<void> {
+  await assertNotSelfExcluded(userId, now);
   const limit = winLimitConfig();
   const since = auction.beginner ? 0 : winWindowStart(limit, now);
   const wins = await recentWinTimes(userId, since, Math.max(limit.wins, 1));

@@ -13,6 +13,7 @@ import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import type { ProductView } from "#shared/schemas/seller";
 import { putBidPackage } from "../../functions/adapters/dynamo/packages-repo.ts";
 import { createSession } from "../../functions/adapters/dynamo/sessions-repo.ts";
+import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { type HttpRoute, httpRoutes } from "../../functions/routes.ts";
 import { placeBid } from "../../functions/usecases/place-bid.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
@@ -136,6 +137,9 @@ const MATRIX: Record<string, Row> = {
     },
   },
   "GET /api/auth/me": { expect: signedIn(200) },
+  "GET /api/me/limits": { expect: signedIn(200) },
+  "PUT /api/me/limits": { expect: signedIn(200), request: () => ({ body: { monthly: "900.00" } }) },
+
   "POST /api/auth/change-password": {
     // Every signed-in caller reaches the check of their current password; none of them knows it here.
     expect: signedIn(400),
@@ -295,6 +299,23 @@ const MATRIX: Record<string, Row> = {
   "DELETE /api/admin/users/{id}": {
     expect: admins(200),
     request: async () => ({ path: `/api/admin/users/${(await fresh.victim()).id}` }),
+  },
+  "POST /api/me/self-exclusion": {
+    expect: signedIn(200),
+    // As a twin of the actor (same role, own account): excluding the actor would refuse their later rows.
+    request: async ({ user }) => {
+      if (!user) return { body: { days: 1 } };
+      const username = unique("twin");
+      const twin = await createUser({
+        username,
+        email: `${username}@example.com`,
+        passwordHash: "unused",
+        role: user.role,
+        now: Date.now(),
+      });
+      const { token } = await createSession(twin, Date.now());
+      return { body: { days: 1 }, cookies: [`sid=${token}`] };
+    },
   },
 };
 

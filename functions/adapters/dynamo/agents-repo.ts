@@ -15,7 +15,7 @@ import type { BidPlan } from "../../domain/bidding.ts";
 import type { BidRecord } from "./bids-repo.ts";
 import { db, tableName } from "./client.ts";
 import { withoutKeys } from "./index-lists.ts";
-import { keys } from "./keys.ts";
+import { indexKeys, keys } from "./keys.ts";
 
 export interface AgentRecord {
   auctionId: string;
@@ -114,7 +114,13 @@ export async function writeBooking(input: {
           {
             Put: {
               TableName: table,
-              Item: { ...keys.agent(next.auctionId, next.userId), type: "agent", ...next },
+              Item: {
+                ...keys.agent(next.auctionId, next.userId),
+                type: "agent",
+                gsi2pk: indexKeys.userAgents(next.userId),
+                gsi2sk: next.auctionId,
+                ...next,
+              },
               ConditionExpression: guard.ConditionExpression,
               ...(previous ? { ExpressionAttributeValues: guard.values } : {}),
             },
@@ -299,4 +305,18 @@ export async function agentBidTransaction(input: {
     if (cancellationCodes(error)) return { ok: false };
     throw error;
   }
+}
+
+/** Every agent a user ever booked (index gsi2 `USER#<id>#AGENTS`, keys only), read back consistently. */
+export async function listUserAgents(userId: string): Promise<AgentRecord[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: "gsi2",
+      KeyConditionExpression: "gsi2pk = :p",
+      ExpressionAttributeValues: { ":p": indexKeys.userAgents(userId) },
+    }),
+  );
+  const agents = await Promise.all(Items.map((item) => getAgent(String(item.gsi2sk), userId)));
+  return agents.filter((agent): agent is AgentRecord => agent !== null);
 }

@@ -53,6 +53,10 @@ export const indexKeys = {
   sellerOrders: (sellerId: string) => `SELLER#${sellerId}#ORDERS`,
   userWins: (userId: string) => `USER#${userId}#WINS`,
   buyerOrders: (userId: string) => `USER#${userId}#ORDERS`,
+  /** gsi3: a user's bid-package purchases; the sort key carries time and amount (spending limits read keys only). */
+  userPurchases: (userId: string) => `USER#${userId}#PURCHASES`,
+  /** gsi2: a user's Bid Agents, so self-exclusion can stop them all. */
+  userAgents: (userId: string) => `USER#${userId}#AGENTS`,
 } as const;
 
 export const CONNECTION_SHARDS = 8;

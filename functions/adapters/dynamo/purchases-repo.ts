@@ -1,8 +1,8 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
-import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { BidPurchase } from "../../domain/payments.ts";
 import { db, tableName } from "./client.ts";
-import { keys } from "./keys.ts";
+import { indexKeys, keys } from "./keys.ts";
 
 export type CreditOutcome = "credited" | "already_credited" | "user_missing";
 
@@ -31,6 +31,8 @@ export async function creditBidPurchase(purchase: BidPurchase, now: number): Pro
           amountCents: purchase.amountCents,
           stripePaymentIntentId: purchase.paymentIntentId,
           createdAt,
+          gsi3pk: indexKeys.userPurchases(purchase.userId),
+          gsi3sk: `${createdAt}#${purchase.amountCents}#${purchase.paymentIntentId}`,
         },
         ConditionExpression: "attribute_not_exists(pk)",
       },
@@ -173,4 +175,33 @@ export async function writeReversal(input: {
     if (error instanceof TransactionCanceledException) return false;
     throw error;
   }
+}
+
+/** The user's bid-package purchases since `since` (time and amount), from the keys of gsi3 alone. */
+export async function purchasesSince(
+  userId: string,
+  since: number,
+): Promise<{ at: number; cents: number }[]> {
+  const found: { at: number; cents: number }[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: "gsi3",
+        KeyConditionExpression: "gsi3pk = :p AND gsi3sk >= :since",
+        ExpressionAttributeValues: {
+          ":p": indexKeys.userPurchases(userId),
+          ":since": new Date(since).toISOString(),
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const [iso, cents] = String(item.gsi3sk).split("#");
+      found.push({ at: Date.parse(iso ?? ""), cents: Number(cents) });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
 }

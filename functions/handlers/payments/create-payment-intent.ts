@@ -5,14 +5,16 @@ import { bidPackageMetadata, PAYMENT_CURRENCY } from "../../domain/payments.ts";
 import { notFound, serviceUnavailable } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
 import { logger } from "../../observability/logger.ts";
+import { assertPurchaseAllowed } from "../../usecases/responsible-play.ts";
 
 /** The browser names a package; the price and the bids come from the server's copy of it. */
 export const handler = defineRoute(
   "payments/create-payment-intent",
   { body: createPaymentIntentRequestSchema },
-  async ({ body, auth }): Promise<CreatePaymentIntentResponse> => {
+  async ({ body, auth, now }): Promise<CreatePaymentIntentResponse> => {
     const bidPackage = await getBidPackage(body.packageId);
     if (!bidPackage) throw notFound("Bid package not found");
+    await assertPurchaseAllowed(auth!.userId, bidPackage.priceCents, now);
     const gateway = await paymentGateway();
     try {
       const intent = await gateway.createPaymentIntent({

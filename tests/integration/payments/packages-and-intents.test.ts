@@ -60,14 +60,18 @@ describe("GET /api/config", () => {
   it("tells the web the local provider is active, with no Stripe key", async () => {
     const res = await invokeRoute<AppConfig>({ method: "GET", path: "/api/config" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ paymentProvider: "local" });
+    expect(res.body).toEqual({ paymentProvider: "local", winLimit: { wins: 10, days: 30 } });
   });
 
   it("gives Stripe's publishable key when Stripe is active", async () => {
     process.env.PAYMENT_PROVIDER = "stripe";
     process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_123";
     const res = await invokeRoute<AppConfig>({ method: "GET", path: "/api/config" });
-    expect(res.body).toEqual({ paymentProvider: "stripe", stripePublishableKey: "pk_test_123" });
+    expect(res.body).toEqual({
+      paymentProvider: "stripe",
+      stripePublishableKey: "pk_test_123",
+      winLimit: { wins: 10, days: 30 },
+    });
   });
 });
 

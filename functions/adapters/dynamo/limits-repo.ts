@@ -1,0 +1,64 @@
+/**
+ * A user's purchase limits and self-exclusion, kept on their user item (`limits`, `pendingLimits`,
+ * `selfExcludedUntil`): read with the user, changed by one update each.
+ */
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { type LimitSettings, NO_LIMITS } from "../../domain/spending-limits.ts";
+import { db, tableName } from "./client.ts";
+import { keys } from "./keys.ts";
+
+export interface ResponsiblePlay extends LimitSettings {
+  selfExcludedUntil: number | null;
+}
+
+export async function getResponsiblePlay(userId: string): Promise<ResponsiblePlay | null> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      ProjectionExpression: "pk, limits, pendingLimits, selfExcludedUntil",
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return null;
+  return {
+    limits: { ...NO_LIMITS, ...((Item.limits as object | undefined) ?? {}) },
+    pending: (Item.pendingLimits as LimitSettings["pending"] | undefined) ?? null,
+    selfExcludedUntil: (Item.selfExcludedUntil as number | undefined) ?? null,
+  };
+}
+
+export async function writeLimitSettings(userId: string, settings: LimitSettings): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: settings.pending
+        ? "SET limits = :l, pendingLimits = :p"
+        : "SET limits = :l REMOVE pendingLimits",
+      ConditionExpression: "attribute_exists(pk)",
+      ExpressionAttributeValues: {
+        ":l": settings.limits,
+        ...(settings.pending ? { ":p": settings.pending } : {}),
+      },
+    }),
+  );
+}
+
+/** Sets the self-exclusion end, only ever later (a concurrent shorter request cannot win). */
+export async function extendSelfExclusion(userId: string, until: number): Promise<void> {
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: "SET selfExcludedUntil = :until",
+        ConditionExpression:
+          "attribute_exists(pk) AND (attribute_not_exists(selfExcludedUntil) OR selfExcludedUntil < :until)",
+        ExpressionAttributeValues: { ":until": until },
+      }),
+    )
+    .catch((error: Error) => {
+      if (error.name !== "ConditionalCheckFailedException") throw error;
+    });
+}

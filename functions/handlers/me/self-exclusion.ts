@@ -1,0 +1,9 @@
+import { selfExclusionSchema } from "#shared/schemas/limits";
+import { defineRoute } from "../../http/route.ts";
+import { selfExclude } from "../../usecases/responsible-play.ts";
+
+export const handler = defineRoute(
+  "me/self-exclusion",
+  { body: selfExclusionSchema },
+  async ({ auth, body, now }) => selfExclude(auth!.userId, body.days, now),
+);
