@@ -15,6 +15,10 @@ import { NotFoundPage } from "./routes/not-found.tsx";
 
 /** Pages only signed-in users, sellers or admins reach load on demand; their files export a named component. */
 const AdminPage = lazyPage(() => import("@web/features/admin/pages/admin-page.tsx"), "AdminPage");
+const SpendingLimitsPage = lazyPage(
+  () => import("@web/features/account/pages/spending-limits-page.tsx"),
+  "SpendingLimitsPage",
+);
 const MyWinsPage = lazyPage(() => import("@web/features/orders/pages/my-wins-page.tsx"), "MyWinsPage");
 const OrderCheckoutPage = lazyPage(
   () => import("@web/features/orders/pages/order-checkout-page.tsx"),
@@ -68,6 +72,7 @@ export const routes: RouteObject[] = [
               { path: paths.orderCheckout.path, element: <OrderCheckoutPage /> },
               { path: paths.myWins.path, element: <MyWinsPage /> },
               { path: paths.orders.path, element: <OrdersPage /> },
+              { path: paths.spendingLimits.path, element: <SpendingLimitsPage /> },
             ],
           },
           {

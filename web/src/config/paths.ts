@@ -18,6 +18,7 @@ export const paths = {
   admin: { path: "/admin", getHref: () => "/admin" },
   howItWorks: { path: "/how-it-works", getHref: () => "/how-it-works" },
   fairness: { path: "/fairness", getHref: () => "/fairness" },
+  spendingLimits: { path: "/spending-limits", getHref: () => "/spending-limits" },
   myWins: { path: "/my-wins", getHref: () => "/my-wins" },
   orders: { path: "/orders", getHref: () => "/orders" },
   notFound: { path: "*", getHref: () => "/404" },

@@ -14,7 +14,18 @@ import { logoutAndReload } from "@web/features/auth/api/logout.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { usePurchaseModal } from "@web/lib/purchase-modal.ts";
 import { cn } from "@web/lib/utils.ts";
-import { ChevronDown, Coins, LogOut, Menu, Package, ShoppingCart, Trophy, Truck, X } from "lucide-react";
+import {
+  ChevronDown,
+  Coins,
+  Gauge,
+  LogOut,
+  Menu,
+  Package,
+  ShoppingCart,
+  Trophy,
+  Truck,
+  X,
+} from "lucide-react";
 import { useId, useState } from "react";
 import { Link, NavLink } from "react-router";
 import type { CurrentUser } from "#shared/schemas/auth";
@@ -87,6 +98,12 @@ function UserMenu({ user, onBuyBids }: { user: CurrentUser; onBuyBids(): void })
           <Link to={paths.orders.getHref()}>
             <Package aria-hidden="true" />
             My Orders
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.spendingLimits.getHref()}>
+            <Gauge aria-hidden="true" />
+            Spending limits
           </Link>
         </DropdownMenuItem>
         {user.role === "seller" && (

@@ -9,6 +9,8 @@ import {
 } from "@web/components/ui/dialog.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { paths } from "@web/config/paths.ts";
+import { useUser } from "@web/lib/current-user.ts";
+import { leftToday, useLimits } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { AlertCircle, Coins } from "lucide-react";
 import { RadioGroup } from "radix-ui";
@@ -32,6 +34,8 @@ export type PurchaseBidsModalProps = {
 /** "Purchase Bid Credits": pick one package, then go to /checkout with it. */
 export function PurchaseBidsModal({ open, onOpenChange, onRetry }: PurchaseBidsModalProps) {
   const packages = useBidPackages({ enabled: open });
+  const { data: user } = useUser();
+  const budget = leftToday(useLimits(open && Boolean(user)).data);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const navigate = useNavigate();
   const selected = packages.data?.find((p) => p.id === selectedId) ?? null;
@@ -55,6 +59,11 @@ export function PurchaseBidsModal({ open, onOpenChange, onRetry }: PurchaseBidsM
           <DialogDescription>
             Choose a bid package to start winning premium silver and precious metals
           </DialogDescription>
+          {budget && (
+            <p className="text-sm font-medium" data-testid="left-today">
+              {budget}
+            </p>
+          )}
         </DialogHeader>
 
         {packages.isPending ? (

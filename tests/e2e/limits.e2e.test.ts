@@ -1,0 +1,63 @@
+/**
+ * Spending limits in Chromium: the account menu leads to the page, a daily limit saves at once, the
+ * purchase modal then says what is left today, and a purchase over the limit is refused by the server.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
+import { hashPassword } from "../../functions/domain/passwords.ts";
+import { newPage } from "./support/browser.ts";
+
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
+
+async function openUserMenu(page: Page) {
+  const item = page.getByRole("menuitem", { name: "Spending limits" });
+  for (let attempt = 0; attempt < 3 && !(await item.isVisible()); attempt++) {
+    await page.getByTestId("user-menu").click();
+    await item.waitFor({ timeout: 5_000 }).catch(() => {});
+  }
+  await item.waitFor({ timeout: 5_000 });
+}
+
+describe("spending limits", () => {
+  it("are set from the account menu and shown in the purchase modal; the server enforces them", async () => {
+    const username = `e2el${Math.random().toString(36).slice(2, 9)}`;
+    await createUser({
+      username,
+      email: `${username}@example.com`,
+      passwordHash: await hashPassword("password123"),
+      role: "buyer",
+      now: Date.now(),
+    });
+    const page = await newPage();
+    expect(
+      (await page.request.post("/api/auth/login", { data: { username, password: "password123" } })).status(),
+    ).toBe(200);
+    await page.goto("/");
+    await openUserMenu(page);
+    await page.getByRole("menuitem", { name: "Spending limits" }).click();
+    await page.getByRole("heading", { name: "Spending limits" }).waitFor();
+
+    await page.getByLabel("Daily limit ($)").fill("20.00");
+    await page.getByRole("button", { name: "Save limits" }).click();
+    await toast(page, "Limits saved").waitFor();
+    expect(await page.getByTestId("spent-day").textContent()).toBe("Spent: $0.00");
+
+    await page.getByRole("button", { name: "Buy Bids" }).first().click();
+    await page.getByRole("dialog", { name: "Purchase Bid Credits" }).waitFor();
+    await expect
+      .poll(() => page.getByTestId("left-today").textContent())
+      .toBe("$20.00 left to spend today (daily limit $20.00)");
+
+    const packages = await (await page.request.get("/api/bid-packages")).json();
+    const overLimit = packages.find((p: { price: string }) => Number(p.price) > 20);
+    const refused = await page.request.post("/api/create-payment-intent", {
+      data: { packageId: overLimit.id },
+      headers: { "content-type": "application/json" },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).message).toMatch(
+      /^This purchase would pass your daily spending limit of \$20\.00\./,
+    );
+  });
+});

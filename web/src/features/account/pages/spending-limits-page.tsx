@@ -1,0 +1,157 @@
+import { PageContainer } from "@web/components/page-header.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { Input } from "@web/components/ui/input.tsx";
+import { Label } from "@web/components/ui/label.tsx";
+import { toast } from "@web/components/ui/use-toast.ts";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { useLimits, useSelfExclude, useUpdateLimits } from "@web/lib/spending-limits.ts";
+import { type FormEvent, useEffect, useState } from "react";
+import { formatPrice } from "#shared/money";
+import type { LimitsView } from "#shared/schemas/limits";
+
+const PERIODS = [
+  { key: "daily", label: "Daily limit", spent: "day" },
+  { key: "weekly", label: "Weekly limit", spent: "week" },
+  { key: "monthly", label: "Monthly limit", spent: "month" },
+] as const;
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function LimitsForm({ view }: { view: LimitsView }) {
+  const update = useUpdateLimits();
+  const [values, setValues] = useState({
+    daily: view.daily ?? "",
+    weekly: view.weekly ?? "",
+    monthly: view.monthly ?? "",
+  });
+  useEffect(
+    () => setValues({ daily: view.daily ?? "", weekly: view.weekly ?? "", monthly: view.monthly ?? "" }),
+    [view],
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      { daily: values.daily || null, weekly: values.weekly || null, monthly: values.monthly || null },
+      {
+        onSuccess: (next) =>
+          toast({
+            variant: "success",
+            title: "Limits saved",
+            description: next.pending
+              ? `Raised or removed limits apply from ${when(next.pending.effectiveAt)}.`
+              : undefined,
+          }),
+        onError: (error) =>
+          toast({
+            variant: "destructive",
+            title: "Error",
+            description: getServerMessage(error, "Could not save the limits"),
+          }),
+      },
+    );
+  };
+  return (
+    <form className="grid gap-4" onSubmit={submit} aria-label="Purchase limits">
+      {PERIODS.map((period) => (
+        <div key={period.key} className="grid gap-1.5 sm:grid-cols-[1fr_auto] sm:items-end sm:gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`limit-${period.key}`}>{period.label} ($)</Label>
+            <Input
+              id={`limit-${period.key}`}
+              inputMode="decimal"
+              placeholder="No limit"
+              value={values[period.key]}
+              onChange={(e) => setValues((v) => ({ ...v, [period.key]: e.target.value }))}
+            />
+          </div>
+          <p className="text-sm text-muted-foreground" data-testid={`spent-${period.spent}`}>
+            Spent: {formatPrice(view.spent[period.spent])}
+          </p>
+        </div>
+      ))}
+      {view.pending && (
+        <p className="text-sm text-muted-foreground" data-testid="pending-limits">
+          Changes that loosen a limit apply from {when(view.pending.effectiveAt)}.
+        </p>
+      )}
+      <Button type="submit" disabled={update.isPending}>
+        Save limits
+      </Button>
+    </form>
+  );
+}
+
+function SelfExclusion({ view }: { view: LimitsView }) {
+  const exclude = useSelfExclude();
+  const [days, setDays] = useState("7");
+  if (view.selfExcludedUntil) {
+    return (
+      <p className="font-medium" data-testid="self-excluded">
+        Self-excluded until {when(view.selfExcludedUntil)}. Purchases and bids are paused until then.
+      </p>
+    );
+  }
+  return (
+    <form
+      className="grid gap-3"
+      aria-label="Self-exclusion"
+      onSubmit={(event) => {
+        event.preventDefault();
+        exclude.mutate(Number(days), {
+          onSuccess: () => toast({ title: "Self-exclusion started" }),
+          onError: (error) =>
+            toast({
+              variant: "destructive",
+              title: "Error",
+              description: getServerMessage(error, "Could not start it"),
+            }),
+        });
+      }}
+    >
+      <p className="text-sm text-muted-foreground">
+        Take a break: no purchases and no bids (your Bid Agents stop and return their credits) until it ends.
+        It cannot be lifted early, not even by you.
+      </p>
+      <div className="grid gap-1.5">
+        <Label htmlFor="self-exclusion-days">Days (1 to 365)</Label>
+        <Input
+          id="self-exclusion-days"
+          type="number"
+          min={1}
+          max={365}
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="destructive" disabled={exclude.isPending}>
+        Exclude me
+      </Button>
+    </form>
+  );
+}
+
+/** /spending-limits: the user's own brakes on spending. */
+export function SpendingLimitsPage() {
+  const { data: view, isPending } = useLimits();
+  return (
+    <PageContainer>
+      <div className="mx-auto grid max-w-2xl gap-6">
+        <h1 className="text-2xl font-bold tracking-tight">Spending limits</h1>
+        <Card>
+          <CardHeader>
+            <CardTitle>Purchase limits</CardTitle>
+          </CardHeader>
+          <CardContent>{isPending || !view ? <p>Loading...</p> : <LimitsForm view={view} />}</CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Self-exclusion</CardTitle>
+          </CardHeader>
+          <CardContent>{view && <SelfExclusion view={view} />}</CardContent>
+        </Card>
+      </div>
+    </PageContainer>
+  );
+}
