@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * Three projects (DESIGN.md section 7):
+ * Three projects (docs/architecture.md section 7):
  *   unit         pure logic: tests/unit and web/src, no I/O
  *   integration  handlers and the local gateway against one in-memory DynamoDB Local (a fresh table
  *                per file: tests/integration/support/fresh-table.ts)

@@ -24,7 +24,7 @@ export interface PennyAuctionStackProps extends StackProps {
   webDistDir?: string;
 }
 
-/** The whole product (DESIGN.md section 1) as one stack per stage. */
+/** The whole product (docs/architecture.md section 1) as one stack per stage. */
 export class PennyAuctionStack extends Stack {
   readonly config: StageConfig;
   readonly data: Data;

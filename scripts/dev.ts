@@ -1,5 +1,5 @@
 /**
- * `npm run dev`: the whole product on this machine, no AWS account, no Docker (DESIGN.md section 2).
+ * `npm run dev`: the whole product on this machine, no AWS account, no Docker (docs/architecture.md section 2).
  *
  *   npm run dev                 data on disk under .data/dynamodb/ (survives restarts)
  *   npm run dev -- --in-memory  a throwaway database (or DEV_IN_MEMORY=1)

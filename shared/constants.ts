@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9 and DESIGN.md section 4, in one place. */
+/** Business constants of docs/product.md section 9 and docs/architecture.md section 4, in one place. */
 export const BID_COST_CREDITS = 1;
 export const BID_INCREMENT_CENTS = 1;
 export const TIMER_EXTENSION_SECONDS = 10;

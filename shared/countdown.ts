@@ -1,7 +1,7 @@
 import { COUNTDOWN_URGENT_SECONDS, COUNTDOWN_WARNING_SECONDS } from "./constants.ts";
 
 /**
- * Countdown formatting of SPEC.md section 4. Pure: the caller passes the milliseconds left, computed
+ * Countdown formatting of docs/product.md section 4. Pure: the caller passes the milliseconds left, computed
  * from the server's clock (see `serverClockOffset`), never the device clock alone.
  */
 

@@ -3,7 +3,7 @@ import type { BidPackage } from "./schemas/payments.ts";
 
 type Sortable = Pick<BidPackage, "bidCount" | "id">;
 
-/** SPEC.md section 9: packages are listed by bid count, smallest first (ties by id, so the order is stable). */
+/** docs/product.md section 9: packages are listed by bid count, smallest first (ties by id, so the order is stable). */
 export function sortPackagesByBidCount<T extends Sortable>(packages: readonly T[]): T[] {
   return [...packages].sort((a, b) => a.bidCount - b.bidCount || a.id.localeCompare(b.id));
 }

@@ -1,5 +1,5 @@
 /**
- * The approval rules for seller applications and products (SPEC.md section 4, DESIGN.md section 5).
+ * The approval rules for seller applications and products (docs/product.md section 4, docs/architecture.md section 5).
  * Pure: callers pass the current state and the time, and get back either the change to make, "no
  * change" (repeating a decision is harmless) or a refusal with the message the client shows.
  */

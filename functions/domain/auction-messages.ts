@@ -1,5 +1,5 @@
 /**
- * Live-update messages (SPEC.md section 3 plus the new state, DESIGN.md section 4), derived from an
+ * Live-update messages (docs/product.md section 3 plus the new state, docs/architecture.md section 4), derived from an
  * auction's state before and after a change. Pure.
  */
 import type { AuctionStatus } from "#shared/constants";

@@ -1,5 +1,5 @@
 /**
- * The rules of the auction engine (DESIGN.md section 4). Pure: no AWS, time is a parameter (ms epoch).
+ * The rules of the auction engine (docs/architecture.md section 4). Pure: no AWS, time is a parameter (ms epoch).
  */
 import type { AuctionStatus } from "#shared/constants";
 

@@ -1,5 +1,5 @@
 /**
- * The rules of orders (SPEC.md sections 2-4, DESIGN.md section 6): who may order a won auction, who
+ * The rules of orders (docs/product.md sections 2-4, docs/architecture.md section 6): who may order a won auction, who
  * may pay and ship it, and what a shipping change stamps. Pure: no AWS, time is a parameter.
  */
 import type { AuctionStatus, PaymentStatus, ShippingStatus } from "#shared/constants";
@@ -47,7 +47,7 @@ export interface ShippingState {
 }
 
 /**
- * The shipping state after the seller sets `status` at `now`. Any status may follow any other (SPEC.md
+ * The shipping state after the seller sets `status` at `now`. Any status may follow any other (docs/product.md
  * section 4); the stamps describe the current status: reaching shipped stamps shippedAt, reaching
  * delivered stamps deliveredAt (and shippedAt if it never shipped), staying keeps the stamps it has,
  * and going back clears the stamps of the later steps. A tracking number left out stays; an empty one

@@ -1,5 +1,5 @@
 /**
- * Pure rules of card payments (DESIGN.md section 6): what a PaymentIntent is for, which succeeded
+ * Pure rules of card payments (docs/architecture.md section 6): what a PaymentIntent is for, which succeeded
  * payment credits what, and how the local provider's test cards behave. No AWS, no Stripe, no clock.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Ending an auction (DESIGN.md section 4): at endsAt it is over whatever else happens; the one
+ * Ending an auction (docs/architecture.md section 4): at endsAt it is over whatever else happens; the one
  * conditional update (status = active AND endsAt <= now, and unchanged since read) makes it `won`
  * (winner = last bidder) or `ended` (no bids) exactly once, done by whichever comes first — a read
  * after the end or the closer. The closer re-arms the clock when a bid moved the end.

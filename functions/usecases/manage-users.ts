@@ -29,7 +29,7 @@ export async function adjustUserBids(userId: string, amount: number): Promise<{ 
 const MAX_DELETE_ROUNDS = 3;
 
 /**
- * Removes an account (DESIGN.md section 5): never the caller's own; frees the username and email,
+ * Removes an account (docs/architecture.md section 5): never the caller's own; frees the username and email,
  * ends every session, keeps bids and orders (separate items) readable.
  */
 export async function deleteUser(actorUserId: string, userId: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Winning and fulfilment (SPEC.md sections 2-4, DESIGN.md section 6): the caller's won auctions, the
+ * Winning and fulfilment (docs/product.md sections 2-4, docs/architecture.md section 6): the caller's won auctions, the
  * winner's checkout, the order's payment, the buyer's and seller's order lists, and shipping.
  */
 import { centsToDecimal } from "#shared/money";

@@ -1,5 +1,5 @@
 /**
- * Placing a bid (DESIGN.md section 4): at most one read (the auction), then ONE three-item transaction.
+ * Placing a bid (docs/architecture.md section 4): at most one read (the auction), then ONE three-item transaction.
  * A lost race re-reads and retries with jitter; after a few losses the bidder gets 503, never a 500.
  * The server clock decides, read again for every attempt.
  */

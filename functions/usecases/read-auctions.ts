@@ -1,4 +1,4 @@
-/** The public reads of auctions: any auction found over is finalized on the way (DESIGN.md section 4). */
+/** The public reads of auctions: any auction found over is finalized on the way (docs/architecture.md section 4). */
 import { RECENT_BIDS_SHOWN } from "#shared/constants";
 import type { AuctionDetail, AuctionSummary } from "#shared/schemas/auctions";
 import { getAuction, listAuctionsByStatus, toAuctionSummary } from "../adapters/dynamo/auctions-repo.ts";

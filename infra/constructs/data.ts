@@ -19,7 +19,7 @@ export interface DataProps {
   ephemeral: boolean;
 }
 
-/** The one table of DESIGN.md section 3, built from the same definition the local stack creates. */
+/** The one table of docs/architecture.md section 3, built from the same definition the local stack creates. */
 export class Data extends Construct {
   readonly table: Table;
 

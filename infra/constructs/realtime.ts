@@ -23,7 +23,7 @@ export interface RealtimeProps {
 }
 
 /**
- * Live updates (DESIGN.md section 4): the WebSocket API with $connect, $disconnect and $default, and
+ * Live updates (docs/architecture.md section 4): the WebSocket API with $connect, $disconnect and $default, and
  * the broadcaster that turns the table's stream into bid_placed / auction_ended messages.
  */
 export class Realtime extends Construct {

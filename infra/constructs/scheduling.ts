@@ -10,7 +10,7 @@ export interface SchedulingProps {
 }
 
 /**
- * EventBridge Scheduler as the backstop of an auction's end (DESIGN.md section 4): a group holding
+ * EventBridge Scheduler as the backstop of an auction's end (docs/architecture.md section 4): a group holding
  * one one-time schedule per auction, the closer they invoke, and the role the Scheduler assumes,
  * which may invoke the closer and nothing else.
  */

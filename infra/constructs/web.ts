@@ -61,7 +61,7 @@ export interface WebProps {
 }
 
 /**
- * One origin for page, API and socket (DESIGN.md section 1): CloudFront serves the SPA from a private
+ * One origin for page, API and socket (docs/architecture.md section 1): CloudFront serves the SPA from a private
  * bucket, /api/* from the HTTP API (never cached, except the 1 s public auction reads) and /ws from the
  * WebSocket API, with the security headers on every answer.
  */

@@ -20,7 +20,7 @@
  * invocation is retried twice (after 2 s, then 10 s), like Scheduler's retry policy in miniature.
  *
  * Pending schedules live in memory only: they are lost when the stack stops. That is fine, because
- * an auction is finalized by whichever comes first, a read after its end or the closer (DESIGN.md
+ * an auction is finalized by whichever comes first, a read after its end or the closer (docs/architecture.md
  * section 4); the closer is only the backstop.
  */
 import { eventHandlers } from "../../functions/routes.ts";

@@ -17,7 +17,7 @@ import { type HttpRoute, httpRoutes, matchRoute } from "../../functions/routes.t
 import { type HandlerLoader, invoke, loadHandler } from "./handlers.ts";
 
 export const LOCAL_API_ID = "local";
-/** The WebSocket API's stage is named `ws` (DESIGN.md section 1), so CloudFront forwards /ws unchanged. */
+/** The WebSocket API's stage is named `ws` (docs/architecture.md section 1), so CloudFront forwards /ws unchanged. */
 export const WS_STAGE = "ws";
 
 /** What the builders need from an incoming Node request. */

@@ -1,5 +1,5 @@
 /**
- * The whole product on this machine (DESIGN.md section 2), used by `npm run dev` and the e2e tests:
+ * The whole product on this machine (docs/architecture.md section 2), used by `npm run dev` and the e2e tests:
  *
  *   DynamoDB Local (table ensured) -> gateway (+ local scheduler) -> seed -> stream poller -> Vite
  *

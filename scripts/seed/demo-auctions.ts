@@ -1,5 +1,5 @@
 /**
- * The demo catalogue of the local seed (DESIGN.md section 2): an approved demo seller, products with
+ * The demo catalogue of the local seed (docs/architecture.md section 2): an approved demo seller, products with
  * the bundled preset images, and about six live auctions ending at staggered times (minutes to hours).
  *
  * Idempotent: while any demo auction is live, running it again changes nothing. Once every demo

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { APPROVAL_STATUSES, ROLES } from "../constants.ts";
 import { productFields, productViewSchema } from "./seller.ts";
 
-/** POST /api/admin/products: the seller's fields; the admin form starts on silver (SPEC.md section 5). */
+/** POST /api/admin/products: the seller's fields; the admin form starts on silver (docs/product.md section 5). */
 export const adminCreateProductSchema = z.object(productFields);
 export type AdminCreateProductRequest = z.input<typeof adminCreateProductSchema>;
 export type AdminCreateProductInput = z.output<typeof adminCreateProductSchema>;
@@ -45,7 +45,7 @@ export type AdjustBidsResponse = z.infer<typeof adjustBidsResponseSchema>;
 /** The same minimum as registration: a reset must not allow a weaker password than sign-up (docs/decisions.md). */
 export const MIN_RESET_PASSWORD_LENGTH = 8;
 
-/** POST /api/admin/users/{id}/reset-password (SPEC.md section 5: at least 6 characters). */
+/** POST /api/admin/users/{id}/reset-password (docs/product.md section 5: at least 6 characters). */
 export const resetPasswordSchema = z.object({
   newPassword: z.string().min(MIN_RESET_PASSWORD_LENGTH, "Password must be at least 8 characters").max(200),
 });
@@ -54,7 +54,7 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
 /** Path parameter of every /api/admin/.../{id} route. */
 export const idParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 
-/** GET /api/admin/sellers/pending rows (SPEC.md section 3, "Seller application view"). */
+/** GET /api/admin/sellers/pending rows (docs/product.md section 3, "Seller application view"). */
 export const sellerApplicationSchema = z.object({
   id: z.string(),
   businessName: z.string(),

@@ -3,7 +3,7 @@ import { AUCTION_STATUSES, METAL_TYPES } from "../constants.ts";
 
 /**
  * API views of auctions and bids (GET /api/auctions, GET /api/auctions/{id}, POST /api/auctions/{id}/bid)
- * and the messages of the live-update socket (SPEC.md sections 3 and 7, DESIGN.md section 4).
+ * and the messages of the live-update socket (docs/product.md sections 3 and 7, docs/architecture.md section 4).
  *
  * Money is a 2-decimal string ("12.34"); times are ISO strings. Every auction object carries the
  * `serverTime` it was read at, so a client corrects its countdown by the offset to its own clock.
@@ -91,7 +91,7 @@ export const placeBidResponseSchema = z.object({
 });
 export type PlaceBidResponse = z.infer<typeof placeBidResponseSchema>;
 
-/** Fields every auction message carries: SPEC.md section 3's plus the new state (DESIGN.md section 4). */
+/** Fields every auction message carries: docs/product.md section 3's plus the new state (docs/architecture.md section 4). */
 const auctionStateMessage = {
   auctionId: z.string(),
   status: z.enum(AUCTION_STATUSES),

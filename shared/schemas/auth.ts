@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../constants.ts";
 
-/** Used by the login form and by POST /api/auth/login; messages are SPEC.md section 5's. */
+/** Used by the login form and by POST /api/auth/login; messages are docs/product.md section 5's. */
 export const loginSchema = z.object({
   username: z.string().trim().min(3, "Username or email is required").max(254),
   password: z.string().min(6, "Password must be at least 6 characters").max(200),

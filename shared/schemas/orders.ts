@@ -3,11 +3,11 @@ import { DEFAULT_COUNTRY, METAL_TYPES, PAYMENT_STATUSES, SHIPPING_STATUSES } fro
 import { auctionSummarySchema } from "./auctions.ts";
 
 /**
- * Orders: checkout of a won auction, its payment and its shipping (SPEC.md sections 2, 3, 7).
+ * Orders: checkout of a won auction, its payment and its shipping (docs/product.md sections 2, 3, 7).
  * Money is a 2-decimal string ("12.34"); times are ISO strings.
  */
 
-/** What the web shows when any shipping field is empty (SPEC.md sections 5 and 8). */
+/** What the web shows when any shipping field is empty (docs/product.md sections 5 and 8). */
 export const MISSING_SHIPPING_TITLE = "Missing information";
 export const MISSING_SHIPPING_MESSAGE = "Please fill in all shipping fields";
 

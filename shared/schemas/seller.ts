@@ -52,7 +52,7 @@ export const productFields = {
 export const productFormSchema = z.object(productFields);
 export type ProductFormInput = z.output<typeof productFormSchema>;
 
-/** POST /api/seller/products (SPEC.md section 5: metal type defaults to gold). */
+/** POST /api/seller/products (docs/product.md section 5: metal type defaults to gold). */
 export const createSellerProductSchema = z.object({
   ...productFields,
   metalType: productFields.metalType.default("gold"),
@@ -60,7 +60,7 @@ export const createSellerProductSchema = z.object({
 export type CreateSellerProductRequest = z.input<typeof createSellerProductSchema>;
 export type CreateSellerProductInput = z.output<typeof createSellerProductSchema>;
 
-/** The Add New Product dialog's starting values (SPEC.md section 2: gold, 0.50). */
+/** The Add New Product dialog's starting values (docs/product.md section 2: gold, 0.50). */
 export const sellerProductFormDefaults = {
   name: "",
   description: "",
@@ -97,7 +97,7 @@ export const productViewSchema = z.object({
 });
 export type ProductView = z.infer<typeof productViewSchema>;
 
-/** GET /api/seller/auctions rows (SPEC.md section 7). */
+/** GET /api/seller/auctions rows (docs/product.md section 7). */
 export const sellerAuctionSchema = z.object({
   id: z.string(),
   status: z.enum(AUCTION_STATUSES),

@@ -31,7 +31,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Confirm Password").fill("password123");
     await page.getByRole("button", { name: /create account|sign up|register/i }).click();
 
-    // Success reloads the whole page at / (SPEC): wait for that document, not the one before the reload.
+    // Success reloads the whole page at / (docs/product.md): wait for that document, not the one before the reload.
     await page.waitForURL((url) => url.pathname === "/", { waitUntil: "load", timeout: 15_000 });
     await expect
       .poll(() => page.getByTestId("bid-balance").textContent(), { timeout: 15_000 })
@@ -53,7 +53,7 @@ describe("accounts in the browser", () => {
     await page.getByRole("link", { name: "Login" }).first().waitFor();
   });
 
-  it("shows SPEC's validation messages and a failed login", async () => {
+  it("shows the product's validation messages and a failed login", async () => {
     const page = await newPage();
     await page.goto("/register");
     await page.getByLabel("Username").fill("ab");

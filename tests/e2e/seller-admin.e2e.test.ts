@@ -107,7 +107,7 @@ describe("from seller application to a live auction", () => {
     await seller.getByText(productName).first().waitFor();
   });
 
-  it("manages users and refuses to delete a product with bids, with SPEC's toasts", async () => {
+  it("manages users and refuses to delete a product with bids, with the product's toasts", async () => {
     const admin = inject("seededAdmin");
     if (!admin) throw new Error("the e2e stack did not seed an admin");
     const adminPage = await newPage();

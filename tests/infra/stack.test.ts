@@ -400,7 +400,7 @@ describe("Stripe secrets", () => {
 });
 
 describe("table", () => {
-  it("is the table of DESIGN.md section 3: keys, KEYS_ONLY GSIs, TTL, stream, PITR, on demand", () => {
+  it("is the table of docs/architecture.md section 3: keys, KEYS_ONLY GSIs, TTL, stream, PITR, on demand", () => {
     dev.template.resourceCountIs("AWS::DynamoDB::Table", 1);
     dev.template.hasResourceProperties("AWS::DynamoDB::Table", {
       KeySchema: [

@@ -1,5 +1,5 @@
 /**
- * Auctions: item `AUCTION#id` / `STATE` (DESIGN.md sections 3 and 4).
+ * Auctions: item `AUCTION#id` / `STATE` (docs/architecture.md sections 3 and 4).
  *
  * For other areas:
  *  - `AuctionRecord`: the stored auction. Money in cents, `endsAt` in ms epoch, a denormalized snapshot

@@ -3,7 +3,7 @@
  * item's partition carries only the auction's writes. The sequence is the auction's totalBids after
  * the bid, so bids are numbered 1..n with no gap and the item key doubles as the race guard.
  *
- * `placeBidTransaction` is the whole write of a bid (DESIGN.md section 4): ONE TransactWriteItems of
+ * `placeBidTransaction` is the whole write of a bid (docs/architecture.md section 4): ONE TransactWriteItems of
  * three items, no index entry.
  */
 import { randomUUID } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * Every key format of the table, in one place (DESIGN.md section 3). Repositories build keys only
+ * Every key format of the table, in one place (docs/architecture.md section 3). Repositories build keys only
  * through these helpers. Index usage:
  *  gsi1: lists by kind and status   (USERS, SELLERS#status, PRODUCTS#status, AUCTIONS#status, PACKAGES, CONNS#shard)
  *  gsi2: lists by owner             (SELLER#id#PRODUCTS, SELLER#id#AUCTIONS, SELLER#id#ORDERS)

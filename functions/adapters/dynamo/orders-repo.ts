@@ -1,5 +1,5 @@
 /**
- * Orders: item `ORDER#id` / `PROFILE` (DESIGN.md sections 3 and 6).
+ * Orders: item `ORDER#id` / `PROFILE` (docs/architecture.md sections 3 and 6).
  *
  *  - One order per auction: the guard `AUCTION#<auctionId>` / `ORDER` is written under
  *    attribute_not_exists in the same transaction as the order.

@@ -9,7 +9,7 @@ export type CreditOutcome = "credited" | "already_credited" | "user_missing";
 const MAX_ATTEMPTS = 6;
 
 /**
- * THE idempotent credit step of bid purchases (DESIGN.md section 6). One transaction writes the
+ * THE idempotent credit step of bid purchases (docs/architecture.md section 6). One transaction writes the
  * purchase item PURCHASE#<paymentIntentId> under attribute_not_exists and adds the bids to the
  * buyer's balance, so however often and however concurrently the webhook and the verify call
  * arrive for one payment, the bids are added exactly once.

@@ -1,5 +1,5 @@
 /**
- * The single table of DESIGN.md section 3, described once. The CDK data construct and the
+ * The single table of docs/architecture.md section 3, described once. The CDK data construct and the
  * local stack's create-table both build from this object.
  *
  * Every GSI is sparse and KEYS_ONLY: an update that changes no key attribute (a bid changing

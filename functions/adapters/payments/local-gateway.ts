@@ -30,7 +30,7 @@ export interface LocalPaymentGateway extends PaymentGateway {
 }
 
 /**
- * The local payment provider (DESIGN.md section 6): no network, intents kept in the table, test
+ * The local payment provider (docs/architecture.md section 6): no network, intents kept in the table, test
  * cards instead of real ones, and webhooks signed with the local webhook secret by the `stripe`
  * SDK itself, so they are verified by the very code that verifies Stripe's.
  */

@@ -1,7 +1,7 @@
 /**
  * The auction clock port: arranges for the closer (functions/handlers/auctions/close-auction.ts) to be
  * invoked with `{ auctionId }` at an auction's end. It is the backstop, not the clock: reads after
- * the end finalize too (DESIGN.md section 4). `clockFromEnv()` (clock-from-env.ts) picks the adapter.
+ * the end finalize too (docs/architecture.md section 4). `clockFromEnv()` (clock-from-env.ts) picks the adapter.
  */
 
 export interface AuctionClock {

@@ -5,7 +5,7 @@ import { defineRoute } from "../../http/route.ts";
 import { finalizeAllOver } from "../../usecases/finalize-auction.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
 
-/** The seller's auctions, newest first (SPEC.md section 7's fields plus endsAt). */
+/** The seller's auctions, newest first (docs/product.md section 7's fields plus endsAt). */
 export const handler = defineRoute(
   "seller/list-seller-auctions",
   {},

@@ -1,6 +1,6 @@
 /**
  * Bid credits are added only for a verified payment, and exactly once per payment, however the
- * webhook and the verify call of /payment-success arrive (DESIGN.md section 6).
+ * webhook and the verify call of /payment-success arrive (docs/architecture.md section 6).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { markLocalPaymentIntentSucceeded } from "../../../functions/adapters/dynamo/local-payment-intents-repo.ts";

@@ -40,7 +40,7 @@ describe("the seller's add-product schema", () => {
     });
   });
 
-  it("accepts every metal type of DESIGN.md and nothing else", () => {
+  it("accepts every metal type of docs/architecture.md and nothing else", () => {
     for (const metalType of ["gold", "silver", "platinum", "mixed"]) {
       expect(createSellerProductSchema.safeParse({ ...validProduct, metalType }).success).toBe(true);
     }

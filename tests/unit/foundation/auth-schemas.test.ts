@@ -7,7 +7,7 @@ const messages = (result: {
 }) => (result.success ? [] : (result.error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`));
 
 describe("login schema", () => {
-  it("uses SPEC's messages", () => {
+  it("uses the product's messages", () => {
     expect(messages(loginSchema.safeParse({ username: "ab", password: "12345" }))).toEqual([
       "username: Username or email is required",
       "password: Password must be at least 6 characters",

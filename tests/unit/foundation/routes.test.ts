@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { findRoute, httpRoutes, matchRoute } from "../../../functions/routes.ts";
 
 describe("route table", () => {
-  it("has every SPEC section 7 call", () => {
+  it("has every docs/product.md section 7 call", () => {
     const table = new Set(httpRoutes.map((r) => `${r.method} ${r.path}`));
     const spec = [
       "POST /api/auth/login",

@@ -16,7 +16,7 @@ const pkg = (id: string, bidCount: number, popular = false, price = "10.00", sav
   popular,
 });
 
-describe("package ordering (SPEC.md section 9)", () => {
+describe("package ordering (docs/product.md section 9)", () => {
   it("sorts by bid count ascending whatever order they arrive in", () => {
     const sorted = sortPackagesByBidCount([pkg("c", 400), pkg("a", 50), pkg("b", 150)]);
     expect(sorted.map((p) => p.bidCount)).toEqual([50, 150, 400]);

@@ -44,7 +44,7 @@ const SellerDashboardPage = lazyPage(
 );
 
 /**
- * Every route of SPEC.md section 2. Static segments rank above dynamic ones, so /auctions/won
+ * Every route of docs/product.md section 2. Static segments rank above dynamic ones, so /auctions/won
  * wins over /auctions/:id whatever the order. Guards: signed out -> /login, wrong role -> /.
  */
 export const routes: RouteObject[] = [

@@ -2,7 +2,7 @@ import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { DASHBOARD_PLACEHOLDERS } from "#shared/constants";
 
-/** The loading state of a dashboard list: SPEC.md's 3 placeholder rows. */
+/** The loading state of a dashboard list: docs/product.md's 3 placeholder rows. */
 export function ListPlaceholders({ count = DASHBOARD_PLACEHOLDERS }: { count?: number }) {
   return (
     <div className="grid gap-4" role="status" aria-label="Loading">

@@ -28,7 +28,7 @@ export const METAL_OPTIONS: { value: MetalType; label: string }[] = [
 
 /**
  * The fields of the seller's "Add New Product" dialog and the admin's "Add Product" dialog
- * (SPEC.md section 2); `weightLabel` and `pricePlaceholder` differ between the two.
+ * (docs/product.md section 2); `weightLabel` and `pricePlaceholder` differ between the two.
  */
 export function ProductFormFields<TOutput>({
   form,

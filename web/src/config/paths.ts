@@ -1,4 +1,4 @@
-/** Every route of SPEC.md section 2, written once. `path` is the router pattern, `getHref` builds a link. */
+/** Every route of docs/product.md section 2, written once. `path` is the router pattern, `getHref` builds a link. */
 export const paths = {
   home: { path: "/", getHref: () => "/" },
   auction: { path: "/auction/:id", getHref: (id: string) => `/auction/${encodeURIComponent(id)}` },

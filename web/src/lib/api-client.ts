@@ -1,5 +1,5 @@
 /**
- * The one way the web talks to the API (SPEC.md sections 7 and 8).
+ * The one way the web talks to the API (docs/product.md sections 7 and 8).
  *
  * - Same origin, session cookie: every request sends credentials.
  * - Every mutation sends `Content-Type: application/json`, even without a body (the server's CSRF rule).

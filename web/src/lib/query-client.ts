@@ -2,12 +2,12 @@ import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { api } from "./api-client.ts";
 
 /**
- * SPEC.md section 7: the default read is a GET to the path formed by the key parts joined with slashes,
+ * docs/product.md section 7: the default read is a GET to the path formed by the key parts joined with slashes,
  * so `useQuery({ queryKey: ["/api/auctions", id] })` reads `/api/auctions/{id}`. A 401 is an error.
  */
 export const defaultQueryFn: QueryFunction = ({ queryKey }) => api.get(queryKey.map(String).join("/"));
 
-/** SPEC.md section 9: no staleness, no refetch on focus, no polling, no retries. Features opt in. */
+/** docs/product.md section 9: no staleness, no refetch on focus, no polling, no retries. Features opt in. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,5 +1,5 @@
 /**
- * The live-update socket (SPEC.md sections 7 and 9): `/ws` on the page's own host, `wss:` when the
+ * The live-update socket (docs/product.md sections 7 and 9): `/ws` on the page's own host, `wss:` when the
  * page is secure. One connection per tab, shared by every subscriber; it reconnects after 1 s, doubled
  * per attempt, capped at 30 s, the attempt counter cycling modulo 10 (so the wait drops back to 1 s
  * after ten failures in a row). Messages are JSON objects; a malformed one is ignored.

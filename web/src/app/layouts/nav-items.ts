@@ -3,7 +3,7 @@ import type { UserRole } from "#shared/constants";
 
 export type NavItem = { to: string; label: string; end?: boolean; role?: UserRole };
 
-/** The header's links (SPEC.md "Shared header and footer"); `role` limits a link to that role. */
+/** The header's links (docs/product.md "Shared header and footer"); `role` limits a link to that role. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: paths.home.getHref(), label: "Live Auctions", end: true },
   { to: paths.howItWorks.getHref(), label: "How It Works" },

@@ -14,7 +14,7 @@ export const badgeVariants = cva(
         success: "border-transparent bg-success text-success-foreground",
         warning: "border-amber-300 bg-amber-50 text-amber-800",
         muted: "border-transparent bg-muted text-muted-foreground",
-        /** Metal badges (SPEC.md: gold, silver, other styles). */
+        /** Metal badges (docs/product.md: gold, silver, other styles). */
         gold: "border-amber-300 bg-gradient-to-r from-amber-300 to-amber-500 text-amber-950",
         silver: "border-slate-300 bg-gradient-to-r from-slate-100 to-slate-300 text-slate-800",
         other: "border-slate-600 bg-slate-700 text-slate-50",

@@ -4,7 +4,7 @@ import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type * as React from "react";
 
-/** SPEC.md section 9: shown 5000 ms by default, swipe right past 50 px to dismiss, F8 focuses the region. */
+/** docs/product.md section 9: shown 5000 ms by default, swipe right past 50 px to dismiss, F8 focuses the region. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

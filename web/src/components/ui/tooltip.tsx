@@ -2,7 +2,7 @@ import { cn } from "@web/lib/utils.ts";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type * as React from "react";
 
-/** SPEC.md section 9: open delay 700 ms, skip delay 300 ms. Mounted once in the app provider. */
+/** docs/product.md section 9: open delay 700 ms, skip delay 300 ms. Mounted once in the app provider. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -1,5 +1,5 @@
 /**
- * shadcn/ui's toast store: one notification at a time (SPEC.md section 9), removed from memory
+ * shadcn/ui's toast store: one notification at a time (docs/product.md section 9), removed from memory
  * 1,000,000 ms after it is dismissed.
  *
  *   import { toast } from "@web/components/ui/use-toast.ts";

@@ -2,7 +2,7 @@ import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-quer
 import { toast } from "@web/components/ui/use-toast.ts";
 import { getServerMessage } from "@web/lib/api-client.ts";
 
-/** SPEC.md section 8: every failed admin mutation shows a destructive "Error" with the server's message. */
+/** docs/product.md section 8: every failed admin mutation shows a destructive "Error" with the server's message. */
 export function toastAdminError(error: unknown) {
   toast({
     variant: "destructive",

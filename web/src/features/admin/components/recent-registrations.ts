@@ -1,7 +1,7 @@
 import { RECENT_REGISTRATIONS_HOURS, RECENT_REGISTRATIONS_SHOWN } from "#shared/constants";
 import type { AdminUser } from "#shared/schemas/admin";
 
-/** SPEC.md: users registered in the last 24 hours, newest first; 5 shown and how many more there are. */
+/** docs/product.md: users registered in the last 24 hours, newest first; 5 shown and how many more there are. */
 export function recentRegistrations(users: readonly AdminUser[], now: number) {
   const since = now - RECENT_REGISTRATIONS_HOURS * 60 * 60 * 1000;
   const recent = users

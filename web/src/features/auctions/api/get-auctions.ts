@@ -14,7 +14,7 @@ export async function getAuctions(): Promise<AuctionSummary[]> {
   return auctions;
 }
 
-/** Polled every second (SPEC.md section 7); socket messages update the same cache in between. */
+/** Polled every second (docs/product.md section 7); socket messages update the same cache in between. */
 export function getAuctionsQueryOptions() {
   return queryOptions({
     queryKey: auctionsQueryKey,

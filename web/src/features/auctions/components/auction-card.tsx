@@ -12,7 +12,7 @@ import { useMsLeft } from "../lib/server-clock.ts";
 import { Countdown } from "./countdown.tsx";
 
 /**
- * One auction in the grid (SPEC.md section 2): image, metal and Ended badges, name, seller, weight
+ * One auction in the grid (docs/product.md section 2): image, metal and Ended badges, name, seller, weight
  * and purity, price, countdown, bids, last bidder, and Place Bid (active, with a handler) or View Details.
  */
 export function AuctionCard({

@@ -15,7 +15,7 @@ const URGENCY_CLASS: Record<CountdownUrgency, string> = {
 };
 
 /**
- * Time left by the server's clock, recomputed every second (SPEC.md section 4): red under 60 s (the
+ * Time left by the server's clock, recomputed every second (docs/product.md section 4): red under 60 s (the
  * card version pulses), amber under 5 minutes, "Ended" at zero.
  */
 export function Countdown({

@@ -16,7 +16,7 @@ import { CONFETTI_BURST_INTERVAL_MS, CONFETTI_DURATION_MS } from "#shared/consta
 import { formatPrice } from "#shared/money";
 import { dismissWin, useCurrentWin } from "../lib/winner-store.ts";
 
-/** Confetti for 3000 ms, a burst every 250 ms (SPEC.md section 9), from both sides of the screen. */
+/** Confetti for 3000 ms, a burst every 250 ms (docs/product.md section 9), from both sides of the screen. */
 function celebrate(): () => void {
   const endsAt = Date.now() + CONFETTI_DURATION_MS;
   const burst = () => {

@@ -20,7 +20,7 @@ function requireLogin(navigate: (to: string) => void) {
 }
 
 /**
- * Place Bid with every answer of SPEC.md section 8: success toast; "Cannot place bid" with the
+ * Place Bid with every answer of docs/product.md section 8: success toast; "Cannot place bid" with the
  * server's message (or "Failed to place bid"); out of credits also opens the purchase modal; no
  * answer at all is a network error; signed out goes to /login.
  */

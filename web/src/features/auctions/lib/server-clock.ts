@@ -1,5 +1,5 @@
 /**
- * The server's clock as this tab knows it (DESIGN.md section 4): every auction response carries
+ * The server's clock as this tab knows it (docs/architecture.md section 4): every auction response carries
  * `serverTime`; the offset to the device clock corrects every countdown, so a wrong device clock never
  * shows a wrong countdown. One shared 1 s tick drives every countdown on the page.
  */

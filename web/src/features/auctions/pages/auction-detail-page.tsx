@@ -200,7 +200,7 @@ function PricePanel({ auction }: { auction: AuctionDetail }) {
   );
 }
 
-/** The auction detail of SPEC.md section 2, at both /auction/:id and /auctions/:id. */
+/** The auction detail of docs/product.md section 2, at both /auction/:id and /auctions/:id. */
 export function AuctionDetailPage() {
   const { id = "" } = useParams();
   const { data: auction, error, isPending } = useAuction(id);

@@ -10,7 +10,7 @@ export function getBidPackages(): Promise<BidPackage[]> {
   return api.get<BidPackage[]>("/api/bid-packages");
 }
 
-/** SPEC.md section 7: cached 10 minutes, no refetch on focus, refetch on reconnect. */
+/** docs/product.md section 7: cached 10 minutes, no refetch on focus, refetch on reconnect. */
 export function getBidPackagesQueryOptions() {
   return queryOptions({
     queryKey: bidPackagesQueryKey,

@@ -27,7 +27,7 @@ import { TrustBadges } from "./trust-badges.tsx";
 export type PurchaseBidsModalProps = {
   open: boolean;
   onOpenChange(open: boolean): void;
-  /** What Retry does after a failed load; without it the page reloads (SPEC.md section 8). */
+  /** What Retry does after a failed load; without it the page reloads (docs/product.md section 8). */
   onRetry?: () => void;
 };
 

@@ -16,7 +16,7 @@ import { verifyPayment } from "../api/verify-payment.ts";
 import { clearSelectedPackage } from "../lib/selected-package.ts";
 import { useRequestOnce } from "../lib/use-request-once.ts";
 
-/** SPEC.md section 9: the transaction id is shown by its first 20 characters. */
+/** docs/product.md section 9: the transaction id is shown by its first 20 characters. */
 const TRANSACTION_ID_SHOWN = 20;
 
 /** /payment-success?payment_intent=pi_...: where the card form (or Stripe's redirect) lands. */

@@ -1,7 +1,7 @@
 import { centsToDecimal, decimalToCents, formatPrice } from "#shared/money";
 import type { SellerAuction } from "#shared/schemas/seller";
 
-/** The three figures of SPEC.md's Seller Dashboard, from the seller's auctions. */
+/** The three figures of docs/product.md's Seller Dashboard, from the seller's auctions. */
 export function sellerStats(
   auctions: readonly Pick<SellerAuction, "status" | "totalBids" | "currentPrice">[],
 ) {

@@ -1,0 +1,30 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The repository explains itself: comments and docs cite docs/product.md and docs/architecture.md, never
+ * the product spec or design documents that live outside it.
+ */
+describe("self-contained docs", () => {
+  it("no tracked file cites SPEC.md or DESIGN.md", () => {
+    const files = execFileSync("git", ["ls-files"], { encoding: "utf8" })
+      .split("\n")
+      .filter((f) => /\.(ts|tsx|md|cjs|json|sh|yml)$/.test(f) || f === ".ci/run");
+    const offenders = files.filter((file) => {
+      try {
+        return /\b(SPEC|DESIGN)\.md\b/.test(readFileSync(file, "utf8"));
+      } catch {
+        return false;
+      }
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it("the docs the code cites exist, with the sections it cites", () => {
+    const product = readFileSync("docs/product.md", "utf8");
+    const architecture = readFileSync("docs/architecture.md", "utf8");
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9]) expect(product).toContain(`## ${n}. `);
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) expect(architecture).toContain(`## ${n}. `);
+  });
+});
