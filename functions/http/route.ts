@@ -172,8 +172,3 @@ export function errorResult(error: unknown, requestId: string): ApiResult {
   logger.error("unhandled error", { requestId, error: error as Error });
   return json(500, { message: "Something went wrong. Please try again.", requestId });
 }
-
-/** The 501 placeholder: still enforces the route's role, so the authorization matrix covers it. */
-export function notImplemented(handlerId: string) {
-  return defineRoute(handlerId, {}, async () => reply(501, { message: "Not implemented" }));
-}

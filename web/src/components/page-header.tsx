@@ -1,5 +1,4 @@
 import { cn } from "@web/lib/utils.ts";
-import { Hourglass } from "lucide-react";
 import type { ReactNode } from "react";
 
 /** The h1 and optional subtitle every page starts with. */
@@ -21,27 +20,6 @@ export function PageHeader({
         {description && <p className="text-muted-foreground">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-    </div>
-  );
-}
-
-/** Placeholder body of a page whose feature is not built yet. */
-export function ComingSoon({
-  children = "Coming soon",
-  className,
-}: {
-  children?: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div
-      className={cn(
-        "flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-input bg-card px-6 py-16 text-center text-muted-foreground",
-        className,
-      )}
-    >
-      <Hourglass className="size-8 text-primary" aria-hidden="true" />
-      <p className="text-base font-medium">{children}</p>
     </div>
   );
 }
