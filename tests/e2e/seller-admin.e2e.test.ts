@@ -18,7 +18,8 @@ async function logIn(page: Page, username: string, password: string) {
   await page.getByLabel("Username or Email").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: /log ?in|sign in/i }).click();
-  await page.getByTestId("bid-balance").waitFor({ timeout: 15_000 });
+  // Signed in once the user menu shows (staff have no bid balance to wait for).
+  await page.getByTestId("user-menu").waitFor({ timeout: 15_000 });
 }
 
 describe("from seller application to a live auction", () => {
@@ -87,6 +88,16 @@ describe("from seller application to a live auction", () => {
     await submitted.getByRole("button", { name: "Approve" }).click();
     await toast(adminPage, "Product approved").waitFor();
     await toast(adminPage, "The product is now live on the platform").waitFor();
+
+    // Staff never bid: no credits in the header, View Details instead of Place Bid, a notice on the auction.
+    await adminPage.goto("/");
+    const adminCard = adminPage.getByTestId("auction-card").filter({ hasText: productName }).first();
+    await adminPage.getByText(productName).first().waitFor({ timeout: 15_000 });
+    expect(await adminPage.getByTestId("bid-balance").count()).toBe(0);
+    expect(await adminPage.getByRole("button", { name: "Buy Bids" }).count()).toBe(0);
+    expect(await adminCard.getByRole("button", { name: /Place Bid/ }).count()).toBe(0);
+    await adminPage.getByText(productName).first().click();
+    await adminPage.getByTestId("staff-no-bid").waitFor();
 
     // Anyone sees it live on the home page.
     const visitor = await newPage();

@@ -84,10 +84,12 @@ function UserMenu({ user, onBuyBids }: { user: CurrentUser; onBuyBids(): void })
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem className="sm:hidden" onSelect={onBuyBids}>
-          <ShoppingCart aria-hidden="true" />
-          Buy Bids
-        </DropdownMenuItem>
+        {user.role !== "admin" && (
+          <DropdownMenuItem className="sm:hidden" onSelect={onBuyBids}>
+            <ShoppingCart aria-hidden="true" />
+            Buy Bids
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem asChild>
           <Link to={paths.myWins.getHref()}>
             <Trophy aria-hidden="true" />
@@ -149,11 +151,16 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2">
           {user ? (
             <>
-              <BidBalance balance={user.bidBalance} />
-              <Button size="sm" className="hidden sm:inline-flex" onClick={purchaseModal.open}>
-                <ShoppingCart aria-hidden="true" />
-                Buy Bids
-              </Button>
+              {/* Staff never bid, so they hold no credits to show or buy. */}
+              {user.role !== "admin" && (
+                <>
+                  <BidBalance balance={user.bidBalance} />
+                  <Button size="sm" className="hidden sm:inline-flex" onClick={purchaseModal.open}>
+                    <ShoppingCart aria-hidden="true" />
+                    Buy Bids
+                  </Button>
+                </>
+              )}
               <UserMenu user={user} onBuyBids={purchaseModal.open} />
             </>
           ) : isPending ? (

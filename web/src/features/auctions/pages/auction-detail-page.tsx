@@ -176,6 +176,13 @@ function PricePanel({ auction }: { auction: AuctionDetail }) {
               </p>
             )}
           </div>
+        ) : user?.role === "admin" ? (
+          <div
+            className="rounded-lg border border-border bg-muted p-4 text-center"
+            data-testid="staff-no-bid"
+          >
+            <p className="font-semibold">Staff accounts cannot bid</p>
+          </div>
         ) : isSeller ? (
           <div
             className="rounded-lg border border-amber-300 bg-accent p-4 text-center"

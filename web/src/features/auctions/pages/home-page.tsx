@@ -1,6 +1,7 @@
 import { Button } from "@web/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { paths } from "@web/config/paths.ts";
+import { useUser } from "@web/lib/current-user.ts";
 import { Award, Coins, Gavel, PackageOpen, ShieldCheck, Timer, TrendingDown, Trophy } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -51,6 +52,9 @@ function matchesFilter(auction: AuctionSummary, filter: Filter) {
 function LiveAuctionsGrid({ filter }: { filter: Filter }) {
   const { data: auctions, isPending, isError } = useAuctions();
   const { placeBid, pendingAuctionId } = usePlaceBid();
+  const { data: user } = useUser();
+  // Staff accounts cannot bid: their cards offer View Details only.
+  const onPlaceBid = user?.role === "admin" ? undefined : placeBid;
 
   if (isPending) {
     return (
@@ -87,7 +91,7 @@ function LiveAuctionsGrid({ filter }: { filter: Filter }) {
         <AuctionCard
           key={auction.id}
           auction={auction}
-          onPlaceBid={placeBid}
+          onPlaceBid={onPlaceBid}
           isBidding={pendingAuctionId === auction.id}
         />
       ))}
