@@ -29,6 +29,15 @@ export const changePasswordSchema = z
   .strict();
 export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
 
+/** The change-password dialog: adds the confirmation, checked on its own field like registration's. */
+export const changePasswordFormSchema = z
+  .object({ ...changePasswordSchema.shape, confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
 /** POST /api/auth/register body: the confirmation is never sent. */
 export const registerSchema = z.object(registerFields).strict();
 export type RegisterRequest = z.infer<typeof registerSchema>;

@@ -78,6 +78,56 @@ describe("accounts in the browser", () => {
     await page.getByText("Invalid username or password").first().waitFor();
   });
 
+  it("changes the password from the user menu: this browser stays signed in, another one is signed out", async () => {
+    const page = await newPage();
+    const username = `e2epw${Date.now().toString(36)}`;
+    const registered = await page.request.post("/api/auth/register", {
+      data: { username, email: `${username}@example.com`, password: "password123", role: "buyer" },
+    });
+    expect(registered.status()).toBe(201);
+    const otherDevice = await newPage();
+    const signedIn = await otherDevice.request.post("/api/auth/login", {
+      data: { username, password: "password123" },
+    });
+    expect(signedIn.status()).toBe(200);
+
+    await page.goto("/");
+    await openUserMenu(page);
+    await page.getByRole("menuitem", { name: "Change password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change Password" });
+    await dialog.waitFor();
+
+    await dialog.getByLabel("Current Password").fill("password123");
+    await dialog.getByLabel("New Password", { exact: true }).fill("short");
+    await dialog.getByLabel("Confirm New Password").fill("different");
+    await dialog.getByRole("button", { name: "Change Password" }).click();
+    await dialog.getByText("Password must be at least 8 characters").waitFor();
+    await dialog.getByText("Passwords don't match").waitFor();
+
+    await dialog.getByLabel("Current Password").fill("not-my-password");
+    await dialog.getByLabel("New Password", { exact: true }).fill("new-password-456");
+    await dialog.getByLabel("Confirm New Password").fill("new-password-456");
+    await dialog.getByRole("button", { name: "Change Password" }).click();
+    await page.getByText("Current password is incorrect").first().waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+
+    await dialog.getByLabel("Current Password").fill("password123");
+    await dialog.getByRole("button", { name: "Change Password" }).click();
+    await page.getByText("Password changed").first().waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    expect((await page.request.get("/api/auth/me")).status()).toBe(200);
+    expect((await otherDevice.request.get("/api/auth/me")).status()).toBe(401);
+    const oldPassword = await otherDevice.request.post("/api/auth/login", {
+      data: { username, password: "password123" },
+    });
+    expect(oldPassword.status()).toBe(401);
+    const newPassword = await otherDevice.request.post("/api/auth/login", {
+      data: { username, password: "new-password-456" },
+    });
+    expect(newPassword.status()).toBe(200);
+  });
+
   it("shows the 404 page for an unknown route", async () => {
     const page = await newPage();
     await page.goto("/no-such-page");

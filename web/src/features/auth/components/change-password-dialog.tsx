@@ -1,0 +1,104 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "@web/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@web/components/ui/dialog.tsx";
+import { Form } from "@web/components/ui/form.tsx";
+import { toast } from "@web/components/ui/use-toast.ts";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { changePasswordFormSchema } from "#shared/schemas/auth";
+import { useChangePassword } from "../api/change-password.ts";
+import { PasswordField } from "./password-field.tsx";
+
+const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+/** The signed-in user's own password change; this browser stays signed in, every other session ends. */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const change = useChangePassword();
+  const form = useForm<
+    z.input<typeof changePasswordFormSchema>,
+    unknown,
+    z.output<typeof changePasswordFormSchema>
+  >({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+
+  // Typed passwords must not survive a closed dialog.
+  const close = () => {
+    form.reset(EMPTY);
+    change.reset();
+    onClose();
+  };
+
+  const onSubmit = form.handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        toast({
+          variant: "success",
+          title: "Password changed",
+          description: "Other devices have been signed out.",
+        });
+        close();
+      },
+      onError: (error) => {
+        toast({
+          variant: "destructive",
+          title: "Password not changed",
+          description: getServerMessage(error, "An error occurred while changing your password"),
+        });
+      },
+    }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Change Password</DialogTitle>
+          <DialogDescription>
+            Enter your current password and choose a new one. You stay signed in here; other devices are
+            signed out.
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Change password">
+            <PasswordField
+              control={form.control}
+              name="currentPassword"
+              label="Current Password"
+              autoComplete="current-password"
+              placeholder="Your current password"
+            />
+            <PasswordField
+              control={form.control}
+              name="newPassword"
+              label="New Password"
+              autoComplete="new-password"
+              placeholder="At least 8 characters"
+            />
+            <PasswordField
+              control={form.control}
+              name="confirmPassword"
+              label="Confirm New Password"
+              autoComplete="new-password"
+              placeholder="Repeat the new password"
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={change.isPending}>
+                {change.isPending ? "Changing..." : "Change Password"}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
