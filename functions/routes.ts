@@ -57,6 +57,8 @@ export const httpRoutes: readonly HttpRoute[] = [
   { method: "PUT", path: "/api/auctions/{id}/agent", handler: "auctions/put-agent", role: "user" },
   { method: "GET", path: "/api/auctions/{id}/agent", handler: "auctions/get-agent", role: "user" },
   { method: "DELETE", path: "/api/auctions/{id}/agent", handler: "auctions/delete-agent", role: "user" },
+  { method: "GET", path: "/api/auctions/{id}/buy-now", handler: "auctions/get-buy-now", role: "user" },
+  { method: "POST", path: "/api/auctions/{id}/buy-now", handler: "auctions/buy-now", role: "user" },
   {
     method: "GET",
     path: "/api/auctions/{id}/ledger",

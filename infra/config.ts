@@ -21,6 +21,8 @@ const stageSettingsSchema = z.object({
   stripeSecretKeyParameter: z.string().startsWith("/").optional(),
   stripeWebhookSecretParameter: z.string().startsWith("/").optional(),
   auctionDefaultDurationSeconds: z.coerce.number().int().positive(),
+  /** What one bid earns toward Buy It Now, published in GET /api/config ("0.60"). */
+  bidValue: z.coerce.string().regex(/^\d{1,4}(\.\d{1,2})?$/, "a dollar amount such as 0.60"),
   /** Custom domain for CloudFront; needs an ACM certificate in us-east-1 for that name. */
   domainName: z.string().optional(),
   certificateArn: z.string().startsWith("arn:").optional(),
@@ -63,6 +65,7 @@ const EPHEMERAL_STAGES = /^(dev|test|local)(-|$)/;
 /** No default payment provider: a stage named nowhere must say which one it uses (docs/decisions.md). */
 const DEFAULTS = {
   auctionDefaultDurationSeconds: 24 * 60 * 60,
+  bidValue: "0.60",
   logLevel: "INFO",
   logRetentionDays: 30,
   apiRateLimit: 500,

@@ -57,6 +57,7 @@ export class PennyAuctionStack extends Stack {
       environment: {
         POWERTOOLS_LOG_LEVEL: config.logLevel,
         AUCTION_DEFAULT_DURATION_SECONDS: String(config.auctionDefaultDurationSeconds),
+        BID_VALUE: config.bidValue,
         ...this.payments.publicEnvironment,
       },
     };

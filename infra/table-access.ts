@@ -19,6 +19,7 @@ export type KeyPrefix =
   | "AUCTION#"
   | "BIDS#"
   | "AGENTS#"
+  | "BIDDERS#"
   | "PACKAGE#"
   | "PURCHASE#"
   | "LOCALPI#"
@@ -67,10 +68,17 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "auctions/get-auction": grant(["AUCTION#", "BIDS#"], ["AUCTION#"]),
   "auctions/get-ledger": grant(["AUCTION#", "BIDS#"]),
   // The wins index: beginner auctions and the win limit.
-  "auctions/place-bid": grant(["AUCTION#", "BIDS#"], ["USER#", "AUCTION#", "BIDS#"], true),
-  "auctions/put-agent": grant(["AUCTION#", "AGENTS#"], ["AGENTS#", "USER#", "AUCTION#"], true),
+  "auctions/place-bid": grant(["AUCTION#", "BIDS#"], ["USER#", "AUCTION#", "BIDS#", "BIDDERS#"], true),
+  "auctions/put-agent": grant(["AUCTION#", "AGENTS#", "BIDDERS#"], ["AGENTS#", "USER#", "AUCTION#"], true),
   "auctions/get-agent": grant(["AGENTS#"]),
   "auctions/delete-agent": grant(["AGENTS#"], ["AGENTS#", "USER#", "AUCTION#"]),
+  // Buy It Now: the offer reads the caller's tally; the purchase takes stock, writes the order and
+  // cancels the buyer's agent (credits back to USER#).
+  "auctions/get-buy-now": grant(["AUCTION#", "BIDDERS#", "USER#"], ["AUCTION#"]),
+  "auctions/buy-now": grant(
+    ["AUCTION#", "BIDDERS#", "USER#", "AGENTS#"],
+    ["AUCTION#", "BIDDERS#", "ORDER#", "AGENTS#", "USER#"],
+  ),
 
   // bid credits
   "payments/list-bid-packages": grant(["PACKAGE#"], [], true),
@@ -132,7 +140,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "auctions/close-auction": grant(["AUCTION#", "AGENTS#"], ["AUCTION#", "AGENTS#", "USER#"]),
   "agents/run-agents": grant(
     ["AUCTION#", "AGENTS#", "USER#", "BIDS#"],
-    ["AGENTS#", "AUCTION#", "USER#", "BIDS#"],
+    ["AGENTS#", "AUCTION#", "USER#", "BIDS#", "BIDDERS#"],
     true,
   ),
   "agents/sweep-agents": grant(["AUCTION#"], [], true),

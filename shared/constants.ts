@@ -38,3 +38,6 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const SHIPPING_STATUSES = ["pending", "shipped", "delivered"] as const;
 export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
+
+/** Buy It Now stays open this many days after the auction ends (functions/domain/buy-now.ts). */
+export const BUY_NOW_DAYS_AFTER_END = 7;

@@ -1,3 +1,4 @@
+import { decimalToCents } from "#shared/money";
 import { DEFAULT_WIN_LIMIT, type WinLimit } from "../domain/who-may-bid.ts";
 
 /** Settings read from the environment, per call so tests can change them. */
@@ -37,4 +38,12 @@ export function winLimitConfig(): WinLimit {
 export function defaultAuctionDurationSeconds(): number {
   const value = Number(process.env.AUCTION_DEFAULT_DURATION_SECONDS);
   return Number.isFinite(value) && value > 0 ? value : 24 * 60 * 60;
+}
+
+export const DEFAULT_BID_VALUE_CENTS = 60;
+
+/** What one bid earns toward Buy It Now (BID_VALUE, a decimal such as "0.60"), per stage. */
+export function bidValueCents(): number {
+  const cents = decimalToCents(process.env.BID_VALUE ?? "");
+  return cents !== null && cents >= 0 ? cents : DEFAULT_BID_VALUE_CENTS;
 }

@@ -3,10 +3,14 @@
  *
  * A bidder who placed at least one bid on an auction and did not win it may buy the item at its retail
  * price, less the value of the bids they spent there (bidsPlaced × bidValue, never more than the retail
- * price), while the auction is live or for 7 days after it ended, once per auction, while stock lasts.
+ * price), while the auction is live or for 7 days after it ended, once per auction, while stock lasts,
+ * and not while they lead the live auction.
  */
 
-export const BUY_NOW_DAYS_AFTER_END = 7;
+import { BUY_NOW_DAYS_AFTER_END } from "#shared/constants";
+
+export { BUY_NOW_DAYS_AFTER_END };
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const BUY_NOW_MESSAGES = {
@@ -16,6 +20,7 @@ export const BUY_NOW_MESSAGES = {
   expired: "Buy It Now closed 7 days after the auction ended",
   soldOut: "Sold out",
   alreadyBought: "You already bought this item with Buy It Now",
+  leading: "You are the highest bidder: Buy It Now opens again if someone outbids you",
 } as const;
 
 export type BuyNowRefusal = keyof typeof BUY_NOW_MESSAGES;
@@ -32,6 +37,8 @@ export interface BuyNowFacts {
   /** The auction's end as it stands (ms epoch), to say until when a live auction's offer holds. */
   endsAt: number;
   isWinner: boolean;
+  /** The user leads the live auction: buying now while leading would let them win it as well. */
+  isLeading: boolean;
   alreadyBought: boolean;
 }
 
@@ -71,5 +78,6 @@ function refusal(
   if (facts.bidsPlaced < 1) return "noBids";
   if (!facts.auctionActive && now >= expiresAt) return "expired";
   if (facts.stockLeft < 1) return "soldOut";
+  if (facts.auctionActive && facts.isLeading) return "leading";
   return null;
 }

@@ -1,5 +1,4 @@
 import { APPROVAL_STATUSES } from "#shared/constants";
-import { decimalToCents } from "#shared/money";
 import type { AdminCreateProductInput, AdminProduct } from "#shared/schemas/admin";
 import {
   createProduct,
@@ -47,10 +46,6 @@ export async function createAdminProduct(
   const admin = await getUser(adminUserId);
   if (!admin) throw unauthorized();
   const seller = await ensurePlatformSeller(admin, now);
-  const { startingPrice, ...fields } = input;
-  const product = await createProduct(
-    { ...fields, sellerId: seller.id, startingPriceCents: decimalToCents(startingPrice)! },
-    now,
-  );
+  const product = await createProduct({ ...input, sellerId: seller.id }, now);
   return { ...toProductView(product), seller: { businessName: seller.businessName } };
 }

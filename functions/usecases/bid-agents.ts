@@ -6,6 +6,7 @@ import { centsToDecimal } from "#shared/money";
 import type { AgentView } from "#shared/schemas/agents";
 import { type AgentRecord, getAgent, stopAgent, writeBooking } from "../adapters/dynamo/agents-repo.ts";
 import { getAuction } from "../adapters/dynamo/auctions-repo.ts";
+import { getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
 import { bookingDelta } from "../domain/bid-agent.ts";
 import { bidRefusal } from "../domain/bidding.ts";
 import { badRequest, forbidden, notFound, paymentRequired, serviceUnavailable } from "../domain/errors.ts";
@@ -52,7 +53,11 @@ export async function bookAgent(input: {
     if (refusal === "ended") throw badRequest(BID_MESSAGES.ended);
     if (refusal === "staff") throw forbidden(BID_MESSAGES.staff);
     if (refusal === "own-auction") throw forbidden(BID_MESSAGES.ownAuction);
-    if (attempt === 0) await assertBidderEligible(user.id, auction, now);
+    if (attempt === 0) {
+      await assertBidderEligible(user.id, auction, now);
+      const tally = await getBidderTally(auctionId, user.id);
+      if (tally.boughtNowOrderId) throw forbidden(BID_MESSAGES.boughtNow);
+    }
     if (maxPriceCents !== null && maxPriceCents < auction.priceCents + auction.bidIncrementCents) {
       throw badRequest(AGENT_MESSAGES.maxPriceTooLow);
     }

@@ -3,7 +3,13 @@
  * winner's checkout, the order's payment, the buyer's and seller's order lists, and shipping.
  */
 import { centsToDecimal } from "#shared/money";
-import type { CreateOrderBody, OrderView, ShippingUpdate, WonAuction } from "#shared/schemas/orders";
+import type {
+  CreateOrderBody,
+  OrderView,
+  ShippingAddress,
+  ShippingUpdate,
+  WonAuction,
+} from "#shared/schemas/orders";
 import {
   type AuctionRecord,
   getAuction,
@@ -55,7 +61,11 @@ export async function listWonAuctionsOf(userId: string, now: number): Promise<Wo
     // The index may lag a finalization by a moment; trust only what the auction item says.
     if (auction.status === "won" && auction.winnerId === userId) wins.set(auction.id, auction);
   }
-  const orderByAuction = new Map(orders.map((order) => [order.auctionId, order]));
+  const orderByAuction = new Map(
+    orders
+      .filter((order) => (order.kind ?? "auction") === "auction")
+      .map((order) => [order.auctionId, order]),
+  );
   return [...wins.values()]
     .sort((a, b) => b.endsAt - a.endsAt)
     .map((auction) => {
@@ -82,20 +92,41 @@ export async function placeOrder(request: CreateOrderBody, buyerId: string, now:
   const buyer = await getUser(buyerId);
   if (!buyer) throw unauthorized();
 
-  const order: OrderRecord = {
+  const order = newOrder(auction, buyer, request, auction.priceCents, now);
+  if ((await createOrder(order)) === "exists") throw conflict(ORDER_MESSAGES.orderExists);
+  logger.info("order created", {
+    orderId: order.id,
+    auctionId: auction.id,
+    amountCents: order.finalPriceCents,
+  });
+  return toOrderView(order);
+}
+
+/**
+ * A pending order of `auction` for `buyer` at `priceCents`, with the snapshot its lists show (the
+ * winner's checkout and Buy It Now alike).
+ */
+export function newOrder(
+  auction: AuctionRecord,
+  buyer: { id: string; username: string; email: string },
+  shipping: ShippingAddress,
+  priceCents: number,
+  now: number,
+): OrderRecord {
+  return {
     id: crypto.randomUUID(),
     auctionId: auction.id,
-    buyerId,
+    buyerId: buyer.id,
     sellerId: auction.sellerId,
     sellerUserId: auction.sellerUserId,
-    finalPriceCents: auction.priceCents,
+    finalPriceCents: priceCents,
     paymentStatus: "pending",
     shippingStatus: "pending",
-    shippingAddress: request.shippingAddress,
-    shippingCity: request.shippingCity,
-    shippingState: request.shippingState,
-    shippingZip: request.shippingZip,
-    shippingCountry: request.shippingCountry,
+    shippingAddress: shipping.shippingAddress,
+    shippingCity: shipping.shippingCity,
+    shippingState: shipping.shippingState,
+    shippingZip: shipping.shippingZip,
+    shippingCountry: shipping.shippingCountry,
     createdAt: new Date(now).toISOString(),
     auction: { id: auction.id, endsAt: auction.endsAt, totalBids: auction.totalBids },
     product: {
@@ -108,13 +139,6 @@ export async function placeOrder(request: CreateOrderBody, buyerId: string, now:
     seller: { id: auction.seller.id, businessName: auction.seller.businessName },
     buyer: { id: buyer.id, username: buyer.username, email: buyer.email },
   };
-  if ((await createOrder(order)) === "exists") throw conflict(ORDER_MESSAGES.orderExists);
-  logger.info("order created", {
-    orderId: order.id,
-    auctionId: auction.id,
-    amountCents: order.finalPriceCents,
-  });
-  return toOrderView(order);
 }
 
 /** The signed-in seller's orders to fulfil, newest first. */

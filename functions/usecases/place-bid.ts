@@ -30,6 +30,7 @@ export const BID_MESSAGES = {
   staff: "Staff accounts cannot bid",
   leading: "You are already the highest bidder",
   noCredits: "Insufficient bid credits",
+  boughtNow: "You bought this item with Buy It Now, so you can no longer bid on it",
   busy: "So many bids are arriving on this auction that yours could not be placed. Please try again.",
 } as const;
 
@@ -119,6 +120,7 @@ async function attemptBid(
   });
   if (!written.ok) {
     if (written.reason === "no-credits") throw paymentRequired(BID_MESSAGES.noCredits);
+    if (written.reason === "bought-now") throw forbidden(BID_MESSAGES.boughtNow);
     return { ok: false };
   }
   const at = new Date(now).toISOString();

@@ -132,8 +132,12 @@ async function placeAgentBid(auction: AuctionRecord, agent: AgentRecord, now: nu
     auto: true,
   });
   const written = await agentBidTransaction({ agent, seenTotalBids: auction.totalBids, plan, now, hash });
-  // Another bid got there first: it queued its own check.
-  if (!written.ok) return "lost-race";
+  if (!written.ok) {
+    // The user bought the item with Buy It Now: their part in this auction is over.
+    if (written.reason === "bought-now") await stopAgent(agent, "user-refused", now);
+    // Otherwise another bid got there first: it queued its own check.
+    return "lost-race";
+  }
   const after: AuctionRecord = {
     ...auction,
     priceCents: plan.priceCents,

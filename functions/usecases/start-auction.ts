@@ -30,6 +30,8 @@ export interface StartAuctionInput {
     | "purity"
     | "imageUrl"
     | "startingPriceCents"
+    | "retailPriceCents"
+    | "buyNowStock"
   >;
   seller: Pick<SellerRecord, "id" | "userId" | "businessName" | "description">;
   durationSeconds?: number;
@@ -64,6 +66,9 @@ export async function startAuction(input: StartAuctionInput): Promise<AuctionRec
     extensionSeconds: input.extensionSeconds ?? TIMER_EXTENSION_SECONDS,
     totalBids: 0,
     ...(input.beginner ? { beginner: true } : {}),
+    ...(product.retailPriceCents
+      ? { retailPriceCents: product.retailPriceCents, buyNowStockLeft: product.buyNowStock ?? 0 }
+      : {}),
     endsAt: now + Math.round(durationSeconds * 1000),
     createdAt: new Date(now).toISOString(),
     product: {

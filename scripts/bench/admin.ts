@@ -52,6 +52,7 @@ const product = {
   metalType: "silver",
   imageUrl: "/images/products/silver-bullion.svg",
   startingPrice: "1.00",
+  retailPrice: "40.00",
 };
 const newProduct = async () => (await call(seller, "POST", "/api/seller/products", product)).id as string;
 

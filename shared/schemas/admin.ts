@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { APPROVAL_STATUSES, ROLES } from "../constants.ts";
-import { productFields, productViewSchema } from "./seller.ts";
+import { productFields, productViewSchema, retailAtLeastStart } from "./seller.ts";
 
 /** POST /api/admin/products: the seller's fields; the admin form starts on silver (docs/product.md section 5). */
-export const adminCreateProductSchema = z.object(productFields);
+export const adminCreateProductSchema = z.object(productFields).superRefine(retailAtLeastStart);
 export type AdminCreateProductRequest = z.input<typeof adminCreateProductSchema>;
 export type AdminCreateProductInput = z.output<typeof adminCreateProductSchema>;
 
@@ -15,6 +15,8 @@ export const adminProductFormDefaults = {
   purity: "",
   imageUrl: "",
   startingPrice: "",
+  retailPrice: "",
+  buyNowStock: "0",
 } as const;
 
 export const MAX_AUCTION_DURATION_SECONDS = 30 * 24 * 60 * 60;

@@ -57,6 +57,10 @@ export const auctionSummarySchema = z.object({
   activeAgents: z.number().int(),
   /** Only bidders who have never won may bid. */
   beginner: z.boolean(),
+  /** What the item sells for at retail ("Retail $X"); null for products listed before Buy It Now. */
+  retailPrice: z.string().nullable(),
+  /** Units left to Buy It Now (0: none offered or sold out). */
+  buyNowStockLeft: z.number().int(),
   serverTime: z.string(),
 });
 export type AuctionSummary = z.infer<typeof auctionSummarySchema>;

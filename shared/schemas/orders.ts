@@ -52,6 +52,12 @@ export type OrderProduct = z.infer<typeof orderProductSchema>;
 /** One order as /orders and /seller-orders show it. */
 export const orderViewSchema = z.object({
   id: z.string(),
+  /** "auction": the winner's checkout; "buy_now": bought at retail less the buyer's bids. */
+  kind: z.enum(["auction", "buy_now"]),
+  /** Buy It Now: the retail price and the credit for the bids spent (finalPrice = retail − credit). */
+  buyNow: z
+    .object({ retailPrice: z.string(), bidsCredited: z.number().int(), credit: z.string() })
+    .nullable(),
   auctionId: z.string(),
   buyerId: z.string(),
   sellerId: z.string(),
@@ -116,3 +122,23 @@ export const shippingUpdateSchema = z.object({
   trackingNumber: z.string().trim().max(100).optional(),
 });
 export type ShippingUpdate = z.infer<typeof shippingUpdateSchema>;
+
+/** POST /api/auctions/{id}/buy-now: the same shipping fields as the winner's checkout. */
+export const buyNowRequestSchema = shippingAddressSchema;
+export type BuyNowRequest = z.input<typeof buyNowRequestSchema>;
+
+/**
+ * GET /api/auctions/{id}/buy-now: the caller's offer. credit = bidsPlaced × bidValue capped at the
+ * retail price; price = retailPrice − credit. `reason` says why it is not offered (null when eligible).
+ */
+export const buyNowOfferSchema = z.object({
+  eligible: z.boolean(),
+  reason: z.string().nullable(),
+  retailPrice: z.string().nullable(),
+  bidsPlaced: z.number().int(),
+  credit: z.string(),
+  price: z.string().nullable(),
+  stockLeft: z.number().int(),
+  expiresAt: z.string().nullable(),
+});
+export type BuyNowOfferView = z.infer<typeof buyNowOfferSchema>;

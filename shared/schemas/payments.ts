@@ -38,6 +38,8 @@ export const appConfigSchema = z.object({
   stripePublishableKey: z.string().optional(),
   /** The published win limit: at most `wins` auctions won in any `days` days. */
   winLimit: z.object({ wins: z.number().int(), days: z.number().int() }),
+  /** The credit one bid earns toward Buy It Now ("0.60"), per stage. */
+  bidValue: z.string(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -37,6 +37,32 @@ export const startingPriceField = z
     return cents !== null && cents > 0;
   }, PRICE_FORMAT_MESSAGE);
 
+export const RETAIL_PRICE_FORMAT_MESSAGE = "Retail price must be a positive amount with at most 2 decimals";
+export const RETAIL_BELOW_START_MESSAGE = "Retail price must be at least the starting price";
+export const BUY_NOW_STOCK_MESSAGE = "Buy It Now stock must be a whole number from 0 to 1000";
+export const MAX_BUY_NOW_STOCK = 1000;
+
+/** What the item sells for at retail: Buy It Now's price before the bids are credited. */
+export const retailPriceField = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const cents = decimalToCents(value);
+    return cents !== null && cents > 0;
+  }, RETAIL_PRICE_FORMAT_MESSAGE);
+
+/** Units offered with Buy It Now (0 = none). Forms send the field's text, the API a number; both are read. */
+export const buyNowStockField = z
+  .union([z.number(), z.string().trim()])
+  .transform((value) => (value === "" ? 0 : Number(value)))
+  .pipe(
+    z
+      .number({ invalid_type_error: BUY_NOW_STOCK_MESSAGE })
+      .int(BUY_NOW_STOCK_MESSAGE)
+      .min(0, BUY_NOW_STOCK_MESSAGE)
+      .max(MAX_BUY_NOW_STOCK, BUY_NOW_STOCK_MESSAGE),
+  );
+
 /** The product fields both the seller's and the admin's "add product" forms send. */
 export const productFields = {
   name: z.string().trim().min(1).max(200),
@@ -46,17 +72,33 @@ export const productFields = {
   purity: optionalText(50),
   imageUrl: imageUrlField,
   startingPrice: startingPriceField,
+  retailPrice: retailPriceField,
+  buyNowStock: buyNowStockField.default(0),
 };
 
+/** Retail below the starting price would make Buy It Now cheaper than the auction's opening. */
+export function retailAtLeastStart(
+  product: { startingPrice: string; retailPrice: string },
+  context: z.RefinementCtx,
+): void {
+  const start = decimalToCents(product.startingPrice);
+  const retail = decimalToCents(product.retailPrice);
+  if (start !== null && retail !== null && retail < start) {
+    context.addIssue({ code: "custom", path: ["retailPrice"], message: RETAIL_BELOW_START_MESSAGE });
+  }
+}
+
 /** What both "add product" forms validate: every field present (the forms start from the defaults below). */
-export const productFormSchema = z.object(productFields);
+export const productFormSchema = z.object(productFields).superRefine(retailAtLeastStart);
 export type ProductFormInput = z.output<typeof productFormSchema>;
 
 /** POST /api/seller/products (docs/product.md section 5: metal type defaults to gold). */
-export const createSellerProductSchema = z.object({
-  ...productFields,
-  metalType: productFields.metalType.default("gold"),
-});
+export const createSellerProductSchema = z
+  .object({
+    ...productFields,
+    metalType: productFields.metalType.default("gold"),
+  })
+  .superRefine(retailAtLeastStart);
 export type CreateSellerProductRequest = z.input<typeof createSellerProductSchema>;
 export type CreateSellerProductInput = z.output<typeof createSellerProductSchema>;
 
@@ -69,6 +111,8 @@ export const sellerProductFormDefaults = {
   purity: "",
   imageUrl: "",
   startingPrice: DEFAULT_STARTING_PRICE,
+  retailPrice: "",
+  buyNowStock: "0",
 } as const;
 
 /** Bundled illustrations a product form may pick instead of typing an image URL (web/public/images/products). */
@@ -89,6 +133,9 @@ export const productViewSchema = z.object({
   purity: z.string().optional(),
   imageUrl: z.string(),
   startingPrice: z.string(),
+  /** Null on products listed before Buy It Now. */
+  retailPrice: z.string().nullable(),
+  buyNowStock: z.number().int(),
   status: z.enum(APPROVAL_STATUSES),
   approvedAt: z.string().optional(),
   createdAt: z.string(),

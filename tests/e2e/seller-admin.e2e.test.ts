@@ -71,6 +71,14 @@ describe("from seller application to a live auction", () => {
     await dialog.getByRole("button", { name: "Gold Jewelry" }).click();
     expect(await dialog.getByLabel("Image URL").inputValue()).toBe("/images/products/gold-jewelry.svg");
     expect(await dialog.getByLabel("Starting Price ($)").inputValue()).toBe("0.50");
+    // Retail is required and at least the starting price.
+    await dialog.getByRole("button", { name: "Add Product" }).click();
+    await dialog.getByText("Retail price must be a positive amount with at most 2 decimals").waitFor();
+    await dialog.getByLabel("Retail Price ($)").fill("0.25");
+    await dialog.getByRole("button", { name: "Add Product" }).click();
+    await dialog.getByText("Retail price must be at least the starting price").waitFor();
+    await dialog.getByLabel("Retail Price ($)").fill("89");
+    await dialog.getByLabel("Buy It Now Stock").fill("3");
     await dialog.getByRole("button", { name: "Add Product" }).click();
     await toast(seller, "Product created!").waitFor();
     await toast(seller, "Your product has been submitted for approval.").waitFor();
@@ -105,6 +113,9 @@ describe("from seller application to a live auction", () => {
     await visitor.getByText(productName).first().waitFor({ timeout: 15_000 });
     const image = visitor.locator('img[src="/images/products/gold-jewelry.svg"]').first();
     await image.waitFor();
+    const visitorCard = visitor.getByTestId("auction-card").filter({ hasText: productName }).first();
+    expect(await visitorCard.textContent()).toContain("Retail $89.00");
+    expect(await visitorCard.textContent()).toContain("Buy It Now");
 
     // The seller's dashboard counts it and "View Details" opens the auction.
     await seller.reload();
@@ -140,6 +151,7 @@ describe("from seller application to a live auction", () => {
         metalType: "platinum",
         imageUrl: "/images/products/silver-coins.svg",
         startingPrice: "2.00",
+        retailPrice: "60.00",
       },
     });
     expect(created.status()).toBe(201);

@@ -162,6 +162,25 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(200, { seller: 404, admin: 404 }),
     request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}/agent` }),
   },
+  "GET /api/auctions/{id}/buy-now": {
+    // Everyone signed in gets their own offer (none is eligible here: no unit is offered).
+    expect: signedIn(200),
+    request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}/buy-now` }),
+  },
+  "POST /api/auctions/{id}/buy-now": {
+    // Every signed-in caller reaches the rules: those who never bid here (its seller, staff) 403, the
+    // others 409 (no unit is offered on this auction).
+    expect: signedIn(409, { seller: 403, admin: 403 }),
+    request: ({ world }) => ({
+      path: `/api/auctions/${world.liveAuctionId}/buy-now`,
+      body: {
+        shippingAddress: "1 Main St",
+        shippingCity: "Springfield",
+        shippingState: "IL",
+        shippingZip: "62701",
+      },
+    }),
+  },
   "POST /api/auctions/{id}/bid": {
     // The seller may not bid on their own auction; staff accounts never bid.
     expect: signedIn(200, { seller: 403, admin: 403 }),

@@ -12,7 +12,7 @@ import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { AgentStatus, AgentStopReason } from "../../domain/bid-agent.ts";
 import type { BidPlan } from "../../domain/bidding.ts";
-import type { BidRecord } from "./bids-repo.ts";
+import { type BidRecord, type BidWrite, bidCancellation, bidRecordOf, bidWriteItems } from "./bids-repo.ts";
 import { db, tableName } from "./client.ts";
 import { withoutKeys } from "./index-lists.ts";
 import { indexKeys, keys } from "./keys.ts";
@@ -232,19 +232,17 @@ export async function agentBidTransaction(input: {
   plan: BidPlan;
   now: number;
   hash: string;
-}): Promise<{ ok: true; bid: BidRecord } | { ok: false }> {
+}): Promise<{ ok: true; bid: BidRecord } | { ok: false; reason: "bought-now" | "conflict" }> {
   const { agent, plan, now, hash } = input;
-  const table = tableName();
   const at = new Date(now).toISOString();
-  const bid: BidRecord = {
+  const write: BidWrite = {
     auctionId: agent.auctionId,
-    sequence: plan.sequence,
-    userId: agent.userId,
-    username: agent.username,
-    amountCents: plan.priceCents,
-    createdAt: at,
-    auto: true,
+    seenTotalBids: input.seenTotalBids,
+    plan,
+    bidder: { id: agent.userId, username: agent.username },
+    now,
     hash,
+    auto: true,
   };
   try {
     await db.send(
@@ -253,7 +251,7 @@ export async function agentBidTransaction(input: {
         TransactItems: [
           {
             Update: {
-              TableName: table,
+              TableName: tableName(),
               Key: keys.agent(agent.auctionId, agent.userId),
               UpdateExpression:
                 "SET bidsLeft = bidsLeft - :one, bidsPlaced = bidsPlaced + :one, lastActiveAt = :now, updatedAt = :at, version = version + :one",
@@ -268,42 +266,15 @@ export async function agentBidTransaction(input: {
               },
             },
           },
-          {
-            Update: {
-              TableName: table,
-              Key: keys.auction(agent.auctionId),
-              UpdateExpression:
-                "SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head, lastBidAuto = :auto",
-              ConditionExpression: "#status = :active AND endsAt > :now AND totalBids = :seen",
-              ExpressionAttributeNames: { "#status": "status" },
-              ExpressionAttributeValues: {
-                ":price": plan.priceCents,
-                ":n": plan.sequence,
-                ":endsAt": plan.endsAt,
-                ":uid": agent.userId,
-                ":uname": agent.username,
-                ":head": hash,
-                ":auto": true,
-                ":active": "active",
-                ":now": now,
-                ":seen": input.seenTotalBids,
-              },
-            },
-          },
-          {
-            Put: {
-              TableName: table,
-              Item: { ...keys.bid(agent.auctionId, plan.sequence), type: "bid", ...bid },
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
-          },
+          ...bidWriteItems(write),
         ],
       }),
     );
-    return { ok: true, bid };
+    return { ok: true, bid: bidRecordOf(write) };
   } catch (error) {
-    if (cancellationCodes(error)) return { ok: false };
-    throw error;
+    const codes = cancellationCodes(error);
+    if (!codes) throw error;
+    return { ok: false, reason: bidCancellation(codes, 1) === "bought-now" ? "bought-now" : "conflict" };
   }
 }
 

@@ -74,6 +74,10 @@ export interface AuctionRecord {
   beginner?: boolean;
   /** Bid Agents active on it (functions/adapters/dynamo/agents-repo.ts keeps the count). */
   activeAgents?: number;
+  /** Buy It Now's retail price; absent for products listed before Buy It Now. */
+  retailPriceCents?: number;
+  /** Buy It Now units left: every Buy It Now order takes one in its own transaction. */
+  buyNowStockLeft?: number;
   product: AuctionProductSnapshot;
   seller: AuctionSellerSnapshot;
 }
@@ -238,6 +242,8 @@ export function toAuctionSummary(auction: AuctionRecord, now: number): AuctionSu
     },
     activeAgents: Math.max(0, auction.activeAgents ?? 0),
     beginner: auction.beginner ?? false,
+    retailPrice: auction.retailPriceCents ? centsToDecimal(auction.retailPriceCents) : null,
+    buyNowStockLeft: auction.retailPriceCents ? Math.max(0, auction.buyNowStockLeft ?? 0) : 0,
     serverTime: new Date(now).toISOString(),
   };
 }

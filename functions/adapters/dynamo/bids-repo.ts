@@ -4,11 +4,12 @@
  * the bid, so bids are numbered 1..n with no gap and the item key doubles as the race guard.
  *
  * `placeBidTransaction` is the whole write of a bid (docs/architecture.md section 4): ONE TransactWriteItems of
- * three items, no index entry.
+ * four items (the bidder's balance, the auction, the bid, the bidder's tally on the auction), no index
+ * entry. `bidWriteItems` is the part every bid shares with an agent's bid (agents-repo.ts).
  */
 import { randomUUID } from "node:crypto";
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
-import { QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { BID_COST_CREDITS } from "#shared/constants";
 import { centsToDecimal } from "#shared/money";
 import type { BidView } from "#shared/schemas/auctions";
@@ -92,15 +93,12 @@ export type BidWriteResult =
   | { ok: true }
   /** The bidder's balance is below one credit (or the user is gone). */
   | { ok: false; reason: "no-credits" }
+  /** The bidder bought this item with Buy It Now: their part in the auction is over. */
+  | { ok: false; reason: "bought-now" }
   /** The auction changed since it was read (another bid, its end, its deletion): re-read and retry. */
   | { ok: false; reason: "conflict" };
 
-/**
- * The bid: user (balance >= 1, decrement, lastBidAt), auction (still active, not over at `now`,
- * unchanged since read — totalBids = seen; set price, totalBids, endsAt, last bidder) and the bid item
- * (must not exist), all or nothing.
- */
-export async function placeBidTransaction(input: {
+export interface BidWrite {
   auctionId: string;
   seenTotalBids: number;
   plan: BidPlan;
@@ -108,21 +106,91 @@ export async function placeBidTransaction(input: {
   now: number;
   /** The ledger hash after this bid: the auction item keeps it as the head, the bid item as its own. */
   hash: string;
-  auto?: boolean;
-}): Promise<BidWriteResult> {
-  const { auctionId, plan, bidder, now, hash } = input;
-  const table = tableName();
-  const at = new Date(now).toISOString();
-  const bid: BidRecord = {
-    auctionId,
-    sequence: plan.sequence,
-    userId: bidder.id,
-    username: bidder.username,
-    amountCents: plan.priceCents,
-    createdAt: at,
-    auto: input.auto ?? false,
-    hash,
+  auto: boolean;
+}
+
+export function bidRecordOf(write: BidWrite): BidRecord {
+  return {
+    auctionId: write.auctionId,
+    sequence: write.plan.sequence,
+    userId: write.bidder.id,
+    username: write.bidder.username,
+    amountCents: write.plan.priceCents,
+    createdAt: new Date(write.now).toISOString(),
+    auto: write.auto,
+    hash: write.hash,
   };
+}
+
+/**
+ * The items of every bid, manual or agent, in this order: the auction (still active, not over at
+ * `now`, unchanged since read — totalBids = seen; set price, totalBids, endsAt, last bidder, ledger
+ * head), the bid item (must not exist), and the bidder's tally (one more bid, refused once they bought
+ * the item with Buy It Now).
+ */
+export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
+
+export function bidWriteItems(write: BidWrite): TransactItem[] {
+  const table = tableName();
+  const bid = bidRecordOf(write);
+  return [
+    {
+      Update: {
+        TableName: table,
+        Key: keys.auction(write.auctionId),
+        UpdateExpression:
+          "SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head, lastBidAuto = :auto",
+        ConditionExpression: "#status = :active AND endsAt > :now AND totalBids = :seen",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: {
+          ":price": write.plan.priceCents,
+          ":n": write.plan.sequence,
+          ":endsAt": write.plan.endsAt,
+          ":uid": write.bidder.id,
+          ":uname": write.bidder.username,
+          ":head": write.hash,
+          ":auto": write.auto,
+          ":active": "active",
+          ":now": write.now,
+          ":seen": write.seenTotalBids,
+        },
+      },
+    },
+    {
+      Put: {
+        TableName: table,
+        Item: { ...keys.bid(write.auctionId, write.plan.sequence), type: "bid", ...bid },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    {
+      Update: {
+        TableName: table,
+        Key: keys.bidder(write.auctionId, write.bidder.id),
+        UpdateExpression: "SET #type = :type, lastBidAt = :at ADD bids :one",
+        ConditionExpression: "attribute_not_exists(boughtNowOrderId)",
+        ExpressionAttributeNames: { "#type": "type" },
+        ExpressionAttributeValues: { ":type": "bidder", ":at": write.now, ":one": 1 },
+      },
+    },
+  ];
+}
+
+/** Why a bid transaction was cancelled, from the codes of `bidWriteItems` starting at `offset`. */
+export function bidCancellation(codes: string[], offset: number): "bought-now" | "conflict" | null {
+  if (codes[offset + 2] === "ConditionalCheckFailed") return "bought-now";
+  // Another bid got there first (ConditionalCheckFailed on the auction or the bid item), is being
+  // written at this moment (TransactionConflict), or the partition is throttled: re-read and retry.
+  if (codes.every((code) => RETRYABLE_CANCELLATIONS.has(code))) return "conflict";
+  return null;
+}
+
+/** The bid: the user's balance (>= 1, decrement, lastBidAt) and `bidWriteItems`, all or nothing. */
+export async function placeBidTransaction(
+  input: Omit<BidWrite, "auto"> & { auto?: boolean },
+): Promise<BidWriteResult> {
+  const write: BidWrite = { ...input, auto: input.auto ?? false };
+  const at = new Date(write.now).toISOString();
   try {
     await db.send(
       new TransactWriteCommand({
@@ -132,42 +200,14 @@ export async function placeBidTransaction(input: {
         TransactItems: [
           {
             Update: {
-              TableName: table,
-              Key: keys.user(bidder.id),
+              TableName: tableName(),
+              Key: keys.user(write.bidder.id),
               UpdateExpression: "SET bidBalance = bidBalance - :cost, lastBidAt = :at",
               ConditionExpression: "bidBalance >= :cost",
               ExpressionAttributeValues: { ":cost": BID_COST_CREDITS, ":at": at },
             },
           },
-          {
-            Update: {
-              TableName: table,
-              Key: keys.auction(auctionId),
-              UpdateExpression:
-                "SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head, lastBidAuto = :auto",
-              ConditionExpression: "#status = :active AND endsAt > :now AND totalBids = :seen",
-              ExpressionAttributeNames: { "#status": "status" },
-              ExpressionAttributeValues: {
-                ":price": plan.priceCents,
-                ":n": plan.sequence,
-                ":endsAt": plan.endsAt,
-                ":uid": bidder.id,
-                ":uname": bidder.username,
-                ":head": hash,
-                ":auto": input.auto ?? false,
-                ":active": "active",
-                ":now": now,
-                ":seen": input.seenTotalBids,
-              },
-            },
-          },
-          {
-            Put: {
-              TableName: table,
-              Item: { ...keys.bid(auctionId, plan.sequence), type: "bid", ...bid },
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
-          },
+          ...bidWriteItems(write),
         ],
       }),
     );
@@ -176,9 +216,8 @@ export async function placeBidTransaction(input: {
     if (error instanceof TransactionCanceledException) {
       const codes = (error.CancellationReasons ?? []).map((r) => r.Code ?? "None");
       if (codes[0] === "ConditionalCheckFailed") return { ok: false, reason: "no-credits" };
-      // Another bid got there first (ConditionalCheckFailed on the auction or the bid item), is being
-      // written at this moment (TransactionConflict), or the partition is throttled: re-read and retry.
-      if (codes.every((code) => RETRYABLE_CANCELLATIONS.has(code))) return { ok: false, reason: "conflict" };
+      const reason = bidCancellation(codes, 1);
+      if (reason) return { ok: false, reason };
     }
     throw error;
   }

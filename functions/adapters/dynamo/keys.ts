@@ -23,6 +23,11 @@ export const keys = {
   /** A user's Bid Agent on an auction; one partition per auction, so the engine reads all with one Query. */
   agent: (auctionId: string, userId: string) => ({ pk: `AGENTS#${auctionId}`, sk: `USER#${userId}` }),
   agentsPartition: (auctionId: string) => `AGENTS#${auctionId}`,
+  /**
+   * A user's tally on an auction: bids placed (every bid adds one in its own transaction) and the Buy
+   * It Now order, whose transaction is conditioned on that count, so the credit is exact to the bid.
+   */
+  bidder: (auctionId: string, userId: string) => ({ pk: `BIDDERS#${auctionId}`, sk: `USER#${userId}` }),
   bidPackage: (id: string) => ({ pk: `PACKAGE#${id}`, sk: "PROFILE" }),
   purchase: (paymentIntentId: string) => ({ pk: `PURCHASE#${paymentIntentId}`, sk: "PURCHASE" }),
   /** PaymentIntents of the local payment provider (local dev and tests only; Stripe keeps its own). */

@@ -21,8 +21,14 @@ import { db, tableName } from "./client.ts";
 import { listByIndex, withoutKeys } from "./index-lists.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
+export type OrderKind = "auction" | "buy_now";
+
 export interface OrderRecord {
   id: string;
+  /** Absent on orders stored before Buy It Now: "auction" (the winner's checkout). */
+  kind?: OrderKind;
+  /** A Buy It Now order: the retail price and the bids credited against it. */
+  buyNow?: { retailPriceCents: number; bidsCredited: number; creditCents: number };
   auctionId: string;
   buyerId: string;
   sellerId: string;
@@ -244,6 +250,14 @@ export async function writeShippingState(
 export function toOrderView(order: OrderRecord): OrderView {
   return {
     id: order.id,
+    kind: order.kind ?? "auction",
+    buyNow: order.buyNow
+      ? {
+          retailPrice: centsToDecimal(order.buyNow.retailPriceCents),
+          bidsCredited: order.buyNow.bidsCredited,
+          credit: centsToDecimal(order.buyNow.creditCents),
+        }
+      : null,
     auctionId: order.auctionId,
     buyerId: order.buyerId,
     sellerId: order.sellerId,

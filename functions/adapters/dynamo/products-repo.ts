@@ -7,8 +7,8 @@ import {
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import type { ApprovalStatus, MetalType } from "#shared/constants";
-import { centsToDecimal } from "#shared/money";
-import type { ProductView } from "#shared/schemas/seller";
+import { centsToDecimal, decimalToCents } from "#shared/money";
+import type { ProductFormInput, ProductView } from "#shared/schemas/seller";
 import { db, tableName } from "./client.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { listByIndex, withoutKeys } from "./index-lists.ts";
@@ -24,6 +24,10 @@ export interface ProductRecord {
   purity?: string;
   imageUrl: string;
   startingPriceCents: number;
+  /** Absent on products listed before Buy It Now. */
+  retailPriceCents?: number;
+  /** Units offered with Buy It Now (0 or absent: none); the auction keeps what is left. */
+  buyNowStock?: number;
   status: ApprovalStatus;
   approvedAt?: string;
   createdAt: string;
@@ -57,6 +61,8 @@ export function toProductView(product: ProductRecord): ProductView {
     ...(product.purity ? { purity: product.purity } : {}),
     imageUrl: product.imageUrl,
     startingPrice: centsToDecimal(product.startingPriceCents),
+    retailPrice: product.retailPriceCents ? centsToDecimal(product.retailPriceCents) : null,
+    buyNowStock: product.buyNowStock ?? 0,
     status: product.status,
     ...(product.approvedAt ? { approvedAt: product.approvedAt } : {}),
     createdAt: product.createdAt,
@@ -64,22 +70,18 @@ export function toProductView(product: ProductRecord): ProductView {
   };
 }
 
-export interface NewProduct {
-  sellerId: string;
-  name: string;
-  description: string;
-  metalType: MetalType;
-  weight?: string;
-  purity?: string;
-  imageUrl: string;
-  startingPriceCents: number;
-}
+/** What the "add product" forms send (validated, prices as decimals), and whose product it is. */
+export type NewProduct = ProductFormInput & { sellerId: string };
 
 /** Every new product waits for an admin's approval. */
 export async function createProduct(input: NewProduct, now: number): Promise<ProductRecord> {
+  const { startingPrice, retailPrice, ...fields } = input;
   const product: ProductRecord = {
     id: crypto.randomUUID(),
-    ...input,
+    ...fields,
+    // The schemas accept only amounts decimalToCents reads.
+    startingPriceCents: decimalToCents(startingPrice) ?? 0,
+    retailPriceCents: decimalToCents(retailPrice) ?? 0,
     status: "pending",
     createdAt: new Date(now).toISOString(),
   };

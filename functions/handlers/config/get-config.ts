@@ -1,6 +1,7 @@
+import { centsToDecimal } from "#shared/money";
 import type { AppConfig } from "#shared/schemas/payments";
 import { stripePublishableKey } from "../../adapters/payments/settings.ts";
-import { paymentProviderName, winLimitConfig } from "../../config/runtime.ts";
+import { bidValueCents, paymentProviderName, winLimitConfig } from "../../config/runtime.ts";
 import { defineRoute } from "../../http/route.ts";
 
 /** Which card form the web renders (Stripe Elements or the local test-card form), and Stripe's public key. */
@@ -10,6 +11,7 @@ export const handler = defineRoute("config/get-config", {}, async (): Promise<Ap
   return {
     paymentProvider,
     winLimit: winLimitConfig(),
+    bidValue: centsToDecimal(bidValueCents()),
     ...(paymentProvider === "stripe" && publishableKey ? { stripePublishableKey: publishableKey } : {}),
   };
 });

@@ -1,4 +1,3 @@
-import { decimalToCents } from "#shared/money";
 import { createSellerProductSchema } from "#shared/schemas/seller";
 import { createProduct, toProductView } from "../../adapters/dynamo/products-repo.ts";
 import { productSubmissionRefusal } from "../../domain/approvals.ts";
@@ -13,11 +12,7 @@ export const handler = defineRoute(
     const { seller } = await currentSeller(auth);
     const refusal = productSubmissionRefusal(seller.status);
     if (refusal) throw forbidden(refusal);
-    const { startingPrice, ...fields } = body;
-    const product = await createProduct(
-      { ...fields, sellerId: seller.id, startingPriceCents: decimalToCents(startingPrice)! },
-      now,
-    );
+    const product = await createProduct({ ...body, sellerId: seller.id }, now);
     return reply(201, toProductView(product));
   },
 );

@@ -78,6 +78,7 @@ export const productBody = (overrides: Record<string, unknown> = {}) => ({
   purity: "99.9%",
   imageUrl: "/images/products/silver-coins.svg",
   startingPrice: "0.50",
+  retailPrice: "39.99",
   ...overrides,
 });
 

@@ -54,6 +54,9 @@ export async function liveAuction(
     metalType?: "gold" | "silver" | "platinum" | "mixed";
     clock?: AuctionClock;
     sellerCredits?: number;
+    /** Buy It Now: the retail price and units offered. */
+    retailPriceCents?: number;
+    buyNowStock?: number;
   } = {},
 ): Promise<{ auction: AuctionRecord; seller: TestUser }> {
   const seller = await testUser("seller", options.sellerCredits ?? 0);
@@ -68,6 +71,9 @@ export async function liveAuction(
       purity: ".999",
       imageUrl: "/images/products/silver-coins.svg",
       startingPriceCents: options.startingPriceCents ?? 50,
+      ...(options.retailPriceCents
+        ? { retailPriceCents: options.retailPriceCents, buyNowStock: options.buyNowStock ?? 0 }
+        : {}),
     },
     durationSeconds: options.durationSeconds ?? 3600,
     extensionSeconds: options.extensionSeconds,

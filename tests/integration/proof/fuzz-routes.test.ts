@@ -98,7 +98,7 @@ describe("the catalog", () => {
     expect(Object.keys(catalog).sort()).toEqual(httpRoutes.map((r) => r.handler).sort());
   });
 
-  it("the table snapshot sees a write: a valid bid changes the user, the auction and adds one bid", async () => {
+  it("the table snapshot sees a write: a valid bid changes the user, the auction, adds one bid and the bidder tally", async () => {
     const before = await snapshotTable();
     const res = await world.otherBuyer.call({
       method: "POST",
@@ -108,7 +108,7 @@ describe("the catalog", () => {
     const changed = unexpectedChanges(before, await snapshotTable(), [sessionTouch]).map(
       (c) => `${c.kind} ${c.key.split("|")[0]!.split("#")[0]}`,
     );
-    expect(changed.sort()).toEqual(["added BIDS", "changed AUCTION", "changed USER"]);
+    expect(changed.sort()).toEqual(["added BIDDERS", "added BIDS", "changed AUCTION", "changed USER"]);
   });
 });
 

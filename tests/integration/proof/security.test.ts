@@ -312,6 +312,7 @@ describe("someone else's order or product, by id", () => {
         metalType: "silver",
         imageUrl: "/images/products/silver-coins.svg",
         startingPrice: "3.00",
+        retailPrice: "40.00",
         sellerId: world.otherSeller.sellerId,
         status: "approved",
         id: world.liveProductId,

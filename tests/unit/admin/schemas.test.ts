@@ -8,6 +8,7 @@ const validProduct = {
   description: "A bar",
   imageUrl: "/images/products/gold-jewelry.svg",
   startingPrice: "0.50",
+  retailPrice: "99999999.99",
 };
 
 function messages(result: {
@@ -37,6 +38,7 @@ describe("the seller's add-product schema", () => {
       description: "Required",
       imageUrl: "Required",
       startingPrice: "Required",
+      retailPrice: "Required",
     });
   });
 
@@ -55,6 +57,26 @@ describe("the seller's add-product schema", () => {
 
   it.each(["0.01", "12", "12.5", "99999999.99"])("accepts the starting price %j", (startingPrice) => {
     expect(createSellerProductSchema.safeParse({ ...validProduct, startingPrice }).success).toBe(true);
+  });
+
+  it("requires a retail price of at least the starting price, and a whole Buy It Now stock", () => {
+    const product = { ...validProduct, startingPrice: "5.00", retailPrice: "4.99" };
+    expect(messages(createSellerProductSchema.safeParse(product))).toEqual({
+      retailPrice: "Retail price must be at least the starting price",
+    });
+    expect(messages(createSellerProductSchema.safeParse({ ...product, retailPrice: "abc" }))).toEqual({
+      retailPrice: "Retail price must be a positive amount with at most 2 decimals",
+    });
+    const ok = createSellerProductSchema.parse({ ...product, retailPrice: "5.00" });
+    expect(ok).toMatchObject({ retailPrice: "5.00", buyNowStock: 0 });
+    // Forms send the field's text, the API a number.
+    expect(createSellerProductSchema.parse({ ...ok, buyNowStock: "3" }).buyNowStock).toBe(3);
+    expect(createSellerProductSchema.parse({ ...ok, buyNowStock: 12 }).buyNowStock).toBe(12);
+    for (const buyNowStock of [-1, 1.5, "x", 1001]) {
+      expect(messages(createSellerProductSchema.safeParse({ ...ok, buyNowStock })).buyNowStock).toBe(
+        "Buy It Now stock must be a whole number from 0 to 1000",
+      );
+    }
   });
 
   it("refuses an image URL a browser could execute", () => {

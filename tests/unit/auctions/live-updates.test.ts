@@ -122,6 +122,8 @@ const summary = (overrides: Partial<AuctionSummary> = {}): AuctionSummary => ({
   winner: null,
   activeAgents: 0,
   beginner: false,
+  retailPrice: null,
+  buyNowStockLeft: 0,
   product: {
     id: "p1",
     name: "Coin",

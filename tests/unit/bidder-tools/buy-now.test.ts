@@ -14,6 +14,7 @@ function facts(overrides: Partial<BuyNowFacts> = {}): BuyNowFacts {
     endedAt: null,
     endsAt: NOW + 60_000,
     isWinner: false,
+    isLeading: false,
     alreadyBought: false,
     ...overrides,
   };
@@ -28,6 +29,12 @@ describe("Buy It Now price", () => {
 });
 
 describe("who may buy it now", () => {
+  it("refuses the leader of a live auction, and offers it to them again once the auction ends without their win", () => {
+    expect(buyNowOffer(facts({ isLeading: true }), NOW).reason).toBe("leading");
+    const ended = facts({ isLeading: true, auctionActive: false, endedAt: NOW - DAY });
+    expect(buyNowOffer(ended, NOW).reason).toBeNull();
+  });
+
   it("offers it to a bidder of a live auction until 7 days after its end", () => {
     expect(buyNowOffer(facts(), NOW)).toEqual({
       eligible: true,

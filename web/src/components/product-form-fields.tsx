@@ -1,4 +1,11 @@
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form.tsx";
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@web/components/ui/form.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select.tsx";
 import { Textarea } from "@web/components/ui/textarea.tsx";
@@ -17,6 +24,9 @@ export interface ProductFormValues {
   purity?: string;
   imageUrl: string;
   startingPrice: string;
+  retailPrice: string;
+  /** The field's text (the API also takes a number); the schema reads it as a whole number. */
+  buyNowStock?: string | number;
 }
 
 export const METAL_OPTIONS: { value: MetalType; label: string }[] = [
@@ -109,6 +119,45 @@ export function ProductFormFields<TOutput>({
                   {...field}
                 />
               </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="retailPrice"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Retail Price ($)</FormLabel>
+              <FormControl>
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0.01"
+                  placeholder="59.99"
+                  {...field}
+                />
+              </FormControl>
+              <FormDescription>
+                What it sells for at retail: Buy It Now's price before bids are credited.
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="buyNowStock"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Buy It Now Stock</FormLabel>
+              <FormControl>
+                <Input type="number" inputMode="numeric" step="1" min="0" placeholder="0" {...field} />
+              </FormControl>
+              <FormDescription>
+                Units bidders may buy at retail less their bids (0 = no Buy It Now).
+              </FormDescription>
               <FormMessage />
             </FormItem>
           )}

@@ -32,6 +32,7 @@ const newProduct = {
   purity: "99.9%",
   imageUrl: "/images/products/silver-bullion.svg",
   startingPrice: "2.50",
+  retailPrice: "30.00",
 };
 
 /** Keyed by handler id; a route missing here fails the catalog test (coverage of the table). */
@@ -69,6 +70,17 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   }),
   "auctions/get-agent": (w) => ({ as: w.buyer, params: { id: w.liveAuctionId } }),
   "auctions/delete-agent": (w) => ({ as: w.buyer, params: { id: w.liveAuctionId } }),
+  "auctions/get-buy-now": (w) => ({ as: w.buyer, params: { id: w.liveAuctionId } }),
+  "auctions/buy-now": (w) => ({
+    as: w.buyer,
+    params: { id: w.liveAuctionId },
+    body: {
+      shippingAddress: "1 Main St",
+      shippingCity: "Springfield",
+      shippingState: "IL",
+      shippingZip: "62701",
+    },
+  }),
   "payments/list-bid-packages": () => ({ as: null, params: {} }),
   "payments/create-payment-intent": (w) => ({ as: w.buyer, params: {}, body: { packageId: "starter" } }),
   "payments/verify-payment": (w) => ({ as: w.buyer, params: { paymentIntentId: w.intentId } }),

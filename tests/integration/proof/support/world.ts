@@ -67,6 +67,7 @@ const product = (name: string) => ({
   purity: "99.9%",
   imageUrl: "/images/products/silver-coins.svg",
   startingPrice: "1.00",
+  retailPrice: "45.00",
 });
 
 /** A running auction of `seller` ending in `seconds` (its end is not scheduled: tests drive it). */

@@ -8,6 +8,7 @@ import { Clock, Gavel, User } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionSummary } from "#shared/schemas/auctions";
+import { buyNowOpen } from "../lib/buy-now.ts";
 import { useMsLeft } from "../lib/server-clock.ts";
 import { Countdown } from "./countdown.tsx";
 
@@ -61,6 +62,12 @@ export function AuctionCard({
           </Link>
           <p className="truncate text-sm text-muted-foreground">{auction.seller.businessName}</p>
           {details && <p className="text-xs text-muted-foreground">{details}</p>}
+          {auction.retailPrice && (
+            <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="retail-price">
+              Retail {formatPrice(auction.retailPrice)}
+              {buyNowOpen(auction, Date.now()) && <Badge variant="secondary">Buy It Now</Badge>}
+            </p>
+          )}
         </div>
         <div className="flex items-end justify-between gap-2">
           <div>

@@ -1,0 +1,92 @@
+/**
+ * Buy It Now's storage: the bidder's tally `BIDDERS#<auctionId>` / `USER#<userId>` (every bid adds one
+ * in its own transaction, bids-repo.ts) and the one transaction that sells a unit.
+ *
+ * The sale is ONE TransactWriteItems: the tally (exactly the bid count the credit was worked out from,
+ * never bought before; it records the order, which from then on refuses the user's bids), the auction
+ * (a unit left, the buyer not its leader or winner, not closed more than 7 days), and the order item.
+ * Two buyers racing for the last unit: one transaction takes it, the other fails its condition.
+ */
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "./client.ts";
+import { keys } from "./keys.ts";
+import { type OrderRecord, orderItem } from "./orders-repo.ts";
+
+export interface BidderTally {
+  /** Bids the user placed on the auction, by hand and by agent. */
+  bids: number;
+  /** Set once the user bought the item with Buy It Now. */
+  boughtNowOrderId: string | null;
+}
+
+export async function getBidderTally(auctionId: string, userId: string): Promise<BidderTally> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.bidder(auctionId, userId),
+      ConsistentRead: true,
+      ProjectionExpression: "bids, boughtNowOrderId",
+    }),
+  );
+  return {
+    bids: typeof Item?.bids === "number" ? Item.bids : 0,
+    boughtNowOrderId: typeof Item?.boughtNowOrderId === "string" ? Item.boughtNowOrderId : null,
+  };
+}
+
+export type BuyNowWrite = "created" | "refused";
+
+/**
+ * Sells one unit to `order.buyerId` at the price worked out from `seenBids`. "refused": a condition
+ * failed (a bid landed, stock ran out, the user now leads, the window closed, a second purchase);
+ * the caller re-reads and decides again.
+ */
+export async function buyNowTransaction(input: {
+  order: OrderRecord;
+  seenBids: number;
+  /** The auction's end must be after this (ms epoch): 7 days before now. */
+  closesAfter: number;
+  now: number;
+}): Promise<BuyNowWrite> {
+  const { order, seenBids, closesAfter, now } = input;
+  const table = tableName();
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table,
+              Key: keys.bidder(order.auctionId, order.buyerId),
+              UpdateExpression: "SET boughtNowOrderId = :order, boughtNowAt = :now",
+              ConditionExpression: "bids = :seen AND attribute_not_exists(boughtNowOrderId)",
+              ExpressionAttributeValues: { ":order": order.id, ":now": now, ":seen": seenBids },
+            },
+          },
+          {
+            Update: {
+              TableName: table,
+              Key: keys.auction(order.auctionId),
+              UpdateExpression: "SET buyNowStockLeft = buyNowStockLeft - :one",
+              ConditionExpression:
+                "buyNowStockLeft >= :one AND endsAt > :closesAfter AND (attribute_not_exists(lastBidderId) OR lastBidderId <> :buyer)",
+              ExpressionAttributeValues: { ":one": 1, ":closesAfter": closesAfter, ":buyer": order.buyerId },
+            },
+          },
+          {
+            Put: {
+              TableName: table,
+              Item: orderItem(order),
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+        ],
+      }),
+    );
+    return "created";
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return "refused";
+    throw error;
+  }
+}
