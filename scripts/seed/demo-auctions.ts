@@ -47,6 +47,9 @@ interface DemoProduct {
   purity?: string;
   imageUrl: string;
   startingPriceCents: number;
+  /** Buy It Now: the retail price and units offered. */
+  retailPriceCents: number;
+  buyNowStock: number;
   durationSeconds: number;
 }
 
@@ -63,6 +66,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     purity: ".999",
     imageUrl: "/images/products/silver-coins.svg",
     startingPriceCents: 50,
+    retailPriceCents: 3900,
+    buyNowStock: 5,
     durationSeconds: 4 * MINUTE,
   },
   {
@@ -74,6 +79,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     purity: "75%",
     imageUrl: "/images/products/gold-jewelry.svg",
     startingPriceCents: 100,
+    retailPriceCents: 145000,
+    buyNowStock: 1,
     durationSeconds: 15 * MINUTE,
   },
   {
@@ -85,6 +92,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     purity: "99.9%",
     imageUrl: "/images/products/silver-bullion.svg",
     startingPriceCents: 50,
+    retailPriceCents: 36000,
+    buyNowStock: 3,
     durationSeconds: 45 * MINUTE,
   },
   {
@@ -96,6 +105,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     purity: ".9999",
     imageUrl: "/images/products/silver-coins.svg",
     startingPriceCents: 200,
+    retailPriceCents: 19500,
+    buyNowStock: 2,
     durationSeconds: 2 * HOUR,
   },
   {
@@ -107,6 +118,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     purity: "58.5%",
     imageUrl: "/images/products/gold-jewelry.svg",
     startingPriceCents: 100,
+    retailPriceCents: 98000,
+    buyNowStock: 0,
     durationSeconds: 6 * HOUR,
   },
   {
@@ -118,6 +131,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     purity: "99.95%",
     imageUrl: "/images/products/silver-bullion.svg",
     startingPriceCents: 500,
+    retailPriceCents: 115000,
+    buyNowStock: 2,
     durationSeconds: 20 * HOUR,
   },
 ];

@@ -8,6 +8,8 @@ export const paths = {
   orderCheckout: {
     path: "/order-checkout/:auctionId",
     getHref: (auctionId: string) => `/order-checkout/${encodeURIComponent(auctionId)}`,
+    /** The same checkout for a Buy It Now order (docs/product.md). */
+    getBuyNowHref: (auctionId: string) => `/order-checkout/${encodeURIComponent(auctionId)}?buyNow=1`,
   },
   paymentSuccess: { path: "/payment-success", getHref: () => "/payment-success" },
   bidPackages: { path: "/bid-packages", getHref: () => "/bid-packages" },

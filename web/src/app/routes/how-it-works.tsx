@@ -3,9 +3,10 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useAppConfig } from "@web/lib/app-config.ts";
-import { Award, BadgeCheck, Bot, Clock, Coins, Gavel, ShieldCheck, Trophy } from "lucide-react";
+import { Award, BadgeCheck, Bot, Clock, Coins, Gavel, ShieldCheck, ShoppingBag, Trophy } from "lucide-react";
 import { Link } from "react-router";
-import { TIMER_EXTENSION_SECONDS } from "#shared/constants";
+import { BUY_NOW_DAYS_AFTER_END, TIMER_EXTENSION_SECONDS } from "#shared/constants";
+import { formatPrice } from "#shared/money";
 
 const STEPS = [
   {
@@ -45,7 +46,9 @@ const TRUST_POINTS = [
 
 export function HowItWorksPage() {
   const extension = TIMER_EXTENSION_SECONDS;
-  const winLimit = useAppConfig().data?.winLimit;
+  const config = useAppConfig().data;
+  const winLimit = config?.winLimit;
+  const bidValue = config?.bidValue ? formatPrice(config.bidValue) : "a published amount";
   return (
     <>
       <section className="bg-header text-header-foreground">
@@ -171,6 +174,33 @@ export function HowItWorksPage() {
                 <li>
                   It stops when its bids run out, the price passes its maximum, you cancel it, or the auction
                   ends; every unused bid then goes back to your balance, exactly once.
+                </li>
+              </ul>
+            </CardContent>
+          </Card>
+          <Card className="lg:col-span-2" id="buy-it-now">
+            <CardContent className="grid gap-4 pt-6">
+              <h2 className="flex items-center gap-2 text-xl font-semibold">
+                <ShoppingBag className="size-5 text-primary" aria-hidden="true" />
+                Buy It Now, exactly
+              </h2>
+              <ul className="grid gap-3 text-muted-foreground">
+                <li>
+                  Items that show &ldquo;Buy It Now&rdquo; can be bought at their retail price by anyone who
+                  bid on the auction and did not win it, while it runs and for {BUY_NOW_DAYS_AFTER_END} days
+                  after it ends, once per bidder, while units last.
+                </li>
+                <li>
+                  Every bid you spent on that auction is worth{" "}
+                  <strong className="text-foreground" data-testid="bid-value">
+                    {bidValue}
+                  </strong>{" "}
+                  off the retail price (never more than the whole price), so bids on an item you then buy are
+                  not lost.
+                </li>
+                <li>
+                  While you are the highest bidder you cannot buy it now. Buying it ends your part in that
+                  auction: your Bid Agent stops and returns its unused bids, and you cannot bid there again.
                 </li>
               </ul>
             </CardContent>

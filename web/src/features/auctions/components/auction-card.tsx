@@ -3,12 +3,12 @@ import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
+import { buyNowOpen } from "@web/lib/buy-now.ts";
 import { cn } from "@web/lib/utils.ts";
 import { Clock, Gavel, User } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionSummary } from "#shared/schemas/auctions";
-import { buyNowOpen } from "../lib/buy-now.ts";
 import { useMsLeft } from "../lib/server-clock.ts";
 import { Countdown } from "./countdown.tsx";
 

@@ -14,6 +14,7 @@ import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import { useAuction } from "../api/get-auction.ts";
 import { BidAgentPanel } from "../components/bid-agent-panel.tsx";
+import { BuyNowPanel } from "../components/buy-now-panel.tsx";
 import { Countdown } from "../components/countdown.tsx";
 import { RecentBids } from "../components/recent-bids.tsx";
 import { WinnerModal } from "../components/winner-modal.tsx";
@@ -244,6 +245,9 @@ export function AuctionDetailPage() {
                 {product.purity && <Detail label="Purity" value={product.purity} />}
                 <Detail label="Metal Type" value={product.metalType} />
                 <Detail label="Starting Price" value={formatPrice(product.startingPrice)} />
+                {auction.retailPrice && (
+                  <Detail label="Retail Price" value={formatPrice(auction.retailPrice)} />
+                )}
               </dl>
             </CardContent>
           </Card>
@@ -269,6 +273,7 @@ export function AuctionDetailPage() {
           {user && user.role !== "admin" && !(user.sellerId && user.sellerId === auction.seller.id) && (
             <BidAgentPanel auctionId={auction.id} canBid={auction.status === "active"} />
           )}
+          {user && <BuyNowPanel auction={auction} />}
           <RecentBids bids={auction.bids} />
         </div>
       </div>

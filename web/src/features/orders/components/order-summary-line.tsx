@@ -24,6 +24,14 @@ export function OrderSummaryLine({ order }: { order: OrderView }) {
         </div>
         <p className="text-sm text-muted-foreground">
           Order #<span className="font-mono">{shortOrderId(order.id)}</span> · {formatDate(order.createdAt)}
+          {order.buyNow && (
+            <span data-testid="order-buy-now">
+              {" "}
+              · Buy It Now: retail {formatPrice(order.buyNow.retailPrice)} less{" "}
+              {formatPrice(order.buyNow.credit)} for {order.buyNow.bidsCredited}{" "}
+              {order.buyNow.bidsCredited === 1 ? "bid" : "bids"}
+            </span>
+          )}
         </p>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-muted-foreground">
           <span className="flex items-center gap-1.5">

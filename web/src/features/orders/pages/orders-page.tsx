@@ -60,6 +60,11 @@ function BuyerOrderCard({ order }: { order: OrderView }) {
             <span className="font-medium">{order.seller.businessName}</span>
           </p>
           <TrackingLine trackingNumber={order.trackingNumber} />
+          {order.kind === "buy_now" && order.paymentStatus === "pending" && (
+            <Button asChild size="sm">
+              <Link to={paths.orderCheckout.getBuyNowHref(order.auctionId)}>Complete Payment</Link>
+            </Button>
+          )}
         </div>
       </CardContent>
     </Card>

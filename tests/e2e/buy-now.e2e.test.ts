@@ -1,0 +1,105 @@
+/**
+ * Buy It Now in Chromium through the whole local stack: a bidder who spent bids on a live auction sees
+ * the offer on the auction page (retail less their bids), checks out on the order checkout page and
+ * pays with the test card; the order is listed as Buy It Now and their next bid is refused.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
+import { hashPassword } from "../../functions/domain/passwords.ts";
+import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { newPage } from "./support/browser.ts";
+
+const PASSWORD = "password123";
+
+async function signedIn(role: "buyer" | "seller", bidBalance = 0) {
+  const username = `e2en${role[0]}${Math.random().toString(36).slice(2, 9)}`;
+  const user = await createUser({
+    username,
+    email: `${username}@example.com`,
+    passwordHash: await hashPassword(PASSWORD),
+    role,
+    bidBalance,
+    now: Date.now(),
+  });
+  const page = await newPage();
+  const res = await page.request.post("/api/auth/login", { data: { username, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  return { page, id: user.id, username, sellerId: user.sellerId };
+}
+
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
+const bid = (page: Page, auctionId: string) =>
+  page.request.post(`/api/auctions/${auctionId}/bid`, { headers: { "content-type": "application/json" } });
+
+describe("Buy It Now", () => {
+  it("offers retail less the bids spent, checks out and pays, and ends the buyer's bidding", async () => {
+    const seller = await signedIn("seller");
+    const buyer = await signedIn("buyer", 10);
+    const rival = await signedIn("buyer", 10);
+    const productId = crypto.randomUUID();
+    const auction = await startAuction({
+      product: {
+        id: productId,
+        sellerId: seller.sellerId!,
+        name: `Buy Now Maple ${productId.slice(0, 6)}`,
+        description: "A one ounce .9999 fine silver maple leaf.",
+        metalType: "silver",
+        imageUrl: "/images/products/silver-coins.svg",
+        startingPriceCents: 100,
+        retailPriceCents: 4000,
+        buyNowStock: 2,
+      },
+      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Maple Mint" },
+      durationSeconds: 3600,
+      now: Date.now(),
+    });
+    for (const page of [buyer.page, rival.page, buyer.page, rival.page]) {
+      expect((await bid(page, auction.id)).status()).toBe(200);
+    }
+
+    // The auction page: 2 bids × $0.60 = $1.20 off the $40.00 retail price.
+    await buyer.page.goto(`/auction/${auction.id}`);
+    const panel = buyer.page.getByTestId("buy-now-panel");
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain("$40.00");
+    expect(await panel.getByTestId("buy-now-credit").textContent()).toBe("−$1.20");
+    expect(await panel.getByTestId("buy-now-price").textContent()).toBe("$38.80");
+    await buyer.page.screenshot({ path: "/tmp/buy-now-offer.png", fullPage: true });
+    await panel.getByRole("link", { name: "Buy It Now for $38.80" }).click();
+
+    // The order checkout page, in its Buy It Now form.
+    await buyer.page.waitForURL(`**/order-checkout/${auction.id}?buyNow=1`);
+    const summary = buyer.page.getByTestId("order-summary");
+    await summary.waitFor();
+    expect(await summary.textContent()).toContain("Credit for your 2 bids");
+    expect(await buyer.page.getByTestId("total-due").textContent()).toBe("$38.80");
+    await buyer.page.getByLabel("Street Address").fill("742 Evergreen Terrace");
+    await buyer.page.getByLabel("City").fill("Springfield");
+    await buyer.page.getByLabel("State").fill("OR");
+    await buyer.page.getByLabel("ZIP Code").fill("97403");
+    await buyer.page.getByRole("button", { name: "Continue to Payment" }).click();
+    await toast(buyer.page, "Order created. Please complete payment to finalize your purchase.").waitFor();
+    await buyer.page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await buyer.page.getByRole("button", { name: "Pay $38.80" }).click();
+    await toast(buyer.page, "Payment successful!").waitFor();
+
+    // /orders lists it as Buy It Now, paid.
+    await buyer.page.waitForURL("**/orders");
+    const order = buyer.page.getByTestId("order").filter({ hasText: "Buy Now Maple" });
+    await order.getByTestId("order-buy-now").waitFor();
+    expect(await order.textContent()).toContain("Paid");
+    expect(await order.getByTestId("order-buy-now").textContent()).toContain("less $1.20 for 2 bids");
+
+    // Their part in the auction is over; the other bidder still sees the offer, one unit left.
+    const refused = await bid(buyer.page, auction.id);
+    expect(refused.status()).toBe(403);
+    await rival.page.goto(`/auction/${auction.id}`);
+    const rivalPanel = rival.page.getByTestId("buy-now-panel");
+    await rivalPanel.waitFor();
+    expect(await rivalPanel.textContent()).toContain("1 unit left");
+    expect(await rivalPanel.getByTestId("buy-now-reason").textContent()).toBe(
+      "You are the highest bidder: Buy It Now opens again if someone outbids you",
+    );
+  }, 60_000);
+});

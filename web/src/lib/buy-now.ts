@@ -1,0 +1,56 @@
+/**
+ * Buy It Now in the web: the offer on the auction page and the order on the checkout page (two
+ * features), so it lives here.
+ */
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@web/lib/api-client.ts";
+import { BUY_NOW_DAYS_AFTER_END } from "#shared/constants";
+import type { AuctionDetail, AuctionSummary } from "#shared/schemas/auctions";
+import type { BuyNowOfferView, BuyNowRequest, OrderView } from "#shared/schemas/orders";
+
+/** Whether the auction still offers Buy It Now to someone: units left and the window open. */
+export function buyNowOpen(
+  auction: Pick<AuctionSummary, "retailPrice" | "buyNowStockLeft" | "endsAt">,
+  now: number,
+): boolean {
+  if (!auction.retailPrice || auction.buyNowStockLeft < 1) return false;
+  return now < Date.parse(auction.endsAt) + BUY_NOW_DAYS_AFTER_END * 24 * 60 * 60 * 1000;
+}
+
+export const buyNowQueryKey = (auctionId: string) => ["/api/auctions", auctionId, "buy-now"] as const;
+const buyNowPath = (auctionId: string) => `/api/auctions/${encodeURIComponent(auctionId)}/buy-now`;
+
+/** GET /api/auctions/{id}/buy-now: the caller's offer, with the credit for their bids worked out. */
+export function getBuyNowOffer(auctionId: string): Promise<BuyNowOfferView> {
+  return api.get<BuyNowOfferView>(buyNowPath(auctionId));
+}
+
+/**
+ * Read again whenever the auction changes (a bid raises the credit or makes the caller the leader):
+ * callers pass the auction's bid count so the key moves with it.
+ */
+export function getBuyNowOfferQueryOptions(auctionId: string, enabled: boolean, totalBids = 0) {
+  return queryOptions({
+    queryKey: [...buyNowQueryKey(auctionId), totalBids] as const,
+    queryFn: () => getBuyNowOffer(auctionId),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useBuyNowOffer(auctionId: string, enabled: boolean, totalBids = 0) {
+  return useQuery(getBuyNowOfferQueryOptions(auctionId, enabled, totalBids));
+}
+
+/** POST /api/auctions/{id}/buy-now: the buy_now order, then paid like any order. */
+export function buyItNow(auctionId: string, body: BuyNowRequest): Promise<OrderView> {
+  return api.post<OrderView>(buyNowPath(auctionId), body);
+}
+
+/** The auction as the Buy It Now checkout summarizes it (read once, not polled). */
+export function useBuyNowAuction(auctionId: string) {
+  return useQuery({
+    queryKey: ["/api/auctions", auctionId, "checkout"] as const,
+    queryFn: () => api.get<AuctionDetail>(`/api/auctions/${encodeURIComponent(auctionId)}`),
+  });
+}
