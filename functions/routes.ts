@@ -23,6 +23,12 @@ export interface HttpRoute {
   stripeOnly?: boolean;
   /** Public reads CloudFront may cache for one second. */
   edgeCacheSeconds?: number;
+  /**
+   * A cached public read that answers a signed-in caller with their own part too: the edge keys it on
+   * the session cookie and the answer to a signed-in caller is `private, no-store`, so only anonymous
+   * answers are shared.
+   */
+  personalWhenSignedIn?: boolean;
 }
 
 export const httpRoutes: readonly HttpRoute[] = [
@@ -52,6 +58,7 @@ export const httpRoutes: readonly HttpRoute[] = [
     handler: "auctions/get-auction",
     role: "public",
     edgeCacheSeconds: 1,
+    personalWhenSignedIn: true,
   },
   { method: "POST", path: "/api/auctions/{id}/bid", handler: "auctions/place-bid", role: "user" },
   { method: "PUT", path: "/api/auctions/{id}/agent", handler: "auctions/put-agent", role: "user" },

@@ -10,6 +10,11 @@ export interface ApiBehaviour {
   pathPattern: string;
   /** Seconds to cache at the edge, cookies not forwarded; undefined = never cached, everything forwarded. */
   cacheSeconds?: number;
+  /**
+   * The session cookie is part of the cache key (and so reaches the API): anonymous viewers share the
+   * answer, a signed-in viewer gets their own (which the API marks `no-store`).
+   */
+  sessionInKey?: boolean;
 }
 
 export function planApiBehaviours(routes: readonly HttpRoute[]): ApiBehaviour[] {
@@ -38,9 +43,20 @@ export function planApiBehaviours(routes: readonly HttpRoute[]): ApiBehaviour[] 
     if (previous && previous.cacheSeconds !== route.edgeCacheSeconds) {
       throw new Error(`Routes on ${pattern} ask for different edge cache times`);
     }
-    cachedBehaviours.set(pattern, { pathPattern: pattern, cacheSeconds: route.edgeCacheSeconds });
+    cachedBehaviours.set(pattern, {
+      pathPattern: pattern,
+      cacheSeconds: route.edgeCacheSeconds,
+      ...(route.personalWhenSignedIn || previous?.sessionInKey ? { sessionInKey: true } : {}),
+    });
   }
-  return [...shielded.values(), ...cachedBehaviours.values()];
+  // The more specific pattern first (CloudFront takes the first match): `/api/auctions/*/ledger`
+  // before `/api/auctions/*`.
+  const ordered = [...cachedBehaviours.values()].sort((a, b) => specificity(b) - specificity(a));
+  return [...shielded.values(), ...ordered];
+}
+
+function specificity(behaviour: ApiBehaviour): number {
+  return behaviour.pathPattern.replace(/\*/g, "").length;
 }
 
 /** `/api/auctions/{id}/bid` -> `/api/auctions/*\/bid` (CloudFront path pattern syntax). */

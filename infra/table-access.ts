@@ -64,8 +64,10 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
 
   // auctions and bidding
   "auctions/list-auctions": FINALIZING_READ,
-  "auctions/list-won-auctions": grant(["AUCTION#", "ORDER#"], ["AUCTION#"], true),
-  "auctions/get-auction": grant(["AUCTION#", "BIDS#"], ["AUCTION#"]),
+  // BIDDERS#: the winner's bids on each win (the all-in cost).
+  "auctions/list-won-auctions": grant(["AUCTION#", "ORDER#", "BIDDERS#"], ["AUCTION#"], true),
+  // BIDDERS#: a signed-in caller's own bids on it (`me`).
+  "auctions/get-auction": grant(["AUCTION#", "BIDS#", "BIDDERS#"], ["AUCTION#"]),
   "auctions/get-ledger": grant(["AUCTION#", "BIDS#"]),
   // The wins index: beginner auctions and the win limit.
   "auctions/place-bid": grant(["AUCTION#", "BIDS#"], ["USER#", "AUCTION#", "BIDS#", "BIDDERS#"], true),
@@ -94,7 +96,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   ),
 
   // orders
-  "orders/create-order": grant(["AUCTION#", "USER#"], ["AUCTION#", "ORDER#"]),
+  "orders/create-order": grant(["AUCTION#", "USER#", "BIDDERS#"], ["AUCTION#", "ORDER#"]),
   "orders/list-buyer-orders": grant(["ORDER#", "LOCALPI#", "AUCTION#"], ["ORDER#", "ORDERPAYMENT#"], true),
   "orders/list-seller-orders": grant(["ORDER#", "USER#", "SELLER#"], [], true),
   "orders/create-order-payment-intent": grant(

@@ -19,6 +19,17 @@ export function summarizeWins(finalPricesCents: readonly number[]): WinsSummary 
   };
 }
 
+/**
+ * "N% below retail, bids included": the saving a win or a purchase may claim, counted on the all-in cost
+ * (final price + the value of the bids spent), never on the final price alone. Null when there is no
+ * retail price or no saving; rounded down, so the claim never overstates.
+ */
+export function allInSavingsPercent(allInCents: number, retailCents: number | null): number | null {
+  if (!retailCents || retailCents <= 0 || allInCents >= retailCents) return null;
+  const percent = Math.floor(((retailCents - allInCents) * 100) / retailCents);
+  return percent > 0 ? percent : null;
+}
+
 /** The address block of /seller-orders: "address", "city, state zip", country (US when unset). */
 export function shippingAddressLines(order: {
   shippingAddress: string;

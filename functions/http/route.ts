@@ -147,15 +147,18 @@ export function defineRoute<Body = undefined, Params = undefined, Query = undefi
     const out = await logic({ body, params, query, auth: session.auth, now, rawBody, event, route });
     const cookies = [...session.cookies];
     if (out instanceof Reply) return json(out.status, out.body, [...cookies, ...out.cookies]);
-    return json(200, out, cookies, edgeCacheHeaders(route));
+    return json(200, out, cookies, edgeCacheHeaders(route, session.auth !== null));
   }
 }
 
-/** Public reads the edge may share for a moment; browsers still revalidate every poll. */
-function edgeCacheHeaders(route: HttpRoute): Record<string, string> {
-  return route.edgeCacheSeconds
-    ? { "cache-control": `public, max-age=0, s-maxage=${route.edgeCacheSeconds}` }
-    : {};
+/**
+ * Public reads the edge may share for a moment; browsers still revalidate every poll. A personal
+ * answer (a signed-in caller's own part) is never stored.
+ */
+function edgeCacheHeaders(route: HttpRoute, signedIn: boolean): Record<string, string> {
+  if (!route.edgeCacheSeconds) return {};
+  if (route.personalWhenSignedIn && signedIn) return { "cache-control": "private, no-store" };
+  return { "cache-control": `public, max-age=0, s-maxage=${route.edgeCacheSeconds}` };
 }
 
 export function errorResult(error: unknown, requestId: string): ApiResult {

@@ -148,7 +148,7 @@ function buyNowOrder(
   offer: BuyNowOffer,
   now: number,
 ): OrderRecord {
-  const order = newOrder(auction, buyer, shipping, offer.priceCents, now);
+  const order = newOrder(auction, buyer, shipping, offer.priceCents, now, bids);
   const buyNow = {
     retailPriceCents: auction.retailPriceCents ?? 0,
     bidsCredited: bids,

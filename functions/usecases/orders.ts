@@ -2,7 +2,7 @@
  * Winning and fulfilment (docs/product.md sections 2-4, docs/architecture.md section 6): the caller's won auctions, the
  * winner's checkout, the order's payment, the buyer's and seller's order lists, and shipping.
  */
-import { centsToDecimal } from "#shared/money";
+import { centsToDecimal, decimalToCents } from "#shared/money";
 import type {
   CreateOrderBody,
   OrderView,
@@ -17,6 +17,7 @@ import {
   listWonAuctions,
   toAuctionSummary,
 } from "../adapters/dynamo/auctions-repo.ts";
+import { getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
 import {
   createOrder,
   getOrder,
@@ -27,10 +28,12 @@ import {
   writeShippingState,
 } from "../adapters/dynamo/orders-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
+import { bidValueCents } from "../config/runtime.ts";
 import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../domain/errors.ts";
 import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../domain/orders.ts";
 import { logger } from "../observability/logger.ts";
 import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";
+import { bidderSpendOf, readBidderSpend } from "./read-auctions.ts";
 
 export const ORDER_MESSAGES = {
   auctionNotFound: "Auction not found",
@@ -61,6 +64,9 @@ export async function listWonAuctionsOf(userId: string, now: number): Promise<Wo
     // The index may lag a finalization by a moment; trust only what the auction item says.
     if (auction.status === "won" && auction.winnerId === userId) wins.set(auction.id, auction);
   }
+  const spends = new Map(
+    await Promise.all([...wins.keys()].map(async (id) => [id, await readBidderSpend(id, userId)] as const)),
+  );
   const orderByAuction = new Map(
     orders
       .filter((order) => (order.kind ?? "auction") === "auction")
@@ -70,9 +76,12 @@ export async function listWonAuctionsOf(userId: string, now: number): Promise<Wo
     .sort((a, b) => b.endsAt - a.endsAt)
     .map((auction) => {
       const order = orderByAuction.get(auction.id);
+      const me = spends.get(auction.id) ?? bidderSpendOf(0);
       return {
         ...toAuctionSummary(auction, now),
         finalPrice: centsToDecimal(auction.priceCents),
+        me,
+        allInCost: centsToDecimal(auction.priceCents + (decimalToCents(me.bidsValue) ?? 0)),
         wonAt: wonAt(auction),
         order: order
           ? { id: order.id, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus }
@@ -92,7 +101,8 @@ export async function placeOrder(request: CreateOrderBody, buyerId: string, now:
   const buyer = await getUser(buyerId);
   if (!buyer) throw unauthorized();
 
-  const order = newOrder(auction, buyer, request, auction.priceCents, now);
+  const { bids } = await getBidderTally(auction.id, buyerId);
+  const order = newOrder(auction, buyer, request, auction.priceCents, now, bids);
   if ((await createOrder(order)) === "exists") throw conflict(ORDER_MESSAGES.orderExists);
   logger.info("order created", {
     orderId: order.id,
@@ -112,10 +122,13 @@ export function newOrder(
   shipping: ShippingAddress,
   priceCents: number,
   now: number,
+  bidsSpent: number,
 ): OrderRecord {
   return {
     id: crypto.randomUUID(),
     auctionId: auction.id,
+    bidsSpent,
+    bidsValueCents: bidsSpent * bidValueCents(),
     buyerId: buyer.id,
     sellerId: auction.sellerId,
     sellerUserId: auction.sellerUserId,

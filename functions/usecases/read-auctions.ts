@@ -1,8 +1,11 @@
 /** The public reads of auctions: any auction found over is finalized on the way (docs/architecture.md section 4). */
 import { RECENT_BIDS_SHOWN } from "#shared/constants";
-import type { AuctionDetail, AuctionSummary } from "#shared/schemas/auctions";
+import { centsToDecimal } from "#shared/money";
+import type { AuctionDetail, AuctionSummary, BidderSpend } from "#shared/schemas/auctions";
 import { getAuction, listAuctionsByStatus, toAuctionSummary } from "../adapters/dynamo/auctions-repo.ts";
 import { listRecentBids, toBidView } from "../adapters/dynamo/bids-repo.ts";
+import { getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
+import { bidValueCents } from "../config/runtime.ts";
 import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";
 
 /**
@@ -25,4 +28,14 @@ export async function readAuctionDetail(id: string, now: number): Promise<Auctio
   ]);
   if (!auction) return null;
   return { ...toAuctionSummary(auction, now), bids: bids.map(toBidView) };
+}
+
+/** What `userId` spent on the auction: their bids, by hand and by agent, at the published bid value. */
+export async function readBidderSpend(auctionId: string, userId: string): Promise<BidderSpend> {
+  const { bids } = await getBidderTally(auctionId, userId);
+  return bidderSpendOf(bids);
+}
+
+export function bidderSpendOf(bidsPlaced: number): BidderSpend {
+  return { bidsPlaced, bidsValue: centsToDecimal(bidsPlaced * bidValueCents()) };
 }

@@ -35,6 +35,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from "aws-cdk-lib/aws-s3"
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
 import type { HttpRoute } from "../../functions/routes.ts";
+import { SESSION_COOKIE } from "../../shared/constants.ts";
 import { projectRoot } from "../bundling.ts";
 import {
   contentSecurityPolicy,
@@ -141,29 +142,39 @@ export class Web extends Construct {
       headerBehavior: OriginRequestHeaderBehavior.none(),
       queryStringBehavior: OriginRequestQueryStringBehavior.all(),
     });
-    const cachePolicies = new Map<number, CachePolicy>();
+    const cachePolicies = new Map<string, CachePolicy>();
     for (const behaviour of planApiBehaviours(props.routes)) {
       if (behaviour.cacheSeconds === undefined) {
         additionalBehaviors[behaviour.pathPattern] = uncachedApi;
         continue;
       }
       const seconds = behaviour.cacheSeconds;
-      let cachePolicy = cachePolicies.get(seconds);
+      const personal = behaviour.sessionInKey === true;
+      const policyKey = `${seconds}${personal ? "-personal" : ""}`;
+      let cachePolicy = cachePolicies.get(policyKey);
       if (!cachePolicy) {
         // min = max = the route's time: the handlers answer `no-store` for browsers, the edge still holds
         // the answer this long, so a thousand watchers polling every second cost one Lambda call.
-        cachePolicy = new CachePolicy(this, `PublicReads${seconds}s`, {
-          cachePolicyName: `${props.prefix}-public-reads-${seconds}s`,
-          minTtl: Duration.seconds(seconds),
-          defaultTtl: Duration.seconds(seconds),
-          maxTtl: Duration.seconds(seconds),
-          cookieBehavior: CacheCookieBehavior.none(),
-          headerBehavior: CacheHeaderBehavior.none(),
-          queryStringBehavior: CacheQueryStringBehavior.all(),
-          enableAcceptEncodingGzip: true,
-          enableAcceptEncodingBrotli: true,
-        });
-        cachePolicies.set(seconds, cachePolicy);
+        // A personal route keys on the session cookie: anonymous viewers still share one answer; a
+        // signed-in viewer's request reaches the API with its cookie, which answers `private, no-store`.
+        cachePolicy = new CachePolicy(
+          this,
+          personal ? `PersonalReads${seconds}s` : `PublicReads${seconds}s`,
+          {
+            cachePolicyName: `${props.prefix}-${personal ? "personal" : "public"}-reads-${seconds}s`,
+            minTtl: Duration.seconds(seconds),
+            defaultTtl: Duration.seconds(seconds),
+            maxTtl: Duration.seconds(seconds),
+            cookieBehavior: personal
+              ? CacheCookieBehavior.allowList(SESSION_COOKIE, `__Host-${SESSION_COOKIE}`)
+              : CacheCookieBehavior.none(),
+            headerBehavior: CacheHeaderBehavior.none(),
+            queryStringBehavior: CacheQueryStringBehavior.all(),
+            enableAcceptEncodingGzip: true,
+            enableAcceptEncodingBrotli: true,
+          },
+        );
+        cachePolicies.set(policyKey, cachePolicy);
       }
       additionalBehaviors[behaviour.pathPattern] = {
         ...uncachedApi,

@@ -80,8 +80,14 @@ export const bidViewSchema = z.object({
 export type BidView = z.infer<typeof bidViewSchema>;
 
 /** GET /api/auctions/{id}: the summary plus the latest bids, oldest to newest (the last item is the latest). */
+/** What the signed-in caller spent on an auction: bids placed and their value (bidsPlaced × bidValue). */
+export const bidderSpendSchema = z.object({ bidsPlaced: z.number().int(), bidsValue: z.string() });
+export type BidderSpend = z.infer<typeof bidderSpendSchema>;
+
 export const auctionDetailSchema = auctionSummarySchema.extend({
   bids: z.array(bidViewSchema),
+  /** Only for a signed-in caller (such answers are never shared at the edge). */
+  me: bidderSpendSchema.optional(),
 });
 export type AuctionDetail = z.infer<typeof auctionDetailSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COUNTRY, METAL_TYPES, PAYMENT_STATUSES, SHIPPING_STATUSES } from "../constants.ts";
-import { auctionSummarySchema } from "./auctions.ts";
+import { auctionSummarySchema, bidderSpendSchema } from "./auctions.ts";
 
 /**
  * Orders: checkout of a won auction, its payment and its shipping (docs/product.md sections 2, 3, 7).
@@ -62,6 +62,10 @@ export const orderViewSchema = z.object({
   buyerId: z.string(),
   sellerId: z.string(),
   finalPrice: z.string(),
+  /** The buyer's bids on the auction when ordering, their value (bidsSpent × bidValue) and the all-in cost. */
+  bidsSpent: z.number().int(),
+  bidsValue: z.string(),
+  allInCost: z.string(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   shippingStatus: z.enum(SHIPPING_STATUSES),
   shippingAddress: z.string(),
@@ -107,6 +111,9 @@ export type WonAuctionOrder = z.infer<typeof wonAuctionOrderSchema>;
  */
 export const wonAuctionSchema = auctionSummarySchema.extend({
   finalPrice: z.string(),
+  /** The winner's bids on it and their value; allInCost = finalPrice + me.bidsValue. */
+  me: bidderSpendSchema,
+  allInCost: z.string(),
   wonAt: z.string(),
   order: wonAuctionOrderSchema.nullable(),
 });

@@ -62,6 +62,8 @@ describe("Buy It Now", () => {
     await buyer.page.goto(`/auction/${auction.id}`);
     const panel = buyer.page.getByTestId("buy-now-panel");
     await panel.waitFor();
+    // What they spent here, from the detail's `me`.
+    expect(await buyer.page.getByTestId("my-spend").textContent()).toBe("You've spent 2 bids ($1.20) here");
     expect(await panel.textContent()).toContain("$40.00");
     expect(await panel.getByTestId("buy-now-credit").textContent()).toBe("−$1.20");
     expect(await panel.getByTestId("buy-now-price").textContent()).toBe("$38.80");
@@ -90,6 +92,8 @@ describe("Buy It Now", () => {
     await order.getByTestId("order-buy-now").waitFor();
     expect(await order.textContent()).toContain("Paid");
     expect(await order.getByTestId("order-buy-now").textContent()).toContain("less $1.20 for 2 bids");
+    // All-in: $38.80 paid + 2 bids worth $1.20 = the retail price.
+    expect(await order.getByTestId("order-all-in").textContent()).toBe("All-in $40.00 with 2 bids");
 
     // Their part in the auction is over; the other bidder still sees the offer, one unit left.
     const refused = await bid(buyer.page, auction.id);

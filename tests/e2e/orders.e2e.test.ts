@@ -88,6 +88,8 @@ describe("winning and fulfilment", () => {
     expect(await page.getByTestId("summary-average-price").textContent()).toBe("$1.52");
     const winCard = page.getByTestId("win-card");
     expect(await winCard.textContent()).toContain("Won");
+    // All-in: $1.52 + one bid worth $0.60.
+    expect(await winCard.getByTestId("all-in-cost").textContent()).toBe("$2.12");
     expect(await winCard.getByRole("link", { name: "View Auction" }).getAttribute("href")).toBe(
       `/auction/${auction.id}`,
     );

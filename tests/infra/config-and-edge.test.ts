@@ -105,11 +105,14 @@ describe("CloudFront behaviours from the route table", () => {
   it("put every uncached route a cached pattern would catch before it", () => {
     const plan = planApiBehaviours(httpRoutes);
     const patterns = plan.map((b) => b.pathPattern);
+    // The more specific pattern first: CloudFront takes the first that matches.
     expect(plan.filter((b) => b.cacheSeconds).map((b) => b.pathPattern)).toEqual([
-      "/api/auctions",
-      "/api/auctions/*",
       "/api/auctions/*/ledger",
+      "/api/auctions/*",
+      "/api/auctions",
     ]);
+    // Only the detail answers a signed-in caller with their own part: it alone keys on the session.
+    expect(plan.filter((b) => b.sessionInKey).map((b) => b.pathPattern)).toEqual(["/api/auctions/*"]);
     expect(patterns.indexOf("/api/auctions/won")).toBeLessThan(patterns.indexOf("/api/auctions/*"));
     expect(patterns.indexOf("/api/auctions/*/bid")).toBeLessThan(patterns.indexOf("/api/auctions/*"));
     expect(plan.find((b) => b.pathPattern === "/api/auctions/won")?.cacheSeconds).toBeUndefined();

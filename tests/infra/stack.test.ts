@@ -561,7 +561,7 @@ describe("web", () => {
     expect(origin.OriginPath ?? "").toBe("");
   });
 
-  it("caches exactly the public auction reads for 1 s, without cookies, after the signed-in paths under them", () => {
+  it("caches exactly the public auction reads for 1 s, without cookies (the detail keyed on the session), after the signed-in paths under them", () => {
     const behaviours = distribution(dev).CacheBehaviors as CfnJson[];
     const patterns = behaviours.map((b) => b.PathPattern);
     const cached = httpRoutes.filter((r) => r.edgeCacheSeconds).map((r) => pathPattern(r.path));
@@ -571,7 +571,13 @@ describe("web", () => {
       const behaviour = behaviours.find((b) => b.PathPattern === pattern);
       const policy = policies[referencedId(behaviour.CachePolicyId)!]!.Properties.CachePolicyConfig;
       expect(policy).toMatchObject({ MinTTL: 1, DefaultTTL: 1, MaxTTL: 1 });
-      expect(policy.ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig.CookieBehavior).toBe("none");
+      const cookies = policy.ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig;
+      if (pattern === "/api/auctions/*") {
+        // Anonymous viewers share the detail; a signed-in viewer's request carries its session (and `me`).
+        expect(cookies).toEqual({ CookieBehavior: "whitelist", Cookies: ["sid", "__Host-sid"] });
+      } else {
+        expect(cookies.CookieBehavior).toBe("none");
+      }
       expect(behaviour.CachedMethods).toEqual(["GET", "HEAD"]);
     }
     // Signed-in routes the cached pattern would catch come first, uncached.

@@ -30,6 +30,9 @@ export interface OrderRecord {
   /** A Buy It Now order: the retail price and the bids credited against it. */
   buyNow?: { retailPriceCents: number; bidsCredited: number; creditCents: number };
   auctionId: string;
+  /** The buyer's bids on the auction when ordering and their value then: the all-in cost's other part. */
+  bidsSpent?: number;
+  bidsValueCents?: number;
   buyerId: string;
   sellerId: string;
   /** The seller's user: the one user who may update shipping. */
@@ -262,6 +265,9 @@ export function toOrderView(order: OrderRecord): OrderView {
     buyerId: order.buyerId,
     sellerId: order.sellerId,
     finalPrice: centsToDecimal(order.finalPriceCents),
+    bidsSpent: order.bidsSpent ?? 0,
+    bidsValue: centsToDecimal(order.bidsValueCents ?? 0),
+    allInCost: centsToDecimal(order.finalPriceCents + (order.bidsValueCents ?? 0)),
     paymentStatus: order.paymentStatus,
     shippingStatus: order.shippingStatus,
     shippingAddress: order.shippingAddress,

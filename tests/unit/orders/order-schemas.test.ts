@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shippingAddressLines, shortOrderId, summarizeWins } from "#shared/orders";
+import { allInSavingsPercent, shippingAddressLines, shortOrderId, summarizeWins } from "#shared/orders";
 import { createOrderRequestSchema, shippingUpdateSchema } from "#shared/schemas/orders";
 
 const address = {
@@ -85,5 +85,21 @@ describe("display helpers", () => {
 
   it("shows the first 8 characters of an order id", () => {
     expect(shortOrderId("1a2b3c4d-5e6f")).toBe("1a2b3c4d");
+  });
+});
+
+describe("the savings a win may claim", () => {
+  it("counts the bids: the all-in cost against retail, rounded down", () => {
+    // $5.05 final + 3 bids × $0.60 = $6.85 against $40.00 retail: 82.875 % -> 82 %.
+    expect(allInSavingsPercent(685, 4000)).toBe(82);
+    // The final price alone would claim 87 %; the claim never uses it.
+    expect(allInSavingsPercent(505, 4000)).toBe(87);
+  });
+
+  it("claims nothing without a retail price, or when the bids ate the saving", () => {
+    expect(allInSavingsPercent(685, null)).toBeNull();
+    expect(allInSavingsPercent(4000, 4000)).toBeNull();
+    expect(allInSavingsPercent(4500, 4000)).toBeNull();
+    expect(allInSavingsPercent(3999, 4000)).toBeNull();
   });
 });

@@ -153,6 +153,12 @@ function PricePanel({ auction }: { auction: AuctionDetail }) {
             {auction.activeAgents} Bid {auction.activeAgents === 1 ? "Agent" : "Agents"} active
           </p>
         )}
+        {auction.me && auction.me.bidsPlaced > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="my-spend">
+            You've spent {auction.me.bidsPlaced} {auction.me.bidsPlaced === 1 ? "bid" : "bids"} (
+            {formatPrice(auction.me.bidsValue)}) here
+          </p>
+        )}
         <p className="flex items-center gap-2 text-sm" data-testid="leader">
           <User className="size-4 text-muted-foreground" aria-hidden="true" />
           {auction.lastBidder ? (

@@ -18,9 +18,17 @@ export function OrderSummaryLine({ order }: { order: OrderView }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="font-semibold leading-tight">{product.name}</h2>
-          <p className="text-lg font-bold" data-testid="order-price">
-            {formatPrice(order.finalPrice)}
-          </p>
+          <div className="text-right">
+            <p className="text-lg font-bold" data-testid="order-price">
+              {formatPrice(order.finalPrice)}
+            </p>
+            {order.bidsSpent > 0 && (
+              <p className="text-xs text-muted-foreground" data-testid="order-all-in">
+                All-in {formatPrice(order.allInCost)} with {order.bidsSpent}{" "}
+                {order.bidsSpent === 1 ? "bid" : "bids"}
+              </p>
+            )}
+          </div>
         </div>
         <p className="text-sm text-muted-foreground">
           Order #<span className="font-mono">{shortOrderId(order.id)}</span> · {formatDate(order.createdAt)}

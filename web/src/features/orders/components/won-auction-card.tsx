@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { WonAuction } from "#shared/schemas/orders";
 import { formatDate } from "../lib/format-date.ts";
+import { AllInSavings } from "./all-in-savings.tsx";
 
 /**
  * One won auction on /auctions/won and what to do next: no order yet -> Proceed to Checkout;
@@ -38,7 +39,12 @@ export function WonAuctionCard({ auction }: { auction: WonAuction }) {
           <Fact label="Won on" value={formatDate(auction.wonAt)} />
           <Fact label="Final price" value={formatPrice(auction.finalPrice)} strong />
           <Fact label="Total bids" value={auction.totalBids.toLocaleString("en-US")} />
+          <Fact
+            label={`All-in (with your ${auction.me.bidsPlaced} ${auction.me.bidsPlaced === 1 ? "bid" : "bids"})`}
+            value={formatPrice(auction.allInCost)}
+          />
         </dl>
+        <AllInSavings allInCost={auction.allInCost} retailPrice={auction.retailPrice} />
         <div className="mt-auto flex flex-wrap gap-2">
           <NextStep auction={auction} />
         </div>

@@ -11,6 +11,7 @@ import { decimalToCents, formatCents, formatPrice } from "#shared/money";
 import { summarizeWins } from "#shared/orders";
 import type { WonAuction } from "#shared/schemas/orders";
 import { useWonAuctions } from "../api/get-won-auctions.ts";
+import { AllInSavings } from "../components/all-in-savings.tsx";
 import { EmptyList, QueryList } from "../components/list-states.tsx";
 import { formatDate } from "../lib/format-date.ts";
 
@@ -139,7 +140,12 @@ function WinCard({ win }: { win: WonAuction }) {
           <dd className="text-right">{formatDate(win.wonAt)}</dd>
           <dt className="text-muted-foreground">Total bids</dt>
           <dd className="text-right">{win.totalBids.toLocaleString("en-US")}</dd>
+          <dt className="text-muted-foreground">All-in (your {win.me.bidsPlaced} bids)</dt>
+          <dd className="text-right font-medium" data-testid="all-in-cost">
+            {formatPrice(win.allInCost)}
+          </dd>
         </dl>
+        <AllInSavings allInCost={win.allInCost} retailPrice={win.retailPrice} />
         <Button asChild variant="outline" size="sm" className="mt-auto">
           <Link to={paths.auction.getHref(win.id)}>View Auction</Link>
         </Button>
