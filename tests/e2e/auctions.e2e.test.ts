@@ -93,12 +93,13 @@ describe("live auctions", () => {
     expect(await b.page.getByTestId("recent-bid").first().textContent()).toContain(a.username);
     expect(await a.page.getByTestId("bid-balance").textContent()).toBe("4 Bids");
 
-    // A leads: a second bid is refused with the server's message.
-    await a.page.getByRole("button", { name: "Place Bid" }).click();
-    await toast(a.page, "Cannot place bid").waitFor();
-    expect(await toast(a.page, "Cannot place bid").textContent()).toContain(
-      "You are already the highest bidder",
-    );
+    // A leads: the page says so and offers no bid to be refused (the server's refusal is tested apart).
+    const leading = a.page.getByTestId("price-panel").getByTestId("leading");
+    await leading.waitFor();
+    expect(await leading.textContent()).toBe("You're the highest bidder");
+    expect(await leading.isDisabled()).toBe(true);
+    expect(await a.page.getByRole("button", { name: "Place Bid" }).count()).toBe(0);
+    expect(await toast(a.page, "Cannot place bid").count()).toBe(0);
 
     // The home grid shows it live with A as last bidder, and filters by metal.
     await b.page.goto("/");
@@ -135,6 +136,20 @@ describe("live auctions", () => {
     expect(await modal.textContent()).toContain("Short Silver Round");
     expect(await a.page.getByTestId("winner-final-price").textContent()).toBe("$2.51");
     expect(await b.page.getByTestId("winner-modal").count()).toBe(0);
+  });
+
+  it("a double click places one bid: the success toast stays, no refusal follows", async () => {
+    const seller = await signedIn("seller");
+    const a = await signedIn("buyer", 5);
+    const auction = await auctionOf(seller, { seconds: 600 });
+    await a.page.goto(`/auction/${auction.id}`);
+    await a.page.getByRole("button", { name: "Place Bid" }).dblclick();
+    await toast(a.page, "Bid placed successfully!").waitFor();
+    await a.page.getByTestId("price-panel").getByTestId("leading").waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await toast(a.page, "Cannot place bid").count()).toBe(0);
+    expect(await a.page.getByTestId("total-bids").textContent()).toBe("1");
+    expect(await a.page.getByTestId("bid-balance").textContent()).toBe("4 Bids");
   });
 
   it("signed out, Place Bid asks to log in and goes to /login", async () => {

@@ -60,7 +60,11 @@ describe("GET /api/config", () => {
   it("tells the web the local provider is active, with no Stripe key", async () => {
     const res = await invokeRoute<AppConfig>({ method: "GET", path: "/api/config" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ paymentProvider: "local", winLimit: { wins: 10, days: 30 } });
+    expect(res.body).toEqual({
+      paymentProvider: "local",
+      winLimit: { wins: 10, days: 30 },
+      bidValue: "0.60",
+    });
   });
 
   it("gives Stripe's publishable key when Stripe is active", async () => {
@@ -71,6 +75,7 @@ describe("GET /api/config", () => {
       paymentProvider: "stripe",
       stripePublishableKey: "pk_test_123",
       winLimit: { wins: 10, days: 30 },
+      bidValue: "0.60",
     });
   });
 });

@@ -25,9 +25,9 @@ export function SellerProductCard({ product }: { product: ProductView }) {
           className="size-24 shrink-0 rounded-lg border border-border bg-muted object-cover"
           loading="lazy"
         />
-        <div className="grid min-w-0 flex-1 content-start gap-1.5">
+        <div className="grid min-w-0 flex-1 grid-cols-1 content-start gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold">{product.name}</h3>
+            <h3 className="min-w-0 max-w-full font-semibold [overflow-wrap:anywhere]">{product.name}</h3>
             <MetalBadge metalType={product.metalType} />
             <ApprovalBadge status={product.status} />
           </div>
@@ -47,6 +47,15 @@ export function SellerProductCard({ product }: { product: ProductView }) {
               <span className="text-muted-foreground">Starting price:</span>{" "}
               <strong>{formatPrice(product.startingPrice)}</strong>
             </span>
+            {product.retailPrice && (
+              <span>
+                <span className="text-muted-foreground">Retail:</span>{" "}
+                <strong>{formatPrice(product.retailPrice)}</strong>
+                {product.buyNowStock > 0 && (
+                  <span className="text-muted-foreground"> · Buy It Now ×{product.buyNowStock}</span>
+                )}
+              </span>
+            )}
           </div>
         </div>
       </CardContent>

@@ -39,7 +39,7 @@ export function UsersTab() {
 
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-border bg-card">
+      <div className="relative overflow-x-auto rounded-xl border border-border bg-card">
         <table className="w-full min-w-[900px] text-left text-sm">
           <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
             <tr>

@@ -4,8 +4,9 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { buyNowOpen } from "@web/lib/buy-now.ts";
+import { useUser } from "@web/lib/current-user.ts";
 import { cn } from "@web/lib/utils.ts";
-import { Clock, Gavel, User } from "lucide-react";
+import { Clock, Gavel, Trophy, User } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionSummary } from "#shared/schemas/auctions";
@@ -27,6 +28,8 @@ export function AuctionCard({
 }) {
   const msLeft = useMsLeft(auction.endsAt);
   const ended = auction.status !== "active" || msLeft <= 0;
+  const { data: user } = useUser();
+  const leading = !ended && !!user && auction.lastBidder?.username === user.username;
   const href = paths.auction.getHref(auction.id);
   const { product } = auction;
   const details = [product.weight, product.purity].filter(Boolean).join(" • ");
@@ -97,8 +100,18 @@ export function AuctionCard({
           </span>
         </div>
         <div className="mt-auto pt-1">
-          {!ended && onPlaceBid ? (
-            <Button className="w-full" onClick={() => onPlaceBid(auction.id)} disabled={isBidding}>
+          {leading && onPlaceBid ? (
+            <Button className="w-full" variant="outline" disabled data-testid="leading">
+              <Trophy aria-hidden="true" />
+              You're the highest bidder
+            </Button>
+          ) : !ended && onPlaceBid ? (
+            <Button
+              className="w-full"
+              onClick={() => onPlaceBid(auction.id)}
+              disabled={isBidding}
+              aria-label={`Place Bid on ${product.name}`}
+            >
               <Gavel aria-hidden="true" />
               Place Bid
             </Button>

@@ -4,7 +4,7 @@ import { paths } from "@web/config/paths.ts";
 import { getErrorStatus, getServerMessage } from "@web/lib/api-client.ts";
 import { meQueryKey, useUser } from "@web/lib/current-user.ts";
 import { usePurchaseModal } from "@web/lib/purchase-modal.ts";
-import { useCallback } from "react";
+import { useCallback, useRef } from "react";
 import { useNavigate } from "react-router";
 import type { AuctionDetail, AuctionSummary, PlaceBidResponse } from "#shared/schemas/auctions";
 import { auctionQueryKey } from "../api/get-auction.ts";
@@ -30,6 +30,9 @@ export function usePlaceBid() {
   const queryClient = useQueryClient();
   const purchaseModal = usePurchaseModal();
   const mutation = usePlaceBidMutation();
+  // A double click must not send a second bid while the first is on its way (its success would then
+  // be followed by a "you are already the highest bidder" refusal).
+  const inFlight = useRef(new Set<string>());
 
   const applyResult = useCallback(
     ({ auction }: PlaceBidResponse) => {
@@ -49,7 +52,12 @@ export function usePlaceBid() {
   const placeBid = useCallback(
     (auctionId: string) => {
       if (user === null) return requireLogin(navigate);
+      if (inFlight.current.has(auctionId)) return;
+      inFlight.current.add(auctionId);
       mutation.mutate(auctionId, {
+        onSettled: () => {
+          inFlight.current.delete(auctionId);
+        },
         onSuccess: (result) => {
           applyResult(result);
           toast({ variant: "success", title: "Bid placed successfully!" });

@@ -7,6 +7,8 @@ import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { paths } from "@web/config/paths.ts";
 import { getErrorStatus } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
+import { DESKTOP_QUERY, useMediaQuery } from "@web/lib/use-media-query.ts";
+import { cn } from "@web/lib/utils.ts";
 import { ArrowLeft, BadgeCheck, Clock, Gavel, Package, Store, Trophy, User } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
@@ -91,12 +93,9 @@ function useCelebrateOwnWin(auction: AuctionDetail | undefined, username: string
   }, [auction, username]);
 }
 
-function PricePanel({ auction }: { auction: AuctionDetail }) {
-  const { data: user } = useUser();
-  const { placeBid, pendingAuctionId } = usePlaceBid();
+function PricePanel({ auction, desktop }: { auction: AuctionDetail; desktop: boolean }) {
   const msLeft = useMsLeft(auction.endsAt);
   const ended = auction.status !== "active" || msLeft <= 0;
-  const isSeller = !!user?.sellerId && auction.seller.id === user.sellerId;
 
   return (
     <Card className="overflow-hidden" data-testid="price-panel">
@@ -115,10 +114,12 @@ function PricePanel({ auction }: { auction: AuctionDetail }) {
       <CardContent className="grid gap-5 pt-6">
         <div>
           <p className="text-sm text-muted-foreground">Current Price</p>
-          <p className="text-4xl font-bold tracking-tight" data-testid="current-price">
+          <p className="text-4xl font-bold tracking-tight" data-testid="current-price" aria-live="polite">
             {formatPrice(auction.currentPrice)}
           </p>
-          <p className="text-sm text-muted-foreground">+{formatPrice(auction.bidIncrement)} per bid</p>
+          {!ended && (
+            <p className="text-sm text-muted-foreground">+{formatPrice(auction.bidIncrement)} per bid</p>
+          )}
         </div>
         <div className="grid grid-cols-2 gap-4">
           <div className="rounded-lg border border-border p-3">
@@ -159,7 +160,7 @@ function PricePanel({ auction }: { auction: AuctionDetail }) {
             {formatPrice(auction.me.bidsValue)}) here
           </p>
         )}
-        <p className="flex items-center gap-2 text-sm" data-testid="leader">
+        <p className="flex items-center gap-2 text-sm" data-testid="leader" aria-live="polite">
           <User className="size-4 text-muted-foreground" aria-hidden="true" />
           {auction.lastBidder ? (
             <>
@@ -170,47 +171,99 @@ function PricePanel({ auction }: { auction: AuctionDetail }) {
             <span className="text-muted-foreground">No bids yet</span>
           )}
         </p>
-        {ended ? (
-          <div
-            className="grid gap-1 rounded-lg border border-border bg-muted p-4 text-center"
-            data-testid="auction-ended"
-          >
-            <p className="text-lg font-bold">Auction Ended</p>
-            {auction.winner && (
-              <p className="flex items-center justify-center gap-1.5 font-medium text-primary-hover">
-                <Trophy className="size-4" aria-hidden="true" />
-                Winner: {auction.winner.username}
-              </p>
-            )}
-          </div>
-        ) : user?.role === "admin" ? (
-          <div
-            className="rounded-lg border border-border bg-muted p-4 text-center"
-            data-testid="staff-no-bid"
-          >
-            <p className="font-semibold">Staff accounts cannot bid</p>
-          </div>
-        ) : isSeller ? (
-          <div
-            className="rounded-lg border border-amber-300 bg-accent p-4 text-center"
-            data-testid="own-product"
-          >
-            <p className="font-semibold text-accent-foreground">Your Product</p>
-            <p className="text-sm text-accent-foreground/80">You cannot bid on your own items</p>
-          </div>
-        ) : (
-          <Button
-            size="lg"
-            className="w-full"
-            onClick={() => placeBid(auction.id)}
-            disabled={pendingAuctionId === auction.id}
-          >
-            <Gavel aria-hidden="true" />
-            Place Bid
-          </Button>
-        )}
+        {desktop && <BidAction auction={auction} />}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * What the viewer can do now: Place Bid, or why not (ended with its winner, staff, their own product,
+ * already the highest bidder). One component for the price panel and the phone's bid bar.
+ */
+function BidAction({ auction, compact = false }: { auction: AuctionDetail; compact?: boolean }) {
+  const { data: user } = useUser();
+  const { placeBid, pendingAuctionId } = usePlaceBid();
+  const msLeft = useMsLeft(auction.endsAt);
+  const ended = auction.status !== "active" || msLeft <= 0;
+  const isSeller = !!user?.sellerId && auction.seller.id === user.sellerId;
+  const leading = !!user && auction.lastBidder?.username === user.username;
+
+  if (ended) {
+    return (
+      <div
+        className={cn(
+          "grid gap-1 rounded-lg border border-border bg-muted text-center",
+          compact ? "p-2" : "p-4",
+        )}
+        data-testid="auction-ended"
+      >
+        <p className={cn("font-bold", !compact && "text-lg")}>Auction Ended</p>
+        {auction.winner ? (
+          <p className="flex items-center justify-center gap-1.5 font-medium text-primary-hover">
+            <Trophy className="size-4" aria-hidden="true" />
+            Winner: {auction.winner.username}
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">Ended without bids</p>
+        )}
+      </div>
+    );
+  }
+  if (user?.role === "admin") {
+    return (
+      <div className="rounded-lg border border-border bg-muted p-3 text-center" data-testid="staff-no-bid">
+        <p className="font-semibold">Staff accounts cannot bid</p>
+      </div>
+    );
+  }
+  if (isSeller) {
+    return (
+      <div className="rounded-lg border border-amber-300 bg-accent p-3 text-center" data-testid="own-product">
+        <p className="font-semibold text-accent-foreground">Your Product</p>
+        <p className="text-sm text-accent-foreground/80">You cannot bid on your own items</p>
+      </div>
+    );
+  }
+  if (leading) {
+    // Said before anyone clicks, instead of a refusal after the click.
+    return (
+      <Button size="lg" variant="outline" className="w-full" disabled data-testid="leading">
+        <Trophy aria-hidden="true" />
+        You're the highest bidder
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size="lg"
+      className="w-full"
+      onClick={() => placeBid(auction.id)}
+      disabled={pendingAuctionId === auction.id}
+    >
+      <Gavel aria-hidden="true" />
+      Place Bid
+    </Button>
+  );
+}
+
+/** Phones and tablets: price, time left and the bid button stay at the bottom of the screen. */
+function PhoneBidBar({ auction }: { auction: AuctionDetail }) {
+  return (
+    <div
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 px-4 py-3 shadow-lg backdrop-blur"
+      data-testid="phone-bid-bar"
+    >
+      <div className="mx-auto flex max-w-xl items-center gap-3">
+        <div className="min-w-0 shrink-0">
+          <p className="text-xl font-bold leading-tight tabular-nums">{formatPrice(auction.currentPrice)}</p>
+          <Countdown endsAt={auction.endsAt} format="detail" className="text-sm" />
+        </div>
+        <div className="min-w-0 flex-1">
+          <BidAction auction={auction} compact />
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -219,6 +272,8 @@ export function AuctionDetailPage() {
   const { id = "" } = useParams();
   const { data: auction, error, isPending } = useAuction(id);
   const { data: user } = useUser();
+  // One bid action on the page: in the price panel on desktops, in the bottom bar on phones.
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   useAuctionLiveUpdates();
   useCelebrateOwnWin(auction, user?.username);
 
@@ -230,8 +285,9 @@ export function AuctionDetailPage() {
   return (
     <PageContainer>
       <BackLink />
-      <div className="grid gap-8 lg:grid-cols-2">
-        <div className="grid content-start gap-6">
+      <div className="grid gap-8 pb-28 lg:grid-cols-2 lg:pb-0">
+        {/* On phones the title, price and bid come first; details and seller below. */}
+        <div className="order-2 grid content-start gap-6 lg:order-1">
           <div className="relative overflow-hidden rounded-xl border border-border bg-muted">
             <ProductImage
               src={product.imageUrl}
@@ -273,9 +329,9 @@ export function AuctionDetailPage() {
             </CardContent>
           </Card>
         </div>
-        <div className="grid content-start gap-6">
+        <div className="order-1 grid content-start gap-6 lg:order-2">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
-          <PricePanel auction={auction} />
+          <PricePanel auction={auction} desktop={desktop} />
           {user && user.role !== "admin" && !(user.sellerId && user.sellerId === auction.seller.id) && (
             <BidAgentPanel auctionId={auction.id} canBid={auction.status === "active"} />
           )}
@@ -283,6 +339,7 @@ export function AuctionDetailPage() {
           <RecentBids bids={auction.bids} />
         </div>
       </div>
+      {!desktop && <PhoneBidBar auction={auction} />}
       <WinnerModal />
     </PageContainer>
   );

@@ -86,7 +86,7 @@ export function SellerDashboardPage() {
               action={addButton}
             />
           ) : (
-            <div className="grid gap-4 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               {products.data.map((product) => (
                 <SellerProductCard key={product.id} product={product} />
               ))}

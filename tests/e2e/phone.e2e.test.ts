@@ -1,0 +1,177 @@
+/**
+ * Phone-first (issue 19): at 390 × 844 the auction page puts the bid in the first screen; at 360 px no
+ * page scrolls sideways, for every role's pages; at 1280 px the bid stays in the price panel.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setSellerStatus } from "../../functions/adapters/dynamo/sellers-repo.ts";
+import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
+import { hashPassword } from "../../functions/domain/passwords.ts";
+import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { newPage } from "./support/browser.ts";
+
+const PASSWORD = "password123";
+const PHONE = { width: 390, height: 844 };
+const NARROW = { width: 360, height: 780 };
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
+
+async function signedIn(
+  role: "buyer" | "seller" | "admin",
+  viewport: { width: number; height: number },
+  bidBalance = 0,
+) {
+  const username = `e2ep${role[0]}${Math.random().toString(36).slice(2, 9)}`;
+  const user = await createUser({
+    username,
+    email: `${username}@example.com`,
+    passwordHash: await hashPassword(PASSWORD),
+    role,
+    bidBalance,
+    now: Date.now(),
+  });
+  const page = await newPage({ viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  const res = await page.request.post("/api/auth/login", { data: { username, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  return { page, id: user.id, username, sellerId: user.sellerId };
+}
+
+async function liveAuction(sellerId: string, sellerUserId: string, name: string) {
+  const productId = crypto.randomUUID();
+  return startAuction({
+    product: {
+      id: productId,
+      sellerId,
+      name: `${name} ${productId.slice(0, 6)}`,
+      description: "A one ounce .999 fine silver coin with a long enough description to wrap on a phone.",
+      metalType: "silver",
+      weight: "1oz",
+      purity: ".999",
+      imageUrl: "/images/products/silver-coins.svg",
+      startingPriceCents: 100,
+      retailPriceCents: 3900,
+      buyNowStock: 2,
+    },
+    seller: { id: sellerId, userId: sellerUserId, businessName: "Phone Coins" },
+    durationSeconds: 3600,
+    now: Date.now(),
+  });
+}
+
+/** How far the page can scroll sideways (0 = not at all). */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function visit(page: Page, path: string, ready: string) {
+  await page.goto(path);
+  await page
+    .getByText(ready, { exact: false })
+    .filter({ visible: true })
+    .first()
+    .waitFor({ timeout: 15_000 });
+  // Let lists and images settle (pages poll every second, so the network never idles).
+  await page.waitForTimeout(400);
+}
+
+describe("phone-first bidding", () => {
+  it("at 390 × 844 the title, price, time left and Place Bid are in the first screen", async () => {
+    const seller = await signedIn("seller", PHONE);
+    const buyer = await signedIn("buyer", PHONE, 5);
+    const auction = await liveAuction(seller.sellerId!, seller.id, "Phone Eagle");
+    await buyer.page.goto(`/auction/${auction.id}`);
+    await buyer.page.getByRole("heading", { name: auction.product.name }).waitFor();
+    const button = buyer.page.getByRole("button", { name: "Place Bid" });
+    await button.waitFor();
+    const box = await button.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
+    const title = await buyer.page.getByRole("heading", { name: auction.product.name }).boundingBox();
+    expect(title!.y).toBeLessThan(PHONE.height / 2);
+    expect(await buyer.page.getByTestId("phone-bid-bar").textContent()).toContain("$1.00");
+    if (SCREENSHOTS) await buyer.page.screenshot({ path: `${SCREENSHOTS}/phone-auction.png` });
+
+    // Bidding from the bar; then the bar says who leads instead of offering a bid to be refused.
+    await button.click();
+    const leading = buyer.page.getByTestId("phone-bid-bar").getByTestId("leading");
+    await leading.waitFor();
+    expect(await leading.textContent()).toBe("You're the highest bidder");
+    expect(await sidewaysOverflow(buyer.page)).toBe(0);
+  });
+
+  it("at 1280 px the bid stays in the price panel and the bar is hidden", async () => {
+    const seller = await signedIn("seller", { width: 1280, height: 800 });
+    const buyer = await signedIn("buyer", { width: 1280, height: 800 }, 5);
+    const auction = await liveAuction(seller.sellerId!, seller.id, "Desk Eagle");
+    await buyer.page.goto(`/auction/${auction.id}`);
+    await buyer.page.getByTestId("price-panel").getByRole("button", { name: "Place Bid" }).waitFor();
+    expect(await buyer.page.getByTestId("phone-bid-bar").isVisible()).toBe(false);
+  });
+
+  it("no page scrolls sideways at 360 px, for visitors, buyers, sellers and admins", async () => {
+    const seller = await signedIn("seller", NARROW);
+    const buyer = await signedIn("buyer", NARROW, 5);
+    const admin = await signedIn("admin", NARROW);
+    const visitor = await newPage({ viewport: NARROW, isMobile: true, hasTouch: true });
+    const auction = await liveAuction(seller.sellerId!, seller.id, "Narrow Maple");
+    // The seller, approved, has a product to show on the dashboard.
+    await setSellerStatus(seller.sellerId!, {
+      from: "pending",
+      to: "approved",
+      approvedAt: new Date().toISOString(),
+    });
+    const created = await seller.page.request.post("/api/seller/products", {
+      data: {
+        name: "A very long product name that would push a card wider than a small phone screen",
+        description: "A description.",
+        metalType: "gold",
+        imageUrl: "/images/products/gold-jewelry.svg",
+        startingPrice: "1.00",
+        retailPrice: "99.00",
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    const pages: [Page, string, string][] = [
+      [visitor, "/", "Live Auctions"],
+      [visitor, `/auction/${auction.id}`, auction.product.name],
+      [visitor, "/bid-packages", "Bid"],
+      [visitor, "/how-it-works", "How"],
+      [visitor, "/fairness", "Fair"],
+      [visitor, "/login", "Welcome Back"],
+      [visitor, "/register", "Account"],
+      [visitor, "/no-such-page", "404"],
+      [buyer.page, "/", "Live Auctions"],
+      [buyer.page, `/auction/${auction.id}`, auction.product.name],
+      [buyer.page, "/auctions/won", "Won"],
+      [buyer.page, "/my-wins", "My Wins"],
+      [buyer.page, "/orders", "My Orders"],
+      [buyer.page, "/spending-limits", "Spending limits"],
+      [seller.page, "/seller-dashboard", "Seller Dashboard"],
+      [seller.page, "/seller-orders", "Orders"],
+      [admin.page, "/admin", "Admin"],
+    ];
+    const overflowing: string[] = [];
+    for (const [page, path, ready] of pages) {
+      await visit(page, path, ready);
+      const overflow = await sidewaysOverflow(page);
+      if (overflow > 0) overflowing.push(`${path} (+${overflow}px)`);
+      if (SCREENSHOTS) {
+        await page.screenshot({
+          path: `${SCREENSHOTS}/narrow${path.replace(/[^\w]+/g, "-")}.png`,
+          fullPage: true,
+        });
+      }
+    }
+    // Every tab of the admin panel too.
+    for (const tab of ["Seller Approvals", "Product Approvals", "Products", "Auctions", "Users"]) {
+      await admin.page
+        .getByRole("tab", { name: new RegExp(tab) })
+        .first()
+        .click();
+      await admin.page.waitForTimeout(300);
+      const overflow = await sidewaysOverflow(admin.page);
+      if (overflow > 0) overflowing.push(`/admin ${tab} (+${overflow}px)`);
+    }
+    expect(overflowing).toEqual([]);
+  }, 120_000);
+});
