@@ -93,9 +93,29 @@ describe("from seller application to a live auction", () => {
     const submitted = adminPage.getByTestId("product-application").filter({ hasText: productName });
     await submitted.waitFor({ timeout: 15_000 });
     expect(await submitted.textContent()).toContain(username);
+    expect(await submitted.textContent()).toContain("Retail: $89.00");
+    // Approve opens the approval dialog: the auction's length (a preset or custom minutes), beginner.
     await submitted.getByRole("button", { name: "Approve" }).click();
+    const approve = adminPage.getByRole("dialog", { name: "Approve Product" });
+    await approve.waitFor();
+    await approve.getByRole("radio", { name: "Custom" }).click();
+    await approve.getByLabel("Minutes").fill("0");
+    expect(await approve.getByRole("button", { name: "Approve and Start Auction" }).isDisabled()).toBe(true);
+    await approve.getByLabel("Minutes").fill("45");
+    const approvedAt = Date.now();
+    await approve.getByRole("button", { name: "Approve and Start Auction" }).click();
     await toast(adminPage, "Product approved").waitFor();
     await toast(adminPage, "The product is now live on the platform").waitFor();
+    await approve.waitFor({ state: "detached" });
+    const live = (await (await adminPage.request.get("/api/auctions")).json()) as {
+      endsAt: string;
+      beginner: boolean;
+      product: { name: string };
+    }[];
+    const started = live.find((a) => a.product.name === productName);
+    // 45 minutes from the click, not the default 24 hours.
+    expect(Math.abs(Date.parse(started!.endsAt) - (approvedAt + 45 * 60_000))).toBeLessThan(60_000);
+    expect(started!.beginner).toBe(false);
 
     // Staff never bid: no credits in the header, View Details instead of Place Bid, a notice on the auction.
     await adminPage.goto("/");

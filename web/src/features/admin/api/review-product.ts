@@ -1,4 +1,5 @@
 import { api } from "@web/lib/api-client.ts";
+import type { ApproveProductRequest } from "#shared/schemas/admin";
 import type { ProductView } from "#shared/schemas/seller";
 import { useAdminMutation } from "./admin-mutation.ts";
 import { getAdminAuctionsQueryOptions } from "./get-auctions.ts";
@@ -8,14 +9,17 @@ import { getAdminProductsQueryOptions } from "./get-products.ts";
 export type ProductDecision = "approve" | "reject";
 
 /** POST /api/admin/products/{id}/approve (starts the auction) | reject. */
+/** An approval may say how long the auction runs and whether it is a beginner auction. */
 export function reviewProduct({
   id,
   decision,
+  approval,
 }: {
   id: string;
   decision: ProductDecision;
+  approval?: ApproveProductRequest;
 }): Promise<ProductView> {
-  return api.post<ProductView>(`/api/admin/products/${encodeURIComponent(id)}/${decision}`);
+  return api.post<ProductView>(`/api/admin/products/${encodeURIComponent(id)}/${decision}`, approval);
 }
 
 export function useReviewProduct() {

@@ -3,18 +3,22 @@ import { EmptyState } from "@web/components/empty-state.tsx";
 import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
 import { LoadError } from "@web/components/load-error.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
+import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
-import { PackageCheck } from "lucide-react";
+import { Check, PackageCheck, X } from "lucide-react";
+import { useState } from "react";
 import { formatPrice } from "#shared/money";
+import type { AdminProduct } from "#shared/schemas/admin";
 import { getPendingProductsQueryOptions } from "../api/get-pending-products.ts";
 import { useReviewProduct } from "../api/review-product.ts";
+import { ApproveProductDialog } from "./approve-product-dialog.tsx";
 import { formatDate } from "./format.ts";
-import { ReviewButtons } from "./review-buttons.tsx";
 
 export function ProductApprovals() {
   const products = useQuery(getPendingProductsQueryOptions());
   const review = useReviewProduct();
+  const [approving, setApproving] = useState<AdminProduct | null>(null);
 
   if (products.isPending) return <ListPlaceholders />;
   if (products.isError) {
@@ -58,15 +62,51 @@ export function ProductApprovals() {
                   <span className="text-muted-foreground">Starting price:</span>{" "}
                   <strong>{formatPrice(product.startingPrice)}</strong>
                 </span>
+                {product.retailPrice && (
+                  <span>
+                    <span className="text-muted-foreground">Retail:</span>{" "}
+                    <strong>{formatPrice(product.retailPrice)}</strong>
+                  </span>
+                )}
                 {product.weight && <span>{product.weight}</span>}
                 {product.purity && <span>{product.purity}</span>}
               </div>
               <p className="text-xs text-muted-foreground">Submitted {formatDate(product.createdAt)}</p>
             </div>
-            <ReviewButtons review={review} id={product.id} className="flex shrink-0 gap-2 sm:flex-col" />
+            <div className="flex shrink-0 gap-2 sm:flex-col">
+              <Button
+                size="sm"
+                disabled={review.isPending && review.variables?.id === product.id}
+                onClick={() => setApproving(product)}
+              >
+                <Check aria-hidden="true" />
+                Approve
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={review.isPending && review.variables?.id === product.id}
+                onClick={() => review.mutate({ id: product.id, decision: "reject" })}
+              >
+                <X aria-hidden="true" />
+                Reject
+              </Button>
+            </div>
           </CardContent>
         </Card>
       ))}
+      <ApproveProductDialog
+        product={approving}
+        busy={review.isPending}
+        onOpenChange={(open) => !open && setApproving(null)}
+        onApprove={(approval) => {
+          if (!approving) return;
+          review.mutate(
+            { id: approving.id, decision: "approve", approval },
+            { onSuccess: () => setApproving(null) },
+          );
+        }}
+      />
     </div>
   );
 }
