@@ -31,7 +31,7 @@ export interface HttpRoute {
   personalWhenSignedIn?: boolean;
 }
 
-export const httpRoutes: readonly HttpRoute[] = [
+const routeTable = [
   // auth
   { method: "POST", path: "/api/auth/register", handler: "auth/register", role: "public" },
   { method: "POST", path: "/api/auth/login", handler: "auth/login", role: "public" },
@@ -155,7 +155,16 @@ export const httpRoutes: readonly HttpRoute[] = [
   },
   { method: "POST", path: "/api/admin/users/{id}/adjust-bids", handler: "admin/adjust-bids", role: "admin" },
   { method: "DELETE", path: "/api/admin/users/{id}", handler: "admin/delete-user", role: "admin" },
-];
+] as const satisfies readonly HttpRoute[];
+
+/** The table, as every reader but the types below sees it. */
+export const httpRoutes: readonly HttpRoute[] = routeTable;
+
+/** The handler id of every HTTP route: a handler naming one that is not in the table does not compile. */
+export type HandlerId = (typeof routeTable)[number]["handler"];
+
+/** The role of the route a handler serves. */
+export type RoleOf<H extends HandlerId> = Extract<(typeof routeTable)[number], { handler: H }>["role"];
 
 /** WebSocket routes of the realtime API (handlers under functions/handlers/). */
 export const socketRoutes = [
@@ -182,20 +191,32 @@ export function findRoute(handler: string): HttpRoute {
   return route;
 }
 
-/** Matches a concrete path against the table; returns the route and its path parameters. */
+/**
+ * Matches a concrete path against the table; returns the route and its path parameters. Like API
+ * Gateway, the most specific route wins whatever the table's order: a static segment outranks a
+ * `{param}` (`/api/auctions/won` before `/api/auctions/{id}`).
+ */
 export function matchRoute(
   method: string,
   path: string,
   routes: readonly HttpRoute[] = httpRoutes,
 ): { route: HttpRoute; pathParameters: Record<string, string> } | { methodNotAllowed: true } | null {
-  let pathMatched = false;
-  for (const route of routes) {
-    const params = matchPath(route.path, path);
-    if (!params) continue;
-    pathMatched = true;
-    if (route.method === method.toUpperCase()) return { route, pathParameters: params };
-  }
-  return pathMatched ? { methodNotAllowed: true } : null;
+  const candidates = routes
+    .map((route) => ({ route, params: matchPath(route.path, path) }))
+    .filter((c): c is { route: HttpRoute; params: Record<string, string> } => c.params !== null)
+    .sort((a, b) => specificity(b.route.path) - specificity(a.route.path));
+  if (candidates.length === 0) return null;
+  const chosen = candidates.find((c) => c.route.method === method.toUpperCase());
+  return chosen ? { route: chosen.route, pathParameters: chosen.params } : { methodNotAllowed: true };
+}
+
+/** Static segments, weighted by position: earlier static segments decide first, as in API Gateway. */
+function specificity(pattern: string): number {
+  const segments = pattern.split("/");
+  return segments.reduce(
+    (score, segment, i) => (segment.startsWith("{") ? score : score + 2 ** (segments.length - i)),
+    0,
+  );
 }
 
 /** A path segment decoded, or kept as sent when it is not valid percent-encoding (the route then refuses the id). */

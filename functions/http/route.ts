@@ -4,7 +4,7 @@ import type { ZodType, ZodTypeDef } from "zod";
 import { paymentProviderName } from "../config/runtime.ts";
 import { Refusal } from "../domain/errors.ts";
 import { logger } from "../observability/logger.ts";
-import { findRoute, type HttpRoute } from "../routes.ts";
+import { findRoute, type HandlerId, type HttpRoute, type RoleOf, type RouteRole } from "../routes.ts";
 import { checkCsrf } from "./csrf.ts";
 import { badRequest, forbidden, notFound, serviceUnavailable, statusOf, unauthorized } from "./errors.ts";
 import { type Auth, resolveSession } from "./session.ts";
@@ -13,12 +13,15 @@ import { isTransientAwsError } from "./transient-errors.ts";
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
-export interface RouteContext<Body, Params, Query> {
+/** Signed in on every route but the public ones, where it may be null (an anonymous caller). */
+export type AuthOn<Role extends RouteRole> = Role extends "public" ? Auth | null : Auth;
+
+export interface RouteContext<Body, Params, Query, A extends Auth | null = Auth | null> {
   body: Body;
   params: Params;
   query: Query;
-  /** The signed-in user, or null on a public route called anonymously. */
-  auth: Auth | null;
+  /** The signed-in user; null only on a public route called anonymously. */
+  auth: A;
   /** Milliseconds since the epoch, read once per request: the server clock decides. */
   now: number;
   rawBody: string;
@@ -105,10 +108,10 @@ function enforceRole(route: HttpRoute, auth: Auth | null) {
  * functions/routes.ts, CSRF, session, JSON parsing, zod validation of body/params/query, and error
  * mapping to `{message}` with the right status (never a stack trace).
  */
-export function defineRoute<Body = undefined, Params = undefined, Query = undefined>(
-  handlerId: string,
+export function defineRoute<H extends HandlerId, Body = undefined, Params = undefined, Query = undefined>(
+  handlerId: H,
   schemas: Schemas<Body, Params, Query>,
-  logic: (ctx: RouteContext<Body, Params, Query>) => Promise<unknown>,
+  logic: (ctx: RouteContext<Body, Params, Query, AuthOn<RoleOf<H>>>) => Promise<unknown>,
 ) {
   const route = findRoute(handlerId);
   const handler = middy<ApiEvent, ApiResult, Error, Context>().handler(async (event) => {
@@ -144,7 +147,9 @@ export function defineRoute<Body = undefined, Params = undefined, Query = undefi
     const body = schemas.body ? parseWith(schemas.body, parseJsonBody(rawBody), "body") : (undefined as Body);
     const params = parseWith(schemas.params, event.pathParameters ?? {}, "path");
     const query = parseWith(schemas.query, event.queryStringParameters ?? {}, "query");
-    const out = await logic({ body, params, query, auth: session.auth, now, rawBody, event, route });
+    // enforceRole has refused an anonymous caller on every route that is not public.
+    const auth = session.auth as AuthOn<RoleOf<H>>;
+    const out = await logic({ body, params, query, auth, now, rawBody, event, route });
     const cookies = [...session.cookies];
     if (out instanceof Reply) return json(out.status, out.body, [...cookies, ...out.cookies]);
     return json(200, out, cookies, edgeCacheHeaders(route, session.auth !== null));

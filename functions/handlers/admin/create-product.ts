@@ -5,5 +5,5 @@ import { createAdminProduct } from "../../usecases/admin-products.ts";
 export const handler = defineRoute(
   "admin/create-product",
   { body: adminCreateProductSchema },
-  async ({ auth, body, now }) => reply(201, await createAdminProduct(auth!.userId, body, now)),
+  async ({ auth, body, now }) => reply(201, await createAdminProduct(auth.userId, body, now)),
 );

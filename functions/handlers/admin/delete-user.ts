@@ -6,7 +6,7 @@ export const handler = defineRoute(
   "admin/delete-user",
   { params: idParamsSchema },
   async ({ auth, params }) => {
-    await deleteUser(auth!.userId, params.id);
+    await deleteUser(auth.userId, params.id);
     return { message: "User deleted" };
   },
 );

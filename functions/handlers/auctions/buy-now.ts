@@ -7,5 +7,5 @@ import { buyItNow } from "../../usecases/buy-now.ts";
 export const handler = defineRoute(
   "auctions/buy-now",
   { params: auctionIdParamsSchema, body: buyNowRequestSchema },
-  async ({ params, body, auth, now }) => reply(201, await buyItNow(params.id, auth!.userId, body, now)),
+  async ({ params, body, auth, now }) => reply(201, await buyItNow(params.id, auth.userId, body, now)),
 );

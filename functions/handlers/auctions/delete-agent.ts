@@ -5,5 +5,5 @@ import { cancelAgent } from "../../usecases/bid-agents.ts";
 export const handler = defineRoute(
   "auctions/delete-agent",
   { params: auctionIdParamsSchema },
-  async ({ params, auth, now }) => cancelAgent(params.id, auth!.userId, now),
+  async ({ params, auth, now }) => cancelAgent(params.id, auth.userId, now),
 );

@@ -5,5 +5,5 @@ import { readAgent } from "../../usecases/bid-agents.ts";
 export const handler = defineRoute(
   "auctions/get-agent",
   { params: auctionIdParamsSchema },
-  async ({ params, auth }) => readAgent(params.id, auth!.userId),
+  async ({ params, auth }) => readAgent(params.id, auth.userId),
 );

@@ -6,5 +6,5 @@ import { readBuyNowOffer } from "../../usecases/buy-now.ts";
 export const handler = defineRoute(
   "auctions/get-buy-now",
   { params: auctionIdParamsSchema },
-  async ({ params, auth, now }) => readBuyNowOffer(params.id, auth!.userId, now),
+  async ({ params, auth, now }) => readBuyNowOffer(params.id, auth.userId, now),
 );

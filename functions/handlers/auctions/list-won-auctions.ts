@@ -6,5 +6,5 @@ import { listWonAuctionsOf } from "../../usecases/orders.ts";
 export const handler = defineRoute(
   "auctions/list-won-auctions",
   {},
-  async ({ auth, now }): Promise<WonAuction[]> => listWonAuctionsOf(auth!.userId, now),
+  async ({ auth, now }): Promise<WonAuction[]> => listWonAuctionsOf(auth.userId, now),
 );

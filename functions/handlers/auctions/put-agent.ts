@@ -9,7 +9,7 @@ export const handler = defineRoute(
   async ({ params, body, auth, now }) =>
     bookAgent({
       auctionId: params.id,
-      user: { id: auth!.userId, username: auth!.username, role: auth!.role },
+      user: { id: auth.userId, username: auth.username, role: auth.role },
       bids: body.bids,
       maxPriceCents: body.maxPrice,
       now,

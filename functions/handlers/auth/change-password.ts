@@ -8,8 +8,8 @@ export const handler = defineRoute(
   { body: changePasswordSchema },
   async ({ body, auth, now, event }) => {
     const { sessionsEnded } = await changePassword({
-      userId: auth!.userId,
-      token: auth!.token,
+      userId: auth.userId,
+      token: auth.token,
       currentPassword: body.currentPassword,
       newPassword: body.newPassword,
       ip: clientIp(event),

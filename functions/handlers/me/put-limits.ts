@@ -5,5 +5,5 @@ import { updateLimits } from "../../usecases/responsible-play.ts";
 export const handler = defineRoute(
   "me/put-limits",
   { body: updateLimitsSchema },
-  async ({ auth, body, now }) => updateLimits(auth!.userId, body, now),
+  async ({ auth, body, now }) => updateLimits(auth.userId, body, now),
 );

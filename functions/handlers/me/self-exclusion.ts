@@ -5,5 +5,5 @@ import { selfExclude } from "../../usecases/responsible-play.ts";
 export const handler = defineRoute(
   "me/self-exclusion",
   { body: selfExclusionSchema },
-  async ({ auth, body, now }) => selfExclude(auth!.userId, body.days, now),
+  async ({ auth, body, now }) => selfExclude(auth.userId, body.days, now),
 );

@@ -7,5 +7,5 @@ export const handler = defineRoute(
   "orders/create-order-payment-intent",
   { params: orderIdParamsSchema },
   async ({ params, auth, now }): Promise<OrderPaymentIntentResponse> =>
-    createOrderPaymentIntent(params.id, auth!.userId, now),
+    createOrderPaymentIntent(params.id, auth.userId, now),
 );

@@ -6,5 +6,5 @@ import { placeOrder } from "../../usecases/orders.ts";
 export const handler = defineRoute(
   "orders/create-order",
   { body: createOrderRequestSchema },
-  async ({ body, auth, now }): Promise<OrderView> => placeOrder(body, auth!.userId, now),
+  async ({ body, auth, now }): Promise<OrderView> => placeOrder(body, auth.userId, now),
 );

@@ -6,5 +6,5 @@ import { listOrdersOfBuyer } from "../../usecases/order-payments.ts";
 export const handler = defineRoute(
   "orders/list-buyer-orders",
   {},
-  async ({ auth, now }): Promise<OrderView[]> => listOrdersOfBuyer(auth!.userId, now),
+  async ({ auth, now }): Promise<OrderView[]> => listOrdersOfBuyer(auth.userId, now),
 );

@@ -6,5 +6,5 @@ import { listOrdersOfSeller } from "../../usecases/orders.ts";
 export const handler = defineRoute(
   "orders/list-seller-orders",
   {},
-  async ({ auth }): Promise<OrderView[]> => listOrdersOfSeller(auth!.userId),
+  async ({ auth }): Promise<OrderView[]> => listOrdersOfSeller(auth.userId),
 );

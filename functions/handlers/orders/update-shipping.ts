@@ -7,5 +7,5 @@ export const handler = defineRoute(
   "orders/update-shipping",
   { params: orderIdParamsSchema, body: shippingUpdateSchema },
   async ({ params, body, auth, now }): Promise<OrderView> =>
-    updateOrderShipping(params.id, auth!.userId, body, now),
+    updateOrderShipping(params.id, auth.userId, body, now),
 );

@@ -22,7 +22,7 @@ export const handler = defineRoute(
     const gateway = localPaymentGateway();
     const intent = await gateway.retrievePaymentIntent(params.paymentIntentId);
     // Someone else's payment is as good as no payment: confirming it must neither work nor say it exists.
-    if (!intent || !paymentBelongsTo(intent, auth!.userId)) throw notFound("Payment not found");
+    if (!intent || !paymentBelongsTo(intent, auth.userId)) throw notFound("Payment not found");
     const result = await gateway.confirmCardPayment(params.paymentIntentId, body.cardNumber, now);
     switch (result.outcome) {
       case "not_found":

@@ -14,14 +14,14 @@ export const handler = defineRoute(
   async ({ body, auth, now }): Promise<CreatePaymentIntentResponse> => {
     const bidPackage = await getBidPackage(body.packageId);
     if (!bidPackage) throw notFound("Bid package not found");
-    await assertPurchaseAllowed(auth!.userId, bidPackage.priceCents, now);
+    await assertPurchaseAllowed(auth.userId, bidPackage.priceCents, now);
     const gateway = await paymentGateway();
     try {
       const intent = await gateway.createPaymentIntent({
         amountCents: bidPackage.priceCents,
         currency: PAYMENT_CURRENCY,
         metadata: bidPackageMetadata({
-          userId: auth!.userId,
+          userId: auth.userId,
           packageId: bidPackage.id,
           bidCount: bidPackage.bidCount,
         }),

@@ -14,7 +14,7 @@ export const handler = defineRoute(
   "payments/verify-payment",
   { params: paymentIntentParamsSchema },
   async ({ params, auth, now }): Promise<VerifyPaymentResponse> => {
-    const userId = auth!.userId;
+    const userId = auth.userId;
     const gateway = await paymentGateway();
     const intent = await gateway.retrievePaymentIntent(params.paymentIntentId);
     // Someone else's payment is as unknown to the caller as one that does not exist.

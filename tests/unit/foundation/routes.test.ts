@@ -58,6 +58,27 @@ describe("route table", () => {
     expect(detail && "route" in detail && detail.pathParameters).toEqual({ id: "abc-123" });
   });
 
+  it("ranks a static segment above a {param} whatever the table's order, as API Gateway does", () => {
+    const route = (path: string, handler: string) => ({
+      method: "GET" as const,
+      path,
+      handler,
+      role: "public" as const,
+    });
+    const paramFirst = [
+      route("/api/items/{id}", "items/get"),
+      route("/api/items/featured", "items/featured"),
+    ];
+    const featured = matchRoute("GET", "/api/items/featured", paramFirst);
+    expect(featured && "route" in featured && featured.route.handler).toBe("items/featured");
+    const other = matchRoute("GET", "/api/items/42", paramFirst);
+    expect(other && "route" in other && other.route.handler).toBe("items/get");
+    // The earlier static segment decides: /a/x/{p} outranks /a/{q}/y for /a/x/y.
+    const nested = [route("/a/{q}/y", "q"), route("/a/x/{p}", "p")];
+    const chosen = matchRoute("GET", "/a/x/y", nested);
+    expect(chosen && "route" in chosen && chosen.route.handler).toBe("p");
+  });
+
   it("tells an unknown path from a known path with the wrong method", () => {
     expect(matchRoute("GET", "/api/nope")).toBeNull();
     expect(matchRoute("DELETE", "/api/auth/me")).toEqual({ methodNotAllowed: true });
