@@ -31,7 +31,7 @@ export function SellerAuctionCard({ auction }: { auction: SellerAuction }) {
         />
         <div className="grid min-w-0 flex-1 gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold">{auction.product.name}</h3>
+            <h2 className="truncate font-semibold">{auction.product.name}</h2>
             <AuctionStatusBadge status={auction.status} />
           </div>
           <p className="text-sm text-muted-foreground">{auction.totalBids} bids</p>

@@ -27,7 +27,7 @@ export function SellerProductCard({ product }: { product: ProductView }) {
         />
         <div className="grid min-w-0 flex-1 grid-cols-1 content-start gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="min-w-0 max-w-full font-semibold [overflow-wrap:anywhere]">{product.name}</h3>
+            <h2 className="min-w-0 max-w-full font-semibold [overflow-wrap:anywhere]">{product.name}</h2>
             <MetalBadge metalType={product.metalType} />
             <ApprovalBadge status={product.status} />
           </div>

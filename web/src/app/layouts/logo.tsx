@@ -22,11 +22,11 @@ export function Logo({ onClick, collapse = false }: { onClick?: () => void; coll
       to={paths.home.getHref()}
       onClick={onClick}
       className="flex shrink-0 items-center gap-2 rounded-md text-white"
-      aria-label={`${BRAND_NAME} home`}
     >
       <LogoMark />
-      <span className={cn("flex flex-col leading-none", collapse && "max-[419px]:hidden")}>
-        <span className="text-[15px] font-bold tracking-tight sm:text-base">Precious Metals</span>
+      {/* The link's name is its visible words (collapsed: still read, not shown). */}
+      <span className={cn("flex flex-col leading-none", collapse && "max-[419px]:sr-only")}>
+        <span className="text-[15px] font-bold tracking-tight sm:text-base">Precious Metals</span>{" "}
         <span className="mt-0.5 text-[10px] font-semibold uppercase tracking-[0.25em] text-gold">
           Auctions
         </span>

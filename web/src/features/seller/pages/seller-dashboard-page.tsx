@@ -80,6 +80,7 @@ export function SellerDashboardPage() {
             />
           ) : products.data.length === 0 ? (
             <EmptyState
+              headingLevel={2}
               icon={Package}
               title="No Products Yet"
               description="Add your first product to start creating auctions"
@@ -104,6 +105,7 @@ export function SellerDashboardPage() {
             />
           ) : auctions.data.length === 0 ? (
             <EmptyState
+              headingLevel={2}
               icon={Gavel}
               title="No Auctions Yet"
               description="Your products will appear here once listed"
