@@ -24,7 +24,13 @@ export function isSafeImageUrl(url: string): boolean {
   return /^https:\/\/[^/?#@]+(?:[/?#]\S*)?$/i.test(url);
 }
 
-export const imageUrlField = z.string().trim().min(1).max(2048).refine(isSafeImageUrl, IMAGE_URL_MESSAGE);
+export const imageUrlField = z
+  .string()
+  .trim()
+  .min(1, "Required")
+  .max(2048)
+  // Empty is "Required" above; only a given URL is judged.
+  .refine((url) => url === "" || isSafeImageUrl(url), IMAGE_URL_MESSAGE);
 
 export const PRICE_FORMAT_MESSAGE = "Starting price must be a positive amount with at most 2 decimals";
 
@@ -65,8 +71,8 @@ export const buyNowStockField = z
 
 /** The product fields both the seller's and the admin's "add product" forms send. */
 export const productFields = {
-  name: z.string().trim().min(1).max(200),
-  description: z.string().trim().min(1).max(5000),
+  name: z.string().trim().min(1, "Required").max(200),
+  description: z.string().trim().min(1, "Required").max(5000),
   metalType: z.enum(METAL_TYPES),
   weight: optionalText(50),
   purity: optionalText(50),

@@ -91,6 +91,9 @@ describe("Buy It Now", () => {
     const order = buyer.page.getByTestId("order").filter({ hasText: "Buy Now Maple" });
     await order.getByTestId("order-buy-now").waitFor();
     expect(await order.textContent()).toContain("Paid");
+    expect(await order.getByTestId("ship-to").textContent()).toBe(
+      "Ship to: 742 Evergreen Terrace, Springfield, OR 97403, US",
+    );
     expect(await order.getByTestId("order-buy-now").textContent()).toContain("less $1.20 for 2 bids");
     // All-in: $38.80 paid + 2 bids worth $1.20 = the retail price.
     expect(await order.getByTestId("order-all-in").textContent()).toBe("All-in $40.00 with 2 bids");

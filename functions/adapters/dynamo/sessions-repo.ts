@@ -46,6 +46,16 @@ export async function createSession(
             },
           },
         },
+        {
+          // Signing in is being seen: the admin's "Last seen" must not wait for the next request.
+          Update: {
+            TableName: tableName(),
+            Key: keys.user(user.id),
+            UpdateExpression: "SET lastSeenAt = :iso",
+            ConditionExpression: "attribute_exists(pk)",
+            ExpressionAttributeValues: { ":iso": new Date(now).toISOString() },
+          },
+        },
       ],
     }),
   );

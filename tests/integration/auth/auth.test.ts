@@ -328,6 +328,27 @@ describe("me and roles", () => {
     expect((await me(res.cookies)).cookies).toEqual([]);
   });
 
+  it("a login counts as being seen: the user's lastSeenAt moves to the login", async () => {
+    const res = await register();
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(res.body.id),
+        UpdateExpression: "SET lastSeenAt = :old",
+        ExpressionAttributeValues: { ":old": "2020-01-01T00:00:00.000Z" },
+      }),
+    );
+    const login = await invokeRoute({
+      method: "POST",
+      path: "/api/auth/login",
+      body: { username: res.body.username, password: "password123" },
+    });
+    expect(login.status).toBe(200);
+    const user = (await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(res.body.id) })))
+      .Item!;
+    expect(Date.now() - Date.parse(user.lastSeenAt)).toBeLessThan(5_000);
+  });
+
   it("never stores a password in clear", async () => {
     const res = await register();
     const items = await db.send(

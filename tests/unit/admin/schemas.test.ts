@@ -79,6 +79,18 @@ describe("the seller's add-product schema", () => {
     }
   });
 
+  it('says "Required" for a field left empty, not zod\'s length wording', () => {
+    expect(
+      messages(
+        createSellerProductSchema.safeParse({ ...validProduct, name: " ", description: "", imageUrl: "" }),
+      ),
+    ).toEqual({
+      name: "Required",
+      description: "Required",
+      imageUrl: "Required",
+    });
+  });
+
   it("refuses an image URL a browser could execute", () => {
     for (const imageUrl of ["javascript:alert(1)", "data:text/html,x", "//evil.example/x.png"]) {
       expect(createSellerProductSchema.safeParse({ ...validProduct, imageUrl }).success).toBe(false);

@@ -83,9 +83,15 @@ export function UsersTab() {
                     </Badge>
                   </td>
                   <td className="px-4 py-3 text-right tabular-nums">{user.bidBalance}</td>
-                  <td className="px-4 py-3 text-muted-foreground">{formatDateTime(user.lastBidAt)}</td>
-                  <td className="px-4 py-3 text-muted-foreground">{formatDateTime(user.lastSeenAt)}</td>
-                  <td className="px-4 py-3 text-muted-foreground">{formatDate(user.createdAt)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
+                    {formatDateTime(user.lastBidAt)}
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
+                    {formatDateTime(user.lastSeenAt)}
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
+                    {formatDate(user.createdAt)}
+                  </td>
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-1">
                       <Button size="sm" variant="outline" onClick={() => setResetting(user)}>

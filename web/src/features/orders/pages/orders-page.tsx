@@ -4,6 +4,7 @@ import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { Package, Store, Trophy } from "lucide-react";
 import { Link } from "react-router";
+import { shippingAddressLines } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
 import { useBuyerOrders } from "../api/get-buyer-orders.ts";
 import { EmptyList, QueryList } from "../components/list-states.tsx";
@@ -53,6 +54,10 @@ function BuyerOrderCard({ order }: { order: OrderView }) {
     <Card data-testid="order" data-order-id={order.id}>
       <CardContent className="grid gap-3 p-5">
         <OrderSummaryLine order={order} />
+        <p className="text-sm" data-testid="ship-to">
+          <span className="text-muted-foreground">Ship to: </span>
+          {shippingAddressLines(order).join(", ")}
+        </p>
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3">
           <p className="flex items-center gap-1.5 text-sm">
             <Store className="size-4 text-muted-foreground" aria-hidden="true" />
