@@ -129,7 +129,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     metalType: "platinum",
     weight: "1oz",
     purity: "99.95%",
-    imageUrl: "/images/products/silver-bullion.svg",
+    imageUrl: "/images/products/platinum-bar.svg",
     startingPriceCents: 500,
     retailPriceCents: 115000,
     buyNowStock: 2,

@@ -126,6 +126,7 @@ export const PRODUCT_IMAGE_PRESETS = [
   { label: "Silver Coins", url: "/images/products/silver-coins.svg" },
   { label: "Gold Jewelry", url: "/images/products/gold-jewelry.svg" },
   { label: "Silver Bullion", url: "/images/products/silver-bullion.svg" },
+  { label: "Platinum Bar", url: "/images/products/platinum-bar.svg" },
 ] as const;
 
 /** A product as its seller (and the admin) sees it. Money as "12.34". */

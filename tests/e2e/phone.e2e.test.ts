@@ -130,6 +130,18 @@ describe("phone-first bidding", () => {
       },
     });
     expect(created.status()).toBe(201);
+    // A photo that does not load shows the placeholder, not its alt text.
+    const broken = await seller.page.request.post("/api/seller/products", {
+      data: {
+        name: "Broken Photo Bar",
+        description: "A bar whose photo link is dead.",
+        metalType: "silver",
+        imageUrl: "https://127.0.0.1:9/missing.png",
+        startingPrice: "1.00",
+        retailPrice: "30.00",
+      },
+    });
+    expect(broken.status()).toBe(201);
 
     const pages: [Page, string, string][] = [
       [visitor, "/", "Live Auctions"],
@@ -162,6 +174,10 @@ describe("phone-first bidding", () => {
         });
       }
     }
+    await visit(seller.page, "/seller-dashboard", "Broken Photo Bar");
+    await seller.page.locator('svg[aria-label="Broken Photo Bar"]').waitFor();
+    expect(await seller.page.locator('img[alt="Broken Photo Bar"]').count()).toBe(0);
+
     // Every tab of the admin panel too.
     for (const tab of ["Seller Approvals", "Product Approvals", "Products", "Auctions", "Users"]) {
       await admin.page

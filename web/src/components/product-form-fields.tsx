@@ -209,7 +209,7 @@ export function ProductFormFields<TOutput>({
       />
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Or choose a preset image</legend>
-        <div className="grid grid-cols-3 gap-2">
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {PRODUCT_IMAGE_PRESETS.map((preset) => {
             const selected = imageUrl === preset.url;
             return (

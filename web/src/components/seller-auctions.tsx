@@ -1,3 +1,4 @@
+import { ProductImage } from "@web/components/product-image.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
@@ -23,11 +24,10 @@ export function SellerAuctionCard({ auction }: { auction: SellerAuction }) {
   return (
     <Card data-testid="seller-auction">
       <CardContent className="flex flex-wrap items-center gap-4 p-4">
-        <img
+        <ProductImage
           src={auction.product.imageUrl}
           alt={auction.product.name}
           className="size-20 shrink-0 rounded-lg border border-border bg-muted object-cover"
-          loading="lazy"
         />
         <div className="grid min-w-0 flex-1 gap-1.5">
           <div className="flex flex-wrap items-center gap-2">

@@ -1,3 +1,4 @@
+import { ProductImage } from "@web/components/product-image.tsx";
 import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { formatPrice } from "#shared/money";
@@ -19,11 +20,10 @@ export function SellerProductCard({ product }: { product: ProductView }) {
   return (
     <Card data-testid="seller-product">
       <CardContent className="flex gap-4 p-4">
-        <img
+        <ProductImage
           src={product.imageUrl}
           alt={product.name}
           className="size-24 shrink-0 rounded-lg border border-border bg-muted object-cover"
-          loading="lazy"
         />
         <div className="grid min-w-0 flex-1 grid-cols-1 content-start gap-1.5">
           <div className="flex flex-wrap items-center gap-2">

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
 import { LoadError } from "@web/components/load-error.tsx";
+import { ProductImage } from "@web/components/product-image.tsx";
 import { AuctionStatusBadge } from "@web/components/seller-auctions.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
@@ -32,11 +33,10 @@ export function AuctionsTab() {
       {auctions.data.map((auction) => (
         <Card key={auction.id} data-testid="admin-auction">
           <CardContent className="flex flex-wrap items-center gap-4 p-4">
-            <img
+            <ProductImage
               src={auction.product.imageUrl}
               alt={auction.product.name}
               className="size-16 shrink-0 rounded-lg border border-border bg-muted object-cover"
-              loading="lazy"
             />
             <div className="grid min-w-0 flex-1 gap-1">
               <Link to={paths.auction.getHref(auction.id)} className="truncate font-semibold hover:underline">

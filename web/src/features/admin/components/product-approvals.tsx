@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
 import { LoadError } from "@web/components/load-error.tsx";
+import { ProductImage } from "@web/components/product-image.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
@@ -43,7 +44,7 @@ export function ProductApprovals() {
       {products.data.map((product) => (
         <Card key={product.id} data-testid="product-application">
           <CardContent className="flex flex-col gap-4 p-5 sm:flex-row">
-            <img
+            <ProductImage
               src={product.imageUrl}
               alt={product.name}
               className="aspect-[4/3] w-full shrink-0 rounded-lg border border-border bg-muted object-cover sm:w-40"

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
 import { LoadError } from "@web/components/load-error.tsx";
+import { ProductImage } from "@web/components/product-image.tsx";
 import { ApprovalBadge } from "@web/components/seller-products.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
@@ -40,11 +41,10 @@ export function ProductsTab() {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {products.data.map((product) => (
           <Card key={product.id} className="overflow-hidden" data-testid="admin-product">
-            <img
+            <ProductImage
               src={product.imageUrl}
               alt={product.name}
               className="aspect-video w-full border-b border-border bg-muted object-cover"
-              loading="lazy"
             />
             <CardContent className="grid gap-2 p-4">
               <div className="flex flex-wrap items-center gap-2">
