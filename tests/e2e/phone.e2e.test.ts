@@ -152,6 +152,12 @@ describe("phone-first bidding", () => {
       [visitor, "/login", "Welcome Back"],
       [visitor, "/register", "Account"],
       [visitor, "/no-such-page", "404"],
+      [visitor, "/help", "What does a bid cost?"],
+      [visitor, "/contact", "Payments and refunds"],
+      [visitor, "/shipping", "Where we ship"],
+      [visitor, "/terms", "Bid credits"],
+      [visitor, "/privacy", "What we store"],
+      [visitor, "/auction-rules", "Bids and the clock"],
       [buyer.page, "/", "Live Auctions"],
       [buyer.page, `/auction/${auction.id}`, auction.product.name],
       [buyer.page, "/auctions/won", "Won"],
@@ -162,6 +168,11 @@ describe("phone-first bidding", () => {
       [seller.page, "/seller-orders", "Orders"],
       [admin.page, "/admin", "Admin"],
     ];
+    // The footer's pages are linked, not placeholders.
+    await visitor.goto("/");
+    await visitor.getByRole("contentinfo").getByRole("link", { name: "Auction Rules" }).click();
+    await visitor.waitForURL("**/auction-rules");
+    await visitor.getByText("Bids and the clock").waitFor();
     const overflowing: string[] = [];
     for (const [page, path, ready] of pages) {
       await visit(page, path, ready);

@@ -38,6 +38,14 @@ const PaymentSuccessPage = lazyPage(
   () => import("@web/features/packages/pages/payment-success-page.tsx"),
   "PaymentSuccessPage",
 );
+/** The footer's pages: rarely visited, so they stay out of the first load. */
+const infoPages = () => import("./routes/info-pages.tsx");
+const HelpPage = lazyPage(infoPages, "HelpPage");
+const ContactPage = lazyPage(infoPages, "ContactPage");
+const ShippingPage = lazyPage(infoPages, "ShippingPage");
+const TermsPage = lazyPage(infoPages, "TermsPage");
+const PrivacyPage = lazyPage(infoPages, "PrivacyPage");
+const AuctionRulesPage = lazyPage(infoPages, "AuctionRulesPage");
 const SellerDashboardPage = lazyPage(
   () => import("@web/features/seller/pages/seller-dashboard-page.tsx"),
   "SellerDashboardPage",
@@ -64,6 +72,12 @@ export const routes: RouteObject[] = [
           { path: paths.register.path, element: <RegisterPage /> },
           { path: paths.howItWorks.path, element: <HowItWorksPage /> },
           { path: paths.fairness.path, element: <FairnessPage /> },
+          { path: paths.help.path, element: <HelpPage /> },
+          { path: paths.contact.path, element: <ContactPage /> },
+          { path: paths.shipping.path, element: <ShippingPage /> },
+          { path: paths.terms.path, element: <TermsPage /> },
+          { path: paths.privacy.path, element: <PrivacyPage /> },
+          { path: paths.auctionRules.path, element: <AuctionRulesPage /> },
           {
             element: <RequireRole />,
             children: [

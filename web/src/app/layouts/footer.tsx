@@ -9,21 +9,32 @@ const QUICK_LINKS = [
   { to: paths.fairness.getHref(), label: "Fairness" },
 ] as const;
 
-/** Placeholders until those pages exist: shown, not linked. */
-const SUPPORT_ITEMS = ["Help Center", "Contact Us", "Shipping Information"] as const;
-const LEGAL_ITEMS = ["Terms of Service", "Privacy Policy", "Auction Rules"] as const;
+const SUPPORT_LINKS = [
+  { to: paths.help.getHref(), label: "Help Center" },
+  { to: paths.contact.getHref(), label: "Contact Us" },
+  { to: paths.shipping.getHref(), label: "Shipping Information" },
+] as const;
+const LEGAL_LINKS = [
+  { to: paths.terms.getHref(), label: "Terms of Service" },
+  { to: paths.privacy.getHref(), label: "Privacy Policy" },
+  { to: paths.auctionRules.getHref(), label: "Auction Rules" },
+] as const;
 
 function FooterHeading({ children }: { children: string }) {
   return <h2 className="mb-3 text-sm font-semibold uppercase tracking-wider text-white">{children}</h2>;
 }
 
-function Placeholder({ label }: { label: string }) {
+function FooterLinks({ links }: { links: readonly { to: string; label: string }[] }) {
   return (
-    <li>
-      <span className="cursor-default text-header-muted/80" title="Coming soon">
-        {label}
-      </span>
-    </li>
+    <ul className="grid gap-2">
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className="rounded-sm transition-colors hover:text-gold">
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -40,31 +51,15 @@ export function Footer() {
         </div>
         <div>
           <FooterHeading>Quick Links</FooterHeading>
-          <ul className="grid gap-2">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="rounded-sm transition-colors hover:text-gold">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={QUICK_LINKS} />
         </div>
         <div>
           <FooterHeading>Support</FooterHeading>
-          <ul className="grid gap-2">
-            {SUPPORT_ITEMS.map((label) => (
-              <Placeholder key={label} label={label} />
-            ))}
-          </ul>
+          <FooterLinks links={SUPPORT_LINKS} />
         </div>
         <div>
           <FooterHeading>Legal</FooterHeading>
-          <ul className="grid gap-2">
-            {LEGAL_ITEMS.map((label) => (
-              <Placeholder key={label} label={label} />
-            ))}
-          </ul>
+          <FooterLinks links={LEGAL_LINKS} />
         </div>
       </div>
       <div className="border-t border-header-border">

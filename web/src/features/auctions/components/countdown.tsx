@@ -30,7 +30,9 @@ export function Countdown({
   const msLeft = useMsLeft(endsAt);
   const urgency = countdownUrgency(msLeft);
   return (
+    // A timer: assistive tech may read it on demand, it does not announce every second.
     <span
+      role="timer"
       data-testid="countdown"
       data-urgency={urgency}
       className={cn(

@@ -1,0 +1,346 @@
+import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
+import { paths } from "@web/config/paths.ts";
+import { useAppConfig } from "@web/lib/app-config.ts";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { BUY_NOW_DAYS_AFTER_END, TIMER_EXTENSION_SECONDS } from "#shared/constants";
+import { formatPrice } from "#shared/money";
+
+/** The footer's pages (Help, Contact, Shipping, Terms, Privacy, Auction Rules): what the product does, in words. */
+interface Section {
+  title: string;
+  body: ReactNode;
+}
+
+function InfoPage({
+  title,
+  description,
+  sections,
+}: {
+  title: string;
+  description: string;
+  sections: Section[];
+}) {
+  return (
+    <PageContainer className="max-w-3xl">
+      <PageHeader title={title} description={description} />
+      <div className="grid gap-4">
+        {sections.map((section) => (
+          <Card key={section.title}>
+            <CardContent className="grid gap-2 pt-6">
+              <h2 className="text-lg font-semibold">{section.title}</h2>
+              <div className="grid gap-2 text-muted-foreground">{section.body}</div>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+    </PageContainer>
+  );
+}
+
+function usePublishedRules() {
+  const config = useAppConfig().data;
+  return {
+    bidValue: config?.bidValue ? formatPrice(config.bidValue) : "the published bid value",
+    winLimit: config?.winLimit
+      ? `${config.winLimit.wins} auctions in ${config.winLimit.days} days`
+      : "a published number",
+  };
+}
+
+export function HelpPage() {
+  const { bidValue } = usePublishedRules();
+  return (
+    <InfoPage
+      title="Help Center"
+      description="Answers to what bidders ask most"
+      sections={[
+        {
+          title: "What does a bid cost?",
+          body: (
+            <p>
+              One bid credit. Credits are bought in packages on{" "}
+              <Link className="underline" to={paths.bidPackages.getHref()}>
+                Bid Packages
+              </Link>
+              , never expire, and are spent only when a bid is accepted.
+            </p>
+          ),
+        },
+        {
+          title: "Who wins?",
+          body: (
+            <p>
+              The last bidder when the clock reaches zero. Each bid raises the price by $0.01; a bid with{" "}
+              {TIMER_EXTENSION_SECONDS} seconds or less left puts the clock back to {TIMER_EXTENSION_SECONDS}{" "}
+              seconds. The winner pays the final price and gets the item shipped.
+            </p>
+          ),
+        },
+        {
+          title: "What is the Bid Agent?",
+          body: (
+            <p>
+              You book bids and, if you like, a maximum price; the agent bids for you in the last seconds by
+              the rule on{" "}
+              <Link className="underline" to={paths.howItWorks.getHref()}>
+                How It Works
+              </Link>
+              . Unused bids come back to your balance.
+            </p>
+          ),
+        },
+        {
+          title: "I lost. Are my bids wasted?",
+          body: (
+            <p>
+              Not on items marked Buy It Now: for {BUY_NOW_DAYS_AFTER_END} days after the end you can buy the
+              item at its retail price, less {bidValue} for every bid you placed on that auction.
+            </p>
+          ),
+        },
+        {
+          title: "Can I limit my spending?",
+          body: (
+            <p>
+              Yes: set daily, weekly or monthly limits, or exclude yourself for 1 to 365 days, on{" "}
+              <Link className="underline" to={paths.spendingLimits.getHref()}>
+                Spending limits
+              </Link>{" "}
+              in your account menu.
+            </p>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export function ContactPage() {
+  return (
+    <InfoPage
+      title="Contact Us"
+      description="How to reach the people who run the auctions"
+      sections={[
+        {
+          title: "Support",
+          body: (
+            <p>
+              Write to support at this site's domain from the email address on your account, with your
+              username and, about an order, its number (shown on My Orders).
+            </p>
+          ),
+        },
+        {
+          title: "Payments and refunds",
+          body: (
+            <p>
+              Card payments are processed by Stripe. A refund or a dispute shows on the order in My Orders as
+              soon as the card network tells us.
+            </p>
+          ),
+        },
+        {
+          title: "Sellers",
+          body: (
+            <p>
+              Apply by registering a seller account; an administrator reviews every application and every
+              product before it is listed.
+            </p>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export function ShippingPage() {
+  return (
+    <InfoPage
+      title="Shipping Information"
+      description="From the moment you pay to your door"
+      sections={[
+        {
+          title: "Where we ship",
+          body: (
+            <p>
+              To addresses in the United States. You give the address at checkout; it is shown on your order.
+            </p>
+          ),
+        },
+        {
+          title: "Who ships",
+          body: (
+            <p>
+              The certified seller of the item ships it once the order is paid, marks it Shipped with a
+              tracking number, and Delivered when it arrives. You see each step on My Orders.
+            </p>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export function TermsPage() {
+  const { winLimit } = usePublishedRules();
+  return (
+    <InfoPage
+      title="Terms of Service"
+      description="The agreement between you and the marketplace"
+      sections={[
+        {
+          title: "Accounts",
+          body: (
+            <p>
+              One account per person, 18 or older. You are responsible for your password; every session can be
+              ended by changing it.
+            </p>
+          ),
+        },
+        {
+          title: "Bid credits",
+          body: (
+            <p>
+              Bid credits are a prepaid service to place bids; they have no cash value and are not refundable
+              once spent. Unspent credits never expire.
+            </p>
+          ),
+        },
+        {
+          title: "Winning",
+          body: (
+            <p>
+              A win is a binding purchase at the final price. A bidder may win at most {winLimit}. Staff
+              accounts cannot bid, and no account bids on behalf of the house.
+            </p>
+          ),
+        },
+        {
+          title: "Sellers",
+          body: (
+            <p>
+              Sellers describe their items truthfully, cannot bid on their own items, and ship what they sold.
+            </p>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export function PrivacyPage() {
+  return (
+    <InfoPage
+      title="Privacy Policy"
+      description="What we keep about you, and why"
+      sections={[
+        {
+          title: "What we store",
+          body: (
+            <p>
+              Your username, email, a salted hash of your password (never the password), your bid balance,
+              bids, orders and shipping addresses, and your spending limits. Card numbers go to Stripe and
+              never reach us.
+            </p>
+          ),
+        },
+        {
+          title: "What is public",
+          body: (
+            <p>
+              Your username on the bids you place (every auction's bid ledger is public). Never your email or
+              address.
+            </p>
+          ),
+        },
+        {
+          title: "Cookies",
+          body: (
+            <p>
+              One session cookie, HttpOnly and Secure, to keep you signed in; it ends after 90 days at most.
+            </p>
+          ),
+        },
+        {
+          title: "Deletion",
+          body: (
+            <p>
+              Ask support to delete your account; orders already placed are kept as long as the law requires.
+            </p>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export function AuctionRulesPage() {
+  const { bidValue, winLimit } = usePublishedRules();
+  return (
+    <InfoPage
+      title="Auction Rules"
+      description="The exact rules every auction runs by"
+      sections={[
+        {
+          title: "Bids and the clock",
+          body: (
+            <>
+              <p>
+                Each accepted bid costs one credit and raises the price by $0.01. You cannot bid while you are
+                the highest bidder.
+              </p>
+              <p>
+                A bid with more than {TIMER_EXTENSION_SECONDS} seconds left leaves the end where it is; with{" "}
+                {TIMER_EXTENSION_SECONDS} seconds or less it moves the end to {TIMER_EXTENSION_SECONDS}{" "}
+                seconds after the bid. The server's clock decides.
+              </p>
+            </>
+          ),
+        },
+        {
+          title: "The end",
+          body: (
+            <p>
+              When the clock reaches zero the last bidder wins at the final price; an auction without bids
+              ends unsold.
+            </p>
+          ),
+        },
+        {
+          title: "Who may bid",
+          body: (
+            <p>
+              Any signed-in bidder with credits, except staff and the item's seller. Beginner auctions admit
+              only bidders who have not won yet. A bidder may win at most {winLimit}; self-excluded bidders
+              cannot bid.
+            </p>
+          ),
+        },
+        {
+          title: "Bid Agents and Buy It Now",
+          body: (
+            <p>
+              Agents bid between 8 and 2 seconds before the end, one bid at a time, the agent whose last bid
+              is oldest first. Buy It Now: retail price less {bidValue} per bid you placed, while the auction
+              runs and for {BUY_NOW_DAYS_AFTER_END} days after, once per bidder.
+            </p>
+          ),
+        },
+        {
+          title: "Proof",
+          body: (
+            <p>
+              Every bid is in the auction's public, hash-chained ledger; see{" "}
+              <Link className="underline" to={paths.fairness.getHref()}>
+                Fairness
+              </Link>{" "}
+              to check it.
+            </p>
+          ),
+        },
+      ]}
+    />
+  );
+}
