@@ -179,6 +179,10 @@ describe("winning and fulfilment", () => {
     const shipped = page.locator(`[data-order-id="${orderId}"]`);
     await expect.poll(() => shipped.getByTestId("shipping-status").textContent()).toBe("Shipped");
     expect(await shipped.getByTestId("tracking-number").textContent()).toBe("1Z999AA10123456784");
+    // A UPS number links to UPS's tracking page.
+    expect(await shipped.getByTestId("tracking-number").getAttribute("href")).toBe(
+      "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+    );
     expect(await shipped.getByTestId("payment-status").textContent()).toBe("Paid");
   });
 

@@ -90,6 +90,18 @@ describe("phone-first bidding", () => {
     expect(await buyer.page.getByTestId("phone-bid-bar").textContent()).toContain("$1.00");
     if (SCREENSHOTS) await buyer.page.screenshot({ path: `${SCREENSHOTS}/phone-auction.png` });
 
+    // The purchase modal shows its Proceed button whole.
+    await buyer.page.getByTestId("user-menu").click();
+    await buyer.page.getByRole("menuitem", { name: "Buy Bids" }).click();
+    const proceed = buyer.page.getByRole("dialog").getByRole("button", { name: "Proceed to Checkout" });
+    await proceed.waitFor();
+    await buyer.page.waitForTimeout(300);
+    const proceedBox = await proceed.boundingBox();
+    expect(proceedBox!.y).toBeGreaterThanOrEqual(0);
+    expect(proceedBox!.y + proceedBox!.height).toBeLessThanOrEqual(PHONE.height);
+    if (SCREENSHOTS) await buyer.page.screenshot({ path: `${SCREENSHOTS}/phone-purchase-modal.png` });
+    await buyer.page.keyboard.press("Escape");
+
     // Bidding from the bar; then the bar says who leads instead of offering a bid to be refused.
     await button.click();
     const leading = buyer.page.getByTestId("phone-bid-bar").getByTestId("leading");

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { allInSavingsPercent, shippingAddressLines, shortOrderId, summarizeWins } from "#shared/orders";
+import {
+  allInSavingsPercent,
+  carrierTrackingUrl,
+  shippingAddressLines,
+  shortOrderId,
+  summarizeWins,
+} from "#shared/orders";
 import { createOrderRequestSchema, shippingUpdateSchema } from "#shared/schemas/orders";
 
 const address = {
@@ -101,5 +107,23 @@ describe("the savings a win may claim", () => {
     expect(allInSavingsPercent(4000, 4000)).toBeNull();
     expect(allInSavingsPercent(4500, 4000)).toBeNull();
     expect(allInSavingsPercent(3999, 4000)).toBeNull();
+  });
+});
+
+describe("tracking links", () => {
+  it("links the known carriers' formats to their tracking pages", () => {
+    expect(carrierTrackingUrl("1Z 999 AA1 01 2345 6784")).toBe(
+      "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+    );
+    expect(carrierTrackingUrl("9400111899223856925746")).toBe(
+      "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223856925746",
+    );
+    expect(carrierTrackingUrl("EA123456789US")).toContain("usps.com");
+    expect(carrierTrackingUrl("123456789012")).toBe("https://www.fedex.com/fedextrack/?trknbr=123456789012");
+  });
+
+  it("leaves an unknown format as text", () => {
+    expect(carrierTrackingUrl("TRACK-123")).toBeNull();
+    expect(carrierTrackingUrl("12345")).toBeNull();
   });
 });

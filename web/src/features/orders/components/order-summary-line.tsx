@@ -1,6 +1,6 @@
 import { ProductImage } from "@web/components/product-image.tsx";
 import { formatPrice } from "#shared/money";
-import { shortOrderId } from "#shared/orders";
+import { carrierTrackingUrl, shortOrderId } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
 import { formatDate } from "../lib/format-date.ts";
 import { PaymentBadge, ShippingBadge } from "./order-badges.tsx";
@@ -54,15 +54,28 @@ export function OrderSummaryLine({ order }: { order: OrderView }) {
   );
 }
 
-/** "Tracking: 1Z…" when the seller gave one. */
+/** "Tracking: 1Z…" when the seller gave one, linked to the carrier when its format is known. */
 export function TrackingLine({ trackingNumber }: { trackingNumber: string | null }) {
   if (!trackingNumber) return null;
+  const url = carrierTrackingUrl(trackingNumber);
   return (
     <p className="text-sm">
       <span className="text-muted-foreground">Tracking number: </span>
-      <span className="font-mono font-medium" data-testid="tracking-number">
-        {trackingNumber}
-      </span>
+      {url ? (
+        <a
+          href={url}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="font-mono font-medium underline underline-offset-2"
+          data-testid="tracking-number"
+        >
+          {trackingNumber}
+        </a>
+      ) : (
+        <span className="font-mono font-medium" data-testid="tracking-number">
+          {trackingNumber}
+        </span>
+      )}
     </p>
   );
 }

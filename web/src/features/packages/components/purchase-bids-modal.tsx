@@ -87,7 +87,8 @@ export function PurchaseBidsModal({ open, onOpenChange, onRetry }: PurchaseBidsM
         )}
 
         <TrustBadges className="border-t border-border pt-4" />
-        <DialogFooter>
+        {/* Kept in view at the bottom of the scrolling dialog: on a phone the packages are taller than the screen. */}
+        <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t border-border bg-card px-6 py-4">
           <Button size="lg" className="w-full sm:w-auto" disabled={!selected} onClick={proceed}>
             Proceed to Checkout
           </Button>

@@ -61,17 +61,18 @@ function PackageGrid({ packages }: { packages: BidPackage[] }) {
     navigate(paths.checkout.getHref());
   };
   return (
-    <ul className="grid items-center gap-6 md:grid-cols-3" aria-label="Bid packages">
+    // Stretched rows: every card as tall as the tallest, so the Purchase Now buttons line up.
+    <ul className="grid items-stretch gap-6 md:grid-cols-3" aria-label="Bid packages">
       {arrangePackagesForDisplay(packages).map((bidPackage) => (
-        <li key={bidPackage.id}>
+        <li key={bidPackage.id} className="flex">
           <Card
             data-testid={`package-${bidPackage.id}`}
             className={cn(
-              "flex flex-col",
+              "flex w-full flex-col",
               bidPackage.popular && "border-2 border-primary shadow-lg md:scale-105",
             )}
           >
-            <CardContent className="pt-8 pb-6">
+            <CardContent className="flex-1 pt-8 pb-6">
               <PackageSummary bidPackage={bidPackage} size="lg" />
             </CardContent>
             <CardFooter>
