@@ -1,5 +1,6 @@
-import { Annotations, CfnOutput, Stack, type StackProps, Tags } from "aws-cdk-lib";
+import { Annotations, CfnOutput, RemovalPolicy, Stack, type StackProps, Tags } from "aws-cdk-lib";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
+import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { eventHandlers, type HttpRoute, httpRoutes, socketRoutes } from "../functions/routes.ts";
 import { eventHandlerNeeds } from "./access.ts";
@@ -50,6 +51,15 @@ export class PennyAuctionStack extends Stack {
     }
 
     this.payments = new Payments(this, "Payments", { stripeMode: config.stripeMode, stripe: config.stripe });
+    // The origin lock (functions/http/origin-lock.ts): generated at deploy, in Secrets Manager, and
+    // only referenced from the template ({{resolve:secretsmanager:...}}), never written into it.
+    const originSecret = new Secret(this, "OriginSecret", {
+      secretName: `${config.prefix}/origin-secret`,
+      description: "Header value CloudFront adds to every API request; the APIs refuse requests without it",
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+      removalPolicy: config.ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    });
+    const originSecretValue = originSecret.secretValue.unsafeUnwrap();
     const defaults: ProductFunctionDefaults = {
       prefix: config.prefix,
       logRetention: retentionDays(config.logRetentionDays),
@@ -57,6 +67,7 @@ export class PennyAuctionStack extends Stack {
       environment: {
         POWERTOOLS_LOG_LEVEL: config.logLevel,
         AUCTION_DEFAULT_DURATION_SECONDS: String(config.auctionDefaultDurationSeconds),
+        ORIGIN_SECRET: originSecretValue,
         BID_VALUE: config.bidValue,
         ...this.payments.publicEnvironment,
       },
@@ -105,6 +116,7 @@ export class PennyAuctionStack extends Stack {
       routes,
       apiOriginDomain: this.api.originDomainName,
       socketOriginDomain: this.realtime.originDomainName,
+      originSecret: originSecretValue,
       stripe: config.stripeMode === "stripe",
       domainName: config.domainName,
       certificateArn: config.certificateArn,

@@ -5,10 +5,12 @@ import type { ProxyOptions } from "vite";
  * exactly (`/ws`, with an optional query): a plain `/ws` prefix would also forward
  * `/ws/@connections/...` to the gateway's management API, letting any page post to any socket.
  */
-export function devProxy(gatewayPort: number): Record<string, ProxyOptions> {
+export function devProxy(gatewayPort: number, originSecret?: string): Record<string, ProxyOptions> {
+  // Like CloudFront, the proxy proves to the API that a request came through the site.
+  const headers = originSecret ? { "x-origin-verify": originSecret } : undefined;
   return {
-    "/api": { target: `http://127.0.0.1:${gatewayPort}`, changeOrigin: false },
-    "^/ws(\\?.*)?$": { target: `ws://127.0.0.1:${gatewayPort}`, ws: true, changeOrigin: false },
+    "/api": { target: `http://127.0.0.1:${gatewayPort}`, changeOrigin: false, headers },
+    "^/ws(\\?.*)?$": { target: `ws://127.0.0.1:${gatewayPort}`, ws: true, changeOrigin: false, headers },
   };
 }
 

@@ -7,7 +7,7 @@ import { devProxy } from "./dev-proxy.ts";
 const webPort = Number(process.env.WEB_PORT ?? 5173);
 const gatewayPort = Number(process.env.GATEWAY_PORT ?? 3001);
 
-const proxy = devProxy(gatewayPort);
+const proxy = devProxy(gatewayPort, process.env.ORIGIN_SECRET);
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),

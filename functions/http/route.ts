@@ -7,6 +7,7 @@ import { logger } from "../observability/logger.ts";
 import { findRoute, type HandlerId, type HttpRoute, type RoleOf, type RouteRole } from "../routes.ts";
 import { checkCsrf } from "./csrf.ts";
 import { badRequest, forbidden, notFound, serviceUnavailable, statusOf, unauthorized } from "./errors.ts";
+import { cameThroughCloudFront } from "./origin-lock.ts";
 import { type Auth, resolveSession } from "./session.ts";
 import { isTransientAwsError } from "./transient-errors.ts";
 
@@ -48,6 +49,7 @@ interface Schemas<B, P, Q> {
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
+export const NOT_THROUGH_SITE = "Requests must come through the site";
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 function json(
@@ -136,6 +138,7 @@ export function defineRoute<H extends HandlerId, Body = undefined, Params = unde
   return Object.assign(handler, { schemas });
 
   async function run(event: ApiEvent): Promise<ApiResult> {
+    if (!cameThroughCloudFront(event.headers)) throw forbidden(NOT_THROUGH_SITE);
     if (route.localPaymentsOnly && paymentProviderName() !== "local") throw notFound("Not found");
     const method = event.requestContext?.http?.method ?? route.method;
     if (MUTATING.has(method) && !route.csrfExempt) checkCsrf(event);

@@ -34,6 +34,7 @@ import { CloudFrontTarget } from "aws-cdk-lib/aws-route53-targets";
 import { BlockPublicAccess, Bucket, BucketEncryption } from "aws-cdk-lib/aws-s3";
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
+import { ORIGIN_HEADER } from "../../functions/http/origin-lock.ts";
 import type { HttpRoute } from "../../functions/routes.ts";
 import { SESSION_COOKIE } from "../../shared/constants.ts";
 import { projectRoot } from "../bundling.ts";
@@ -53,6 +54,8 @@ export interface WebProps {
   routes: readonly HttpRoute[];
   apiOriginDomain: string;
   socketOriginDomain: string;
+  /** Sent to both APIs as x-origin-verify (a template reference to the secret, not its value). */
+  originSecret: string;
   stripe: boolean;
   domainName?: string;
   certificateArn?: string;
@@ -110,12 +113,16 @@ export class Web extends Construct {
       },
     });
 
+    // Both APIs answer only requests carrying the secret (functions/http/origin-lock.ts).
+    const originHeaders = { [ORIGIN_HEADER]: props.originSecret };
     const apiOrigin = new HttpOrigin(props.apiOriginDomain, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       readTimeout: Duration.seconds(30),
+      customHeaders: originHeaders,
     });
     const socketOrigin = new HttpOrigin(props.socketOriginDomain, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: originHeaders,
     });
     const viewerAddress = new EdgeFunction(this, "ViewerAddress", {
       functionName: `${props.prefix}-viewer-address`,

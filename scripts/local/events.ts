@@ -336,6 +336,8 @@ export interface ApiRequest {
   /** `name=value` pairs, or whole Set-Cookie strings from an earlier response (attributes ignored). */
   cookies?: string[];
   sourceIp?: string;
+  /** false: a request straight to the API, not through the site (no origin header). Default true. */
+  viaSite?: boolean;
   /** Route table to match against (default: functions/routes.ts). */
   routes?: readonly HttpRoute[];
 }
@@ -363,6 +365,9 @@ export function routedApiEvent(request: ApiRequest): { event: APIGatewayProxyEve
     else body = Buffer.from(JSON.stringify(request.body));
   }
   if (body || MUTATING.has(method)) headers["content-type"] = "application/json";
+  // What CloudFront adds on the way (functions/http/origin-lock.ts).
+  const secret = process.env.ORIGIN_SECRET;
+  if (secret && request.viaSite !== false) headers["x-origin-verify"] = secret;
   for (const [k, v] of Object.entries(request.headers ?? {})) headers[k.toLowerCase()] = v;
   if (request.cookies?.length) {
     headers.cookie = request.cookies.map((c) => c.split(";")[0]!.trim()).join("; ");

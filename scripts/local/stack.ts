@@ -6,7 +6,9 @@
  * Handlers run in this process, so the environment they read (TABLE_NAME, endpoints, …) is set on
  * process.env before anything is imported or invoked.
  */
+
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { installAgentQueue } from "../../functions/adapters/agents/queue-from-env.ts";
@@ -118,6 +120,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LOCAL_STACK: "1",
       // Every browser here comes from 127.0.0.1.
       REGISTRATIONS_PER_ADDRESS: "1000",
+      // The origin lock, as deployed: only requests through the site's proxy (Vite here) reach the API.
+      ORIGIN_SECRET: process.env.ORIGIN_SECRET || randomBytes(24).toString("hex"),
       LOCAL_SCHEDULER_URL: gatewayUrl,
       WS_MANAGEMENT_ENDPOINT: gatewayUrl,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL || "WARN",

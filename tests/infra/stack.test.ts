@@ -550,6 +550,27 @@ describe("web", () => {
     expect(JSON.stringify(origin.DomainName)).toMatch(/HttpApi.*execute-api/);
   });
 
+  it("locks both APIs to CloudFront: a secret generated in Secrets Manager, sent as x-origin-verify, known to every function by reference only", () => {
+    const secrets = resourcesOfType(dev.json, "AWS::SecretsManager::Secret").filter(([id]) =>
+      /OriginSecret/.test(id),
+    );
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]![1].Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48 });
+    const reference = /\{\{resolve:secretsmanager:/;
+    for (const origin of (distribution(dev).Origins as CfnJson[]).filter((o) =>
+      /execute-api/.test(JSON.stringify(o.DomainName)),
+    )) {
+      const header = (origin.OriginCustomHeaders as CfnJson[]).find(
+        (h) => h.HeaderName === "x-origin-verify",
+      );
+      expect(JSON.stringify(header?.HeaderValue)).toMatch(reference);
+    }
+    expect((distribution(dev).Origins as CfnJson[]).filter((o) => o.OriginCustomHeaders).length).toBe(2);
+    for (const fn of devFunctions) {
+      expect(JSON.stringify(fn.env.ORIGIN_SECRET), fn.handlerId).toMatch(reference);
+    }
+  });
+
   it("sends /ws unchanged to the WebSocket API", () => {
     const ws = (distribution(dev).CacheBehaviors as CfnJson[]).find((b) => b.PathPattern === "/ws");
     expect(ws).toMatchObject({

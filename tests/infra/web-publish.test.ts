@@ -17,6 +17,7 @@ function webStack(distDir: string, outdir = mkdtempSync(join(tmpdir(), "penny-we
     routes: httpRoutes,
     apiOriginDomain: "api.example.com",
     socketOriginDomain: "ws.example.com",
+    originSecret: "test-origin-secret",
     stripe: false,
     distDir,
   });

@@ -311,4 +311,50 @@ describe("with the real handlers", () => {
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ message: expect.any(String) });
   });
+
+  it("with the origin lock on, only requests carrying the site's secret reach the API and the socket", async () => {
+    process.env.ORIGIN_SECRET = "the-site-secret";
+    try {
+      // Straight to the API (as anyone who found the execute-api URL would): 403, whatever they forge.
+      const attempts: Record<string, string>[] = [
+        {},
+        { "x-origin-verify": "a-guess" },
+        { "x-viewer-address": "203.0.113.9" },
+      ];
+      for (const headers of attempts) {
+        const res = await fetch(`${local.url}/api/auctions`, { headers });
+        expect(res.status).toBe(403);
+        expect(await res.json()).toEqual({ message: "Requests must come through the site" });
+      }
+      const login = await fetch(`${local.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-viewer-address": "203.0.113.9" },
+        body: JSON.stringify({ username: "someone", password: "wrong-password" }),
+      });
+      expect(login.status).toBe(403);
+      // Through the site.
+      const through = await fetch(`${local.url}/api/auth/me`, {
+        headers: { "x-origin-verify": "the-site-secret" },
+      });
+      expect(through.status).toBe(401);
+
+      const refused = new WebSocket(`${local.url.replace("http", "ws")}/ws`);
+      sockets.push(refused);
+      const status = await new Promise<number>((resolve, reject) => {
+        refused.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+        refused.once("open", () => reject(new Error("the socket opened without the secret")));
+      });
+      expect(status).toBe(403);
+      const accepted = new WebSocket(`${local.url.replace("http", "ws")}/ws`, {
+        headers: { "x-origin-verify": "the-site-secret" },
+      });
+      sockets.push(accepted);
+      await new Promise((resolve, reject) => {
+        accepted.once("open", resolve);
+        accepted.once("error", reject);
+      });
+    } finally {
+      delete process.env.ORIGIN_SECRET;
+    }
+  });
 });

@@ -13,5 +13,7 @@ export function handlerTestEnv(dynamoEndpoint: string): Record<string, string> {
     // Lets the local provider use the public development webhook secret (nowhere else may).
     LOCAL_STACK: "1",
     POWERTOOLS_LOG_LEVEL: "WARN",
+    // The origin lock is on, as deployed: invokeRoute plays CloudFront and adds it (viaSite: false does not).
+    ORIGIN_SECRET: "integration-origin-secret",
   };
 }

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { saveConnection } from "../../adapters/dynamo/connections-repo.ts";
+import { cameThroughCloudFront } from "../../http/origin-lock.ts";
 import { resolveSession } from "../../http/session.ts";
 import { logger } from "../../observability/logger.ts";
 
@@ -15,6 +16,8 @@ export async function handler(event: ConnectEvent) {
   const headers = Object.fromEntries(
     Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
   );
+  // Only CloudFront may open a socket (the same lock as the HTTP routes).
+  if (!cameThroughCloudFront(headers)) return { statusCode: 403 };
   let userId: string | undefined;
   try {
     const { auth } = await resolveSession({ headers } as unknown as APIGatewayProxyEventV2, now);

@@ -53,12 +53,24 @@ describe("socket frames", () => {
 });
 
 describe("socket connects", () => {
+  it("a connect without the site's origin secret is refused and stores nothing", async () => {
+    const result = await connect({
+      headers: { Cookie: "sid=x" },
+      requestContext: { connectionId: "no-origin" },
+    });
+    expect(result).toEqual({ statusCode: 403 });
+    expect(await readItem(keys.connection("no-origin"))).toBeUndefined();
+  });
+
   it("any Cookie header connects as an anonymous listener, never as someone", async () => {
     let n = 0;
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 300 }), async (cookie) => {
         const connectionId = `fuzz-${++n}`;
-        const result = await connect({ headers: { Cookie: cookie }, requestContext: { connectionId } });
+        const result = await connect({
+          headers: { Cookie: cookie, "x-origin-verify": process.env.ORIGIN_SECRET ?? "" },
+          requestContext: { connectionId },
+        });
         expect(result).toEqual({ statusCode: 200 });
         const saved = await readItem(keys.connection(connectionId));
         expect(saved).toBeDefined();

@@ -7,7 +7,9 @@
  *   it("…", async () => { await fetch(`${local.url}/api/auctions`); });
  *
  * Sets LOCAL_SCHEDULER_URL and WS_MANAGEMENT_ENDPOINT to the gateway while the file runs. Call it
- * after useFreshTable() (the poller reads that table's stream).
+ * after useFreshTable() (the poller reads that table's stream). These tests speak to the gateway as
+ * the site's proxy would, so the origin lock is off while the file runs (ORIGIN_SECRET unset); a test
+ * of the lock sets it itself.
  */
 import { afterAll, beforeAll } from "vitest";
 import { type Gateway, type GatewayOptions, startGateway } from "../../../scripts/local/gateway.ts";
@@ -34,6 +36,8 @@ export function useLocalGateway(
       saved[name] = process.env[name];
       process.env[name] = gateway.url;
     }
+    saved.ORIGIN_SECRET = process.env.ORIGIN_SECRET;
+    delete process.env.ORIGIN_SECRET;
     if (options.streams) {
       const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
       const tableName = process.env.TABLE_NAME;

@@ -11,6 +11,13 @@ describe("the dev server's proxy", () => {
     expect(proxyKeyFor(proxy, "/api/auctions")).toBe("/api");
   });
 
+  it("adds the origin secret to the API and the socket, as CloudFront does", () => {
+    const locked = devProxy(3001, "s3cret");
+    expect(locked["/api"]?.headers).toEqual({ "x-origin-verify": "s3cret" });
+    expect(locked[proxyKeyFor(locked, "/ws")!]?.headers).toEqual({ "x-origin-verify": "s3cret" });
+    expect(proxy["/api"]?.headers).toBeUndefined();
+  });
+
   it("never forwards the gateway's management API or schedules", () => {
     for (const url of [
       "/ws/@connections/abc",
