@@ -84,8 +84,26 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("accessibility (%s)", (v
       now: Date.now(),
     });
 
+    // One auction in its last minute, so the urgent (red, pulsing) countdown is on the home page too.
+    const endingId = crypto.randomUUID();
+    await startAuction({
+      product: {
+        id: endingId,
+        sellerId: seller.sellerId!,
+        name: `Axe Last Minute ${endingId.slice(0, 6)}`,
+        description: "Ending now.",
+        metalType: "gold",
+        imageUrl: "/images/products/gold-jewelry.svg",
+        startingPriceCents: 100,
+      },
+      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Axe Coins" },
+      durationSeconds: 50,
+      now: Date.now(),
+    });
+
     const pages: [Page, string, string][] = [
-      [visitor, "/", "Live Auctions"],
+      // Home is ready when the grid shows the auctions, not just the hero.
+      [visitor, "/", auction.product.name],
       [visitor, `/auction/${auction.id}`, auction.product.name],
       [visitor, "/bid-packages", "Bid"],
       [visitor, "/how-it-works", "How"],
@@ -99,7 +117,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("accessibility (%s)", (v
       [visitor, "/terms", "Bid credits"],
       [visitor, "/privacy", "What we store"],
       [visitor, "/auction-rules", "Bids and the clock"],
-      [buyer.page, "/", "Live Auctions"],
+      [buyer.page, "/", auction.product.name],
       [buyer.page, `/auction/${auction.id}`, auction.product.name],
       [buyer.page, "/auctions/won", "Won"],
       [buyer.page, "/my-wins", "My Wins"],
@@ -113,6 +131,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("accessibility (%s)", (v
     for (const [page, path, ready] of pages) {
       await visit(page, path, ready);
       findings.push(...(await axeFindings(page, path)));
+      // The first page, the visitor's home, was checked with the urgent countdown on it.
+      if (page === visitor && path === "/")
+        expect(await page.locator('[data-urgency="urgent"]').count()).toBeGreaterThan(0);
     }
     for (const tab of ["Seller Approvals", "Product Approvals", "Products", "Auctions", "Users"]) {
       await admin.page

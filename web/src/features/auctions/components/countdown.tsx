@@ -38,7 +38,7 @@ export function Countdown({
       className={cn(
         "font-semibold tabular-nums",
         URGENCY_CLASS[urgency],
-        format === "card" && urgency === "urgent" && "animate-pulse",
+        format === "card" && urgency === "urgent" && "inline-block animate-urgent",
         className,
       )}
     >
