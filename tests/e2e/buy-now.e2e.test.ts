@@ -62,6 +62,9 @@ describe("Buy It Now", () => {
     await buyer.page.goto(`/auction/${auction.id}`);
     const panel = buyer.page.getByTestId("buy-now-panel");
     await panel.waitFor();
+    expect(await buyer.page.getByTestId("price-panel").getByTestId("retail-price").textContent()).toBe(
+      "Retail $40.00Buy It Now",
+    );
     // What they spent here, from the detail's `me`.
     expect(await buyer.page.getByTestId("my-spend").textContent()).toBe("You've spent 2 bids ($1.20) here");
     expect(await panel.textContent()).toContain("$40.00");

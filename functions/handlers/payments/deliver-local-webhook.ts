@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type { SignedWebhook } from "../../adapters/payments/local-gateway.ts";
+import { ORIGIN_HEADER, originSecret } from "../../http/origin-lock.ts";
 import { findRoute } from "../../routes.ts";
 import { handler as stripeWebhook } from "./stripe-webhook.ts";
 
@@ -21,6 +22,8 @@ export async function deliverLocalWebhook(webhook: SignedWebhook, now: number): 
       "content-type": "application/json; charset=utf-8",
       "stripe-signature": webhook.signatureHeader,
       "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+      // As Stripe's request would arrive: through the site, carrying CloudFront's origin header.
+      ...(originSecret() ? { [ORIGIN_HEADER]: originSecret() } : {}),
     },
     requestContext: {
       accountId: "local",

@@ -1,11 +1,12 @@
 import { PageContainer } from "@web/components/page-header.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
-import { MetalBadge } from "@web/components/ui/badge.tsx";
+import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { paths } from "@web/config/paths.ts";
 import { getErrorStatus } from "@web/lib/api-client.ts";
+import { buyNowOpen } from "@web/lib/buy-now.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { DESKTOP_QUERY, useMediaQuery } from "@web/lib/use-media-query.ts";
 import { cn } from "@web/lib/utils.ts";
@@ -119,6 +120,15 @@ function PricePanel({ auction, desktop }: { auction: AuctionDetail; desktop: boo
           </p>
           {!ended && (
             <p className="text-sm text-muted-foreground">+{formatPrice(auction.bidIncrement)} per bid</p>
+          )}
+          {auction.retailPrice && (
+            <p
+              className="mt-1 flex items-center gap-2 text-sm text-muted-foreground"
+              data-testid="retail-price"
+            >
+              Retail {formatPrice(auction.retailPrice)}
+              {buyNowOpen(auction, Date.now()) && <Badge variant="secondary">Buy It Now</Badge>}
+            </p>
           )}
         </div>
         <div className="grid grid-cols-2 gap-4">
