@@ -62,7 +62,11 @@ try {
   );
 
   const base = stack.apiUrl.replace("localhost", "127.0.0.1");
-  const list = (await (await fetch(`${base}/api/auctions`)).json()) as Array<{ id: string }>;
+  // Straight to the gateway, as CloudFront would call it: with the origin lock's header.
+  const headers: Record<string, string> = process.env.ORIGIN_SECRET
+    ? { "x-origin-verify": process.env.ORIGIN_SECRET }
+    : {};
+  const list = (await (await fetch(`${base}/api/auctions`, { headers })).json()) as Array<{ id: string }>;
   if (!Array.isArray(list) || list.length === 0) throw new Error("the seed made no live auction to read");
   const auctionId = list[0]!.id;
 
@@ -76,6 +80,7 @@ try {
     calls.clear();
     const result = await autocannon({
       url: `${base}${target.path}`,
+      headers,
       connections,
       duration,
       workers: 1,
