@@ -117,6 +117,14 @@ describe("phone-first bidding", () => {
     await buyer.page.goto(`/auction/${auction.id}`);
     await buyer.page.getByTestId("price-panel").getByRole("button", { name: "Place Bid" }).waitFor();
     expect(await buyer.page.getByTestId("phone-bid-bar").isVisible()).toBe(false);
+
+    // The desktop hero leaves live auctions in the first screen: the first row of cards starts well above the fold.
+    await buyer.page.goto("/");
+    const card = buyer.page.getByTestId("auction-card").first();
+    await card.waitFor();
+    const box = await card.boundingBox();
+    expect(box!.y + 200).toBeLessThanOrEqual(800);
+    if (SCREENSHOTS) await buyer.page.screenshot({ path: `${SCREENSHOTS}/desktop-home.png` });
   });
 
   it("no page scrolls sideways at 360 px, for visitors, buyers, sellers and admins", async () => {

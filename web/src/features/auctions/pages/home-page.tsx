@@ -112,13 +112,13 @@ export function HomePage() {
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(245,158,11,0.25),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(148,163,184,0.18),transparent_50%)]"
         />
-        <div className="container-page relative grid items-center gap-10 py-14 sm:py-20 lg:grid-cols-[1.4fr_1fr] lg:py-24">
-          <div className="grid gap-6">
+        <div className="container-page relative grid items-center gap-10 py-14 sm:py-16 lg:grid-cols-[1.4fr_1fr] lg:gap-8 lg:pt-8 lg:pb-8">
+          <div className="grid gap-5">
             <span className="inline-flex w-fit items-center gap-2 rounded-full border border-gold/40 bg-gold/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-gold-light">
               <Gavel className="size-3.5" aria-hidden="true" />
               Live penny auctions
             </span>
-            <h1 className="max-w-3xl text-4xl font-bold leading-tight tracking-tight text-white sm:text-5xl lg:text-6xl">
+            <h1 className="max-w-3xl text-4xl font-bold leading-tight tracking-tight text-white sm:text-5xl">
               Win authentic <span className="text-gold">gold</span> and{" "}
               <span className="text-silver-light">silver</span> for a fraction of retail
             </h1>
@@ -154,7 +154,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id="live-auctions" className="container-page scroll-mt-20 py-10 sm:py-14">
+      <section id="live-auctions" className="container-page scroll-mt-20 py-10 sm:py-14 lg:pt-8">
         {/* The grid sits in the active tab's panel, so each trigger's aria-controls names a rendered panel. */}
         <Tabs value={filter} onValueChange={(value) => setFilter(value as Filter)}>
           <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
