@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { edgeHeadersTrusted } from "./origin-lock.ts";
+import { lowerCaseHeaders } from "./csrf.ts";
+import { cameThroughCloudFront } from "./origin-lock.ts";
 
 /** Set by the CloudFront function in front of the API (infra/edge.ts), over anything the viewer sent. */
 const VIEWER_ADDRESS_HEADER = "x-viewer-address";
@@ -14,10 +15,9 @@ const ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
  * that is not an address (or is absurdly long) is ignored rather than trusted or stored.
  */
 export function clientIp(event: APIGatewayProxyEventV2): string {
-  const trusted = edgeHeadersTrusted(event.headers);
-  const header = Object.entries(trusted ? (event.headers ?? {}) : {})
-    .find(([k]) => k.toLowerCase() === VIEWER_ADDRESS_HEADER)?.[1]
-    ?.trim();
+  const header = cameThroughCloudFront(event.headers)
+    ? lowerCaseHeaders(event.headers)[VIEWER_ADDRESS_HEADER]?.trim()
+    : undefined;
   if (header && ADDRESS.test(header)) return header;
   const source = event.requestContext?.http?.sourceIp;
   return source && ADDRESS.test(source) ? source : "unknown";

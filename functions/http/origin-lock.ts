@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { lowerCaseHeaders } from "./csrf.ts";
 
 /**
  * Only CloudFront reaches the APIs: CloudFront adds this header with a secret generated at deploy
@@ -12,22 +13,16 @@ export function originSecret(): string | undefined {
   return process.env.ORIGIN_SECRET || undefined;
 }
 
-function headerOf(headers: Record<string, string | undefined> | undefined, name: string): string | undefined {
-  return Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
-}
-
-/** True when the request came through CloudFront (or no lock is configured). */
+/**
+ * True when the request came through CloudFront (or no lock is configured); only then are the headers
+ * CloudFront sets (the viewer's address) believed.
+ */
 export function cameThroughCloudFront(headers: Record<string, string | undefined> | undefined): boolean {
   const secret = originSecret();
   if (!secret) return true;
-  const sent = headerOf(headers, ORIGIN_HEADER);
+  const sent = lowerCaseHeaders(headers)[ORIGIN_HEADER];
   if (!sent) return false;
   const a = Buffer.from(sent);
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Whether headers CloudFront sets (the viewer's address) can be believed: only on a locked, verified request. */
-export function edgeHeadersTrusted(headers: Record<string, string | undefined> | undefined): boolean {
-  return originSecret() === undefined || cameThroughCloudFront(headers);
 }

@@ -102,9 +102,23 @@ export async function cancelAgent(
   userId: string,
   now: number,
 ): Promise<{ returned: number }> {
+  const stopped = await stopAgentOf(auctionId, userId, now);
+  if (!stopped) throw notFound(AGENT_MESSAGES.none);
+  return stopped;
+}
+
+/**
+ * Stops `userId`'s agent on the auction if it is active, returning its unused credits (0 when it had
+ * already stopped); null when they never booked one. 503 after a few lost races with the engine.
+ */
+export async function stopAgentOf(
+  auctionId: string,
+  userId: string,
+  now: number,
+): Promise<{ returned: number } | null> {
   for (let attempt = 0; attempt < 4; attempt++) {
     const agent = await getAgent(auctionId, userId);
-    if (!agent) throw notFound(AGENT_MESSAGES.none);
+    if (!agent) return null;
     if (agent.status !== "active") return { returned: 0 };
     const stopped = await stopAgent(agent, "cancelled", now);
     if (stopped.ok) return { returned: stopped.returned };

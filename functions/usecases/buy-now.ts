@@ -6,8 +6,7 @@
  */
 import { centsToDecimal } from "#shared/money";
 import type { BuyNowOfferView, OrderView, ShippingAddress } from "#shared/schemas/orders";
-import { getAgent, stopAgent } from "../adapters/dynamo/agents-repo.ts";
-import { type AuctionRecord, getAuction } from "../adapters/dynamo/auctions-repo.ts";
+import type { AuctionRecord } from "../adapters/dynamo/auctions-repo.ts";
 import { type BidderTally, buyNowTransaction, getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
 import { type OrderRecord, toOrderView } from "../adapters/dynamo/orders-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
@@ -28,7 +27,8 @@ import {
   unauthorized,
 } from "../domain/errors.ts";
 import { logger } from "../observability/logger.ts";
-import { finalizeIfOver } from "./finalize-auction.ts";
+import { stopAgentOf } from "./bid-agents.ts";
+import { readFinalized } from "./finalize-auction.ts";
 import { newOrder } from "./orders.ts";
 import { BID_MESSAGES } from "./place-bid.ts";
 import { assertNotSelfExcluded } from "./responsible-play.ts";
@@ -54,8 +54,7 @@ interface OfferRead {
 }
 
 async function readOffer(auctionId: string, userId: string, now: number): Promise<OfferRead> {
-  const read = await getAuction(auctionId);
-  const auction = read ? (await finalizeIfOver(read, now)).auction : null;
+  const auction = await readFinalized(auctionId, now);
   if (!auction) throw notFound(BID_MESSAGES.notFound);
   const tally = await getBidderTally(auctionId, userId);
   const active = auction.status === "active";
@@ -162,11 +161,14 @@ function buyNowOrder(
 
 /** Buying it now ends the buyer's part in the auction: their active agent stops, credits returned. */
 async function endAgentOf(auctionId: string, userId: string, now: number): Promise<void> {
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const agent = await getAgent(auctionId, userId);
-    if (agent?.status !== "active") return;
-    if ((await stopAgent(agent, "cancelled", now)).ok) return;
+  try {
+    await stopAgentOf(auctionId, userId, now);
+  } catch (error) {
+    // The order stands; the engine stops the agent at its next bid (the tally refuses it) or at the end.
+    logger.warn("could not stop the agent of a buy it now buyer", {
+      auctionId,
+      userId,
+      error: error as Error,
+    });
   }
-  // The engine stops it at its next bid (the tally refuses it) or at the auction's end.
-  logger.warn("could not stop the agent of a buy it now buyer", { auctionId, userId });
 }

@@ -39,6 +39,12 @@ export async function finalizeIfOver(auction: AuctionRecord, now: number): Promi
   return { auction: current, finalizedNow: false };
 }
 
+/** One auction as it truly is at `now` (finalized on the way if over); null when there is none. */
+export async function readFinalized(id: string, now: number): Promise<AuctionRecord | null> {
+  const read = await getAuction(id);
+  return read ? (await finalizeIfOver(read, now)).auction : null;
+}
+
 /** Reads where a caller needs the auction's true state: finalizes any auction found over. */
 export async function finalizeAllOver(auctions: AuctionRecord[], now: number): Promise<AuctionRecord[]> {
   const results = await Promise.all(

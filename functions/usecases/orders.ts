@@ -2,7 +2,7 @@
  * Winning and fulfilment (docs/product.md sections 2-4, docs/architecture.md section 6): the caller's won auctions, the
  * winner's checkout, the order's payment, the buyer's and seller's order lists, and shipping.
  */
-import { centsToDecimal, decimalToCents } from "#shared/money";
+import { centsToDecimal } from "#shared/money";
 import type {
   CreateOrderBody,
   OrderView,
@@ -12,7 +12,6 @@ import type {
 } from "#shared/schemas/orders";
 import {
   type AuctionRecord,
-  getAuction,
   listAuctionsByStatus,
   listWonAuctions,
   toAuctionSummary,
@@ -28,12 +27,11 @@ import {
   writeShippingState,
 } from "../adapters/dynamo/orders-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
-import { bidValueCents } from "../config/runtime.ts";
 import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../domain/errors.ts";
 import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../domain/orders.ts";
 import { logger } from "../observability/logger.ts";
-import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";
-import { bidderSpendOf, readBidderSpend } from "./read-auctions.ts";
+import { finalizeAllOver, readFinalized } from "./finalize-auction.ts";
+import { bidderSpendOf, bidsValueCents, readBidderSpend } from "./read-auctions.ts";
 
 export const ORDER_MESSAGES = {
   auctionNotFound: "Auction not found",
@@ -81,7 +79,7 @@ export async function listWonAuctionsOf(userId: string, now: number): Promise<Wo
         ...toAuctionSummary(auction, now),
         finalPrice: centsToDecimal(auction.priceCents),
         me,
-        allInCost: centsToDecimal(auction.priceCents + (decimalToCents(me.bidsValue) ?? 0)),
+        allInCost: centsToDecimal(auction.priceCents + bidsValueCents(me.bidsPlaced)),
         wonAt: wonAt(auction),
         order: order
           ? { id: order.id, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus }
@@ -92,8 +90,7 @@ export async function listWonAuctionsOf(userId: string, now: number): Promise<Wo
 
 /** The winner's checkout: one order per auction, at the auction's final price, shipped to a US address. */
 export async function placeOrder(request: CreateOrderBody, buyerId: string, now: number) {
-  const read = await getAuction(request.auctionId);
-  const auction = read ? (await finalizeIfOver(read, now)).auction : null;
+  const auction = await readFinalized(request.auctionId, now);
   if (!auction) throw notFound(ORDER_MESSAGES.auctionNotFound);
   const refusal = orderRefusal(auction, buyerId);
   if (refusal === "still-running") throw conflict(ORDER_MESSAGES.stillRunning);
@@ -128,7 +125,7 @@ export function newOrder(
     id: crypto.randomUUID(),
     auctionId: auction.id,
     bidsSpent,
-    bidsValueCents: bidsSpent * bidValueCents(),
+    bidsValueCents: bidsValueCents(bidsSpent),
     buyerId: buyer.id,
     sellerId: auction.sellerId,
     sellerUserId: auction.sellerUserId,

@@ -37,5 +37,10 @@ export async function readBidderSpend(auctionId: string, userId: string): Promis
 }
 
 export function bidderSpendOf(bidsPlaced: number): BidderSpend {
-  return { bidsPlaced, bidsValue: centsToDecimal(bidsPlaced * bidValueCents()) };
+  return { bidsPlaced, bidsValue: centsToDecimal(bidsValueCents(bidsPlaced)) };
+}
+
+/** What `bids` spent bids are worth at the stage's published bid value (the all-in cost's other part). */
+export function bidsValueCents(bids: number): number {
+  return bids * bidValueCents();
 }

@@ -122,14 +122,14 @@ export function bidRecordOf(write: BidWrite): BidRecord {
   };
 }
 
+export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
+
 /**
  * The items of every bid, manual or agent, in this order: the auction (still active, not over at
  * `now`, unchanged since read — totalBids = seen; set price, totalBids, endsAt, last bidder, ledger
  * head), the bid item (must not exist), and the bidder's tally (one more bid, refused once they bought
  * the item with Buy It Now).
  */
-export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
-
 export function bidWriteItems(write: BidWrite): TransactItem[] {
   const table = tableName();
   const bid = bidRecordOf(write);

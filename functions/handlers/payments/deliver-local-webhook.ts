@@ -13,6 +13,7 @@ const WEBHOOK_ROUTE = findRoute("payments/stripe-webhook");
  */
 export async function deliverLocalWebhook(webhook: SignedWebhook, now: number): Promise<number> {
   const requestId = `local-webhook-${crypto.randomUUID()}`;
+  const secret = originSecret();
   const event: APIGatewayProxyEventV2 = {
     version: "2.0",
     routeKey: `${WEBHOOK_ROUTE.method} ${WEBHOOK_ROUTE.path}`,
@@ -23,7 +24,7 @@ export async function deliverLocalWebhook(webhook: SignedWebhook, now: number): 
       "stripe-signature": webhook.signatureHeader,
       "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
       // As Stripe's request would arrive: through the site, carrying CloudFront's origin header.
-      ...(originSecret() ? { [ORIGIN_HEADER]: originSecret() } : {}),
+      ...(secret ? { [ORIGIN_HEADER]: secret } : {}),
     },
     requestContext: {
       accountId: "local",
