@@ -103,48 +103,18 @@ export function ProductFormFields<TOutput>({
             </FormItem>
           )}
         />
-        <FormField
-          control={form.control}
+        <PriceField
+          form={form}
           name="startingPrice"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Starting Price ($)</FormLabel>
-              <FormControl>
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0.01"
-                  placeholder={pricePlaceholder}
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Starting Price ($)"
+          placeholder={pricePlaceholder}
         />
-        <FormField
-          control={form.control}
+        <PriceField
+          form={form}
           name="retailPrice"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Retail Price ($)</FormLabel>
-              <FormControl>
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0.01"
-                  placeholder="59.99"
-                  {...field}
-                />
-              </FormControl>
-              <FormDescription>
-                What it sells for at retail: Buy It Now's price before bids are credited.
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Retail Price ($)"
+          placeholder="59.99"
+          description="What it sells for at retail: Buy It Now's price before bids are credited."
         />
         <FormField
           control={form.control}
@@ -238,5 +208,44 @@ export function ProductFormFields<TOutput>({
         </div>
       </fieldset>
     </div>
+  );
+}
+
+/** A dollar amount field (2 decimals, positive): the starting and the retail price. */
+function PriceField<TOutput>({
+  form,
+  name,
+  label,
+  placeholder,
+  description,
+}: {
+  form: UseFormReturn<ProductFormValues, unknown, TOutput>;
+  name: "startingPrice" | "retailPrice";
+  label: string;
+  placeholder: string;
+  description?: string;
+}) {
+  return (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0.01"
+              placeholder={placeholder}
+              {...field}
+            />
+          </FormControl>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
   );
 }

@@ -3,15 +3,16 @@ import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { buyNowOpen } from "@web/lib/buy-now.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { cn } from "@web/lib/utils.ts";
 import { Clock, Gavel, Trophy, User } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionSummary } from "#shared/schemas/auctions";
+import { leads } from "../lib/leader.ts";
 import { useMsLeft } from "../lib/server-clock.ts";
 import { Countdown } from "./countdown.tsx";
+import { RetailPrice } from "./retail-price.tsx";
 
 /**
  * One auction in the grid (docs/product.md section 2): image, metal and Ended badges, name, seller, weight
@@ -29,7 +30,7 @@ export function AuctionCard({
   const msLeft = useMsLeft(auction.endsAt);
   const ended = auction.status !== "active" || msLeft <= 0;
   const { data: user } = useUser();
-  const leading = !ended && !!user && auction.lastBidder?.username === user.username;
+  const leading = !ended && leads(auction, user);
   const href = paths.auction.getHref(auction.id);
   const { product } = auction;
   const details = [product.weight, product.purity].filter(Boolean).join(" • ");
@@ -65,12 +66,7 @@ export function AuctionCard({
           </Link>
           <p className="truncate text-sm text-muted-foreground">{auction.seller.businessName}</p>
           {details && <p className="text-xs text-muted-foreground">{details}</p>}
-          {auction.retailPrice && (
-            <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="retail-price">
-              Retail {formatPrice(auction.retailPrice)}
-              {buyNowOpen(auction, Date.now()) && <Badge variant="secondary">Buy It Now</Badge>}
-            </p>
-          )}
+          <RetailPrice auction={auction} className="text-xs" />
         </div>
         <div className="flex items-end justify-between gap-2">
           <div>

@@ -1,12 +1,11 @@
 import { PageContainer } from "@web/components/page-header.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
-import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
+import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { paths } from "@web/config/paths.ts";
 import { getErrorStatus } from "@web/lib/api-client.ts";
-import { buyNowOpen } from "@web/lib/buy-now.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { DESKTOP_QUERY, useMediaQuery } from "@web/lib/use-media-query.ts";
 import { cn } from "@web/lib/utils.ts";
@@ -20,9 +19,11 @@ import { BidAgentPanel } from "../components/bid-agent-panel.tsx";
 import { BuyNowPanel } from "../components/buy-now-panel.tsx";
 import { Countdown } from "../components/countdown.tsx";
 import { RecentBids } from "../components/recent-bids.tsx";
+import { RetailPrice } from "../components/retail-price.tsx";
 import { WinnerModal } from "../components/winner-modal.tsx";
 import { useAuctionLiveUpdates } from "../hooks/use-auction-live-updates.ts";
 import { usePlaceBid } from "../hooks/use-place-bid.ts";
+import { leads } from "../lib/leader.ts";
 import { useMsLeft } from "../lib/server-clock.ts";
 import { celebrateWin } from "../lib/winner-store.ts";
 
@@ -121,15 +122,7 @@ function PricePanel({ auction, desktop }: { auction: AuctionDetail; desktop: boo
           {!ended && (
             <p className="text-sm text-muted-foreground">+{formatPrice(auction.bidIncrement)} per bid</p>
           )}
-          {auction.retailPrice && (
-            <p
-              className="mt-1 flex items-center gap-2 text-sm text-muted-foreground"
-              data-testid="retail-price"
-            >
-              Retail {formatPrice(auction.retailPrice)}
-              {buyNowOpen(auction, Date.now()) && <Badge variant="secondary">Buy It Now</Badge>}
-            </p>
-          )}
+          <RetailPrice auction={auction} className="mt-1 text-sm" />
         </div>
         <div className="grid grid-cols-2 gap-4">
           <div className="rounded-lg border border-border p-3">
@@ -197,7 +190,7 @@ function BidAction({ auction, compact = false }: { auction: AuctionDetail; compa
   const msLeft = useMsLeft(auction.endsAt);
   const ended = auction.status !== "active" || msLeft <= 0;
   const isSeller = !!user?.sellerId && auction.seller.id === user.sellerId;
-  const leading = !!user && auction.lastBidder?.username === user.username;
+  const leading = leads(auction, user);
 
   if (ended) {
     return (

@@ -91,28 +91,15 @@ function Checkout({ auction }: { auction: WonAuction }) {
       { auctionId: auction.id, ...address },
       {
         onSuccess: (order) => {
-          toast({
-            variant: "success",
-            title: "Order created. Please complete payment to finalize your purchase.",
-          });
+          toastOrderCreated();
           setOrderId(order.id);
         },
-        onError: (error) => {
-          toast({
-            variant: "destructive",
-            title: "Error",
-            description: getServerMessage(error, "Failed to create order"),
-          });
-        },
+        onError: toastOrderFailed,
       },
     );
 
   const onPaid = () => {
-    toast({
-      variant: "success",
-      title: "Payment successful!",
-      description: "Your order has been placed. Check your orders page for details.",
-    });
+    toastPaid();
     void queryClient.invalidateQueries({ queryKey: buyerOrdersQueryKey });
     void queryClient.invalidateQueries({ queryKey: wonAuctionsQueryKey });
     navigate(paths.orders.getHref());
@@ -144,6 +131,27 @@ function Checkout({ auction }: { auction: WonAuction }) {
 interface SummaryLine {
   label: string;
   value: string;
+}
+
+// The answers both checkouts (a win, Buy It Now) give, worded once.
+function toastOrderCreated() {
+  toast({ variant: "success", title: "Order created. Please complete payment to finalize your purchase." });
+}
+
+function toastOrderFailed(error: unknown) {
+  toast({
+    variant: "destructive",
+    title: "Error",
+    description: getServerMessage(error, "Failed to create order"),
+  });
+}
+
+function toastPaid() {
+  toast({
+    variant: "success",
+    title: "Payment successful!",
+    description: "Your order has been placed. Check your orders page for details.",
+  });
 }
 
 function OrderSummary({
@@ -315,11 +323,7 @@ function BuyNowCheckout({
     navigate(paths.orders.getHref());
   };
   const onPaid = () => {
-    toast({
-      variant: "success",
-      title: "Payment successful!",
-      description: "Your order has been placed. Check your orders page for details.",
-    });
+    toastPaid();
     finish();
   };
   const submitShipping = (address: ShippingAddress) =>
@@ -336,19 +340,10 @@ function BuyNowCheckout({
           finish();
           return;
         }
-        toast({
-          variant: "success",
-          title: "Order created. Please complete payment to finalize your purchase.",
-        });
+        toastOrderCreated();
         setOrder(created);
       },
-      onError: (error) => {
-        toast({
-          variant: "destructive",
-          title: "Error",
-          description: getServerMessage(error, "Failed to create order"),
-        });
-      },
+      onError: toastOrderFailed,
     });
 
   return (
