@@ -5,32 +5,13 @@
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { setSellerStatus } from "../../functions/adapters/dynamo/sellers-repo.ts";
-import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
-import { hashPassword } from "../../functions/domain/passwords.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
-import { newPage } from "./support/browser.ts";
+import { eachAdminTab, everyPage, visit } from "./support/site-pages.ts";
+import { pageAt, signedIn } from "./support/users.ts";
 
 const AXE_SOURCE: string = createRequire(import.meta.url)("axe-core").source;
-const PASSWORD = "password123";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 type ViewportName = keyof typeof VIEWPORTS;
-
-async function signedIn(role: "buyer" | "seller" | "admin", viewport: ViewportName, bidBalance = 0) {
-  const username = `e2ea${role[0]}${Math.random().toString(36).slice(2, 9)}`;
-  const user = await createUser({
-    username,
-    email: `${username}@example.com`,
-    passwordHash: await hashPassword(PASSWORD),
-    role,
-    bidBalance,
-    now: Date.now(),
-  });
-  const page = await newPage({ viewport: VIEWPORTS[viewport], isMobile: viewport === "phone" });
-  const res = await page.request.post("/api/auth/login", { data: { username, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return { page, id: user.id, username, sellerId: user.sellerId };
-}
 
 /** The findings of axe-core on what the page shows now, as "rule: selector" lines. */
 async function axeFindings(page: Page, where: string): Promise<string[]> {
@@ -45,27 +26,13 @@ async function axeFindings(page: Page, where: string): Promise<string[]> {
   return violations.map((v) => `${where} ${v}`);
 }
 
-async function visit(page: Page, path: string, ready: string) {
-  await page.goto(path);
-  await page
-    .getByText(ready, { exact: false })
-    .filter({ visible: true })
-    .first()
-    .waitFor({ timeout: 15_000 });
-  await page.waitForTimeout(300);
-}
-
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("accessibility (%s)", (viewport) => {
   it("axe-core finds nothing on any page or dialog", async () => {
-    const seller = await signedIn("seller", viewport);
-    await setSellerStatus(seller.sellerId!, {
-      from: "pending",
-      to: "approved",
-      approvedAt: new Date().toISOString(),
-    });
-    const buyer = await signedIn("buyer", viewport, 5);
-    const admin = await signedIn("admin", viewport);
-    const visitor = await newPage({ viewport: VIEWPORTS[viewport], isMobile: viewport === "phone" });
+    const size = VIEWPORTS[viewport];
+    const seller = await signedIn("seller", { viewport: size, approved: true });
+    const buyer = await signedIn("buyer", { viewport: size, bidBalance: 5 });
+    const admin = await signedIn("admin", { viewport: size });
+    const visitor = await pageAt(size);
     const productId = crypto.randomUUID();
     const auction = await startAuction({
       product: {
@@ -101,48 +68,18 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("accessibility (%s)", (v
       now: Date.now(),
     });
 
-    const pages: [Page, string, string][] = [
-      // Home is ready when the grid shows the auctions, not just the hero.
-      [visitor, "/", auction.product.name],
-      [visitor, `/auction/${auction.id}`, auction.product.name],
-      [visitor, "/bid-packages", "Bid"],
-      [visitor, "/how-it-works", "How"],
-      [visitor, "/fairness", "Fair"],
-      [visitor, "/login", "Welcome Back"],
-      [visitor, "/register", "Create Account"],
-      [visitor, "/no-such-page", "404"],
-      [visitor, "/help", "What does a bid cost?"],
-      [visitor, "/contact", "Payments and refunds"],
-      [visitor, "/shipping", "Where we ship"],
-      [visitor, "/terms", "Bid credits"],
-      [visitor, "/privacy", "What we store"],
-      [visitor, "/auction-rules", "Bids and the clock"],
-      [buyer.page, "/", auction.product.name],
-      [buyer.page, `/auction/${auction.id}`, auction.product.name],
-      [buyer.page, "/auctions/won", "Won"],
-      [buyer.page, "/my-wins", "My Wins"],
-      [buyer.page, "/orders", "My Orders"],
-      [buyer.page, "/spending-limits", "Spending limits"],
-      [seller.page, "/seller-dashboard", "Seller Dashboard"],
-      [seller.page, "/seller-orders", "Orders"],
-      [admin.page, "/admin", "Admin"],
-    ];
     const findings: string[] = [];
-    for (const [page, path, ready] of pages) {
+    const who = { visitor, buyer: buyer.page, seller: seller.page, admin: admin.page };
+    for (const { page, path, ready } of everyPage(who, auction)) {
       await visit(page, path, ready);
       findings.push(...(await axeFindings(page, path)));
       // The first page, the visitor's home, was checked with the urgent countdown on it.
       if (page === visitor && path === "/")
         expect(await page.locator('[data-urgency="urgent"]').count()).toBeGreaterThan(0);
     }
-    for (const tab of ["Seller Approvals", "Product Approvals", "Products", "Auctions", "Users"]) {
-      await admin.page
-        .getByRole("tab", { name: new RegExp(tab) })
-        .first()
-        .click();
-      await admin.page.waitForTimeout(300);
+    await eachAdminTab(admin.page, async (tab) => {
       findings.push(...(await axeFindings(admin.page, `/admin ${tab}`)));
-    }
+    });
 
     // Dialogs: Add Product (seller), Buy Bids (buyer).
     await visit(seller.page, "/seller-dashboard", "Seller Dashboard");

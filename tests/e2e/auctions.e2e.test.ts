@@ -6,35 +6,9 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
-import { hashPassword } from "../../functions/domain/passwords.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
 import { newPage } from "./support/browser.ts";
-
-const PASSWORD = "password123";
-
-interface SignedIn {
-  page: Page;
-  id: string;
-  username: string;
-  sellerId?: string;
-}
-
-async function signedIn(role: "buyer" | "seller", bidBalance = 0): Promise<SignedIn> {
-  const username = `e2ea${role[0]}${Math.random().toString(36).slice(2, 9)}`;
-  const user = await createUser({
-    username,
-    email: `${username}@example.com`,
-    passwordHash: await hashPassword(PASSWORD),
-    role,
-    bidBalance,
-    now: Date.now(),
-  });
-  const page = await newPage();
-  const res = await page.request.post("/api/auth/login", { data: { username, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return { page, id: user.id, username, ...(user.sellerId ? { sellerId: user.sellerId } : {}) };
-}
+import { type SignedIn, signedIn } from "./support/users.ts";
 
 async function auctionOf(
   seller: SignedIn,
@@ -67,8 +41,8 @@ function toast(page: Page, text: string) {
 describe("live auctions", () => {
   it("A bids and B's open detail page shows the new price and A as leader within 2 s", async () => {
     const seller = await signedIn("seller");
-    const a = await signedIn("buyer", 5);
-    const b = await signedIn("buyer", 5);
+    const a = await signedIn("buyer", { bidBalance: 5 });
+    const b = await signedIn("buyer", { bidBalance: 5 });
     const auction = await auctionOf(seller, { seconds: 600 });
 
     await b.page.goto(`/auction/${auction.id}`);
@@ -115,8 +89,8 @@ describe("live auctions", () => {
 
   it("a short auction reaches zero: Auction Ended, Winner: A, and A's winner modal", async () => {
     const seller = await signedIn("seller");
-    const a = await signedIn("buyer", 3);
-    const b = await signedIn("buyer", 3);
+    const a = await signedIn("buyer", { bidBalance: 3 });
+    const b = await signedIn("buyer", { bidBalance: 3 });
     const auction = await auctionOf(seller, { seconds: 5, extensionSeconds: 3, name: "Short Silver Round" });
 
     await b.page.goto(`/auction/${auction.id}`);
@@ -140,7 +114,7 @@ describe("live auctions", () => {
 
   it("a double click places one bid: the success toast stays, no refusal follows", async () => {
     const seller = await signedIn("seller");
-    const a = await signedIn("buyer", 5);
+    const a = await signedIn("buyer", { bidBalance: 5 });
     const auction = await auctionOf(seller, { seconds: 600 });
     await a.page.goto(`/auction/${auction.id}`);
     await a.page.getByRole("button", { name: "Place Bid" }).dblclick();
@@ -165,7 +139,7 @@ describe("live auctions", () => {
 
   it("without credits the refusal opens the purchase modal", async () => {
     const seller = await signedIn("seller");
-    const broke = await signedIn("buyer", 0);
+    const broke = await signedIn("buyer", { bidBalance: 0 });
     const auction = await auctionOf(seller, { seconds: 600 });
     await broke.page.goto(`/auction/${auction.id}`);
     await broke.page.getByRole("button", { name: "Place Bid" }).click();

@@ -5,36 +5,16 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
-import { hashPassword } from "../../functions/domain/passwords.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
-import { newPage } from "./support/browser.ts";
-
-const PASSWORD = "password123";
-
-async function signedIn(role: "buyer" | "seller", bidBalance = 0) {
-  const username = `e2eg${role[0]}${Math.random().toString(36).slice(2, 9)}`;
-  const user = await createUser({
-    username,
-    email: `${username}@example.com`,
-    passwordHash: await hashPassword(PASSWORD),
-    role,
-    bidBalance,
-    now: Date.now(),
-  });
-  const page = await newPage();
-  const res = await page.request.post("/api/auth/login", { data: { username, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return { page, id: user.id, username, sellerId: user.sellerId };
-}
+import { signedIn } from "./support/users.ts";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
 
 describe("the Bid Agent", () => {
   it("is booked on the auction page, answers a manual bid in the last seconds, and its bid shows as auto", async () => {
     const seller = await signedIn("seller");
-    const owner = await signedIn("buyer", 20);
-    const rival = await signedIn("buyer", 20);
+    const owner = await signedIn("buyer", { bidBalance: 20 });
+    const rival = await signedIn("buyer", { bidBalance: 20 });
     const productId = crypto.randomUUID();
     const auction = await startAuction({
       product: {

@@ -5,28 +5,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
-import { hashPassword } from "../../functions/domain/passwords.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
-import { newPage } from "./support/browser.ts";
-
-const PASSWORD = "password123";
-
-async function signedIn(role: "buyer" | "seller", bidBalance = 0) {
-  const username = `e2en${role[0]}${Math.random().toString(36).slice(2, 9)}`;
-  const user = await createUser({
-    username,
-    email: `${username}@example.com`,
-    passwordHash: await hashPassword(PASSWORD),
-    role,
-    bidBalance,
-    now: Date.now(),
-  });
-  const page = await newPage();
-  const res = await page.request.post("/api/auth/login", { data: { username, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return { page, id: user.id, username, sellerId: user.sellerId };
-}
+import { signedIn } from "./support/users.ts";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
 const bid = (page: Page, auctionId: string) =>
@@ -35,8 +15,8 @@ const bid = (page: Page, auctionId: string) =>
 describe("Buy It Now", () => {
   it("offers retail less the bids spent, checks out and pays, and ends the buyer's bidding", async () => {
     const seller = await signedIn("seller");
-    const buyer = await signedIn("buyer", 10);
-    const rival = await signedIn("buyer", 10);
+    const buyer = await signedIn("buyer", { bidBalance: 10 });
+    const rival = await signedIn("buyer", { bidBalance: 10 });
     const productId = crypto.randomUUID();
     const auction = await startAuction({
       product: {

@@ -4,36 +4,13 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { setSellerStatus } from "../../functions/adapters/dynamo/sellers-repo.ts";
-import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
-import { hashPassword } from "../../functions/domain/passwords.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
-import { newPage } from "./support/browser.ts";
+import { eachAdminTab, everyPage, visit } from "./support/site-pages.ts";
+import { pageAt, signedIn } from "./support/users.ts";
 
-const PASSWORD = "password123";
 const PHONE = { width: 390, height: 844 };
 const NARROW = { width: 360, height: 780 };
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
-
-async function signedIn(
-  role: "buyer" | "seller" | "admin",
-  viewport: { width: number; height: number },
-  bidBalance = 0,
-) {
-  const username = `e2ep${role[0]}${Math.random().toString(36).slice(2, 9)}`;
-  const user = await createUser({
-    username,
-    email: `${username}@example.com`,
-    passwordHash: await hashPassword(PASSWORD),
-    role,
-    bidBalance,
-    now: Date.now(),
-  });
-  const page = await newPage({ viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
-  const res = await page.request.post("/api/auth/login", { data: { username, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return { page, id: user.id, username, sellerId: user.sellerId };
-}
 
 async function liveAuction(sellerId: string, sellerUserId: string, name: string) {
   const productId = crypto.randomUUID();
@@ -62,21 +39,10 @@ async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-async function visit(page: Page, path: string, ready: string) {
-  await page.goto(path);
-  await page
-    .getByText(ready, { exact: false })
-    .filter({ visible: true })
-    .first()
-    .waitFor({ timeout: 15_000 });
-  // Let lists and images settle (pages poll every second, so the network never idles).
-  await page.waitForTimeout(400);
-}
-
 describe("phone-first bidding", () => {
   it("at 390 × 844 the title, price, time left and Place Bid are in the first screen", async () => {
-    const seller = await signedIn("seller", PHONE);
-    const buyer = await signedIn("buyer", PHONE, 5);
+    const seller = await signedIn("seller", { viewport: PHONE });
+    const buyer = await signedIn("buyer", { viewport: PHONE, bidBalance: 5 });
     const auction = await liveAuction(seller.sellerId!, seller.id, "Phone Eagle");
     await buyer.page.goto(`/auction/${auction.id}`);
     await buyer.page.getByRole("heading", { name: auction.product.name }).waitFor();
@@ -111,8 +77,8 @@ describe("phone-first bidding", () => {
   });
 
   it("at 1280 px the bid stays in the price panel and the bar is hidden", async () => {
-    const seller = await signedIn("seller", { width: 1280, height: 800 });
-    const buyer = await signedIn("buyer", { width: 1280, height: 800 }, 5);
+    const seller = await signedIn("seller", { viewport: { width: 1280, height: 800 } });
+    const buyer = await signedIn("buyer", { viewport: { width: 1280, height: 800 }, bidBalance: 5 });
     const auction = await liveAuction(seller.sellerId!, seller.id, "Desk Eagle");
     await buyer.page.goto(`/auction/${auction.id}`);
     await buyer.page.getByTestId("price-panel").getByRole("button", { name: "Place Bid" }).waitFor();
@@ -128,17 +94,12 @@ describe("phone-first bidding", () => {
   });
 
   it("no page scrolls sideways at 360 px, for visitors, buyers, sellers and admins", async () => {
-    const seller = await signedIn("seller", NARROW);
-    const buyer = await signedIn("buyer", NARROW, 5);
-    const admin = await signedIn("admin", NARROW);
-    const visitor = await newPage({ viewport: NARROW, isMobile: true, hasTouch: true });
+    const seller = await signedIn("seller", { viewport: NARROW, approved: true });
+    const buyer = await signedIn("buyer", { viewport: NARROW, bidBalance: 5 });
+    const admin = await signedIn("admin", { viewport: NARROW });
+    const visitor = await pageAt(NARROW);
     const auction = await liveAuction(seller.sellerId!, seller.id, "Narrow Maple");
-    // The seller, approved, has a product to show on the dashboard.
-    await setSellerStatus(seller.sellerId!, {
-      from: "pending",
-      to: "approved",
-      approvedAt: new Date().toISOString(),
-    });
+    // The seller (approved above) has a product to show on the dashboard.
     const created = await seller.page.request.post("/api/seller/products", {
       data: {
         name: "A very long product name that would push a card wider than a small phone screen",
@@ -163,38 +124,14 @@ describe("phone-first bidding", () => {
     });
     expect(broken.status()).toBe(201);
 
-    const pages: [Page, string, string][] = [
-      [visitor, "/", "Live Auctions"],
-      [visitor, `/auction/${auction.id}`, auction.product.name],
-      [visitor, "/bid-packages", "Bid"],
-      [visitor, "/how-it-works", "How"],
-      [visitor, "/fairness", "Fair"],
-      [visitor, "/login", "Welcome Back"],
-      [visitor, "/register", "Account"],
-      [visitor, "/no-such-page", "404"],
-      [visitor, "/help", "What does a bid cost?"],
-      [visitor, "/contact", "Payments and refunds"],
-      [visitor, "/shipping", "Where we ship"],
-      [visitor, "/terms", "Bid credits"],
-      [visitor, "/privacy", "What we store"],
-      [visitor, "/auction-rules", "Bids and the clock"],
-      [buyer.page, "/", "Live Auctions"],
-      [buyer.page, `/auction/${auction.id}`, auction.product.name],
-      [buyer.page, "/auctions/won", "Won"],
-      [buyer.page, "/my-wins", "My Wins"],
-      [buyer.page, "/orders", "My Orders"],
-      [buyer.page, "/spending-limits", "Spending limits"],
-      [seller.page, "/seller-dashboard", "Seller Dashboard"],
-      [seller.page, "/seller-orders", "Orders"],
-      [admin.page, "/admin", "Admin"],
-    ];
     // The footer's pages are linked, not placeholders.
     await visitor.goto("/");
     await visitor.getByRole("contentinfo").getByRole("link", { name: "Auction Rules" }).click();
     await visitor.waitForURL("**/auction-rules");
     await visitor.getByText("Bids and the clock").waitFor();
     const overflowing: string[] = [];
-    for (const [page, path, ready] of pages) {
+    const who = { visitor, buyer: buyer.page, seller: seller.page, admin: admin.page };
+    for (const { page, path, ready } of everyPage(who, auction)) {
       await visit(page, path, ready);
       const overflow = await sidewaysOverflow(page);
       if (overflow > 0) overflowing.push(`${path} (+${overflow}px)`);
@@ -210,15 +147,10 @@ describe("phone-first bidding", () => {
     expect(await seller.page.locator('img[alt="Broken Photo Bar"]').count()).toBe(0);
 
     // Every tab of the admin panel too.
-    for (const tab of ["Seller Approvals", "Product Approvals", "Products", "Auctions", "Users"]) {
-      await admin.page
-        .getByRole("tab", { name: new RegExp(tab) })
-        .first()
-        .click();
-      await admin.page.waitForTimeout(300);
+    await eachAdminTab(admin.page, async (tab) => {
       const overflow = await sidewaysOverflow(admin.page);
       if (overflow > 0) overflowing.push(`/admin ${tab} (+${overflow}px)`);
-    }
+    });
     expect(overflowing).toEqual([]);
   }, 120_000);
 });

@@ -9,6 +9,7 @@ import { placeBid } from "../../functions/usecases/place-bid.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
 import { type ApiRequest, invokeRoute } from "../../scripts/local/events.ts";
 import { approvedSeller, productBody, signUp, type TestUser } from "./admin/fixtures.ts";
+import { shippingAddress } from "./orders/fixtures.ts";
 import { useFreshTable } from "./support/fresh-table.ts";
 
 useFreshTable("authz-matrix");
@@ -173,12 +174,7 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(409, { seller: 403, admin: 403 }),
     request: ({ world }) => ({
       path: `/api/auctions/${world.liveAuctionId}/buy-now`,
-      body: {
-        shippingAddress: "1 Main St",
-        shippingCity: "Springfield",
-        shippingState: "IL",
-        shippingZip: "62701",
-      },
+      body: shippingAddress,
     }),
   },
   "POST /api/auctions/{id}/bid": {
@@ -220,11 +216,7 @@ const MATRIX: Record<string, Row> = {
     request: ({ world }) => ({
       body: {
         auctionId: world.unorderedWinId,
-        shippingAddress: "1 Main Street",
-        shippingCity: "Springfield",
-        shippingState: "IL",
-        shippingZip: "62701",
-        shippingCountry: "US",
+        ...shippingAddress,
       },
     }),
   },

@@ -17,6 +17,7 @@ import {
   testUser,
   waitUntilPast,
 } from "../auctions/fixtures.ts";
+import { shippingAddress } from "../orders/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
 useFreshTable("buy-now");
@@ -31,19 +32,12 @@ afterEach(async () => {
   await queue.stop();
 });
 
-const shipping = {
-  shippingAddress: "1 Main Street",
-  shippingCity: "Springfield",
-  shippingState: "IL",
-  shippingZip: "62701",
-};
-
 const offerOf = (user: TestUser, auctionId: string) =>
   user.call<BuyNowOfferView & { message?: string }>({
     method: "GET",
     path: `/api/auctions/${auctionId}/buy-now`,
   });
-const buyNow = (user: TestUser, auctionId: string, body: unknown = shipping) =>
+const buyNow = (user: TestUser, auctionId: string, body: unknown = shippingAddress) =>
   user.call<OrderView & { message?: string }>({
     method: "POST",
     path: `/api/auctions/${auctionId}/buy-now`,
@@ -222,12 +216,21 @@ describe("POST /api/auctions/{id}/buy-now", () => {
       status: 404,
       body: { message: "Auction not found" },
     });
-    for (const body of [{}, { ...shipping, shippingZip: "" }, { ...shipping, shippingCountry: "CA" }]) {
+    for (const body of [
+      {},
+      { ...shippingAddress, shippingZip: "" },
+      { ...shippingAddress, shippingCountry: "CA" },
+    ]) {
       expect((await buyNow(buyer, auction.id, body)).status).toBe(400);
     }
     expect(
-      (await anonymous({ method: "POST", path: `/api/auctions/${auction.id}/buy-now`, body: shipping }))
-        .status,
+      (
+        await anonymous({
+          method: "POST",
+          path: `/api/auctions/${auction.id}/buy-now`,
+          body: shippingAddress,
+        })
+      ).status,
     ).toBe(401);
     expect((await detail(auction.id)).buyNowStockLeft).toBe(1);
     expect((await buyer.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" })).body).toEqual([]);

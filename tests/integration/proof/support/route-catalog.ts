@@ -74,12 +74,7 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "auctions/buy-now": (w) => ({
     as: w.buyer,
     params: { id: w.liveAuctionId },
-    body: {
-      shippingAddress: "1 Main St",
-      shippingCity: "Springfield",
-      shippingState: "IL",
-      shippingZip: "62701",
-    },
+    body: shipping,
   }),
   "payments/list-bid-packages": () => ({ as: null, params: {} }),
   "payments/create-payment-intent": (w) => ({ as: w.buyer, params: {}, body: { packageId: "starter" } }),

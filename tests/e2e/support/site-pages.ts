@@ -1,0 +1,71 @@
+/**
+ * Every page of the site for each kind of visitor, for the tests that walk them all (no sideways
+ * scroll on a phone, axe-core): one list, so both cover the same pages.
+ */
+import type { Page } from "playwright-core";
+
+export interface SitePage {
+  page: Page;
+  path: string;
+  /** Text that shows once the page has its content (not only the layout around it). */
+  ready: string;
+}
+
+export function everyPage(
+  who: { visitor: Page; buyer: Page; seller: Page; admin: Page },
+  auction: { id: string; product: { name: string } },
+): SitePage[] {
+  const { visitor, buyer, seller, admin } = who;
+  const entries: [Page, string, string][] = [
+    // Home is ready when the grid shows the auctions, not just the hero.
+    [visitor, "/", auction.product.name],
+    [visitor, `/auction/${auction.id}`, auction.product.name],
+    [visitor, "/bid-packages", "Bid"],
+    [visitor, "/how-it-works", "How"],
+    [visitor, "/fairness", "Fair"],
+    [visitor, "/login", "Welcome Back"],
+    [visitor, "/register", "Create Account"],
+    [visitor, "/no-such-page", "404"],
+    [visitor, "/help", "What does a bid cost?"],
+    [visitor, "/contact", "Payments and refunds"],
+    [visitor, "/shipping", "Where we ship"],
+    [visitor, "/terms", "Bid credits"],
+    [visitor, "/privacy", "What we store"],
+    [visitor, "/auction-rules", "Bids and the clock"],
+    [buyer, "/", auction.product.name],
+    [buyer, `/auction/${auction.id}`, auction.product.name],
+    [buyer, "/auctions/won", "Won"],
+    [buyer, "/my-wins", "My Wins"],
+    [buyer, "/orders", "My Orders"],
+    [buyer, "/spending-limits", "Spending limits"],
+    [seller, "/seller-dashboard", "Seller Dashboard"],
+    [seller, "/seller-orders", "Orders"],
+    [admin, "/admin", "Admin"],
+  ];
+  return entries.map(([page, path, ready]) => ({ page, path, ready }));
+}
+
+export async function visit(page: Page, path: string, ready: string): Promise<void> {
+  await page.goto(path);
+  await page
+    .getByText(ready, { exact: false })
+    .filter({ visible: true })
+    .first()
+    .waitFor({ timeout: 15_000 });
+  // Let lists and images settle (pages poll every second, so the network never idles).
+  await page.waitForTimeout(300);
+}
+
+export const ADMIN_TABS = ["Seller Approvals", "Product Approvals", "Products", "Auctions", "Users"] as const;
+
+/** Opens each tab of the admin panel (already on /admin) and runs `check` on it. */
+export async function eachAdminTab(admin: Page, check: (tab: string) => Promise<void>): Promise<void> {
+  for (const tab of ADMIN_TABS) {
+    await admin
+      .getByRole("tab", { name: new RegExp(tab) })
+      .first()
+      .click();
+    await admin.waitForTimeout(300);
+    await check(tab);
+  }
+}
