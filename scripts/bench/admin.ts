@@ -20,7 +20,7 @@ const USERS = Number(process.env.BENCH_USERS ?? 500);
 
 const dynamoLocal = await startBenchTable("bench-admin", { PAYMENT_PROVIDER: "local" });
 await countDynamoCalls();
-const { invokeRoute } = await import("../local/events.ts");
+const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 
 let n = 0;
 async function account(role: "buyer" | "seller" | "admin", bidBalance = 0) {

@@ -26,7 +26,7 @@ const { keys } = await import("../../functions/adapters/dynamo/keys.ts");
 const { listBids } = await import("../../functions/adapters/dynamo/bids-repo.ts");
 const { getAuction } = await import("../../functions/adapters/dynamo/auctions-repo.ts");
 const { startAuction } = await import("../../functions/usecases/start-auction.ts");
-const { invokeRoute } = await import("../local/events.ts");
+const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 const { GetCommand } = await import("@aws-sdk/lib-dynamodb");
 
 interface Counters {

@@ -32,7 +32,7 @@ const { markLocalPaymentIntentSucceeded } = await import(
 );
 const { startAuction } = await import("../../functions/usecases/start-auction.ts");
 const { placeBid } = await import("../../functions/usecases/place-bid.ts");
-const { invokeRoute } = await import("../local/events.ts");
+const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 
 let seq = 0;
 async function user(role: "buyer" | "seller" = "buyer") {

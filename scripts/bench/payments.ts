@@ -30,7 +30,7 @@ const { signWebhook, succeededEvent } = await import("../../functions/adapters/p
 const { markLocalPaymentIntentSucceeded } = await import(
   "../../functions/adapters/dynamo/local-payment-intents-repo.ts"
 );
-const { invokeRoute } = await import("../local/events.ts");
+const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 const { seedBidPackages } = await import("../seed/bid-packages.ts");
 
 await seedBidPackages();

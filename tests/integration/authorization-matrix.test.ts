@@ -7,7 +7,7 @@ import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { type HttpRoute, httpRoutes } from "../../functions/routes.ts";
 import { placeBid } from "../../functions/usecases/place-bid.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
-import { type ApiRequest, invokeRoute } from "../../scripts/local/events.ts";
+import { type ApiRequest, invokeRoute } from "../support/invoke-route.ts";
 import { approvedSeller, productBody, signUp, type TestUser } from "./admin/fixtures.ts";
 import { shippingAddress } from "./orders/fixtures.ts";
 import { useFreshTable } from "./support/fresh-table.ts";

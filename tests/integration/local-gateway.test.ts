@@ -14,8 +14,8 @@ import type {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { localDynamoClient } from "../../scripts/local/dynamo.ts";
-import type { WebsocketConnectEvent, WebsocketDisconnectEvent } from "../../scripts/local/events.ts";
 import { type Gateway, startGateway } from "../../scripts/local/gateway.ts";
+import type { WebsocketConnectEvent, WebsocketDisconnectEvent } from "../../scripts/local/socket-events.ts";
 import { type StreamPoller, startStreamPoller } from "../../scripts/local/stream-poller.ts";
 import { recordingLoader } from "../support/fake-loader.ts";
 import { useFreshTable } from "./support/fresh-table.ts";

@@ -10,7 +10,7 @@ import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import type { ItemKey } from "../../../functions/adapters/dynamo/index-lists.ts";
 import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
-import { type ApiRequest, invokeRoute, type RouteResponse } from "../../../scripts/local/events.ts";
+import { type ApiRequest, invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
 
 export interface TestUser {
   id: string;

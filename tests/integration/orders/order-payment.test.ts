@@ -4,7 +4,7 @@ import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orde
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
 import { signWebhook, succeededEvent } from "../../../functions/adapters/payments/local-gateway.ts";
-import { invokeRoute } from "../../../scripts/local/events.ts";
+import { invokeRoute } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
 

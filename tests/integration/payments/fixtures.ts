@@ -12,7 +12,7 @@ import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
 import { signWebhook, succeededEvent } from "../../../functions/adapters/payments/local-gateway.ts";
 import type { PaymentIntentView } from "../../../functions/domain/payments.ts";
-import { type ApiRequest, invokeRoute, type RouteResponse } from "../../../scripts/local/events.ts";
+import { type ApiRequest, invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
 
 export interface Buyer {
   id: string;

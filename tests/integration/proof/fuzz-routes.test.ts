@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
 import { signWebhook, succeededEvent } from "../../../functions/adapters/payments/local-gateway.ts";
 import { type HttpRoute, httpRoutes, matchRoute } from "../../../functions/routes.ts";
-import { invokeRoute, type RouteResponse } from "../../../scripts/local/events.ts";
+import { invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
 import { expectJsonMessage } from "./support/answers.ts";

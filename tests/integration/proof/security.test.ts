@@ -13,7 +13,7 @@ import {
 } from "../../../functions/domain/login-throttle.ts";
 import { hashSessionToken } from "../../../functions/domain/sessions.ts";
 import { httpRoutes } from "../../../functions/routes.ts";
-import { invokeRoute, type RouteResponse } from "../../../scripts/local/events.ts";
+import { invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
 import { catalog, pathOf, routeKey } from "./support/route-catalog.ts";
