@@ -26,6 +26,7 @@ export type KeyPrefix =
   | "ORDER#"
   | "ORDERPAYMENT#"
   | "CONN#"
+  | "WATCH#"
   | "LOGINRATE#"
   | "STATS";
 
@@ -134,9 +135,9 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
 
   // realtime
   "realtime/connect": grant(["SESSION#"], ["CONN#"]),
-  "realtime/disconnect": grant([], ["CONN#"]),
-  "realtime/default": grant([], ["CONN#"]),
-  "realtime/broadcaster": grant(["CONN#"], ["CONN#"], true),
+  "realtime/disconnect": grant([], ["CONN#", "WATCH#"]),
+  "realtime/default": grant([], ["CONN#", "WATCH#"]),
+  "realtime/broadcaster": grant(["CONN#", "WATCH#"], ["CONN#", "WATCH#"], true),
 
   // events
   "auctions/close-auction": grant(["AUCTION#", "AGENTS#"], ["AUCTION#", "AGENTS#", "USER#"]),

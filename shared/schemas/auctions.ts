@@ -137,16 +137,50 @@ export const auctionEndedMessageSchema = z.object({
   finalPrice: z.string(),
 });
 
+/** The server's answer to `watch`: the auctions this connection now hears about. */
+export const watchingMessageSchema = z.object({
+  type: z.literal("watching"),
+  auctionIds: z.array(z.string()),
+});
+
+/** A client message the server refused (it changed nothing). */
+export const socketErrorMessageSchema = z.object({
+  type: z.literal("error"),
+  message: z.string(),
+});
+
 export const socketMessageSchema = z.discriminatedUnion("type", [
   connectedMessageSchema,
   bidPlacedMessageSchema,
   auctionEndedMessageSchema,
+  watchingMessageSchema,
+  socketErrorMessageSchema,
 ]);
 export type ConnectedMessage = z.infer<typeof connectedMessageSchema>;
 export type BidPlacedMessage = z.infer<typeof bidPlacedMessageSchema>;
 export type AuctionEndedMessage = z.infer<typeof auctionEndedMessageSchema>;
 export type AuctionMessage = BidPlacedMessage | AuctionEndedMessage;
+export type WatchingMessage = z.infer<typeof watchingMessageSchema>;
+export type SocketErrorMessage = z.infer<typeof socketErrorMessageSchema>;
 export type SocketMessage = z.infer<typeof socketMessageSchema>;
 
 /** What a client sends after the socket opens; the server answers with `connected`. */
 export const helloMessageSchema = z.object({ type: z.enum(["hello", "ping"]) });
+
+/** How many auctions one connection may watch. */
+export const MAX_WATCHED_AUCTIONS = 100;
+
+/**
+ * `{"type":"watch","auctionIds":[..]}`: from now on this connection hears `bid_placed` / `auction_ended`
+ * only for these auctions (the set replaces the previous one). A connection that never sends it hears
+ * about every auction.
+ */
+export const watchMessageSchema = z.object({
+  type: z.literal("watch"),
+  auctionIds: z
+    .array(
+      z.string().min(1, "Auction ids must not be empty").max(64, "Auction ids are at most 64 characters"),
+    )
+    .max(MAX_WATCHED_AUCTIONS, `A connection can watch at most ${MAX_WATCHED_AUCTIONS} auctions`),
+});
+export type WatchMessage = z.infer<typeof watchMessageSchema>;

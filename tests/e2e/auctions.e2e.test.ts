@@ -87,6 +87,41 @@ describe("live auctions", () => {
     await card.waitFor();
   });
 
+  it("the pages tell the socket what they show: the home grid's auctions, the detail page's one", async () => {
+    const seller = await signedIn("seller");
+    const buyer = await signedIn("buyer", { bidBalance: 1 });
+    const auction = await auctionOf(seller, { seconds: 600 });
+    const watches: string[][] = [];
+    const answers: unknown[] = [];
+    buyer.page.on("websocket", (socket) => {
+      socket.on("framesent", ({ payload }) => {
+        const message = JSON.parse(String(payload)) as { type: string; auctionIds?: string[] };
+        if (message.type === "watch") watches.push(message.auctionIds ?? []);
+      });
+      socket.on("framereceived", ({ payload }) => {
+        const message = JSON.parse(String(payload)) as { type: string };
+        if (message.type === "watching" || message.type === "error") answers.push(message);
+      });
+    });
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 100 && !check(); i++) await buyer.page.waitForTimeout(50);
+      expect(check()).toBe(true);
+    };
+
+    await buyer.page.goto("/");
+    await buyer.page.locator(`[data-testid="auction-card"][data-auction-id="${auction.id}"]`).waitFor();
+    await until(() => watches.some((ids) => ids.includes(auction.id)));
+
+    await buyer.page.goto(`/auction/${auction.id}`);
+    await until(() => watches.some((ids) => ids.length === 1 && ids[0] === auction.id));
+    await until(() =>
+      answers.some(
+        (a) => JSON.stringify(a) === JSON.stringify({ type: "watching", auctionIds: [auction.id] }),
+      ),
+    );
+    expect(answers.filter((a) => (a as { type: string }).type === "error")).toEqual([]);
+  });
+
   it("a short auction reaches zero: Auction Ended, Winner: A, and A's winner modal", async () => {
     const seller = await signedIn("seller");
     const a = await signedIn("buyer", { bidBalance: 3 });

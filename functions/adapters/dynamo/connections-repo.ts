@@ -1,10 +1,15 @@
 /**
- * Open WebSocket connections: item `CONN#<id>` / `CONN`, listed through gsi1 under sharded keys
- * `CONNS#0..7` so connects and disconnects spread over several index partitions. The index sort key
- * starts with the expiry, so a broadcast skips connections past their 2 h life (API Gateway's own
- * limit) even before DynamoDB's TTL sweeps them away.
+ * Open WebSocket connections: item `CONN#<id>` / `CONN`. A connection that hears about every auction
+ * is listed through gsi1 under sharded keys `CONNS#0..7` (connects and disconnects spread over several
+ * index partitions); the index sort key starts with the expiry, so a broadcast skips connections past
+ * their 2 h life (API Gateway's own limit) even before DynamoDB's TTL sweeps them away.
+ *
+ * A connection that sent `watch` leaves that index and is found instead through one item per watched
+ * auction, `WATCH#<auctionId>` / `CONN#<connectionId>` (same expiry), so a broadcast reads only the
+ * changed auction's watchers. The connection item keeps the list (`watching`) to clean them up.
  */
-import { DeleteCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
 import { CONNECTION_SHARDS, indexKeys, keys } from "./keys.ts";
 
@@ -38,11 +43,106 @@ export async function saveConnection(input: { connectionId: string; userId?: str
   );
 }
 
+/** Forgets a connection and the auctions it watched. */
 export async function deleteConnection(connectionId: string) {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.connection(connectionId) }));
+  const { Attributes } = await db.send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: keys.connection(connectionId),
+      ReturnValues: "ALL_OLD",
+    }),
+  );
+  await deleteWatches(connectionId, watchedBy(Attributes));
 }
 
-/** Ids of every connection not yet expired at `now`: one index query per shard, in parallel. */
+function watchedBy(item: Record<string, unknown> | undefined): string[] {
+  const watching = item?.watching;
+  return Array.isArray(watching) ? watching.filter((id): id is string => typeof id === "string") : [];
+}
+
+async function deleteWatches(connectionId: string, auctionIds: readonly string[]) {
+  await Promise.all(
+    auctionIds.map((auctionId) =>
+      db.send(new DeleteCommand({ TableName: tableName(), Key: keys.watch(auctionId, connectionId) })),
+    ),
+  );
+}
+
+/**
+ * Replaces the set of auctions `connectionId` hears about (ids already unique); from now on it is found
+ * through them, no longer through the everything-index. False when the connection is unknown (gone).
+ * Two `watch` messages racing on one connection can leave a stale watch item behind: it costs an
+ * extra post at most and expires with the connection.
+ */
+export async function watchAuctions(
+  connectionId: string,
+  auctionIds: readonly string[],
+  now: number,
+): Promise<boolean> {
+  let previous: Record<string, unknown> | undefined;
+  try {
+    ({ Attributes: previous } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.connection(connectionId),
+        UpdateExpression: "SET watching = :ids REMOVE gsi1pk, gsi1sk",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":ids": [...auctionIds] },
+        ReturnValues: "ALL_OLD",
+      }),
+    ));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+  const wanted = new Set(auctionIds);
+  const dropped = watchedBy(previous).filter((id) => !wanted.has(id));
+  const expiresAt =
+    typeof previous?.expiresAt === "number"
+      ? previous.expiresAt
+      : Math.floor(now / 1000) + CONNECTION_TTL_SECONDS;
+  await Promise.all([
+    deleteWatches(connectionId, dropped),
+    ...auctionIds.map((auctionId) =>
+      db.send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.watch(auctionId, connectionId), type: "watch", connectionId, expiresAt },
+        }),
+      ),
+    ),
+  ]);
+  return true;
+}
+
+/** Connections watching `auctionId` and not yet expired at `now`: one query of its partition. */
+export async function listWatcherIds(auctionId: string, now: number): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: "pk = :p",
+        FilterExpression: "expiresAt > :now",
+        ExpressionAttributeValues: {
+          ":p": keys.watchersPartition(auctionId),
+          ":now": Math.floor(now / 1000),
+        },
+        ProjectionExpression: "connectionId",
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) ids.push(item.connectionId as string);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return ids;
+}
+
+/**
+ * Ids of every connection that hears about every auction (never sent `watch`) and is not yet expired at
+ * `now`: one index query per shard, in parallel.
+ */
 export async function listConnectionIds(now: number): Promise<string[]> {
   const since = new Date(now).toISOString();
   const shards = Array.from({ length: CONNECTION_SHARDS }, (_, shard) => shard);

@@ -36,6 +36,12 @@ export const keys = {
   orderGuard: (auctionId: string) => ({ pk: `AUCTION#${auctionId}`, sk: "ORDER" }),
   orderPayment: (paymentIntentId: string) => ({ pk: `ORDERPAYMENT#${paymentIntentId}`, sk: "PAYMENT" }),
   connection: (id: string) => ({ pk: `CONN#${id}`, sk: "CONN" }),
+  /** A connection that watches an auction; one partition per auction, so a broadcast reads its watchers only. */
+  watch: (auctionId: string, connectionId: string) => ({
+    pk: `WATCH#${auctionId}`,
+    sk: `CONN#${connectionId}`,
+  }),
+  watchersPartition: (auctionId: string) => `WATCH#${auctionId}`,
   userStats: () => ({ pk: "STATS", sk: "USERS" }),
   loginAttempts: (scope: "account" | "pair" | "ip" | "register", value: string, window: number) => ({
     pk: `LOGINRATE#${scope}#${value.toLowerCase()}`,

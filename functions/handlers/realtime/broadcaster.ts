@@ -4,7 +4,11 @@ import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { AttributeValue, Context, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import type { AuctionMessage } from "#shared/schemas/auctions";
 import { isAuctionItem, toAuction } from "../../adapters/dynamo/auctions-repo.ts";
-import { deleteConnection, listConnectionIds } from "../../adapters/dynamo/connections-repo.ts";
+import {
+  deleteConnection,
+  listConnectionIds,
+  listWatcherIds,
+} from "../../adapters/dynamo/connections-repo.ts";
 import { postToConnection } from "../../adapters/realtime/socket-publisher.ts";
 import { auctionMessageFor, latestMessagePerAuction } from "../../domain/auction-messages.ts";
 import { logger } from "../../observability/logger.ts";
@@ -21,8 +25,8 @@ function image(raw: Record<string, AttributeValue> | undefined) {
 }
 
 /**
- * The table's stream -> `bid_placed` / `auction_ended` messages to every open connection, one message
- * per auction per batch. A record that cannot be read is reported back (partial batch response); a
+ * The table's stream -> `bid_placed` / `auction_ended` messages, one per auction per batch, to the
+ * connections that watch that auction and those that never narrowed what they hear (`watch`). A record that cannot be read is reported back (partial batch response); a
  * connection that is gone (410) is deleted.
  */
 export async function handler(event: DynamoDBStreamEvent, context: Context) {
@@ -47,8 +51,13 @@ export async function handler(event: DynamoDBStreamEvent, context: Context) {
 }
 
 async function broadcast(messages: AuctionMessage[], now: number) {
-  const connectionIds = await listConnectionIds(now);
-  const jobs = connectionIds.flatMap((id) => messages.map((message) => ({ id, message })));
+  const [everything, ...watchers] = await Promise.all([
+    listConnectionIds(now),
+    ...messages.map((message) => listWatcherIds(message.auctionId, now)),
+  ]);
+  const jobs = messages.flatMap((message, i) =>
+    [...new Set([...everything!, ...watchers[i]!])].map((id) => ({ id, message })),
+  );
   const gone = new Set<string>();
   let failed = 0;
   let next = 0;
@@ -69,7 +78,8 @@ async function broadcast(messages: AuctionMessage[], now: number) {
   await Promise.all([...gone].map((id) => deleteConnection(id)));
   logger.info("broadcast", {
     messages: messages.length,
-    connections: connectionIds.length,
+    posts: jobs.length,
+    listeningToEverything: everything!.length,
     gone: gone.size,
     failed,
   });

@@ -6,7 +6,7 @@ import { marshall } from "@aws-sdk/util-dynamodb";
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import type { AuctionMessage, SocketMessage } from "#shared/schemas/auctions";
+import type { AuctionMessage, ConnectedMessage, SocketMessage } from "#shared/schemas/auctions";
 import { type AuctionRecord, auctionItem } from "../../../functions/adapters/dynamo/auctions-repo.ts";
 import { saveConnection } from "../../../functions/adapters/dynamo/connections-repo.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
@@ -21,6 +21,7 @@ const local = useLocalGateway({ streams: true });
 interface Listener {
   ws: WebSocket;
   messages: SocketMessage[];
+  waitFor<M extends SocketMessage>(predicate: (m: SocketMessage) => m is M, timeoutMs?: number): Promise<M>;
   waitFor(predicate: (m: SocketMessage) => boolean, timeoutMs?: number): Promise<SocketMessage>;
 }
 
@@ -47,8 +48,8 @@ async function listen(cookie?: string): Promise<Listener> {
   return {
     ws,
     messages,
-    waitFor(predicate, timeoutMs = 3000) {
-      return new Promise((resolve, reject) => {
+    waitFor(predicate: (m: SocketMessage) => boolean, timeoutMs = 3000): Promise<SocketMessage> {
+      return new Promise<SocketMessage>((resolve, reject) => {
         const check = () => {
           const found = messages.find(predicate);
           if (!found) return;
@@ -87,7 +88,7 @@ describe("the socket", () => {
     }
 
     anonymous.ws.send(JSON.stringify({ type: "hello" }));
-    const connected = await anonymous.waitFor((m) => m.type === "connected");
+    const connected = await anonymous.waitFor((m): m is ConnectedMessage => m.type === "connected");
     expect(Math.abs(Date.parse(connected.serverTime) - Date.now())).toBeLessThan(5000);
 
     const ids = local.gateway.connectionIds();
@@ -146,6 +147,99 @@ describe("the socket", () => {
       currentPrice: "0.51",
       totalBids: 1,
     });
+  });
+});
+
+describe("watching auctions", () => {
+  const watching = (m: SocketMessage) => m.type === "watching";
+  const bidPlacedOn = (auctionId: string) => (m: SocketMessage) =>
+    m.type === "bid_placed" && m.auctionId === auctionId;
+
+  async function watch(listener: Listener, auctionIds: string[]) {
+    const before = listener.messages.length;
+    listener.ws.send(JSON.stringify({ type: "watch", auctionIds }));
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline) {
+      const answer = listener.messages.slice(before).find((m) => m.type === "watching" || m.type === "error");
+      if (answer) return answer;
+      await sleep(20);
+    }
+    throw new Error("no answer to watch");
+  }
+
+  it("a watching socket hears only its auctions; one that never sent watch hears them all", async () => {
+    const [{ auction: a }, { auction: b }] = await Promise.all([liveAuction(), liveAuction()]);
+    const narrow = await listen();
+    const everything = await listen();
+    expect(await watch(narrow, [a.id, a.id])).toEqual({ type: "watching", auctionIds: [a.id] });
+
+    const buyer = await testUser("buyer", 5);
+    expect((await bidOn(buyer, b.id)).status).toBe(200);
+    expect((await bidOn(buyer, a.id)).status).toBe(200);
+    await Promise.all([
+      narrow.waitFor(bidPlacedOn(a.id), 2000),
+      everything.waitFor(bidPlacedOn(a.id), 2000),
+      everything.waitFor(bidPlacedOn(b.id), 2000),
+    ]);
+    await sleep(300);
+    expect(narrow.messages.filter(bidPlacedOn(b.id))).toEqual([]);
+  });
+
+  it("a new watch replaces the set, and closing the socket forgets its watches", async () => {
+    const [{ auction: a }, { auction: b }] = await Promise.all([liveAuction(), liveAuction()]);
+    const listener = await listen();
+    await watch(listener, [a.id]);
+    const [id] = local.gateway
+      .connectionIds()
+      .filter((c) => c !== undefined)
+      .slice(-1);
+    expect(await getItem(keys.watch(a.id, id!))).toBeDefined();
+
+    expect(await watch(listener, [b.id])).toEqual({ type: "watching", auctionIds: [b.id] });
+    expect(await getItem(keys.watch(a.id, id!))).toBeUndefined();
+    expect(await getItem(keys.watch(b.id, id!))).toMatchObject({ connectionId: id });
+    expect((await getItem(keys.connection(id!)))?.watching).toEqual([b.id]);
+
+    const buyer = await testUser("buyer", 5);
+    expect((await bidOn(buyer, a.id)).status).toBe(200);
+    expect((await bidOn(buyer, b.id)).status).toBe(200);
+    await listener.waitFor(bidPlacedOn(b.id), 2000);
+    await sleep(300);
+    expect(listener.messages.filter(bidPlacedOn(a.id))).toEqual([]);
+
+    listener.ws.close();
+    for (let i = 0; i < 50 && (await getItem(keys.watch(b.id, id!))); i++) await sleep(50);
+    expect(await getItem(keys.watch(b.id, id!))).toBeUndefined();
+    expect(await getItem(keys.connection(id!))).toBeUndefined();
+  });
+
+  it("refuses more than 100 ids with an error and changes nothing", async () => {
+    const { auction } = await liveAuction();
+    const listener = await listen();
+    const tooMany = Array.from({ length: 101 }, (_, i) => `auction-${i}`);
+    expect(await watch(listener, tooMany)).toEqual({
+      type: "error",
+      message: "A connection can watch at most 100 auctions",
+    });
+    expect(await watch(listener, [""])).toMatchObject({ type: "error" });
+    const [id] = local.gateway.connectionIds().slice(-1);
+    expect(await getItem(keys.watch("auction-0", id!))).toBeUndefined();
+    expect((await getItem(keys.connection(id!)))?.watching).toBeUndefined();
+
+    const buyer = await testUser("buyer", 1);
+    expect((await bidOn(buyer, auction.id)).status).toBe(200);
+    await listener.waitFor(bidPlacedOn(auction.id), 2000);
+  });
+
+  it("watching nothing hears nothing", async () => {
+    const { auction } = await liveAuction();
+    const listener = await listen();
+    expect(await watch(listener, [])).toEqual({ type: "watching", auctionIds: [] });
+    const buyer = await testUser("buyer", 1);
+    expect((await bidOn(buyer, auction.id)).status).toBe(200);
+    await sleep(800);
+    expect(listener.messages.filter((m) => m.type === "bid_placed")).toEqual([]);
+    expect(listener.messages.some(watching)).toBe(true);
   });
 });
 
@@ -241,15 +335,15 @@ describe("the broadcaster", () => {
 
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: malformed.dynamodb!.SequenceNumber }]);
     await sleep(300);
-    const mine = watcher.messages.filter((m) => m.type !== "connected" && m.auctionId.startsWith("storm-"));
+    const mine = watcher.messages.filter((m) => "auctionId" in m && m.auctionId.startsWith("storm-"));
     expect(mine).toHaveLength(2);
-    expect(mine.find((m) => m.type !== "connected" && m.auctionId === "storm-a")).toMatchObject({
+    expect(mine.find((m) => "auctionId" in m && m.auctionId === "storm-a")).toMatchObject({
       type: "bid_placed",
       totalBids: 2,
       currentPrice: "1.02",
       lastBidder: { username: "bob" },
     });
-    expect(mine.find((m) => m.type !== "connected" && m.auctionId === "storm-b")).toMatchObject({
+    expect(mine.find((m) => "auctionId" in m && m.auctionId === "storm-b")).toMatchObject({
       type: "auction_ended",
       status: "won",
       winnerId: "id-bea",

@@ -1,6 +1,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { AuctionDetail, AuctionMessage, AuctionSummary } from "#shared/schemas/auctions";
+import {
+  type AuctionDetail,
+  type AuctionMessage,
+  type AuctionSummary,
+  watchMessageSchema,
+} from "#shared/schemas/auctions";
 import {
   type AuctionImage,
   auctionMessageFor,
@@ -12,7 +17,7 @@ import {
   keepNewerAuction,
   keepNewerAuctionList,
 } from "../../../web/src/features/auctions/lib/cache-merge.ts";
-import { nextAttempt, reconnectDelayMs, socketUrl } from "../../../web/src/lib/socket.ts";
+import { nextAttempt, reconnectDelayMs, socketUrl, watchSet } from "../../../web/src/lib/socket.ts";
 
 const NOW = Date.parse("2030-01-01T00:00:00.000Z");
 const image = (overrides: Partial<AuctionImage> = {}): AuctionImage => ({
@@ -243,5 +248,26 @@ describe("socket reconnect", () => {
   it("uses /ws on the page's host, secure when the page is", () => {
     expect(socketUrl({ protocol: "https:", host: "shop.example" })).toBe("wss://shop.example/ws");
     expect(socketUrl({ protocol: "http:", host: "localhost:5173" })).toBe("ws://localhost:5173/ws");
+  });
+});
+
+describe("watching what the page shows", () => {
+  it("sends each id once, at most 100, keeping the first ones (ending soonest) when cutting", () => {
+    expect(watchSet(["b", "a", "b"])).toEqual(["a", "b"]);
+    const ids = Array.from({ length: 120 }, (_, i) => `id-${String(i).padStart(3, "0")}`);
+    const sent = watchSet(ids);
+    expect(sent).toHaveLength(100);
+    expect(sent).toContain("id-000");
+    expect(sent).not.toContain("id-100");
+    expect(watchMessageSchema.safeParse({ type: "watch", auctionIds: sent }).success).toBe(true);
+  });
+
+  it("the server refuses a set over 100 or an empty id", () => {
+    const tooMany = Array.from({ length: 101 }, (_, i) => `a${i}`);
+    const refused = watchMessageSchema.safeParse({ type: "watch", auctionIds: tooMany });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe("A connection can watch at most 100 auctions");
+    expect(watchMessageSchema.safeParse({ type: "watch", auctionIds: [""] }).success).toBe(false);
+    expect(watchMessageSchema.safeParse({ type: "watch", auctionIds: "a" }).success).toBe(false);
   });
 });

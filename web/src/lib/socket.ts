@@ -2,9 +2,11 @@
  * The live-update socket (docs/product.md sections 7 and 9): `/ws` on the page's own host, `wss:` when the
  * page is secure. One connection per tab, shared by every subscriber; it reconnects after 1 s, doubled
  * per attempt, capped at 30 s, the attempt counter cycling modulo 10 (so the wait drops back to 1 s
- * after ten failures in a row). Messages are JSON objects; a malformed one is ignored.
+ * after ten failures in a row). Messages are JSON objects; a malformed one is ignored. Once a page says
+ * which auctions it shows (`watchAuctions`), the socket hears only about those, also after reconnecting.
  */
 import { SOCKET_RECONNECT_BASE_MS, SOCKET_RECONNECT_MAX_MS } from "#shared/constants";
+import { MAX_WATCHED_AUCTIONS } from "#shared/schemas/auctions";
 
 export const RECONNECT_ATTEMPT_CYCLE = 10;
 
@@ -27,6 +29,27 @@ const listeners = new Set<Listener>();
 let socket: WebSocket | null = null;
 let attempt = 0;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
+/** The auctions the page shows, sorted; null until a page says (the socket then hears about all). */
+let watched: string[] | null = null;
+
+/** The set to watch: unique, at most the server's limit, keeping the caller's order when cutting. */
+export function watchSet(auctionIds: readonly string[]): string[] {
+  return [...new Set(auctionIds)].slice(0, MAX_WATCHED_AUCTIONS).sort();
+}
+
+function sendWatch(ws: WebSocket | null) {
+  if (watched && ws?.readyState === WebSocket.OPEN) {
+    ws.send(JSON.stringify({ type: "watch", auctionIds: watched }));
+  }
+}
+
+/** Narrows what the socket hears to these auctions (sent again only when the set changes). */
+export function watchAuctions(auctionIds: readonly string[]) {
+  const next = watchSet(auctionIds);
+  if (watched && watched.join() === next.join()) return;
+  watched = next;
+  sendWatch(socket);
+}
 
 function open() {
   retryTimer = null;
@@ -36,6 +59,7 @@ function open() {
     attempt = 0;
     // The server answers with `connected` (and its clock): it cannot speak first (API Gateway).
     ws.send(JSON.stringify({ type: "hello" }));
+    sendWatch(ws);
   };
   ws.onmessage = (event) => {
     let message: unknown;

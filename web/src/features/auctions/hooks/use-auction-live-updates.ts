@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useUser } from "@web/lib/current-user.ts";
-import { subscribeToSocket } from "@web/lib/socket.ts";
+import { subscribeToSocket, watchAuctions } from "@web/lib/socket.ts";
 import { useEffect, useRef } from "react";
 import {
   type AuctionDetail,
@@ -33,10 +33,11 @@ function productNameOf(queryClient: QueryClient, auctionId: string): string {
 }
 
 /**
- * Subscribes to the socket while mounted: `bid_placed` / `auction_ended` update the cache at once, and
- * an `auction_ended` won by the signed-in user opens the winner celebration.
+ * Subscribes to the socket while mounted, watching `auctionIds` (what the page shows):
+ * `bid_placed` / `auction_ended` update the cache at once, and an `auction_ended` won by the signed-in
+ * user opens the winner celebration.
  */
-export function useAuctionLiveUpdates() {
+export function useAuctionLiveUpdates(auctionIds: readonly string[]) {
   const queryClient = useQueryClient();
   const { data: user } = useUser();
   const userId = useRef<string | null>(null);
@@ -48,6 +49,7 @@ export function useAuctionLiveUpdates() {
         const parsed = socketMessageSchema.safeParse(raw);
         if (!parsed.success) return;
         const message = parsed.data;
+        if (message.type === "watching" || message.type === "error") return;
         recordServerTime(message.serverTime);
         if (message.type === "connected") return;
         applyMessageToCache(queryClient, message);
@@ -61,4 +63,7 @@ export function useAuctionLiveUpdates() {
       }),
     [queryClient],
   );
+  const watchKey = [...auctionIds].sort().join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the ids (order-free)
+  useEffect(() => watchAuctions(auctionIds), [watchKey]);
 }

@@ -277,7 +277,7 @@ export function AuctionDetailPage() {
   const { data: user } = useUser();
   // One bid action on the page: in the price panel on desktops, in the bottom bar on phones.
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  useAuctionLiveUpdates();
+  useAuctionLiveUpdates(id ? [id] : []);
   useCelebrateOwnWin(auction, user?.username);
 
   if (isPending) return <DetailSkeleton />;

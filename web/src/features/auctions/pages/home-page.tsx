@@ -104,7 +104,9 @@ const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
 export function HomePage() {
   const [filter, setFilter] = useState<Filter>("all");
-  useAuctionLiveUpdates();
+  const { data: auctions } = useAuctions();
+  // Ending soonest first: past the watch limit, the auctions about to close are the ones kept.
+  useAuctionLiveUpdates((auctions ?? []).map((a) => a.id));
   return (
     <>
       <section className="relative overflow-hidden bg-header text-header-foreground">
