@@ -21,6 +21,11 @@ export interface HttpRoute {
    * in-process, so a stage with the local provider has no public webhook to forge.
    */
   stripeOnly?: boolean;
+  /**
+   * Calls the payment provider (functions/adapters/payments): its bundle carries the Stripe SDK, and
+   * on Stripe stages it may read Stripe's secrets. Nothing else may.
+   */
+  callsPaymentProvider?: boolean;
   /** Public reads CloudFront may cache for one second. */
   edgeCacheSeconds?: number;
   /**
@@ -81,12 +86,14 @@ const routeTable = [
     path: "/api/create-payment-intent",
     handler: "payments/create-payment-intent",
     role: "user",
+    callsPaymentProvider: true,
   },
   {
     method: "POST",
     path: "/api/payments/{paymentIntentId}/verify",
     handler: "payments/verify-payment",
     role: "user",
+    callsPaymentProvider: true,
   },
   {
     method: "POST",
@@ -95,6 +102,7 @@ const routeTable = [
     role: "public",
     csrfExempt: true,
     stripeOnly: true,
+    callsPaymentProvider: true,
   },
   {
     method: "POST",
@@ -103,17 +111,26 @@ const routeTable = [
     // Only the buyer who owns the intent may confirm it (checked in the handler).
     role: "user",
     localPaymentsOnly: true,
+    callsPaymentProvider: true,
   },
 
   // orders
   { method: "POST", path: "/api/orders", handler: "orders/create-order", role: "user" },
-  { method: "GET", path: "/api/orders/buyer", handler: "orders/list-buyer-orders", role: "user" },
+  {
+    method: "GET",
+    path: "/api/orders/buyer",
+    handler: "orders/list-buyer-orders",
+    role: "user",
+    // Asks the provider about a pending order's latest payment when its webhook is late.
+    callsPaymentProvider: true,
+  },
   { method: "GET", path: "/api/orders/seller", handler: "orders/list-seller-orders", role: "seller" },
   {
     method: "POST",
     path: "/api/orders/{id}/payment-intent",
     handler: "orders/create-order-payment-intent",
     role: "user",
+    callsPaymentProvider: true,
   },
   { method: "PATCH", path: "/api/orders/{id}/shipping", handler: "orders/update-shipping", role: "seller" },
 
@@ -159,6 +176,30 @@ const routeTable = [
 
 /** The table, as every reader but the types below sees it. */
 export const httpRoutes: readonly HttpRoute[] = routeTable;
+
+export type PaymentProvider = "local" | "stripe";
+
+/**
+ * The routes a stage serves: the local payment provider's routes only with it, Stripe's webhook only
+ * with Stripe (the local provider credits in-process, so there is no public webhook to forge). The CDK
+ * app deploys these and the local gateway serves these.
+ */
+export function routesFor(provider: PaymentProvider): readonly HttpRoute[] {
+  return httpRoutes.filter((route) => (provider === "local" ? !route.stripeOnly : !route.localPaymentsOnly));
+}
+
+/** Handlers that talk to Stripe on a Stripe stage (and so read its secrets). */
+export const stripeCallers: readonly string[] = routesFor("stripe")
+  .filter((route) => route.callsPaymentProvider)
+  .map((route) => route.handler);
+
+const HANDLER_ID = /^[a-z0-9-]+\/[a-z0-9-]+$/;
+
+/** Handler id "area/name" -> "area/name.ts" under functions/handlers/ (the CDK app and the local stack both load it). */
+export function handlerSourceFile(handlerId: string): string {
+  if (!HANDLER_ID.test(handlerId)) throw new Error(`Invalid handler id "${handlerId}"`);
+  return `${handlerId}.ts`;
+}
 
 /** The handler id of every HTTP route: a handler naming one that is not in the table does not compile. */
 export type HandlerId = (typeof routeTable)[number]["handler"];

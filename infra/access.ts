@@ -1,4 +1,10 @@
-import { eventHandlers, type HttpRoute, httpRoutes, socketRoutes } from "../functions/routes.ts";
+import {
+  eventHandlers,
+  type HttpRoute,
+  httpRoutes,
+  socketRoutes,
+  stripeCallers,
+} from "../functions/routes.ts";
 import { type TableGrant, tableGrantOf } from "./table-access.ts";
 
 /**
@@ -16,15 +22,6 @@ export interface FunctionNeeds {
   /** Queues Bid Agent checks (SQS delay messages to the agent engine). */
   queuesAgentChecks?: boolean;
 }
-
-/** Handlers that call Stripe (functions/adapters/payments: paymentGateway() in stripe mode). */
-const STRIPE_CALLERS = [
-  "payments/create-payment-intent",
-  "payments/verify-payment",
-  "payments/stripe-webhook",
-  "orders/create-order-payment-intent",
-  "orders/list-buyer-orders",
-];
 
 const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   // Approving a product starts its auction and arms the end schedule (usecases/start-auction.ts).
@@ -44,7 +41,8 @@ const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   // Reads the live auctions and queues checks.
   [eventHandlers.agentSweep]: { queuesAgentChecks: true },
 };
-for (const id of STRIPE_CALLERS) EXCEPTIONS[id] = { ...EXCEPTIONS[id], readsStripeSecrets: true };
+// The route table says who calls the payment provider (callsPaymentProvider).
+for (const id of stripeCallers) EXCEPTIONS[id] = { ...EXCEPTIONS[id], readsStripeSecrets: true };
 
 export function routeNeeds(route: HttpRoute): FunctionNeeds {
   return needsOf(route.handler);

@@ -3,17 +3,15 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BuildOptions, buildSync, type Metafile } from "esbuild";
+import { handlerSourceFile } from "../functions/routes.ts";
 
 /** Repository root: every path the CDK app bundles is resolved from here, whatever the cwd. */
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const handlersDir = join(projectRoot, "functions", "handlers");
 
-const HANDLER_ID = /^[a-z0-9-]+\/[a-z0-9-]+$/;
-
 /** Handler id "area/name" -> functions/handlers/area/name.ts (the same file the local stack imports). */
 export function handlerEntry(handlerId: string): string {
-  if (!HANDLER_ID.test(handlerId)) throw new Error(`Invalid handler id "${handlerId}"`);
-  const file = join(handlersDir, `${handlerId}.ts`);
+  const file = join(handlersDir, handlerSourceFile(handlerId));
   if (!existsSync(file)) {
     throw new Error(
       `functions/handlers/${handlerId}.ts does not exist: every handler of functions/routes.ts needs its file`,

@@ -2,7 +2,7 @@ import { Annotations, CfnOutput, RemovalPolicy, Stack, type StackProps, Tags } f
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
-import { eventHandlers, type HttpRoute, httpRoutes, socketRoutes } from "../functions/routes.ts";
+import { eventHandlers, type HttpRoute, httpRoutes, routesFor, socketRoutes } from "../functions/routes.ts";
 import { eventHandlerNeeds } from "./access.ts";
 import type { StageConfig } from "./config.ts";
 import { Agents } from "./constructs/agents.ts";
@@ -176,10 +176,8 @@ export class PennyAuctionStack extends Stack {
  * The route table, minus the local payment provider's routes when real Stripe is on, and minus
  * Stripe's webhook when it is not (the local provider credits in-process: no public webhook to forge).
  */
-export function deployedRoutes(config: Pick<StageConfig, "stripeMode">): HttpRoute[] {
-  return httpRoutes.filter((route) =>
-    config.stripeMode === "local" ? !route.stripeOnly : !route.localPaymentsOnly,
-  );
+export function deployedRoutes(config: Pick<StageConfig, "stripeMode">): readonly HttpRoute[] {
+  return routesFor(config.stripeMode);
 }
 
 /** CloudWatch Logs accepts only certain retention periods; take the nearest one at or above. */

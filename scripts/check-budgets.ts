@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { httpRoutes } from "../functions/routes.ts";
 import { measureBundles } from "./check-bundle-sizes.ts";
 import { repoRoot } from "./local/paths.ts";
 
@@ -30,15 +31,12 @@ export const WEB_FIRST_LOAD_CSS_GZIP_BUDGET = 25 * KB;
 /** Every function, minified: the AWS SDK comes from the runtime, so most handlers are ~40-110 KB. */
 export const LAMBDA_DEFAULT_BUDGET = 150 * KB;
 /** Functions that talk to the payment provider carry the Stripe SDK (~240 KB minified). */
-export const LAMBDA_BUDGETS: Record<string, number> = {
-  "payments/create-payment-intent": 400 * KB,
-  "payments/verify-payment": 400 * KB,
-  "payments/stripe-webhook": 400 * KB,
-  "payments/confirm-local-payment": 400 * KB,
-  "orders/create-order-payment-intent": 400 * KB,
-  // Asks the provider about a pending order's latest payment when its webhook is late.
-  "orders/list-buyer-orders": 400 * KB,
-};
+export const PAYMENT_LAMBDA_BUDGET = 400 * KB;
+export const LAMBDA_BUDGETS: Record<string, number> = Object.fromEntries(
+  httpRoutes
+    .filter((route) => route.callsPaymentProvider)
+    .map((route) => [route.handler, PAYMENT_LAMBDA_BUDGET]),
+);
 
 export const lambdaBudget = (handlerId: string) => LAMBDA_BUDGETS[handlerId] ?? LAMBDA_DEFAULT_BUDGET;
 

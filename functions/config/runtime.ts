@@ -1,8 +1,9 @@
 import { decimalToCents } from "#shared/money";
 import { DEFAULT_WIN_LIMIT, type WinLimit } from "../domain/who-may-bid.ts";
+import type { PaymentProvider } from "../routes.ts";
 
 /** Settings read from the environment, per call so tests can change them. */
-export type PaymentProviderName = "local" | "stripe";
+export type PaymentProviderName = PaymentProvider;
 
 export function paymentProviderName(): PaymentProviderName {
   return process.env.PAYMENT_PROVIDER === "stripe" ? "stripe" : "local";

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "aws-lambda";
+import { handlerSourceFile } from "../../functions/routes.ts";
 import { handlersDir } from "./paths.ts";
 
 export type LambdaHandler = (event: unknown, context: Context) => unknown;
@@ -15,11 +16,8 @@ export type LambdaHandler = (event: unknown, context: Context) => unknown;
 /** Resolves a handler id to its function, or null when the module does not exist (yet). */
 export type HandlerLoader = (handlerId: string) => Promise<LambdaHandler | null>;
 
-const HANDLER_ID = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
-
 export function handlerFile(handlerId: string, dir = handlersDir): string {
-  if (!HANDLER_ID.test(handlerId)) throw new Error(`Invalid handler id "${handlerId}"`);
-  return join(dir, `${handlerId}.ts`);
+  return join(dir, handlerSourceFile(handlerId));
 }
 
 export function createHandlerLoader(dir = handlersDir): HandlerLoader {

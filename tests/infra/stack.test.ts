@@ -260,8 +260,13 @@ describe("least privilege", () => {
     expect([...tableScope(byHandler(prodFunctions, "payments/stripe-webhook")).write].sort()).toEqual(
       ["ORDER#*", "ORDERPAYMENT#*", "PURCHASE#*", "USER#*"].sort(),
     );
-    for (const handlerId of ["realtime/connect", "realtime/disconnect", "realtime/default"]) {
-      expect([...tableScope(byHandler(devFunctions, handlerId)).write], handlerId).toEqual(["CONN#*"]);
+    expect([...tableScope(byHandler(devFunctions, "realtime/connect")).write]).toEqual(["CONN#*"]);
+    // A watch and its clean-up: the connection and its WATCH# items.
+    for (const handlerId of ["realtime/disconnect", "realtime/default"]) {
+      expect([...tableScope(byHandler(devFunctions, handlerId)).write].sort(), handlerId).toEqual([
+        "CONN#*",
+        "WATCH#*",
+      ]);
     }
     expect([...tableScope(byHandler(devFunctions, "auth/login")).write].sort()).toEqual([
       "LOGINRATE#*",

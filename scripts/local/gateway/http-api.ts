@@ -1,15 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type HttpRoute, httpRoutes, matchRoute } from "../../../functions/routes.ts";
+import { type HttpRoute, matchRoute, routesFor } from "../../../functions/routes.ts";
 import { MissingHandlerError } from "../handlers.ts";
 import { buildHttpEvent, normalizeResult } from "../http-event.ts";
 import type { HandlerCalls } from "./handler-calls.ts";
 import { MAX_HTTP_BODY, readBody, sendJson } from "./http-io.ts";
 
-/** Routes that exist now: the local-payments-only ones vanish when Stripe is the provider. */
-export function activeRoutes(): readonly HttpRoute[] {
-  return process.env.PAYMENT_PROVIDER === "stripe"
-    ? httpRoutes.filter((r) => !r.localPaymentsOnly)
-    : httpRoutes;
+/** The routes of the payment provider the stack runs with, as a deployed stage would have them. */
+function activeRoutes(): readonly HttpRoute[] {
+  return routesFor(process.env.PAYMENT_PROVIDER === "stripe" ? "stripe" : "local");
 }
 
 /** /api/*: the route table -> a payload 2.0 event -> the route's handler -> its answer. */
