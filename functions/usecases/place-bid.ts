@@ -1,5 +1,6 @@
 /**
- * Placing a bid (docs/architecture.md section 4): at most one read (the auction), then ONE three-item transaction.
+ * Placing a bid (docs/architecture.md section 4): the auction's read (begun beside the session's) and
+ * the bidder's standing (two reads at once), then ONE transaction.
  * A lost race re-reads and retries with jitter; after a few losses the bidder gets 503, never a 500.
  * The server clock decides, read again for every attempt.
  */
@@ -17,7 +18,7 @@ import {
   serviceUnavailable,
 } from "../domain/errors.ts";
 import { ledgerHeadOf } from "./bid-ledger.ts";
-import { assertBidderEligible } from "./bidder-eligibility.ts";
+import { assertStandingAllows, type BidderStanding, readBidderStanding } from "./bidder-eligibility.ts";
 import { finalizeIfOver } from "./finalize-auction.ts";
 import { queueNextCheck } from "./run-agents.ts";
 
@@ -39,6 +40,8 @@ export interface PlaceBidInput {
   bidder: { id: string; username: string; role?: string };
   /** The server clock (ms epoch), read at every attempt. */
   clock?: () => number;
+  /** The auction's read, already under way (started beside the session's); the first attempt uses it. */
+  firstRead?: Promise<AuctionRecord | null>;
   random?: () => number;
 }
 
@@ -65,15 +68,17 @@ const ATTEMPTS_IN_FLIGHT_PER_AUCTION = 2;
 const MAX_WAITING_PER_AUCTION = 500;
 const gates = new Map<string, LimitFunction>();
 
-async function throughGate<T>(auctionId: string, attempt: () => Promise<T>): Promise<T> {
+/** Runs `attempt` when the auction's gate lets it; `waited` says whether it had to queue first. */
+async function throughGate<T>(auctionId: string, attempt: (waited: boolean) => Promise<T>): Promise<T> {
   let gate = gates.get(auctionId);
   if (!gate) {
     gate = pLimit(ATTEMPTS_IN_FLIGHT_PER_AUCTION);
     gates.set(auctionId, gate);
   }
   if (gate.pendingCount >= MAX_WAITING_PER_AUCTION) throw serviceUnavailable(BID_MESSAGES.busy);
+  const waited = gate.activeCount >= ATTEMPTS_IN_FLIGHT_PER_AUCTION;
   try {
-    return await gate(attempt);
+    return await gate(() => attempt(waited));
   } finally {
     if (gate.activeCount === 0 && gate.pendingCount === 0) gates.delete(auctionId);
   }
@@ -86,10 +91,11 @@ async function attemptBid(
   input: PlaceBidInput,
   clock: () => number,
   attempt: number,
+  read: Promise<AuctionRecord | null>,
   checkBidder: (auction: AuctionRecord, now: number) => Promise<void>,
 ): Promise<Attempt> {
   const { auctionId, bidder } = input;
-  const auction = await getAuction(auctionId);
+  const auction = await read;
   const now = clock();
   if (!auction) throw notFound(BID_MESSAGES.notFound);
   const refusal = bidRefusal(auction, bidder.id, now, bidder.role);
@@ -156,16 +162,20 @@ async function attemptBid(
 export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
   const clock = input.clock ?? Date.now;
   const random = input.random ?? Math.random;
-  let eligible = false;
+  // The user's own rules (self-exclusion, beginner, win limit) are read once, at the same time as the
+  // auction, and applied to whichever state of it the winning attempt saw.
+  const standing: Promise<BidderStanding> = readBidderStanding(input.bidder.id);
+  standing.catch(() => {}); // awaited only when the auction allows the bid at all
   for (let attempt = 0; attempt < MAX_BID_ATTEMPTS; attempt++) {
     if (attempt > 0) await sleep(retryDelayMs(attempt, random()));
-    const outcome = await throughGate(input.auctionId, () =>
-      attemptBid(input, clock, attempt, async (auction, now) => {
-        // The user's own rules (beginner, win limit) are read once, after the auction's.
-        if (!eligible) await assertBidderEligible(input.bidder.id, auction, now);
-        eligible = true;
-      }),
-    );
+    const outcome = await throughGate(input.auctionId, (waited) => {
+      // A read made before queueing behind other bids is stale by now: read again.
+      const read =
+        attempt === 0 && input.firstRead && !waited ? input.firstRead : getAuction(input.auctionId);
+      return attemptBid(input, clock, attempt, read, async (auction, now) =>
+        assertStandingAllows(await standing, auction, now),
+      );
+    });
     if (outcome.ok) {
       await queueNextCheck(outcome.result.auction, outcome.result.now);
       return outcome.result;

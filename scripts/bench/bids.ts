@@ -9,6 +9,10 @@
  *
  *   BENCH_BIDDERS=2,10,40   concurrent bidders per run (one run each)
  *   BENCH_SECONDS=15        length of each run
+ *   BENCH_SEQUENTIAL=200    first, bids one at a time (two bidders taking turns) through the stack,
+ *                           interleaved with the same DynamoDB work done bare (the floor: the same
+ *                           reads, in the same two parallel rounds, and the same transaction, with no
+ *                           product code); prints both p50s and their ratio (budget: at most 1.2)
  *
  * A bidder who leads (409) waits 20 ms before trying again, like a user clicking again; a busy answer
  * (503) is retried at once. Latencies are of accepted bids, end to end through the handler.
@@ -16,7 +20,7 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { percentile, benchUser as signedInUser, startBenchTable } from "./support.ts";
 
-const BIDDERS = (process.env.BENCH_BIDDERS ?? "2,10,40").split(",").map(Number);
+const BIDDERS = (process.env.BENCH_BIDDERS ?? "2,10,40").split(",").filter(Boolean).map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
 const dynamoLocal = await startBenchTable("bench-bids");
@@ -27,7 +31,13 @@ const { listBids } = await import("../../functions/adapters/dynamo/bids-repo.ts"
 const { getAuction } = await import("../../functions/adapters/dynamo/auctions-repo.ts");
 const { startAuction } = await import("../../functions/usecases/start-auction.ts");
 const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
-const { GetCommand } = await import("@aws-sdk/lib-dynamodb");
+const { GetCommand, QueryCommand, TransactWriteCommand } = await import("@aws-sdk/lib-dynamodb");
+const { indexKeys } = await import("../../functions/adapters/dynamo/keys.ts");
+const { hashSessionToken } = await import("../../functions/domain/sessions.ts");
+
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
+/** The floor may be at most this much faster than a bid through the stack (issue 15). */
+const STACK_OVER_FLOOR_BUDGET = 1.2;
 
 interface Counters {
   calls: Map<string, number>;
@@ -106,10 +116,9 @@ async function itemSize(key: { pk: string; sk: string }): Promise<number> {
 const seller = await benchUser("seller", 0);
 const results: string[] = [];
 
-for (const bidders of BIDDERS) {
-  const buyers = await Promise.all(Array.from({ length: bidders }, () => benchUser("buyer", 1_000_000)));
+function benchAuction() {
   const productId = crypto.randomUUID();
-  const auction = await startAuction({
+  return startAuction({
     product: {
       id: productId,
       sellerId: seller.sellerId!,
@@ -125,6 +134,149 @@ for (const bidders of BIDDERS) {
     durationSeconds: 3600,
     now: Date.now(),
   });
+}
+
+/**
+ * The floor of one bid: what the stack sends to DynamoDB, sent bare. Round 1 the session and the
+ * auction, round 2 the bidder's limits and latest wins, then the four-item transaction.
+ */
+async function bareBid(bidder: { id: string; username: string; token: string }, auctionId: string) {
+  const [, read] = await Promise.all([
+    db.send(new GetCommand({ TableName: tableName(), Key: keys.session(hashSessionToken(bidder.token)) })),
+    db.send(new GetCommand({ TableName: tableName(), Key: keys.auction(auctionId), ConsistentRead: true })),
+  ]);
+  await Promise.all([
+    db.send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.user(bidder.id),
+        ProjectionExpression: "pk, limits, pendingLimits, selfExcludedUntil",
+        ConsistentRead: true,
+      }),
+    ),
+    db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: "gsi3",
+        KeyConditionExpression: "gsi3pk = :p AND gsi3sk >= :since",
+        ExpressionAttributeValues: {
+          ":p": indexKeys.userWins(bidder.id),
+          ":since": new Date(0).toISOString(),
+        },
+        ScanIndexForward: false,
+        Limit: 3,
+      }),
+    ),
+  ]);
+  const auction = read.Item!;
+  const now = Date.now();
+  const n = (auction.totalBids as number) + 1;
+  await db.send(
+    new TransactWriteCommand({
+      ClientRequestToken: crypto.randomUUID(),
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.user(bidder.id),
+            UpdateExpression: "SET bidBalance = bidBalance - :cost, lastBidAt = :at",
+            ConditionExpression: "bidBalance >= :cost",
+            ExpressionAttributeValues: { ":cost": 1, ":at": new Date(now).toISOString() },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.auction(auctionId),
+            UpdateExpression:
+              "SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head, lastBidAuto = :auto",
+            ConditionExpression: "#status = :active AND endsAt > :now AND totalBids = :seen",
+            ExpressionAttributeNames: { "#status": "status" },
+            ExpressionAttributeValues: {
+              ":price": (auction.priceCents as number) + 1,
+              ":n": n,
+              ":endsAt": Math.max(auction.endsAt as number, now + 10_000),
+              ":uid": bidder.id,
+              ":uname": bidder.username,
+              ":head": "0".repeat(64),
+              ":auto": false,
+              ":active": "active",
+              ":now": now,
+              ":seen": auction.totalBids,
+            },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.bid(auctionId, n),
+              type: "bid",
+              auctionId,
+              sequence: n,
+              userId: bidder.id,
+              username: bidder.username,
+              amountCents: (auction.priceCents as number) + 1,
+              createdAt: new Date(now).toISOString(),
+              auto: false,
+              hash: "0".repeat(64),
+            },
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.bidder(auctionId, bidder.id),
+            UpdateExpression: "SET #type = :type, lastBidAt = :at ADD bids :one",
+            ConditionExpression: "attribute_not_exists(boughtNowOrderId)",
+            ExpressionAttributeNames: { "#type": "type" },
+            ExpressionAttributeValues: { ":type": "bidder", ":at": now, ":one": 1 },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+if (SEQUENTIAL > 0) {
+  const pair = await Promise.all([benchUser("buyer", 1_000_000), benchUser("buyer", 1_000_000)]);
+  const turns = pair.map((b) => ({ ...b, token: b.cookie.slice("sid=".length) }));
+  const [throughStack, bare] = await Promise.all([benchAuction(), benchAuction()]);
+  for (const b of turns) await invokeRoute({ method: "GET", path: "/api/auth/me", cookies: [b.cookie] });
+  const stackTimes: number[] = [];
+  const floorTimes: number[] = [];
+  // Interleaved, so both see the same machine; the first 10 of each warm up and are not counted.
+  for (let i = 0; i < SEQUENTIAL + 10; i++) {
+    const bidder = turns[i % 2]!;
+    let t = performance.now();
+    const res = await invokeRoute({
+      method: "POST",
+      path: `/api/auctions/${throughStack.id}/bid`,
+      cookies: [bidder.cookie],
+    });
+    if (res.status !== 200) throw new Error(`unexpected ${res.status} ${JSON.stringify(res.body)}`);
+    if (i >= 10) stackTimes.push(performance.now() - t);
+    t = performance.now();
+    await bareBid(bidder, bare.id);
+    if (i >= 10) floorTimes.push(performance.now() - t);
+  }
+  const stack = percentile(stackTimes, 50);
+  const floor = percentile(floorTimes, 50);
+  const ratio = stack / floor;
+  const line = [
+    `one bid at a time (${SEQUENTIAL} bids, two bidders taking turns):`,
+    `  through the stack p50 ${stack.toFixed(2)} ms (p95 ${percentile(stackTimes, 95).toFixed(2)})`,
+    `  bare DynamoDB floor p50 ${floor.toFixed(2)} ms (p95 ${percentile(floorTimes, 95).toFixed(2)})`,
+    `  ratio ${ratio.toFixed(2)} (budget ${STACK_OVER_FLOOR_BUDGET}): ${ratio <= STACK_OVER_FLOOR_BUDGET ? "holds" : "OVER"}`,
+  ].join("\n");
+  console.log(line);
+  results.push(line);
+}
+
+for (const bidders of BIDDERS) {
+  const buyers = await Promise.all(Array.from({ length: bidders }, () => benchUser("buyer", 1_000_000)));
+  const auction = await benchAuction();
   // Warm the sessions (their once-a-minute touch) and the handler module outside the measurement.
   await Promise.all(
     buyers.map((b) => invokeRoute({ method: "GET", path: "/api/auth/me", cookies: [b.cookie] })),

@@ -1,5 +1,5 @@
 import { auctionIdParamsSchema, type PlaceBidResponse } from "#shared/schemas/auctions";
-import { toAuctionSummary } from "../../adapters/dynamo/auctions-repo.ts";
+import { getAuction, toAuctionSummary } from "../../adapters/dynamo/auctions-repo.ts";
 import { toBidView } from "../../adapters/dynamo/bids-repo.ts";
 import { unauthorized } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
@@ -7,12 +7,13 @@ import { placeBid } from "../../usecases/place-bid.ts";
 
 export const handler = defineRoute(
   "auctions/place-bid",
-  { params: auctionIdParamsSchema },
-  async ({ params, auth }): Promise<PlaceBidResponse> => {
+  { params: auctionIdParamsSchema, prefetch: (params) => getAuction(params.id) },
+  async ({ params, auth, prefetched }): Promise<PlaceBidResponse> => {
     if (!auth) throw unauthorized();
     const placed = await placeBid({
       auctionId: params.id,
       bidder: { id: auth.userId, username: auth.username, role: auth.role },
+      firstRead: prefetched,
     });
     return { auction: toAuctionSummary(placed.auction, placed.now), bid: toBidView(placed.bid) };
   },
