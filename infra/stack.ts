@@ -2,7 +2,7 @@ import { Annotations, CfnOutput, RemovalPolicy, Stack, type StackProps, Tags } f
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
-import { eventHandlers, type HttpRoute, httpRoutes, routesFor, socketRoutes } from "../functions/routes.ts";
+import { eventHandlers, type HttpRoute, routesFor, socketRoutes } from "../functions/routes.ts";
 import { eventHandlerNeeds } from "./access.ts";
 import type { StageConfig } from "./config.ts";
 import { Agents } from "./constructs/agents.ts";
