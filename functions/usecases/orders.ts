@@ -3,6 +3,7 @@
  * winner's checkout, the order's payment, the buyer's and seller's order lists, and shipping.
  */
 import { centsToDecimal } from "#shared/money";
+import { MAX_AUCTION_DURATION_SECONDS } from "#shared/schemas/admin";
 import type {
   CreateOrderBody,
   OrderView,
@@ -12,10 +13,11 @@ import type {
 } from "#shared/schemas/orders";
 import {
   type AuctionRecord,
-  listAuctionsByStatus,
+  getAuctionsByIds,
   listWonAuctions,
   toAuctionSummary,
 } from "../adapters/dynamo/auctions-repo.ts";
+import { auctionIdsBidOnSince } from "../adapters/dynamo/bids-repo.ts";
 import { getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
 import {
   createOrder,
@@ -53,7 +55,7 @@ export const ORDER_MESSAGES = {
  * hits zero (the wins index is only written by that finalization).
  */
 export async function listWonAuctionsOf(userId: string, now: number): Promise<WonAuction[]> {
-  const finishedNow = (await finalizeAllOver(await listAuctionsByStatus("active"), now)).filter(
+  const finishedNow = (await finalizeAllOver(await auctionsTheUserMayHaveJustWon(userId, now), now)).filter(
     (a) => a.status === "won" && a.winnerId === userId,
   );
   const [indexed, orders] = await Promise.all([listWonAuctions(userId), listBuyerOrders(userId)]);
@@ -86,6 +88,18 @@ export async function listWonAuctionsOf(userId: string, now: number): Promise<Wo
           : null,
       };
     });
+}
+
+/**
+ * The auctions still marked active that the user leads: the only ones a read may have to finalize for
+ * their win to show. Found from the user's own bids (first bids within the longest an auction can
+ * run, plus a day of extensions), never from the market's live auctions; an older one is the
+ * closer's to finish.
+ */
+async function auctionsTheUserMayHaveJustWon(userId: string, now: number): Promise<AuctionRecord[]> {
+  const ids = await auctionIdsBidOnSince(userId, now - (MAX_AUCTION_DURATION_SECONDS + 24 * 60 * 60) * 1000);
+  if (ids.length === 0) return [];
+  return (await getAuctionsByIds(ids)).filter((a) => a.status === "active" && a.lastBidderId === userId);
 }
 
 /** The winner's checkout: one order per auction, at the auction's final price, shipped to a US address. */

@@ -13,7 +13,7 @@
  *  - `toAuctionSummary(record, now)`: the API view.
  *
  * Index keys are set at creation (gsi1 status list, gsi2 seller list) and at the end (gsi1 moves to the
- * final status, gsi3 for the winner); a bid changes none of them, so a bid writes no index entry.
+ * final status, gsi3 for the winner); a bid changes none of them, so a bid writes no index entry here.
  */
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
@@ -22,7 +22,7 @@ import { centsToDecimal } from "#shared/money";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import type { AuctionOutcome } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
-import { listByIndex, withoutKeys } from "./index-lists.ts";
+import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export interface AuctionProductSnapshot {
@@ -133,6 +133,16 @@ export async function listSellerAuctions(sellerId: string): Promise<AuctionRecor
   return (await listByIndex("gsi2", indexKeys.sellerAuctions(sellerId), { newestFirst: true })).map(
     toAuction,
   );
+}
+
+/** These auctions as they are now (strongly consistent), in no particular order; missing ids are skipped. */
+export async function getAuctionsByIds(ids: readonly string[]): Promise<AuctionRecord[]> {
+  return (
+    await batchGetItems(
+      ids.map((id) => keys.auction(id)),
+      { consistent: true },
+    )
+  ).map(toAuction);
 }
 
 export async function listWonAuctions(userId: string): Promise<AuctionRecord[]> {

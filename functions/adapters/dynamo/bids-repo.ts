@@ -16,7 +16,7 @@ import type { BidView } from "#shared/schemas/auctions";
 import type { BidPlan } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
 import { withoutKeys } from "./index-lists.ts";
-import { keys } from "./keys.ts";
+import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export interface BidRecord {
   auctionId: string;
@@ -167,10 +167,19 @@ export function bidWriteItems(write: BidWrite): TransactItem[] {
       Update: {
         TableName: table,
         Key: keys.bidder(write.auctionId, write.bidder.id),
-        UpdateExpression: "SET #type = :type, lastBidAt = :at ADD bids :one",
+        // Indexed once, at the bidder's first bid here (later bids leave the index keys alone, so they
+        // write no index entry): the user's won list finds the auctions it may have to finalize.
+        UpdateExpression:
+          "SET #type = :type, lastBidAt = :at, gsi3pk = if_not_exists(gsi3pk, :bidsIndex), gsi3sk = if_not_exists(gsi3sk, :firstBid) ADD bids :one",
         ConditionExpression: "attribute_not_exists(boughtNowOrderId)",
         ExpressionAttributeNames: { "#type": "type" },
-        ExpressionAttributeValues: { ":type": "bidder", ":at": write.now, ":one": 1 },
+        ExpressionAttributeValues: {
+          ":type": "bidder",
+          ":at": write.now,
+          ":one": 1,
+          ":bidsIndex": indexKeys.userBids(write.bidder.id),
+          ":firstBid": timeSortKey(new Date(write.now).toISOString(), write.auctionId),
+        },
       },
     },
   ];
@@ -221,4 +230,30 @@ export async function placeBidTransaction(
     }
     throw error;
   }
+}
+
+/** Ids of the auctions `userId` first bid on at or after `since` (ms epoch), from the user's own index partition. */
+export async function auctionIdsBidOnSince(userId: string, since: number): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: "gsi3",
+        KeyConditionExpression: "gsi3pk = :p AND gsi3sk >= :since",
+        ExpressionAttributeValues: {
+          ":p": indexKeys.userBids(userId),
+          ":since": new Date(since).toISOString(),
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const sortKey = String(item.gsi3sk);
+      ids.push(sortKey.slice(sortKey.indexOf("#") + 1));
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return ids.filter(Boolean);
 }

@@ -45,7 +45,10 @@ export async function queryIndexKeys(
  * The items of `keys`, in the same order; keys whose item vanished since the index was read are
  * skipped. Unprocessed keys (throttling) are retried with a short backoff.
  */
-export async function batchGetItems(keys: readonly ItemKey[]): Promise<Record<string, unknown>[]> {
+export async function batchGetItems(
+  keys: readonly ItemKey[],
+  options: { consistent?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
   const found = new Map<string, Record<string, unknown>>();
   for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) {
@@ -56,7 +59,11 @@ export async function batchGetItems(keys: readonly ItemKey[]): Promise<Record<st
       if (round >= MAX_UNPROCESSED_ROUNDS) throw new Error("BatchGet kept leaving keys unprocessed");
       if (round > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** round));
       const table = tableName();
-      const out = await db.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+      const out = await db.send(
+        new BatchGetCommand({
+          RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent } },
+        }),
+      );
       for (const item of out.Responses?.[table] ?? []) found.set(`${item.pk}\u0000${item.sk}`, item);
       pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
     }

@@ -3,7 +3,7 @@
  * through these helpers. Index usage:
  *  gsi1: lists by kind and status   (USERS, SELLERS#status, PRODUCTS#status, AUCTIONS#status, PACKAGES, CONNS#shard)
  *  gsi2: lists by owner             (SELLER#id#PRODUCTS, SELLER#id#AUCTIONS, SELLER#id#ORDERS)
- *  gsi3: lists by user              (USER#id#WINS, USER#id#ORDERS)
+ *  gsi3: lists by user              (USER#id#WINS, USER#id#ORDERS, USER#id#BIDS, ...)
  */
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: "PROFILE" }),
@@ -63,6 +63,8 @@ export const indexKeys = {
   sellerAuctions: (sellerId: string) => `SELLER#${sellerId}#AUCTIONS`,
   sellerOrders: (sellerId: string) => `SELLER#${sellerId}#ORDERS`,
   userWins: (userId: string) => `USER#${userId}#WINS`,
+  /** gsi3: the auctions a user has bid on (the tally item, indexed at its first bid; sort key = that time). */
+  userBids: (userId: string) => `USER#${userId}#BIDS`,
   buyerOrders: (userId: string) => `USER#${userId}#ORDERS`,
   /** gsi3: a user's bid-package purchases; the sort key carries time and amount (spending limits read keys only). */
   userPurchases: (userId: string) => `USER#${userId}#PURCHASES`,

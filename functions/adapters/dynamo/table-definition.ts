@@ -3,7 +3,8 @@
  * local stack's create-table both build from this object.
  *
  * Every GSI is sparse and KEYS_ONLY: an update that changes no key attribute (a bid changing
- * price, totalBids, endsAt, lastBidder) writes no index entry. Lists query the index for keys and
+ * price, totalBids, endsAt, lastBidder) writes no index entry (a bidder's tally is indexed once, at
+ * their first bid on the auction). Lists query the index for keys and
  * then BatchGet the items.
  */
 export const tableDefinition = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OrderView, WonAuction } from "#shared/schemas/orders";
+import { dynamo } from "../../../functions/adapters/dynamo/client.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
 
@@ -60,5 +61,39 @@ describe("GET /api/auctions/won", () => {
     await new Promise((r) => setTimeout(r, 5));
     const newer = await auctionWithBids({ seller, bidders: [alice] });
     expect((await wins(alice)).map((w) => w.id)).toEqual([newer.id, older.id]);
+  });
+
+  it("finds a just-ended win from the caller's own bids, never by reading the market's live auctions", async () => {
+    const seller = await signUp("seller");
+    const [alice, bob] = [await signUp(), await signUp()];
+    // Other live auctions in the market, one of them bid on by alice (she does not lead it).
+    await auctionWithBids({ seller, bidders: [bob], running: true });
+    await auctionWithBids({ seller, bidders: [alice, bob], running: true });
+    const justEnded = await auctionWithBids({ seller, bidders: [bob, alice] });
+
+    const sent: Array<{ command: string; input: Record<string, unknown> }> = [];
+    const name = `spy-${crypto.randomUUID()}`;
+    dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        sent.push({ command: context.commandName ?? "", input: args.input as Record<string, unknown> });
+        return next(args);
+      },
+      { step: "initialize", name },
+    );
+    let list: WonAuction[];
+    try {
+      list = await wins(alice);
+    } finally {
+      dynamo.middlewareStack.remove(name);
+    }
+    expect(list.map((w) => w.id)).toEqual([justEnded.id]);
+    expect(list[0]).toMatchObject({ status: "won", winner: { username: alice.username } });
+    const queried = sent
+      .filter((s) => s.command === "QueryCommand")
+      .map((s) =>
+        Object.values((s.input.ExpressionAttributeValues ?? {}) as Record<string, unknown>).join(" "),
+      );
+    expect(queried.some((q) => q.includes("AUCTIONS#"))).toBe(false);
+    expect(queried.some((q) => q.includes(`USER#${alice.id}#BIDS`))).toBe(true);
   });
 });
