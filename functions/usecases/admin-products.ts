@@ -1,8 +1,10 @@
 import { APPROVAL_STATUSES } from "#shared/constants";
 import type { AdminCreateProductInput, AdminProduct } from "#shared/schemas/admin";
+import { mapPage, type Page, type PageRequest } from "#shared/schemas/pages";
 import {
   createProduct,
   listProductsByStatus,
+  listProductsPage,
   type ProductRecord,
   toProductView,
 } from "../adapters/dynamo/products-repo.ts";
@@ -26,6 +28,16 @@ export async function listAllProducts(): Promise<AdminProduct[]> {
     .flat()
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   return toAdminProducts(products);
+}
+
+/** One page of every product, newest first. */
+export async function listAllProductsPage(page: PageRequest): Promise<Page<AdminProduct>> {
+  return mapPage(await listProductsPage(APPROVAL_STATUSES, page, { newestFirst: true }), toAdminProducts);
+}
+
+/** One page of the review queue, oldest first. */
+export async function listPendingProductsPage(page: PageRequest): Promise<Page<AdminProduct>> {
+  return mapPage(await listProductsPage(["pending"], page, { newestFirst: false }), toAdminProducts);
 }
 
 /** The review queue, oldest first. */

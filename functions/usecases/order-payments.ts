@@ -3,9 +3,11 @@
  * order functions that never charge anyone do not carry the Stripe SDK in their bundles.
  */
 import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
+import { mapPage, type Page, type PageRequest } from "#shared/schemas/pages";
 import {
   getOrder,
   listBuyerOrders,
+  listBuyerOrdersPage,
   type OrderRecord,
   recordPaymentIntent,
   toOrderView,
@@ -58,7 +60,18 @@ export async function createOrderPaymentIntent(
  * paid on the way (once, like the webhook), so /orders is right even when the webhook is late.
  */
 export async function listOrdersOfBuyer(buyerId: string, now: number): Promise<OrderView[]> {
-  const orders = await listBuyerOrders(buyerId);
+  return settledViews(await listBuyerOrders(buyerId), now);
+}
+
+export async function listOrdersOfBuyerPage(
+  buyerId: string,
+  now: number,
+  page: PageRequest,
+): Promise<Page<OrderView>> {
+  return mapPage(await listBuyerOrdersPage(buyerId, page), (orders) => settledViews(orders, now));
+}
+
+async function settledViews(orders: OrderRecord[], now: number): Promise<OrderView[]> {
   const settled = await Promise.all(orders.map((order) => settleLatePayment(order, now)));
   return settled.map(toOrderView);
 }

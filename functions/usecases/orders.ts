@@ -11,19 +11,22 @@ import type {
   ShippingUpdate,
   WonAuction,
 } from "#shared/schemas/orders";
+import { mapPage, type Page, type PageRequest } from "#shared/schemas/pages";
 import {
   type AuctionRecord,
   getAuctionsByIds,
   listWonAuctions,
+  listWonAuctionsPage,
   toAuctionSummary,
 } from "../adapters/dynamo/auctions-repo.ts";
 import { auctionIdsBidOnSince } from "../adapters/dynamo/bids-repo.ts";
 import { getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
 import {
   createOrder,
+  getAuctionOrders,
   getOrder,
-  listBuyerOrders,
   listSellerOrders,
+  listSellerOrdersPage,
   type OrderRecord,
   toOrderView,
   writeShippingState,
@@ -52,30 +55,45 @@ export const ORDER_MESSAGES = {
 /**
  * The caller's won auctions, newest win first, each with its order state. Auctions whose end passed
  * without anyone finalizing them are finalized on the way, so a win shows up the moment the clock
- * hits zero (the wins index is only written by that finalization).
+ * hits zero (the wins index is only written by that finalization); they head the first page.
  */
-export async function listWonAuctionsOf(userId: string, now: number): Promise<WonAuction[]> {
-  const finishedNow = (await finalizeAllOver(await auctionsTheUserMayHaveJustWon(userId, now), now)).filter(
-    (a) => a.status === "won" && a.winnerId === userId,
-  );
-  const [indexed, orders] = await Promise.all([listWonAuctions(userId), listBuyerOrders(userId)]);
+export async function listWonAuctionsOf(userId: string, now: number): Promise<WonAuction[]>;
+export async function listWonAuctionsOf(
+  userId: string,
+  now: number,
+  page: PageRequest,
+): Promise<Page<WonAuction>>;
+export async function listWonAuctionsOf(
+  userId: string,
+  now: number,
+  page?: PageRequest,
+): Promise<WonAuction[] | Page<WonAuction>> {
+  const finishedNow = page?.cursor
+    ? []
+    : (await finalizeAllOver(await auctionsTheUserMayHaveJustWon(userId, now), now)).filter(
+        (a) => a.status === "won" && a.winnerId === userId,
+      );
+  const indexed = page
+    ? await listWonAuctionsPage(userId, page)
+    : { items: await listWonAuctions(userId), nextCursor: null };
+  // On a page, a win finalized just now belongs there only if the index (which may lag a moment)
+  // would have put it on this page; a later page shows it otherwise.
+  const oldestOnPage = indexed.nextCursor ? Math.min(...indexed.items.map((a) => a.endsAt)) : -Infinity;
   const wins = new Map<string, AuctionRecord>();
-  for (const auction of [...indexed, ...finishedNow]) {
+  for (const auction of [...indexed.items, ...finishedNow.filter((a) => a.endsAt >= oldestOnPage)]) {
     // The index may lag a finalization by a moment; trust only what the auction item says.
     if (auction.status === "won" && auction.winnerId === userId) wins.set(auction.id, auction);
   }
-  const spends = new Map(
-    await Promise.all([...wins.keys()].map(async (id) => [id, await readBidderSpend(id, userId)] as const)),
-  );
-  const orderByAuction = new Map(
-    orders
-      .filter((order) => (order.kind ?? "auction") === "auction")
-      .map((order) => [order.auctionId, order]),
-  );
-  return [...wins.values()]
+  const [spends, orders] = await Promise.all([
+    Promise.all([...wins.keys()].map(async (id) => [id, await readBidderSpend(id, userId)] as const)).then(
+      (pairs) => new Map(pairs),
+    ),
+    getAuctionOrders([...wins.keys()]),
+  ]);
+  const items = [...wins.values()]
     .sort((a, b) => b.endsAt - a.endsAt)
-    .map((auction) => {
-      const order = orderByAuction.get(auction.id);
+    .map((auction): WonAuction => {
+      const order = orders.get(auction.id);
       const me = spends.get(auction.id) ?? bidderSpendOf(0);
       return {
         ...toAuctionSummary(auction, now),
@@ -88,6 +106,7 @@ export async function listWonAuctionsOf(userId: string, now: number): Promise<Wo
           : null,
       };
     });
+  return page ? { items, nextCursor: indexed.nextCursor } : items;
 }
 
 /**
@@ -166,11 +185,18 @@ export function newOrder(
 }
 
 /** The signed-in seller's orders to fulfil, newest first. */
-export async function listOrdersOfSeller(sellerUserId: string): Promise<OrderView[]> {
+export async function listOrdersOfSeller(sellerUserId: string): Promise<OrderView[]>;
+export async function listOrdersOfSeller(sellerUserId: string, page: PageRequest): Promise<Page<OrderView>>;
+export async function listOrdersOfSeller(
+  sellerUserId: string,
+  page?: PageRequest,
+): Promise<OrderView[] | Page<OrderView>> {
   const user = await getUser(sellerUserId);
   if (!user) throw unauthorized();
-  if (!user.sellerId) return [];
-  return (await listSellerOrders(user.sellerId)).map(toOrderView);
+  const view = (orders: OrderRecord[]) => orders.map(toOrderView);
+  if (!page) return user.sellerId ? view(await listSellerOrders(user.sellerId)) : [];
+  if (!user.sellerId) return { items: [], nextCursor: null };
+  return mapPage(await listSellerOrdersPage(user.sellerId, page), view);
 }
 
 const SHIPPING_ROUNDS = 4;

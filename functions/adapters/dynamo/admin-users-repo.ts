@@ -6,8 +6,10 @@ import { randomUUID } from "node:crypto";
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AdminUser } from "#shared/schemas/admin";
+import type { Page, PageRequest } from "#shared/schemas/pages";
 import { db, tableName } from "./client.ts";
 import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
+import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys } from "./keys.ts";
 import type { SellerRecord } from "./sellers-repo.ts";
 import { getUser, type UserRecord } from "./users-repo.ts";
@@ -31,6 +33,12 @@ export function toAdminUser(user: UserRecord): AdminUser {
 export async function listUsers(): Promise<UserRecord[]> {
   const items = await listByIndex("gsi1", indexKeys.users(), { newestFirst: true });
   return items.map((item) => withoutKeys(item) as unknown as UserRecord);
+}
+
+/** One page of users, newest registration first. */
+export async function listUsersPage(page: PageRequest): Promise<Page<UserRecord>> {
+  const { items, nextCursor } = await listIndexPage("gsi1", [indexKeys.users()], page, { newestFirst: true });
+  return { items: items.map((item) => withoutKeys(item) as unknown as UserRecord), nextCursor };
 }
 
 /** Several users by id, keyed by id (missing ones are left out). */

@@ -20,9 +20,11 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/li
 import type { AuctionStatus, MetalType } from "#shared/constants";
 import { centsToDecimal } from "#shared/money";
 import type { AuctionSummary } from "#shared/schemas/auctions";
+import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { AuctionOutcome } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
 import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
+import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export interface AuctionProductSnapshot {
@@ -127,6 +129,31 @@ export async function getAuction(id: string): Promise<AuctionRecord | null> {
 
 export async function listAuctionsByStatus(status: AuctionStatus): Promise<AuctionRecord[]> {
   return (await listByIndex("gsi1", indexKeys.auctionsByStatus(status))).map(toAuction);
+}
+
+/** One page of auctions of any of `statuses`, newest first. */
+export async function listAuctionsPage(
+  statuses: readonly AuctionStatus[],
+  page: PageRequest,
+): Promise<Page<AuctionRecord>> {
+  const partitions = statuses.map((status) => indexKeys.auctionsByStatus(status));
+  const { items, nextCursor } = await listIndexPage("gsi1", partitions, page, { newestFirst: true });
+  return { items: items.map(toAuction), nextCursor };
+}
+
+export async function listSellerAuctionsPage(
+  sellerId: string,
+  page: PageRequest,
+): Promise<Page<AuctionRecord>> {
+  const partition = indexKeys.sellerAuctions(sellerId);
+  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, { newestFirst: true });
+  return { items: items.map(toAuction), nextCursor };
+}
+
+export async function listWonAuctionsPage(userId: string, page: PageRequest): Promise<Page<AuctionRecord>> {
+  const partition = indexKeys.userWins(userId);
+  const { items, nextCursor } = await listIndexPage("gsi3", [partition], page, { newestFirst: true });
+  return { items: items.map(toAuction), nextCursor };
 }
 
 export async function listSellerAuctions(sellerId: string): Promise<AuctionRecord[]> {

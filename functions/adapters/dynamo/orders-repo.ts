@@ -16,9 +16,11 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dy
 import type { MetalType, PaymentStatus, ShippingStatus } from "#shared/constants";
 import { centsToDecimal } from "#shared/money";
 import type { OrderView } from "#shared/schemas/orders";
+import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { OrderPayment, ShippingState } from "../../domain/orders.ts";
 import { db, tableName } from "./client.ts";
-import { listByIndex, withoutKeys } from "./index-lists.ts";
+import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
+import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export type OrderKind = "auction" | "buy_now";
@@ -111,11 +113,40 @@ export async function createOrder(order: OrderRecord): Promise<"created" | "exis
   }
 }
 
+/** The checkout orders of these auctions (through each auction's order guard), keyed by auction id. */
+export async function getAuctionOrders(auctionIds: readonly string[]): Promise<Map<string, OrderRecord>> {
+  if (auctionIds.length === 0) return new Map();
+  const guards = await batchGetItems(
+    auctionIds.map((id) => keys.orderGuard(id)),
+    { consistent: true },
+  );
+  const orderIds = guards.map((guard) => guard.orderId).filter((id): id is string => typeof id === "string");
+  const orders = (
+    await batchGetItems(
+      orderIds.map((id) => keys.order(id)),
+      { consistent: true },
+    )
+  ).map(toOrder);
+  return new Map(orders.map((order) => [order.auctionId, order]));
+}
+
 export async function getOrder(id: string): Promise<OrderRecord | null> {
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.order(id), ConsistentRead: true }),
   );
   return Item ? toOrder(Item) : null;
+}
+
+export async function listBuyerOrdersPage(buyerId: string, page: PageRequest): Promise<Page<OrderRecord>> {
+  const partition = indexKeys.buyerOrders(buyerId);
+  const { items, nextCursor } = await listIndexPage("gsi3", [partition], page, { newestFirst: true });
+  return { items: items.map(toOrder), nextCursor };
+}
+
+export async function listSellerOrdersPage(sellerId: string, page: PageRequest): Promise<Page<OrderRecord>> {
+  const partition = indexKeys.sellerOrders(sellerId);
+  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, { newestFirst: true });
+  return { items: items.map(toOrder), nextCursor };
 }
 
 export async function listBuyerOrders(buyerId: string): Promise<OrderRecord[]> {

@@ -8,10 +8,12 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import type { ApprovalStatus, MetalType } from "#shared/constants";
 import { centsToDecimal, decimalToCents } from "#shared/money";
+import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { ProductFormInput, ProductView } from "#shared/schemas/seller";
 import { db, tableName } from "./client.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { listByIndex, withoutKeys } from "./index-lists.ts";
+import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export interface ProductRecord {
@@ -103,6 +105,26 @@ export async function getProduct(id: string): Promise<ProductRecord | null> {
 }
 
 /** A seller's products, newest first. */
+export async function listSellerProductsPage(
+  sellerId: string,
+  page: PageRequest,
+): Promise<Page<ProductRecord>> {
+  const partition = indexKeys.sellerProducts(sellerId);
+  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, { newestFirst: true });
+  return { items: items.map(toProduct), nextCursor };
+}
+
+/** One page of products in any of `statuses`: newest first, or oldest first for a review queue. */
+export async function listProductsPage(
+  statuses: readonly ApprovalStatus[],
+  page: PageRequest,
+  options: { newestFirst: boolean },
+): Promise<Page<ProductRecord>> {
+  const partitions = statuses.map((status) => indexKeys.productsByStatus(status));
+  const { items, nextCursor } = await listIndexPage("gsi1", partitions, page, options);
+  return { items: items.map(toProduct), nextCursor };
+}
+
 export async function listSellerProducts(sellerId: string): Promise<ProductRecord[]> {
   return (await listByIndex("gsi2", indexKeys.sellerProducts(sellerId), { newestFirst: true })).map(
     toProduct,

@@ -1,10 +1,12 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { ApprovalStatus } from "#shared/constants";
+import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { SellerProfile } from "#shared/schemas/seller";
 import { db, tableName } from "./client.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
+import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export interface SellerRecord {
@@ -46,6 +48,16 @@ export async function getSellers(ids: readonly string[]): Promise<Map<string, Se
 }
 
 /** Applications with one status, oldest first (a queue: first come, first reviewed). */
+/** One page of the sellers in `status`, in application order. */
+export async function listSellersPage(
+  status: ApprovalStatus,
+  page: PageRequest,
+): Promise<Page<SellerRecord>> {
+  const partition = indexKeys.sellersByStatus(status);
+  const { items, nextCursor } = await listIndexPage("gsi1", [partition], page);
+  return { items: items.map(toSeller), nextCursor };
+}
+
 export async function listSellersByStatus(status: ApprovalStatus): Promise<SellerRecord[]> {
   return (await listByIndex("gsi1", indexKeys.sellersByStatus(status))).map(toSeller);
 }

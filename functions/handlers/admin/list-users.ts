@@ -1,10 +1,11 @@
 import type { AdminUser } from "#shared/schemas/admin";
-import { listUsers, toAdminUser } from "../../adapters/dynamo/admin-users-repo.ts";
+import { mapPage, pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
+import { listUsers, listUsersPage, toAdminUser } from "../../adapters/dynamo/admin-users-repo.ts";
 import { defineRoute } from "../../http/route.ts";
 
 /** Newest registration first (the Recent Registrations card reads the head of this list). */
-export const handler = defineRoute(
-  "admin/list-users",
-  {},
-  async (): Promise<AdminUser[]> => (await listUsers()).map(toAdminUser),
-);
+export const handler = defineRoute("admin/list-users", { query: pageQuerySchema }, async ({ query }) => {
+  const page = pageRequestOf(query);
+  if (!page) return (await listUsers()).map(toAdminUser);
+  return mapPage(await listUsersPage(page), (users): AdminUser[] => users.map(toAdminUser));
+});

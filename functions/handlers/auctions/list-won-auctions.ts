@@ -1,10 +1,14 @@
 import type { WonAuction } from "#shared/schemas/orders";
+import { type Page, pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
 import { defineRoute } from "../../http/route.ts";
 import { listWonAuctionsOf } from "../../usecases/orders.ts";
 
 /** GET /api/auctions/won: the signed-in user's won auctions with their order state. */
 export const handler = defineRoute(
   "auctions/list-won-auctions",
-  {},
-  async ({ auth, now }): Promise<WonAuction[]> => listWonAuctionsOf(auth.userId, now),
+  { query: pageQuerySchema },
+  async ({ auth, now, query }): Promise<WonAuction[] | Page<WonAuction>> => {
+    const page = pageRequestOf(query);
+    return page ? listWonAuctionsOf(auth.userId, now, page) : listWonAuctionsOf(auth.userId, now);
+  },
 );

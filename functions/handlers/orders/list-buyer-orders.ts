@@ -1,10 +1,14 @@
 import type { OrderView } from "#shared/schemas/orders";
+import { type Page, pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
 import { defineRoute } from "../../http/route.ts";
-import { listOrdersOfBuyer } from "../../usecases/order-payments.ts";
+import { listOrdersOfBuyer, listOrdersOfBuyerPage } from "../../usecases/order-payments.ts";
 
 /** GET /api/orders/buyer: the signed-in user's own orders, newest first. */
 export const handler = defineRoute(
   "orders/list-buyer-orders",
-  {},
-  async ({ auth, now }): Promise<OrderView[]> => listOrdersOfBuyer(auth.userId, now),
+  { query: pageQuerySchema },
+  async ({ auth, now, query }): Promise<OrderView[] | Page<OrderView>> => {
+    const page = pageRequestOf(query);
+    return page ? listOrdersOfBuyerPage(auth.userId, now, page) : listOrdersOfBuyer(auth.userId, now);
+  },
 );

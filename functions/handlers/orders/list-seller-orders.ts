@@ -1,10 +1,14 @@
 import type { OrderView } from "#shared/schemas/orders";
+import { type Page, pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
 import { defineRoute } from "../../http/route.ts";
 import { listOrdersOfSeller } from "../../usecases/orders.ts";
 
 /** GET /api/orders/seller: the signed-in seller's orders with the buyer's name, email and address. */
 export const handler = defineRoute(
   "orders/list-seller-orders",
-  {},
-  async ({ auth }): Promise<OrderView[]> => listOrdersOfSeller(auth.userId),
+  { query: pageQuerySchema },
+  async ({ auth, query }): Promise<OrderView[] | Page<OrderView>> => {
+    const page = pageRequestOf(query);
+    return page ? listOrdersOfSeller(auth.userId, page) : listOrdersOfSeller(auth.userId);
+  },
 );

@@ -1,6 +1,11 @@
 import { centsToDecimal } from "#shared/money";
+import { mapPage, pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
 import type { SellerAuction } from "#shared/schemas/seller";
-import { listSellerAuctions } from "../../adapters/dynamo/auctions-repo.ts";
+import {
+  type AuctionRecord,
+  listSellerAuctions,
+  listSellerAuctionsPage,
+} from "../../adapters/dynamo/auctions-repo.ts";
 import { defineRoute } from "../../http/route.ts";
 import { finalizeAllOver } from "../../usecases/finalize-auction.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
@@ -8,17 +13,24 @@ import { currentSeller } from "../../usecases/seller-account.ts";
 /** The seller's auctions, newest first (docs/product.md section 7's fields plus endsAt). */
 export const handler = defineRoute(
   "seller/list-seller-auctions",
-  {},
-  async ({ auth, now }): Promise<SellerAuction[]> => {
+  { query: pageQuerySchema },
+  async ({ auth, now, query }) => {
     const { seller } = await currentSeller(auth);
-    const auctions = await finalizeAllOver(await listSellerAuctions(seller.id), now);
-    return auctions.map((auction) => ({
-      id: auction.id,
-      status: auction.status,
-      totalBids: auction.totalBids,
-      currentPrice: centsToDecimal(auction.priceCents),
-      endsAt: new Date(auction.endsAt).toISOString(),
-      product: { name: auction.product.name, imageUrl: auction.product.imageUrl },
-    }));
+    const page = pageRequestOf(query);
+    const view = async (auctions: AuctionRecord[]) =>
+      (await finalizeAllOver(auctions, now)).map(toSellerAuction);
+    if (!page) return view(await listSellerAuctions(seller.id));
+    return mapPage(await listSellerAuctionsPage(seller.id, page), view);
   },
 );
+
+function toSellerAuction(auction: AuctionRecord): SellerAuction {
+  return {
+    id: auction.id,
+    status: auction.status,
+    totalBids: auction.totalBids,
+    currentPrice: centsToDecimal(auction.priceCents),
+    endsAt: new Date(auction.endsAt).toISOString(),
+    product: { name: auction.product.name, imageUrl: auction.product.imageUrl },
+  };
+}

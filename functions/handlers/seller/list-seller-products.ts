@@ -1,13 +1,22 @@
+import { mapPage, pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
 import type { ProductView } from "#shared/schemas/seller";
-import { listSellerProducts, toProductView } from "../../adapters/dynamo/products-repo.ts";
+import {
+  listSellerProducts,
+  listSellerProductsPage,
+  type ProductRecord,
+  toProductView,
+} from "../../adapters/dynamo/products-repo.ts";
 import { defineRoute } from "../../http/route.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
 
 export const handler = defineRoute(
   "seller/list-seller-products",
-  {},
-  async ({ auth }): Promise<ProductView[]> => {
+  { query: pageQuerySchema },
+  async ({ auth, query }) => {
     const { seller } = await currentSeller(auth);
-    return (await listSellerProducts(seller.id)).map(toProductView);
+    const page = pageRequestOf(query);
+    const view = (products: ProductRecord[]): ProductView[] => products.map(toProductView);
+    if (!page) return view(await listSellerProducts(seller.id));
+    return mapPage(await listSellerProductsPage(seller.id, page), view);
   },
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OrderView, WonAuction } from "#shared/schemas/orders";
+import type { Page } from "#shared/schemas/pages";
 import { dynamo } from "../../../functions/adapters/dynamo/client.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
@@ -95,5 +96,22 @@ describe("GET /api/auctions/won", () => {
       );
     expect(queried.some((q) => q.includes("AUCTIONS#"))).toBe(false);
     expect(queried.some((q) => q.includes(`USER#${alice.id}#BIDS`))).toBe(true);
+  });
+
+  it("pages with ?limit= and ?cursor=, the just-ended win heading the first page", async () => {
+    const seller = await signUp("seller");
+    const alice = await signUp();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.unshift((await auctionWithBids({ seller, bidders: [alice] })).id);
+    const first = await alice.call<Page<WonAuction>>({ method: "GET", path: "/api/auctions/won?limit=2" });
+    expect(first.status).toBe(200);
+    expect(first.body.items.map((w) => w.id)).toEqual(ids.slice(0, 2));
+    const second = await alice.call<Page<WonAuction>>({
+      method: "GET",
+      path: `/api/auctions/won?limit=2&cursor=${encodeURIComponent(first.body.nextCursor!)}`,
+    });
+    expect(second.body.items.map((w) => w.id)).toEqual(ids.slice(2));
+    expect(second.body.nextCursor).toBeNull();
+    expect((await wins(alice)).map((w) => w.id)).toEqual(ids);
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * Cursor pages of every list (issue 15): `?limit=` (default 20, at most 100) and `?cursor=` from the
+ * previous page's `nextCursor`. A request with neither gets the list as it always was (the whole
+ * list, in the documented shape); with either, `{ items, nextCursor }` (null on the last page).
+ */
+import { z } from "zod";
+
+export const DEFAULT_PAGE_LIMIT = 20;
+export const MAX_PAGE_LIMIT = 100;
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ invalid_type_error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
+    .int(`limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+    .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+    .max(MAX_PAGE_LIMIT, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+    .optional(),
+  cursor: z.string().min(1).max(4096).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Null on the last page. */
+  nextCursor: string | null;
+}
+
+/** The page a query asks for, or null when it asks for none (the whole list, as before pages). */
+export function pageRequestOf(query: PageQuery | undefined): PageRequest | null {
+  if (!query || (query.limit === undefined && query.cursor === undefined)) return null;
+  return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, cursor: query.cursor };
+}
+
+/** The answer's schema when a page was asked for. */
+export const pageSchema = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+/** The same page with its items turned into what the answer shows (kept in order). */
+export async function mapPage<T, U>(
+  page: Page<T>,
+  view: (items: T[]) => U[] | Promise<U[]>,
+): Promise<Page<U>> {
+  return { items: await view(page.items), nextCursor: page.nextCursor };
+}
