@@ -20,6 +20,12 @@ export const SOCKET_RECONNECT_BASE_MS = 1000;
 export const SOCKET_RECONNECT_MAX_MS = 30_000;
 export const SESSION_DAYS = 30;
 export const SESSION_COOKIE = "sid";
+/**
+ * A readable hint set and cleared beside the HttpOnly session cookie: it says only that a session
+ * may exist, so the site asks GET /api/auth/me (whose 401 for anonymous callers stays as documented)
+ * only when there is someone to ask about, and an anonymous visit logs no 401.
+ */
+export const SIGNED_IN_HINT_COOKIE = "signed_in";
 
 export const ROLES = ["buyer", "seller", "admin"] as const;
 export type UserRole = (typeof ROLES)[number];
@@ -41,3 +47,6 @@ export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
 
 /** Buy It Now stays open this many days after the auction ends (functions/domain/buy-now.ts). */
 export const BUY_NOW_DAYS_AFTER_END = 7;
+
+/** How many auctions one socket may watch (`{"type":"watch"}`). */
+export const MAX_WATCHED_AUCTIONS = 100;

@@ -34,12 +34,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
             },
-            {
-              name: "ui",
-              test: /node_modules[\\/](radix-ui|@radix-ui|lucide-react|@floating-ui)[\\/]/,
-              priority: 20,
-            },
-            { name: "vendor", test: /node_modules[\\/]/, priority: 10 },
           ],
         },
       },

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { SESSION_COOKIE, SESSION_DAYS } from "#shared/constants";
+import { SESSION_COOKIE, SESSION_DAYS, SIGNED_IN_HINT_COOKIE } from "#shared/constants";
 
 /**
  * The session cookie's name: `__Host-sid` wherever the site is https (the browser then refuses it
@@ -40,12 +40,20 @@ function isLocalHost(host: string | undefined): boolean {
   return !!host && /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(host);
 }
 
-export function sessionCookie(token: string, host: string | undefined): string {
+/** The session cookie (HttpOnly) and its readable signed-in hint, with the same life. */
+export function sessionCookies(token: string, host: string | undefined): string[] {
   const secure = isLocalHost(host) ? "" : "; Secure";
-  return `${sessionCookieName(host)}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_DAYS * 86400}${secure}`;
+  const maxAge = SESSION_DAYS * 86400;
+  return [
+    `${sessionCookieName(host)}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`,
+    `${SIGNED_IN_HINT_COOKIE}=1; Path=/; SameSite=Lax; Max-Age=${maxAge}${secure}`,
+  ];
 }
 
-export function clearedSessionCookie(host: string | undefined): string {
+export function clearedSessionCookies(host: string | undefined): string[] {
   const secure = isLocalHost(host) ? "" : "; Secure";
-  return `${sessionCookieName(host)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  return [
+    `${sessionCookieName(host)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`,
+    `${SIGNED_IN_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${secure}`,
+  ];
 }

@@ -4,7 +4,7 @@ import type { UserRole } from "#shared/constants";
 import { getSession, touchSession } from "../adapters/dynamo/sessions-repo.ts";
 import { sessionNeedsTouch } from "../domain/sessions.ts";
 import { logger } from "../observability/logger.ts";
-import { readSessionToken, sessionCookie } from "./cookies.ts";
+import { readSessionToken, sessionCookies } from "./cookies.ts";
 
 export interface Auth {
   userId: string;
@@ -34,5 +34,5 @@ export async function resolveSession(
     logger.warn("session touch failed", { error: error as Error });
     return { auth, cookies: [] };
   }
-  return { auth, cookies: [sessionCookie(token, event.headers?.host)] };
+  return { auth, cookies: sessionCookies(token, event.headers?.host) };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUCTION_STATUSES, METAL_TYPES } from "../constants.ts";
+import { AUCTION_STATUSES, MAX_WATCHED_AUCTIONS, METAL_TYPES } from "../constants.ts";
 
 /**
  * API views of auctions and bids (GET /api/auctions, GET /api/auctions/{id}, POST /api/auctions/{id}/bid)
@@ -166,9 +166,6 @@ export type SocketMessage = z.infer<typeof socketMessageSchema>;
 
 /** What a client sends after the socket opens; the server answers with `connected`. */
 export const helloMessageSchema = z.object({ type: z.enum(["hello", "ping"]) });
-
-/** How many auctions one connection may watch. */
-export const MAX_WATCHED_AUCTIONS = 100;
 
 /**
  * `{"type":"watch","auctionIds":[..]}`: from now on this connection hears `bid_placed` / `auction_ended`

@@ -10,7 +10,7 @@ import {
 } from "../../domain/login-throttle.ts";
 import { decoyHash, verifyPassword } from "../../domain/passwords.ts";
 import { clientIp } from "../../http/client-ip.ts";
-import { sessionCookie } from "../../http/cookies.ts";
+import { sessionCookies } from "../../http/cookies.ts";
 import { tooManyRequests, unauthorized } from "../../http/errors.ts";
 import { defineRoute, reply } from "../../http/route.ts";
 import { afterLogin } from "../../usecases/account-security.ts";
@@ -31,6 +31,6 @@ export const handler = defineRoute(
     await releaseAttempts(counters, window);
     const { token } = await createSession(user, now);
     await afterLogin(user, body.password, auth?.token);
-    return reply(200, toCurrentUser(user), [sessionCookie(token, event.headers?.host)]);
+    return reply(200, toCurrentUser(user), sessionCookies(token, event.headers?.host));
   },
 );

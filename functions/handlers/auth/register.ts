@@ -11,7 +11,7 @@ import {
 } from "../../domain/login-throttle.ts";
 import { hashPassword } from "../../domain/passwords.ts";
 import { clientIp } from "../../http/client-ip.ts";
-import { sessionCookie } from "../../http/cookies.ts";
+import { sessionCookies } from "../../http/cookies.ts";
 import { tooManyRequests } from "../../http/errors.ts";
 import { defineRoute, reply } from "../../http/route.ts";
 
@@ -32,6 +32,6 @@ export const handler = defineRoute(
       now,
     });
     const { token } = await createSession(user, now);
-    return reply(201, toCurrentUser(user), [sessionCookie(token, event.headers?.host)]);
+    return reply(201, toCurrentUser(user), sessionCookies(token, event.headers?.host));
   },
 );

@@ -282,11 +282,26 @@ describe("login and logout", () => {
     }
   });
 
+  it("registration and login set the readable signed-in hint beside the HttpOnly session", async () => {
+    const res = await register();
+    expect(res.cookies.map((c) => c.split("=")[0])).toEqual(["sid", "signed_in"]);
+    expect(res.cookies[1]).toMatch(/^signed_in=1; Path=\/; SameSite=Lax; Max-Age=\d+$/);
+    const login = await invokeRoute({
+      method: "POST",
+      path: "/api/auth/login",
+      body: { username: res.body.username, password: "password123" },
+      sourceIp: "10.44.0.1",
+    });
+    expect(login.status).toBe(200);
+    expect(login.cookies[1]).toMatch(/^signed_in=1;/);
+  });
+
   it("logout ends the session for good", async () => {
     const res = await register();
     const out = await invokeRoute({ method: "POST", path: "/api/auth/logout", cookies: res.cookies });
     expect(out.status).toBe(200);
     expect(out.cookies[0]).toMatch(/^sid=; .*Max-Age=0/);
+    expect(out.cookies[1]).toMatch(/^signed_in=; .*Max-Age=0/);
     expect((await me(res.cookies)).status).toBe(401);
     const anonymous = await invokeRoute({ method: "POST", path: "/api/auth/logout" });
     expect(anonymous.status).toBe(200);

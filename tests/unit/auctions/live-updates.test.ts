@@ -4,6 +4,7 @@ import {
   type AuctionDetail,
   type AuctionMessage,
   type AuctionSummary,
+  socketMessageSchema,
   watchMessageSchema,
 } from "#shared/schemas/auctions";
 import {
@@ -17,6 +18,7 @@ import {
   keepNewerAuction,
   keepNewerAuctionList,
 } from "../../../web/src/features/auctions/lib/cache-merge.ts";
+import { readSocketMessage } from "../../../web/src/features/auctions/lib/socket-messages.ts";
 import { nextAttempt, reconnectDelayMs, socketUrl, watchSet } from "../../../web/src/lib/socket.ts";
 
 const NOW = Date.parse("2030-01-01T00:00:00.000Z");
@@ -269,5 +271,40 @@ describe("watching what the page shows", () => {
     expect(refused.error?.issues[0]?.message).toBe("A connection can watch at most 100 auctions");
     expect(watchMessageSchema.safeParse({ type: "watch", auctionIds: [""] }).success).toBe(false);
     expect(watchMessageSchema.safeParse({ type: "watch", auctionIds: "a" }).success).toBe(false);
+  });
+});
+
+describe("reading socket messages without zod", () => {
+  it("accepts every message the schema accepts, and drops what it does not", () => {
+    const placed = auctionMessageFor(image(), image({ totalBids: 6, priceCents: 151 }), NOW)!;
+    const ended = auctionMessageFor(
+      image(),
+      image({ status: "won", winnerId: "u1", winnerUsername: "ann" }),
+      NOW,
+    )!;
+    const good: Record<string, unknown>[] = [
+      placed,
+      ended,
+      { type: "connected", serverTime: new Date(NOW).toISOString() },
+      { type: "watching", auctionIds: ["a1"] },
+      { type: "error", message: "A connection can watch at most 100 auctions" },
+    ];
+    for (const message of good) {
+      expect(socketMessageSchema.safeParse(message).success).toBe(true);
+      expect(readSocketMessage(message)).toBe(message);
+    }
+    const bad: Record<string, unknown>[] = [
+      { type: "bid_placed" },
+      { ...placed, totalBids: "6" },
+      { ...placed, auctionId: 1 },
+      { ...ended, finalPrice: undefined },
+      { type: "connected" },
+      { type: "watching", auctionIds: "a1" },
+      { type: "surprise", serverTime: "x" },
+    ];
+    for (const message of bad) {
+      expect(socketMessageSchema.safeParse(message).success).toBe(false);
+      expect(readSocketMessage(message)).toBeNull();
+    }
   });
 });

@@ -10,7 +10,7 @@ import {
 import { hashPassword, verifyPassword } from "../../../functions/domain/passwords.ts";
 import { hashSessionToken, newSessionToken, sessionNeedsTouch } from "../../../functions/domain/sessions.ts";
 import { clientIp } from "../../../functions/http/client-ip.ts";
-import { readCookie, sessionCookie } from "../../../functions/http/cookies.ts";
+import { clearedSessionCookies, readCookie, sessionCookies } from "../../../functions/http/cookies.ts";
 import { checkCsrf } from "../../../functions/http/csrf.ts";
 
 const event = (headers: Record<string, string>) => ({ headers }) as unknown as APIGatewayProxyEventV2;
@@ -55,11 +55,21 @@ describe("CSRF rule", () => {
 
 describe("session cookie", () => {
   it("is HttpOnly, SameSite=Lax and Secure off localhost", () => {
-    const cookie = sessionCookie("tok", "shop.example");
+    const [cookie, hint] = sessionCookies("tok", "shop.example");
+    expect(cookie).toMatch(/^__Host-sid=tok;/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).toMatch(/Secure/);
-    expect(sessionCookie("tok", "localhost:5173")).not.toMatch(/Secure/);
+    expect(sessionCookies("tok", "localhost:5173")[0]).not.toMatch(/Secure/);
+    // The readable hint carries no secret: only that a session may exist, with the same life.
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly|tok/);
+    expect(hint).toMatch(/Max-Age=2592000/);
+  });
+  it("is cleared together with its hint", () => {
+    const cleared = clearedSessionCookies("shop.example");
+    expect(cleared.map((c) => c.split("=")[0])).toEqual(["__Host-sid", "signed_in"]);
+    for (const c of cleared) expect(c).toMatch(/Max-Age=0/);
   });
   it("is read back from API Gateway's cookies array", () => {
     expect(readCookie(["a=1", "sid=abc%3D"], "sid")).toBe("abc=");
@@ -108,5 +118,16 @@ describe("client address", () => {
     expect(clientIp(withHeaders({ "x-viewer-address": "203.0.113.9" }))).toBe("203.0.113.9");
     expect(clientIp(withHeaders({ "X-Viewer-Address": "2001:db8::1" }))).toBe("2001:db8::1");
     expect(clientIp(withHeaders({}))).toBe("130.176.1.1");
+  });
+});
+
+describe("the signed-in hint in the browser", () => {
+  it("asks for the user only when the hint says a session may exist", async () => {
+    const { mayBeSignedIn } = await import("../../../web/src/lib/current-user.ts");
+    expect(mayBeSignedIn("theme=dark; signed_in=1")).toBe(true);
+    expect(mayBeSignedIn("signed_in=1")).toBe(true);
+    expect(mayBeSignedIn("")).toBe(false);
+    expect(mayBeSignedIn("signed_in=; other=1")).toBe(false);
+    expect(mayBeSignedIn("not_signed_in=1")).toBe(false);
   });
 });

@@ -1,17 +1,17 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "@web/components/ui/toaster.tsx";
-import { TooltipProvider } from "@web/components/ui/tooltip.tsx";
 import { queryClient } from "@web/lib/query-client.ts";
 import type { ReactNode } from "react";
 
-/** App-wide providers: data cache, tooltips (700/300 ms) and the single toaster. */
+/**
+ * App-wide providers: data cache and the single toaster. Tooltips bring their own provider with the
+ * 700/300 ms delays (components/ui/tooltip.tsx), so a page without one loads no tooltip code.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -1,16 +1,30 @@
-import { PurchaseBidsModal } from "@web/features/packages/components/purchase-bids-modal.tsx";
+import { lazyPage } from "@web/app/lazy-page.tsx";
 import { PurchaseModalContext } from "@web/lib/purchase-modal.ts";
-import { type ReactNode, useCallback, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
+
+// Fetched the first time someone opens it: its form code is no part of a first visit.
+const PurchaseBidsModal = lazyPage(
+  () => import("@web/features/packages/components/purchase-bids-modal.tsx"),
+  "PurchaseBidsModal",
+);
 
 /** Renders the one PurchaseBidsModal of the app; any component opens it with `usePurchaseModal().open()`. */
 export function PurchaseModalProvider({ children }: { children: ReactNode }) {
   const [isOpen, setIsOpen] = useState(false);
-  const open = useCallback(() => setIsOpen(true), []);
+  const [wanted, setWanted] = useState(false);
+  const open = useCallback(() => {
+    setWanted(true);
+    setIsOpen(true);
+  }, []);
   const value = useMemo(() => ({ open }), [open]);
   return (
     <PurchaseModalContext.Provider value={value}>
       {children}
-      <PurchaseBidsModal open={isOpen} onOpenChange={setIsOpen} />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <PurchaseBidsModal open={isOpen} onOpenChange={setIsOpen} />
+        </Suspense>
+      ) : null}
     </PurchaseModalContext.Provider>
   );
 }

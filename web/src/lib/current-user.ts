@@ -1,16 +1,33 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, getErrorStatus } from "@web/lib/api-client.ts";
+import { SIGNED_IN_HINT_COOKIE } from "#shared/constants";
 import type { CurrentUser } from "#shared/schemas/auth";
+
+/** The readable hint the server sets beside the session cookie (and clears with it). */
+export function mayBeSignedIn(cookies: string = document.cookie): boolean {
+  return cookies.split(";").some((c) => c.trim() === `${SIGNED_IN_HINT_COOKIE}=1`);
+}
+
+function forgetHint() {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
 
 /** The one key of the signed-in user; invalidate it after anything that changes the balance. */
 export const meQueryKey = ["/api/auth/me"] as const;
 
-/** GET /api/auth/me: the signed-in user, or null when signed out (401). Other failures are errors. */
+/**
+ * GET /api/auth/me: the signed-in user, or null when signed out (401). Other failures are errors.
+ * Without the signed-in hint there is no session to ask about: null at once, no request.
+ */
 export async function getMe(): Promise<CurrentUser | null> {
+  if (!mayBeSignedIn()) return null;
   try {
     return await api.get<CurrentUser>("/api/auth/me");
   } catch (error) {
-    if (getErrorStatus(error) === 401) return null;
+    if (getErrorStatus(error) === 401) {
+      forgetHint(); // the session expired or was ended elsewhere
+      return null;
+    }
     throw error;
   }
 }

@@ -5,8 +5,7 @@
  * after ten failures in a row). Messages are JSON objects; a malformed one is ignored. Once a page says
  * which auctions it shows (`watchAuctions`), the socket hears only about those, also after reconnecting.
  */
-import { SOCKET_RECONNECT_BASE_MS, SOCKET_RECONNECT_MAX_MS } from "#shared/constants";
-import { MAX_WATCHED_AUCTIONS } from "#shared/schemas/auctions";
+import { MAX_WATCHED_AUCTIONS, SOCKET_RECONNECT_BASE_MS, SOCKET_RECONNECT_MAX_MS } from "#shared/constants";
 
 export const RECONNECT_ATTEMPT_CYCLE = 10;
 

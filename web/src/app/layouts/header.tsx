@@ -1,38 +1,32 @@
 import { Logo } from "@web/app/layouts/logo.tsx";
 import { navItemsFor } from "@web/app/layouts/nav-items.ts";
+import { lazyPage } from "@web/app/lazy-page.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@web/components/ui/dropdown-menu.tsx";
 import { paths } from "@web/config/paths.ts";
-import { logoutAndReload } from "@web/features/auth/api/logout.ts";
-import { ChangePasswordDialog } from "@web/features/auth/components/change-password-dialog.tsx";
 import { useUser } from "@web/lib/current-user.ts";
 import { usePurchaseModal } from "@web/lib/purchase-modal.ts";
 import { cn } from "@web/lib/utils.ts";
-import {
-  ChevronDown,
-  Coins,
-  Gauge,
-  KeyRound,
-  LogOut,
-  Menu,
-  Package,
-  ShoppingCart,
-  Trophy,
-  Truck,
-  X,
-} from "lucide-react";
-import { useId, useState } from "react";
+import { ChevronDown, Coins, Menu, ShoppingCart, X } from "lucide-react";
+import { Suspense, useId, useState } from "react";
 import { Link, NavLink } from "react-router";
 import type { CurrentUser } from "#shared/schemas/auth";
 
-const ROLE_LABELS: Record<CurrentUser["role"], string> = { buyer: "Buyer", seller: "Seller", admin: "Admin" };
+const UserMenu = lazyPage(() => import("@web/app/layouts/user-menu.tsx"), "UserMenu");
+
+/** What the account menu's button looks like while its code loads (same size: nothing moves). */
+function UserMenuPlaceholder({ user }: { user: CurrentUser }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 text-header-foreground"
+    >
+      <span className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-slate-200 to-slate-400 text-sm font-bold uppercase text-slate-900">
+        {user.username.charAt(0)}
+      </span>
+      <ChevronDown className="size-4 opacity-70" aria-hidden="true" />
+    </span>
+  );
+}
 
 function desktopLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -57,82 +51,6 @@ export function BidBalance({ balance }: { balance: number }) {
       <Coins className="size-4 text-gold" aria-hidden="true" />
       <span data-testid="bid-balance">{`${balance} Bids`}</span>
     </span>
-  );
-}
-
-function UserMenu({ user, onBuyBids }: { user: CurrentUser; onBuyBids(): void }) {
-  const [changingPassword, setChangingPassword] = useState(false);
-  return (
-    <>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <button
-            type="button"
-            aria-label="Account menu"
-            data-testid="user-menu"
-            className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 text-header-foreground transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <span className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-slate-200 to-slate-400 text-sm font-bold uppercase text-slate-900">
-              {user.username.charAt(0)}
-            </span>
-            <ChevronDown className="size-4 opacity-70" aria-hidden="true" />
-          </button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-56">
-          <DropdownMenuLabel className="grid gap-0.5">
-            <span className="truncate" data-testid="user-menu-username">
-              {user.username}
-            </span>
-            <span className="text-xs font-normal text-muted-foreground">
-              {ROLE_LABELS[user.role] ?? user.role}
-            </span>
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          {user.role !== "admin" && (
-            <DropdownMenuItem className="sm:hidden" onSelect={onBuyBids}>
-              <ShoppingCart aria-hidden="true" />
-              Buy Bids
-            </DropdownMenuItem>
-          )}
-          <DropdownMenuItem asChild>
-            <Link to={paths.myWins.getHref()}>
-              <Trophy aria-hidden="true" />
-              My Wins
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.orders.getHref()}>
-              <Package aria-hidden="true" />
-              My Orders
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.spendingLimits.getHref()}>
-              <Gauge aria-hidden="true" />
-              Spending limits
-            </Link>
-          </DropdownMenuItem>
-          {user.role === "seller" && (
-            <DropdownMenuItem asChild>
-              <Link to={paths.sellerOrders.getHref()}>
-                <Truck aria-hidden="true" />
-                Orders to Fulfill
-              </Link>
-            </DropdownMenuItem>
-          )}
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => setChangingPassword(true)}>
-            <KeyRound aria-hidden="true" />
-            Change password
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void logoutAndReload()}>
-            <LogOut aria-hidden="true" />
-            Logout
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
-    </>
   );
 }
 
@@ -171,7 +89,9 @@ export function Header() {
                   </Button>
                 </>
               )}
-              <UserMenu user={user} onBuyBids={purchaseModal.open} />
+              <Suspense fallback={<UserMenuPlaceholder user={user} />}>
+                <UserMenu user={user} onBuyBids={purchaseModal.open} />
+              </Suspense>
             </>
           ) : isPending ? (
             <span className="h-9 w-24 animate-pulse rounded-md bg-white/10" aria-hidden="true" />

@@ -2,7 +2,7 @@ import { cn } from "@web/lib/utils.ts";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type * as React from "react";
 
-/** docs/product.md section 9: open delay 700 ms, skip delay 300 ms. Mounted once in the app provider. */
+/** docs/product.md section 9: open delay 700 ms, skip delay 300 ms. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
@@ -20,7 +20,14 @@ export function TooltipProvider({
   );
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/** A tooltip with the product's delays: each carries its provider, so no app-wide one is needed. */
+export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

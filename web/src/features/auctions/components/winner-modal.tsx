@@ -8,7 +8,6 @@ import {
   DialogTitle,
 } from "@web/components/ui/dialog.tsx";
 import { paths } from "@web/config/paths.ts";
-import confetti from "canvas-confetti";
 import { Trophy } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
@@ -19,16 +18,20 @@ import { dismissWin, useCurrentWin } from "../lib/winner-store.ts";
 /** Confetti for 3000 ms, a burst every 250 ms (docs/product.md section 9), from both sides of the screen. */
 function celebrate(): () => void {
   const endsAt = Date.now() + CONFETTI_DURATION_MS;
+  // Loaded on a win only: the confetti library is no part of a first visit.
+  const library = import("canvas-confetti").then((module) => module.default);
   const burst = () => {
     for (const x of [0.2, 0.8]) {
-      void confetti({
-        particleCount: 40,
-        spread: 70,
-        startVelocity: 40,
-        origin: { x, y: 0.6 },
-        zIndex: 1000,
-        disableForReducedMotion: true,
-      });
+      void library.then((confetti) =>
+        confetti({
+          particleCount: 40,
+          spread: 70,
+          startVelocity: 40,
+          origin: { x, y: 0.6 },
+          zIndex: 1000,
+          disableForReducedMotion: true,
+        }),
+      );
     }
   };
   burst();

@@ -2,16 +2,12 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useUser } from "@web/lib/current-user.ts";
 import { subscribeToSocket, watchAuctions } from "@web/lib/socket.ts";
 import { useEffect, useRef } from "react";
-import {
-  type AuctionDetail,
-  type AuctionMessage,
-  type AuctionSummary,
-  socketMessageSchema,
-} from "#shared/schemas/auctions";
+import type { AuctionDetail, AuctionMessage, AuctionSummary } from "#shared/schemas/auctions";
 import { auctionQueryKey } from "../api/get-auction.ts";
 import { auctionsQueryKey } from "../api/get-auctions.ts";
 import { applyMessage, applyMessageToDetail } from "../lib/cache-merge.ts";
 import { recordServerTime } from "../lib/server-clock.ts";
+import { readSocketMessage } from "../lib/socket-messages.ts";
 import { celebrateWin } from "../lib/winner-store.ts";
 
 /** Writes a message's new state into the list and the detail caches at once (no refetch needed). */
@@ -46,9 +42,8 @@ export function useAuctionLiveUpdates(auctionIds: readonly string[]) {
   useEffect(
     () =>
       subscribeToSocket((raw) => {
-        const parsed = socketMessageSchema.safeParse(raw);
-        if (!parsed.success) return;
-        const message = parsed.data;
+        const message = readSocketMessage(raw);
+        if (!message) return;
         if (message.type === "watching" || message.type === "error") return;
         recordServerTime(message.serverTime);
         if (message.type === "connected") return;

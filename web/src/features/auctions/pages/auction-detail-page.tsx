@@ -20,7 +20,7 @@ import { BuyNowPanel } from "../components/buy-now-panel.tsx";
 import { Countdown } from "../components/countdown.tsx";
 import { RecentBids } from "../components/recent-bids.tsx";
 import { RetailPrice } from "../components/retail-price.tsx";
-import { WinnerModal } from "../components/winner-modal.tsx";
+import { WinnerCelebration } from "../components/winner-celebration.tsx";
 import { useAuctionLiveUpdates } from "../hooks/use-auction-live-updates.ts";
 import { usePlaceBid } from "../hooks/use-place-bid.ts";
 import { leads } from "../lib/leader.ts";
@@ -343,7 +343,7 @@ export function AuctionDetailPage() {
         </div>
       </div>
       {!desktop && <PhoneBidBar auction={auction} />}
-      <WinnerModal />
+      <WinnerCelebration />
     </PageContainer>
   );
 }

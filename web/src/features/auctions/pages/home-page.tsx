@@ -9,7 +9,7 @@ import { HOME_SKELETON_CARDS } from "#shared/constants";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import { useAuctions } from "../api/get-auctions.ts";
 import { AuctionCard, AuctionCardSkeleton } from "../components/auction-card.tsx";
-import { WinnerModal } from "../components/winner-modal.tsx";
+import { WinnerCelebration } from "../components/winner-celebration.tsx";
 import { useAuctionLiveUpdates } from "../hooks/use-auction-live-updates.ts";
 import { usePlaceBid } from "../hooks/use-place-bid.ts";
 
@@ -196,7 +196,7 @@ export function HomePage() {
           ))}
         </div>
       </section>
-      <WinnerModal />
+      <WinnerCelebration />
     </>
   );
 }
