@@ -9,6 +9,7 @@ export function mayBeSignedIn(cookies: string = document.cookie): boolean {
 }
 
 function forgetHint() {
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed value; the Cookie Store API is not in every browser we serve
   document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
