@@ -40,7 +40,7 @@ export function everyPage(
     [buyer, "/spending-limits", "Spending limits"],
     [seller, "/seller-dashboard", "Seller Dashboard"],
     [seller, "/seller-orders", "Orders"],
-    [admin, "/admin", "Admin"],
+    [admin, "/admin", "Admin Panel"],
   ];
   return entries.map(([page, path, ready]) => ({ page, path, ready }));
 }
