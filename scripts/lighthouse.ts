@@ -1,5 +1,5 @@
 /**
- * npm run lighthouse — Lighthouse on the home page of the seeded local stack, served as a production
+ * npm run lighthouse — Lighthouse on the home page and an auction page of the seeded local stack, served as a production
  * build, with Debian's Chromium. Prints the scores and fails (exit 1) under the thresholds below.
  *
  *   npm run lighthouse                 # mobile (Lighthouse's default: emulated phone, simulated 4G) and desktop
@@ -27,8 +27,8 @@ import { startLocalStack } from "./local/stack.ts";
 
 /** Minimum scores (0-100). Mobile performance is judged on an emulated mid-range phone on slow 4G. */
 export const THRESHOLDS = {
-  mobile: { performance: 70, accessibility: 95, "best-practices": 95, seo: 90 },
-  desktop: { performance: 90, accessibility: 95, "best-practices": 95, seo: 90 },
+  mobile: { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 },
+  desktop: { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 },
 } as const;
 
 type FormFactor = keyof typeof THRESHOLDS;
@@ -53,6 +53,7 @@ const CHROME_FLAGS = [
 ];
 
 interface Run {
+  page: string;
   formFactor: FormFactor;
   scores: Record<Category, number>;
   metrics: Record<string, string>;
@@ -108,7 +109,7 @@ async function servePreview(
   return { url, stop: () => stop(5000) };
 }
 
-async function audit(url: string, chromePort: number, formFactor: FormFactor): Promise<Run> {
+async function audit(url: string, page: string, chromePort: number, formFactor: FormFactor): Promise<Run> {
   const flags: Flags = {
     port: chromePort,
     output: "json",
@@ -121,7 +122,10 @@ async function audit(url: string, chromePort: number, formFactor: FormFactor): P
   if (!result) throw new Error("Lighthouse returned no result");
   const { lhr } = result;
   if (values["report-dir"]) {
-    writeFileSync(join(values["report-dir"], `lighthouse-${formFactor}.json`), JSON.stringify(lhr, null, 1));
+    writeFileSync(
+      join(values["report-dir"], `lighthouse-${page}-${formFactor}.json`),
+      JSON.stringify(lhr, null, 1),
+    );
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(
@@ -133,19 +137,19 @@ async function audit(url: string, chromePort: number, formFactor: FormFactor): P
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${c}: ${lhr.audits[ref.id]?.title}`),
   );
-  return { formFactor, scores, metrics, failedAudits };
+  return { page, formFactor, scores, metrics, failedAudits };
 }
 
 function markdownSection(runs: Run[], when: string): string {
-  const header = `| form factor | ${CATEGORIES.join(" | ")} | ${METRICS.map((m) => m.replaceAll("-", " ")).join(" | ")} |`;
+  const header = `| page | form factor | ${CATEGORIES.join(" | ")} | ${METRICS.map((m) => m.replaceAll("-", " ")).join(" | ")} |`;
   const rows = runs.map(
     (r) =>
-      `| ${r.formFactor} | ${CATEGORIES.map((c) => `${r.scores[c]} (min ${THRESHOLDS[r.formFactor][c]})`).join(" | ")} | ${METRICS.map((m) => r.metrics[m]).join(" | ")} |`,
+      `| ${r.page} | ${r.formFactor} | ${CATEGORIES.map((c) => `${r.scores[c]} (min ${THRESHOLDS[r.formFactor][c]})`).join(" | ")} | ${METRICS.map((m) => r.metrics[m]).join(" | ")} |`,
   );
   const failed = [...new Set(runs.flatMap((r) => r.failedAudits))];
   return [
-    "## Lighthouse (issue 8)",
-    "`npm run lighthouse` (scripts/lighthouse.ts): the home page of the seeded local stack, production build",
+    "## Lighthouse (issues 8 and 15)",
+    "`npm run lighthouse` (scripts/lighthouse.ts): the home page and an auction page of the seeded local stack, production build",
     "served by `vite preview` on 127.0.0.1 with /api and /ws proxied to the local gateway, Lighthouse 12 in",
     "Debian's Chromium (headless). Mobile = Lighthouse's default (emulated mid-range phone, simulated slow",
     "4G, 4x CPU slowdown); desktop = its desktop preset. The script fails under the minimum in brackets.",
@@ -153,7 +157,7 @@ function markdownSection(runs: Run[], when: string): string {
     "are pessimistic while other suites run; accessibility, best practices and SEO do not depend on load.",
     "",
     header,
-    `|---|${CATEGORIES.map(() => "---").join("|")}|${METRICS.map(() => "---").join("|")}|`,
+    `|---|---|${CATEGORIES.map(() => "---").join("|")}|${METRICS.map(() => "---").join("|")}|`,
     ...rows,
     "",
     failed.length
@@ -189,9 +193,14 @@ try {
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     chromeFlags: CHROME_FLAGS,
   });
+  const live = (await (await fetch(new URL("/api/auctions", preview.url))).json()) as Array<{ id: string }>;
+  if (!live[0]) throw new Error("the seeded stack has no live auction to audit");
+  const pages = { home: preview.url, auction: new URL(`/auction/${live[0].id}`, preview.url).href };
   const runs: Run[] = [];
-  for (const formFactor of Object.keys(THRESHOLDS) as FormFactor[]) {
-    runs.push(await audit(preview.url, chrome.port, formFactor));
+  for (const [page, url] of Object.entries(pages)) {
+    for (const formFactor of Object.keys(THRESHOLDS) as FormFactor[]) {
+      runs.push(await audit(url, page, chrome.port, formFactor));
+    }
   }
   const section = markdownSection(runs, new Date().toISOString().slice(0, 16).replace("T", " "));
   console.log(section);
@@ -202,7 +211,7 @@ try {
   }
   const under = runs.flatMap((r) =>
     CATEGORIES.filter((c) => r.scores[c] < THRESHOLDS[r.formFactor][c]).map(
-      (c) => `${r.formFactor} ${c} ${r.scores[c]} < ${THRESHOLDS[r.formFactor][c]}`,
+      (c) => `${r.page} ${r.formFactor} ${c} ${r.scores[c]} < ${THRESHOLDS[r.formFactor][c]}`,
     ),
   );
   if (under.length) {
