@@ -1,3 +1,4 @@
+import { injectLambdaContext } from "@aws-lambda-powertools/logger/middleware";
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type { ZodType, ZodTypeDef } from "zod";
@@ -130,24 +131,27 @@ export function defineRoute<
   logic: (ctx: RouteContext<Body, Params, Query, AuthOn<RoleOf<H>>, Pre>) => Promise<unknown>,
 ) {
   const route = findRoute(handlerId);
-  const handler = middy<ApiEvent, ApiResult, Error, Context>().handler(async (event) => {
-    const started = Date.now();
-    const requestId = event.requestContext?.requestId ?? "local";
-    let result: ApiResult;
-    try {
-      result = await run(event);
-    } catch (error) {
-      result = errorResult(error, requestId);
-    }
-    logger.info("request", {
-      requestId,
-      method: route.method,
-      route: route.path,
-      status: result.statusCode,
-      ms: Date.now() - started,
+  const handler = middy<ApiEvent, ApiResult, Error, Context>()
+    // Every log line of the request carries the function, its request id and whether it was a cold start.
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .handler(async (event) => {
+      const started = Date.now();
+      const requestId = event.requestContext?.requestId ?? "local";
+      let result: ApiResult;
+      try {
+        result = await run(event);
+      } catch (error) {
+        result = errorResult(error, requestId);
+      }
+      logger.info("request", {
+        requestId,
+        method: route.method,
+        route: route.path,
+        status: result.statusCode,
+        ms: Date.now() - started,
+      });
+      return result;
     });
-    return result;
-  });
   // The schemas travel with the handler so tests can derive hostile input from exactly what it checks.
   return Object.assign(handler, { schemas });
 

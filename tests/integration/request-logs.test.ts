@@ -1,0 +1,46 @@
+/**
+ * Every log line a route writes carries the Lambda context (Powertools' injectLambdaContext): the
+ * function's name, the request id and whether the container was cold, so one request's lines can be
+ * found together in CloudWatch.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { logger } from "../../functions/observability/logger.ts";
+import { invokeRoute } from "../support/invoke-route.ts";
+import { useFreshTable } from "./support/fresh-table.ts";
+
+useFreshTable("request-logs");
+
+afterEach(() => {
+  logger.setLogLevel("WARN");
+  vi.restoreAllMocks();
+});
+
+function captureLogLines(): Record<string, unknown>[] {
+  const lines: Record<string, unknown>[] = [];
+  const keep = (chunk: unknown) => {
+    for (const line of String(chunk).split("\n")) {
+      if (line.trim().startsWith("{")) lines.push(JSON.parse(line) as Record<string, unknown>);
+    }
+    return true;
+  };
+  vi.spyOn(process.stdout, "write").mockImplementation(keep);
+  vi.spyOn(console, "info").mockImplementation((...args: unknown[]) => void keep(args.join(" ")));
+  return lines;
+}
+
+describe("request logs", () => {
+  it("carry the function, the request id and the cold start", async () => {
+    logger.setLogLevel("INFO");
+    const lines = captureLogLines();
+    await invokeRoute({ method: "GET", path: "/api/config" });
+    await invokeRoute({ method: "GET", path: "/api/config" });
+    const requests = lines.filter((line) => line.message === "request");
+    expect(requests.length).toBeGreaterThan(0);
+    for (const line of requests) {
+      expect(line.function_name).toBe("penny-auction-local-config-get-config");
+      expect(line.function_request_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(typeof line.cold_start).toBe("boolean");
+      expect(line.route).toBe("/api/config");
+    }
+  });
+});
