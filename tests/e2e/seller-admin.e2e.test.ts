@@ -5,7 +5,9 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { newPage } from "./support/browser.ts";
+import { signedIn } from "./support/users.ts";
 
 const PASSWORD = "password123";
 
@@ -229,5 +231,37 @@ describe("from seller application to a live auction", () => {
     await adminPage.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await toast(adminPage, "User deleted").waitFor();
     await row.waitFor({ state: "detached" });
+  });
+
+  it("the users table loads 50 at a time, loads more on demand, and searches and filters what is loaded", async () => {
+    const admin = await signedIn("admin");
+    const prefix = `pg${Math.random().toString(36).slice(2, 7)}`;
+    for (let i = 0; i < 55; i++) {
+      await createUser({
+        username: `${prefix}u${i}`,
+        email: `${prefix}u${i}@example.com`,
+        passwordHash: "not-used",
+        role: "buyer",
+        now: Date.now(),
+      });
+    }
+    await admin.page.goto("/admin");
+    await admin.page.getByRole("tab", { name: /^Users/ }).click();
+    const rows = admin.page.getByTestId("admin-user-row");
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(50);
+    await admin.page.getByRole("button", { name: "Load more users" }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(50);
+
+    await admin.page.getByLabel("Search users by name or email").fill(prefix.toUpperCase());
+    await expect.poll(() => rows.count()).toBe(55);
+    expect(await admin.page.getByTestId("users-shown").textContent()).toMatch(/^55 of \d+ loaded$/);
+
+    await admin.page.getByLabel("Search users by name or email").fill("");
+    await admin.page.getByLabel("Filter users by role").selectOption("admin");
+    await expect
+      .poll(async () => (await rows.allTextContents()).every((row) => row.includes("admin")))
+      .toBe(true);
+    expect(await rows.filter({ hasText: admin.username }).count()).toBe(1);
   });
 });

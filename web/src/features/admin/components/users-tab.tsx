@@ -1,16 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
 import { LoadError } from "@web/components/load-error.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
+import { Input } from "@web/components/ui/input.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
+import { listPagesQueryOptions } from "@web/lib/list-pages.ts";
 import { Coins, KeyRound, Trash2, Users } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { AdminUser } from "#shared/schemas/admin";
 import { useDeleteAdminUser } from "../api/delete-user.ts";
-import { getAdminUsersQueryOptions } from "../api/get-users.ts";
+import { ADMIN_USERS_PATH } from "../api/get-users.ts";
 import { AdjustBidsDialog } from "./adjust-bids-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { formatDate, formatDateTime } from "./format.ts";
@@ -18,8 +20,24 @@ import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 
 const ROLE_BADGE = { admin: "default", seller: "secondary", buyer: "outline" } as const;
 
+type RoleFilter = "all" | AdminUser["role"];
+
+/** Loaded users matching the search (username or email, any case) and the role. */
+export function filterUsers(users: readonly AdminUser[], search: string, role: RoleFilter): AdminUser[] {
+  const needle = search.trim().toLowerCase();
+  return users.filter(
+    (user) =>
+      (role === "all" || user.role === role) &&
+      (!needle || user.username.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle)),
+  );
+}
+
 export function UsersTab() {
-  const users = useQuery(getAdminUsersQueryOptions());
+  // Pages of 50 under the list's own key, so the mutations that refresh the list refresh these.
+  const users = useInfiniteQuery(listPagesQueryOptions<AdminUser>(ADMIN_USERS_PATH));
+  const loaded = useMemo(() => users.data?.pages.flatMap((page) => page.items) ?? [], [users.data]);
+  const [search, setSearch] = useState("");
+  const [role, setRole] = useState<RoleFilter>("all");
   const { data: me } = useUser();
   const remove = useDeleteAdminUser();
   const [resetting, setResetting] = useState<AdminUser | null>(null);
@@ -35,10 +53,35 @@ export function UsersTab() {
       />
     );
   }
-  if (users.data.length === 0) return <EmptyState icon={Users} title="No Users Found" />;
+  if (loaded.length === 0) return <EmptyState icon={Users} title="No Users Found" />;
+  const shown = filterUsers(loaded, search, role);
 
   return (
     <>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <Input
+          type="search"
+          aria-label="Search users by name or email"
+          placeholder="Search by name or email"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="w-full sm:w-72"
+        />
+        <select
+          aria-label="Filter users by role"
+          value={role}
+          onChange={(event) => setRole(event.target.value as RoleFilter)}
+          className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+        >
+          <option value="all">All roles</option>
+          <option value="buyer">Buyers</option>
+          <option value="seller">Sellers</option>
+          <option value="admin">Admins</option>
+        </select>
+        <span className="text-sm text-muted-foreground" data-testid="users-shown">
+          {shown.length} of {loaded.length} loaded
+        </span>
+      </div>
       <div className="relative overflow-x-auto rounded-xl border border-border bg-card">
         <table className="w-full min-w-[900px] text-left text-sm">
           <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
@@ -56,7 +99,7 @@ export function UsersTab() {
             </tr>
           </thead>
           <tbody>
-            {users.data.map((user) => {
+            {shown.map((user) => {
               const isMe = user.id === me?.id;
               return (
                 <tr
@@ -121,6 +164,13 @@ export function UsersTab() {
           </tbody>
         </table>
       </div>
+      {users.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" disabled={users.isFetchingNextPage} onClick={() => users.fetchNextPage()}>
+            {users.isFetchingNextPage ? "Loading..." : "Load more users"}
+          </Button>
+        </div>
+      ) : null}
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
       <AdjustBidsDialog user={adjusting} onClose={() => setAdjusting(null)} />
       <ConfirmDialog
