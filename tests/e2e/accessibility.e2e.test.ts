@@ -96,6 +96,47 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("accessibility (%s)", (v
     }
     await buyer.page.getByRole("dialog").waitFor();
     findings.push(...(await axeFindings(buyer.page, "Buy Bids dialog")));
+    await buyer.page.keyboard.press("Escape");
+
+    // The admin's Approve Product dialog, on a product the seller just submitted.
+    const submitted = await seller.page.request.post("/api/seller/products", {
+      data: {
+        name: `Axe Pending ${productId.slice(0, 6)}`,
+        description: "Waiting for approval.",
+        metalType: "silver",
+        imageUrl: "/images/products/silver-coins.svg",
+        startingPrice: "1.00",
+        retailPrice: "30.00",
+      },
+    });
+    expect(submitted.status()).toBe(201);
+    await visit(admin.page, "/admin", "Admin Panel");
+    await admin.page.getByRole("tab", { name: /^Product Approvals/ }).click();
+    await admin.page
+      .getByTestId("product-application")
+      .filter({ hasText: `Axe Pending ${productId.slice(0, 6)}` })
+      .getByRole("button", { name: "Approve" })
+      .click();
+    await admin.page.getByRole("dialog").waitFor();
+    findings.push(...(await axeFindings(admin.page, "Approve Product dialog")));
+
+    // The Buy It Now checkout, its address form and then its card form: the buyer bid, then a rival.
+    const rival = await signedIn("buyer", { viewport: size, bidBalance: 1 });
+    expect((await buyer.page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(
+      200,
+    );
+    expect((await rival.page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(
+      200,
+    );
+    await visit(buyer.page, `/order-checkout/${auction.id}?buyNow=1`, "Credit for your 1 bid");
+    findings.push(...(await axeFindings(buyer.page, "Buy It Now checkout")));
+    await buyer.page.getByLabel("Street Address").fill("742 Evergreen Terrace");
+    await buyer.page.getByLabel("City").fill("Springfield");
+    await buyer.page.getByLabel("State").fill("OR");
+    await buyer.page.getByLabel("ZIP Code").fill("97403");
+    await buyer.page.getByRole("button", { name: "Continue to Payment" }).click();
+    await buyer.page.getByLabel("Card number").waitFor();
+    findings.push(...(await axeFindings(buyer.page, "Buy It Now payment")));
 
     expect(findings).toEqual([]);
   }, 180_000);
