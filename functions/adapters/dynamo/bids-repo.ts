@@ -15,7 +15,7 @@ import { centsToDecimal } from "#shared/money";
 import type { BidView } from "#shared/schemas/auctions";
 import type { BidPlan } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
-import { withoutKeys } from "./index-lists.ts";
+import { queryAll, withoutKeys } from "./index-lists.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export interface BidRecord {
@@ -234,26 +234,11 @@ export async function placeBidTransaction(
 
 /** Ids of the auctions `userId` first bid on at or after `since` (ms epoch), from the user's own index partition. */
 export async function auctionIdsBidOnSince(userId: string, since: number): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: "gsi3",
-        KeyConditionExpression: "gsi3pk = :p AND gsi3sk >= :since",
-        ExpressionAttributeValues: {
-          ":p": indexKeys.userBids(userId),
-          ":since": new Date(since).toISOString(),
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const sortKey = String(item.gsi3sk);
-      ids.push(sortKey.slice(sortKey.indexOf("#") + 1));
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return ids.filter(Boolean);
+  const tallies = await queryAll({
+    IndexName: "gsi3",
+    KeyConditionExpression: "gsi3pk = :p AND gsi3sk >= :since",
+    ExpressionAttributeValues: { ":p": indexKeys.userBids(userId), ":since": new Date(since).toISOString() },
+  });
+  // The sort key is `<first bid time>#<auction id>`.
+  return tallies.map((item) => String(item.gsi3sk)).map((sortKey) => sortKey.slice(sortKey.indexOf("#") + 1));
 }

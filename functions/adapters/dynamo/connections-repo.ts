@@ -11,6 +11,7 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
+import { queryAll } from "./index-lists.ts";
 import { CONNECTION_SHARDS, indexKeys, keys } from "./keys.ts";
 
 export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
@@ -117,26 +118,13 @@ export async function watchAuctions(
 
 /** Connections watching `auctionId` and not yet expired at `now`: one query of its partition. */
 export async function listWatcherIds(auctionId: string, now: number): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: "pk = :p",
-        FilterExpression: "expiresAt > :now",
-        ExpressionAttributeValues: {
-          ":p": keys.watchersPartition(auctionId),
-          ":now": Math.floor(now / 1000),
-        },
-        ProjectionExpression: "connectionId",
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.push(item.connectionId as string);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  const watches = await queryAll({
+    KeyConditionExpression: "pk = :p",
+    FilterExpression: "expiresAt > :now",
+    ExpressionAttributeValues: { ":p": keys.watchersPartition(auctionId), ":now": Math.floor(now / 1000) },
+    ProjectionExpression: "connectionId",
+  });
+  return watches.map((item) => item.connectionId as string);
 }
 
 /**

@@ -2,7 +2,7 @@
  * Lists come from the sparse KEYS_ONLY indexes (table-definition.ts): query the index for keys, then
  * BatchGet the items. These two helpers do that for any repository.
  */
-import { BatchGetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
 import type { IndexName } from "./table-definition.ts";
 
@@ -13,6 +13,20 @@ export interface ItemKey {
 
 const BATCH_GET_LIMIT = 100;
 const MAX_UNPROCESSED_ROUNDS = 8;
+
+/** Every item a query finds, following LastEvaluatedKey page after page (the table name is added). */
+export async function queryAll(input: Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey">) {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
 
 /** Every key under one index partition, in sort-key order (newest first with `newestFirst`). */
 export async function queryIndexKeys(

@@ -1,3 +1,4 @@
+import { ACCOUNT_BUTTON_CLASS, AccountAvatar } from "@web/app/layouts/account-avatar.tsx";
 import { Logo } from "@web/app/layouts/logo.tsx";
 import { navItemsFor } from "@web/app/layouts/nav-items.ts";
 import { lazyPage } from "@web/app/lazy-page.tsx";
@@ -6,7 +7,7 @@ import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { usePurchaseModal } from "@web/lib/purchase-modal.ts";
 import { cn } from "@web/lib/utils.ts";
-import { ChevronDown, Coins, Menu, ShoppingCart, X } from "lucide-react";
+import { Coins, Menu, ShoppingCart, X } from "lucide-react";
 import { Suspense, useId, useState } from "react";
 import { Link, NavLink } from "react-router";
 import type { CurrentUser } from "#shared/schemas/auth";
@@ -16,14 +17,8 @@ const UserMenu = lazyPage(() => import("@web/app/layouts/user-menu.tsx"), "UserM
 /** What the account menu's button looks like while its code loads (same size: nothing moves). */
 function UserMenuPlaceholder({ user }: { user: CurrentUser }) {
   return (
-    <span
-      aria-hidden="true"
-      className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 text-header-foreground"
-    >
-      <span className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-slate-200 to-slate-400 text-sm font-bold uppercase text-slate-900">
-        {user.username.charAt(0)}
-      </span>
-      <ChevronDown className="size-4 opacity-70" aria-hidden="true" />
+    <span aria-hidden="true" className={ACCOUNT_BUTTON_CLASS}>
+      <AccountAvatar username={user.username} />
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { ACCOUNT_BUTTON_CLASS, AccountAvatar } from "@web/app/layouts/account-avatar.tsx";
 import { lazyPage } from "@web/app/lazy-page.tsx";
 import {
   DropdownMenu,
@@ -9,7 +10,7 @@ import {
 } from "@web/components/ui/dropdown-menu.tsx";
 import { paths } from "@web/config/paths.ts";
 import { logoutAndReload } from "@web/features/auth/api/logout.ts";
-import { ChevronDown, Gauge, KeyRound, LogOut, Package, ShoppingCart, Trophy, Truck } from "lucide-react";
+import { Gauge, KeyRound, LogOut, Package, ShoppingCart, Trophy, Truck } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { CurrentUser } from "#shared/schemas/auth";
@@ -34,12 +35,9 @@ export function UserMenu({ user, onBuyBids }: { user: CurrentUser; onBuyBids(): 
             type="button"
             aria-label="Account menu"
             data-testid="user-menu"
-            className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 text-header-foreground transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-ring"
+            className={`${ACCOUNT_BUTTON_CLASS} transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-ring`}
           >
-            <span className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-slate-200 to-slate-400 text-sm font-bold uppercase text-slate-900">
-              {user.username.charAt(0)}
-            </span>
-            <ChevronDown className="size-4 opacity-70" aria-hidden="true" />
+            <AccountAvatar username={user.username} />
           </button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-56">
