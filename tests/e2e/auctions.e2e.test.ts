@@ -147,6 +147,25 @@ describe("live auctions", () => {
     expect(await b.page.getByTestId("winner-modal").count()).toBe(0);
   });
 
+  it("the home page keeps an auction it saw end, with Sold for and the winner", async () => {
+    const seller = await signedIn("seller");
+    const a = await signedIn("buyer", { bidBalance: 1 });
+    const watcher = await signedIn("buyer");
+    const auction = await auctionOf(seller, { seconds: 4, extensionSeconds: 2, name: "Sold Silver Bar" });
+    expect((await a.page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(200);
+
+    await watcher.page.goto("/");
+    const card = watcher.page.locator(`[data-testid="auction-card"][data-auction-id="${auction.id}"]`);
+    await card.waitFor();
+    await card.getByTestId("price-label").filter({ hasText: "Sold for" }).waitFor({ timeout: 15_000 });
+    // Polls after the end no longer list it; the page keeps it.
+    await watcher.page.waitForTimeout(3000);
+    expect(await card.getByTestId("price-label").textContent()).toBe("Sold for");
+    expect(await card.getByTestId("current-price").textContent()).toBe("$2.51");
+    expect(await card.getByTestId("last-bidder").textContent()).toContain(a.username);
+    expect(await card.getByRole("button", { name: /Place Bid/ }).count()).toBe(0);
+  });
+
   it("a double click places one bid: the success toast stays, no refusal follows", async () => {
     const seller = await signedIn("seller");
     const a = await signedIn("buyer", { bidBalance: 5 });

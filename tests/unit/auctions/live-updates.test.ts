@@ -18,6 +18,7 @@ import {
   keepNewerAuction,
   keepNewerAuctionList,
 } from "../../../web/src/features/auctions/lib/cache-merge.ts";
+import { RECENTLY_ENDED_MS, rememberEnded } from "../../../web/src/features/auctions/lib/recently-ended.ts";
 import { readSocketMessage } from "../../../web/src/features/auctions/lib/socket-messages.ts";
 import { nextAttempt, reconnectDelayMs, socketUrl, watchSet } from "../../../web/src/lib/socket.ts";
 
@@ -306,5 +307,22 @@ describe("reading socket messages without zod", () => {
       expect(socketMessageSchema.safeParse(message).success).toBe(false);
       expect(readSocketMessage(message)).toBeNull();
     }
+  });
+});
+
+describe("auctions the home page saw end", () => {
+  const summary = (id: string, status: AuctionSummary["status"]) =>
+    ({ id, status, endsAt: new Date(NOW).toISOString() }) as AuctionSummary;
+
+  it("keeps an ended auction for five minutes from when it was first seen ended, with its latest state", () => {
+    let kept = rememberEnded(new Map(), [summary("a", "active"), summary("b", "won")], NOW);
+    expect([...kept.keys()]).toEqual(["b"]);
+    // The next poll no longer lists it: it stays, first-seen time unchanged.
+    kept = rememberEnded(kept, [summary("a", "active")], NOW + 60_000);
+    expect(kept.get("b")?.seenAt).toBe(NOW);
+    kept = rememberEnded(kept, [summary("c", "ended")], NOW + RECENTLY_ENDED_MS - 1);
+    expect([...kept.keys()].sort()).toEqual(["b", "c"]);
+    kept = rememberEnded(kept, [], NOW + RECENTLY_ENDED_MS);
+    expect([...kept.keys()]).toEqual(["c"]);
   });
 });

@@ -70,7 +70,13 @@ export function AuctionCard({
         </div>
         <div className="flex items-end justify-between gap-2">
           <div>
-            <p className="text-xs uppercase tracking-wide text-muted-foreground">Current price</p>
+            <p className="text-xs uppercase tracking-wide text-muted-foreground" data-testid="price-label">
+              {auction.status === "won"
+                ? "Sold for"
+                : ended && auction.totalBids === 0
+                  ? "Ended without bids"
+                  : "Current price"}
+            </p>
             <p className="text-2xl font-bold text-foreground" data-testid="current-price">
               {formatPrice(auction.currentPrice)}
             </p>

@@ -12,6 +12,7 @@ import { AuctionCard, AuctionCardSkeleton } from "../components/auction-card.tsx
 import { WinnerCelebration } from "../components/winner-celebration.tsx";
 import { useAuctionLiveUpdates } from "../hooks/use-auction-live-updates.ts";
 import { usePlaceBid } from "../hooks/use-place-bid.ts";
+import { useRecentlyEnded } from "../hooks/use-recently-ended.ts";
 
 const HERO_FACTS = [
   { icon: Coins, value: "$0.01", label: "added to the price by each bid" },
@@ -51,6 +52,7 @@ function matchesFilter(auction: AuctionSummary, filter: Filter) {
 
 function LiveAuctionsGrid({ filter }: { filter: Filter }) {
   const { data: auctions, isPending, isError } = useAuctions();
+  const recentlyEnded = useRecentlyEnded(auctions);
   const { placeBid, pendingAuctionId } = usePlaceBid();
   const { data: user } = useUser();
   // Staff accounts cannot bid: their cards offer View Details only.
@@ -72,7 +74,12 @@ function LiveAuctionsGrid({ filter }: { filter: Filter }) {
       </p>
     );
   }
-  const shown = (auctions ?? []).filter((a) => a.status === "active" && matchesFilter(a, filter));
+  const live = (auctions ?? []).filter((a) => a.status === "active" && matchesFilter(a, filter));
+  // Auctions seen ending stay a while after the live ones, sold (with the winner) or unsold.
+  const shown = [
+    ...live,
+    ...recentlyEnded.filter((a) => matchesFilter(a, filter) && !live.some((l) => l.id === a.id)),
+  ];
   if (shown.length === 0) {
     return (
       <div
