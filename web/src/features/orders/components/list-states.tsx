@@ -1,9 +1,10 @@
-import type { UseQueryResult } from "@tanstack/react-query";
+import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import type { ComponentProps, ReactNode } from "react";
+import type { Page } from "#shared/schemas/pages";
 
 /** Placeholders while a list loads. */
 export function ListSkeleton({ count = 3 }: { count?: number }) {
@@ -68,4 +69,44 @@ export function QueryList<T>({
   }
   if (query.data.length === 0) return empty;
   return <div className={className}>{query.data.map((item) => children(item))}</div>;
+}
+
+/** QueryList for a list read a page at a time: the loaded items, then "Load more" while there are more. */
+export function PagedQueryList<T>({
+  query,
+  errorFallback,
+  empty,
+  loadMoreLabel = "Load more",
+  className = "grid gap-4",
+  children,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  errorFallback: string;
+  empty: ReactNode;
+  loadMoreLabel?: string;
+  className?: string;
+  children: (item: T) => ReactNode;
+}) {
+  if (query.isPending) return <ListSkeleton />;
+  if (query.isError) {
+    return <ListError error={query.error} fallback={errorFallback} onRetry={() => void query.refetch()} />;
+  }
+  const items = query.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return empty;
+  return (
+    <>
+      <div className={className}>{items.map((item) => children(item))}</div>
+      {query.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="outline"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? "Loading..." : loadMoreLabel}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
 }

@@ -1,18 +1,21 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
+import { listPagesQueryOptions } from "@web/lib/list-pages.ts";
 import { Package, Store, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { shippingAddressLines } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
-import { useBuyerOrders } from "../api/get-buyer-orders.ts";
-import { EmptyList, QueryList } from "../components/list-states.tsx";
+import { buyerOrdersQueryKey } from "../api/get-buyer-orders.ts";
+import { EmptyList, PagedQueryList } from "../components/list-states.tsx";
 import { OrderSummaryLine, TrackingLine } from "../components/order-summary-line.tsx";
 
 /** /orders: the user's orders with payment and shipping state. */
 export function OrdersPage() {
-  const orders = useBuyerOrders();
+  // Read 20 at a time under the list's own key, so what refreshes the list refreshes these pages.
+  const orders = useInfiniteQuery(listPagesQueryOptions<OrderView>(buyerOrdersQueryKey[0], 20));
   return (
     <PageContainer className="max-w-4xl">
       <PageHeader
@@ -27,8 +30,9 @@ export function OrdersPage() {
           </Button>
         }
       />
-      <QueryList
+      <PagedQueryList
         query={orders}
+        loadMoreLabel="Load more orders"
         errorFallback="Failed to load your orders"
         empty={
           <EmptyList
@@ -44,7 +48,7 @@ export function OrdersPage() {
         }
       >
         {(order) => <BuyerOrderCard key={order.id} order={order} />}
-      </QueryList>
+      </PagedQueryList>
     </PageContainer>
   );
 }

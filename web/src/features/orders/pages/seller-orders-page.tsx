@@ -1,19 +1,22 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
+import { listPagesQueryOptions } from "@web/lib/list-pages.ts";
 import { LayoutDashboard, Mail, MapPin, Package, User } from "lucide-react";
 import { Link } from "react-router";
 import { shippingAddressLines } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
-import { useSellerOrders } from "../api/get-seller-orders.ts";
-import { EmptyList, QueryList } from "../components/list-states.tsx";
+import { sellerOrdersQueryKey } from "../api/get-seller-orders.ts";
+import { EmptyList, PagedQueryList } from "../components/list-states.tsx";
 import { OrderSummaryLine, TrackingLine } from "../components/order-summary-line.tsx";
 import { UpdateShippingDialog } from "../components/update-shipping-dialog.tsx";
 
 /** /seller-orders: the seller's sold items to ship. */
 export function SellerOrdersPage() {
-  const orders = useSellerOrders();
+  // Read 20 at a time under the list's own key, so what refreshes the list refreshes these pages.
+  const orders = useInfiniteQuery(listPagesQueryOptions<OrderView>(sellerOrdersQueryKey[0], 20));
   return (
     <PageContainer className="max-w-5xl">
       <PageHeader
@@ -28,8 +31,9 @@ export function SellerOrdersPage() {
           </Button>
         }
       />
-      <QueryList
+      <PagedQueryList
         query={orders}
+        loadMoreLabel="Load more orders"
         errorFallback="Failed to load your orders"
         empty={
           <EmptyList
@@ -40,7 +44,7 @@ export function SellerOrdersPage() {
         }
       >
         {(order) => <SellerOrderCard key={order.id} order={order} />}
-      </QueryList>
+      </PagedQueryList>
     </PageContainer>
   );
 }
