@@ -263,5 +263,36 @@ describe("from seller application to a live auction", () => {
       .poll(async () => (await rows.allTextContents()).every((row) => row.includes("admin")))
       .toBe(true);
     expect(await rows.filter({ hasText: admin.username }).count()).toBe(1);
+
+    // Products and auctions: search and a status filter over the list.
+    const productName = `Filter Bar ${prefix}`;
+    const created = await admin.page.request.post("/api/admin/products", {
+      data: {
+        name: productName,
+        description: "A bar to find.",
+        metalType: "gold",
+        imageUrl: "/images/products/gold-jewelry.svg",
+        startingPrice: "2.00",
+        retailPrice: "90.00",
+      },
+    });
+    expect(created.status()).toBe(201);
+    await admin.page.reload();
+    await admin.page.getByRole("tab", { name: /^Products/ }).click();
+    const cards = admin.page.getByTestId("admin-product");
+    await cards.first().waitFor();
+    await admin.page.getByLabel("Search products").fill(`bar ${prefix}`);
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(await cards.first().textContent()).toContain(productName);
+    await admin.page.getByLabel("Filter products by status").selectOption("rejected");
+    await expect.poll(() => cards.count()).toBe(0);
+    expect(await admin.page.getByTestId("products-shown").textContent()).toMatch(/^0 of \d+$/);
+
+    await admin.page.getByRole("tab", { name: /^Auctions/ }).click();
+    await admin.page.getByLabel("Filter auctions by status").selectOption("active");
+    const auctions = admin.page.getByTestId("admin-auction");
+    await expect
+      .poll(async () => (await auctions.allTextContents()).every((text) => /active/i.test(text)))
+      .toBe(true);
   });
 });

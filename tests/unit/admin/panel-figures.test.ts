@@ -85,3 +85,13 @@ describe("dashboard figures", () => {
     expect(platformValue(auctions)).toBe("$1.00");
   });
 });
+
+describe("the admin lists' search", () => {
+  it("matches when every word appears in one of the texts, in any case", async () => {
+    const { matchesSearch } = await import("../../../web/src/features/admin/components/list-filters.tsx");
+    expect(matchesSearch("", "anything")).toBe(true);
+    expect(matchesSearch("bar ABC", "Filter Bar abc", "Seller")).toBe(true);
+    expect(matchesSearch("bar seller", "Filter Bar", "Seller Metals")).toBe(true);
+    expect(matchesSearch("bar xyz", "Filter Bar", "Seller")).toBe(false);
+  });
+});

@@ -8,12 +8,19 @@ import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { Gavel } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
+import type { AuctionSummary } from "#shared/schemas/auctions";
 import { getAdminAuctionsQueryOptions } from "../api/get-auctions.ts";
+import { ListFilters, matchesSearch } from "./list-filters.tsx";
+
+type AuctionStatusFilter = "all" | AuctionSummary["status"];
 
 export function AuctionsTab() {
   const auctions = useQuery(getAdminAuctionsQueryOptions());
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<AuctionStatusFilter>("all");
   if (auctions.isPending) return <ListPlaceholders />;
   if (auctions.isError) {
     return (
@@ -28,9 +35,30 @@ export function AuctionsTab() {
       <EmptyState icon={Gavel} title="No Auctions Running" description="Approved products start auctions." />
     );
   }
+  const shown = auctions.data.filter(
+    (a) =>
+      (status === "all" || a.status === status) &&
+      matchesSearch(search, a.product.name, a.seller.businessName, a.lastBidder?.username ?? ""),
+  );
   return (
     <div className="grid gap-3">
-      {auctions.data.map((auction) => (
+      <ListFilters<AuctionStatusFilter>
+        what="auctions"
+        search={search}
+        onSearch={setSearch}
+        filterLabel="Filter auctions by status"
+        value={status}
+        options={[
+          { value: "all", label: "All statuses" },
+          { value: "active", label: "Active" },
+          { value: "won", label: "Won" },
+          { value: "ended", label: "Ended" },
+        ]}
+        onFilter={setStatus}
+        shown={shown.length}
+        total={auctions.data.length}
+      />
+      {shown.map((auction) => (
         <Card key={auction.id} data-testid="admin-auction">
           <CardContent className="flex flex-wrap items-center gap-4 p-4">
             <ProductImage

@@ -16,12 +16,17 @@ import { useDeleteAdminProduct } from "../api/delete-product.ts";
 import { getAdminProductsQueryOptions } from "../api/get-products.ts";
 import { AdminAddProductDialog } from "./add-product-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ListFilters, matchesSearch } from "./list-filters.tsx";
+
+type ProductStatusFilter = "all" | AdminProduct["status"];
 
 export function ProductsTab() {
   const products = useQuery(getAdminProductsQueryOptions());
   const remove = useDeleteAdminProduct();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<ProductStatusFilter>("all");
 
   let body: React.ReactNode;
   if (products.isPending) body = <ListPlaceholders />;
@@ -37,40 +42,63 @@ export function ProductsTab() {
       <EmptyState icon={Package} title="No Products Listed" description="Products appear here once added." />
     );
   } else {
+    const shown = products.data.filter(
+      (p) =>
+        (status === "all" || p.status === status) &&
+        matchesSearch(search, p.name, p.seller.businessName, p.metalType),
+    );
     body = (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {products.data.map((product) => (
-          <Card key={product.id} className="overflow-hidden" data-testid="admin-product">
-            <ProductImage
-              src={product.imageUrl}
-              alt={product.name}
-              className="aspect-video w-full border-b border-border bg-muted object-cover"
-            />
-            <CardContent className="grid gap-2 p-4">
-              <div className="flex flex-wrap items-center gap-2">
-                <MetalBadge metalType={product.metalType} />
-                <ApprovalBadge status={product.status} />
-              </div>
-              <h3 className="font-semibold">{product.name}</h3>
-              <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
-              <p className="text-sm text-muted-foreground">{product.seller.businessName}</p>
-              <div className="flex items-center justify-between gap-2">
-                <span className="font-bold">{formatPrice(product.startingPrice)}</span>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  className="text-destructive hover:bg-red-50"
-                  aria-label={`Delete ${product.name}`}
-                  onClick={() => setDeleting(product)}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Delete
-                </Button>
-              </div>
-            </CardContent>
-          </Card>
-        ))}
-      </div>
+      <>
+        <ListFilters<ProductStatusFilter>
+          what="products"
+          search={search}
+          onSearch={setSearch}
+          filterLabel="Filter products by status"
+          value={status}
+          options={[
+            { value: "all", label: "All statuses" },
+            { value: "pending", label: "Pending" },
+            { value: "approved", label: "Approved" },
+            { value: "rejected", label: "Rejected" },
+          ]}
+          onFilter={setStatus}
+          shown={shown.length}
+          total={products.data.length}
+        />
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {shown.map((product) => (
+            <Card key={product.id} className="overflow-hidden" data-testid="admin-product">
+              <ProductImage
+                src={product.imageUrl}
+                alt={product.name}
+                className="aspect-video w-full border-b border-border bg-muted object-cover"
+              />
+              <CardContent className="grid gap-2 p-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <MetalBadge metalType={product.metalType} />
+                  <ApprovalBadge status={product.status} />
+                </div>
+                <h3 className="font-semibold">{product.name}</h3>
+                <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
+                <p className="text-sm text-muted-foreground">{product.seller.businessName}</p>
+                <div className="flex items-center justify-between gap-2">
+                  <span className="font-bold">{formatPrice(product.startingPrice)}</span>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-destructive hover:bg-red-50"
+                    aria-label={`Delete ${product.name}`}
+                    onClick={() => setDeleting(product)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    Delete
+                  </Button>
+                </div>
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      </>
     );
   }
 

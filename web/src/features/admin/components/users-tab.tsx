@@ -4,7 +4,6 @@ import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
 import { LoadError } from "@web/components/load-error.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { Input } from "@web/components/ui/input.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { listPagesQueryOptions } from "@web/lib/list-pages.ts";
@@ -16,6 +15,7 @@ import { ADMIN_USERS_PATH } from "../api/get-users.ts";
 import { AdjustBidsDialog } from "./adjust-bids-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { formatDate, formatDateTime } from "./format.ts";
+import { ListFilters, matchesSearch } from "./list-filters.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 
 const ROLE_BADGE = { admin: "default", seller: "secondary", buyer: "outline" } as const;
@@ -24,11 +24,8 @@ type RoleFilter = "all" | AdminUser["role"];
 
 /** Loaded users matching the search (username or email, any case) and the role. */
 export function filterUsers(users: readonly AdminUser[], search: string, role: RoleFilter): AdminUser[] {
-  const needle = search.trim().toLowerCase();
   return users.filter(
-    (user) =>
-      (role === "all" || user.role === role) &&
-      (!needle || user.username.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle)),
+    (user) => (role === "all" || user.role === role) && matchesSearch(search, user.username, user.email),
   );
 }
 
@@ -58,30 +55,23 @@ export function UsersTab() {
 
   return (
     <>
-      <div className="mb-3 flex flex-wrap items-center gap-2">
-        <Input
-          type="search"
-          aria-label="Search users by name or email"
-          placeholder="Search by name or email"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="w-full sm:w-72"
-        />
-        <select
-          aria-label="Filter users by role"
-          value={role}
-          onChange={(event) => setRole(event.target.value as RoleFilter)}
-          className="h-9 rounded-md border border-input bg-background px-3 text-sm"
-        >
-          <option value="all">All roles</option>
-          <option value="buyer">Buyers</option>
-          <option value="seller">Sellers</option>
-          <option value="admin">Admins</option>
-        </select>
-        <span className="text-sm text-muted-foreground" data-testid="users-shown">
-          {shown.length} of {loaded.length} loaded
-        </span>
-      </div>
+      <ListFilters<RoleFilter>
+        what="users by name or email"
+        search={search}
+        onSearch={setSearch}
+        filterLabel="Filter users by role"
+        value={role}
+        options={[
+          { value: "all", label: "All roles" },
+          { value: "buyer", label: "Buyers" },
+          { value: "seller", label: "Sellers" },
+          { value: "admin", label: "Admins" },
+        ]}
+        onFilter={setRole}
+        shown={shown.length}
+        total={loaded.length}
+        totalLabel="loaded"
+      />
       <div className="relative overflow-x-auto rounded-xl border border-border bg-card">
         <table className="w-full min-w-[900px] text-left text-sm">
           <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">

@@ -1,0 +1,66 @@
+import { Input } from "@web/components/ui/input.tsx";
+
+/** Matches when every word of the search appears in one of the texts (any case). */
+export function matchesSearch(search: string, ...texts: string[]): boolean {
+  const haystack = texts.join(" ").toLowerCase();
+  return search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+/** An admin list's search box and one select filter, with how many of the loaded rows are shown. */
+export function ListFilters<Value extends string>({
+  what,
+  search,
+  onSearch,
+  filterLabel,
+  value,
+  options,
+  onFilter,
+  shown,
+  total,
+  totalLabel = "",
+}: {
+  what: string;
+  search: string;
+  onSearch(search: string): void;
+  filterLabel: string;
+  value: Value;
+  options: ReadonlyArray<{ value: Value; label: string }>;
+  onFilter(value: Value): void;
+  shown: number;
+  total: number;
+  /** Said after the total, e.g. "loaded" when the list is read page by page. */
+  totalLabel?: string;
+}) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-2">
+      <Input
+        type="search"
+        aria-label={`Search ${what}`}
+        placeholder={`Search ${what}`}
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+        className="w-full sm:w-72"
+      />
+      <select
+        aria-label={filterLabel}
+        value={value}
+        onChange={(event) => onFilter(event.target.value as Value)}
+        className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <span className="text-sm text-muted-foreground" data-testid={`${what.split(" ")[0]}-shown`}>
+        {shown} of {total}
+        {totalLabel ? ` ${totalLabel}` : ""}
+      </span>
+    </div>
+  );
+}
