@@ -2,29 +2,14 @@
  * axe-core on every page, desktop (1280) and phone (390), for visitors, buyers, sellers and admins,
  * and on the dialogs a user opens (issue 19 item 5): zero findings.
  */
-import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { axeFindings } from "./support/axe.ts";
 import { eachAdminTab, everyPage, visit } from "./support/site-pages.ts";
 import { pageAt, signedIn } from "./support/users.ts";
 
-const AXE_SOURCE: string = createRequire(import.meta.url)("axe-core").source;
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 type ViewportName = keyof typeof VIEWPORTS;
-
-/** The findings of axe-core on what the page shows now, as "rule: selector" lines. */
-async function axeFindings(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-    return (result.violations as { id: string; nodes: { target: string[] }[] }[]).map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
-  });
-  return violations.map((v) => `${where} ${v}`);
-}
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("accessibility (%s)", (viewport) => {
   it("axe-core finds nothing on any page or dialog", async () => {

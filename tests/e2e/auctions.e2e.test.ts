@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { axeFindings } from "./support/axe.ts";
 import { newPage } from "./support/browser.ts";
 import { type SignedIn, signedIn } from "./support/users.ts";
 
@@ -145,6 +146,17 @@ describe("live auctions", () => {
     expect(await modal.textContent()).toContain("Short Silver Round");
     expect(await a.page.getByTestId("winner-final-price").textContent()).toBe("$2.51");
     expect(await b.page.getByTestId("winner-modal").count()).toBe(0);
+    expect(await axeFindings(a.page, "winner modal")).toEqual([]);
+
+    // Closing it puts focus back on the page (it had no trigger): where the user was, or the heading.
+    await modal.getByRole("button", { name: "Close" }).last().click();
+    await modal.waitFor({ state: "detached" });
+    const focused = await a.page.evaluate(() => {
+      const el = document.activeElement;
+      return { tag: el?.tagName ?? "", text: el?.textContent ?? "", isBody: el === document.body };
+    });
+    expect(focused.isBody).toBe(false);
+    expect(focused).toMatchObject({ tag: "H1", text: "Short Silver Round" });
   });
 
   it("the home page keeps an auction it saw end, with Sold for and the winner", async () => {
