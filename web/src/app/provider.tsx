@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Toaster } from "@web/components/ui/toaster.tsx";
+import { LazyToaster } from "@web/components/ui/lazy-toaster.tsx";
 import { queryClient } from "@web/lib/query-client.ts";
 import type { ReactNode } from "react";
 
@@ -11,7 +11,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }
