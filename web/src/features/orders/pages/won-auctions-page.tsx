@@ -1,15 +1,19 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
+import { listPagesQueryOptions } from "@web/lib/list-pages.ts";
 import { Package, Trophy } from "lucide-react";
 import { Link } from "react-router";
-import { useWonAuctions } from "../api/get-won-auctions.ts";
-import { EmptyList, QueryList } from "../components/list-states.tsx";
+import type { WonAuction } from "#shared/schemas/orders";
+import { wonAuctionsQueryKey } from "../api/get-won-auctions.ts";
+import { EmptyList, PagedQueryList } from "../components/list-states.tsx";
 import { WonAuctionCard } from "../components/won-auction-card.tsx";
 
 /** /auctions/won: every auction the user won, with checkout or order state. */
 export function WonAuctionsPage() {
-  const wins = useWonAuctions();
+  // Read 20 at a time under the list's own key, so what refreshes the list refreshes these pages.
+  const wins = useInfiniteQuery(listPagesQueryOptions<WonAuction>(wonAuctionsQueryKey[0], 20));
   return (
     <PageContainer className="max-w-5xl">
       <PageHeader
@@ -32,8 +36,9 @@ export function WonAuctionsPage() {
           </>
         }
       />
-      <QueryList
+      <PagedQueryList
         query={wins}
+        loadMoreLabel="Load more wins"
         errorFallback="Failed to load your won auctions"
         empty={
           <EmptyList
@@ -49,7 +54,7 @@ export function WonAuctionsPage() {
         }
       >
         {(auction) => <WonAuctionCard key={auction.id} auction={auction} />}
-      </QueryList>
+      </PagedQueryList>
     </PageContainer>
   );
 }
