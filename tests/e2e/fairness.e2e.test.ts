@@ -14,9 +14,11 @@ describe("fair play pages", () => {
     await page.goto("/");
     await page.getByRole("contentinfo").getByRole("link", { name: "Fairness" }).click();
     await page.getByRole("heading", { name: "Fair play, provably" }).waitFor();
-    const text = await page.locator("main").textContent();
-    expect(text).toContain("Staff accounts cannot bid");
-    expect(text).toContain(`more than ${config.winLimit.wins} auctions in any ${config.winLimit.days} days`);
+    // The win limit comes from /api/config, which the page reads after it renders.
+    await expect
+      .poll(() => page.locator("main").textContent())
+      .toContain(`more than ${config.winLimit.wins} auctions in any ${config.winLimit.days} days`);
+    expect(await page.locator("main").textContent()).toContain("Staff accounts cannot bid");
 
     await page.goto("/how-it-works");
     await page.getByTestId("win-limit").waitFor();
