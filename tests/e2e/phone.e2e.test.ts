@@ -93,6 +93,54 @@ describe("phone-first bidding", () => {
     if (SCREENSHOTS) await buyer.page.screenshot({ path: `${SCREENSHOTS}/desktop-home.png` });
   });
 
+  it("at 390 × 844 the order checkout's payment step has the card field in the screen", async () => {
+    const seller = await signedIn("seller", { viewport: PHONE });
+    const rival = await signedIn("buyer", { bidBalance: 2 });
+    const address = {
+      shippingAddress: "742 Evergreen Terrace",
+      shippingCity: "Springfield",
+      shippingState: "OR",
+      shippingZip: "97403",
+    };
+    const cardFieldInScreen = async (page: Page) => {
+      const card = page.getByLabel("Card number");
+      await card.waitFor();
+      const box = await card.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height;
+    };
+
+    // Coming back to pay: an unpaid order opens the checkout straight on its payment, under the summary.
+    const returning = await signedIn("buyer", { viewport: PHONE, bidBalance: 1 });
+    const first = await liveAuction(seller.sellerId!, seller.id, "Return Eagle");
+    expect((await returning.page.request.post(`/api/auctions/${first.id}/bid`, { data: {} })).status()).toBe(
+      200,
+    );
+    expect((await rival.page.request.post(`/api/auctions/${first.id}/bid`, { data: {} })).status()).toBe(200);
+    const ordered = await returning.page.request.post(`/api/auctions/${first.id}/buy-now`, { data: address });
+    expect(ordered.status()).toBe(201);
+    await visit(returning.page, `/order-checkout/${first.id}?buyNow=1`, "Credit for your 1 bid");
+    expect(await cardFieldInScreen(returning.page)).toBe(true);
+    if (SCREENSHOTS) await returning.page.screenshot({ path: `${SCREENSHOTS}/phone-checkout-return.png` });
+
+    // Giving the address first: the payment step that replaces the form is in the screen too.
+    const buyer = await signedIn("buyer", { viewport: PHONE, bidBalance: 1 });
+    const second = await liveAuction(seller.sellerId!, seller.id, "Checkout Eagle");
+    expect((await buyer.page.request.post(`/api/auctions/${second.id}/bid`, { data: {} })).status()).toBe(
+      200,
+    );
+    expect((await rival.page.request.post(`/api/auctions/${second.id}/bid`, { data: {} })).status()).toBe(
+      200,
+    );
+    await visit(buyer.page, `/order-checkout/${second.id}?buyNow=1`, "Credit for your 1 bid");
+    await buyer.page.getByLabel("Street Address").fill(address.shippingAddress);
+    await buyer.page.getByLabel("City").fill(address.shippingCity);
+    await buyer.page.getByLabel("State").fill(address.shippingState);
+    await buyer.page.getByLabel("ZIP Code").fill(address.shippingZip);
+    await buyer.page.getByRole("button", { name: "Continue to Payment" }).click();
+    expect(await cardFieldInScreen(buyer.page)).toBe(true);
+    if (SCREENSHOTS) await buyer.page.screenshot({ path: `${SCREENSHOTS}/phone-checkout-payment.png` });
+  }, 60_000);
+
   it("no page scrolls sideways at 360 px, for visitors, buyers, sellers and admins", async () => {
     const seller = await signedIn("seller", { viewport: NARROW, approved: true });
     const buyer = await signedIn("buyer", { viewport: NARROW, bidBalance: 5 });

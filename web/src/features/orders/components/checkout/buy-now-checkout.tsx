@@ -1,0 +1,93 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { toast } from "@web/components/ui/use-toast.ts";
+import { paths } from "@web/config/paths.ts";
+import { buyItNow } from "@web/lib/buy-now.ts";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { formatPrice } from "#shared/money";
+import type { AuctionDetail } from "#shared/schemas/auctions";
+import type { BuyNowOfferView, OrderView, ShippingAddress } from "#shared/schemas/orders";
+import { buyerOrdersQueryKey } from "../../api/get-buyer-orders.ts";
+import { CheckoutSteps } from "./checkout-steps.tsx";
+import { toastOrderCreated, toastOrderFailed, toastPaid } from "./checkout-toasts.ts";
+import { OrderSummary } from "./order-summary.tsx";
+
+/** Buy It Now's checkout: retail less the bids credited, then shipping (which creates the order), then its payment. */
+export function BuyNowCheckout({
+  auction,
+  offer,
+  existing,
+}: {
+  auction: AuctionDetail;
+  offer: BuyNowOfferView;
+  existing: OrderView | null;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [order, setOrder] = useState<OrderView | null>(existing);
+  const buy = useMutation({
+    mutationFn: (address: ShippingAddress) => buyItNow(auction.id, address),
+  });
+  // Once ordered, the summary shows what the order says (the credit counted at that moment).
+  const retail = order?.buyNow?.retailPrice ?? offer.retailPrice ?? "0";
+  const bids = order?.buyNow?.bidsCredited ?? offer.bidsPlaced;
+  const credit = order?.buyNow?.credit ?? offer.credit;
+  const total = order?.finalPrice ?? offer.price ?? retail;
+
+  const finish = () => {
+    void queryClient.invalidateQueries({ queryKey: buyerOrdersQueryKey });
+    navigate(paths.orders.getHref());
+  };
+  const onPaid = () => {
+    toastPaid();
+    finish();
+  };
+  const submitShipping = (address: ShippingAddress) =>
+    buy.mutate(address, {
+      onSuccess: (created) => {
+        void queryClient.invalidateQueries({ queryKey: buyerOrdersQueryKey });
+        if (created.paymentStatus === "paid") {
+          // Bids worth the whole retail price: nothing to pay.
+          toast({
+            variant: "success",
+            title: "Order placed",
+            description: "Your bids covered the whole price.",
+          });
+          finish();
+          return;
+        }
+        toastOrderCreated();
+        setOrder(created);
+      },
+      onError: toastOrderFailed,
+    });
+
+  return (
+    <>
+      <PageHeader title="Checkout" description="Buy It Now: the retail price less the bids you spent" />
+      <div className="grid gap-6 md:grid-cols-5">
+        <OrderSummary
+          product={auction.product}
+          sellerName={auction.seller.businessName}
+          lines={[
+            { label: "Retail price", value: formatPrice(retail) },
+            {
+              label: `Credit for your ${bids} ${bids === 1 ? "bid" : "bids"}`,
+              value: `−${formatPrice(credit)}`,
+            },
+          ]}
+          total={total}
+        />
+        <CheckoutSteps
+          paid={order?.paymentStatus === "paid"}
+          orderId={order?.id ?? null}
+          amount={total}
+          busy={buy.isPending}
+          onShipping={submitShipping}
+          onPaid={onPaid}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { paths } from "@web/config/paths.ts";
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import type { ShippingAddress } from "#shared/schemas/orders";
+import { ShippingForm } from "../shipping-form.tsx";
+import { OrderPayment } from "./order-payment.tsx";
+
+/** The right-hand card: shipping (which creates the order), then the card payment, then "paid". */
+export function CheckoutSteps({
+  paid,
+  orderId,
+  amount,
+  busy,
+  onShipping,
+  onPaid,
+}: {
+  paid: boolean;
+  orderId: string | null;
+  amount: string;
+  busy: boolean;
+  onShipping: (address: ShippingAddress) => void;
+  onPaid: () => void;
+}) {
+  const step = paid ? "paid" : orderId ? "payment" : "shipping";
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // On a phone the summary stacks above this card, so the card field starts below the fold, whether
+    // the buyer just gave the address or came back to pay: bring the step's top up (not when it is
+    // already near the top, as beside the summary on a desktop).
+    const top = card.current?.getBoundingClientRect().top;
+    if (step !== "payment" || top === undefined) return;
+    if (top < 0 || top > window.innerHeight / 3) card.current?.scrollIntoView({ block: "start" });
+  }, [step]);
+
+  return (
+    <Card ref={card} className="scroll-mt-20 md:col-span-3" data-testid="checkout-step" data-step={step}>
+      {step === "paid" ? (
+        <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
+          <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
+          <p className="font-semibold">This order has been paid.</p>
+          <Button asChild>
+            <Link to={paths.orders.getHref()}>View Order</Link>
+          </Button>
+        </CardContent>
+      ) : orderId ? (
+        <>
+          <CardHeader>
+            <CardTitle>Payment</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <OrderPayment orderId={orderId} amount={amount} onPaid={onPaid} />
+          </CardContent>
+        </>
+      ) : (
+        <>
+          <CardHeader>
+            <CardTitle>Shipping Address</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ShippingForm busy={busy} onSubmit={onShipping} />
+          </CardContent>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { paths } from "@web/config/paths.ts";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { formatPrice } from "#shared/money";
+import type { ShippingAddress, WonAuction } from "#shared/schemas/orders";
+import { useCreateOrder } from "../../api/create-order.ts";
+import { buyerOrdersQueryKey } from "../../api/get-buyer-orders.ts";
+import { wonAuctionsQueryKey } from "../../api/get-won-auctions.ts";
+import { CheckoutSteps } from "./checkout-steps.tsx";
+import { toastOrderCreated, toastOrderFailed, toastPaid } from "./checkout-toasts.ts";
+import { OrderSummary } from "./order-summary.tsx";
+
+/** The winner's checkout: the final price, then shipping (which creates the order), then its payment. */
+export function WonAuctionCheckout({ auction }: { auction: WonAuction }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const createOrder = useCreateOrder();
+  // Once an order exists, the page stays on its payment even when the won-auctions list refreshes.
+  const [orderId, setOrderId] = useState<string | null>(auction.order?.id ?? null);
+  const paid = auction.order?.paymentStatus === "paid";
+
+  const submitShipping = (address: ShippingAddress) =>
+    createOrder.mutate(
+      { auctionId: auction.id, ...address },
+      {
+        onSuccess: (order) => {
+          toastOrderCreated();
+          setOrderId(order.id);
+        },
+        onError: toastOrderFailed,
+      },
+    );
+
+  const onPaid = () => {
+    toastPaid();
+    void queryClient.invalidateQueries({ queryKey: buyerOrdersQueryKey });
+    void queryClient.invalidateQueries({ queryKey: wonAuctionsQueryKey });
+    navigate(paths.orders.getHref());
+  };
+
+  return (
+    <>
+      <PageHeader title="Checkout" description="Complete your purchase of the item you won" />
+      <div className="grid gap-6 md:grid-cols-5">
+        <OrderSummary
+          product={auction.product}
+          sellerName={auction.seller.businessName}
+          lines={[{ label: "Final price", value: formatPrice(auction.finalPrice) }]}
+          total={auction.finalPrice}
+        />
+        <CheckoutSteps
+          paid={paid}
+          orderId={orderId}
+          amount={auction.finalPrice}
+          busy={createOrder.isPending}
+          onShipping={submitShipping}
+          onPaid={onPaid}
+        />
+      </div>
+    </>
+  );
+}
