@@ -156,10 +156,6 @@ export function tableGrantOf(handlerId: string): TableGrant {
   return found;
 }
 
-export function isReadOnly(grant: TableGrant): boolean {
-  return grant.write.length === 0;
-}
-
 const READ_ACTIONS = new Set([
   "GetItem",
   "BatchGetItem",

@@ -1,3 +1,4 @@
+import { DEFAULT_AUCTION_DURATION_SECONDS } from "#shared/constants";
 import { decimalToCents } from "#shared/money";
 import { DEFAULT_WIN_LIMIT, type WinLimit } from "../domain/who-may-bid.ts";
 import type { PaymentProvider } from "../routes.ts";
@@ -38,7 +39,7 @@ export function winLimitConfig(): WinLimit {
 
 export function defaultAuctionDurationSeconds(): number {
   const value = Number(process.env.AUCTION_DEFAULT_DURATION_SECONDS);
-  return Number.isFinite(value) && value > 0 ? value : 24 * 60 * 60;
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_AUCTION_DURATION_SECONDS;
 }
 
 export const DEFAULT_BID_VALUE_CENTS = 60;

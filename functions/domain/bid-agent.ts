@@ -8,8 +8,6 @@
  * after the end, or for a user who could not bid by hand.
  */
 
-export const AGENT_LIMITS = { minBids: 1, maxBids: 500 } as const;
-
 /**
  * The window in which the engine bids for an agent, as fractions of the auction's extension (the time
  * a late bid puts back on the clock): with the default 10 s extension, between 8 and 2 seconds left.

@@ -39,6 +39,3 @@ export const agentViewSchema = z.object({
   returned: z.number().int(),
 });
 export type AgentView = z.infer<typeof agentViewSchema>;
-
-/** DELETE /api/auctions/{id}/agent */
-export const cancelAgentResponseSchema = z.object({ returned: z.number().int() });

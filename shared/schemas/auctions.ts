@@ -12,10 +12,8 @@ import { AUCTION_STATUSES, MAX_WATCHED_AUCTIONS, METAL_TYPES } from "../constant
 export const auctionIdParamsSchema = z.object({
   id: z.string().trim().min(1, "Auction id is required").max(64, "Invalid auction id"),
 });
-export type AuctionIdParams = z.infer<typeof auctionIdParamsSchema>;
 
 const usernameView = z.object({ username: z.string() });
-export type UsernameView = z.infer<typeof usernameView>;
 
 export const auctionProductSchema = z.object({
   id: z.string(),
@@ -27,7 +25,6 @@ export const auctionProductSchema = z.object({
   imageUrl: z.string(),
   startingPrice: z.string(),
 });
-export type AuctionProduct = z.infer<typeof auctionProductSchema>;
 
 /** No user ids in public payloads: usernames and the seller profile's id say all the screens need. */
 export const auctionSellerSchema = z.object({
@@ -35,7 +32,6 @@ export const auctionSellerSchema = z.object({
   businessName: z.string(),
   description: z.string().nullable(),
 });
-export type AuctionSeller = z.infer<typeof auctionSellerSchema>;
 
 /** One auction as the list (home grid, cards) shows it. */
 export const auctionSummarySchema = z.object({
@@ -90,9 +86,6 @@ export const auctionDetailSchema = auctionSummarySchema.extend({
   me: bidderSpendSchema.optional(),
 });
 export type AuctionDetail = z.infer<typeof auctionDetailSchema>;
-
-/** GET /api/auctions */
-export const auctionListSchema = z.array(auctionSummarySchema);
 
 /** POST /api/auctions/{id}/bid: the auction's state right after the accepted bid, and the bid. */
 export const placeBidResponseSchema = z.object({
@@ -180,4 +173,3 @@ export const watchMessageSchema = z.object({
     )
     .max(MAX_WATCHED_AUCTIONS, `A connection can watch at most ${MAX_WATCHED_AUCTIONS} auctions`),
 });
-export type WatchMessage = z.infer<typeof watchMessageSchema>;

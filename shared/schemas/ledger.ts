@@ -12,7 +12,6 @@ export const ledgerEntrySchema = z.object({
   auto: z.boolean(),
   hash: z.string(),
 });
-export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 export const auctionLedgerSchema = z.object({
   auctionId: z.string(),

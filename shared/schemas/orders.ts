@@ -38,7 +38,6 @@ export type CreateOrderBody = z.output<typeof createOrderRequestSchema>;
 export const orderIdParamsSchema = z.object({
   id: z.string().trim().min(1, "Order id is required").max(64, "Invalid order id"),
 });
-export type OrderIdParams = z.infer<typeof orderIdParamsSchema>;
 
 export const orderProductSchema = z.object({
   id: z.string(),
@@ -47,7 +46,6 @@ export const orderProductSchema = z.object({
   imageUrl: z.string(),
   metalType: z.enum(METAL_TYPES),
 });
-export type OrderProduct = z.infer<typeof orderProductSchema>;
 
 /** One order as /orders and /seller-orders show it. */
 export const orderViewSchema = z.object({
@@ -88,7 +86,6 @@ export const orderViewSchema = z.object({
   buyer: z.object({ id: z.string(), username: z.string(), email: z.string() }),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
-export const orderListSchema = z.array(orderViewSchema);
 
 /** POST /api/orders/{id}/payment-intent */
 export const orderPaymentIntentResponseSchema = z.object({
@@ -103,7 +100,6 @@ export const wonAuctionOrderSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   shippingStatus: z.enum(SHIPPING_STATUSES),
 });
-export type WonAuctionOrder = z.infer<typeof wonAuctionOrderSchema>;
 
 /**
  * GET /api/auctions/won: the caller's won auctions, newest win first. `wonAt` is the auction's end
@@ -118,7 +114,6 @@ export const wonAuctionSchema = auctionSummarySchema.extend({
   order: wonAuctionOrderSchema.nullable(),
 });
 export type WonAuction = z.infer<typeof wonAuctionSchema>;
-export const wonAuctionListSchema = z.array(wonAuctionSchema);
 
 /**
  * PATCH /api/orders/{id}/shipping. A tracking number that is left out keeps the one stored; an empty
@@ -131,8 +126,7 @@ export const shippingUpdateSchema = z.object({
 export type ShippingUpdate = z.infer<typeof shippingUpdateSchema>;
 
 /** POST /api/auctions/{id}/buy-now: the same shipping fields as the winner's checkout. */
-export const buyNowRequestSchema = shippingAddressSchema;
-export type BuyNowRequest = z.input<typeof buyNowRequestSchema>;
+export type BuyNowRequest = z.input<typeof shippingAddressSchema>;
 
 /**
  * GET /api/auctions/{id}/buy-now: the caller's offer. credit = bidsPlaced × bidValue capped at the

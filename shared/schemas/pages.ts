@@ -36,10 +36,6 @@ export function pageRequestOf(query: PageQuery | undefined): PageRequest | null 
   return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, cursor: query.cursor };
 }
 
-/** The answer's schema when a page was asked for. */
-export const pageSchema = <T extends z.ZodTypeAny>(item: T) =>
-  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
-
 /** The same page with its items turned into what the answer shows (kept in order). */
 export async function mapPage<T, U>(
   page: Page<T>,

@@ -15,8 +15,6 @@ export const bidPackageSchema = z.object({
 });
 export type BidPackage = z.infer<typeof bidPackageSchema>;
 
-export const bidPackageListSchema = z.array(bidPackageSchema);
-
 /** POST /api/create-payment-intent. Only the package is chosen by the client; amount and bids are the server's. */
 export const createPaymentIntentRequestSchema = z.object({
   packageId: z.string().trim().min(1).max(100),
@@ -30,7 +28,6 @@ export const createPaymentIntentResponseSchema = z.object({
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
 export const PAYMENT_PROVIDERS = ["local", "stripe"] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** GET /api/config: which card form the web renders, and Stripe's publishable key when Stripe is active. */
 export const appConfigSchema = z.object({
@@ -50,7 +47,6 @@ export const paymentIntentParamsSchema = z.object({
     .regex(/^pi_[A-Za-z0-9_]{1,200}$/, "Invalid payment intent id")
     .refine((id) => !id.includes("_secret_"), "Invalid payment intent id"),
 });
-export type PaymentIntentParams = z.infer<typeof paymentIntentParamsSchema>;
 
 /** Stripe's PaymentIntent statuses (the local provider uses the same words). */
 export const PAYMENT_INTENT_STATUSES = [

@@ -106,7 +106,6 @@ export const createSellerProductSchema = z
   })
   .superRefine(retailAtLeastStart);
 export type CreateSellerProductRequest = z.input<typeof createSellerProductSchema>;
-export type CreateSellerProductInput = z.output<typeof createSellerProductSchema>;
 
 /** The Add New Product dialog's starting values (docs/product.md section 2: gold, 0.50). */
 export const sellerProductFormDefaults = {

@@ -47,8 +47,3 @@ async function readSecrets(): Promise<StripeSecrets> {
     ssm.destroy();
   }
 }
-
-/** Tests only: forget the secrets read so far. */
-export function resetStripeSecretsCache(): void {
-  cached = null;
-}

@@ -3,10 +3,7 @@ import { LazyToaster } from "@web/components/ui/lazy-toaster.tsx";
 import { queryClient } from "@web/lib/query-client.ts";
 import type { ReactNode } from "react";
 
-/**
- * App-wide providers: data cache and the single toaster. Tooltips bring their own provider with the
- * 700/300 ms delays (components/ui/tooltip.tsx), so a page without one loads no tooltip code.
- */
+/** App-wide providers: the data cache and the single toaster (loaded after the page, with its first toast). */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>

@@ -51,8 +51,6 @@ const toastVariants = cva(
   },
 );
 
-export type ToastVariant = NonNullable<VariantProps<typeof toastVariants>["variant"]>;
-
 export function Toast({
   className,
   variant,

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 
@@ -9,8 +9,4 @@ export function getAdminAuctions(): Promise<AuctionSummary[]> {
 
 export function getAdminAuctionsQueryOptions() {
   return queryOptions({ queryKey: ["/api/admin/auctions"], queryFn: getAdminAuctions });
-}
-
-export function useAdminAuctions() {
-  return useQuery(getAdminAuctionsQueryOptions());
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import type { AdminProduct } from "#shared/schemas/admin";
 
@@ -9,8 +9,4 @@ export function getPendingProducts(): Promise<AdminProduct[]> {
 
 export function getPendingProductsQueryOptions() {
   return queryOptions({ queryKey: ["/api/admin/products/pending"], queryFn: getPendingProducts });
-}
-
-export function usePendingProducts() {
-  return useQuery(getPendingProductsQueryOptions());
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import type { SellerApplication } from "#shared/schemas/admin";
 
@@ -9,8 +9,4 @@ export function getPendingSellers(): Promise<SellerApplication[]> {
 
 export function getPendingSellersQueryOptions() {
   return queryOptions({ queryKey: ["/api/admin/sellers/pending"], queryFn: getPendingSellers });
-}
-
-export function usePendingSellers() {
-  return useQuery(getPendingSellersQueryOptions());
 }

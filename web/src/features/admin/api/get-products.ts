@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import type { AdminProduct } from "#shared/schemas/admin";
 
@@ -9,8 +9,4 @@ export function getAdminProducts(): Promise<AdminProduct[]> {
 
 export function getAdminProductsQueryOptions() {
   return queryOptions({ queryKey: ["/api/admin/products"], queryFn: getAdminProducts });
-}
-
-export function useAdminProducts() {
-  return useQuery(getAdminProductsQueryOptions());
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import type { UserStats } from "#shared/schemas/admin";
 
@@ -9,8 +9,4 @@ export function getUserStats(): Promise<UserStats> {
 
 export function getUserStatsQueryOptions() {
   return queryOptions({ queryKey: ["/api/admin/stats/users"], queryFn: getUserStats });
-}
-
-export function useUserStats() {
-  return useQuery(getUserStatsQueryOptions());
 }
