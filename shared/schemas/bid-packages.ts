@@ -93,6 +93,8 @@ export type AdminBidPackage = z.infer<typeof adminBidPackageSchema>;
 export function packageIdFromName(name: string): string | null {
   const slug = name
     .normalize("NFKD")
+    // Accents come apart from their letters under NFKD; dropping the marks keeps "é" as "e".
+    .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
