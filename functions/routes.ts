@@ -172,6 +172,14 @@ const routeTable = [
   },
   { method: "POST", path: "/api/admin/users/{id}/adjust-bids", handler: "admin/adjust-bids", role: "admin" },
   { method: "DELETE", path: "/api/admin/users/{id}", handler: "admin/delete-user", role: "admin" },
+  { method: "GET", path: "/api/admin/bid-packages", handler: "admin/list-bid-packages", role: "admin" },
+  { method: "POST", path: "/api/admin/bid-packages", handler: "admin/create-bid-package", role: "admin" },
+  {
+    method: "PATCH",
+    path: "/api/admin/bid-packages/{id}",
+    handler: "admin/update-bid-package",
+    role: "admin",
+  },
 ] as const satisfies readonly HttpRoute[];
 
 /** The table, as every reader but the types below sees it. */

@@ -132,6 +132,9 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     ["USER#", "SELLER#"],
     ["USER#", "USERNAME#", "EMAIL#", "SESSION#", "SELLER#", "STATS"],
   ),
+  "admin/list-bid-packages": grant(["PACKAGE#"], [], true),
+  "admin/create-bid-package": grant(["PACKAGE#"], ["PACKAGE#"]),
+  "admin/update-bid-package": grant(["PACKAGE#"], ["PACKAGE#"]),
 
   // realtime
   "realtime/connect": grant(["SESSION#"], ["CONN#"]),

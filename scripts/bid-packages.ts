@@ -1,12 +1,13 @@
 /**
- * How admins keep the bid packages in the table (there is no admin screen for them):
+ * Bid packages from the command line (the Admin Panel's Bid Packages tab does the same in the browser):
  *
  *   npm run seed:packages                              add the three default packages that are missing
  *   npm run seed:packages -- --list                    print the packages
  *   npm run seed:packages -- --file packages.json      create or replace the packages in the file
  *   npm run seed:packages -- --delete <id>             remove one package
  *
- * The file holds a JSON array of {id, name, bidCount, price: "25.00", savings: 0-100, popular}.
+ * The file holds a JSON array of {id, name, bidCount, price: "25.00", savings: 0-100, popular, active?}
+ * (a replaced package stays active or inactive unless `active` is given).
  * Target: the local stack's table by default; a deployed table with TABLE_NAME and AWS_REGION set
  * (or --table/--region), using the normal AWS credentials.
  */
@@ -67,6 +68,7 @@ try {
       price: centsToDecimal(p.priceCents),
       savings: p.savings,
       popular: p.popular,
+      active: p.active,
     })),
   );
 } catch (error) {

@@ -37,6 +37,9 @@ export interface PaymentEvent {
   reversal?: PaymentReversal;
 }
 
+/** The refusal of a new payment for a package an admin deactivated (409). */
+export const BID_PACKAGE_UNAVAILABLE_MESSAGE = "This bid package is no longer available";
+
 /** Metadata of a bid-package PaymentIntent: everything the credit step needs, fixed by the server at creation. */
 export function bidPackageMetadata(input: {
   userId: string;

@@ -4,29 +4,27 @@
  */
 import { z } from "zod";
 import { decimalToCents } from "#shared/money";
+import { bidPackageFields, bidPackageIdField } from "#shared/schemas/bid-packages";
 import {
-  type BidPackageRecord,
   deleteBidPackage,
   listBidPackages,
+  type NewBidPackage,
   putBidPackage,
 } from "../../functions/adapters/dynamo/packages-repo.ts";
 
-/** What an admin writes for a package (price as "12.34", like the API shows it). */
+/**
+ * What an admin writes for a package (price as "12.34", like the API shows it): the Admin Panel's
+ * rules (shared/schemas/bid-packages.ts), with the id given and `active` optional.
+ */
 export const bidPackageInputSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "id: lowercase letters, digits and dashes"),
-    name: z.string().trim().min(1).max(60),
-    bidCount: z.number().int().min(1).max(1_000_000),
-    price: z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, "price: a decimal like 25.00"),
-    savings: z.number().int().min(0).max(100).default(0),
-    popular: z.boolean().default(false),
+    id: bidPackageIdField,
+    ...bidPackageFields,
+    savings: bidPackageFields.savings.default(0),
+    popular: bidPackageFields.popular.default(false),
+    active: z.boolean().optional(),
   })
-  .strict()
-  .refine((p) => (decimalToCents(p.price) ?? 0) >= 50, {
-    // Stripe refuses card charges below $0.50.
-    message: "price: at least 0.50",
-    path: ["price"],
-  });
+  .strict();
 export type BidPackageInput = z.input<typeof bidPackageInputSchema>;
 
 export const DEFAULT_BID_PACKAGES: BidPackageInput[] = [
@@ -35,7 +33,7 @@ export const DEFAULT_BID_PACKAGES: BidPackageInput[] = [
   { id: "pro", name: "Pro", bidCount: 400, price: "140.00", savings: 30, popular: false },
 ];
 
-function toRecord(input: BidPackageInput, now: number): BidPackageRecord {
+function toRecord(input: BidPackageInput, now: number): NewBidPackage {
   const parsed = bidPackageInputSchema.parse(input);
   return {
     id: parsed.id,
@@ -44,6 +42,7 @@ function toRecord(input: BidPackageInput, now: number): BidPackageRecord {
     priceCents: decimalToCents(parsed.price)!,
     savings: parsed.savings,
     popular: parsed.popular,
+    ...(parsed.active !== undefined ? { active: parsed.active } : {}),
     createdAt: new Date(now).toISOString(),
   };
 }
@@ -62,14 +61,27 @@ export async function seedBidPackages(packages: BidPackageInput[] = DEFAULT_BID_
   return written;
 }
 
-/** Creates or replaces packages (all validated before any is written). */
+/**
+ * Creates or replaces packages (all validated before any is written). A replaced package keeps its
+ * creation time and, unless the file says otherwise, whether it is active.
+ */
 export async function upsertBidPackages(packages: unknown): Promise<string[]> {
   const parsed = z.array(bidPackageInputSchema).min(1).parse(packages);
   const now = Date.now();
   const existing = new Map((await listBidPackages()).map((p) => [p.id, p]));
   for (const input of parsed) {
     const record = toRecord(input, now);
-    await putBidPackage({ ...record, createdAt: existing.get(record.id)?.createdAt ?? record.createdAt });
+    const before = existing.get(record.id);
+    await putBidPackage(
+      before
+        ? {
+            ...record,
+            createdAt: before.createdAt,
+            active: record.active ?? before.active,
+            updatedAt: new Date(now).toISOString(),
+          }
+        : record,
+    );
   }
   return parsed.map((p) => p.id);
 }

@@ -301,6 +301,15 @@ const MATRIX: Record<string, Row> = {
     expect: admins(200),
     request: async () => ({ path: `/api/admin/users/${(await fresh.victim()).id}` }),
   },
+  "GET /api/admin/bid-packages": { expect: admins(200) },
+  "POST /api/admin/bid-packages": {
+    expect: admins(201),
+    request: () => ({ body: { name: unique("Matrix Pack "), bidCount: 10, price: "5.00" } }),
+  },
+  "PATCH /api/admin/bid-packages/{id}": {
+    expect: admins(200),
+    request: ({ world }) => ({ path: `/api/admin/bid-packages/${world.packageId}`, body: { savings: 5 } }),
+  },
   "POST /api/me/self-exclusion": {
     expect: signedIn(200),
     // As a twin of the actor (same role, own account): excluding the actor would refuse their later rows.

@@ -1,5 +1,12 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
 import { centsToDecimal } from "#shared/money";
 import type { BidPackage } from "#shared/schemas/payments";
 import { db, tableName } from "./client.ts";
@@ -13,8 +20,20 @@ export interface BidPackageRecord {
   priceCents: number;
   savings: number;
   popular: boolean;
+  /** Inactive packages are hidden from buyers and cannot be bought; payments already made are untouched. */
+  active: boolean;
   createdAt: string;
+  updatedAt: string | null;
 }
+
+/** A package as written whole (seed, script, tests): active unless it says otherwise. */
+export type NewBidPackage = Omit<BidPackageRecord, "active" | "updatedAt"> &
+  Partial<Pick<BidPackageRecord, "active" | "updatedAt">>;
+
+/** What an admin's edit may change; left-out fields stay. */
+export type BidPackageChange = Partial<
+  Pick<BidPackageRecord, "name" | "bidCount" | "priceCents" | "savings" | "popular" | "active">
+>;
 
 export function toBidPackageView(record: BidPackageRecord): BidPackage {
   return {
@@ -27,14 +46,18 @@ export function toBidPackageView(record: BidPackageRecord): BidPackage {
   };
 }
 
-function bidPackageItem(record: BidPackageRecord) {
+// The index answers in bid-count order already.
+const packageSortKey = (bidCount: number, id: string) => `${String(bidCount).padStart(10, "0")}#${id}`;
+
+function bidPackageItem(record: NewBidPackage) {
   return {
     ...keys.bidPackage(record.id),
     type: "bidPackage",
     gsi1pk: indexKeys.packages(),
-    // The index answers in bid-count order already.
-    gsi1sk: `${String(record.bidCount).padStart(10, "0")}#${record.id}`,
+    gsi1sk: packageSortKey(record.bidCount, record.id),
     ...record,
+    active: record.active ?? true,
+    updatedAt: record.updatedAt ?? null,
   };
 }
 
@@ -46,7 +69,10 @@ function fromItem(item: Record<string, unknown>): BidPackageRecord {
     priceCents: item.priceCents as number,
     savings: (item.savings as number | undefined) ?? 0,
     popular: (item.popular as boolean | undefined) ?? false,
+    // Packages written before deactivation existed have no flag: they are active.
+    active: item.active !== false,
     createdAt: item.createdAt as string,
+    updatedAt: (item.updatedAt as string | null | undefined) ?? null,
   };
 }
 
@@ -98,7 +124,7 @@ async function batchGet(itemKeys: Record<string, unknown>[]): Promise<Record<str
 
 /** Writes a package. With `onlyIfAbsent`, an existing package (maybe edited by an admin) is left alone. */
 export async function putBidPackage(
-  record: BidPackageRecord,
+  record: NewBidPackage,
   options: { onlyIfAbsent?: boolean } = {},
 ): Promise<"written" | "exists"> {
   try {
@@ -121,4 +147,45 @@ export async function deleteBidPackage(id: string): Promise<boolean> {
     new DeleteCommand({ TableName: tableName(), Key: keys.bidPackage(id), ReturnValues: "ALL_OLD" }),
   );
   return Attributes !== undefined;
+}
+
+/**
+ * Applies an admin's edit to an existing package (null when there is none). Only the named fields
+ * change; a new bid count moves the package in the index's order.
+ */
+export async function updateBidPackage(
+  id: string,
+  change: BidPackageChange,
+  now: number,
+): Promise<BidPackageRecord | null> {
+  const fields = Object.entries(change).filter(([, value]) => value !== undefined);
+  const names: Record<string, string> = { "#updatedAt": "updatedAt" };
+  const values: Record<string, unknown> = { ":updatedAt": new Date(now).toISOString() };
+  const sets = ["#updatedAt = :updatedAt"];
+  for (const [field, value] of fields) {
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+  }
+  if (change.bidCount !== undefined) {
+    values[":sortKey"] = packageSortKey(change.bidCount, id);
+    sets.push("gsi1sk = :sortKey");
+  }
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.bidPackage(id),
+        UpdateExpression: `SET ${sets.join(", ")}`,
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: "ALL_NEW",
+      }),
+    );
+    return Attributes ? fromItem(Attributes) : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
 }

@@ -1,8 +1,12 @@
 import { type CreatePaymentIntentResponse, createPaymentIntentRequestSchema } from "#shared/schemas/payments";
 import { getBidPackage } from "../../adapters/dynamo/packages-repo.ts";
 import { paymentGateway } from "../../adapters/payments/index.ts";
-import { bidPackageMetadata, PAYMENT_CURRENCY } from "../../domain/payments.ts";
-import { notFound, serviceUnavailable } from "../../http/errors.ts";
+import {
+  BID_PACKAGE_UNAVAILABLE_MESSAGE,
+  bidPackageMetadata,
+  PAYMENT_CURRENCY,
+} from "../../domain/payments.ts";
+import { conflict, notFound, serviceUnavailable } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
 import { logger } from "../../observability/logger.ts";
 import { assertPurchaseAllowed } from "../../usecases/responsible-play.ts";
@@ -14,6 +18,8 @@ export const handler = defineRoute(
   async ({ body, auth, now }): Promise<CreatePaymentIntentResponse> => {
     const bidPackage = await getBidPackage(body.packageId);
     if (!bidPackage) throw notFound("Bid package not found");
+    // Deactivated by an admin: payments started before keep their price, new ones are refused.
+    if (!bidPackage.active) throw conflict(BID_PACKAGE_UNAVAILABLE_MESSAGE);
     await assertPurchaseAllowed(auth.userId, bidPackage.priceCents, now);
     const gateway = await paymentGateway();
     try {

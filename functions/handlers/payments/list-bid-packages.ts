@@ -1,10 +1,13 @@
 import { sortPackagesByBidCount } from "#shared/packages";
 import type { BidPackage } from "#shared/schemas/payments";
-import { listBidPackages, toBidPackageView } from "../../adapters/dynamo/packages-repo.ts";
+import { toBidPackageView } from "../../adapters/dynamo/packages-repo.ts";
 import { defineRoute } from "../../http/route.ts";
+import { listActiveBidPackages } from "../../usecases/manage-bid-packages.ts";
 
+/** What buyers may buy: a package the admin deactivated is not listed. */
 export const handler = defineRoute(
   "payments/list-bid-packages",
   {},
-  async (): Promise<BidPackage[]> => sortPackagesByBidCount((await listBidPackages()).map(toBidPackageView)),
+  async (): Promise<BidPackage[]> =>
+    sortPackagesByBidCount((await listActiveBidPackages()).map(toBidPackageView)),
 );

@@ -56,7 +56,14 @@ export async function visit(page: Page, path: string, ready: string): Promise<vo
   await page.waitForTimeout(300);
 }
 
-export const ADMIN_TABS = ["Seller Approvals", "Product Approvals", "Products", "Auctions", "Users"] as const;
+export const ADMIN_TABS = [
+  "Seller Approvals",
+  "Product Approvals",
+  "Products",
+  "Auctions",
+  "Users",
+  "Bid Packages",
+] as const;
 
 /** Opens each tab of the admin panel (already on /admin) and runs `check` on it. */
 export async function eachAdminTab(admin: Page, check: (tab: string) => Promise<void>): Promise<void> {

@@ -130,6 +130,14 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   }),
   "admin/adjust-bids": (w) => ({ as: w.admin, params: { id: w.target.id }, body: { amount: 5 } }),
   "admin/delete-user": (w) => ({ as: w.admin, params: { id: w.target.id } }),
+  "admin/list-bid-packages": (w) => ({ as: w.admin, params: {} }),
+  "admin/create-bid-package": (w) => ({
+    as: w.admin,
+    params: {},
+    body: { name: "Fuzz Pack", bidCount: 20, price: "9.00", savings: 5, popular: false },
+  }),
+  // "pro" keeps its seeded savings: the call is well-formed and changes nothing other routes rely on.
+  "admin/update-bid-package": (w) => ({ as: w.admin, params: { id: "pro" }, body: { savings: 30 } }),
 };
 
 /** The route's path with `params` filled in (URI-encoded, as a browser would send them). */

@@ -5,12 +5,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { DollarSign, Gavel, Package, Store, Users } from "lucide-react";
 import { useState } from "react";
 import { getAdminAuctionsQueryOptions } from "../api/get-auctions.ts";
+import { getAdminBidPackagesQueryOptions } from "../api/get-bid-packages.ts";
 import { getPendingProductsQueryOptions } from "../api/get-pending-products.ts";
 import { getPendingSellersQueryOptions } from "../api/get-pending-sellers.ts";
 import { getAdminProductsQueryOptions } from "../api/get-products.ts";
 import { getUserStatsQueryOptions } from "../api/get-user-stats.ts";
 import { getAdminUsersQueryOptions } from "../api/get-users.ts";
 import { AuctionsTab } from "../components/auctions-tab.tsx";
+import { BidPackagesTab } from "../components/bid-packages-tab.tsx";
 import { platformValue } from "../components/platform-value.ts";
 import { ProductApprovals } from "../components/product-approvals.tsx";
 import { ProductsTab } from "../components/products-tab.tsx";
@@ -34,6 +36,7 @@ export function AdminPage() {
   const products = useQuery(getAdminProductsQueryOptions());
   const auctions = useQuery(getAdminAuctionsQueryOptions());
   const users = useQuery(getAdminUsersQueryOptions());
+  const bidPackages = useQuery(getAdminBidPackagesQueryOptions());
   // "Last 24 hours" is judged against the time the page opened; a reload moves it on.
   const [openedAt] = useState(() => Date.now());
 
@@ -76,6 +79,9 @@ export function AdminPage() {
           <TabsTrigger value="users">
             Users <CountBadge count={users.data?.length} />
           </TabsTrigger>
+          <TabsTrigger value="bid-packages">
+            Bid Packages <CountBadge count={bidPackages.data?.length} />
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="sellers">
           <SellerApprovals />
@@ -91,6 +97,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="users">
           <UsersTab />
+        </TabsContent>
+        <TabsContent value="bid-packages">
+          <BidPackagesTab />
         </TabsContent>
       </Tabs>
     </PageContainer>

@@ -1,0 +1,11 @@
+import { idParamsSchema } from "#shared/schemas/admin";
+import { type AdminBidPackage, updateBidPackageSchema } from "#shared/schemas/bid-packages";
+import { defineRoute } from "../../http/route.ts";
+import { editBidPackage } from "../../usecases/manage-bid-packages.ts";
+
+/** Edits, deactivates (`active: false`) or reactivates a package; payments already started keep their price. */
+export const handler = defineRoute(
+  "admin/update-bid-package",
+  { params: idParamsSchema, body: updateBidPackageSchema },
+  async ({ params, body, now }): Promise<AdminBidPackage> => editBidPackage(params.id, body, now),
+);

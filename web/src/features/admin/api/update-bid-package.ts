@@ -1,0 +1,34 @@
+import { api } from "@web/lib/api-client.ts";
+import { formatPrice } from "#shared/money";
+import type { AdminBidPackage, UpdateBidPackageRequest } from "#shared/schemas/bid-packages";
+import { useAdminMutation } from "./admin-mutation.ts";
+import { getAdminBidPackagesQueryOptions, publicBidPackagesQueryKey } from "./get-bid-packages.ts";
+
+/** PATCH /api/admin/bid-packages/{id}: an edit, or `active` to deactivate or reactivate. */
+export function updateBidPackage({
+  id,
+  ...body
+}: UpdateBidPackageRequest & { id: string }): Promise<AdminBidPackage> {
+  return api.patch<AdminBidPackage>(`/api/admin/bid-packages/${encodeURIComponent(id)}`, body);
+}
+
+function toastFor(updated: AdminBidPackage, change: UpdateBidPackageRequest) {
+  if (change.active === false) {
+    return { title: "Package deactivated", description: `${updated.name} is no longer on sale` };
+  }
+  if (change.active === true) {
+    return { title: "Package activated", description: `${updated.name} is on sale again` };
+  }
+  return {
+    title: "Package updated",
+    description: `${updated.name}: ${updated.bidCount} bids for ${formatPrice(updated.price)}`,
+  };
+}
+
+export function useUpdateBidPackage() {
+  return useAdminMutation({
+    mutationFn: updateBidPackage,
+    affects: [getAdminBidPackagesQueryOptions().queryKey, publicBidPackagesQueryKey],
+    success: (updated, { id: _id, ...change }) => toastFor(updated, change),
+  });
+}

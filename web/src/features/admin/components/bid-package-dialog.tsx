@@ -1,0 +1,188 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "@web/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@web/components/ui/dialog.tsx";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@web/components/ui/form.tsx";
+import { Input } from "@web/components/ui/input.tsx";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import {
+  type AdminBidPackage,
+  type BidPackageFormInput,
+  bidPackageFormDefaults,
+  bidPackageFormSchema,
+} from "#shared/schemas/bid-packages";
+import { useCreateBidPackage } from "../api/create-bid-package.ts";
+import { useUpdateBidPackage } from "../api/update-bid-package.ts";
+
+/** The fields as typed: numbers stay text until the shared schema reads them. */
+interface BidPackageFormValues {
+  name: string;
+  bidCount: string | number;
+  price: string;
+  savings: string | number;
+  popular: boolean;
+}
+
+function valuesOf(pkg: AdminBidPackage | null): BidPackageFormValues {
+  if (!pkg) return { ...bidPackageFormDefaults };
+  return {
+    name: pkg.name,
+    bidCount: String(pkg.bidCount),
+    price: pkg.price,
+    savings: String(pkg.savings),
+    popular: pkg.popular,
+  };
+}
+
+/**
+ * "Add Package" (`editing` null) and "Edit Package": name, bid count, price, savings and the popular
+ * flag. A new price applies to payments started from now on.
+ */
+export function BidPackageDialog({
+  open,
+  editing,
+  onOpenChange,
+}: {
+  open: boolean;
+  editing: AdminBidPackage | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const create = useCreateBidPackage();
+  const update = useUpdateBidPackage();
+  const form = useForm<BidPackageFormValues, unknown, BidPackageFormInput>({
+    resolver: zodResolver(bidPackageFormSchema),
+    defaultValues: valuesOf(editing),
+  });
+  const { reset } = form;
+  // Each opening starts from the package being edited (or empty for a new one).
+  useEffect(() => {
+    if (open) reset(valuesOf(editing));
+  }, [open, editing, reset]);
+
+  const busy = create.isPending || update.isPending;
+  const title = editing ? "Edit Package" : "Add Package";
+  const onSubmit = form.handleSubmit((values) => {
+    const done = { onSuccess: () => onOpenChange(false) };
+    if (editing) update.mutate({ id: editing.id, ...values }, done);
+    else create.mutate(values, done);
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? "Changes apply to purchases started from now on; payments already under way keep their price."
+              : "The package goes on sale as soon as it is created."}
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Name</FormLabel>
+                  <FormControl>
+                    <Input placeholder="Starter" autoComplete="off" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="bidCount"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Bid Count</FormLabel>
+                    <FormControl>
+                      <Input type="number" inputMode="numeric" min={1} step={1} placeholder="50" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="price"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Price ($)</FormLabel>
+                    <FormControl>
+                      <Input inputMode="decimal" placeholder="25.00" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="savings"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Savings (%)</FormLabel>
+                  <FormControl>
+                    <Input type="number" inputMode="numeric" min={0} max={100} step={1} {...field} />
+                  </FormControl>
+                  <FormDescription>Shown as "Save N%" when above 0.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="popular"
+              render={({ field }) => (
+                <FormItem className="flex items-start gap-2 space-y-0">
+                  <FormControl>
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 size-4 accent-primary"
+                      checked={field.value}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                      onBlur={field.onBlur}
+                      name={field.name}
+                      ref={field.ref}
+                    />
+                  </FormControl>
+                  <FormLabel className="font-normal">
+                    Popular: marked "Best Value" on the packages page
+                  </FormLabel>
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Saving..." : editing ? "Save Changes" : "Add Package"}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,179 @@
+import { useQuery } from "@tanstack/react-query";
+import { EmptyState } from "@web/components/empty-state.tsx";
+import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
+import { LoadError } from "@web/components/load-error.tsx";
+import { Badge } from "@web/components/ui/badge.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { Coins, Pencil, Plus, Power, PowerOff } from "lucide-react";
+import { useState } from "react";
+import { formatPrice } from "#shared/money";
+import { BEST_VALUE_LABEL, pricePerBid, savingsLabel } from "#shared/packages";
+import type { AdminBidPackage } from "#shared/schemas/bid-packages";
+import { getAdminBidPackagesQueryOptions } from "../api/get-bid-packages.ts";
+import { useUpdateBidPackage } from "../api/update-bid-package.ts";
+import { BidPackageDialog } from "./bid-package-dialog.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ListFilters, matchesSearch } from "./list-filters.tsx";
+
+type PackageStatusFilter = "all" | "active" | "inactive";
+
+function PackageCard({
+  pkg,
+  onEdit,
+  onDeactivate,
+  onActivate,
+  busy,
+}: {
+  pkg: AdminBidPackage;
+  onEdit: () => void;
+  onDeactivate: () => void;
+  onActivate: () => void;
+  busy: boolean;
+}) {
+  const perBid = pricePerBid(pkg.price, pkg.bidCount);
+  const saving = savingsLabel(pkg.savings);
+  return (
+    <Card data-testid="admin-bid-package" className={pkg.active ? undefined : "bg-muted/40"}>
+      <CardContent className="grid gap-2 p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]">{pkg.name}</h3>
+          <Badge variant={pkg.active ? "success" : "muted"}>{pkg.active ? "Active" : "Inactive"}</Badge>
+          {pkg.popular && <Badge variant="warning">{BEST_VALUE_LABEL}</Badge>}
+        </div>
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">id: {pkg.id}</p>
+        <p className="flex flex-wrap items-baseline gap-x-3">
+          <span className="text-lg font-bold">{formatPrice(pkg.price)}</span>
+          <span>{pkg.bidCount} bids</span>
+          {perBid && <span className="text-sm text-muted-foreground">{formatPrice(perBid)} per bid</span>}
+          {saving && <span className="text-sm text-muted-foreground">{saving}</span>}
+        </p>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button size="sm" variant="outline" aria-label={`Edit ${pkg.name}`} onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          {pkg.active ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-destructive hover:bg-red-50"
+              aria-label={`Deactivate ${pkg.name}`}
+              onClick={onDeactivate}
+            >
+              <PowerOff aria-hidden="true" />
+              Deactivate
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Activate ${pkg.name}`}
+              disabled={busy}
+              onClick={onActivate}
+            >
+              <Power aria-hidden="true" />
+              Activate
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Every bid package, active or not: add, edit, deactivate and reactivate (docs/product.md section 2). */
+export function BidPackagesTab() {
+  const packages = useQuery(getAdminBidPackagesQueryOptions());
+  const update = useUpdateBidPackage();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [editing, setEditing] = useState<AdminBidPackage | null>(null);
+  const [deactivating, setDeactivating] = useState<AdminBidPackage | null>(null);
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<PackageStatusFilter>("all");
+
+  const openDialog = (pkg: AdminBidPackage | null) => {
+    setEditing(pkg);
+    setDialogOpen(true);
+  };
+
+  let body: React.ReactNode;
+  if (packages.isPending) body = <ListPlaceholders />;
+  else if (packages.isError) {
+    body = (
+      <LoadError
+        message={getServerMessage(packages.error, "Could not load bid packages")}
+        onRetry={() => packages.refetch()}
+      />
+    );
+  } else if (packages.data.length === 0) {
+    body = (
+      <EmptyState
+        icon={Coins}
+        title="No Bid Packages"
+        description="Buyers have nothing to buy until you add a package."
+      />
+    );
+  } else {
+    const shown = packages.data.filter(
+      (p) => (status === "all" || (status === "active") === p.active) && matchesSearch(search, p.name, p.id),
+    );
+    body = (
+      <>
+        <ListFilters<PackageStatusFilter>
+          what="packages"
+          search={search}
+          onSearch={setSearch}
+          filterLabel="Filter packages by status"
+          value={status}
+          options={[
+            { value: "all", label: "All statuses" },
+            { value: "active", label: "Active" },
+            { value: "inactive", label: "Inactive" },
+          ]}
+          onFilter={setStatus}
+          shown={shown.length}
+          total={packages.data.length}
+        />
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {shown.map((pkg) => (
+            <PackageCard
+              key={pkg.id}
+              pkg={pkg}
+              busy={update.isPending}
+              onEdit={() => openDialog(pkg)}
+              onDeactivate={() => setDeactivating(pkg)}
+              onActivate={() => update.mutate({ id: pkg.id, active: true })}
+            />
+          ))}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex justify-end">
+        <Button onClick={() => openDialog(null)}>
+          <Plus aria-hidden="true" />
+          Add Package
+        </Button>
+      </div>
+      {body}
+      <BidPackageDialog open={dialogOpen} editing={editing} onOpenChange={setDialogOpen} />
+      <ConfirmDialog
+        open={deactivating !== null}
+        onOpenChange={(open) => !open && setDeactivating(null)}
+        title="Deactivate package?"
+        description={`"${deactivating?.name ?? ""}" will no longer be offered to buyers. Purchases already made or under way are not affected; you can activate it again later.`}
+        confirmLabel="Deactivate"
+        busy={update.isPending}
+        onConfirm={() =>
+          deactivating &&
+          update.mutate({ id: deactivating.id, active: false }, { onSettled: () => setDeactivating(null) })
+        }
+      />
+    </div>
+  );
+}
