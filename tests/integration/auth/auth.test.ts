@@ -1,11 +1,12 @@
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { MAX_FAILED_PER_PAIR, MAX_REGISTRATIONS_PER_IP } from "../../../functions/domain/login-throttle.ts";
 import { hashSessionToken } from "../../../functions/domain/sessions.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
+import { clearOfLoginWindowEdge } from "../support/login-window.ts";
 
 useFreshTable("auth");
 
@@ -47,6 +48,8 @@ const totalUsers = async () =>
 const tokenOf = (cookies: string[]) => /sid=([^;]+)/.exec(cookies[0] ?? "")?.[1] ?? "";
 
 describe("register", () => {
+  beforeEach(() => clearOfLoginWindowEdge());
+
   it("creates a buyer with 0 credits, signs them in and counts them", async () => {
     const before = await totalUsers();
     const res = await register();
@@ -161,6 +164,8 @@ describe("register", () => {
 });
 
 describe("login and logout", () => {
+  beforeEach(() => clearOfLoginWindowEdge());
+
   it("signs in with the username or the email and refuses a wrong password", async () => {
     const { body: user } = await register();
     const byName = await invokeRoute<UserBody>({

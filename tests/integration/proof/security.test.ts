@@ -4,7 +4,7 @@
  * table keys) never in any answer of any route to anyone, and nobody reading or writing someone else's
  * order or product by id (the authorization matrix of tests/integration/admin, extended to ids).
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminUserSchema } from "#shared/schemas/admin";
 import {
   MAX_FAILED_PER_ACCOUNT,
@@ -16,6 +16,7 @@ import { httpRoutes } from "../../../functions/routes.ts";
 import { invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
+import { clearOfLoginWindowEdge } from "../support/login-window.ts";
 import { catalog, pathOf, routeKey } from "./support/route-catalog.ts";
 import { type Snapshot, sessionTouch, snapshotTable, unexpectedChanges } from "./support/table-snapshot.ts";
 import { buildWorld, type Caller, WORLD_PASSWORD, type World } from "./support/world.ts";
@@ -107,6 +108,8 @@ describe("CSRF through the HTTP gateway, with the buyer's cookie", () => {
 });
 
 describe("login rate limits", () => {
+  beforeEach(() => clearOfLoginWindowEdge());
+
   it(`per account: after ${MAX_FAILED_PER_ACCOUNT} failures from many IPs, even the right password from a new IP gets 429`, async () => {
     const victim = world.target.username;
     const attempts = Array.from({ length: MAX_FAILED_PER_ACCOUNT }, (_, i) => i);
