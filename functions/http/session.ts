@@ -1,6 +1,6 @@
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type { UserRole } from "#shared/constants";
+import { cancellationCodes } from "../adapters/dynamo/conditions.ts";
 import { getSession, touchSession } from "../adapters/dynamo/sessions-repo.ts";
 import { sessionNeedsTouch } from "../domain/sessions.ts";
 import { logger } from "../observability/logger.ts";
@@ -29,7 +29,7 @@ export async function resolveSession(
     await touchSession(session, now);
   } catch (error) {
     // The user or session vanished between the read and the touch (deleted, logged out): signed out.
-    if (error instanceof TransactionCanceledException) return { auth: null, cookies: [] };
+    if (cancellationCodes(error)) return { auth: null, cookies: [] };
     // Recording a visit is not worth failing the request over.
     logger.warn("session touch failed", { error: error as Error });
     return { auth, cookies: [] };

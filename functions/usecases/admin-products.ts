@@ -6,11 +6,11 @@ import {
   listProductsByStatus,
   listProductsPage,
   type ProductRecord,
-  toProductView,
 } from "../adapters/dynamo/products-repo.ts";
 import { ensurePlatformSeller, getSellers } from "../adapters/dynamo/sellers-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
 import { unauthorized } from "../domain/errors.ts";
+import { toProductView } from "./views/product-view.ts";
 
 /** Products with their seller's business name, for the admin panel. */
 export async function toAdminProducts(products: ProductRecord[]): Promise<AdminProduct[]> {

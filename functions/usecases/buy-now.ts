@@ -8,7 +8,7 @@ import { centsToDecimal } from "#shared/money";
 import type { BuyNowOfferView, OrderView, ShippingAddress } from "#shared/schemas/orders";
 import type { AuctionRecord } from "../adapters/dynamo/auctions-repo.ts";
 import { type BidderTally, buyNowTransaction, getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
-import { type OrderRecord, toOrderView } from "../adapters/dynamo/orders-repo.ts";
+import type { OrderRecord } from "../adapters/dynamo/orders-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
 import { bidValueCents } from "../config/runtime.ts";
 import {
@@ -32,6 +32,7 @@ import { readFinalized } from "./finalize-auction.ts";
 import { newOrder } from "./orders.ts";
 import { BID_MESSAGES } from "./place-bid.ts";
 import { assertNotSelfExcluded } from "./responsible-play.ts";
+import { toOrderView } from "./views/order-view.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PURCHASE_ROUNDS = 4;

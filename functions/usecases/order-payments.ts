@@ -10,7 +10,6 @@ import {
   listBuyerOrdersPage,
   type OrderRecord,
   recordPaymentIntent,
-  toOrderView,
 } from "../adapters/dynamo/orders-repo.ts";
 import { paymentGateway } from "../adapters/payments/index.ts";
 import { conflict, forbidden, notFound, serviceUnavailable } from "../domain/errors.ts";
@@ -19,6 +18,7 @@ import { PAYMENT_CURRENCY } from "../domain/payments.ts";
 import { logger } from "../observability/logger.ts";
 import { markOrderPaid } from "./mark-order-paid.ts";
 import { ORDER_MESSAGES } from "./orders.ts";
+import { toOrderView } from "./views/order-view.ts";
 
 /** A PaymentIntent for the buyer's own unpaid order, for exactly the order's price. */
 export async function createOrderPaymentIntent(

@@ -17,7 +17,6 @@ import {
   getAuctionsByIds,
   listWonAuctions,
   listWonAuctionsPage,
-  toAuctionSummary,
 } from "../adapters/dynamo/auctions-repo.ts";
 import { auctionIdsBidOnSince } from "../adapters/dynamo/bids-repo.ts";
 import { getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
@@ -28,7 +27,6 @@ import {
   listSellerOrders,
   listSellerOrdersPage,
   type OrderRecord,
-  toOrderView,
   writeShippingState,
 } from "../adapters/dynamo/orders-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
@@ -37,6 +35,8 @@ import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../
 import { logger } from "../observability/logger.ts";
 import { finalizeAllOver, readFinalized } from "./finalize-auction.ts";
 import { bidderSpendOf, bidsValueCents, readBidderSpend } from "./read-auctions.ts";
+import { toAuctionSummary } from "./views/auction-view.ts";
+import { toOrderView } from "./views/order-view.ts";
 
 export const ORDER_MESSAGES = {
   auctionNotFound: "Auction not found",

@@ -2,11 +2,13 @@
 import { RECENT_BIDS_SHOWN } from "#shared/constants";
 import { centsToDecimal } from "#shared/money";
 import type { AuctionDetail, AuctionSummary, BidderSpend } from "#shared/schemas/auctions";
-import { getAuction, listAuctionsByStatus, toAuctionSummary } from "../adapters/dynamo/auctions-repo.ts";
-import { listRecentBids, toBidView } from "../adapters/dynamo/bids-repo.ts";
+import { getAuction, listAuctionsByStatus } from "../adapters/dynamo/auctions-repo.ts";
+import { listRecentBids } from "../adapters/dynamo/bids-repo.ts";
 import { getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
 import { bidValueCents } from "../config/runtime.ts";
 import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";
+import { toAuctionSummary } from "./views/auction-view.ts";
+import { toBidView } from "./views/bid-view.ts";
 
 /**
  * The live auctions (index AUCTIONS#active, then one BatchGet), ending soonest first. Auctions this

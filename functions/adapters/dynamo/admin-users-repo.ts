@@ -3,11 +3,16 @@
  * passwords and delete accounts. Builds on users-repo.ts (the user item and its guards).
  */
 import { randomUUID } from "node:crypto";
-import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AdminUser } from "#shared/schemas/admin";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import { db, tableName } from "./client.ts";
+import {
+  cancellationCodes,
+  conditionFailed,
+  transactionConditionFailed,
+  unlessRefused,
+} from "./conditions.ts";
 import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys } from "./keys.ts";
@@ -89,7 +94,7 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
       );
       return await currentBalance(userId);
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!transactionConditionFailed(error)) throw error;
     }
     // Only a missing user fails an addition.
     if (amount >= 0) return null;
@@ -105,19 +110,12 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
       );
       return 0;
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!conditionFailed(error)) throw error;
       if (!(await userExists(userId))) return null;
       // The balance grew between the two attempts (a purchase): the full amount may fit now.
     }
   }
   return "busy";
-}
-
-function isConditionFailure(error: unknown): boolean {
-  return (
-    error instanceof TransactionCanceledException &&
-    (error.CancellationReasons ?? []).some((r) => r.Code === "ConditionalCheckFailed")
-  );
 }
 
 /** The balance right after an adjustment (a transaction cannot return it). */
@@ -147,8 +145,8 @@ async function userExists(userId: string): Promise<boolean> {
 
 /** Replaces the password hash; false when the user does not exist. Sessions are ended by the caller. */
 export async function setPasswordHash(userId: string, passwordHash: string): Promise<boolean> {
-  try {
-    await db.send(
+  return unlessRefused(() =>
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.user(userId),
@@ -156,12 +154,8 @@ export async function setPasswordHash(userId: string, passwordHash: string): Pro
         ConditionExpression: "attribute_exists(pk)",
         ExpressionAttributeValues: { ":hash": passwordHash },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export type DeleteUserOutcome = "deleted" | "gone" | "changed";
@@ -222,7 +216,7 @@ export async function deleteUserAccount(
     );
     return "deleted";
   } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
+    if (!cancellationCodes(error)) throw error;
     const stillThere = await getUser(user.id);
     return stillThere ? "changed" : "gone";
   }

@@ -8,12 +8,12 @@
  * (conditioned on the agent still being active with the credits it was read with).
  */
 import { randomUUID } from "node:crypto";
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { AgentStatus, AgentStopReason } from "../../domain/bid-agent.ts";
 import type { BidPlan } from "../../domain/bidding.ts";
 import { type BidRecord, type BidWrite, bidCancellation, bidRecordOf, bidWriteItems } from "./bids-repo.ts";
 import { db, tableName } from "./client.ts";
+import { cancellationCodes } from "./conditions.ts";
 import { withoutKeys } from "./index-lists.ts";
 import { indexKeys, keys } from "./keys.ts";
 
@@ -69,11 +69,6 @@ export async function listAgents(auctionId: string): Promise<AgentRecord[]> {
 }
 
 export type AgentWriteResult = { ok: true } | { ok: false; reason: "no-credits" | "conflict" | "ended" };
-
-function cancellationCodes(error: unknown): string[] | null {
-  if (!(error instanceof TransactionCanceledException)) return null;
-  return (error.CancellationReasons ?? []).map((r) => r.Code ?? "None");
-}
 
 /** Agent item condition: exactly the version read (or no item when none was read). */
 function sameAgent(previous: AgentRecord | null) {

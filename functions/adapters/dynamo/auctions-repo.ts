@@ -10,19 +10,16 @@
  *    state use `finalizeIfOver` from functions/usecases/finalize-auction.ts.
  *  - `listSellerAuctions(sellerId)`: index gsi2 `SELLER#<sellerId>#AUCTIONS`, newest first.
  *  - `listWonAuctions(userId)`: index gsi3 `USER#<userId>#WINS`, newest win first.
- *  - `toAuctionSummary(record, now)`: the API view.
  *
  * Index keys are set at creation (gsi1 status list, gsi2 seller list) and at the end (gsi1 moves to the
  * final status, gsi3 for the winner); a bid changes none of them, so a bid writes no index entry here.
  */
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AuctionStatus, MetalType } from "#shared/constants";
-import { centsToDecimal } from "#shared/money";
-import type { AuctionSummary } from "#shared/schemas/auctions";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { AuctionOutcome } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
+import { conditionFailed, unlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
@@ -178,19 +175,15 @@ export async function listWonAuctions(userId: string): Promise<AuctionRecord[]> 
 
 /** Writes a new auction unless one with its id exists; returns false when it already did. */
 export async function putNewAuction(auction: AuctionRecord): Promise<boolean> {
-  try {
-    await db.send(
+  return unlessRefused(() =>
+    db.send(
       new PutCommand({
         TableName: tableName(),
         Item: auctionItem(auction),
         ConditionExpression: "attribute_not_exists(pk)",
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -242,47 +235,9 @@ export async function writeAuctionOutcome(
     );
     return Attributes ? toAuction(Attributes) : null;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
+    if (conditionFailed(error)) return null;
     throw error;
   }
-}
-
-/** The API view of an auction, stamped with the server time it describes. */
-export function toAuctionSummary(auction: AuctionRecord, now: number): AuctionSummary {
-  const { product, seller } = auction;
-  return {
-    id: auction.id,
-    productId: auction.productId,
-    status: auction.status,
-    currentPrice: centsToDecimal(auction.priceCents),
-    startingPrice: centsToDecimal(auction.startingPriceCents),
-    bidIncrement: centsToDecimal(auction.bidIncrementCents),
-    totalBids: auction.totalBids,
-    endsAt: new Date(auction.endsAt).toISOString(),
-    createdAt: auction.createdAt,
-    lastBidder: auction.lastBidderUsername ? { username: auction.lastBidderUsername } : null,
-    winner: auction.winnerUsername ? { username: auction.winnerUsername } : null,
-    product: {
-      id: product.id,
-      name: product.name,
-      description: product.description,
-      metalType: product.metalType,
-      weight: product.weight ?? null,
-      purity: product.purity ?? null,
-      imageUrl: product.imageUrl,
-      startingPrice: centsToDecimal(product.startingPriceCents),
-    },
-    seller: {
-      id: seller.id,
-      businessName: seller.businessName,
-      description: seller.description ?? null,
-    },
-    activeAgents: Math.max(0, auction.activeAgents ?? 0),
-    beginner: auction.beginner ?? false,
-    retailPrice: auction.retailPriceCents ? centsToDecimal(auction.retailPriceCents) : null,
-    buyNowStockLeft: auction.retailPriceCents ? Math.max(0, auction.buyNowStockLeft ?? 0) : 0,
-    serverTime: new Date(now).toISOString(),
-  };
 }
 
 /**

@@ -8,13 +8,11 @@
  * entry. `bidWriteItems` is the part every bid shares with an agent's bid (agents-repo.ts).
  */
 import { randomUUID } from "node:crypto";
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { BID_COST_CREDITS } from "#shared/constants";
-import { centsToDecimal } from "#shared/money";
-import type { BidView } from "#shared/schemas/auctions";
 import type { BidPlan } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
+import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
 import { queryAll, withoutKeys } from "./index-lists.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
@@ -30,20 +28,6 @@ export interface BidRecord {
   auto?: boolean;
   /** The ledger hash after this bid (functions/domain/bid-ledger.ts). Absent on bids stored before the ledger. */
   hash?: string;
-}
-
-export const bidId = (auctionId: string, sequence: number) => `${auctionId}-${sequence}`;
-
-export function toBidView(bid: BidRecord): BidView {
-  return {
-    id: bidId(bid.auctionId, bid.sequence),
-    auctionId: bid.auctionId,
-    amount: centsToDecimal(bid.amountCents),
-    sequence: bid.sequence,
-    createdAt: bid.createdAt,
-    user: { username: bid.username },
-    auto: bid.auto ?? false,
-  };
 }
 
 const toBid = (item: Record<string, unknown>) => withoutKeys(item) as unknown as BidRecord;
@@ -222,9 +206,9 @@ export async function placeBidTransaction(
     );
     return { ok: true };
   } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const codes = (error.CancellationReasons ?? []).map((r) => r.Code ?? "None");
-      if (codes[0] === "ConditionalCheckFailed") return { ok: false, reason: "no-credits" };
+    const codes = cancellationCodes(error);
+    if (codes) {
+      if (transactionConditionFailed(error, 0)) return { ok: false, reason: "no-credits" };
       const reason = bidCancellation(codes, 1);
       if (reason) return { ok: false, reason };
     }

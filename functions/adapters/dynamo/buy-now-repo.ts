@@ -7,9 +7,9 @@
  * (a unit left, the buyer not its leader or winner, not closed more than 7 days), and the order item.
  * Two buyers racing for the last unit: one transaction takes it, the other fails its condition.
  */
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
+import { cancellationCodes } from "./conditions.ts";
 import { keys } from "./keys.ts";
 import { type OrderRecord, orderItem } from "./orders-repo.ts";
 
@@ -86,7 +86,7 @@ export async function buyNowTransaction(input: {
     );
     return "created";
   } catch (error) {
-    if (error instanceof TransactionCanceledException) return "refused";
+    if (cancellationCodes(error)) return "refused";
     throw error;
   }
 }

@@ -8,9 +8,9 @@
  * auction, `WATCH#<auctionId>` / `CONN#<connectionId>` (same expiry), so a broadcast reads only the
  * changed auction's watchers. The connection item keeps the list (`watching`) to clean them up.
  */
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
+import { conditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { CONNECTION_SHARDS, indexKeys, keys } from "./keys.ts";
 
@@ -93,7 +93,7 @@ export async function watchAuctions(
       }),
     ));
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (conditionFailed(error)) return false;
     throw error;
   }
   const wanted = new Set(auctionIds);

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { ApprovalStatus } from "#shared/constants";
 import { db, tableName } from "./client.ts";
+import { conditionFailed } from "./conditions.ts";
 
 /** An admin's decision on something awaiting approval (a seller application, a product). */
 export interface ApprovalChange {
@@ -41,7 +41,7 @@ export async function moveApprovalStatus(
     );
     return Attributes ?? null;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
+    if (conditionFailed(error)) return null;
     throw error;
   }
 }

@@ -5,13 +5,21 @@
  *  gsi2: lists by owner             (SELLER#id#PRODUCTS, SELLER#id#AUCTIONS, SELLER#id#ORDERS)
  *  gsi3: lists by user              (USER#id#WINS, USER#id#ORDERS, USER#id#BIDS, ...)
  */
+const USER_SESSION_PREFIX = "SESSION#";
+
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: "PROFILE" }),
   usernameGuard: (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: "GUARD" }),
   emailGuard: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: "GUARD" }),
   session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: "SESSION" }),
   /** Lets a password reset or user deletion find and end every session of a user. */
-  userSession: (userId: string, tokenHash: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${tokenHash}` }),
+  userSession: (userId: string, tokenHash: string) => ({
+    pk: `USER#${userId}`,
+    sk: `${USER_SESSION_PREFIX}${tokenHash}`,
+  }),
+  /** The sort-key prefix of a user's session pointers, and the token hash it ends with. */
+  userSessionPrefix: () => USER_SESSION_PREFIX,
+  tokenHashOfUserSession: (sk: string) => sk.slice(USER_SESSION_PREFIX.length),
   seller: (id: string) => ({ pk: `SELLER#${id}`, sk: "PROFILE" }),
   product: (id: string) => ({ pk: `PRODUCT#${id}`, sk: "PROFILE" }),
   auction: (id: string) => ({ pk: `AUCTION#${id}`, sk: "STATE" }),

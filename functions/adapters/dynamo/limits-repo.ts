@@ -5,6 +5,7 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type LimitSettings, NO_LIMITS } from "../../domain/spending-limits.ts";
 import { db, tableName } from "./client.ts";
+import { conditionFailed } from "./conditions.ts";
 import { keys } from "./keys.ts";
 
 export interface ResponsiblePlay extends LimitSettings {
@@ -58,7 +59,7 @@ export async function extendSelfExclusion(userId: string, until: number): Promis
         ExpressionAttributeValues: { ":until": until },
       }),
     )
-    .catch((error: Error) => {
-      if (error.name !== "ConditionalCheckFailedException") throw error;
+    .catch((error: unknown) => {
+      if (!conditionFailed(error)) throw error;
     });
 }

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { PaymentIntentStatus } from "#shared/schemas/payments";
 import { db, tableName } from "./client.ts";
+import { conditionFailed, unlessRefused } from "./conditions.ts";
 import { keys } from "./keys.ts";
 
 /** A PaymentIntent of the local payment provider (LOCALPI#id / INTENT); Stripe keeps its own. */
@@ -53,8 +53,8 @@ export async function getLocalPaymentIntent(id: string): Promise<LocalPaymentInt
 
 /** Moves the intent to succeeded once; false when it already was (a second confirmation). */
 export async function markLocalPaymentIntentSucceeded(id: string): Promise<boolean> {
-  try {
-    await db.send(
+  return unlessRefused(() =>
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.localPaymentIntent(id),
@@ -63,12 +63,8 @@ export async function markLocalPaymentIntentSucceeded(id: string): Promise<boole
         ExpressionAttributeNames: { "#status": "status" },
         ExpressionAttributeValues: { ":succeeded": "succeeded" },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** A declined card leaves the intent payable (as Stripe does) and remembers why. */
@@ -85,6 +81,6 @@ export async function recordLocalPaymentDecline(id: string, message: string): Pr
       }),
     )
     .catch((error) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!conditionFailed(error)) throw error;
     });
 }

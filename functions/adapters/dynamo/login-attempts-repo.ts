@@ -4,10 +4,10 @@
  * attempts can never pass the limit between a check and a write. A login that succeeds releases its
  * reservation (only failures count).
  */
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { AttemptCounter } from "../../domain/login-throttle.ts";
 import { db, tableName } from "./client.ts";
+import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
 import { keys } from "./keys.ts";
 
 /** True when every counter was below its limit and now holds one more attempt; false changes nothing. */
@@ -33,12 +33,7 @@ export async function reserveAttempts(
     );
     return true;
   } catch (error) {
-    if (
-      error instanceof TransactionCanceledException &&
-      (error.CancellationReasons ?? []).some((r) => r.Code === "ConditionalCheckFailed")
-    ) {
-      return false;
-    }
+    if (transactionConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -62,6 +57,6 @@ export async function releaseAttempts(counters: readonly AttemptCounter[], windo
     )
     .catch((error) => {
       // A window that rolled over meanwhile has nothing to give back.
-      if (!(error instanceof TransactionCanceledException)) throw error;
+      if (!cancellationCodes(error)) throw error;
     });
 }

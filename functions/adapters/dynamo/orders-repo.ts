@@ -11,14 +11,17 @@
  * The order keeps a snapshot of the product, the seller's business name and the buyer's username and
  * email taken at checkout, so its lists are one Query + one BatchGet and stay readable if a user goes.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { MetalType, PaymentStatus, ShippingStatus } from "#shared/constants";
-import { centsToDecimal } from "#shared/money";
-import type { OrderView } from "#shared/schemas/orders";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { OrderPayment, ShippingState } from "../../domain/orders.ts";
 import { db, tableName } from "./client.ts";
+import {
+  cancellationCodes,
+  conditionFailed,
+  transactionConditionFailed,
+  unlessRefused,
+} from "./conditions.ts";
 import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
@@ -81,10 +84,6 @@ const MAX_ATTEMPTS = 6;
 const backoff = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40 * attempt));
 
-function cancellationCodes(error: TransactionCanceledException): (string | undefined)[] {
-  return (error.CancellationReasons ?? []).map((reason) => reason.Code);
-}
-
 /** Writes the order and its auction's guard together; "exists" when the auction already has an order. */
 export async function createOrder(order: OrderRecord): Promise<"created" | "exists"> {
   const table = tableName();
@@ -103,11 +102,11 @@ export async function createOrder(order: OrderRecord): Promise<"created" | "exis
       await db.send(new TransactWriteCommand({ TransactItems: transactItems }));
       return "created";
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const [guard] = cancellationCodes(error);
-      if (guard === "ConditionalCheckFailed") return "exists";
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (transactionConditionFailed(error, 0)) return "exists";
       // Two checkouts of one auction at the same instant: the retry's condition settles which won.
-      if (!cancellationCodes(error).includes("TransactionConflict") || attempt >= MAX_ATTEMPTS) throw error;
+      if (!codes.includes("TransactionConflict") || attempt >= MAX_ATTEMPTS) throw error;
       await backoff(attempt);
     }
   }
@@ -206,13 +205,13 @@ export async function markOrderPaidOnce(payment: OrderPayment, now: number): Pro
       await db.send(new TransactWriteCommand({ TransactItems: transactItems }));
       return "paid";
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const [paymentReason, orderReason] = cancellationCodes(error);
-      if (paymentReason === "ConditionalCheckFailed") return "already_paid";
-      if (orderReason === "ConditionalCheckFailed") {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (transactionConditionFailed(error, 0)) return "already_paid";
+      if (transactionConditionFailed(error, 1)) {
         return (await getOrder(payment.orderId)) ? "not_payable" : "order_missing";
       }
-      const conflicted = paymentReason === "TransactionConflict" || orderReason === "TransactionConflict";
+      const conflicted = codes.slice(0, 2).includes("TransactionConflict");
       if (!conflicted || attempt >= MAX_ATTEMPTS) throw error;
       await backoff(attempt);
     }
@@ -221,8 +220,8 @@ export async function markOrderPaidOnce(payment: OrderPayment, now: number): Pro
 
 /** Remembers the PaymentIntent just created for a pending order; false when it is no longer pending. */
 export async function recordPaymentIntent(orderId: string, paymentIntentId: string): Promise<boolean> {
-  try {
-    await db.send(
+  return unlessRefused(() =>
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.order(orderId),
@@ -230,12 +229,8 @@ export async function recordPaymentIntent(orderId: string, paymentIntentId: stri
         ConditionExpression: "attribute_exists(pk) AND paymentStatus = :pending",
         ExpressionAttributeValues: { ":intent": paymentIntentId, ":pending": "pending" },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -276,50 +271,9 @@ export async function writeShippingState(
     );
     return Attributes ? toOrder(Attributes) : null;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
+    if (conditionFailed(error)) return null;
     throw error;
   }
-}
-
-export function toOrderView(order: OrderRecord): OrderView {
-  return {
-    id: order.id,
-    kind: order.kind ?? "auction",
-    buyNow: order.buyNow
-      ? {
-          retailPrice: centsToDecimal(order.buyNow.retailPriceCents),
-          bidsCredited: order.buyNow.bidsCredited,
-          credit: centsToDecimal(order.buyNow.creditCents),
-        }
-      : null,
-    auctionId: order.auctionId,
-    buyerId: order.buyerId,
-    sellerId: order.sellerId,
-    finalPrice: centsToDecimal(order.finalPriceCents),
-    bidsSpent: order.bidsSpent ?? 0,
-    bidsValue: centsToDecimal(order.bidsValueCents ?? 0),
-    allInCost: centsToDecimal(order.finalPriceCents + (order.bidsValueCents ?? 0)),
-    paymentStatus: order.paymentStatus,
-    shippingStatus: order.shippingStatus,
-    shippingAddress: order.shippingAddress,
-    shippingCity: order.shippingCity,
-    shippingState: order.shippingState,
-    shippingZip: order.shippingZip,
-    shippingCountry: order.shippingCountry,
-    trackingNumber: order.trackingNumber ?? null,
-    paidAt: order.paidAt ?? null,
-    shippedAt: order.shippedAt ?? null,
-    deliveredAt: order.deliveredAt ?? null,
-    createdAt: order.createdAt,
-    auction: {
-      id: order.auction.id,
-      endsAt: new Date(order.auction.endsAt).toISOString(),
-      totalBids: order.auction.totalBids,
-      product: order.product,
-    },
-    seller: order.seller,
-    buyer: order.buyer,
-  };
 }
 
 /** The order a payment paid, through its `ORDERPAYMENT#<paymentIntentId>` item; null when none did. */
@@ -339,8 +293,8 @@ export async function markOrderReversed(
   status: "refunded" | "disputed",
   now: number,
 ): Promise<boolean> {
-  try {
-    await db.send(
+  return unlessRefused(() =>
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.order(orderId),
@@ -357,10 +311,6 @@ export async function markOrderReversed(
           ...(status === "disputed" ? { ":disputed": "disputed" } : {}),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }

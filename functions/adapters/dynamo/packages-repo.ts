@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import {
   BatchGetCommand,
   DeleteCommand,
@@ -7,9 +6,8 @@ import {
   QueryCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { centsToDecimal } from "#shared/money";
-import type { BidPackage } from "#shared/schemas/payments";
 import { db, tableName } from "./client.ts";
+import { conditionFailed } from "./conditions.ts";
 import { indexKeys, keys } from "./keys.ts";
 
 /** PACKAGE#id / PROFILE. Money in cents; the API shows it as "12.34". */
@@ -34,17 +32,6 @@ export type NewBidPackage = Omit<BidPackageRecord, "active" | "updatedAt"> &
 export type BidPackageChange = Partial<
   Pick<BidPackageRecord, "name" | "bidCount" | "priceCents" | "savings" | "popular" | "active">
 >;
-
-export function toBidPackageView(record: BidPackageRecord): BidPackage {
-  return {
-    id: record.id,
-    name: record.name,
-    bidCount: record.bidCount,
-    price: centsToDecimal(record.priceCents),
-    savings: record.savings,
-    popular: record.popular,
-  };
-}
 
 // The index answers in bid-count order already.
 const packageSortKey = (bidCount: number, id: string) => `${String(bidCount).padStart(10, "0")}#${id}`;
@@ -137,7 +124,7 @@ export async function putBidPackage(
     );
     return "written";
   } catch (error) {
-    if (options.onlyIfAbsent && error instanceof ConditionalCheckFailedException) return "exists";
+    if (options.onlyIfAbsent && conditionFailed(error)) return "exists";
     throw error;
   }
 }
@@ -185,7 +172,7 @@ export async function updateBidPackage(
     );
     return Attributes ? fromItem(Attributes) : null;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
+    if (conditionFailed(error)) return null;
     throw error;
   }
 }

@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import {
   DeleteCommand,
   GetCommand,
@@ -7,10 +6,11 @@ import {
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import type { ApprovalStatus, MetalType } from "#shared/constants";
-import { centsToDecimal, decimalToCents } from "#shared/money";
+import { decimalToCents } from "#shared/money";
 import type { Page, PageRequest } from "#shared/schemas/pages";
-import type { ProductFormInput, ProductView } from "#shared/schemas/seller";
+import type { ProductFormInput } from "#shared/schemas/seller";
 import { db, tableName } from "./client.ts";
+import { conditionFailed, transactionConditionFailed, unlessRefused } from "./conditions.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { listByIndex, withoutKeys } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
@@ -51,26 +51,6 @@ export function productItem(product: ProductRecord) {
 }
 
 const toProduct = (item: Record<string, unknown>) => withoutKeys(item) as unknown as ProductRecord;
-
-export function toProductView(product: ProductRecord): ProductView {
-  return {
-    id: product.id,
-    sellerId: product.sellerId,
-    name: product.name,
-    description: product.description,
-    metalType: product.metalType,
-    ...(product.weight ? { weight: product.weight } : {}),
-    ...(product.purity ? { purity: product.purity } : {}),
-    imageUrl: product.imageUrl,
-    startingPrice: centsToDecimal(product.startingPriceCents),
-    retailPrice: product.retailPriceCents ? centsToDecimal(product.retailPriceCents) : null,
-    buyNowStock: product.buyNowStock ?? 0,
-    status: product.status,
-    ...(product.approvedAt ? { approvedAt: product.approvedAt } : {}),
-    createdAt: product.createdAt,
-    ...(product.auctionId ? { auctionId: product.auctionId } : {}),
-  };
-}
 
 /** What the "add product" forms send (validated, prices as decimals), and whose product it is. */
 export type NewProduct = ProductFormInput & { sellerId: string };
@@ -163,7 +143,7 @@ export async function recordProductAuction(
     );
     return Attributes ? toProduct(Attributes) : null;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
+    if (conditionFailed(error)) return null;
     throw error;
   }
 }
@@ -205,11 +185,8 @@ export async function deleteProductWithUnbidAuction(
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const [productReason, auctionReason] = error.CancellationReasons ?? [];
-      if (auctionReason?.Code === "ConditionalCheckFailed") return "auction-has-bids";
-      if (productReason?.Code === "ConditionalCheckFailed") return "gone";
-    }
+    if (transactionConditionFailed(error, 1)) return "auction-has-bids";
+    if (transactionConditionFailed(error, 0)) return "gone";
     throw error;
   }
   return "deleted";
@@ -217,18 +194,14 @@ export async function deleteProductWithUnbidAuction(
 
 /** Removes an auction that nobody has bid on (its product is gone); false when it has bids or is gone. */
 export async function deleteUnbidAuction(auctionId: string): Promise<boolean> {
-  try {
-    await db.send(
+  return unlessRefused(() =>
+    db.send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.auction(auctionId),
         ConditionExpression: "attribute_exists(pk) AND totalBids = :zero",
         ExpressionAttributeValues: { ":zero": 0 },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }

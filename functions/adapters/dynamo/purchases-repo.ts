@@ -1,7 +1,7 @@
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { BidPurchase } from "../../domain/payments.ts";
 import { db, tableName } from "./client.ts";
+import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
 import { indexKeys, keys } from "./keys.ts";
 
 export type CreditOutcome = "credited" | "already_credited" | "user_missing";
@@ -54,13 +54,13 @@ export async function creditBidPurchase(purchase: BidPurchase, now: number): Pro
       await db.send(new TransactWriteCommand({ TransactItems: transactItems }));
       return "credited";
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const [purchaseReason, userReason] = (error.CancellationReasons ?? []).map((r) => r.Code);
-      if (purchaseReason === "ConditionalCheckFailed") return "already_credited";
-      if (userReason === "ConditionalCheckFailed") return "user_missing";
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (transactionConditionFailed(error, 0)) return "already_credited";
+      if (transactionConditionFailed(error, 1)) return "user_missing";
       // Another transaction touched the purchase or the user at the same instant (the other
       // delivery of this payment, or a bid): try again; the condition then settles it.
-      const conflicted = purchaseReason === "TransactionConflict" || userReason === "TransactionConflict";
+      const conflicted = codes.slice(0, 2).includes("TransactionConflict");
       if (!conflicted || attempt >= MAX_ATTEMPTS) throw error;
       await new Promise((r) => setTimeout(r, 10 * attempt + Math.random() * 40 * attempt));
     }
@@ -172,7 +172,7 @@ export async function writeReversal(input: {
     );
     return true;
   } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
+    if (cancellationCodes(error)) return false;
     throw error;
   }
 }

@@ -1,9 +1,8 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { ApprovalStatus } from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
-import type { SellerProfile } from "#shared/schemas/seller";
 import { db, tableName } from "./client.ts";
+import { cancellationCodes, conditionFailed } from "./conditions.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
@@ -97,7 +96,7 @@ export async function updatePendingSellerProfile(
     );
     return Attributes ? toSeller(Attributes) : null;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
+    if (conditionFailed(error)) return null;
     throw error;
   }
 }
@@ -156,7 +155,7 @@ export async function ensurePlatformSeller(
     );
     return seller;
   } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
+    if (!cancellationCodes(error)) throw error;
     // Another request created it first: use theirs.
     const { Item } = await db.send(
       new GetCommand({ TableName: tableName(), Key: keys.user(admin.id), ConsistentRead: true }),
@@ -165,15 +164,4 @@ export async function ensurePlatformSeller(
     if (!winner) throw error;
     return winner;
   }
-}
-
-export function toSellerProfile(seller: SellerRecord): SellerProfile {
-  return {
-    id: seller.id,
-    businessName: seller.businessName,
-    ...(seller.description ? { description: seller.description } : {}),
-    status: seller.status,
-    ...(seller.approvedAt ? { approvedAt: seller.approvedAt } : {}),
-    createdAt: seller.createdAt,
-  };
 }

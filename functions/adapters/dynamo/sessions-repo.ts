@@ -125,12 +125,12 @@ export async function deleteAllSessions(userId: string, keepToken?: string): Pro
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-        ExpressionAttributeValues: { ":pk": keys.user(userId).pk, ":prefix": "SESSION#" },
+        ExpressionAttributeValues: { ":pk": keys.user(userId).pk, ":prefix": keys.userSessionPrefix() },
         ExclusiveStartKey: startKey,
       }),
     );
     for (const item of page.Items ?? []) {
-      const tokenHash = (item.sk as string).slice("SESSION#".length);
+      const tokenHash = keys.tokenHashOfUserSession(item.sk as string);
       if (tokenHash === kept) continue;
       await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
       await db.send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));

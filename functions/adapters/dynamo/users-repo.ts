@@ -1,10 +1,10 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { UserRole } from "#shared/constants";
-import type { CurrentUser } from "#shared/schemas/auth";
 import { conflict } from "../../domain/errors.ts";
 import { db, tableName } from "./client.ts";
+import { transactionConditionFailed, unlessRefused } from "./conditions.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { sellerItem } from "./sellers-repo.ts";
 
 export interface UserRecord {
   id: string;
@@ -22,17 +22,6 @@ export interface UserRecord {
   paymentFlag?: "refunded" | "disputed";
 }
 
-export function toCurrentUser(user: UserRecord): CurrentUser {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    role: user.role,
-    bidBalance: user.bidBalance,
-    ...(user.sellerId ? { sellerId: user.sellerId } : {}),
-  };
-}
-
 export function userItem(user: UserRecord) {
   return {
     ...keys.user(user.id),
@@ -40,23 +29,6 @@ export function userItem(user: UserRecord) {
     gsi1pk: indexKeys.users(),
     gsi1sk: timeSortKey(user.createdAt, user.id),
     ...user,
-  };
-}
-
-export function sellerProfileItem(seller: {
-  id: string;
-  userId: string;
-  businessName: string;
-  description?: string;
-  createdAt: string;
-}) {
-  return {
-    ...keys.seller(seller.id),
-    type: "seller",
-    status: "pending",
-    gsi1pk: indexKeys.sellersByStatus("pending"),
-    gsi1sk: timeSortKey(seller.createdAt, seller.id),
-    ...seller,
   };
 }
 
@@ -116,7 +88,13 @@ export async function createUser(input: {
           {
             Put: {
               TableName: table,
-              Item: sellerProfileItem({ id: sellerId, userId: id, businessName: user.username, createdAt }),
+              Item: sellerItem({
+                id: sellerId,
+                userId: id,
+                businessName: user.username,
+                status: "pending",
+                createdAt,
+              }),
               ConditionExpression: "attribute_not_exists(pk)",
             },
           },
@@ -126,11 +104,8 @@ export async function createUser(input: {
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const reasons = error.CancellationReasons ?? [];
-      if (reasons[1]?.Code === "ConditionalCheckFailed") throw conflict("Username is already taken");
-      if (reasons[2]?.Code === "ConditionalCheckFailed") throw conflict("Email is already registered");
-    }
+    if (transactionConditionFailed(error, 1)) throw conflict("Username is already taken");
+    if (transactionConditionFailed(error, 2)) throw conflict("Email is already registered");
     throw error;
   }
   return user;
@@ -163,8 +138,8 @@ export async function replacePasswordHash(
   previousHash: string,
   nextHash: string,
 ): Promise<boolean> {
-  try {
-    await db.send(
+  return unlessRefused(() =>
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.user(userId),
@@ -172,10 +147,6 @@ export async function replacePasswordHash(
         ConditionExpression: "passwordHash = :previous",
         ExpressionAttributeValues: { ":next": nextHash, ":previous": previousHash },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 import { approveProductSchema, idParamsSchema } from "#shared/schemas/admin";
-import { toProductView } from "../../adapters/dynamo/products-repo.ts";
 import { defineRoute } from "../../http/route.ts";
 import { approveProduct } from "../../usecases/approve-product.ts";
+import { toProductView } from "../../usecases/views/product-view.ts";
 
 /** Approves the product and starts its auction; the body may set the auction's length. */
 export const handler = defineRoute(

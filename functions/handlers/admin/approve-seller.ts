@@ -1,7 +1,7 @@
 import { idParamsSchema } from "#shared/schemas/admin";
-import { toSellerProfile } from "../../adapters/dynamo/sellers-repo.ts";
 import { defineRoute } from "../../http/route.ts";
 import { reviewSeller } from "../../usecases/review-sellers.ts";
+import { toSellerProfile } from "../../usecases/views/seller-view.ts";
 
 export const handler = defineRoute(
   "admin/approve-seller",

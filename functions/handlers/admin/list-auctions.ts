@@ -5,10 +5,10 @@ import {
   type AuctionRecord,
   listAuctionsByStatus,
   listAuctionsPage,
-  toAuctionSummary,
 } from "../../adapters/dynamo/auctions-repo.ts";
 import { defineRoute } from "../../http/route.ts";
 import { finalizeAllOver } from "../../usecases/finalize-auction.ts";
+import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
 
 /** Every auction whatever its status, newest first. */
 export const handler = defineRoute(

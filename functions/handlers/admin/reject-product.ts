@@ -1,7 +1,7 @@
 import { idParamsSchema } from "#shared/schemas/admin";
-import { toProductView } from "../../adapters/dynamo/products-repo.ts";
 import { defineRoute } from "../../http/route.ts";
 import { rejectProduct } from "../../usecases/review-products.ts";
+import { toProductView } from "../../usecases/views/product-view.ts";
 
 export const handler = defineRoute(
   "admin/reject-product",

@@ -1,9 +1,10 @@
 import { auctionIdParamsSchema, type PlaceBidResponse } from "#shared/schemas/auctions";
-import { getAuction, toAuctionSummary } from "../../adapters/dynamo/auctions-repo.ts";
-import { toBidView } from "../../adapters/dynamo/bids-repo.ts";
+import { getAuction } from "../../adapters/dynamo/auctions-repo.ts";
 import { unauthorized } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
 import { placeBid } from "../../usecases/place-bid.ts";
+import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
+import { toBidView } from "../../usecases/views/bid-view.ts";
 
 export const handler = defineRoute(
   "auctions/place-bid",

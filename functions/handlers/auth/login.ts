@@ -1,7 +1,7 @@
 import { loginSchema } from "#shared/schemas/auth";
 import { releaseAttempts, reserveAttempts } from "../../adapters/dynamo/login-attempts-repo.ts";
 import { createSession } from "../../adapters/dynamo/sessions-repo.ts";
-import { findUserByLogin, toCurrentUser } from "../../adapters/dynamo/users-repo.ts";
+import { findUserByLogin } from "../../adapters/dynamo/users-repo.ts";
 import {
   LOGIN_THROTTLED_MESSAGE,
   loginCounters,
@@ -14,6 +14,7 @@ import { sessionCookies } from "../../http/cookies.ts";
 import { tooManyRequests, unauthorized } from "../../http/errors.ts";
 import { defineRoute, reply } from "../../http/route.ts";
 import { afterLogin } from "../../usecases/account-security.ts";
+import { toCurrentUser } from "../../usecases/views/user-view.ts";
 
 export const handler = defineRoute(
   "auth/login",

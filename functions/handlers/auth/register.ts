@@ -1,7 +1,7 @@
 import { registerSchema } from "#shared/schemas/auth";
 import { reserveAttempts } from "../../adapters/dynamo/login-attempts-repo.ts";
 import { createSession } from "../../adapters/dynamo/sessions-repo.ts";
-import { createUser, toCurrentUser } from "../../adapters/dynamo/users-repo.ts";
+import { createUser } from "../../adapters/dynamo/users-repo.ts";
 import { registrationsPerAddress } from "../../config/runtime.ts";
 import {
   loginWindow,
@@ -14,6 +14,7 @@ import { clientIp } from "../../http/client-ip.ts";
 import { sessionCookies } from "../../http/cookies.ts";
 import { tooManyRequests } from "../../http/errors.ts";
 import { defineRoute, reply } from "../../http/route.ts";
+import { toCurrentUser } from "../../usecases/views/user-view.ts";
 
 export const handler = defineRoute(
   "auth/register",

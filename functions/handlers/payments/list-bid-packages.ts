@@ -1,8 +1,8 @@
 import { sortPackagesByBidCount } from "#shared/packages";
 import type { BidPackage } from "#shared/schemas/payments";
-import { toBidPackageView } from "../../adapters/dynamo/packages-repo.ts";
 import { defineRoute } from "../../http/route.ts";
 import { listActiveBidPackages } from "../../usecases/manage-bid-packages.ts";
+import { toBidPackageView } from "../../usecases/views/bid-package-view.ts";
 
 /** What buyers may buy: a package the admin deactivated is not listed. */
 export const handler = defineRoute(

@@ -1,9 +1,10 @@
 import { createSellerProductSchema } from "#shared/schemas/seller";
-import { createProduct, toProductView } from "../../adapters/dynamo/products-repo.ts";
+import { createProduct } from "../../adapters/dynamo/products-repo.ts";
 import { productSubmissionRefusal } from "../../domain/approvals.ts";
 import { forbidden } from "../../http/errors.ts";
 import { defineRoute, reply } from "../../http/route.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
+import { toProductView } from "../../usecases/views/product-view.ts";
 
 export const handler = defineRoute(
   "seller/create-seller-product",

@@ -1,7 +1,7 @@
 import type { SellerProfile } from "#shared/schemas/seller";
-import { toSellerProfile } from "../../adapters/dynamo/sellers-repo.ts";
 import { defineRoute } from "../../http/route.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
+import { toSellerProfile } from "../../usecases/views/seller-view.ts";
 
 export const handler = defineRoute(
   "seller/get-seller-profile",

@@ -4,10 +4,10 @@ import {
   listSellerProducts,
   listSellerProductsPage,
   type ProductRecord,
-  toProductView,
 } from "../../adapters/dynamo/products-repo.ts";
 import { defineRoute } from "../../http/route.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
+import { toProductView } from "../../usecases/views/product-view.ts";
 
 export const handler = defineRoute(
   "seller/list-seller-products",

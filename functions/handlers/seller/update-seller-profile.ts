@@ -1,9 +1,10 @@
 import { type SellerProfile, updateSellerProfileSchema } from "#shared/schemas/seller";
-import { toSellerProfile, updatePendingSellerProfile } from "../../adapters/dynamo/sellers-repo.ts";
+import { updatePendingSellerProfile } from "../../adapters/dynamo/sellers-repo.ts";
 import { profileEditRefusal } from "../../domain/approvals.ts";
 import { conflict } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
+import { toSellerProfile } from "../../usecases/views/seller-view.ts";
 
 export const handler = defineRoute(
   "seller/update-seller-profile",

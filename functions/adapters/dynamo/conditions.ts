@@ -1,0 +1,36 @@
+/**
+ * How a conditional write says no, read in one place: a single write refused by its condition, or a
+ * transaction cancelled with the reason of each item (in the order the items were sent).
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+
+const CONDITION_FAILED = "ConditionalCheckFailed";
+
+/** A single-item write (Put, Update, Delete) refused by its ConditionExpression. */
+export function conditionFailed(error: unknown): boolean {
+  return error instanceof ConditionalCheckFailedException;
+}
+
+/** Each item's cancellation code of a cancelled transaction ("None" for an item that was fine), or null for any other error. */
+export function cancellationCodes(error: unknown): string[] | null {
+  if (!(error instanceof TransactionCanceledException)) return null;
+  return (error.CancellationReasons ?? []).map((reason) => reason.Code ?? "None");
+}
+
+/** A transaction cancelled because the condition of item `index` failed (of any item, without an index). */
+export function transactionConditionFailed(error: unknown, index?: number): boolean {
+  const codes = cancellationCodes(error);
+  if (!codes) return false;
+  return index === undefined ? codes.includes(CONDITION_FAILED) : codes[index] === CONDITION_FAILED;
+}
+
+/** Sends a conditional write: true when it was applied, false when its condition refused it; other errors propagate. */
+export async function unlessRefused(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (conditionFailed(error) || transactionConditionFailed(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,41 @@
+import { centsToDecimal } from "#shared/money";
+import type { AuctionSummary } from "#shared/schemas/auctions";
+import type { AuctionRecord } from "../../adapters/dynamo/auctions-repo.ts";
+
+/** The API view of an auction, stamped with the server time it describes. */
+export function toAuctionSummary(auction: AuctionRecord, now: number): AuctionSummary {
+  const { product, seller } = auction;
+  return {
+    id: auction.id,
+    productId: auction.productId,
+    status: auction.status,
+    currentPrice: centsToDecimal(auction.priceCents),
+    startingPrice: centsToDecimal(auction.startingPriceCents),
+    bidIncrement: centsToDecimal(auction.bidIncrementCents),
+    totalBids: auction.totalBids,
+    endsAt: new Date(auction.endsAt).toISOString(),
+    createdAt: auction.createdAt,
+    lastBidder: auction.lastBidderUsername ? { username: auction.lastBidderUsername } : null,
+    winner: auction.winnerUsername ? { username: auction.winnerUsername } : null,
+    product: {
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      metalType: product.metalType,
+      weight: product.weight ?? null,
+      purity: product.purity ?? null,
+      imageUrl: product.imageUrl,
+      startingPrice: centsToDecimal(product.startingPriceCents),
+    },
+    seller: {
+      id: seller.id,
+      businessName: seller.businessName,
+      description: seller.description ?? null,
+    },
+    activeAgents: Math.max(0, auction.activeAgents ?? 0),
+    beginner: auction.beginner ?? false,
+    retailPrice: auction.retailPriceCents ? centsToDecimal(auction.retailPriceCents) : null,
+    buyNowStockLeft: auction.retailPriceCents ? Math.max(0, auction.buyNowStockLeft ?? 0) : 0,
+    serverTime: new Date(now).toISOString(),
+  };
+}

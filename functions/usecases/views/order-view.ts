@@ -1,0 +1,44 @@
+import { centsToDecimal } from "#shared/money";
+import type { OrderView } from "#shared/schemas/orders";
+import type { OrderRecord } from "../../adapters/dynamo/orders-repo.ts";
+
+export function toOrderView(order: OrderRecord): OrderView {
+  return {
+    id: order.id,
+    kind: order.kind ?? "auction",
+    buyNow: order.buyNow
+      ? {
+          retailPrice: centsToDecimal(order.buyNow.retailPriceCents),
+          bidsCredited: order.buyNow.bidsCredited,
+          credit: centsToDecimal(order.buyNow.creditCents),
+        }
+      : null,
+    auctionId: order.auctionId,
+    buyerId: order.buyerId,
+    sellerId: order.sellerId,
+    finalPrice: centsToDecimal(order.finalPriceCents),
+    bidsSpent: order.bidsSpent ?? 0,
+    bidsValue: centsToDecimal(order.bidsValueCents ?? 0),
+    allInCost: centsToDecimal(order.finalPriceCents + (order.bidsValueCents ?? 0)),
+    paymentStatus: order.paymentStatus,
+    shippingStatus: order.shippingStatus,
+    shippingAddress: order.shippingAddress,
+    shippingCity: order.shippingCity,
+    shippingState: order.shippingState,
+    shippingZip: order.shippingZip,
+    shippingCountry: order.shippingCountry,
+    trackingNumber: order.trackingNumber ?? null,
+    paidAt: order.paidAt ?? null,
+    shippedAt: order.shippedAt ?? null,
+    deliveredAt: order.deliveredAt ?? null,
+    createdAt: order.createdAt,
+    auction: {
+      id: order.auction.id,
+      endsAt: new Date(order.auction.endsAt).toISOString(),
+      totalBids: order.auction.totalBids,
+      product: order.product,
+    },
+    seller: order.seller,
+    buyer: order.buyer,
+  };
+}
