@@ -45,6 +45,16 @@ const stageSettingsSchema = z.object({
   /** Tighter limits for the password routes (login, register): brute force costs CPU (scrypt). */
   authRateLimit: z.coerce.number().positive(),
   authBurstLimit: z.coerce.number().int().positive(),
+  /**
+   * AWS WAF on the distribution (managed common + known-bad-inputs rules, per-address rate limits on
+   * /api/auth/* and bids). On by default where data is kept; `-c waf=true` turns it on for a dev stage.
+   */
+  waf: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean()),
+  /** An existing CLOUDFRONT-scope Web ACL (made in us-east-1) instead of the stack's own: for stacks in other regions. */
+  webAclArn: z.string().startsWith("arn:").optional(),
+  /** Requests per address per 5 minutes the WAF lets through to /api/auth/* and to bids. */
+  wafAuthLimit: z.coerce.number().int().min(10),
+  wafBidLimit: z.coerce.number().int().min(10),
   /** "destroy" removes the table and bucket with the stack; anything else keeps them (RETAIN). */
   dataRemoval: z.enum(["retain", "destroy"]),
 });
@@ -73,6 +83,11 @@ const DEFAULTS = {
   authRateLimit: 20,
   authBurstLimit: 40,
   lambdaAlarms: "per-function",
+  // A person signing in or registering needs a handful; 100 in 5 minutes is a script.
+  wafAuthLimit: 100,
+  // Two bids a second for 5 minutes from one address, sustained: above any person in a bidding war
+  // (several people behind one NAT included), below a bot hammering the bid route.
+  wafBidLimit: 600,
 } as const;
 
 const SETTING_KEYS = Object.keys(stageSettingsSchema.shape) as (keyof StageSettings)[];
@@ -92,6 +107,7 @@ export function readStageConfig(context: ContextReader): StageConfig {
   const merged = {
     ...DEFAULTS,
     dataRemoval: ephemeral ? "destroy" : "retain",
+    waf: !ephemeral,
     ...(stages[stage] ?? {}),
     ...overrides,
     stage,

@@ -19,6 +19,7 @@ function webStack(distDir: string, outdir = mkdtempSync(join(tmpdir(), "penny-we
     socketOriginDomain: "ws.example.com",
     originSecret: "test-origin-secret",
     stripe: false,
+    logRetentionDays: 7,
     distDir,
   });
   return stack;
