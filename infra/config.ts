@@ -15,8 +15,12 @@ const stageSettingsSchema = z.object({
     ),
   /** "local" = the built-in test-card provider (demo stages only); "stripe" = real Stripe. */
   stripeMode: z.enum(["local", "stripe"]),
-  /** Public, so a plain environment variable is fine. Required in stripe mode. */
+  /**
+   * Public, so a plain environment variable is fine. Without it, a stripe stage reads it at deploy
+   * time from the SSM String parameter `stripePublishableKeyParameter` (so synthesis needs no key).
+   */
   stripePublishableKey: z.string().optional(),
+  stripePublishableKeyParameter: z.string().startsWith("/").optional(),
   /** Names of SSM SecureString parameters you create before deploying (never the secrets themselves). */
   stripeSecretKeyParameter: z.string().startsWith("/").optional(),
   stripeWebhookSecretParameter: z.string().startsWith("/").optional(),
@@ -66,7 +70,13 @@ export interface StageConfig extends StageSettings {
   /** Resource name prefix: penny-auction-<stage>. */
   prefix: string;
   ephemeral: boolean;
-  stripe?: { publishableKey: string; secretKeyParameter: string; webhookSecretParameter: string };
+  stripe?: {
+    /** The key itself when given on the command line or in cdk.json; else read from the parameter at deploy. */
+    publishableKey?: string;
+    publishableKeyParameter: string;
+    secretKeyParameter: string;
+    webhookSecretParameter: string;
+  };
 }
 
 /** Stages whose data may be thrown away with the stack unless cdk.json says otherwise. */
@@ -140,13 +150,14 @@ export function readStageConfig(context: ContextReader): StageConfig {
 }
 
 function stripeSettings(settings: StageSettings, prefix: string): StageConfig["stripe"] {
-  if (!settings.stripePublishableKey?.startsWith("pk_")) {
+  if (settings.stripePublishableKey !== undefined && !settings.stripePublishableKey.startsWith("pk_")) {
     throw new Error(
-      `Stage "${settings.stage}": stripeMode "stripe" needs stripePublishableKey (pk_live_... or pk_test_...)`,
+      `Stage "${settings.stage}": stripePublishableKey must be a publishable key (pk_live_... or pk_test_...)`,
     );
   }
   return {
     publishableKey: settings.stripePublishableKey,
+    publishableKeyParameter: settings.stripePublishableKeyParameter ?? `/${prefix}/stripe/publishable-key`,
     secretKeyParameter: settings.stripeSecretKeyParameter ?? `/${prefix}/stripe/secret-key`,
     webhookSecretParameter: settings.stripeWebhookSecretParameter ?? `/${prefix}/stripe/webhook-secret`,
   };

@@ -1,4 +1,4 @@
-import { Arn, ArnFormat, Stack } from "aws-cdk-lib";
+import { Arn, ArnFormat, CfnDynamicReference, CfnDynamicReferenceService, Stack } from "aws-cdk-lib";
 import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Construct } from "constructs";
 import type { StageConfig } from "../config.ts";
@@ -29,7 +29,17 @@ export class Payments extends Construct {
   get publicEnvironment(): Record<string, string> {
     return {
       PAYMENT_PROVIDER: this.stripeMode,
-      ...(this.stripe ? { STRIPE_PUBLISHABLE_KEY: this.stripe.publishableKey } : {}),
+      ...(this.stripe
+        ? {
+            STRIPE_PUBLISHABLE_KEY:
+              this.stripe.publishableKey ??
+              // {{resolve:ssm:...}}: CloudFormation reads it at deploy; synthesis needs neither key nor lookup.
+              new CfnDynamicReference(
+                CfnDynamicReferenceService.SSM,
+                this.stripe.publishableKeyParameter,
+              ).toString(),
+          }
+        : {}),
     };
   }
 

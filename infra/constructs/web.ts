@@ -341,8 +341,9 @@ export class Web extends Construct {
    */
   private publish(distDir: string): void {
     if (!existsSync(join(distDir, "index.html"))) {
-      Annotations.of(this).addWarningV2(
-        "penny-auction:web-dist-missing",
+      // Information, not a warning: synthesis without a web build is normal (tests, `npm run synth`),
+      // and `npm run deploy` always builds it first.
+      Annotations.of(this).addInfo(
         `${distDir} has no index.html: a placeholder page is published. Build the web first (npm run deploy does).`,
       );
       new BucketDeployment(this, "Placeholder", {
