@@ -56,7 +56,7 @@ const stageSettingsSchema = z.object({
   waf: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean()),
   /** An existing CLOUDFRONT-scope Web ACL (made in us-east-1) instead of the stack's own: for stacks in other regions. */
   webAclArn: z.string().startsWith("arn:").optional(),
-  /** Requests per address per 5 minutes the WAF lets through to /api/auth/* and to bids. */
+  /** POSTs to /api/auth/* and bids per viewer address per 5 minutes the WAF lets through (then 429). */
   wafAuthLimit: z.coerce.number().int().min(10),
   wafBidLimit: z.coerce.number().int().min(10),
   /** "destroy" removes the table and bucket with the stack; anything else keeps them (RETAIN). */

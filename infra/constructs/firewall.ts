@@ -4,18 +4,20 @@ import { Construct } from "constructs";
 
 export interface FirewallProps {
   prefix: string;
-  /** Requests per viewer address per 5 minutes to /api/auth/*. */
+  /** POST requests per viewer address per 5 minutes to /api/auth/*. */
   authLimit: number;
   /** Requests per viewer address per 5 minutes to POST /api/auctions/{id}/bid. */
   bidLimit: number;
 }
+
+const TOO_MANY = "too-many-requests";
 
 /** The bid route's last segment (functions/routes.ts: POST /api/auctions/{id}/bid). */
 const BID_PATH = { prefix: "/api/auctions/", suffix: "/bid" };
 
 /**
  * AWS WAF in front of CloudFront: AWS's managed common and known-bad-inputs rule groups, and
- * per-address rate limits on the password routes and on bidding. CloudFront's Web ACLs live in
+ * per-address rate limits on the password routes (POST /api/auth/*) and on bidding. CloudFront's Web ACLs live in
  * us-east-1 only, so the stack refuses to deploy anywhere else (a CloudFormation rule, checked before
  * anything is created); a stack in another region passes `webAclArn` of an ACL made there instead.
  */
@@ -43,9 +45,28 @@ export class Firewall extends Construct {
       description: "Managed common and known-bad-inputs rules, rate limits on sign-in and bidding",
       scope: "CLOUDFRONT",
       defaultAction: { allow: {} },
+      // The same {message} shape as the API's own refusals, so the web shows it like any other.
+      customResponseBodies: {
+        [TOO_MANY]: {
+          contentType: "APPLICATION_JSON",
+          content: JSON.stringify({ message: "Too many requests. Please wait a few minutes and try again." }),
+        },
+      },
       visibilityConfig: visibility("web-acl"),
       rules: [
-        rateLimit("AuthRateLimit", 0, props.authLimit, startsWith("/api/auth/"), visibility("auth-rate")),
+        // POSTs only: sign-in, registration, password change and sign-out; GET /api/auth/me runs on every
+        // page load and would count a busy NAT's browsing against its sign-ins.
+        rateLimit(
+          "AuthRateLimit",
+          0,
+          props.authLimit,
+          {
+            andStatement: {
+              statements: [startsWith("/api/auth/"), { byteMatchStatement: methodIs("POST") }],
+            },
+          },
+          visibility("auth-rate"),
+        ),
         rateLimit(
           "BidRateLimit",
           1,
@@ -81,7 +102,7 @@ function rateLimit(
   return {
     name,
     priority,
-    action: { block: { customResponse: { responseCode: 429 } } },
+    action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: TOO_MANY } } },
     statement: {
       // WAF sees the viewer's own address here (CloudFront is the one in front of it).
       rateBasedStatement: { limit, aggregateKeyType: "IP", evaluationWindowSec: 300, scopeDownStatement },
