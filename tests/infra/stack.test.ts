@@ -10,7 +10,7 @@ import { eventHandlers, httpRoutes, socketRoutes } from "../../functions/routes.
 import { readStageConfig } from "../../infra/config.ts";
 import { pathPattern } from "../../infra/edge.ts";
 import { addNagPacks } from "../../infra/nag.ts";
-import { deployedRoutes } from "../../infra/stack.ts";
+import { deployedRoutes, PennyAuctionStack } from "../../infra/stack.ts";
 import { TABLE_GRANTS } from "../../infra/table-access.ts";
 import {
   type CfnJson,
@@ -798,6 +798,13 @@ describe("production hardening (issue 14)", () => {
     for (const part of ['"/api/auctions/"', '"/bid"', '"ENDS_WITH"', '"POST"']) expect(bid).toContain(part);
     // CloudFront's Web ACLs exist only in us-east-1: deploying elsewhere stops before creating anything.
     expect(JSON.stringify(prod.json.Rules)).toContain("us-east-1");
+  });
+
+  it("refuses to make its own WAF in a region other than us-east-1, naming the ways out", () => {
+    const config = readStageConfig((key) => ({ ...cdkJsonContext(), ...PROD_CONTEXT })[key]);
+    expect(
+      () => new PennyAuctionStack(new App(), "Elsewhere", { config, env: { region: "eu-west-1" } }),
+    ).toThrow(/only in us-east-1.*webAclArn.*waf=false/);
   });
 
   it("has no WAF on a dev stage unless asked (-c waf=true)", () => {
