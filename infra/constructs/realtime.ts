@@ -1,4 +1,4 @@
-import { Duration, Stack } from "aws-cdk-lib";
+import { type CfnElement, Duration, Stack } from "aws-cdk-lib";
 import { WebSocketApi, WebSocketStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { WebSocketLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
@@ -110,9 +110,10 @@ export class Realtime extends Construct {
   /** PostToConnection on this API's `ws` stage, and where its management endpoint is. */
   private allowPosting(fn: ProductFunction): void {
     this.stage.grantManagementApiAccess(fn);
+    const apiLogicalId = Stack.of(this).getLogicalId(this.webSocketApi.node.defaultChild as CfnElement);
     acknowledge(
       fn,
-      "AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<RealtimeWebSocketApiF9B350A8>/ws/*/@connections/*]",
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${apiLogicalId}>/${SOCKET_STAGE}/*/@connections/*]`,
       "Connection ids exist only at run time: posting is limited to this API's ws stage",
     );
     fn.addEnvironment("WS_MANAGEMENT_ENDPOINT", this.stage.callbackUrl);
