@@ -304,7 +304,7 @@ export class Web extends Construct {
 
   /** BucketDeployment's handler is CDK's own singleton (one per stack), outside this construct. */
   private acknowledgeDeploymentHandler(): void {
-    const bucketArn = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnBucket);
+    const siteBucketId = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnBucket);
     for (const handler of Stack.of(this).node.children) {
       if (!handler.node.id.startsWith("Custom::CDKBucketDeployment")) continue;
       acknowledge(
@@ -317,7 +317,7 @@ export class Web extends Construct {
           "AwsSolutions-IAM5[Action::s3:GetBucket*]",
           "AwsSolutions-IAM5[Action::s3:DeleteObject*]",
           "AwsSolutions-IAM5[Action::s3:Abort*]",
-          `AwsSolutions-IAM5[Resource::<${bucketArn}.Arn>/*]`,
+          `AwsSolutions-IAM5[Resource::<${siteBucketId}.Arn>/*]`,
           "AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]",
         ],
         "CDK's BucketDeployment handler: copies the built site from the CDK assets bucket into the site bucket and invalidates CloudFront",
