@@ -1,5 +1,6 @@
 import { App } from "aws-cdk-lib";
 import { readStageConfig } from "./config.ts";
+import { addNagPacks } from "./nag.ts";
 import { PennyAuctionStack } from "./stack.ts";
 
 /**
@@ -7,6 +8,7 @@ import { PennyAuctionStack } from "./stack.ts";
  * as context: synthesis needs no credentials and makes no lookups.
  */
 const app = new App();
+addNagPacks(app);
 const config = readStageConfig((key) => app.node.tryGetContext(key));
 const account = app.node.tryGetContext("account") as string | undefined;
 const region = app.node.tryGetContext("region") as string | undefined;

@@ -15,8 +15,12 @@ const stageSettingsSchema = z.object({
     ),
   /** "local" = the built-in test-card provider (demo stages only); "stripe" = real Stripe. */
   stripeMode: z.enum(["local", "stripe"]),
-  /** Public, so a plain environment variable is fine. Required in stripe mode. */
+  /**
+   * Public, so a plain environment variable is fine. Without it, a stripe stage reads it at deploy
+   * time from the SSM String parameter `stripePublishableKeyParameter` (so synthesis needs no key).
+   */
   stripePublishableKey: z.string().optional(),
+  stripePublishableKeyParameter: z.string().startsWith("/").optional(),
   /** Names of SSM SecureString parameters you create before deploying (never the secrets themselves). */
   stripeSecretKeyParameter: z.string().startsWith("/").optional(),
   stripeWebhookSecretParameter: z.string().startsWith("/").optional(),
@@ -45,6 +49,16 @@ const stageSettingsSchema = z.object({
   /** Tighter limits for the password routes (login, register): brute force costs CPU (scrypt). */
   authRateLimit: z.coerce.number().positive(),
   authBurstLimit: z.coerce.number().int().positive(),
+  /**
+   * AWS WAF on the distribution (managed common + known-bad-inputs rules, per-address rate limits on
+   * /api/auth/* and bids). On by default where data is kept; `-c waf=true` turns it on for a dev stage.
+   */
+  waf: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean()),
+  /** An existing CLOUDFRONT-scope Web ACL (made in us-east-1) instead of the stack's own: for stacks in other regions. */
+  webAclArn: z.string().startsWith("arn:").optional(),
+  /** POSTs to /api/auth/* and bids per viewer address per 5 minutes the WAF lets through (then 429). */
+  wafAuthLimit: z.coerce.number().int().min(10),
+  wafBidLimit: z.coerce.number().int().min(10),
   /** "destroy" removes the table and bucket with the stack; anything else keeps them (RETAIN). */
   dataRemoval: z.enum(["retain", "destroy"]),
 });
@@ -56,7 +70,13 @@ export interface StageConfig extends StageSettings {
   /** Resource name prefix: penny-auction-<stage>. */
   prefix: string;
   ephemeral: boolean;
-  stripe?: { publishableKey: string; secretKeyParameter: string; webhookSecretParameter: string };
+  stripe?: {
+    /** The key itself when given on the command line or in cdk.json; else read from the parameter at deploy. */
+    publishableKey?: string;
+    publishableKeyParameter: string;
+    secretKeyParameter: string;
+    webhookSecretParameter: string;
+  };
 }
 
 /** Stages whose data may be thrown away with the stack unless cdk.json says otherwise. */
@@ -73,6 +93,11 @@ const DEFAULTS = {
   authRateLimit: 20,
   authBurstLimit: 40,
   lambdaAlarms: "per-function",
+  // A person signing in or registering needs a handful; 100 in 5 minutes is a script.
+  wafAuthLimit: 100,
+  // Two bids a second for 5 minutes from one address, sustained: above any person in a bidding war
+  // (several people behind one NAT included), below a bot hammering the bid route.
+  wafBidLimit: 600,
 } as const;
 
 const SETTING_KEYS = Object.keys(stageSettingsSchema.shape) as (keyof StageSettings)[];
@@ -92,6 +117,7 @@ export function readStageConfig(context: ContextReader): StageConfig {
   const merged = {
     ...DEFAULTS,
     dataRemoval: ephemeral ? "destroy" : "retain",
+    waf: !ephemeral,
     ...(stages[stage] ?? {}),
     ...overrides,
     stage,
@@ -124,13 +150,14 @@ export function readStageConfig(context: ContextReader): StageConfig {
 }
 
 function stripeSettings(settings: StageSettings, prefix: string): StageConfig["stripe"] {
-  if (!settings.stripePublishableKey?.startsWith("pk_")) {
+  if (settings.stripePublishableKey !== undefined && !settings.stripePublishableKey.startsWith("pk_")) {
     throw new Error(
-      `Stage "${settings.stage}": stripeMode "stripe" needs stripePublishableKey (pk_live_... or pk_test_...)`,
+      `Stage "${settings.stage}": stripePublishableKey must be a publishable key (pk_live_... or pk_test_...)`,
     );
   }
   return {
     publishableKey: settings.stripePublishableKey,
+    publishableKeyParameter: settings.stripePublishableKeyParameter ?? `/${prefix}/stripe/publishable-key`,
     secretKeyParameter: settings.stripeSecretKeyParameter ?? `/${prefix}/stripe/secret-key`,
     webhookSecretParameter: settings.stripeWebhookSecretParameter ?? `/${prefix}/stripe/webhook-secret`,
   };

@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, RemovalPolicy, Stack, type StackProps, Tags } from "aws-cdk-lib";
+import { Annotations, CfnOutput, RemovalPolicy, Stack, type StackProps, Tags, Token } from "aws-cdk-lib";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
@@ -9,6 +9,7 @@ import { Agents } from "./constructs/agents.ts";
 import { Alarms } from "./constructs/alarms.ts";
 import { Api } from "./constructs/api.ts";
 import { Data } from "./constructs/data.ts";
+import { Firewall } from "./constructs/firewall.ts";
 import { Payments } from "./constructs/payments.ts";
 import {
   logRemovalFor,
@@ -18,6 +19,7 @@ import {
 import { Realtime } from "./constructs/realtime.ts";
 import { Scheduling } from "./constructs/scheduling.ts";
 import { Web } from "./constructs/web.ts";
+import { acknowledge } from "./nag.ts";
 
 export interface PennyAuctionStackProps extends StackProps {
   config: StageConfig;
@@ -36,6 +38,8 @@ export class PennyAuctionStack extends Stack {
   readonly payments: Payments;
   readonly web: Web;
   readonly alarms: Alarms;
+  /** The stack's own WAF Web ACL, unless WAF is off or an existing one is given (webAclArn). */
+  readonly firewall?: Firewall;
 
   constructor(scope: Construct, id: string, props: PennyAuctionStackProps) {
     super(scope, id, props);
@@ -43,6 +47,11 @@ export class PennyAuctionStack extends Stack {
     this.config = config;
     Tags.of(this).add("app", "penny-auction");
     Tags.of(this).add("stage", config.stage);
+    if (config.waf && !config.webAclArn && !Token.isUnresolved(this.region) && this.region !== "us-east-1") {
+      throw new Error(
+        `Stage "${config.stage}": the stack's own WAF exists only in us-east-1 (CloudFront's rule), not ${this.region}: pass -c webAclArn=<an ACL made in us-east-1> or -c waf=false`,
+      );
+    }
     if (config.stripeMode === "local" && !config.ephemeral) {
       Annotations.of(this).addWarningV2(
         "penny-auction:local-payments",
@@ -59,6 +68,11 @@ export class PennyAuctionStack extends Stack {
       generateSecretString: { excludePunctuation: true, passwordLength: 48 },
       removalPolicy: config.ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     });
+    acknowledge(
+      originSecret,
+      "AwsSolutions-SMG4",
+      "Resolved into CloudFront's origin header and the functions at deploy: rotating is a new value plus a deploy (docs/deploy.md)",
+    );
     const originSecretValue = originSecret.secretValue.unsafeUnwrap();
     const defaults: ProductFunctionDefaults = {
       prefix: config.prefix,
@@ -110,6 +124,14 @@ export class PennyAuctionStack extends Stack {
       throttle,
     });
 
+    this.firewall =
+      config.waf && !config.webAclArn
+        ? new Firewall(this, "Firewall", {
+            prefix: config.prefix,
+            authLimit: config.wafAuthLimit,
+            bidLimit: config.wafBidLimit,
+          })
+        : undefined;
     this.web = new Web(this, "Web", {
       prefix: config.prefix,
       ephemeral: config.ephemeral,
@@ -125,6 +147,8 @@ export class PennyAuctionStack extends Stack {
           ? { id: config.hostedZoneId, name: config.hostedZoneName }
           : undefined,
       distDir: props.webDistDir,
+      webAclArn: config.waf ? (config.webAclArn ?? this.firewall?.webAcl.attrArn) : undefined,
+      logRetentionDays: config.logRetentionDays,
     });
 
     // Known only once the distribution exists: the origins a browser may send mutations from (CSRF).
@@ -139,7 +163,12 @@ export class PennyAuctionStack extends Stack {
       functions: this.productFunctions(),
       table: this.data.table,
       broadcaster: this.realtime.broadcaster,
-      broadcasterFailures: this.realtime.broadcasterFailures,
+      failureQueues: {
+        BroadcasterFailures: this.realtime.broadcasterFailures,
+        AuctionCloserFailures: this.scheduling.closerFailures,
+        AgentCheckFailures: this.agents.failures,
+        AgentSweepFailures: this.agents.sweepFailures,
+      },
       scheduleGroup: this.scheduling.group,
     });
 

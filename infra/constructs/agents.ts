@@ -5,7 +5,9 @@ import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 import { eventHandlerNeeds } from "../access.ts";
+import { acknowledge } from "../nag.ts";
 import type { Data } from "./data.ts";
+import { FailureQueue } from "./failure-queue.ts";
 import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
 
 export interface AgentsProps {
@@ -22,17 +24,22 @@ export interface AgentsProps {
  */
 export class Agents extends Construct {
   readonly checks: Queue;
-  readonly failures: Queue;
+  readonly failures: FailureQueue;
+  /** Sweeps EventBridge could not deliver or the sweep failed on (a Lambda DLQ and the rule's DLQ). */
+  readonly sweepFailures: FailureQueue;
   readonly engine: ProductFunction;
   readonly sweep: ProductFunction;
 
   constructor(scope: Construct, id: string, props: AgentsProps) {
     super(scope, id);
-    this.failures = new Queue(this, "Failures", {
+    this.failures = new FailureQueue(this, "Failures", {
       queueName: `${props.defaults.prefix}-agent-check-failures`,
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+      description:
+        "Bid Agent checks that failed 3 times: agents may have missed bids until the sweep re-queues them",
+    });
+    this.sweepFailures = new FailureQueue(this, "SweepFailures", {
+      queueName: `${props.defaults.prefix}-agent-sweep-failures`,
+      description: "Bid Agent sweeps that failed after retries (the next minute's sweep tries again)",
     });
     this.checks = new Queue(this, "Checks", {
       queueName: `${props.defaults.prefix}-agent-checks`,
@@ -54,6 +61,11 @@ export class Agents extends Construct {
     this.engine.addEventSource(
       new SqsEventSource(this.checks, { batchSize: 10, reportBatchItemFailures: true }),
     );
+    acknowledge(
+      this.engine,
+      ["Serverless-LambdaDLQ", "Serverless-LambdaEventSourceMappingDestination"],
+      "Polled from the checks queue (never invoked asynchronously): a check failing 3 times goes to the queue's DLQ, agent-check-failures",
+    );
     this.allowQueueing(this.engine);
 
     const sweepNeeds = eventHandlerNeeds(props.sweepHandler);
@@ -61,12 +73,13 @@ export class Agents extends Construct {
       handlerId: props.sweepHandler,
       defaults: props.defaults,
       timeout: Duration.seconds(30),
+      deadLetterQueue: this.sweepFailures,
     }).bindTable(props.data.table, sweepNeeds.table);
     this.allowQueueing(this.sweep);
     new Rule(this, "EveryMinute", {
       description: "Re-queues Bid Agent checks from the table (recovery)",
       schedule: Schedule.rate(Duration.minutes(1)),
-      targets: [new LambdaFunction(this.sweep, { retryAttempts: 2 })],
+      targets: [new LambdaFunction(this.sweep, { retryAttempts: 2, deadLetterQueue: this.sweepFailures })],
     });
   }
 

@@ -14,8 +14,9 @@ import type { Table } from "aws-cdk-lib/aws-dynamodb";
 import type { ScheduleGroup } from "aws-cdk-lib/aws-scheduler";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
-import type { Queue } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
+import { acknowledge } from "../nag.ts";
+import type { FailureQueue } from "./failure-queue.ts";
 import type { ProductFunction } from "./product-function.ts";
 
 export interface AlarmsProps {
@@ -26,7 +27,8 @@ export interface AlarmsProps {
   functions: readonly ProductFunction[];
   table: Table;
   broadcaster: ProductFunction;
-  broadcasterFailures: Queue;
+  /** Each asynchronous path's end: an alarm per queue on its first message (the key is the alarm's id). */
+  failureQueues: Record<string, FailureQueue>;
   scheduleGroup: ScheduleGroup;
 }
 
@@ -48,7 +50,14 @@ export class Alarms extends Construct {
     super(scope, id);
     this.prefix = props.prefix;
     this.topic = new Topic(this, "Topic", { topicName: `${props.prefix}-alarms`, enforceSSL: true });
-    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+    if (props.email) {
+      this.topic.addSubscription(new EmailSubscription(props.email));
+      acknowledge(
+        this.topic,
+        "Serverless-SNSRedrivePolicy",
+        "An e-mail subscription: SNS retries mail delivery itself, and a DLQ of undelivered alarms would alert no one",
+      );
+    }
 
     const requests = props.httpApi.metricCount({ period: MINUTE, statistic: Stats.SUM });
     const serverErrors = props.httpApi.metricServerError({ period: MINUTE, statistic: Stats.SUM });
@@ -81,16 +90,14 @@ export class Alarms extends Construct {
       datapointsToAlarm: 2,
     });
 
-    this.add("BroadcasterFailures", {
-      description:
-        "Stream batches the broadcaster gave up on (after retries and bisecting): live updates were lost",
-      metric: props.broadcasterFailures.metricApproximateNumberOfMessagesVisible({
-        period: MINUTE,
-        statistic: Stats.MAXIMUM,
-      }),
-      threshold: 1,
-      evaluationPeriods: 1,
-    });
+    for (const [id, queue] of Object.entries(props.failureQueues)) {
+      this.add(id, {
+        description: queue.description,
+        metric: queue.metricApproximateNumberOfMessagesVisible({ period: MINUTE, statistic: Stats.MAXIMUM }),
+        threshold: 1,
+        evaluationPeriods: 1,
+      });
+    }
     this.add("BroadcasterIteratorAge", {
       description: "Live updates are more than 30 s behind the table's stream",
       metric: props.broadcaster.metric("IteratorAge", { period: MINUTE, statistic: Stats.MAXIMUM }),

@@ -4,6 +4,8 @@ import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations
 import { Construct } from "constructs";
 import type { HttpRoute } from "../../functions/routes.ts";
 import { routeNeeds } from "../access.ts";
+import { acknowledge } from "../nag.ts";
+import { accessLogs, HTTP_ACCESS_LOG_FIELDS } from "./access-logs.ts";
 import type { Agents } from "./agents.ts";
 import type { Data } from "./data.ts";
 import type { Payments } from "./payments.ts";
@@ -41,6 +43,7 @@ export class Api extends Construct {
       stageName: "$default",
       autoDeploy: true,
       throttle: props.throttle,
+      accessLogSettings: accessLogs(this, "HttpAccessLogs", props.defaults, HTTP_ACCESS_LOG_FIELDS),
     });
 
     const apiRoutes = new Map<string, Construct>();
@@ -67,6 +70,11 @@ export class Api extends Construct {
         },
       ]),
     );
+    acknowledge(
+      this.httpApi,
+      "AwsSolutions-APIG4",
+      "Sessions are checked in each function (functions/http/session.ts, role per route in functions/routes.ts), not by an API authorizer",
+    );
     // A stage's route settings may only name routes that already exist.
     for (const route of strict) this.stage.node.addDependency(apiRoutes.get(routeKey(route))!);
   }
@@ -82,7 +90,7 @@ export class Api extends Construct {
     const fn = new ProductFunction(this, functionId(route.handler), {
       handlerId: route.handler,
       defaults: props.defaults,
-    });
+    }).invokedSynchronously("the HTTP API");
     fn.bindTable(props.data.table, needs.table);
     props.data.grantSessionAccess(fn);
     if (needs.schedulesAuctionEnds) props.scheduling.allowScheduling(fn);

@@ -1,7 +1,8 @@
-import { Arn, ArnFormat, Stack } from "aws-cdk-lib";
+import { Arn, ArnFormat, CfnDynamicReference, CfnDynamicReferenceService, Stack } from "aws-cdk-lib";
 import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Construct } from "constructs";
 import type { StageConfig } from "../config.ts";
+import { acknowledge } from "../nag.ts";
 import type { ProductFunction } from "./product-function.ts";
 
 export interface PaymentsProps {
@@ -28,7 +29,17 @@ export class Payments extends Construct {
   get publicEnvironment(): Record<string, string> {
     return {
       PAYMENT_PROVIDER: this.stripeMode,
-      ...(this.stripe ? { STRIPE_PUBLISHABLE_KEY: this.stripe.publishableKey } : {}),
+      ...(this.stripe
+        ? {
+            STRIPE_PUBLISHABLE_KEY:
+              this.stripe.publishableKey ??
+              // {{resolve:ssm:...}}: CloudFormation reads it at deploy; synthesis needs neither key nor lookup.
+              new CfnDynamicReference(
+                CfnDynamicReferenceService.SSM,
+                this.stripe.publishableKeyParameter,
+              ).toString(),
+          }
+        : {}),
     };
   }
 
@@ -60,6 +71,11 @@ export class Payments extends Construct {
           },
         },
       }),
+    );
+    acknowledge(
+      fn,
+      "AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:kms:<AWS::Region>:<AWS::AccountId>:key/*]",
+      "The parameters' key is the account's or one you chose (unknown here); kms:ViaService and the encryption context pin it to the two parameters",
     );
     fn.addEnvironment("STRIPE_SECRET_KEY_PARAM", this.stripe.secretKeyParameter);
     fn.addEnvironment("STRIPE_WEBHOOK_SECRET_PARAM", this.stripe.webhookSecretParameter);

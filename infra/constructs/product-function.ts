@@ -4,9 +4,12 @@ import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Architecture, Code, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
+import type { IQueue } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
+import { tableDefinition } from "../../functions/adapters/dynamo/table-definition.ts";
 import { knownHandlerIds } from "../access.ts";
 import { bundledHandlerDir, LAMBDA_HANDLER } from "../bundling.ts";
+import { acknowledge } from "../nag.ts";
 import type { TableGrant } from "../table-access.ts";
 
 /** Item reads and writes as IAM names them (a transaction is authorized per item action). */
@@ -42,6 +45,8 @@ export interface ProductFunctionProps {
   timeout?: Duration;
   memorySize?: number;
   environment?: Record<string, string>;
+  /** Asynchronously invoked functions: where an event goes once Lambda's retries are spent. */
+  deadLetterQueue?: IQueue;
 }
 
 /**
@@ -77,6 +82,7 @@ export class ProductFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       tracing: Tracing.ACTIVE,
       logGroup,
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       environment: {
         // Stack traces point into the TypeScript sources, through the bundle's source map.
         NODE_OPTIONS: "--enable-source-maps",
@@ -86,6 +92,26 @@ export class ProductFunction extends NodejsFunction {
     });
     this.handlerId = handlerId;
     this.literalName = functionName;
+    acknowledge(
+      this,
+      "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
+      "The basic execution policy only lets the function write its own logs (CreateLogGroup/Stream, PutLogEvents)",
+    );
+    acknowledge(
+      this,
+      "AwsSolutions-IAM5[Resource::*]",
+      "X-Ray's PutTraceSegments/PutTelemetryRecords (and a stream's ListStreams) have no resource-level permissions",
+    );
+  }
+
+  /** A function invoked only synchronously (API Gateway): the caller sees its errors, nothing is queued. */
+  invokedSynchronously(by: string): this {
+    acknowledge(
+      this,
+      "Serverless-LambdaDLQ",
+      `Invoked synchronously by ${by}, which answers the error to the caller; a DLQ only catches asynchronous invocations`,
+    );
+    return this;
   }
 
   /**
@@ -124,7 +150,10 @@ export class ProductFunction extends NodejsFunction {
         new PolicyStatement({
           effect: Effect.ALLOW,
           actions: ["dynamodb:Query"],
-          resources: [`${table.tableArn}/index/*`],
+          // Each of the table's indexes by name, rather than index/*.
+          resources: tableDefinition.globalSecondaryIndexes.map(
+            (i) => `${table.tableArn}/index/${i.indexName}`,
+          ),
         }),
       );
     }

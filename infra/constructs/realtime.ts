@@ -1,14 +1,16 @@
-import { Duration, Stack } from "aws-cdk-lib";
+import { type CfnElement, Duration, Stack } from "aws-cdk-lib";
 import { WebSocketApi, WebSocketStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { WebSocketLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
-import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 import { keys } from "../../functions/adapters/dynamo/keys.ts";
 import { eventHandlerNeeds, socketNeeds } from "../access.ts";
+import { acknowledge } from "../nag.ts";
+import { accessLogs, SOCKET_ACCESS_LOG_FIELDS } from "./access-logs.ts";
 import { functionId } from "./api.ts";
 import type { Data } from "./data.ts";
+import { FailureQueue } from "./failure-queue.ts";
 import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
 
 /** The stage name doubles as the path: CloudFront forwards /ws unchanged to this stage. */
@@ -32,7 +34,7 @@ export class Realtime extends Construct {
   readonly socketFunctions: ProductFunction[] = [];
   readonly broadcaster: ProductFunction;
   /** Batches the broadcaster gave up on (after retries and bisecting), kept for 14 days. */
-  readonly broadcasterFailures: Queue;
+  readonly broadcasterFailures: FailureQueue;
 
   constructor(scope: Construct, id: string, props: RealtimeProps) {
     super(scope, id);
@@ -45,7 +47,9 @@ export class Realtime extends Construct {
       const fn = new ProductFunction(this, functionId(route.handler), {
         handlerId: route.handler,
         defaults: props.defaults,
-      }).bindTable(props.data.table, needs.table);
+      })
+        .invokedSynchronously("the WebSocket API")
+        .bindTable(props.data.table, needs.table);
       this.socketFunctions.push(fn);
       this.webSocketApi.addRoute(route.routeKey, {
         integration: new WebSocketLambdaIntegration(`${fn.node.id}Integration`, fn),
@@ -57,16 +61,21 @@ export class Realtime extends Construct {
       stageName: SOCKET_STAGE,
       autoDeploy: true,
       throttle: props.throttle,
+      accessLogSettings: accessLogs(this, "SocketAccessLogs", props.defaults, SOCKET_ACCESS_LOG_FIELDS),
     });
+    acknowledge(
+      this.webSocketApi,
+      "AwsSolutions-APIG4",
+      "Live updates are public; $connect checks the origin secret and reads the session cookie in its function, not in an authorizer",
+    );
     for (const { fn, needs } of socketFunctions) {
       if (needs.postsToSockets) this.allowPosting(fn);
     }
 
-    this.broadcasterFailures = new Queue(this, "BroadcasterFailures", {
+    this.broadcasterFailures = new FailureQueue(this, "BroadcasterFailures", {
       queueName: `${props.defaults.prefix}-broadcaster-failures`,
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+      description:
+        "Stream batches the broadcaster gave up on (after retries and bisecting): live updates were lost",
     });
     const needs = eventHandlerNeeds(props.broadcasterHandler);
     this.broadcaster = new ProductFunction(this, "Broadcaster", {
@@ -75,6 +84,11 @@ export class Realtime extends Construct {
       timeout: Duration.seconds(30),
     }).bindTable(props.data.table, needs.table);
     if (needs.postsToSockets) this.allowPosting(this.broadcaster);
+    acknowledge(
+      this.broadcaster,
+      "Serverless-LambdaDLQ",
+      "Invoked only by its stream event source, whose on-failure destination (broadcaster-failures) takes failed batches",
+    );
     this.broadcaster.addEventSource(
       new DynamoEventSource(props.data.table, {
         startingPosition: StartingPosition.LATEST,
@@ -96,6 +110,12 @@ export class Realtime extends Construct {
   /** PostToConnection on this API's `ws` stage, and where its management endpoint is. */
   private allowPosting(fn: ProductFunction): void {
     this.stage.grantManagementApiAccess(fn);
+    const apiLogicalId = Stack.of(this).getLogicalId(this.webSocketApi.node.defaultChild as CfnElement);
+    acknowledge(
+      fn,
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${apiLogicalId}>/${SOCKET_STAGE}/*/@connections/*]`,
+      "Connection ids exist only at run time: posting is limited to this API's ws stage",
+    );
     fn.addEnvironment("WS_MANAGEMENT_ENDPOINT", this.stage.callbackUrl);
   }
 

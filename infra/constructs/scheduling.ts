@@ -2,6 +2,8 @@ import { Arn, ArnFormat, Duration, Stack } from "aws-cdk-lib";
 import { Effect, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { ScheduleGroup } from "aws-cdk-lib/aws-scheduler";
 import { Construct } from "constructs";
+import { acknowledge } from "../nag.ts";
+import { FailureQueue } from "./failure-queue.ts";
 import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
 
 export interface SchedulingProps {
@@ -18,15 +20,17 @@ export class Scheduling extends Construct {
   readonly group: ScheduleGroup;
   readonly schedulerRole: Role;
   readonly closer: ProductFunction;
+  /** Auction-end events the closer failed on after Lambda's two retries (its Lambda DLQ). */
+  readonly closerFailures: FailureQueue;
   /** Built from the explicit function name, so the closer can be told its own ARN without a cycle. */
   readonly closerArn: string;
+  private readonly groupName: string;
 
   constructor(scope: Construct, id: string, props: SchedulingProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    this.group = new ScheduleGroup(this, "Group", {
-      scheduleGroupName: `${props.defaults.prefix}-auction-ends`,
-    });
+    this.groupName = `${props.defaults.prefix}-auction-ends`;
+    this.group = new ScheduleGroup(this, "Group", { scheduleGroupName: this.groupName });
     this.schedulerRole = new Role(this, "SchedulerRole", {
       description: "Assumed by EventBridge Scheduler to invoke the auction closer, and nothing else",
       assumedBy: new ServicePrincipal("scheduler.amazonaws.com", {
@@ -34,10 +38,16 @@ export class Scheduling extends Construct {
         conditions: { StringEquals: { "aws:SourceAccount": stack.account } },
       }),
     });
+    this.closerFailures = new FailureQueue(this, "CloserFailures", {
+      queueName: `${props.defaults.prefix}-auction-closer-failures`,
+      description: "Auction ends the closer failed on after retries: those auctions may still show as live",
+    });
+    // The Scheduler invokes the closer asynchronously: Lambda retries twice, then the event lands here.
     this.closer = new ProductFunction(this, "Closer", {
       handlerId: props.closerHandler,
       defaults: props.defaults,
       timeout: Duration.seconds(30),
+      deadLetterQueue: this.closerFailures,
     });
     this.closerArn = Arn.format(
       {
@@ -63,6 +73,11 @@ export class Scheduling extends Construct {
    * only the Scheduler role above, and tells it where they live.
    */
   allowScheduling(fn: ProductFunction): void {
+    acknowledge(
+      fn,
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${this.groupName}/*]`,
+      "One schedule per auction, named at run time: limited to this stage's auction-end group",
+    );
     fn.addToRolePolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,

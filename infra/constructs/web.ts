@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Annotations, Duration, RemovalPolicy } from "aws-cdk-lib";
+import { Annotations, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import {
   AllowedMethods,
@@ -31,7 +31,13 @@ import {
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { AaaaRecord, ARecord, HostedZone, RecordTarget } from "aws-cdk-lib/aws-route53";
 import { CloudFrontTarget } from "aws-cdk-lib/aws-route53-targets";
-import { BlockPublicAccess, Bucket, BucketEncryption } from "aws-cdk-lib/aws-s3";
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type CfnBucket,
+  ObjectOwnership,
+} from "aws-cdk-lib/aws-s3";
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
 import { ORIGIN_HEADER } from "../../functions/http/origin-lock.ts";
@@ -44,6 +50,7 @@ import {
   SPA_FALLBACK_FUNCTION,
   VIEWER_ADDRESS_FUNCTION,
 } from "../edge.ts";
+import { acknowledge } from "../nag.ts";
 import { SOCKET_STAGE } from "./realtime.ts";
 
 export const WEB_DIST = join(projectRoot, "web", "dist");
@@ -60,6 +67,10 @@ export interface WebProps {
   domainName?: string;
   certificateArn?: string;
   hostedZone?: { id: string; name: string };
+  /** The WAF Web ACL (ARN) in front of the distribution; none on stages that turned it off. */
+  webAclArn?: string;
+  /** Days CloudFront's standard logs are kept in the log bucket. */
+  logRetentionDays: number;
   /** The Vite build to publish; when it is missing a placeholder page is published (see docs/deploy.md). */
   distDir?: string;
 }
@@ -71,6 +82,8 @@ export interface WebProps {
  */
 export class Web extends Construct {
   readonly bucket: Bucket;
+  /** CloudFront's standard logs (prefix cloudfront/), expired after the stage's log retention. */
+  readonly logBucket: Bucket;
   readonly distribution: Distribution;
   /** https://<custom domain or CloudFront domain> */
   readonly siteUrl: string;
@@ -86,6 +99,22 @@ export class Web extends Construct {
       removalPolicy: props.ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
       autoDeleteObjects: props.ephemeral,
     });
+    acknowledge(
+      this.bucket,
+      "AwsSolutions-S1",
+      "Only CloudFront reads it (Origin Access Control), and CloudFront's standard logs record every request",
+    );
+    this.logBucket = new Bucket(this, "Logs", {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      // CloudFront's standard logs are delivered with an ACL (awslogsdelivery), and only to SSE-S3.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      lifecycleRules: [{ expiration: Duration.days(props.logRetentionDays) }],
+      removalPolicy: props.ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      autoDeleteObjects: props.ephemeral,
+    });
+    acknowledge(this.logBucket, "AwsSolutions-S1", "It is the log bucket: logging its own access would loop");
 
     const securityHeaders = new ResponseHeadersPolicy(this, "SecurityHeaders", {
       responseHeadersPolicyName: `${props.prefix}-security-headers`,
@@ -211,6 +240,12 @@ export class Web extends Construct {
       defaultRootObject: "index.html",
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: "cloudfront/",
+      // Session cookies stay out of the logs.
+      logIncludesCookies: false,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       ...(props.domainName && certificate
         ? {
             domainNames: [props.domainName],
@@ -229,6 +264,25 @@ export class Web extends Construct {
       },
       additionalBehaviors,
     });
+    acknowledge(
+      this.distribution,
+      "AwsSolutions-CFR1",
+      "A marketplace open to every country: no geo restriction (sanctions are the payment provider's check)",
+    );
+    if (!props.webAclArn) {
+      acknowledge(
+        this.distribution,
+        "AwsSolutions-CFR2",
+        "WAF turned off for this stage (-c waf=false; the default for disposable stages, to save its monthly cost)",
+      );
+    }
+    if (!props.domainName) {
+      acknowledge(
+        this.distribution,
+        "AwsSolutions-CFR4",
+        "No custom domain: the *.cloudfront.net certificate's TLS policy is CloudFront's to set; a domain gets TLSv1.2_2021",
+      );
+    }
 
     const cloudFrontOrigin = `https://${this.distribution.distributionDomainName}`;
     this.siteUrl = props.domainName ? `https://${props.domainName}` : cloudFrontOrigin;
@@ -245,6 +299,40 @@ export class Web extends Construct {
     }
 
     this.publish(props.distDir ?? WEB_DIST);
+    this.acknowledgeDeploymentHandler();
+  }
+
+  /** BucketDeployment's handler is CDK's own singleton (one per stack), outside this construct. */
+  private acknowledgeDeploymentHandler(): void {
+    const siteBucketId = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnBucket);
+    for (const handler of Stack.of(this).node.children) {
+      if (!handler.node.id.startsWith("Custom::CDKBucketDeployment")) continue;
+      acknowledge(
+        handler,
+        [
+          "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
+          "AwsSolutions-IAM5[Resource::*]",
+          "AwsSolutions-IAM5[Action::s3:List*]",
+          "AwsSolutions-IAM5[Action::s3:GetObject*]",
+          "AwsSolutions-IAM5[Action::s3:GetBucket*]",
+          "AwsSolutions-IAM5[Action::s3:DeleteObject*]",
+          "AwsSolutions-IAM5[Action::s3:Abort*]",
+          `AwsSolutions-IAM5[Resource::<${siteBucketId}.Arn>/*]`,
+          "AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]",
+        ],
+        "CDK's BucketDeployment handler: copies the built site from the CDK assets bucket into the site bucket and invalidates CloudFront",
+      );
+      acknowledge(
+        handler,
+        [
+          "AwsSolutions-L1",
+          "Serverless-LambdaLatestVersion",
+          "Serverless-LambdaTracing",
+          "Serverless-LambdaDLQ",
+        ],
+        "CDK's BucketDeployment handler (runtime chosen by CDK), run only by CloudFormation during a deploy, which reports its failures",
+      );
+    }
   }
 
   /**
@@ -253,8 +341,9 @@ export class Web extends Construct {
    */
   private publish(distDir: string): void {
     if (!existsSync(join(distDir, "index.html"))) {
-      Annotations.of(this).addWarningV2(
-        "penny-auction:web-dist-missing",
+      // Information, not a warning: synthesis without a web build is normal (tests, `npm run synth`),
+      // and `npm run deploy` always builds it first.
+      Annotations.of(this).addInfo(
         `${distDir} has no index.html: a placeholder page is published. Build the web first (npm run deploy does).`,
       );
       new BucketDeployment(this, "Placeholder", {

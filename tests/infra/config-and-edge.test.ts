@@ -42,15 +42,22 @@ describe("stage settings", () => {
     });
     expect(config.stripe).toEqual({
       publishableKey: "pk_live_1",
+      publishableKeyParameter: "/penny-auction-prod/stripe/publishable-key",
       secretKeyParameter: "/penny-auction-prod/stripe/secret-key",
       webhookSecretParameter: "/penny-auction-prod/stripe/webhook-secret",
     });
   });
 
-  it("refuses Stripe mode without a publishable key, a domain without a certificate, and odd stage names", () => {
-    expect(() => readStageConfig(contextOf({ stage: "prod", stripeMode: "stripe" }))).toThrow(
-      /stripePublishableKey/,
-    );
+  it("reads a Stripe stage's publishable key from SSM at deploy unless one is given, and refuses a key that is not one", () => {
+    const config = readStageConfig(contextOf({ stage: "prod", stripeMode: "stripe" }));
+    expect(config.stripe?.publishableKey).toBeUndefined();
+    expect(config.stripe?.publishableKeyParameter).toBe("/penny-auction-prod/stripe/publishable-key");
+    expect(() =>
+      readStageConfig(contextOf({ stage: "prod", stripeMode: "stripe", stripePublishableKey: "sk_live_1" })),
+    ).toThrow(/must be a publishable key/);
+  });
+
+  it("refuses a domain without a certificate, and odd stage names", () => {
     expect(() => readStageConfig(contextOf({ stage: "prod", domainName: "a.example.com" }))).toThrow(
       /domainName and certificateArn go together/,
     );

@@ -19,6 +19,7 @@ function webStack(distDir: string, outdir = mkdtempSync(join(tmpdir(), "penny-we
     socketOriginDomain: "ws.example.com",
     originSecret: "test-origin-secret",
     stripe: false,
+    logRetentionDays: 7,
     distDir,
   });
   return stack;
@@ -41,12 +42,12 @@ function stagedFiles(outdir: string): string[] {
 }
 
 describe("publishing the web build", () => {
-  it("publishes a placeholder page and warns when the Vite build is missing, so synth never needs a web build", () => {
+  it("publishes a placeholder page and says so when the Vite build is missing, so synth never needs a web build", () => {
     const stack = webStack(mkdtempSync(join(tmpdir(), "penny-empty-dist-")));
     const template = Template.fromStack(stack);
     template.resourceCountIs("Custom::CDKBucketDeployment", 1);
     template.hasResourceProperties("Custom::CDKBucketDeployment", { DistributionPaths: ["/*"] });
-    Annotations.fromStack(stack).hasWarning(
+    Annotations.fromStack(stack).hasInfo(
       "/WebOnly/Web",
       Match.stringLikeRegexp("placeholder page is published"),
     );
@@ -68,6 +69,6 @@ describe("publishing the web build", () => {
     const stack = webStack(fakeWebDist());
     const template = Template.fromStack(stack);
     template.resourceCountIs("Custom::CDKBucketDeployment", 2);
-    expect(Annotations.fromStack(stack).findWarning("*", Match.stringLikeRegexp("placeholder"))).toEqual([]);
+    expect(Annotations.fromStack(stack).findInfo("*", Match.stringLikeRegexp("placeholder"))).toEqual([]);
   });
 });

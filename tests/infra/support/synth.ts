@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { App } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { projectRoot } from "../../../infra/bundling.ts";
 import { readStageConfig } from "../../../infra/config.ts";
+import { addNagPacks } from "../../../infra/nag.ts";
 import { PennyAuctionStack } from "../../../infra/stack.ts";
 
 /** A stand-in Vite build: tests must not depend on whether someone ran the web build. */
@@ -26,6 +27,11 @@ export interface Synthesized {
   json: {
     Resources: Record<string, { Type: string; Properties?: CfnJson; DeletionPolicy?: string }>;
   } & Record<string, CfnJson>;
+  /**
+   * What the validation plugins (cdk-nag's AwsSolutions and Serverless packs, CloudFormation's own
+   * checks) reported and nobody acknowledged, errors and warnings alike: "rule at construct path".
+   */
+  findings: string[];
 }
 
 /** The context cdk.json gives every `cdk` command. */
@@ -38,17 +44,40 @@ export function synthStage(
   context: Record<string, unknown>,
   options: { webDistDir?: string } = {},
 ): Synthesized {
+  const outdir = mkdtempSync(join(tmpdir(), "penny-cdk-out-"));
   const app = new App({
-    outdir: mkdtempSync(join(tmpdir(), "penny-cdk-out-")),
-    context: { ...cdkJsonContext(), ...context },
+    outdir,
+    // Report every finding in validation-report.json instead of throwing on the first synthesis,
+    // so a test can list them all.
+    context: { ...cdkJsonContext(), ...context, "@aws-cdk/core:failSynthOnValidationErrors": false },
   });
+  addNagPacks(app);
   const config = readStageConfig((key) => app.node.tryGetContext(key));
   const stack = new PennyAuctionStack(app, config.stackName, {
     config,
     webDistDir: options.webDistDir ?? fakeWebDist(),
   });
   const template = Template.fromStack(stack);
-  return { stack, template, json: template.toJSON() as Synthesized["json"] };
+  return { stack, template, json: template.toJSON() as Synthesized["json"], ...validationReport(outdir) };
+}
+
+interface ValidationReport {
+  pluginReports?: {
+    violations?: { ruleName: string; violatingConstructs?: { constructPath?: string }[] }[];
+  }[];
+}
+
+function validationReport(outdir: string): Pick<Synthesized, "findings"> {
+  const file = join(outdir, "validation-report.json");
+  // Written whenever a validation plugin ran, even with nothing to report.
+  if (!existsSync(file)) throw new Error(`no ${file}: the cdk-nag packs did not run`);
+  const report = JSON.parse(readFileSync(file, "utf8")) as ValidationReport;
+  const findings = (report.pluginReports ?? []).flatMap((plugin) =>
+    (plugin.violations ?? []).flatMap((v) =>
+      (v.violatingConstructs ?? [{}]).map((c) => `${v.ruleName} at ${c.constructPath ?? "?"}`),
+    ),
+  );
+  return { findings };
 }
 
 export const DEV_CONTEXT = { stage: "dev" };
