@@ -9,6 +9,7 @@ import { Agents } from "./constructs/agents.ts";
 import { Alarms } from "./constructs/alarms.ts";
 import { Api } from "./constructs/api.ts";
 import { Data } from "./constructs/data.ts";
+import { Notifications } from "./constructs/notifications.ts";
 import { Payments } from "./constructs/payments.ts";
 import {
   logRemovalFor,
@@ -36,6 +37,7 @@ export class PennyAuctionStack extends Stack {
   readonly payments: Payments;
   readonly web: Web;
   readonly alarms: Alarms;
+  readonly notifications: Notifications;
 
   constructor(scope: Construct, id: string, props: PennyAuctionStackProps) {
     super(scope, id, props);
@@ -110,6 +112,29 @@ export class PennyAuctionStack extends Stack {
       throttle,
     });
 
+    if (!config.emailFrom && !config.domainName) {
+      Annotations.of(this).addWarningV2(
+        "penny-auction:email-from",
+        `Stage "${config.stage}" has no emailFrom nor domainName: emails go from ${PLACEHOLDER_FROM}, which SES cannot verify, and end in the email dead-letter queue.`,
+      );
+    }
+    this.notifications = new Notifications(this, "Notifications", {
+      defaults,
+      data: this.data,
+      eventsHandler: eventHandlers.emailEvents,
+      senderHandler: eventHandlers.emailSender,
+      from: config.emailFrom ?? (config.domainName ? `no-reply@${config.domainName}` : PLACEHOLDER_FROM),
+      domain: config.domainName
+        ? {
+            name: config.domainName,
+            zone:
+              config.hostedZoneId && config.hostedZoneName
+                ? { id: config.hostedZoneId, name: config.hostedZoneName }
+                : undefined,
+          }
+        : undefined,
+    });
+
     this.web = new Web(this, "Web", {
       prefix: config.prefix,
       ephemeral: config.ephemeral,
@@ -130,6 +155,8 @@ export class PennyAuctionStack extends Stack {
     // Known only once the distribution exists: the origins a browser may send mutations from (CSRF).
     for (const fn of this.productFunctions())
       fn.addEnvironment("ALLOWED_ORIGINS", this.web.siteOrigins.join(","));
+    // Where emails link back to.
+    this.notifications.sender.addEnvironment("SITE_URL", this.web.siteUrl);
 
     this.alarms = new Alarms(this, "Alarms", {
       prefix: config.prefix,
@@ -141,6 +168,7 @@ export class PennyAuctionStack extends Stack {
       broadcaster: this.realtime.broadcaster,
       broadcasterFailures: this.realtime.broadcasterFailures,
       scheduleGroup: this.scheduling.group,
+      emailFailures: this.notifications.failures,
     });
 
     new CfnOutput(this, "SiteUrl", { value: this.web.siteUrl, description: "Open this in a browser" });
@@ -171,6 +199,9 @@ export class PennyAuctionStack extends Stack {
     return this.node.findAll().filter((c): c is ProductFunction => c instanceof ProductFunction);
   }
 }
+
+/** A stage with neither emailFrom nor a domain still synthesizes; its emails cannot be delivered. */
+const PLACEHOLDER_FROM = "no-reply@example.com";
 
 /**
  * The route table, minus the local payment provider's routes when real Stripe is on, and minus

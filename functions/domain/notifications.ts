@@ -31,6 +31,9 @@ export interface EmailData {
   businessName?: string;
 }
 
+/** The item types (their `type` attribute) whose changes may cause an email: the stream consumer sees only these (infra). */
+export const EMAIL_SOURCE_TYPES = ["user", "auction", "bidPurchase", "order", "seller", "product"] as const;
+
 /** At most one outbid email per auction per user in this long (measured on the events' own times). */
 export const OUTBID_EMAIL_WINDOW_MS = 5 * 60 * 1000;
 

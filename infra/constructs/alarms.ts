@@ -28,6 +28,8 @@ export interface AlarmsProps {
   broadcaster: ProductFunction;
   broadcasterFailures: Queue;
   scheduleGroup: ScheduleGroup;
+  /** Email events the sender gave up on, and stream batches the email consumer could not queue. */
+  emailFailures: Queue;
 }
 
 /** A metric-math alarm may read at most 10 metrics (a CloudWatch hard limit). */
@@ -97,6 +99,16 @@ export class Alarms extends Construct {
       threshold: 30_000,
       evaluationPeriods: 3,
       datapointsToAlarm: 2,
+    });
+    this.add("EmailFailures", {
+      description:
+        "Emails that could not be sent after their retries are waiting in the email dead-letter queue",
+      metric: props.emailFailures.metricApproximateNumberOfMessagesVisible({
+        period: MINUTE,
+        statistic: Stats.MAXIMUM,
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
     });
     this.add("AuctionEndsDropped", {
       description: "EventBridge Scheduler gave up invoking the auction closer",
