@@ -1,7 +1,8 @@
 /**
  * The whole product on this machine (docs/architecture.md section 2), used by `npm run dev` and the e2e tests:
  *
- *   DynamoDB Local (table ensured) -> gateway (+ local scheduler) -> seed -> stream poller -> Vite
+ *   DynamoDB Local (table ensured) -> gateway (+ local scheduler) -> seed -> stream poller
+ *     -> email consumer's poller and queue -> Bid Agent queue -> Vite
  *
  * Handlers run in this process, so the environment they read (TABLE_NAME, endpoints, …) is set on
  * process.env before anything is imported or invoked.
