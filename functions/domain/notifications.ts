@@ -1,35 +1,21 @@
 /**
- * Which stored changes are worth an email, and what that email says (docs/product.md, Notifications).
+ * Which stored changes are worth an email, and what that email says (docs/product.md section 2, Emails).
  * Pure: a stream record's old and new images in, email events out; an event and its recipient in, the
  * message out. The event key is built from the change itself (never from the delivery), so a record
  * delivered twice, or the same change seen by two batches, names the same event.
  */
 import { formatCents } from "#shared/money";
-import type { EmailKind, NotificationSettings } from "#shared/schemas/notifications";
+import type { EmailData, EmailEvent, EmailKind, NotificationSettings } from "#shared/schemas/notifications";
 
 type Item = Record<string, unknown>;
 
-/** One email to send: who gets it (a user, or a seller profile's user), what happened, and when. */
-export interface EmailEvent {
-  /** Unique per event: a redelivered event has the same key (the sender's idempotency key). */
-  key: string;
-  kind: EmailKind;
-  recipient: { userId: string } | { sellerId: string };
-  /** ms epoch of the change (the stream record's creation time): the outbid window is measured on it. */
-  at: number;
-  data: EmailData;
-}
-
-export interface EmailData {
-  auctionId?: string;
-  productName?: string;
-  priceCents?: number;
-  bidCount?: number;
-  amountCents?: number;
-  orderId?: string;
-  trackingNumber?: string;
-  businessName?: string;
-}
+/**
+ * One email to send: who gets it (a user, or a seller profile's user), what happened, and when (`at`,
+ * the stream record's creation time: the outbid window is measured on it). `key` is unique per event
+ * and the same on every delivery of it (the sender's idempotency key). Its shape is the queue message's
+ * schema (shared/schemas/notifications.ts).
+ */
+export type { EmailData, EmailEvent } from "#shared/schemas/notifications";
 
 /** The item types (their `type` attribute) whose changes may cause an email: the stream consumer sees only these (infra). */
 export const EMAIL_SOURCE_TYPES = ["user", "auction", "bidPurchase", "order", "seller", "product"] as const;

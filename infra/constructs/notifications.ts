@@ -23,7 +23,7 @@ export interface NotificationsProps {
 }
 
 /**
- * Emails (docs/architecture.md, Notifications): the table's stream -> the email consumer (which change
+ * Emails (docs/architecture.md section 4a): the table's stream -> the email consumer (which change
  * is worth an email) -> a queue -> the sender, which sends each event once through SES. The sender's
  * failures are retried by the queue and end in a dead-letter queue, as do stream batches the consumer
  * could not queue; the alarm on it is in Alarms. Only the sender may send email, and only from the

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Every email the product sends (docs/product.md, Notifications). */
+/** Every email the product sends (docs/product.md section 2, Emails). */
 export const EMAIL_KINDS = [
   "welcome",
   "outbid",
@@ -47,7 +47,7 @@ export const outboxEmailSchema = z.object({
 });
 export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
 
-/** One email event as the stream consumer queues it for the sender (functions/domain/notifications.ts EmailEvent). */
+/** One email event as the stream consumer queues it for the sender (functions/domain/notifications.ts makes them). */
 export const emailEventSchema = z.object({
   key: z.string().min(1).max(500),
   kind: z.enum(EMAIL_KINDS),
@@ -64,3 +64,5 @@ export const emailEventSchema = z.object({
     businessName: z.string().optional(),
   }),
 });
+export type EmailEvent = z.infer<typeof emailEventSchema>;
+export type EmailData = EmailEvent["data"];
