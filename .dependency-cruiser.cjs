@@ -25,9 +25,9 @@ module.exports = {
       name: "ses-only-in-the-email-sender",
       severity: "error",
       comment:
-        "Only the email sender (functions/handlers/notifications/send-email.ts) may reach SES, through functions/adapters/email/ses-sender.ts.",
+        "Only the email sender (functions/handlers/notifications/send-email.ts) may reach SES, through functions/adapters/email/ses-sender.ts (the one importer of the SES client: tests/unit/notifications/ses-client.test.ts).",
       from: { pathNot: "^functions/(handlers/notifications/send-email|adapters/email/ses-sender)[.]ts$" },
-      to: { path: "(^functions/adapters/email/ses-sender[.]ts$)|(@aws-sdk/client-sesv2)" },
+      to: { path: "^functions/adapters/email/ses-sender[.]ts$" },
     },
     {
       name: "domain-is-pure",
