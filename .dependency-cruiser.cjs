@@ -22,6 +22,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "ses-only-in-the-email-sender",
+      severity: "error",
+      comment:
+        "Only the email sender (functions/handlers/notifications/send-email.ts) may reach SES, through functions/adapters/email/ses-sender.ts (the one importer of the SES client: tests/unit/notifications/ses-client.test.ts).",
+      from: { pathNot: "^functions/(handlers/notifications/send-email|adapters/email/ses-sender)[.]ts$" },
+      to: { path: "^functions/adapters/email/ses-sender[.]ts$" },
+    },
+    {
       name: "domain-is-pure",
       severity: "error",
       comment: "functions/domain holds pure rules: no storage, no HTTP, no orchestration.",

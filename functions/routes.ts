@@ -17,6 +17,11 @@ export interface HttpRoute {
   /** Exists only while the local payment provider is active (404 otherwise). */
   localPaymentsOnly?: boolean;
   /**
+   * A developer's tool of the local stack (the email outbox): the local gateway serves it, CDK never
+   * deploys it, and the handler answers 404 outside the local stack (LOCAL_STACK=1).
+   */
+  localStackOnly?: boolean;
+  /**
    * Called by Stripe: deployed only on stages that use Stripe. The local provider delivers its webhook
    * in-process, so a stage with the local provider has no public webhook to forge.
    */
@@ -47,6 +52,8 @@ const routeTable = [
   { method: "GET", path: "/api/me/limits", handler: "me/get-limits", role: "user" },
   { method: "PUT", path: "/api/me/limits", handler: "me/put-limits", role: "user" },
   { method: "POST", path: "/api/me/self-exclusion", handler: "me/self-exclusion", role: "user" },
+  { method: "GET", path: "/api/me/notifications", handler: "me/get-notifications", role: "user" },
+  { method: "PUT", path: "/api/me/notifications", handler: "me/put-notifications", role: "user" },
 
   // auctions and bidding
   {
@@ -180,6 +187,16 @@ const routeTable = [
     handler: "admin/update-bid-package",
     role: "admin",
   },
+
+  // local stack only
+  {
+    method: "GET",
+    path: "/api/dev/outbox",
+    handler: "dev/list-outbox",
+    // Anyone on the developer's machine reads any address's mail: it is the stand-in for their inbox.
+    role: "public",
+    localStackOnly: true,
+  },
 ] as const satisfies readonly HttpRoute[];
 
 /** The table, as every reader but the types below sees it. */
@@ -189,11 +206,18 @@ export type PaymentProvider = "local" | "stripe";
 
 /**
  * The routes a stage serves: the local payment provider's routes only with it, Stripe's webhook only
- * with Stripe (the local provider credits in-process, so there is no public webhook to forge). The CDK
- * app deploys these and the local gateway serves these.
+ * with Stripe (the local provider credits in-process, so there is no public webhook to forge), and the
+ * local stack's developer tools only there. The CDK app deploys these and the local gateway serves these.
  */
-export function routesFor(provider: PaymentProvider): readonly HttpRoute[] {
-  return httpRoutes.filter((route) => (provider === "local" ? !route.stripeOnly : !route.localPaymentsOnly));
+export function routesFor(
+  provider: PaymentProvider,
+  where: "aws" | "local-stack" = "aws",
+): readonly HttpRoute[] {
+  return httpRoutes.filter(
+    (route) =>
+      (provider === "local" ? !route.stripeOnly : !route.localPaymentsOnly) &&
+      (where === "local-stack" || !route.localStackOnly),
+  );
 }
 
 /** Handlers that talk to Stripe on a Stripe stage (and so read its secrets). */
@@ -232,6 +256,10 @@ export const eventHandlers = {
   agentEngine: "agents/run-agents",
   /** Every minute -> re-queue agent checks from the table (recovery). */
   agentSweep: "agents/sweep-agents",
+  /** DynamoDB Stream of the table -> email events on the email queue (functions/domain/notifications.ts). */
+  emailEvents: "notifications/email-events",
+  /** The email queue -> one email per event, exactly once (SES in AWS, the outbox locally). */
+  emailSender: "notifications/send-email",
 } as const;
 
 export function findRoute(handler: string): HttpRoute {

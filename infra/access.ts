@@ -22,6 +22,8 @@ export interface FunctionNeeds {
   /** Queues Bid Agent checks (SQS delay messages to the agent engine). */
   queuesAgentChecks?: boolean;
 }
+// The email consumer's queue and the sender's SES grant are not listed here: infra/constructs/notifications.ts,
+// the only place either function is made, grants them.
 
 const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   // Approving a product starts its auction and arms the end schedule (usecases/start-auction.ts).

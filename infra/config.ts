@@ -33,6 +33,11 @@ const stageSettingsSchema = z.object({
   /** With both, an alias record for domainName is created in that Route 53 zone (no lookup). */
   hostedZoneId: z.string().optional(),
   hostedZoneName: z.string().optional(),
+  /**
+   * The From address of the product's emails (SES). Default no-reply@<domainName>; a stage with no
+   * domain should set an address it can verify, or its emails wait in the dead-letter queue.
+   */
+  emailFrom: z.string().email().optional(),
   /** Alarm notifications go to this address (a subscription to confirm by mail). */
   alarmEmail: z.string().email().optional(),
   /**

@@ -10,6 +10,7 @@ import { Alarms } from "./constructs/alarms.ts";
 import { Api } from "./constructs/api.ts";
 import { Data } from "./constructs/data.ts";
 import { Firewall } from "./constructs/firewall.ts";
+import { Notifications } from "./constructs/notifications.ts";
 import { Payments } from "./constructs/payments.ts";
 import {
   logRemovalFor,
@@ -40,6 +41,7 @@ export class PennyAuctionStack extends Stack {
   readonly alarms: Alarms;
   /** The stack's own WAF Web ACL, unless WAF is off or an existing one is given (webAclArn). */
   readonly firewall?: Firewall;
+  readonly notifications: Notifications;
 
   constructor(scope: Construct, id: string, props: PennyAuctionStackProps) {
     super(scope, id, props);
@@ -132,6 +134,30 @@ export class PennyAuctionStack extends Stack {
             bidLimit: config.wafBidLimit,
           })
         : undefined;
+    if (!config.emailFrom && !config.domainName) {
+      // Information, not a warning: a fresh clone must synthesize every stage cleanly, and the email
+      // failure queue's alarm fires on the first email that could not go out (docs/deploy.md, `emailFrom`).
+      Annotations.of(this).addInfo(
+        `Stage "${config.stage}" has no emailFrom nor domainName: emails go from ${PLACEHOLDER_FROM}, which SES cannot verify, and end in the email dead-letter queue.`,
+      );
+    }
+    this.notifications = new Notifications(this, "Notifications", {
+      defaults,
+      data: this.data,
+      eventsHandler: eventHandlers.emailEvents,
+      senderHandler: eventHandlers.emailSender,
+      from: config.emailFrom ?? (config.domainName ? `no-reply@${config.domainName}` : PLACEHOLDER_FROM),
+      domain: config.domainName
+        ? {
+            name: config.domainName,
+            zone:
+              config.hostedZoneId && config.hostedZoneName
+                ? { id: config.hostedZoneId, name: config.hostedZoneName }
+                : undefined,
+          }
+        : undefined,
+    });
+
     this.web = new Web(this, "Web", {
       prefix: config.prefix,
       ephemeral: config.ephemeral,
@@ -154,6 +180,8 @@ export class PennyAuctionStack extends Stack {
     // Known only once the distribution exists: the origins a browser may send mutations from (CSRF).
     for (const fn of this.productFunctions())
       fn.addEnvironment("ALLOWED_ORIGINS", this.web.siteOrigins.join(","));
+    // Where emails link back to.
+    this.notifications.sender.addEnvironment("SITE_URL", this.web.siteUrl);
 
     this.alarms = new Alarms(this, "Alarms", {
       prefix: config.prefix,
@@ -168,6 +196,7 @@ export class PennyAuctionStack extends Stack {
         AuctionCloserFailures: this.scheduling.closerFailures,
         AgentCheckFailures: this.agents.failures,
         AgentSweepFailures: this.agents.sweepFailures,
+        EmailFailures: this.notifications.failures,
       },
       scheduleGroup: this.scheduling.group,
     });
@@ -200,6 +229,9 @@ export class PennyAuctionStack extends Stack {
     return this.node.findAll().filter((c): c is ProductFunction => c instanceof ProductFunction);
   }
 }
+
+/** A stage with neither emailFrom nor a domain still synthesizes; its emails cannot be delivered. */
+const PLACEHOLDER_FROM = "no-reply@example.com";
 
 /**
  * The route table, minus the local payment provider's routes when real Stripe is on, and minus

@@ -28,6 +28,8 @@ export type KeyPrefix =
   | "CONN#"
   | "WATCH#"
   | "LOGINRATE#"
+  | "EMAILSENT#"
+  | "OUTBOX#"
   | "STATS";
 
 export interface TableGrant {
@@ -62,6 +64,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "me/get-limits": grant(["USER#"], [], true),
   "me/put-limits": grant(["USER#"], ["USER#"], true),
   "me/self-exclusion": grant(["USER#", "AGENTS#"], ["USER#", "AGENTS#", "AUCTION#"], true),
+  "me/get-notifications": grant(["USER#"]),
+  "me/put-notifications": grant(["USER#"], ["USER#"]),
 
   // auctions and bidding
   "auctions/list-auctions": FINALIZING_READ,
@@ -150,6 +154,14 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     true,
   ),
   "agents/sweep-agents": grant(["AUCTION#"], [], true),
+  // Reads nothing: the stream's images carry everything it maps (its stream read is not a table grant).
+  "notifications/email-events": grant([]),
+  // The recipient (a seller's user through SELLER#), the idempotency and outbid-window items, and the
+  // outbox, which it writes only on the local stack (in AWS it sends through SES).
+  "notifications/send-email": grant(["USER#", "SELLER#"], ["EMAILSENT#", "OUTBOX#"]),
+
+  // local stack only (never deployed)
+  "dev/list-outbox": grant(["OUTBOX#"]),
 };
 
 /** The grant of a handler; a handler without one cannot be deployed (infra tests) or run (integration). */

@@ -49,3 +49,11 @@ export function bidValueCents(): number {
   const cents = decimalToCents(process.env.BID_VALUE ?? "");
   return cents !== null && cents >= 0 ? cents : DEFAULT_BID_VALUE_CENTS;
 }
+
+export const SITE_NAME = "Precious Metals Auctions";
+
+/** The site emails link back to: SITE_URL (set by CDK and the local stack), else the first allowed origin. */
+export function getEmailSite(): { name: string; url: string } {
+  const url = process.env.SITE_URL || allowedOrigins()[0] || "http://localhost:5173";
+  return { name: SITE_NAME, url: url.replace(/\/+$/, "") };
+}

@@ -158,6 +158,7 @@ export function defineRoute<
   async function run(event: ApiEvent): Promise<ApiResult> {
     if (!cameThroughCloudFront(event.headers)) throw forbidden(NOT_THROUGH_SITE);
     if (route.localPaymentsOnly && paymentProviderName() !== "local") throw notFound("Not found");
+    if (route.localStackOnly && process.env.LOCAL_STACK !== "1") throw notFound("Not found");
     const method = event.requestContext?.http?.method ?? route.method;
     if (MUTATING.has(method) && !route.csrfExempt) checkCsrf(event);
     const now = Date.now();

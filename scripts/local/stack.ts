@@ -1,7 +1,8 @@
 /**
  * The whole product on this machine (docs/architecture.md section 2), used by `npm run dev` and the e2e tests:
  *
- *   DynamoDB Local (table ensured) -> gateway (+ local scheduler) -> seed -> stream poller -> Vite
+ *   DynamoDB Local (table ensured) -> gateway (+ local scheduler) -> seed -> stream poller
+ *     -> email consumer's poller and queue -> Bid Agent queue -> Vite
  *
  * Handlers run in this process, so the environment they read (TABLE_NAME, endpoints, …) is set on
  * process.env before anything is imported or invoked.
@@ -12,6 +13,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { installAgentQueue } from "../../functions/adapters/agents/queue-from-env.ts";
+import { installEmailQueue } from "../../functions/adapters/email/email-queue.ts";
+import { eventHandlers } from "../../functions/routes.ts";
 import { createLocalAgentQueue } from "./agent-queue.ts";
 import {
   DEFAULT_TABLE_NAME,
@@ -20,6 +23,7 @@ import {
   LOCAL_REGION,
   startDynamoLocal,
 } from "./dynamo.ts";
+import { createLocalEmailQueue } from "./email-queue.ts";
 import { type Gateway, startGateway } from "./gateway.ts";
 import { repoRoot } from "./paths.ts";
 import { freePort, portIsFree } from "./ports.ts";
@@ -62,6 +66,8 @@ export interface LocalStack {
   seeded: SeedInfo | null;
   gateway: Gateway;
   poller: StreamPoller;
+  /** The email consumer's own reader of the stream (Lambda gives each consumer its own mapping). */
+  emailPoller: StreamPoller;
   /** The environment handed to the handlers. */
   env: Record<string, string>;
   timings: Record<string, number>;
@@ -124,6 +130,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ORIGIN_SECRET: process.env.ORIGIN_SECRET || randomBytes(24).toString("hex"),
       LOCAL_SCHEDULER_URL: gatewayUrl,
       WS_MANAGEMENT_ENDPOINT: gatewayUrl,
+      // Where emails link back to.
+      SITE_URL: `http://localhost:${webPort || 5173}`,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL || "WARN",
       GATEWAY_PORT: String(gatewayPort),
       DYNAMO_PORT: String(dynamoPort),
@@ -165,6 +173,22 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stops.push(() => poller.stop());
     mark("poller");
 
+    // Emails: the stream consumer queues email events, the in-process queue hands them to the sender,
+    // whose outbox stands in for SES (GET /api/dev/outbox).
+    const emails = createLocalEmailQueue();
+    installEmailQueue(emails);
+    stops.push(async () => {
+      installEmailQueue(null);
+      await emails.stop();
+    });
+    const emailPoller = await startStreamPoller({
+      endpoint: dynamo.endpoint,
+      tableName,
+      target: eventHandlers.emailEvents,
+    });
+    stops.push(() => emailPoller.stop());
+    mark("emails");
+
     // The Bid Agent engine's queue and its one-minute sweep; the first sweep resumes agents from the table.
     const agents = createLocalAgentQueue({ sweepEveryMs: 60_000 });
     installAgentQueue(agents);
@@ -198,6 +222,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       seeded,
       gateway,
       poller,
+      emailPoller,
       env,
       timings,
       stop: () => {

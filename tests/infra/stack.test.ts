@@ -71,7 +71,7 @@ describe("HTTP API", () => {
       expect(devFunctions.find((f) => f.logicalId === fnId)?.handlerId).toBe(route.handler);
     }
     expect(routes.filter(([, r]) => referencedId(r.Properties.ApiId) === httpApiId)).toHaveLength(
-      httpRoutes.filter((r) => !r.stripeOnly).length,
+      httpRoutes.filter((r) => !r.stripeOnly && !r.localStackOnly).length,
     );
   });
 
@@ -177,8 +177,10 @@ describe("least privilege", () => {
   it("no function may do dynamodb:* or anything on every resource, except actions that have no resource", () => {
     for (const fn of [...devFunctions, ...prodFunctions]) {
       // ListStreams has no resource-level permission; the stream consumer needs it.
-      const allowedOnEverything =
-        fn.handlerId === eventHandlers.broadcaster ? [...XRAY, "dynamodb:ListStreams"] : XRAY;
+      const streamConsumers: string[] = [eventHandlers.broadcaster, eventHandlers.emailEvents];
+      const allowedOnEverything = streamConsumers.includes(fn.handlerId)
+        ? [...XRAY, "dynamodb:ListStreams"]
+        : XRAY;
       for (const statement of fn.statements) {
         const actions = actionsOf(statement);
         expect(actions, fn.handlerId).not.toContain("*");
@@ -755,8 +757,9 @@ describe("alarms", () => {
       (sum, a) => sum + (a.Metrics ? a.Metrics.filter((m: CfnJson) => m.MetricStat).length : 1),
       0,
     );
-    // Nine before the async functions got failure queues, plus one metric per new queue.
-    expect(alarmMetrics).toBeLessThanOrEqual(12);
+    // Nine before the async functions got failure queues, plus one metric per queue (five: the closer,
+    // the broadcaster, the agents' checks and sweep, the emails).
+    expect(alarmMetrics).toBeLessThanOrEqual(13);
   });
 });
 
@@ -898,7 +901,19 @@ describe("production hardening (issue 14)", () => {
     const failureQueues = Object.entries(queues).filter(([, q]) =>
       (q.Properties.QueueName as string).endsWith("-failures"),
     );
-    expect(failureQueues).toHaveLength(4);
+    const emailQueue = Object.values(queues).find(
+      (q) => q.Properties.QueueName === "penny-auction-prod-emails",
+    );
+    expect(queueOf(referencedId(emailQueue!.Properties.RedrivePolicy.deadLetterTargetArn))).toBe(
+      "penny-auction-prod-email-failures",
+    );
+    const emailConsumer = byHandler(prodFunctions, eventHandlers.emailEvents);
+    const emailStream = mappings.find((m) => m.FunctionName.Ref === emailConsumer.logicalId)!;
+    expect(queueOf(referencedId(emailStream.DestinationConfig.OnFailure.Destination))).toBe(
+      "penny-auction-prod-email-failures",
+    );
+
+    expect(failureQueues).toHaveLength(5);
     const alarms = resourcesOfType(prod.json, "AWS::CloudWatch::Alarm").map(([, a]) => a.Properties);
     for (const [queueId, queue] of failureQueues) {
       expect(queue.Properties).toMatchObject({
@@ -922,5 +937,131 @@ describe("production hardening (issue 14)", () => {
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       }),
     });
+  });
+});
+
+describe("emails (issue 16)", () => {
+  const SES_ACTIONS = /^ses:/;
+
+  it("has an SES identity (the stage's domain, with DKIM in its zone when given) using a configuration set that suppresses bounces and complaints", () => {
+    const [setId] = resourcesOfType(prod.json, "AWS::SES::ConfigurationSet")[0]!;
+    prod.template.hasResourceProperties("AWS::SES::ConfigurationSet", {
+      Name: "penny-auction-prod-emails",
+      SuppressionOptions: { SuppressedReasons: ["BOUNCE", "COMPLAINT"] },
+    });
+    prod.template.hasResourceProperties("AWS::SES::EmailIdentity", {
+      EmailIdentity: "auctions.example.com",
+      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: setId } },
+    });
+    // No domain: the address itself (here the placeholder, which the synth warns about).
+    dev.template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "no-reply@example.com" });
+  });
+
+  it("feeds the email consumer from the stream (only item types that can cause an email), retrying, bisecting, failures to the email dead-letter queue", () => {
+    const consumer = byHandler(devFunctions, eventHandlers.emailEvents);
+    const queues = resourcesOfType(dev.json, "AWS::SQS::Queue");
+    const [failuresId] = queues.find(([id]) => /NotificationsFailures/.test(id))!;
+    dev.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      FunctionName: { Ref: consumer.logicalId },
+      EventSourceArn: { "Fn::GetAtt": [Match.stringLikeRegexp("DataTable"), "StreamArn"] },
+      StartingPosition: "LATEST",
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+      DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [failuresId, "Arn"] } } },
+    });
+    const [, mapping] = resourcesOfType(dev.json, "AWS::Lambda::EventSourceMapping").find(
+      ([, m]) => m.Properties.FunctionName?.Ref === consumer.logicalId,
+    )!;
+    const patterns = mapping.Properties.FilterCriteria.Filters.map((f: CfnJson) => JSON.parse(f.Pattern));
+    expect(patterns).toEqual([
+      {
+        dynamodb: {
+          NewImage: { type: { S: ["user", "auction", "bidPurchase", "order", "seller", "product"] } },
+        },
+      },
+    ]);
+  });
+
+  it("runs the sender from a queue with partial batch failures and a dead-letter queue behind it, with an alarm on that", () => {
+    const sender = byHandler(devFunctions, eventHandlers.emailSender);
+    const queues = resourcesOfType(dev.json, "AWS::SQS::Queue");
+    const [queueId, queue] = queues.find(([id]) => /NotificationsQueue/.test(id))!;
+    const [failuresId] = queues.find(([id]) => /NotificationsFailures/.test(id))!;
+    expect(queue.Properties.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { "Fn::GetAtt": [failuresId, "Arn"] },
+      maxReceiveCount: 5,
+    });
+    dev.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      FunctionName: { Ref: sender.logicalId },
+      EventSourceArn: { "Fn::GetAtt": [queueId, "Arn"] },
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+    });
+    const [, alarm] = resourcesOfType(dev.json, "AWS::CloudWatch::Alarm").find(
+      ([, a]) => a.Properties.AlarmName === "penny-auction-dev-EmailFailures",
+    )!;
+    expect(alarm.Properties).toMatchObject({
+      MetricName: "ApproximateNumberOfMessagesVisible",
+      Namespace: "AWS/SQS",
+      Threshold: 1,
+      Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [failuresId, "QueueName"] } }],
+    });
+    expect(alarm.Properties.AlarmActions).toHaveLength(1);
+  });
+
+  it("lets only the sender send email, only ses:SendEmail on the stage's identity and configuration set from its address; only the consumer queues emails", () => {
+    for (const fn of [...devFunctions, ...prodFunctions]) {
+      const ses = allActions(fn).filter((a) => SES_ACTIONS.test(a));
+      if (fn.handlerId !== eventHandlers.emailSender) expect(ses, fn.handlerId).toEqual([]);
+    }
+    const sender = byHandler(prodFunctions, eventHandlers.emailSender);
+    const [statement, ...more] = statementsWith(sender, "ses:SendEmail");
+    expect(more).toEqual([]);
+    expect(actionsOf(statement!)).toEqual(["ses:SendEmail"]);
+    const resources = JSON.stringify(resourcesOf(statement!));
+    expect(resources).toMatch(/NotificationsIdentity/);
+    expect(resources).toMatch(/:configuration-set\/"?,?\{"Ref":"NotificationsConfigurationSet/);
+    expect(statement!.Condition).toEqual({
+      StringEquals: { "ses:FromAddress": "no-reply@auctions.example.com" },
+    });
+    expect(sender.env.EMAIL_FROM).toBe("no-reply@auctions.example.com");
+    expect(referencedId(sender.env.SES_CONFIGURATION_SET)).toMatch(/^NotificationsConfigurationSet/);
+    expect(JSON.stringify(sender.env.SITE_URL)).toContain("https://auctions.example.com");
+
+    const queueing = devFunctions
+      .filter((fn) =>
+        statementsWith(fn, "sqs:SendMessage").some((s) =>
+          /NotificationsQueue/.test(JSON.stringify(resourcesOf(s))),
+        ),
+      )
+      .map((fn) => fn.handlerId);
+    expect(queueing).toEqual([eventHandlers.emailEvents]);
+    expect(JSON.stringify(byHandler(devFunctions, eventHandlers.emailEvents).env.EMAIL_QUEUE_URL)).toMatch(
+      /NotificationsQueue/,
+    );
+    // The consumer reads nothing of the table; the sender writes only its idempotency items and the outbox.
+    expect(
+      allActions(byHandler(devFunctions, eventHandlers.emailEvents)).filter((a) =>
+        /^dynamodb:(GetItem|PutItem|UpdateItem|DeleteItem|Query|Batch|Transact)/.test(a),
+      ),
+    ).toEqual([]);
+    expect(TABLE_GRANTS[eventHandlers.emailSender]).toEqual({
+      read: ["USER#", "SELLER#"],
+      write: ["EMAILSENT#", "OUTBOX#"],
+      indexes: false,
+    });
+  });
+
+  it("never deploys the local outbox route", () => {
+    const outbox = httpRoutes.filter((r) => r.localStackOnly);
+    expect(outbox.map((r) => r.handler)).toEqual(["dev/list-outbox"]);
+    for (const s of [dev, prod]) {
+      expect(
+        resourcesOfType(s.json, "AWS::ApiGatewayV2::Route").some(
+          ([, r]) => r.Properties.RouteKey === "GET /api/dev/outbox",
+        ),
+      ).toBe(false);
+    }
+    expect([...devFunctions, ...prodFunctions].some((f) => f.handlerId === "dev/list-outbox")).toBe(false);
   });
 });

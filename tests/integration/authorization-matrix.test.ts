@@ -130,6 +130,16 @@ const MATRIX: Record<string, Row> = {
   "GET /api/auth/me": { expect: signedIn(200) },
   "GET /api/me/limits": { expect: signedIn(200) },
   "PUT /api/me/limits": { expect: signedIn(200), request: () => ({ body: { monthly: "900.00" } }) },
+  "GET /api/me/notifications": { expect: signedIn(200) },
+  "PUT /api/me/notifications": {
+    expect: signedIn(200),
+    request: () => ({ body: { outbid: true, won: false, marketing: true } }),
+  },
+  "GET /api/dev/outbox": {
+    // The local stack's stand-in for everyone's inbox: no session needed (the route is never deployed).
+    expect: everyone(200),
+    request: () => ({ path: "/api/dev/outbox?to=someone@example.com" }),
+  },
 
   "POST /api/auth/change-password": {
     // Every signed-in caller reaches the check of their current password; none of them knows it here.

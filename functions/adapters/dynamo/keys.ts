@@ -50,6 +50,19 @@ export const keys = {
     sk: `CONN#${connectionId}`,
   }),
   watchersPartition: (auctionId: string) => `WATCH#${auctionId}`,
+  /** An email event's idempotency item: claimed before sending, marked sent after (usecases/send-email.ts). */
+  emailEvent: (eventKey: string) => ({ pk: `EMAILSENT#${eventKey}`, sk: "EVENT" }),
+  /** When the last outbid email of an auction went to a user (at most one per window). */
+  outbidEmailWindow: (auctionId: string, userId: string) => ({
+    pk: `EMAILSENT#outbid-window#${auctionId}#${userId}`,
+    sk: "WINDOW",
+  }),
+  /** The local stack's outbox: every email sent to an address, newest last in sort order. */
+  outboxEmail: (to: string, sentAt: string, id: string) => ({
+    pk: `OUTBOX#${to.toLowerCase()}`,
+    sk: `${sentAt}#${id}`,
+  }),
+  outboxPartition: (to: string) => `OUTBOX#${to.toLowerCase()}`,
   userStats: () => ({ pk: "STATS", sk: "USERS" }),
   loginAttempts: (scope: "account" | "pair" | "ip" | "register", value: string, window: number) => ({
     pk: `LOGINRATE#${scope}#${value.toLowerCase()}`,

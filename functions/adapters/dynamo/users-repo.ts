@@ -1,5 +1,6 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { UserRole } from "#shared/constants";
+import type { NotificationSettings } from "#shared/schemas/notifications";
 import { conflict } from "../../domain/errors.ts";
 import { db, tableName } from "./client.ts";
 import { transactionConditionFailed, unlessRefused } from "./conditions.ts";
@@ -20,6 +21,8 @@ export interface UserRecord {
   sellerId?: string;
   /** A bid-package payment of theirs was refunded or disputed (usecases/payment-reversed.ts). */
   paymentFlag?: "refunded" | "disputed";
+  /** Which optional emails they want (absent: the defaults, functions/domain/notifications.ts). */
+  notifications?: Partial<NotificationSettings>;
 }
 
 export function userItem(user: UserRecord) {

@@ -7,7 +7,7 @@ import { MAX_HTTP_BODY, readBody, sendJson } from "./http-io.ts";
 
 /** The routes of the payment provider the stack runs with, as a deployed stage would have them. */
 function activeRoutes(): readonly HttpRoute[] {
-  return routesFor(process.env.PAYMENT_PROVIDER === "stripe" ? "stripe" : "local");
+  return routesFor(process.env.PAYMENT_PROVIDER === "stripe" ? "stripe" : "local", "local-stack");
 }
 
 /** /api/*: the route table -> a payload 2.0 event -> the route's handler -> its answer. */

@@ -38,6 +38,9 @@ export function everyPage(
     [buyer, "/my-wins", "My Wins"],
     [buyer, "/orders", "My Orders"],
     [buyer, "/spending-limits", "Spending limits"],
+    [buyer, "/notifications", "Emails we send you"],
+    // The local stack's outbox (the dev server only).
+    [buyer, "/dev/outbox?to=buyer%40example.com", "Outbox (local stack)"],
     [seller, "/seller-dashboard", "Seller Dashboard"],
     [seller, "/seller-orders", "Orders"],
     [admin, "/admin", "Admin Panel"],

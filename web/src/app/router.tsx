@@ -27,6 +27,10 @@ const SpendingLimitsPage = lazyPage(
   () => import("@web/features/account/pages/spending-limits-page.tsx"),
   "SpendingLimitsPage",
 );
+const NotificationsPage = lazyPage(
+  () => import("@web/features/account/pages/notifications-page.tsx"),
+  "NotificationsPage",
+);
 const MyWinsPage = lazyPage(() => import("@web/features/orders/pages/my-wins-page.tsx"), "MyWinsPage");
 const OrderCheckoutPage = lazyPage(
   () => import("@web/features/orders/pages/order-checkout-page.tsx"),
@@ -46,6 +50,7 @@ const PaymentSuccessPage = lazyPage(
   () => import("@web/features/packages/pages/payment-success-page.tsx"),
   "PaymentSuccessPage",
 );
+const OutboxPage = lazyPage(() => import("@web/features/outbox/pages/outbox-page.tsx"), "OutboxPage");
 /** The footer's pages: rarely visited, so they stay out of the first load. */
 const infoPages = () => import("./routes/info-pages.tsx");
 const HelpPage = lazyPage(infoPages, "HelpPage");
@@ -95,6 +100,7 @@ export const routes: RouteObject[] = [
               { path: paths.myWins.path, element: <MyWinsPage /> },
               { path: paths.orders.path, element: <OrdersPage /> },
               { path: paths.spendingLimits.path, element: <SpendingLimitsPage /> },
+              { path: paths.notifications.path, element: <NotificationsPage /> },
             ],
           },
           {
@@ -108,6 +114,8 @@ export const routes: RouteObject[] = [
             element: <RequireRole roles={["admin"]} />,
             children: [{ path: paths.admin.path, element: <AdminPage /> }],
           },
+          // The local stack's outbox: only the dev server has it, so no production build carries it.
+          ...(import.meta.env.DEV ? [{ path: paths.devOutbox.path, element: <OutboxPage /> }] : []),
           { path: paths.notFound.path, element: <NotFoundPage /> },
         ],
       },

@@ -21,6 +21,9 @@ export const paths = {
   howItWorks: { path: "/how-it-works", getHref: () => "/how-it-works" },
   fairness: { path: "/fairness", getHref: () => "/fairness" },
   spendingLimits: { path: "/spending-limits", getHref: () => "/spending-limits" },
+  notifications: { path: "/notifications", getHref: () => "/notifications" },
+  /** The local stack's outbox (exists only in the dev server: import.meta.env.DEV). */
+  devOutbox: { path: "/dev/outbox", getHref: () => "/dev/outbox" },
   help: { path: "/help", getHref: () => "/help" },
   contact: { path: "/contact", getHref: () => "/contact" },
   shipping: { path: "/shipping", getHref: () => "/shipping" },

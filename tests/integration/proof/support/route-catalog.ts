@@ -52,6 +52,13 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "me/get-limits": (w) => ({ as: w.buyer, params: {} }),
   "me/put-limits": (w) => ({ as: w.buyer, params: {}, body: { monthly: "500.00" } }),
   "me/self-exclusion": (w) => ({ as: w.otherBuyer, params: {}, body: { days: 1 } }),
+  "me/get-notifications": (w) => ({ as: w.buyer, params: {} }),
+  "me/put-notifications": (w) => ({
+    as: w.buyer,
+    params: {},
+    body: { outbid: false, won: true, marketing: true },
+  }),
+  "dev/list-outbox": () => ({ as: null, params: {}, query: { to: "someone@example.com" } }),
   "auth/change-password": (w) => ({
     as: w.buyer,
     params: {},

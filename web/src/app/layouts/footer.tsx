@@ -18,6 +18,8 @@ const LEGAL_LINKS = [
   { to: paths.terms.getHref(), label: "Terms of Service" },
   { to: paths.privacy.getHref(), label: "Privacy Policy" },
   { to: paths.auctionRules.getHref(), label: "Auction Rules" },
+  // The local stack's outbox: linked only by the dev server.
+  ...(import.meta.env.DEV ? [{ to: paths.devOutbox.getHref(), label: "Outbox (dev)" }] : []),
 ] as const;
 
 function FooterHeading({ children }: { children: string }) {

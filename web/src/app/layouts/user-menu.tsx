@@ -10,7 +10,7 @@ import {
 } from "@web/components/ui/dropdown-menu.tsx";
 import { paths } from "@web/config/paths.ts";
 import { logoutAndReload } from "@web/features/auth/api/logout.ts";
-import { Gauge, KeyRound, LogOut, Package, ShoppingCart, Trophy, Truck } from "lucide-react";
+import { Bell, Gauge, KeyRound, LogOut, Package, ShoppingCart, Trophy, Truck } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { CurrentUser } from "#shared/schemas/auth";
@@ -72,6 +72,12 @@ export function UserMenu({ user, onBuyBids }: { user: CurrentUser; onBuyBids(): 
             <Link to={paths.spendingLimits.getHref()}>
               <Gauge aria-hidden="true" />
               Spending limits
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to={paths.notifications.getHref()}>
+              <Bell aria-hidden="true" />
+              Email notifications
             </Link>
           </DropdownMenuItem>
           {user.role === "seller" && (

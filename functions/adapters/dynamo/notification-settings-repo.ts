@@ -1,0 +1,42 @@
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { NotificationSettings } from "#shared/schemas/notifications";
+import { db, tableName } from "./client.ts";
+import { keys } from "./keys.ts";
+
+/** The user's email choices as stored on their profile (undefined: never changed), or null when there is no such user. */
+export async function getStoredNotificationSettings(
+  userId: string,
+): Promise<{ settings: Partial<NotificationSettings> | undefined } | null> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      ProjectionExpression: "pk, notifications",
+    }),
+  );
+  if (!Item) return null;
+  return { settings: Item.notifications as Partial<NotificationSettings> | undefined };
+}
+
+/** Replaces the user's choices; false when the user does not exist. */
+export async function saveNotificationSettings(
+  userId: string,
+  settings: NotificationSettings,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: "SET notifications = :settings",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":settings": settings },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

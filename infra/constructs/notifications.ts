@@ -1,0 +1,139 @@
+import { Duration, Stack } from "aws-cdk-lib";
+import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { DynamoEventSource, SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import { HostedZone } from "aws-cdk-lib/aws-route53";
+import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from "aws-cdk-lib/aws-ses";
+import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
+import { Construct } from "constructs";
+import { EMAIL_SOURCE_TYPES } from "../../functions/domain/notifications.ts";
+import { eventHandlerNeeds } from "../access.ts";
+import { acknowledge } from "../nag.ts";
+import type { Data } from "./data.ts";
+import { FailureQueue } from "./failure-queue.ts";
+import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
+
+export interface NotificationsProps {
+  defaults: ProductFunctionDefaults;
+  data: Data;
+  eventsHandler: string;
+  senderHandler: string;
+  /** The From address; its domain (or the address itself) is the SES identity. */
+  from: string;
+  /** With a domain and its Route 53 zone, the identity is the domain with DKIM records made here. */
+  domain?: { name: string; zone?: { id: string; name: string } };
+}
+
+/**
+ * Emails (docs/architecture.md section 4a): the table's stream -> the email consumer (which change
+ * is worth an email) -> a queue -> the sender, which sends each event once through SES. The sender's
+ * failures are retried by the queue and end in a dead-letter queue, as do stream batches the consumer
+ * could not queue; the alarm on it is in Alarms. Only the sender may send email, and only from the
+ * stage's identity through its configuration set.
+ */
+export class Notifications extends Construct {
+  readonly identity: EmailIdentity;
+  readonly configurationSet: ConfigurationSet;
+  readonly queue: Queue;
+  readonly failures: FailureQueue;
+  readonly consumer: ProductFunction;
+  readonly sender: ProductFunction;
+
+  constructor(scope: Construct, id: string, props: NotificationsProps) {
+    super(scope, id);
+    const prefix = props.defaults.prefix;
+    this.configurationSet = new ConfigurationSet(this, "ConfigurationSet", {
+      configurationSetName: `${prefix}-emails`,
+      reputationMetrics: true,
+      // Addresses that bounce or complain are not mailed again (SES's account-level list, per set).
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+    this.identity = new EmailIdentity(this, "Identity", {
+      identity: props.domain
+        ? props.domain.zone
+          ? Identity.publicHostedZone(
+              HostedZone.fromHostedZoneAttributes(this, "Zone", {
+                hostedZoneId: props.domain.zone.id,
+                zoneName: props.domain.zone.name,
+              }),
+            )
+          : Identity.domain(props.domain.name)
+        : Identity.email(props.from),
+      configurationSet: this.configurationSet,
+    });
+
+    this.failures = new FailureQueue(this, "Failures", {
+      queueName: `${prefix}-email-failures`,
+      description:
+        "Emails that could not be sent after their retries, or stream batches the email consumer could not queue",
+    });
+    const senderTimeout = Duration.seconds(30);
+    this.queue = new Queue(this, "Queue", {
+      queueName: `${prefix}-emails`,
+      // Six times the sender's timeout, as Lambda's SQS event source recommends.
+      visibilityTimeout: Duration.seconds(senderTimeout.toSeconds() * 6),
+      retentionPeriod: Duration.days(4),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.failures, maxReceiveCount: 5 },
+    });
+
+    this.consumer = new ProductFunction(this, "Events", {
+      handlerId: props.eventsHandler,
+      defaults: props.defaults,
+      timeout: Duration.seconds(30),
+    }).bindTable(props.data.table, eventHandlerNeeds(props.eventsHandler).table);
+    this.queue.grantSendMessages(this.consumer);
+    this.consumer.addEnvironment("EMAIL_QUEUE_URL", this.queue.queueUrl);
+    this.consumer.addEventSource(
+      new DynamoEventSource(props.data.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(5),
+        bisectBatchOnError: true,
+        retryAttempts: 5,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.failures),
+        filters: [
+          FilterCriteria.filter({
+            dynamodb: { NewImage: { type: { S: FilterRule.or(...EMAIL_SOURCE_TYPES) } } },
+          }),
+        ],
+      }),
+    );
+
+    this.sender = new ProductFunction(this, "Sender", {
+      handlerId: props.senderHandler,
+      defaults: props.defaults,
+      timeout: senderTimeout,
+    }).bindTable(props.data.table, eventHandlerNeeds(props.senderHandler).table);
+    this.sender.addEventSource(
+      new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }),
+    );
+    acknowledge(
+      this.consumer,
+      "Serverless-LambdaDLQ",
+      "Polled from the table's stream (never invoked asynchronously): a batch it cannot queue goes to the stream's on-failure destination, email-failures",
+    );
+    acknowledge(
+      this.sender,
+      ["Serverless-LambdaDLQ", "Serverless-LambdaEventSourceMappingDestination"],
+      "Polled from the email queue (never invoked asynchronously): an email failing 5 times goes to the queue's DLQ, email-failures",
+    );
+    const configurationSetArn = Stack.of(this).formatArn({
+      service: "ses",
+      resource: "configuration-set",
+      resourceName: this.configurationSet.configurationSetName,
+    });
+    this.sender.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ["ses:SendEmail"],
+        resources: [this.identity.emailIdentityArn, configurationSetArn],
+        conditions: { StringEquals: { "ses:FromAddress": props.from } },
+      }),
+    );
+    this.sender.addEnvironment("EMAIL_FROM", props.from);
+    this.sender.addEnvironment("SES_CONFIGURATION_SET", this.configurationSet.configurationSetName);
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Emails in Chromium, through the whole local stack: registering sends a welcome email that the dev
+ * outbox page shows (the stream poller, the email consumer, the local queue and the sender all run in
+ * `npm run dev`), and the account menu leads to the email settings, whose changes persist.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newPage } from "./support/browser.ts";
+
+async function openUserMenuItem(page: Page, name: string) {
+  const item = page.getByRole("menuitem", { name });
+  for (let attempt = 0; attempt < 3 && !(await item.isVisible()); attempt++) {
+    await page.getByTestId("user-menu").click();
+    await item.waitFor({ timeout: 5_000 }).catch(() => {});
+  }
+  await item.click();
+}
+
+describe("email notifications", () => {
+  it("a new account's welcome email is in the dev outbox, and its email settings save from the account menu", async () => {
+    const username = `e2en${Math.random().toString(36).slice(2, 9)}`;
+    const email = `${username}@example.com`;
+    const page = await newPage();
+    const registered = await page.request.post("/api/auth/register", {
+      data: { username, email, password: "password123" },
+    });
+    expect(registered.status()).toBe(201);
+
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+    await page.getByText(`Welcome to Precious Metals Auctions, ${username}`).waitFor({ timeout: 15_000 });
+    expect(await page.getByText("welcome", { exact: true }).count()).toBe(1);
+    await page.screenshot({ path: "/tmp/email-outbox.png", fullPage: true });
+
+    await page.goto("/");
+    await openUserMenuItem(page, "Email notifications");
+    await page.getByRole("heading", { name: "Email notifications" }).waitFor();
+    const outbid = page.getByRole("checkbox", { name: /Outbid/ });
+    expect(await outbid.isChecked()).toBe(true);
+    await outbid.uncheck();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("status").filter({ hasText: "Email settings saved" }).first().waitFor();
+    await page.screenshot({ path: "/tmp/email-settings.png", fullPage: true });
+
+    await page.reload();
+    await page.getByRole("heading", { name: "Email notifications" }).waitFor();
+    await expect.poll(() => page.getByRole("checkbox", { name: /Outbid/ }).isChecked()).toBe(false);
+    expect(await page.getByRole("checkbox", { name: /Auction won/ }).isChecked()).toBe(true);
+    const stored = await (await page.request.get("/api/me/notifications")).json();
+    expect(stored).toEqual({ outbid: false, won: true, marketing: true });
+  });
+});

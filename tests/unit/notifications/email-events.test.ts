@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import {
+  emailEventsFor,
+  notificationSettingsOf,
+  renderEmail,
+  userWantsEmail,
+} from "../../../functions/domain/notifications.ts";
+
+const AT = Date.parse("2026-01-01T12:00:00Z");
+const site = { name: "Precious Metals Auctions", url: "https://auctions.example.com" };
+const auction = (over: Record<string, unknown> = {}) => ({
+  type: "auction",
+  id: "a1",
+  status: "active",
+  totalBids: 4,
+  priceCents: 154,
+  lastBidderId: "u1",
+  product: { name: "Gold Maple" },
+  ...over,
+});
+
+describe("which changes send an email", () => {
+  it("a new user: welcome; the same user changed later: nothing", () => {
+    expect(emailEventsFor(undefined, { type: "user", id: "u1" }, AT)).toEqual([
+      { key: "welcome#u1", kind: "welcome", recipient: { userId: "u1" }, at: AT, data: {} },
+    ]);
+    expect(emailEventsFor({ type: "user", id: "u1" }, { type: "user", id: "u1", bidBalance: 3 }, AT)).toEqual(
+      [],
+    );
+  });
+
+  it("a new leader: outbid to the one replaced, keyed by the bid; the leader's own or a first bid: nothing", () => {
+    const [event, ...more] = emailEventsFor(auction(), auction({ totalBids: 5, lastBidderId: "u2" }), AT);
+    expect(more).toEqual([]);
+    expect(event).toMatchObject({
+      key: "outbid#a1#5",
+      kind: "outbid",
+      recipient: { userId: "u1" },
+      data: { auctionId: "a1", productName: "Gold Maple", priceCents: 154 },
+    });
+    expect(
+      emailEventsFor(auction({ lastBidderId: undefined, totalBids: 0 }), auction({ totalBids: 1 }), AT),
+    ).toEqual([]);
+    // A finalization rewrites the item without a new bid.
+    expect(emailEventsFor(auction(), auction({ status: "ended" }), AT)).toEqual([]);
+  });
+
+  it("an auction turning won: won to the winner, once (a won auction rewritten again sends nothing)", () => {
+    const won = auction({ status: "won", winnerId: "u1" });
+    expect(emailEventsFor(auction(), won, AT).map((e) => [e.key, e.recipient])).toEqual([
+      ["won#a1", { userId: "u1" }],
+    ]);
+    expect(emailEventsFor(won, { ...won, priceCents: 999 }, AT)).toEqual([]);
+  });
+
+  it("orders: paid and shipped each once; an order created already paid is a receipt too", () => {
+    const order = {
+      type: "order",
+      id: "o1",
+      buyerId: "b1",
+      auctionId: "a1",
+      paymentStatus: "pending",
+      shippingStatus: "pending",
+      finalPriceCents: 200,
+      product: { name: "Gold Maple" },
+    };
+    const paid = { ...order, paymentStatus: "paid" };
+    const shipped = { ...paid, shippingStatus: "shipped", trackingNumber: "1Z" };
+    expect(emailEventsFor(order, paid, AT).map((e) => e.key)).toEqual(["order_paid#o1"]);
+    expect(emailEventsFor(undefined, paid, AT).map((e) => e.key)).toEqual(["order_paid#o1"]);
+    expect(emailEventsFor(paid, shipped, AT)).toMatchObject([
+      { key: "shipped#o1", data: { trackingNumber: "1Z" } },
+    ]);
+    expect(emailEventsFor(shipped, { ...shipped, shippingStatus: "delivered" }, AT)).toEqual([]);
+  });
+
+  it("sellers and products: only a pending one decided; products go to the seller profile's user", () => {
+    const seller = { type: "seller", id: "s1", userId: "u9", status: "pending", businessName: "Bullion Co" };
+    expect(emailEventsFor(seller, { ...seller, status: "rejected" }, AT)).toMatchObject([
+      { key: "seller_rejected#s1", recipient: { userId: "u9" } },
+    ]);
+    expect(emailEventsFor(undefined, { ...seller, status: "approved" }, AT)).toEqual([]);
+    const product = { type: "product", id: "p1", sellerId: "s1", status: "pending", name: "Bar" };
+    expect(emailEventsFor(product, { ...product, status: "approved" }, AT)).toMatchObject([
+      { key: "product_approved#p1", recipient: { sellerId: "s1" } },
+    ]);
+  });
+
+  it("a credited purchase: a receipt keyed by its payment", () => {
+    expect(
+      emailEventsFor(
+        undefined,
+        {
+          type: "bidPurchase",
+          id: "x",
+          userId: "u1",
+          stripePaymentIntentId: "pi_1",
+          bidCount: 50,
+          amountCents: 2500,
+        },
+        AT,
+      ),
+    ).toMatchObject([{ key: "bids_purchased#pi_1", data: { bidCount: 50, amountCents: 2500 } }]);
+    expect(emailEventsFor(undefined, { type: "bid", id: "x" }, AT)).toEqual([]);
+    expect(emailEventsFor({ type: "user", id: "u1" }, undefined, AT)).toEqual([]);
+  });
+});
+
+describe("settings", () => {
+  it("default to all on; only outbid and won can be turned off", () => {
+    const off = notificationSettingsOf({ outbid: false, won: false, marketing: false });
+    expect(notificationSettingsOf(undefined)).toEqual({ outbid: true, won: true, marketing: true });
+    expect(userWantsEmail("outbid", off)).toBe(false);
+    expect(userWantsEmail("won", off)).toBe(false);
+    for (const kind of [
+      "welcome",
+      "bids_purchased",
+      "order_paid",
+      "shipped",
+      "seller_approved",
+      "product_rejected",
+    ] as const)
+      expect(userWantsEmail(kind, off)).toBe(true);
+  });
+});
+
+describe("rendering", () => {
+  it("has a text and an HTML part with the site's name and a link back; names are escaped in HTML", () => {
+    const email = renderEmail(
+      { kind: "won", data: { auctionId: "a 1", productName: "<b>Bar</b>", priceCents: 1234 } },
+      "amy",
+      site,
+    );
+    expect(email.subject).toBe("You won <b>Bar</b>!");
+    expect(email.text).toContain("for $12.34");
+    expect(email.text).toContain("Check out: https://auctions.example.com/order-checkout/a%201");
+    expect(email.text).toContain("Precious Metals Auctions");
+    expect(email.html).toContain('href="https://auctions.example.com/order-checkout/a%201"');
+    expect(email.html).toContain("&lt;b&gt;Bar&lt;/b&gt;");
+    expect(email.html).not.toContain("<b>Bar</b>");
+  });
+
+  it("the shipped email carries the tracking number", () => {
+    const email = renderEmail(
+      { kind: "shipped", data: { productName: "Bar", trackingNumber: "1Z999" } },
+      "amy",
+      site,
+    );
+    expect(email.text).toContain("Tracking number: 1Z999");
+    expect(email.html).toContain("Tracking number: 1Z999");
+  });
+});

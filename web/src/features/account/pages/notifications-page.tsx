@@ -1,0 +1,84 @@
+import { PageContainer } from "@web/components/page-header.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { Label } from "@web/components/ui/label.tsx";
+import { toast } from "@web/components/ui/use-toast.ts";
+import {
+  useNotificationSettings,
+  useUpdateNotificationSettings,
+} from "@web/features/account/api/notifications.ts";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { type FormEvent, useEffect, useState } from "react";
+import type { NotificationSettings } from "#shared/schemas/notifications";
+
+const CHOICES = [
+  {
+    key: "outbid",
+    label: "Outbid",
+    hint: "Someone bid over you on an auction you led (at most one email per auction every 5 minutes).",
+  },
+  { key: "won", label: "Auction won", hint: "You won an auction, with a link to check out." },
+  { key: "marketing", label: "News and offers", hint: "Occasional news about new auctions and offers." },
+] as const;
+
+function SettingsForm({ settings }: { settings: NotificationSettings }) {
+  const update = useUpdateNotificationSettings();
+  const [values, setValues] = useState(settings);
+  useEffect(() => setValues(settings), [settings]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(values, {
+      onSuccess: () => toast({ variant: "success", title: "Email settings saved" }),
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: getServerMessage(error, "Could not save the settings"),
+        }),
+    });
+  };
+  return (
+    <form className="grid gap-4" onSubmit={submit} aria-label="Email notifications">
+      {CHOICES.map((choice) => (
+        <Label key={choice.key} className="flex items-start gap-3 font-normal">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+            checked={values[choice.key]}
+            onChange={(event) => setValues((v) => ({ ...v, [choice.key]: event.target.checked }))}
+          />
+          <span className="grid gap-1">
+            <span className="font-medium">{choice.label}</span>
+            <span className="text-sm text-muted-foreground">{choice.hint}</span>
+          </span>
+        </Label>
+      ))}
+      <p className="text-sm text-muted-foreground">
+        Receipts (bid purchases, paid orders), shipping notices and account emails are always sent.
+      </p>
+      <Button type="submit" disabled={update.isPending}>
+        Save settings
+      </Button>
+    </form>
+  );
+}
+
+/** /notifications: which optional emails the user gets. */
+export function NotificationsPage() {
+  const { data: settings, isPending } = useNotificationSettings();
+  return (
+    <PageContainer>
+      <div className="mx-auto grid max-w-2xl gap-6">
+        <h1 className="text-2xl font-bold tracking-tight">Email notifications</h1>
+        <Card>
+          <CardHeader>
+            <CardTitle>Emails we send you</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {isPending || !settings ? <p>Loading...</p> : <SettingsForm settings={settings} />}
+          </CardContent>
+        </Card>
+      </div>
+    </PageContainer>
+  );
+}
