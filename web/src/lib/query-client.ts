@@ -1,5 +1,28 @@
-import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { MutationCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { toast } from "@web/components/ui/use-toast.ts";
+import { api, getServerMessage } from "./api-client.ts";
+
+/** How a mutation's refusal is told: a destructive toast titled `title` ("Error" by default) with the server's message, or `fallback` when it gave none. */
+export interface ErrorToast {
+  title?: string;
+  fallback: string;
+}
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    mutationMeta: { errorToast?: ErrorToast };
+  }
+}
+
+/** Every mutation's refusal is toasted here, once, from the `errorToast` its hook declares. */
+export function toastMutationError(error: unknown, errorToast: ErrorToast | undefined): void {
+  if (!errorToast) return;
+  toast({
+    variant: "destructive",
+    title: errorToast.title ?? "Error",
+    description: getServerMessage(error, errorToast.fallback),
+  });
+}
 
 /**
  * docs/product.md section 7: the default read is a GET to the path formed by the key parts joined with slashes,
@@ -10,6 +33,10 @@ export const defaultQueryFn: QueryFunction = ({ queryKey }) => api.get(queryKey.
 /** docs/product.md section 9: no staleness, no refetch on focus, no polling, no retries. Features opt in. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) =>
+        toastMutationError(error, mutation.meta?.errorToast),
+    }),
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,

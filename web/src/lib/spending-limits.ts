@@ -24,6 +24,7 @@ export function useUpdateLimits() {
   return useMutation({
     mutationFn: (body: UpdateLimitsRequest) => api.put<LimitsView>("/api/me/limits", body),
     onSuccess: (view) => queryClient.setQueryData(limitsQueryKey, view),
+    meta: { errorToast: { fallback: "Could not save the limits" } },
   });
 }
 
@@ -32,5 +33,6 @@ export function useSelfExclude() {
   return useMutation({
     mutationFn: (days: number) => api.post<LimitsView>("/api/me/self-exclusion", { days }),
     onSuccess: (view) => queryClient.setQueryData(limitsQueryKey, view),
+    meta: { errorToast: { fallback: "Could not start it" } },
   });
 }

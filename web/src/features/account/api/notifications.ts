@@ -17,5 +17,6 @@ export function useUpdateNotificationSettings() {
     mutationFn: (settings: NotificationSettings) =>
       api.put<NotificationSettings>("/api/me/notifications", settings),
     onSuccess: (settings) => queryClient.setQueryData(notificationsQueryKey, settings),
+    meta: { errorToast: { fallback: "Could not save the settings" } },
   });
 }

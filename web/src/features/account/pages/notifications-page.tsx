@@ -7,7 +7,6 @@ import {
   useNotificationSettings,
   useUpdateNotificationSettings,
 } from "@web/features/account/api/notifications.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import type { NotificationSettings } from "#shared/schemas/notifications";
 
@@ -29,12 +28,6 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
     event.preventDefault();
     update.mutate(values, {
       onSuccess: () => toast({ variant: "success", title: "Email settings saved" }),
-      onError: (error) =>
-        toast({
-          variant: "destructive",
-          title: "Error",
-          description: getServerMessage(error, "Could not save the settings"),
-        }),
     });
   };
   return (

@@ -4,7 +4,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { useLimits, useSelfExclude, useUpdateLimits } from "@web/lib/spending-limits.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { formatPrice } from "#shared/money";
@@ -42,12 +41,6 @@ function LimitsForm({ view }: { view: LimitsView }) {
             description: next.pending
               ? `Raised or removed limits apply from ${when(next.pending.effectiveAt)}.`
               : undefined,
-          }),
-        onError: (error) =>
-          toast({
-            variant: "destructive",
-            title: "Error",
-            description: getServerMessage(error, "Could not save the limits"),
           }),
       },
     );
@@ -101,12 +94,6 @@ function SelfExclusion({ view }: { view: LimitsView }) {
         event.preventDefault();
         exclude.mutate(Number(days), {
           onSuccess: () => toast({ title: "Self-exclusion started" }),
-          onError: (error) =>
-            toast({
-              variant: "destructive",
-              title: "Error",
-              description: getServerMessage(error, "Could not start it"),
-            }),
         });
       }}
     >

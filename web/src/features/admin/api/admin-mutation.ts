@@ -1,19 +1,10 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
-
-/** docs/product.md section 8: every failed admin mutation shows a destructive "Error" with the server's message. */
-export function toastAdminError(error: unknown) {
-  toast({
-    variant: "destructive",
-    title: "Error",
-    description: getServerMessage(error, "Something went wrong"),
-  });
-}
 
 /**
  * An admin mutation: on success it refetches the lists it affects (the same query keys the lists
- * read) and shows its toast; on failure the "Error" toast.
+ * read) and shows its toast; on failure docs/product.md section 8's destructive "Error" with the server's
+ * message (through the query client's mutation cache).
  */
 export function useAdminMutation<TVariables, TData>(options: {
   mutationFn: (variables: TVariables) => Promise<TData>;
@@ -27,6 +18,6 @@ export function useAdminMutation<TVariables, TData>(options: {
       toast(options.success(data, variables));
       await Promise.all(options.affects.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    onError: toastAdminError,
+    meta: { errorToast: { fallback: "Something went wrong" } },
   });
 }

@@ -15,5 +15,13 @@ export function changePassword(form: ChangePasswordForm | ChangePasswordRequest)
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useMutation({
+    mutationFn: changePassword,
+    meta: {
+      errorToast: {
+        title: "Password not changed",
+        fallback: "An error occurred while changing your password",
+      },
+    },
+  });
 }

@@ -10,7 +10,6 @@ import {
 } from "@web/components/ui/dialog.tsx";
 import { Form } from "@web/components/ui/form.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { changePasswordFormSchema } from "#shared/schemas/auth";
@@ -44,13 +43,6 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           description: "Other devices have been signed out.",
         });
         close();
-      },
-      onError: (error) => {
-        toast({
-          variant: "destructive",
-          title: "Password not changed",
-          description: getServerMessage(error, "An error occurred while changing your password"),
-        });
       },
     }),
   );

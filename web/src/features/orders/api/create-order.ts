@@ -17,5 +17,6 @@ export function useCreateOrder() {
       void queryClient.invalidateQueries({ queryKey: wonAuctionsQueryKey });
       void queryClient.invalidateQueries({ queryKey: buyerOrdersQueryKey });
     },
+    meta: { errorToast: { fallback: "Failed to create order" } },
   });
 }

@@ -14,5 +14,6 @@ export function useUpdateShipping() {
     mutationFn: ({ orderId, update }: { orderId: string; update: ShippingUpdate }) =>
       updateShipping(orderId, update),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sellerOrdersQueryKey }),
+    meta: { errorToast: { fallback: "Failed to update shipping status" } },
   });
 }

@@ -12,7 +12,6 @@ import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { Truck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { SHIPPING_STATUSES, type ShippingStatus } from "#shared/constants";
@@ -52,13 +51,6 @@ export function UpdateShippingDialog({ order }: { order: OrderView }) {
         onSuccess: () => {
           toast({ variant: "success", title: "Shipping updated" });
           setOpen(false);
-        },
-        onError: (error) => {
-          toast({
-            variant: "destructive",
-            title: "Error",
-            description: getServerMessage(error, "Failed to update shipping status"),
-          });
         },
       },
     );

@@ -10,7 +10,7 @@ import type { AuctionDetail } from "#shared/schemas/auctions";
 import type { BuyNowOfferView, OrderView, ShippingAddress } from "#shared/schemas/orders";
 import { buyerOrdersQueryKey } from "../../api/get-buyer-orders.ts";
 import { CheckoutSteps } from "./checkout-steps.tsx";
-import { toastOrderCreated, toastOrderFailed, toastPaid } from "./checkout-toasts.ts";
+import { toastOrderCreated, toastPaid } from "./checkout-toasts.ts";
 import { OrderSummary } from "./order-summary.tsx";
 
 /** Buy It Now's checkout: retail less the bids credited, then shipping (which creates the order), then its payment. */
@@ -28,6 +28,7 @@ export function BuyNowCheckout({
   const [order, setOrder] = useState<OrderView | null>(existing);
   const buy = useMutation({
     mutationFn: (address: ShippingAddress) => buyItNow(auction.id, address),
+    meta: { errorToast: { fallback: "Failed to create order" } },
   });
   // Once ordered, the summary shows what the order says (the credit counted at that moment).
   const retail = order?.buyNow?.retailPrice ?? offer.retailPrice ?? "0";
@@ -60,7 +61,6 @@ export function BuyNowCheckout({
         toastOrderCreated();
         setOrder(created);
       },
-      onError: toastOrderFailed,
     });
 
   return (

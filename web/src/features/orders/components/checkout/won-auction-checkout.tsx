@@ -9,7 +9,7 @@ import { useCreateOrder } from "../../api/create-order.ts";
 import { buyerOrdersQueryKey } from "../../api/get-buyer-orders.ts";
 import { wonAuctionsQueryKey } from "../../api/get-won-auctions.ts";
 import { CheckoutSteps } from "./checkout-steps.tsx";
-import { toastOrderCreated, toastOrderFailed, toastPaid } from "./checkout-toasts.ts";
+import { toastOrderCreated, toastPaid } from "./checkout-toasts.ts";
 import { OrderSummary } from "./order-summary.tsx";
 
 /** The winner's checkout: the final price, then shipping (which creates the order), then its payment. */
@@ -29,7 +29,6 @@ export function WonAuctionCheckout({ auction }: { auction: WonAuction }) {
           toastOrderCreated();
           setOrderId(order.id);
         },
-        onError: toastOrderFailed,
       },
     );
 

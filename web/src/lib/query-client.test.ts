@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+/**
+ * Mutation refusals are toasted once, by the query client's mutation cache, from the `errorToast` a
+ * mutation declares: the server's message, or the fallback; nothing for a mutation that declares none.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "./api-client.ts";
+import { createQueryClient } from "./query-client.ts";
+
+const toasts = vi.hoisted(() => [] as unknown[]);
+vi.mock("@web/components/ui/use-toast.ts", () => ({ toast: (t: unknown) => toasts.push(t) }));
+
+afterEach(() => {
+  toasts.length = 0;
+});
+
+async function refuse(error: unknown, meta?: { errorToast?: { title?: string; fallback: string } }) {
+  const client = createQueryClient();
+  const mutation = client.getMutationCache().build(client, {
+    mutationFn: () => Promise.reject(error),
+    ...(meta ? { meta } : {}),
+  });
+  await mutation.execute(undefined).catch(() => undefined);
+}
+
+describe("the mutation cache's error toast", () => {
+  it("shows the server's message under the declared title", async () => {
+    await refuse(
+      new ApiError(400, "Bad Request", JSON.stringify({ message: "Current password is incorrect" })),
+      {
+        errorToast: { title: "Password not changed", fallback: "Something went wrong" },
+      },
+    );
+    expect(toasts).toEqual([
+      { variant: "destructive", title: "Password not changed", description: "Current password is incorrect" },
+    ]);
+  });
+
+  it("falls back to the declared line, titled Error, when the server said nothing", async () => {
+    await refuse(new TypeError("Failed to fetch"), { errorToast: { fallback: "Could not save the limits" } });
+    expect(toasts).toEqual([
+      { variant: "destructive", title: "Error", description: "Could not save the limits" },
+    ]);
+  });
+
+  it("stays silent for a mutation that handles its own refusals", async () => {
+    await refuse(
+      new ApiError(402, "Payment Required", JSON.stringify({ message: "Insufficient bid credits" })),
+    );
+    expect(toasts).toEqual([]);
+  });
+});
