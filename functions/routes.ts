@@ -140,6 +140,8 @@ const routeTable = [
   { method: "GET", path: "/api/seller/products", handler: "seller/list-seller-products", role: "seller" },
   { method: "POST", path: "/api/seller/products", handler: "seller/create-seller-product", role: "seller" },
   { method: "GET", path: "/api/seller/auctions", handler: "seller/list-seller-auctions", role: "seller" },
+  // Approved sellers and admins (both forms add products): the handler decides, as one role cannot say it.
+  { method: "POST", path: "/api/seller/uploads", handler: "seller/create-upload", role: "user" },
 
   // admin
   { method: "GET", path: "/api/admin/sellers/pending", handler: "admin/list-pending-sellers", role: "admin" },

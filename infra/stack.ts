@@ -9,6 +9,7 @@ import { Agents } from "./constructs/agents.ts";
 import { Alarms } from "./constructs/alarms.ts";
 import { Api } from "./constructs/api.ts";
 import { Data } from "./constructs/data.ts";
+import { Media } from "./constructs/media.ts";
 import { Payments } from "./constructs/payments.ts";
 import {
   logRemovalFor,
@@ -35,6 +36,7 @@ export class PennyAuctionStack extends Stack {
   readonly agents: Agents;
   readonly payments: Payments;
   readonly web: Web;
+  readonly media: Media;
   readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: PennyAuctionStackProps) {
@@ -86,6 +88,7 @@ export class PennyAuctionStack extends Stack {
       sweepHandler: eventHandlers.agentSweep,
     });
 
+    this.media = new Media(this, "Media", { prefix: config.prefix, ephemeral: config.ephemeral });
     const routes = deployedRoutes(config);
     const throttle = { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit };
     this.api = new Api(this, "Api", {
@@ -95,6 +98,7 @@ export class PennyAuctionStack extends Stack {
       scheduling: this.scheduling,
       payments: this.payments,
       agents: this.agents,
+      media: this.media,
       throttle,
       strictRoutes: {
         routes: routes.filter((r) => r.handler === "auth/login" || r.handler === "auth/register"),
@@ -125,7 +129,14 @@ export class PennyAuctionStack extends Stack {
           ? { id: config.hostedZoneId, name: config.hostedZoneName }
           : undefined,
       distDir: props.webDistDir,
+      media: { bucket: this.media.bucket, uploadOrigin: this.media.uploadOrigin },
     });
+    // Not this.web.siteOrigins: the distribution's own name would make bucket -> distribution -> bucket a
+    // cycle. Any CloudFront name may post, but only with a policy our upload route signed.
+    this.media.allowBrowserUploadsFrom([
+      ...(config.domainName ? [`https://${config.domainName}`] : []),
+      "https://*.cloudfront.net",
+    ]);
 
     // Known only once the distribution exists: the origins a browser may send mutations from (CSRF).
     for (const fn of this.productFunctions())

@@ -112,6 +112,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "seller/list-seller-products": grant(["USER#", "SELLER#", "PRODUCT#"], [], true),
   "seller/create-seller-product": grant(["USER#", "SELLER#"], ["PRODUCT#"]),
   "seller/list-seller-auctions": grant(["USER#", "SELLER#", "AUCTION#"], ["AUCTION#"], true),
+  // Reads whether the seller is approved; the photo itself goes to the media bucket, never the table.
+  "seller/create-upload": grant(["USER#", "SELLER#"]),
 
   // admin
   "admin/list-pending-sellers": grant(["SELLER#", "USER#"], [], true),

@@ -31,7 +31,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { AaaaRecord, ARecord, HostedZone, RecordTarget } from "aws-cdk-lib/aws-route53";
 import { CloudFrontTarget } from "aws-cdk-lib/aws-route53-targets";
-import { BlockPublicAccess, Bucket, BucketEncryption } from "aws-cdk-lib/aws-s3";
+import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from "aws-cdk-lib/aws-s3";
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
 import { ORIGIN_HEADER } from "../../functions/http/origin-lock.ts";
@@ -62,6 +62,8 @@ export interface WebProps {
   hostedZone?: { id: string; name: string };
   /** The Vite build to publish; when it is missing a placeholder page is published (see docs/deploy.md). */
   distDir?: string;
+  /** Product photos, served under /media/* (the object keys start with media/). */
+  media?: { bucket: IBucket; uploadOrigin: string };
 }
 
 /**
@@ -96,7 +98,10 @@ export class Web extends Construct {
           override: true,
         },
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy({ stripe: props.stripe }),
+          contentSecurityPolicy: contentSecurityPolicy({
+            stripe: props.stripe,
+            uploadOrigin: props.media?.uploadOrigin,
+          }),
           override: true,
         },
         contentTypeOptions: { override: true },
@@ -194,6 +199,16 @@ export class Web extends Construct {
       };
     }
     additionalBehaviors["/api/*"] = uncachedApi;
+    if (props.media) {
+      // Photos never change under a key (each upload gets a new one): cached like the hashed assets.
+      additionalBehaviors["/media/*"] = {
+        origin: S3BucketOrigin.withOriginAccessControl(props.media.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+      };
+    }
     additionalBehaviors[`/${SOCKET_STAGE}`] = { ...uncachedApi, origin: socketOrigin };
 
     const spaFallback = new EdgeFunction(this, "SpaFallback", {

@@ -626,7 +626,8 @@ describe("web", () => {
         RestrictPublicBuckets: true,
       },
     });
-    dev.template.resourceCountIs("AWS::CloudFront::OriginAccessControl", 1);
+    // One for the site bucket, one for the media bucket (tests/infra/media.test.ts).
+    dev.template.resourceCountIs("AWS::CloudFront::OriginAccessControl", 2);
     const config = distribution(dev);
     expect(config.DefaultRootObject).toBe("index.html");
     const association = config.DefaultCacheBehavior.FunctionAssociations[0];
@@ -660,7 +661,8 @@ describe("web", () => {
     expect(headers.ContentTypeOptions).toEqual({ Override: true });
     expect(headers.FrameOptions).toEqual({ FrameOption: "DENY", Override: true });
     expect(headers.ReferrerPolicy.ReferrerPolicy).toBe("strict-origin-when-cross-origin");
-    const csp = headers.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    // A Fn::Join: the media bucket's endpoint is part of connect-src (tests/infra/media.test.ts).
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("https://js.stripe.com");
     const config = distribution(prod);

@@ -247,6 +247,11 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ body: productBody({ name: unique("Seller product ") }) }),
   },
   "GET /api/seller/auctions": { expect: sellers(200) },
+  "POST /api/seller/uploads": {
+    // Both product forms upload photos: approved sellers and admins.
+    expect: signedIn(200, { buyer: 403, pendingSeller: 403 }),
+    request: () => ({ body: { contentType: "image/jpeg", size: 1000 } }),
+  },
 
   // admin
   "GET /api/admin/sellers/pending": { expect: admins(200) },
