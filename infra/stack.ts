@@ -18,6 +18,7 @@ import {
 } from "./constructs/product-function.ts";
 import { Realtime } from "./constructs/realtime.ts";
 import { Scheduling } from "./constructs/scheduling.ts";
+import { Stats } from "./constructs/stats.ts";
 import { Web } from "./constructs/web.ts";
 
 export interface PennyAuctionStackProps extends StackProps {
@@ -37,6 +38,7 @@ export class PennyAuctionStack extends Stack {
   readonly payments: Payments;
   readonly web: Web;
   readonly media: Media;
+  readonly stats: Stats;
   readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: PennyAuctionStackProps) {
@@ -112,6 +114,12 @@ export class PennyAuctionStack extends Stack {
       defaults,
       data: this.data,
       throttle,
+    });
+
+    this.stats = new Stats(this, "Stats", {
+      defaults,
+      data: this.data,
+      aggregatorHandler: eventHandlers.statsAggregator,
     });
 
     this.web = new Web(this, "Web", {

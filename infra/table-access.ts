@@ -28,7 +28,11 @@ export type KeyPrefix =
   | "CONN#"
   | "WATCH#"
   | "LOGINRATE#"
-  | "STATS";
+  | "STATS"
+  | "STATSDAY#"
+  | "STATSHOUR#"
+  | "STATSBIDDER#"
+  | "STATSEVENT#";
 
 export interface TableGrant {
   /** Prefixes it reads (GetItem, BatchGetItem, Query, ConditionCheckItem); writes imply reads. */
@@ -114,6 +118,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "seller/list-seller-auctions": grant(["USER#", "SELLER#", "AUCTION#"], ["AUCTION#"], true),
   // Reads whether the seller is approved; the photo itself goes to the media bucket, never the table.
   "seller/create-upload": grant(["USER#", "SELLER#"]),
+  // The seller's own daily aggregates (issue 16).
+  "seller/get-daily-stats": grant(["USER#", "SELLER#", "STATSDAY#"]),
 
   // admin
   "admin/list-pending-sellers": grant(["SELLER#", "USER#"], [], true),
@@ -128,6 +134,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/list-auctions": FINALIZING_READ,
   "admin/list-users": grant(["USER#"], [], true),
   "admin/get-user-stats": grant(["STATS"]),
+  "admin/get-daily-stats": grant(["STATSDAY#", "STATSHOUR#"]),
   "admin/reset-password": grant(["USER#"], ["USER#", "SESSION#"]),
   "admin/adjust-bids": grant(["USER#"], ["USER#"]),
   "admin/delete-user": grant(
@@ -149,6 +156,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     true,
   ),
   "agents/sweep-agents": grant(["AUCTION#"], [], true),
+  // Counters, the per-record guards and the per-day bidder markers; never the items it reads the stream of.
+  "stats/aggregate-stats": grant([], ["STATSDAY#", "STATSHOUR#", "STATSBIDDER#", "STATSEVENT#"]),
 };
 
 /** The grant of a handler; a handler without one cannot be deployed (infra tests) or run (integration). */
