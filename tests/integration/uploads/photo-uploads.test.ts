@@ -2,13 +2,14 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMAGE_URL_MESSAGE } from "#shared/schemas/seller";
 import {
   MAX_PHOTO_BYTES,
   PHOTO_SIZE_MESSAGE,
   PHOTO_TYPE_MESSAGE,
   type UploadTicket,
 } from "#shared/schemas/uploads";
-import { anonymous, approvedSeller, signUp, type TestUser } from "../admin/fixtures.ts";
+import { anonymous, approvedSeller, productBody, signUp, type TestUser } from "../admin/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
 
@@ -98,6 +99,30 @@ describe("POST /api/seller/uploads", () => {
       body: { contentType: "image/jpeg", size: MAX_PHOTO_BYTES },
     });
     expect(exactly.status).toBe(200);
+  });
+});
+
+describe("a new product's image URL", () => {
+  it("takes an uploaded photo's /media URL or a pasted https URL, and refuses http", async () => {
+    const ticket = await ticketFor(seller);
+    for (const imageUrl of [ticket.imageUrl, "https://images.example.com/coin.jpg"]) {
+      const res = await seller.call({
+        method: "POST",
+        path: "/api/seller/products",
+        body: productBody({ imageUrl }),
+      });
+      expect(res.status, imageUrl).toBe(201);
+    }
+    for (const user of [seller, admin]) {
+      const path = user === seller ? "/api/seller/products" : "/api/admin/products";
+      const res = await user.call({
+        method: "POST",
+        path,
+        body: productBody({ imageUrl: "http://images.example.com/coin.jpg" }),
+      });
+      expect(res.status, path).toBe(400);
+      expect(res.body.message).toBe(`imageUrl: ${IMAGE_URL_MESSAGE}`);
+    }
   });
 });
 
