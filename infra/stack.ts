@@ -159,6 +159,7 @@ export class PennyAuctionStack extends Stack {
       table: this.data.table,
       broadcaster: this.realtime.broadcaster,
       broadcasterFailures: this.realtime.broadcasterFailures,
+      statsFailures: this.stats.failures,
       scheduleGroup: this.scheduling.group,
     });
 

@@ -27,6 +27,8 @@ export interface AlarmsProps {
   table: Table;
   broadcaster: ProductFunction;
   broadcasterFailures: Queue;
+  /** Stream batches the stats aggregator gave up on (issue 16). */
+  statsFailures?: Queue;
   scheduleGroup: ScheduleGroup;
 }
 
@@ -91,6 +93,17 @@ export class Alarms extends Construct {
       threshold: 1,
       evaluationPeriods: 1,
     });
+    if (props.statsFailures) {
+      this.add("StatsFailures", {
+        description: "Stream batches the stats aggregator gave up on: the Stats charts undercount",
+        metric: props.statsFailures.metricApproximateNumberOfMessagesVisible({
+          period: MINUTE,
+          statistic: Stats.MAXIMUM,
+        }),
+        threshold: 1,
+        evaluationPeriods: 1,
+      });
+    }
     this.add("BroadcasterIteratorAge", {
       description: "Live updates are more than 30 s behind the table's stream",
       metric: props.broadcaster.metric("IteratorAge", { period: MINUTE, statistic: Stats.MAXIMUM }),

@@ -34,6 +34,15 @@ describe("stats aggregator (issue 16)", () => {
     });
     const queue = dev.json.Resources[queueId]!;
     expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+    // Anything landing there wakes someone up: the charts would undercount.
+    const alarm = resourcesOfType(dev.json, "AWS::CloudWatch::Alarm").find(
+      ([, a]) => a.Properties.AlarmName === "penny-auction-dev-StatsFailures",
+    )?.[1];
+    expect(alarm?.Properties).toMatchObject({
+      MetricName: "ApproximateNumberOfMessagesVisible",
+      Threshold: 1,
+    });
+    expect(JSON.stringify(alarm?.Properties.Dimensions)).toContain(queueId);
   });
 
   it("is invoked only for the records a counter moves on: new bids and purchases, auction states, orders", () => {
