@@ -4,6 +4,7 @@
  * a seller's dashboard has its Sales charts.
  */
 import { describe, expect, it } from "vitest";
+import { axeFindings } from "./support/axe.ts";
 import { signedIn } from "./support/users.ts";
 
 describe("stats charts", () => {
@@ -57,7 +58,7 @@ describe("stats charts", () => {
         { timeout: 15_000, interval: 500 },
       )
       .toBe(bidsBefore + 1);
-    await page.screenshot({ path: "/tmp/photos-admin-stats.png", fullPage: true });
+    expect(await axeFindings(page, "admin Stats tab")).toEqual([]);
   });
 
   it("shows a seller their Sales charts", async () => {
@@ -70,5 +71,6 @@ describe("stats charts", () => {
       await charts.filter({ hasText: "Sales per day" }).getByTestId("stats-chart-total").textContent(),
     ).toBe("Total $0.00");
     await charts.filter({ hasText: "Items shipped per day" }).locator("canvas").waitFor();
+    expect(await axeFindings(seller.page, "seller Sales tab")).toEqual([]);
   });
 });
