@@ -147,6 +147,9 @@ const routeTable = [
   { method: "GET", path: "/api/seller/products", handler: "seller/list-seller-products", role: "seller" },
   { method: "POST", path: "/api/seller/products", handler: "seller/create-seller-product", role: "seller" },
   { method: "GET", path: "/api/seller/auctions", handler: "seller/list-seller-auctions", role: "seller" },
+  // Approved sellers and admins (both forms add products): the handler decides, as one role cannot say it.
+  { method: "POST", path: "/api/seller/uploads", handler: "seller/create-upload", role: "user" },
+  { method: "GET", path: "/api/seller/stats/daily", handler: "seller/get-daily-stats", role: "seller" },
 
   // admin
   { method: "GET", path: "/api/admin/sellers/pending", handler: "admin/list-pending-sellers", role: "admin" },
@@ -171,6 +174,7 @@ const routeTable = [
   { method: "GET", path: "/api/admin/auctions", handler: "admin/list-auctions", role: "admin" },
   { method: "GET", path: "/api/admin/users", handler: "admin/list-users", role: "admin" },
   { method: "GET", path: "/api/admin/stats/users", handler: "admin/get-user-stats", role: "admin" },
+  { method: "GET", path: "/api/admin/stats/daily", handler: "admin/get-daily-stats", role: "admin" },
   {
     method: "POST",
     path: "/api/admin/users/{id}/reset-password",
@@ -260,6 +264,8 @@ export const eventHandlers = {
   emailEvents: "notifications/email-events",
   /** The email queue -> one email per event, exactly once (SES in AWS, the outbox locally). */
   emailSender: "notifications/send-email",
+  /** DynamoDB Stream of the table -> the daily and hourly aggregates of the Stats charts (issue 16). */
+  statsAggregator: "stats/aggregate-stats",
 } as const;
 
 export function findRoute(handler: string): HttpRoute {

@@ -21,6 +21,8 @@ export interface FunctionNeeds {
   postsToSockets?: boolean;
   /** Queues Bid Agent checks (SQS delay messages to the agent engine). */
   queuesAgentChecks?: boolean;
+  /** Signs product photo uploads to the media bucket (presigned POST). */
+  signsPhotoUploads?: boolean;
 }
 // The email consumer's queue and the sender's SES grant are not listed here: infra/constructs/notifications.ts,
 // the only place either function is made, grants them.
@@ -40,6 +42,8 @@ const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   "auctions/put-agent": { queuesAgentChecks: true },
   // Places agent bids, settles agents, queues its own next check.
   [eventHandlers.agentEngine]: { queuesAgentChecks: true },
+  // Presigned POSTs to the media bucket carry this function's right to put photos there.
+  "seller/create-upload": { signsPhotoUploads: true },
   // Reads the live auctions and queues checks.
   [eventHandlers.agentSweep]: { queuesAgentChecks: true },
 };

@@ -83,7 +83,7 @@ export function globMatches(pattern: string, path: string): boolean {
  * same host in CSP3 browsers); Stripe.js and its frames only when real Stripe is on; product images are
  * URLs typed by sellers, so any https image is allowed.
  */
-export function contentSecurityPolicy(options: { stripe: boolean }): string {
+export function contentSecurityPolicy(options: { stripe: boolean; uploadOrigin?: string }): string {
   const stripeScripts = options.stripe ? " https://js.stripe.com https://*.js.stripe.com" : "";
   const stripeFrames = options.stripe
     ? "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com"
@@ -96,7 +96,8 @@ export function contentSecurityPolicy(options: { stripe: boolean }): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self'${stripeApi}`,
+    // Product photos are posted straight to the media bucket (a presigned POST).
+    `connect-src 'self'${stripeApi}${options.uploadOrigin ? ` ${options.uploadOrigin}` : ""}`,
     `frame-src ${stripeFrames}`,
     "frame-ancestors 'none'",
     "object-src 'none'",

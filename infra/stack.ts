@@ -10,6 +10,7 @@ import { Alarms } from "./constructs/alarms.ts";
 import { Api } from "./constructs/api.ts";
 import { Data } from "./constructs/data.ts";
 import { Firewall } from "./constructs/firewall.ts";
+import { Media } from "./constructs/media.ts";
 import { Notifications } from "./constructs/notifications.ts";
 import { Payments } from "./constructs/payments.ts";
 import {
@@ -19,6 +20,7 @@ import {
 } from "./constructs/product-function.ts";
 import { Realtime } from "./constructs/realtime.ts";
 import { Scheduling } from "./constructs/scheduling.ts";
+import { Stats } from "./constructs/stats.ts";
 import { Web } from "./constructs/web.ts";
 import { acknowledge } from "./nag.ts";
 
@@ -38,6 +40,8 @@ export class PennyAuctionStack extends Stack {
   readonly agents: Agents;
   readonly payments: Payments;
   readonly web: Web;
+  readonly media: Media;
+  readonly stats: Stats;
   readonly alarms: Alarms;
   /** The stack's own WAF Web ACL, unless WAF is off or an existing one is given (webAclArn). */
   readonly firewall?: Firewall;
@@ -102,6 +106,7 @@ export class PennyAuctionStack extends Stack {
       sweepHandler: eventHandlers.agentSweep,
     });
 
+    this.media = new Media(this, "Media", { prefix: config.prefix, ephemeral: config.ephemeral });
     const routes = deployedRoutes(config);
     const throttle = { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit };
     this.api = new Api(this, "Api", {
@@ -111,6 +116,7 @@ export class PennyAuctionStack extends Stack {
       scheduling: this.scheduling,
       payments: this.payments,
       agents: this.agents,
+      media: this.media,
       throttle,
       strictRoutes: {
         routes: routes.filter((r) => r.handler === "auth/login" || r.handler === "auth/register"),
@@ -157,6 +163,11 @@ export class PennyAuctionStack extends Stack {
           }
         : undefined,
     });
+    this.stats = new Stats(this, "Stats", {
+      defaults,
+      data: this.data,
+      aggregatorHandler: eventHandlers.statsAggregator,
+    });
 
     this.web = new Web(this, "Web", {
       prefix: config.prefix,
@@ -175,7 +186,14 @@ export class PennyAuctionStack extends Stack {
       distDir: props.webDistDir,
       webAclArn: config.waf ? (config.webAclArn ?? this.firewall?.webAcl.attrArn) : undefined,
       logRetentionDays: config.logRetentionDays,
+      media: { bucket: this.media.bucket, uploadOrigin: this.media.uploadOrigin },
     });
+    // Not this.web.siteOrigins: the distribution's own name would make bucket -> distribution -> bucket a
+    // cycle. Any CloudFront name may post, but only with a policy our upload route signed.
+    this.media.allowBrowserUploadsFrom([
+      ...(config.domainName ? [`https://${config.domainName}`] : []),
+      "https://*.cloudfront.net",
+    ]);
 
     // Known only once the distribution exists: the origins a browser may send mutations from (CSRF).
     for (const fn of this.productFunctions())
@@ -197,6 +215,7 @@ export class PennyAuctionStack extends Stack {
         AgentCheckFailures: this.agents.failures,
         AgentSweepFailures: this.agents.sweepFailures,
         EmailFailures: this.notifications.failures,
+        StatsFailures: this.stats.failures,
       },
       scheduleGroup: this.scheduling.group,
     });

@@ -30,7 +30,11 @@ export type KeyPrefix =
   | "LOGINRATE#"
   | "EMAILSENT#"
   | "OUTBOX#"
-  | "STATS";
+  | "STATS"
+  | "STATSDAY#"
+  | "STATSHOUR#"
+  | "STATSBIDDER#"
+  | "STATSEVENT#";
 
 export interface TableGrant {
   /** Prefixes it reads (GetItem, BatchGetItem, Query, ConditionCheckItem); writes imply reads. */
@@ -116,6 +120,10 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "seller/list-seller-products": grant(["USER#", "SELLER#", "PRODUCT#"], [], true),
   "seller/create-seller-product": grant(["USER#", "SELLER#"], ["PRODUCT#"]),
   "seller/list-seller-auctions": grant(["USER#", "SELLER#", "AUCTION#"], ["AUCTION#"], true),
+  // Reads whether the seller is approved; the photo itself goes to the media bucket, never the table.
+  "seller/create-upload": grant(["USER#", "SELLER#"]),
+  // The seller's own daily aggregates (issue 16).
+  "seller/get-daily-stats": grant(["USER#", "SELLER#", "STATSDAY#"]),
 
   // admin
   "admin/list-pending-sellers": grant(["SELLER#", "USER#"], [], true),
@@ -130,6 +138,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/list-auctions": FINALIZING_READ,
   "admin/list-users": grant(["USER#"], [], true),
   "admin/get-user-stats": grant(["STATS"]),
+  "admin/get-daily-stats": grant(["STATSDAY#", "STATSHOUR#"]),
   "admin/reset-password": grant(["USER#"], ["USER#", "SESSION#"]),
   "admin/adjust-bids": grant(["USER#"], ["USER#"]),
   "admin/delete-user": grant(
@@ -162,6 +171,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
 
   // local stack only (never deployed)
   "dev/list-outbox": grant(["OUTBOX#"]),
+  // Counters, the per-record guards and the per-day bidder markers; never the items it reads the stream of.
+  "stats/aggregate-stats": grant([], ["STATSDAY#", "STATSHOUR#", "STATSBIDDER#", "STATSEVENT#"]),
 };
 
 /** The grant of a handler; a handler without one cannot be deployed (infra tests) or run (integration). */

@@ -10,6 +10,8 @@ export function devProxy(gatewayPort: number, originSecret?: string): Record<str
   const headers = originSecret ? { "x-origin-verify": originSecret } : undefined;
   return {
     "/api": { target: `http://127.0.0.1:${gatewayPort}`, changeOrigin: false, headers },
+    // Uploaded photos, as CloudFront's /media/* serves the media bucket (the gateway stands in for it).
+    "^/media(/.*)?$": { target: `http://127.0.0.1:${gatewayPort}`, changeOrigin: false },
     "^/ws(\\?.*)?$": { target: `ws://127.0.0.1:${gatewayPort}`, ws: true, changeOrigin: false, headers },
   };
 }

@@ -8,6 +8,7 @@ import { acknowledge } from "../nag.ts";
 import { accessLogs, HTTP_ACCESS_LOG_FIELDS } from "./access-logs.ts";
 import type { Agents } from "./agents.ts";
 import type { Data } from "./data.ts";
+import type { Media } from "./media.ts";
 import type { Payments } from "./payments.ts";
 import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
 import type { Scheduling } from "./scheduling.ts";
@@ -20,6 +21,7 @@ export interface ApiProps {
   scheduling: Scheduling;
   payments: Payments;
   agents: Agents;
+  media: Media;
   throttle: { rateLimit: number; burstLimit: number };
   /** Tighter throttling for these routes (method + path). */
   strictRoutes: { routes: readonly HttpRoute[]; rateLimit: number; burstLimit: number };
@@ -96,6 +98,7 @@ export class Api extends Construct {
     if (needs.schedulesAuctionEnds) props.scheduling.allowScheduling(fn);
     if (needs.readsStripeSecrets) props.payments.allowStripeSecrets(fn);
     if (needs.queuesAgentChecks) props.agents.allowQueueing(fn);
+    if (needs.signsPhotoUploads) props.media.allowSigningUploads(fn);
     return fn;
   }
 }

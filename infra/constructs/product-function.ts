@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import { Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import type { Table } from "aws-cdk-lib/aws-dynamodb";
 import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Architecture, Code, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
@@ -50,6 +50,25 @@ export interface ProductFunctionProps {
 }
 
 /**
+ * One log group per handler area (auth, auctions, admin, ...), shared by that area's functions: a log
+ * group per function was 68 of the stack's resources and took it past CloudFormation's 500. Every line
+ * is JSON carrying `function_name` (Powertools), so one function's logs are still one filter away.
+ */
+function areaLogGroup(scope: Construct, handlerId: string, defaults: ProductFunctionDefaults): LogGroup {
+  const stack = Stack.of(scope);
+  const area = handlerId.split("/")[0]!;
+  const id = `FunctionLogs-${area}`;
+  return (
+    (stack.node.tryFindChild(id) as LogGroup | undefined) ??
+    new LogGroup(stack, id, {
+      logGroupName: `/aws/lambda/${defaults.prefix}-${area}`,
+      retention: defaults.logRetention,
+      removalPolicy: defaults.logRemoval,
+    })
+  );
+}
+
+/**
  * Every Lambda of the product: the defaults live here once (runtime, arm64, esbuild settings,
  * tracing, a log group with retention, timeout, memory), so a call site only says which handler
  * it runs and what it may touch. The code is the handler's esbuild bundle (infra/bundling.ts: minified,
@@ -66,11 +85,7 @@ export class ProductFunction extends NodejsFunction {
     if (functionName.length > 64) {
       throw new Error(`Lambda name ${functionName} is over 64 characters: use a shorter stage name`);
     }
-    const logGroup = new LogGroup(scope, `${id}Logs`, {
-      logGroupName: `/aws/lambda/${functionName}`,
-      retention: defaults.logRetention,
-      removalPolicy: defaults.logRemoval,
-    });
+    const logGroup = areaLogGroup(scope, handlerId, defaults);
     super(scope, id, {
       functionName,
       description: `functions/handlers/${handlerId}.ts`,

@@ -36,6 +36,7 @@ import {
   Bucket,
   BucketEncryption,
   type CfnBucket,
+  type IBucket,
   ObjectOwnership,
 } from "aws-cdk-lib/aws-s3";
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
@@ -73,6 +74,8 @@ export interface WebProps {
   logRetentionDays: number;
   /** The Vite build to publish; when it is missing a placeholder page is published (see docs/deploy.md). */
   distDir?: string;
+  /** Product photos, served under /media/* (the object keys start with media/). */
+  media?: { bucket: IBucket; uploadOrigin: string };
 }
 
 /**
@@ -125,7 +128,10 @@ export class Web extends Construct {
           override: true,
         },
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy({ stripe: props.stripe }),
+          contentSecurityPolicy: contentSecurityPolicy({
+            stripe: props.stripe,
+            uploadOrigin: props.media?.uploadOrigin,
+          }),
           override: true,
         },
         contentTypeOptions: { override: true },
@@ -223,6 +229,16 @@ export class Web extends Construct {
       };
     }
     additionalBehaviors["/api/*"] = uncachedApi;
+    if (props.media) {
+      // Photos never change under a key (each upload gets a new one): cached like the hashed assets.
+      additionalBehaviors["/media/*"] = {
+        origin: S3BucketOrigin.withOriginAccessControl(props.media.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+      };
+    }
     additionalBehaviors[`/${SOCKET_STAGE}`] = { ...uncachedApi, origin: socketOrigin };
 
     const spaFallback = new EdgeFunction(this, "SpaFallback", {

@@ -10,6 +10,7 @@
  *                                  client with `endpoint` = this server's URL (a stage path such as
  *                                  /ws before /@connections is accepted too)
  *   /@schedules[/{name}]        -> the local EventBridge Scheduler (contract in clock.ts)
+ *   /media, /media/{key}        -> the media bucket's stand-in: presigned-POST uploads, then the files
  *
  * Each part lives in gateway/: http-api.ts, websocket-api.ts, management-api.ts, schedules-api.ts.
  * Handlers are the very modules Lambda runs, imported on first use (handlers.ts): a missing module
@@ -23,10 +24,12 @@ import { handlerCalls } from "./gateway/handler-calls.ts";
 import { handleApi } from "./gateway/http-api.ts";
 import { type GatewayLog, sendJson } from "./gateway/http-io.ts";
 import { handleManagement, MANAGEMENT_PATH } from "./gateway/management-api.ts";
+import { handleMedia, isMediaPath } from "./gateway/media-api.ts";
 import { handleSchedules } from "./gateway/schedules-api.ts";
 import { websocketApi } from "./gateway/websocket-api.ts";
 import { type HandlerLoader, loadHandler } from "./handlers.ts";
 import { splitUrl } from "./http-event.ts";
+import { defaultMediaDir } from "./paths.ts";
 
 export interface GatewayOptions {
   /** Default env GATEWAY_PORT, else 3001. 0 picks a free port. */
@@ -46,6 +49,8 @@ export interface GatewayOptions {
   twoWayDefaultRoute?: boolean;
   /** Where diagnostics go (default console.warn / console.error). */
   log?: GatewayLog;
+  /** Where uploaded photos are kept (default env LOCAL_MEDIA_DIR, else .data/media). */
+  mediaDir?: string;
 }
 
 export interface Gateway {
@@ -70,6 +75,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const loader = options.loader ?? loadHandler;
   const clock = options.clock ?? createLocalClock({ loader });
   const ownsClock = !options.clock;
+  const mediaDir = options.mediaDir ?? (process.env.LOCAL_MEDIA_DIR || defaultMediaDir);
   const calls = handlerCalls(loader, options.log ?? defaultLog);
   let closing = false;
   const sockets = websocketApi(calls, {
@@ -93,6 +99,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     if (management) return handleManagement(connections, req, res, decodeURIComponent(management[1]!));
     if (path === "/@schedules" || path.startsWith("/@schedules/"))
       return handleSchedules(clock, req, res, path);
+    if (isMediaPath(path)) return handleMedia(mediaDir, req, res, path);
     if (path === "/api" || path.startsWith("/api/")) {
       return handleApi(calls, req, res, path, options.logRequests ?? false);
     }

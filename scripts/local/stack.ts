@@ -11,6 +11,8 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installAgentQueue } from "../../functions/adapters/agents/queue-from-env.ts";
 import { installEmailQueue } from "../../functions/adapters/email/email-queue.ts";
@@ -155,7 +157,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const table = await ensureTable(dynamo.endpoint, tableName);
     mark("table");
 
-    const gateway = await startGateway({ port: gatewayPort, logRequests: options.logRequests });
+    // A throwaway database keeps its photos in a throwaway folder too.
+    const mediaDir = dynamo.inMemory ? await mkdtemp(join(tmpdir(), "penny-media-")) : undefined;
+    if (mediaDir) stops.push(() => rm(mediaDir, { recursive: true, force: true }));
+    const gateway = await startGateway({ port: gatewayPort, logRequests: options.logRequests, mediaDir });
     stops.push(() => gateway.close());
     mark("gateway");
 
@@ -184,7 +189,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const emailPoller = await startStreamPoller({
       endpoint: dynamo.endpoint,
       tableName,
-      target: eventHandlers.emailEvents,
+      targets: [eventHandlers.emailEvents],
     });
     stops.push(() => emailPoller.stop());
     mark("emails");

@@ -1,7 +1,7 @@
 /**
- * Reads the table's DynamoDB Stream the way Lambda's event source mapping does and invokes the
- * broadcaster (functions/routes.ts `eventHandlers.broadcaster`) with real DynamoDBStreamEvent
- * batches: DescribeStream -> GetShardIterator (LATEST for the shards open at start, TRIM_HORIZON for
+ * Reads the table's DynamoDB Stream the way Lambda's event source mapping does and invokes each stream
+ * consumer (functions/routes.ts: `eventHandlers.broadcaster`, `eventHandlers.statsAggregator`), each
+ * with its own mapping in AWS, with real DynamoDBStreamEvent batches: DescribeStream -> GetShardIterator (LATEST for the shards open at start, TRIM_HORIZON for
  * shards that appear later) -> GetRecords every ~200 ms, shard by shard in order.
  *
  * Partial batch responses are honoured: `{batchItemFailures: [{itemIdentifier: sequenceNumber}]}`
@@ -33,8 +33,8 @@ export interface StreamPollerOptions {
   endpoint: string;
   tableName: string;
   loader?: HandlerLoader;
-  /** Which handler gets the batches (default the broadcaster). */
-  target?: string;
+  /** Which handlers get the batches, each the whole batch in turn (default every stream consumer). */
+  targets?: readonly string[];
   intervalMs?: number;
   /** Lambda's default batch size. */
   batchSize?: number;
@@ -112,7 +112,7 @@ export function toLambdaRecord(record: SdkRecord, streamArn: string, region = LO
 
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const loader = options.loader ?? loadHandler;
-  const target = options.target ?? eventHandlers.broadcaster;
+  const targets = options.targets ?? [eventHandlers.broadcaster, eventHandlers.statsAggregator];
   const intervalMs = options.intervalMs ?? 200;
   const batchSize = options.batchSize ?? 100;
   const log = options.log ?? defaultLog;
@@ -136,7 +136,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     maxAttempts: 2,
   });
   const shards = new Map<string, ShardState>();
-  let warnedMissing = false;
+  const warnedMissing = new Set<string>();
   let stopped = false;
   let lastDescribe = 0;
 
@@ -179,6 +179,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   }
 
   async function deliver(records: DynamoDBRecord[]) {
+    for (const target of targets) await deliverTo(target, records);
+  }
+
+  async function deliverTo(target: string, records: DynamoDBRecord[]) {
     let batch = records;
     for (let attempt = 0; batch.length; attempt++) {
       let failedFrom = -1;
@@ -192,8 +196,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         if (failedFrom < 0) failedFrom = 0;
       } catch (error) {
         if (error instanceof MissingHandlerError) {
-          if (!warnedMissing) log("warn", `${error.message}; stream records are skipped until it exists`);
-          warnedMissing = true;
+          if (!warnedMissing.has(target)) {
+            log("warn", `${error.message}; stream records are skipped until it exists`);
+          }
+          warnedMissing.add(target);
           return;
         }
         log("error", `${target} threw on a batch of ${batch.length}`, error);

@@ -176,8 +176,12 @@ describe("least privilege", () => {
 
   it("no function may do dynamodb:* or anything on every resource, except actions that have no resource", () => {
     for (const fn of [...devFunctions, ...prodFunctions]) {
-      // ListStreams has no resource-level permission; the stream consumer needs it.
-      const streamConsumers: string[] = [eventHandlers.broadcaster, eventHandlers.emailEvents];
+      // ListStreams has no resource-level permission; the stream consumers need it.
+      const streamConsumers: string[] = [
+        eventHandlers.broadcaster,
+        eventHandlers.emailEvents,
+        eventHandlers.statsAggregator,
+      ];
       const allowedOnEverything = streamConsumers.includes(fn.handlerId)
         ? [...XRAY, "dynamodb:ListStreams"]
         : XRAY;
@@ -636,7 +640,8 @@ describe("web", () => {
         RestrictPublicBuckets: true,
       },
     });
-    dev.template.resourceCountIs("AWS::CloudFront::OriginAccessControl", 1);
+    // One for the site bucket, one for the media bucket (tests/infra/media.test.ts).
+    dev.template.resourceCountIs("AWS::CloudFront::OriginAccessControl", 2);
     const config = distribution(dev);
     expect(config.DefaultRootObject).toBe("index.html");
     const association = config.DefaultCacheBehavior.FunctionAssociations[0];
@@ -670,7 +675,8 @@ describe("web", () => {
     expect(headers.ContentTypeOptions).toEqual({ Override: true });
     expect(headers.FrameOptions).toEqual({ FrameOption: "DENY", Override: true });
     expect(headers.ReferrerPolicy.ReferrerPolicy).toBe("strict-origin-when-cross-origin");
-    const csp = headers.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    // A Fn::Join: the media bucket's endpoint is part of connect-src (tests/infra/media.test.ts).
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("https://js.stripe.com");
     const config = distribution(prod);
@@ -757,9 +763,9 @@ describe("alarms", () => {
       (sum, a) => sum + (a.Metrics ? a.Metrics.filter((m: CfnJson) => m.MetricStat).length : 1),
       0,
     );
-    // Nine before the async functions got failure queues, plus one metric per queue (five: the closer,
-    // the broadcaster, the agents' checks and sweep, the emails).
-    expect(alarmMetrics).toBeLessThanOrEqual(13);
+    // Eight region-wide metrics, plus one per failure queue (six: the closer, the broadcaster, the
+    // agents' checks and sweep, the emails, the stats).
+    expect(alarmMetrics).toBeLessThanOrEqual(14);
   });
 });
 
@@ -913,7 +919,13 @@ describe("production hardening (issue 14)", () => {
       "penny-auction-prod-email-failures",
     );
 
-    expect(failureQueues).toHaveLength(5);
+    const statsConsumer = byHandler(prodFunctions, eventHandlers.statsAggregator);
+    const statsStream = mappings.find((m) => m.FunctionName.Ref === statsConsumer.logicalId)!;
+    expect(queueOf(referencedId(statsStream.DestinationConfig.OnFailure.Destination))).toBe(
+      "penny-auction-prod-stats-failures",
+    );
+
+    expect(failureQueues).toHaveLength(6);
     const alarms = resourcesOfType(prod.json, "AWS::CloudWatch::Alarm").map(([, a]) => a.Properties);
     for (const [queueId, queue] of failureQueues) {
       expect(queue.Properties).toMatchObject({

@@ -257,9 +257,16 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ body: productBody({ name: unique("Seller product ") }) }),
   },
   "GET /api/seller/auctions": { expect: sellers(200) },
+  "GET /api/seller/stats/daily": { expect: sellers(200) },
+  "POST /api/seller/uploads": {
+    // Both product forms upload photos: approved sellers and admins.
+    expect: signedIn(200, { buyer: 403, pendingSeller: 403 }),
+    request: () => ({ body: { contentType: "image/jpeg", size: 1000 } }),
+  },
 
   // admin
   "GET /api/admin/sellers/pending": { expect: admins(200) },
+  "GET /api/admin/stats/daily": { expect: admins(200) },
   "POST /api/admin/sellers/{id}/approve": {
     expect: admins(200),
     request: async () => ({ path: `/api/admin/sellers/${(await fresh.pendingSeller()).sellerId}/approve` }),

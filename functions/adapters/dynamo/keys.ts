@@ -64,6 +64,16 @@ export const keys = {
   }),
   outboxPartition: (to: string) => `OUTBOX#${to.toLowerCase()}`,
   userStats: () => ({ pk: "STATS", sk: "USERS" }),
+  /** Daily aggregates (issue 16) of a scope: `PLATFORM` or `SELLER#<id>`; one item per UTC day. */
+  statsDay: (scope: string, day: string) => ({ pk: `STATSDAY#${scope}`, sk: `DAY#${day}` }),
+  statsDaysPartition: (scope: string) => `STATSDAY#${scope}`,
+  /** Hourly aggregates (bids per hour); one item per UTC hour "YYYY-MM-DDTHH". */
+  statsHour: (scope: string, hour: string) => ({ pk: `STATSHOUR#${scope}`, sk: `HOUR#${hour}` }),
+  statsHoursPartition: (scope: string) => `STATSHOUR#${scope}`,
+  /** "This user bid on this day": written once (conditionally), so active bidders are counted distinct. */
+  statsBidder: (day: string, userId: string) => ({ pk: `STATSBIDDER#${day}`, sk: `USER#${userId}` }),
+  /** A stream record already counted (its eventID): a redelivered record counts nothing twice. */
+  statsEvent: (eventId: string) => ({ pk: `STATSEVENT#${eventId}`, sk: "EVENT" }),
   loginAttempts: (scope: "account" | "pair" | "ip" | "register", value: string, window: number) => ({
     pk: `LOGINRATE#${scope}#${value.toLowerCase()}`,
     sk: `WINDOW#${window}`,

@@ -66,6 +66,7 @@ export const ADMIN_TABS = [
   "Auctions",
   "Users",
   "Bid Packages",
+  "Stats",
 ] as const;
 
 /** Opens each tab of the admin panel (already on /admin) and runs `check` on it. */

@@ -34,7 +34,7 @@ beforeAll(async () => {
   poller = await startStreamPoller({
     endpoint: table.endpoint,
     tableName: table.name,
-    target: eventHandlers.emailEvents,
+    targets: [eventHandlers.emailEvents],
     intervalMs: 50,
     log: () => {},
     loader: async (id) => {

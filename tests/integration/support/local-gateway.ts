@@ -24,14 +24,19 @@ export interface LocalGatewayHandle {
 }
 
 export function useLocalGateway(
-  options: { streams?: boolean; loader?: HandlerLoader } & Pick<GatewayOptions, "log"> = {},
+  options: { streams?: boolean; loader?: HandlerLoader } & Pick<GatewayOptions, "log" | "mediaDir"> = {},
 ): LocalGatewayHandle {
   let gateway: Gateway | undefined;
   let poller: StreamPoller | undefined;
   const saved: Record<string, string | undefined> = {};
 
   beforeAll(async () => {
-    gateway = await startGateway({ port: 0, loader: options.loader, log: options.log });
+    gateway = await startGateway({
+      port: 0,
+      loader: options.loader,
+      log: options.log,
+      mediaDir: options.mediaDir,
+    });
     for (const name of ["LOCAL_SCHEDULER_URL", "WS_MANAGEMENT_ENDPOINT"]) {
       saved[name] = process.env[name];
       process.env[name] = gateway.url;

@@ -9,6 +9,10 @@ describe("the dev server's proxy", () => {
     expect(proxy[proxyKeyFor(proxy, "/ws")!]?.ws).toBe(true);
     expect(proxyKeyFor(proxy, "/ws?token=1")).toBeDefined();
     expect(proxyKeyFor(proxy, "/api/auctions")).toBe("/api");
+    // Uploaded photos, as CloudFront's /media/* serves them.
+    expect(proxyKeyFor(proxy, "/media")).toBeDefined();
+    expect(proxyKeyFor(proxy, "/media/uploads/x.png")).toBeDefined();
+    expect(proxyKeyFor(proxy, "/mediaX")).toBeUndefined();
   });
 
   it("adds the origin secret to the API and the socket, as CloudFront does", () => {

@@ -1,3 +1,4 @@
+import { PhotoUploadField } from "@web/components/photo-upload-field.tsx";
 import {
   FormControl,
   FormDescription,
@@ -159,6 +160,9 @@ export function ProductFormFields<TOutput>({
           )}
         />
       </div>
+      <PhotoUploadField
+        onUploaded={(url) => form.setValue("imageUrl", url, { shouldValidate: true, shouldDirty: true })}
+      />
       <FormField
         control={form.control}
         name="imageUrl"
@@ -169,7 +173,7 @@ export function ProductFormFields<TOutput>({
               <Input
                 type="text"
                 inputMode="url"
-                placeholder="https://... or choose a preset below"
+                placeholder="https://..., an uploaded photo or a preset below"
                 {...field}
               />
             </FormControl>

@@ -114,6 +114,12 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "seller/list-seller-products": (w) => ({ as: w.seller, params: {} }),
   "seller/create-seller-product": (w) => ({ as: w.seller, params: {}, body: newProduct }),
   "seller/list-seller-auctions": (w) => ({ as: w.seller, params: {} }),
+  "seller/create-upload": (w) => ({
+    as: w.seller,
+    params: {},
+    body: { contentType: "image/png", size: 1000 },
+  }),
+  "seller/get-daily-stats": (w) => ({ as: w.seller, params: {} }),
   "admin/list-pending-sellers": (w) => ({ as: w.admin, params: {} }),
   "admin/approve-seller": (w) => ({ as: w.admin, params: { id: w.pendingSeller.sellerId! } }),
   "admin/reject-seller": (w) => ({ as: w.admin, params: { id: w.pendingSeller.sellerId! } }),
@@ -130,6 +136,7 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "admin/list-auctions": (w) => ({ as: w.admin, params: {} }),
   "admin/list-users": (w) => ({ as: w.admin, params: {} }),
   "admin/get-user-stats": (w) => ({ as: w.admin, params: {} }),
+  "admin/get-daily-stats": (w) => ({ as: w.admin, params: {} }),
   "admin/reset-password": (w) => ({
     as: w.admin,
     params: { id: w.target.id },

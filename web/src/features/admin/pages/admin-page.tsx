@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
+import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { StatCard } from "@web/components/stat-card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { DollarSign, Gavel, Package, Store, Users } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { getAdminAuctionsQueryOptions } from "../api/get-auctions.ts";
 import { getAdminBidPackagesQueryOptions } from "../api/get-bid-packages.ts";
 import { getPendingProductsQueryOptions } from "../api/get-pending-products.ts";
@@ -19,6 +20,9 @@ import { ProductsTab } from "../components/products-tab.tsx";
 import { RecentRegistrationsCard } from "../components/recent-registrations-card.tsx";
 import { SellerApprovals } from "../components/seller-approvals.tsx";
 import { UsersTab } from "../components/users-tab.tsx";
+
+// The charts and their library load with the tab, never with the page (issue 16).
+const StatsTab = lazy(async () => ({ default: (await import("../components/stats-tab.tsx")).StatsTab }));
 
 function CountBadge({ count }: { count: number | undefined }) {
   if (count === undefined) return null;
@@ -82,6 +86,7 @@ export function AdminPage() {
           <TabsTrigger value="bid-packages">
             Bid Packages <CountBadge count={bidPackages.data?.length} />
           </TabsTrigger>
+          <TabsTrigger value="stats">Stats</TabsTrigger>
         </TabsList>
         <TabsContent value="sellers">
           <SellerApprovals />
@@ -100,6 +105,11 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="bid-packages">
           <BidPackagesTab />
+        </TabsContent>
+        <TabsContent value="stats">
+          <Suspense fallback={<ListPlaceholders count={4} />}>
+            <StatsTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </PageContainer>

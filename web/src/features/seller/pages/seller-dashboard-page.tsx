@@ -9,13 +9,16 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { DollarSign, Gavel, Package, Plus, TrendingUp } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useSellerAuctions } from "../api/get-seller-auctions.ts";
 import { useSellerProducts } from "../api/get-seller-products.ts";
 import { useSellerProfile } from "../api/get-seller-profile.ts";
 import { AddProductDialog } from "../components/add-product-dialog.tsx";
 import { sellerStats } from "../components/seller-stats.ts";
 import { SellerStatusCard } from "../components/seller-status-card.tsx";
+
+// The charts and their library load with the tab, never with the page (issue 16).
+const SalesTab = lazy(async () => ({ default: (await import("../components/sales-tab.tsx")).SalesTab }));
 
 export function SellerDashboardPage() {
   const profile = useSellerProfile();
@@ -68,6 +71,7 @@ export function SellerDashboardPage() {
         <TabsList>
           <TabsTrigger value="products">Products</TabsTrigger>
           <TabsTrigger value="auctions">Auctions</TabsTrigger>
+          <TabsTrigger value="sales">Sales</TabsTrigger>
         </TabsList>
 
         <TabsContent value="products">
@@ -117,6 +121,12 @@ export function SellerDashboardPage() {
               ))}
             </div>
           )}
+        </TabsContent>
+
+        <TabsContent value="sales">
+          <Suspense fallback={<ListPlaceholders count={2} />}>
+            <SalesTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
 

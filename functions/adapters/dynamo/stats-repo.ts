@@ -1,0 +1,111 @@
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { CounterChange, StatsScope } from "../../domain/stats.ts";
+import { db, tableName } from "./client.ts";
+import { keys } from "./keys.ts";
+
+/** A stream record is redelivered within the stream's 24 hours, so its guard may go after two days. */
+const EVENT_GUARD_SECONDS = 2 * 86_400;
+/** Markers outlive the longest window the stats routes show (90 days). */
+const BIDDER_MARKER_SECONDS = 100 * 86_400;
+const MAX_ATTEMPTS = 4;
+
+const scopeKey = (scope: StatsScope) => (scope.kind === "platform" ? "PLATFORM" : `SELLER#${scope.sellerId}`);
+
+function counterUpdate(change: CounterChange) {
+  const scope = scopeKey(change.scope);
+  const entries = Object.entries(change.add).filter(([, value]) => value !== undefined);
+  const names = Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name]));
+  const values = Object.fromEntries(entries.map(([, value], i) => [`:c${i}`, value]));
+  return {
+    Update: {
+      TableName: tableName(),
+      Key:
+        change.period === "day" ? keys.statsDay(scope, change.bucket) : keys.statsHour(scope, change.bucket),
+      UpdateExpression: `SET #bucket = :bucket ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(", ")}`,
+      ExpressionAttributeNames: { ...names, "#bucket": "bucket" },
+      ExpressionAttributeValues: { ...values, ":bucket": change.bucket },
+    },
+  };
+}
+
+/**
+ * Writes `items` in one transaction whose first item is a guard put under attribute_not_exists: true
+ * when it landed, false when the guard already existed (the change was applied before). A conflict with
+ * another writer of the same counter is tried again.
+ */
+async function guardedWrite(guard: Record<string, unknown>, items: object[]): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: { TableName: tableName(), Item: guard, ConditionExpression: "attribute_not_exists(pk)" },
+            },
+            ...items,
+          ] as never,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
+      if (codes[0] === "ConditionalCheckFailed") return false;
+      if (!codes.includes("TransactionConflict") || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 40 * attempt));
+    }
+  }
+}
+
+/** Adds the counters of one stream record, once: false when that record (eventId) was counted before. */
+export function addCountersOnce(eventId: string, changes: CounterChange[], now: number): Promise<boolean> {
+  const guard = {
+    ...keys.statsEvent(eventId),
+    type: "statsEvent",
+    expiresAt: Math.floor(now / 1000) + EVENT_GUARD_SECONDS,
+  };
+  return guardedWrite(guard, changes.map(counterUpdate));
+}
+
+/** Counts a user as an active bidder of `day` the first time only (a marker item written conditionally). */
+export function markActiveBidder(day: string, userId: string, now: number): Promise<boolean> {
+  const marker = {
+    ...keys.statsBidder(day, userId),
+    type: "statsBidder",
+    expiresAt: Math.floor(now / 1000) + BIDDER_MARKER_SECONDS,
+  };
+  return guardedWrite(marker, [
+    counterUpdate({ scope: { kind: "platform" }, period: "day", bucket: day, add: { activeBidders: 1 } }),
+  ]);
+}
+
+export type CounterRow = { bucket: string } & Record<string, number | string>;
+
+async function readRange(pk: string, skPrefix: string, from: string, to: string): Promise<CounterRow[]> {
+  const rows: CounterRow[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
+        ExpressionAttributeValues: { ":pk": pk, ":from": `${skPrefix}${from}`, ":to": `${skPrefix}${to}` },
+        ExclusiveStartKey: start,
+      }),
+    );
+    rows.push(...((page.Items ?? []) as CounterRow[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return rows;
+}
+
+/** The daily items of a scope from `from` to `to` (UTC days, inclusive); days with nothing have no item. */
+export function readDailyCounters(scope: StatsScope, from: string, to: string): Promise<CounterRow[]> {
+  return readRange(keys.statsDaysPartition(scopeKey(scope)), "DAY#", from, to);
+}
+
+/** The platform's hourly items from `from` to `to` (UTC hours "YYYY-MM-DDTHH", inclusive). */
+export function readHourlyCounters(from: string, to: string): Promise<CounterRow[]> {
+  return readRange(keys.statsHoursPartition("PLATFORM"), "HOUR#", from, to);
+}

@@ -1,0 +1,13 @@
+import { type SellerDailyStats, statsQuerySchema } from "#shared/schemas/stats";
+import { defineRoute } from "../../http/route.ts";
+import { sellerDailyStats } from "../../usecases/daily-stats.ts";
+import { currentSeller } from "../../usecases/seller-account.ts";
+
+export const handler = defineRoute(
+  "seller/get-daily-stats",
+  { query: statsQuerySchema },
+  async ({ auth, query, now }): Promise<SellerDailyStats> => {
+    const { seller } = await currentSeller(auth);
+    return sellerDailyStats(seller.id, query.days, now);
+  },
+);

@@ -1,0 +1,70 @@
+import { Aws, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, HttpMethods } from "aws-cdk-lib/aws-s3";
+import { Construct } from "constructs";
+import { PHOTO_KEY_PREFIX } from "../../functions/domain/photos.ts";
+import { acknowledge } from "../nag.ts";
+import type { ProductFunction } from "./product-function.ts";
+
+/**
+ * Product photos (issue 16): a private bucket that only CloudFront reads (`/media/*`, Origin Access
+ * Control, like the site bucket) and that browsers write to only through a presigned POST, whose policy
+ * fixes the key, the content type and the size.
+ */
+export class Media extends Construct {
+  readonly bucket: Bucket;
+
+  private readonly bucketName: string;
+
+  constructor(scope: Construct, id: string, props: { prefix: string; ephemeral: boolean }) {
+    super(scope, id);
+    // Named from the stage, account and region rather than generated: the site's CSP names the bucket's
+    // endpoint and the bucket's CORS names the site, and a generated name would make that a cycle.
+    this.bucketName = `${props.prefix}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    this.bucket = new Bucket(this, "Photos", {
+      bucketName: this.bucketName,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: props.ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      autoDeleteObjects: props.ephemeral,
+    });
+    acknowledge(
+      this.bucket,
+      "AwsSolutions-S1",
+      "Only CloudFront reads it (Origin Access Control), its standard logs record every request; writes are uploads the upload route signed and logged",
+    );
+  }
+
+  /** Signs uploads: the bucket's name, and PutObject under the uploads prefix only (a presigned POST carries the signer's rights). */
+  allowSigningUploads(fn: ProductFunction): void {
+    fn.addEnvironment("MEDIA_BUCKET", this.bucket.bucketName);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ["s3:PutObject"],
+        resources: [this.bucket.arnForObjects(`${PHOTO_KEY_PREFIX}*`)],
+      }),
+    );
+    const bucketId = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnBucket);
+    acknowledge(
+      fn,
+      `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${PHOTO_KEY_PREFIX}*]`,
+      "Uploads get fresh random keys under the uploads prefix, so the grant is that prefix: nothing else in the bucket",
+    );
+  }
+
+  /** The browser posts the form straight to the bucket's own endpoint: a cross-origin POST from the site. */
+  allowBrowserUploadsFrom(origins: string[]): void {
+    this.bucket.addCorsRule({
+      allowedMethods: [HttpMethods.POST],
+      allowedOrigins: origins,
+      allowedHeaders: ["*"],
+      maxAge: 3600,
+    });
+  }
+
+  /** Where the form is posted (the CSP's connect-src must allow it). */
+  get uploadOrigin(): string {
+    return `https://${this.bucketName}.s3.${Aws.REGION}.${Stack.of(this).urlSuffix}`;
+  }
+}

@@ -1,0 +1,102 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { PHOTO_KEY_PREFIX } from "../../functions/domain/photos.ts";
+import { httpRoutes } from "../../functions/routes.ts";
+import { type CfnJson, DEV_CONTEXT, resourcesOfType, type Synthesized, synthStage } from "./support/synth.ts";
+import {
+  actionsOf,
+  byHandler,
+  type ProductFunctionView,
+  productFunctions,
+  referencedId,
+  resourcesOf,
+} from "./support/template-queries.ts";
+
+let dev: Synthesized;
+let functions: ProductFunctionView[];
+let mediaBucketId: string;
+
+beforeAll(() => {
+  dev = synthStage(DEV_CONTEXT);
+  functions = productFunctions(dev.json);
+  mediaBucketId = resourcesOfType(dev.json, "AWS::S3::Bucket").find(([id]) => /MediaPhotos/.test(id))![0];
+}, 180_000);
+
+const UPLOADER = "seller/create-upload";
+
+describe("media bucket (product photos, issue 16)", () => {
+  it("is private, encrypted, and refuses plain http", () => {
+    const bucket = dev.json.Resources[mediaBucketId]!;
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0]).toMatchObject({
+      ServerSideEncryptionByDefault: { SSEAlgorithm: "AES256" },
+    });
+    const policy = resourcesOfType(dev.json, "AWS::S3::BucketPolicy").find(
+      ([, p]) => referencedId(p.Properties.Bucket) === mediaBucketId,
+    )![1];
+    const statements = policy.Properties.PolicyDocument.Statement as CfnJson[];
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: "Deny",
+        Action: "s3:*",
+        Condition: { Bool: { "aws:SecureTransport": "false" } },
+      }),
+    );
+    // CloudFront (through Origin Access Control) is the only reader; in dev the auto-delete role empties it.
+    const allowed = statements.filter((s) => s.Effect === "Allow");
+    const readers = allowed.filter((s) => actionsOf(s as never).includes("s3:GetObject"));
+    expect(readers).toHaveLength(1);
+    expect(readers[0].Principal).toEqual({ Service: "cloudfront.amazonaws.com" });
+    for (const s of allowed.filter((s) => s !== readers[0])) {
+      expect(JSON.stringify(s.Principal)).toMatch(/AutoDeleteObjects/);
+    }
+  });
+
+  it("takes browser uploads only as a cross-origin POST from the site", () => {
+    const cors = dev.json.Resources[mediaBucketId]!.Properties.CorsConfiguration.CorsRules as CfnJson[];
+    expect(cors).toHaveLength(1);
+    expect(cors[0].AllowedMethods).toEqual(["POST"]);
+    expect(cors[0].AllowedOrigins).toEqual(["https://*.cloudfront.net"]);
+  });
+
+  it("is served by the site's distribution under /media/*, https only, through Origin Access Control", () => {
+    const config = resourcesOfType(dev.json, "AWS::CloudFront::Distribution")[0]![1].Properties
+      .DistributionConfig;
+    const behaviour = (config.CacheBehaviors as CfnJson[]).find((b) => b.PathPattern === "/media/*");
+    expect(behaviour).toMatchObject({ ViewerProtocolPolicy: "redirect-to-https" });
+    expect(behaviour.AllowedMethods).toEqual(["GET", "HEAD"]);
+    const origin = (config.Origins as CfnJson[]).find((o) => o.Id === behaviour.TargetOriginId);
+    expect(referencedId(origin.DomainName)).toBe(mediaBucketId);
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(origin.S3OriginConfig).toEqual({ OriginAccessIdentity: "" });
+  });
+
+  it("lets the site's pages post to the bucket (CSP connect-src) and nowhere else new", () => {
+    const policy = resourcesOfType(dev.json, "AWS::CloudFront::ResponseHeadersPolicy")[0]![1];
+    const csp = JSON.stringify(
+      policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy,
+    );
+    expect(csp).toMatch(/connect-src 'self' https:\/\//);
+    expect(csp).toMatch(/penny-auction-dev-media-.*AWS::AccountId.*\.s3\./);
+  });
+
+  it("only the upload route may write photos: PutObject under media/uploads/, nothing else on the bucket", () => {
+    expect(httpRoutes.find((r) => r.handler === UPLOADER)?.path).toBe("/api/seller/uploads");
+    const uploader = byHandler(functions, UPLOADER);
+    expect(referencedId(uploader.env.MEDIA_BUCKET)).toBe(mediaBucketId);
+    const s3 = uploader.statements.filter((s) => actionsOf(s).some((a) => a.startsWith("s3:")));
+    expect(s3).toHaveLength(1);
+    expect(actionsOf(s3[0]!)).toEqual(["s3:PutObject"]);
+    const resource = JSON.stringify(resourcesOf(s3[0]!));
+    expect(resource).toContain(mediaBucketId);
+    expect(resource).toContain(`/${PHOTO_KEY_PREFIX}*`);
+    for (const fn of functions.filter((f) => f.handlerId !== UPLOADER)) {
+      expect(JSON.stringify(fn.statements), fn.handlerId).not.toContain(mediaBucketId);
+      expect(fn.env.MEDIA_BUCKET, fn.handlerId).toBeUndefined();
+    }
+  });
+});

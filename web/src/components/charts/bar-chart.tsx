@@ -1,0 +1,101 @@
+import { useEffect, useRef } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+
+export interface BarChartProps {
+  title: string;
+  /** The x axis: one label per bar ("2026-11-25", "2026-11-25T14"), oldest first. */
+  labels: string[];
+  values: number[];
+  /** How a value reads on the axis and in the summary (money, counts). */
+  format?: (value: number) => string;
+  color?: string;
+  height?: number;
+}
+
+/** Counts: whole numbers only on the axis (no "0.25 bids"). */
+const plain = (value: number) => (Number.isInteger(value) ? String(value) : "");
+
+/**
+ * One series of bars, drawn by uPlot (a ~50 KB canvas chart library, loaded only with the Stats views).
+ * The canvas is not read by screen readers, so the figure's label says the period's total and peak.
+ */
+export function BarChart({
+  title,
+  labels,
+  values,
+  format = plain,
+  color = "#b45309",
+  height = 200,
+}: BarChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const xs = labels.map((_, i) => i);
+    const options: uPlot.Options = {
+      width: Math.max(element.clientWidth, 240),
+      height,
+      legend: { show: false },
+      cursor: { y: false },
+      // Half a bar of room at each end, so the first and last bars are whole.
+      scales: {
+        x: { time: false, range: () => [-0.5, labels.length - 0.5] },
+        y: { range: (_u, _min, max) => [0, Math.max(max, 1)] },
+      },
+      axes: [
+        {
+          values: (_u, splits) => splits.map((i) => shortLabel(labels[Math.round(i)] ?? "")),
+          space: 60,
+        },
+        { values: (_u, splits) => splits.map(format), size: 60 },
+      ],
+      series: [
+        {},
+        {
+          label: title,
+          stroke: color,
+          fill: `${color}99`,
+          width: 1,
+          paths: uPlot.paths.bars?.({ size: [0.7, 40] }),
+          points: { show: false },
+        },
+      ],
+    };
+    const plot = new uPlot(options, [xs, values], element);
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(element.clientWidth, 240), height }),
+    );
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [labels, values, format, color, height, title]);
+
+  const total = values.reduce((sum, v) => sum + v, 0);
+  const peak = values.length ? Math.max(...values) : 0;
+  const summary = `${title}: total ${format(total)}, highest ${format(peak)}`;
+  return (
+    <figure
+      className="grid gap-2 rounded-lg border bg-card p-4"
+      data-testid="stats-chart"
+      aria-label={summary}
+    >
+      <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-medium">{title}</span>
+        <span className="text-sm text-muted-foreground" data-testid="stats-chart-total">
+          Total {format(total)}
+        </span>
+      </figcaption>
+      <div ref={container} className="w-full overflow-hidden" aria-hidden="true" />
+    </figure>
+  );
+}
+
+/** "2026-11-25" -> "11-25", "2026-11-25T14" -> "14:00". */
+function shortLabel(label: string): string {
+  const hour = /T(\d{2})$/.exec(label);
+  return hour ? `${hour[1]}:00` : label.slice(5);
+}

@@ -1,0 +1,65 @@
+import { useQuery } from "@tanstack/react-query";
+import { BarChart } from "@web/components/charts/bar-chart.tsx";
+import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
+import { LoadError } from "@web/components/load-error.tsx";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { useMemo } from "react";
+import { formatCents } from "#shared/money";
+import { getDailyStatsQueryOptions } from "../api/get-daily-stats.ts";
+
+const money = (dollars: number) => formatCents(Math.round(dollars * 100));
+
+/** The Stats tab (issue 16): the last 30 days, and bids in the last 48 hours. Loaded with the tab only. */
+export function StatsTab() {
+  const stats = useQuery(getDailyStatsQueryOptions());
+  const series = useMemo(() => {
+    if (!stats.data) return null;
+    const { days, hours } = stats.data;
+    return {
+      dates: days.map((d) => d.date),
+      revenue: days.map((d) => Number(d.bidPackageRevenue)),
+      activeBidders: days.map((d) => d.activeBidders),
+      auctionsWon: days.map((d) => d.auctionsWon),
+      hours: hours.map((h) => h.hour),
+      bidsPerHour: hours.map((h) => h.bids),
+    };
+  }, [stats.data]);
+
+  if (stats.isError) {
+    return (
+      <LoadError
+        message={getServerMessage(stats.error, "Could not load the stats")}
+        onRetry={() => stats.refetch()}
+      />
+    );
+  }
+  if (!series) return <ListPlaceholders count={4} />;
+  return (
+    <section aria-label="Stats for the last 30 days" className="grid gap-4 lg:grid-cols-2">
+      <BarChart
+        title="Bid-package revenue per day"
+        labels={series.dates}
+        values={series.revenue}
+        format={money}
+      />
+      <BarChart
+        title="Bids per hour (last 48 hours)"
+        labels={series.hours}
+        values={series.bidsPerHour}
+        color="#2563eb"
+      />
+      <BarChart
+        title="Active bidders per day"
+        labels={series.dates}
+        values={series.activeBidders}
+        color="#059669"
+      />
+      <BarChart
+        title="Auctions won per day"
+        labels={series.dates}
+        values={series.auctionsWon}
+        color="#7c3aed"
+      />
+    </section>
+  );
+}

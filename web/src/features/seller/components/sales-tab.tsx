@@ -1,0 +1,40 @@
+import { useQuery } from "@tanstack/react-query";
+import { BarChart } from "@web/components/charts/bar-chart.tsx";
+import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
+import { LoadError } from "@web/components/load-error.tsx";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { useMemo } from "react";
+import { formatCents } from "#shared/money";
+import { getSellerDailyStatsQueryOptions } from "../api/get-seller-daily-stats.ts";
+
+const money = (dollars: number) => formatCents(Math.round(dollars * 100));
+
+/** The seller's Sales tab (issue 16): sales and items shipped per day, last 30 days. Loaded with the tab only. */
+export function SalesTab() {
+  const stats = useQuery(getSellerDailyStatsQueryOptions());
+  const series = useMemo(() => {
+    if (!stats.data) return null;
+    const { days } = stats.data;
+    return {
+      dates: days.map((d) => d.date),
+      sales: days.map((d) => Number(d.salesValue)),
+      shipped: days.map((d) => d.itemsShipped),
+    };
+  }, [stats.data]);
+
+  if (stats.isError) {
+    return (
+      <LoadError
+        message={getServerMessage(stats.error, "Could not load your sales")}
+        onRetry={() => stats.refetch()}
+      />
+    );
+  }
+  if (!series) return <ListPlaceholders count={2} />;
+  return (
+    <section aria-label="Sales for the last 30 days" className="grid gap-4 lg:grid-cols-2">
+      <BarChart title="Sales per day" labels={series.dates} values={series.sales} format={money} />
+      <BarChart title="Items shipped per day" labels={series.dates} values={series.shipped} color="#059669" />
+    </section>
+  );
+}
