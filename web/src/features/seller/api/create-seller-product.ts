@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "@web/components/ui/use-toast.ts";
 import { api } from "@web/lib/api-client.ts";
 import type { CreateSellerProductRequest, ProductView } from "#shared/schemas/seller";
 import { getSellerProductsQueryOptions } from "./get-seller-products.ts";
@@ -12,6 +13,10 @@ export function useCreateSellerProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSellerProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getSellerProductsQueryOptions().queryKey }),
+    onSuccess: () => {
+      toast({ title: "Product created!", description: "Your product has been submitted for approval." });
+      return queryClient.invalidateQueries({ queryKey: getSellerProductsQueryOptions().queryKey });
+    },
+    meta: { errorToast: { title: "Failed to create product", fallback: "Please try again." } },
   });
 }

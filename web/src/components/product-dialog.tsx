@@ -1,0 +1,84 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ProductFormFields, type ProductFormValues } from "@web/components/product-form-fields.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@web/components/ui/dialog.tsx";
+import { Form } from "@web/components/ui/form.tsx";
+import { useForm } from "react-hook-form";
+import { type ProductFormInput, productFormSchema } from "#shared/schemas/seller";
+
+/** What creating a product needs from its caller: the seller's or the admin's mutation (which toast their own outcome). */
+export interface ProductCreation {
+  mutate(values: ProductFormInput, options: { onSuccess: () => void }): void;
+  isPending: boolean;
+}
+
+/**
+ * The one product dialog, for sellers ("Add New Product") and the admin ("Add Product", listed by the
+ * platform): the shared fields, Cancel and submit; on success it resets and closes.
+ */
+export function ProductDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  defaultValues,
+  create,
+  weightLabel,
+  pricePlaceholder,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  defaultValues: ProductFormValues;
+  create: ProductCreation;
+  weightLabel?: string;
+  pricePlaceholder?: string;
+}) {
+  const form = useForm<ProductFormValues, unknown, ProductFormInput>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues,
+  });
+  const onSubmit = form.handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: () => {
+        form.reset();
+        onOpenChange(false);
+      },
+    }),
+  );
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={title}>
+            <ProductFormFields
+              form={form}
+              {...(weightLabel ? { weightLabel } : {})}
+              {...(pricePlaceholder ? { pricePlaceholder } : {})}
+            />
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? "Adding..." : "Add Product"}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
