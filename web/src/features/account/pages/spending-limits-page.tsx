@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
+import { formatDateTimeWithYear } from "@web/lib/format-date.ts";
 import { useLimits, useSelfExclude, useUpdateLimits } from "@web/lib/spending-limits.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { formatPrice } from "#shared/money";
@@ -14,9 +15,6 @@ const PERIODS = [
   { key: "weekly", label: "Weekly limit", spent: "week" },
   { key: "monthly", label: "Monthly limit", spent: "month" },
 ] as const;
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function LimitsForm({ view }: { view: LimitsView }) {
   const update = useUpdateLimits();
@@ -39,7 +37,7 @@ function LimitsForm({ view }: { view: LimitsView }) {
             variant: "success",
             title: "Limits saved",
             description: next.pending
-              ? `Raised or removed limits apply from ${when(next.pending.effectiveAt)}.`
+              ? `Raised or removed limits apply from ${formatDateTimeWithYear(next.pending.effectiveAt)}.`
               : undefined,
           }),
       },
@@ -66,7 +64,7 @@ function LimitsForm({ view }: { view: LimitsView }) {
       ))}
       {view.pending && (
         <p className="text-sm text-muted-foreground" data-testid="pending-limits">
-          Changes that loosen a limit apply from {when(view.pending.effectiveAt)}.
+          Changes that loosen a limit apply from {formatDateTimeWithYear(view.pending.effectiveAt)}.
         </p>
       )}
       <Button type="submit" disabled={update.isPending}>
@@ -82,7 +80,8 @@ function SelfExclusion({ view }: { view: LimitsView }) {
   if (view.selfExcludedUntil) {
     return (
       <p className="font-medium" data-testid="self-excluded">
-        Self-excluded until {when(view.selfExcludedUntil)}. Purchases and bids are paused until then.
+        Self-excluded until {formatDateTimeWithYear(view.selfExcludedUntil)}. Purchases and bids are paused
+        until then.
       </p>
     );
   }

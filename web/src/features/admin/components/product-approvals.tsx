@@ -7,6 +7,7 @@ import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
+import { formatDate } from "@web/lib/format-date.ts";
 import { Check, PackageCheck, X } from "lucide-react";
 import { useState } from "react";
 import { formatPrice } from "#shared/money";
@@ -14,7 +15,6 @@ import type { AdminProduct } from "#shared/schemas/admin";
 import { getPendingProductsQueryOptions } from "../api/get-pending-products.ts";
 import { useReviewProduct } from "../api/review-product.ts";
 import { ApproveProductDialog } from "./approve-product-dialog.tsx";
-import { formatDate } from "./format.ts";
 
 export function ProductApprovals() {
   const products = useQuery(getPendingProductsQueryOptions());

@@ -1,9 +1,9 @@
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
+import { formatTimeAgo } from "@web/lib/format-date.ts";
 import { UserPlus } from "lucide-react";
 import type { AdminUser } from "#shared/schemas/admin";
-import { formatTimeAgo } from "./format.ts";
 import { recentRegistrations } from "./recent-registrations.ts";
 
 export function RecentRegistrationsCard({ users, now }: { users: AdminUser[] | undefined; now: number }) {

@@ -4,10 +4,10 @@ import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
 import { LoadError } from "@web/components/load-error.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
+import { formatDate } from "@web/lib/format-date.ts";
 import { Store } from "lucide-react";
 import { getPendingSellersQueryOptions } from "../api/get-pending-sellers.ts";
 import { useReviewSeller } from "../api/review-seller.ts";
-import { formatDate } from "./format.ts";
 import { ReviewButtons } from "./review-buttons.tsx";
 
 export function SellerApprovals() {

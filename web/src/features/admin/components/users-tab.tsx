@@ -6,6 +6,7 @@ import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
+import { formatDate, formatDateTime } from "@web/lib/format-date.ts";
 import { listPagesQueryOptions } from "@web/lib/list-pages.ts";
 import { Coins, KeyRound, Trash2, Users } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -14,7 +15,6 @@ import { useDeleteAdminUser } from "../api/delete-user.ts";
 import { ADMIN_USERS_PATH } from "../api/get-users.ts";
 import { AdjustBidsDialog } from "./adjust-bids-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { formatDate, formatDateTime } from "./format.ts";
 import { ListFilters, matchesSearch } from "./list-filters.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 

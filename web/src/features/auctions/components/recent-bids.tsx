@@ -1,14 +1,9 @@
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { formatClockTime } from "@web/lib/format-date.ts";
 import { History } from "lucide-react";
 import { RECENT_BIDS_SHOWN } from "#shared/constants";
 import { formatPrice } from "#shared/money";
 import type { BidView } from "#shared/schemas/auctions";
-
-const timeFormat = new Intl.DateTimeFormat(undefined, {
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-});
 
 /** The last 10 bids, newest first. `bids` arrive oldest to newest (the last item is the latest). */
 export function RecentBids({ bids }: { bids: BidView[] }) {
@@ -45,7 +40,7 @@ export function RecentBids({ bids }: { bids: BidView[] }) {
                     {index === 0 && <span className="ml-2 text-xs font-semibold text-success">Leading</span>}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    <time dateTime={bid.createdAt}>{timeFormat.format(new Date(bid.createdAt))}</time>
+                    <time dateTime={bid.createdAt}>{formatClockTime(bid.createdAt)}</time>
                   </p>
                 </div>
                 <span className="font-semibold tabular-nums">{formatPrice(bid.amount)}</span>

@@ -1,8 +1,8 @@
 import { ProductImage } from "@web/components/product-image.tsx";
+import { formatDate } from "@web/lib/format-date.ts";
 import { formatPrice } from "#shared/money";
 import { carrierTrackingUrl, shortOrderId } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
-import { formatDate } from "../lib/format-date.ts";
 import { PaymentBadge, ShippingBadge } from "./order-badges.tsx";
 
 /** The top of an order card, shared by /orders and /seller-orders: product, number, date, price, badges. */

@@ -3,11 +3,11 @@ import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
+import { formatDate } from "@web/lib/format-date.ts";
 import { CheckCircle2, Clock, CreditCard, Package } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { WonAuction } from "#shared/schemas/orders";
-import { formatDate } from "../lib/format-date.ts";
 import { AllInSavings } from "./all-in-savings.tsx";
 
 /**

@@ -5,6 +5,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { paths } from "@web/config/paths.ts";
+import { formatDate } from "@web/lib/format-date.ts";
 import { ArrowRight, DollarSign, type LucideIcon, Package, TrendingUp, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { decimalToCents, formatCents, formatPrice } from "#shared/money";
@@ -13,7 +14,6 @@ import type { WonAuction } from "#shared/schemas/orders";
 import { useWonAuctions } from "../api/get-won-auctions.ts";
 import { AllInSavings } from "../components/all-in-savings.tsx";
 import { EmptyList, QueryList } from "../components/list-states.tsx";
-import { formatDate } from "../lib/format-date.ts";
 
 /** /my-wins: what the user has won, in figures and cards. */
 export function MyWinsPage() {

@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { useOutbox } from "@web/features/outbox/api/outbox.ts";
+import { formatDateTimeWithYear } from "@web/lib/format-date.ts";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 
@@ -44,7 +45,7 @@ export function OutboxPage() {
                     <Badge variant="secondary">{email.kind}</Badge>
                   </CardTitle>
                   <p className="text-sm text-muted-foreground">
-                    To {email.to}, {new Date(email.sentAt).toLocaleString()}
+                    To {email.to}, {formatDateTimeWithYear(email.sentAt)}
                   </p>
                 </CardHeader>
                 <CardContent className="grid gap-3">
