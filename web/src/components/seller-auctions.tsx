@@ -1,23 +1,11 @@
 import { ProductImage } from "@web/components/product-image.tsx";
-import { Badge } from "@web/components/ui/badge.tsx";
+import { AuctionStatusBadge } from "@web/components/status-badges.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { Link } from "react-router";
-import type { AuctionStatus } from "#shared/constants";
 import { formatPrice } from "#shared/money";
 import type { SellerAuction } from "#shared/schemas/seller";
-
-const STATUS_BADGES: Record<AuctionStatus, { label: string; variant: "success" | "muted" | "default" }> = {
-  active: { label: "Active", variant: "success" },
-  ended: { label: "Ended", variant: "muted" },
-  won: { label: "Won", variant: "default" },
-};
-
-export function AuctionStatusBadge({ status }: { status: AuctionStatus }) {
-  const { label, variant } = STATUS_BADGES[status];
-  return <Badge variant={variant}>{label}</Badge>;
-}
 
 /** One auction of the seller's Auctions tab; "View Details" opens the auction. */
 export function SellerAuctionCard({ auction }: { auction: SellerAuction }) {

@@ -1,19 +1,9 @@
 import { ProductImage } from "@web/components/product-image.tsx";
-import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
+import { ApprovalBadge } from "@web/components/status-badges.tsx";
+import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { formatPrice } from "#shared/money";
 import type { ProductView } from "#shared/schemas/seller";
-
-const APPROVAL_BADGES = {
-  pending: { label: "Pending review", variant: "warning" },
-  approved: { label: "Approved", variant: "success" },
-  rejected: { label: "Rejected", variant: "destructive" },
-} as const;
-
-export function ApprovalBadge({ status }: { status: ProductView["status"] }) {
-  const { label, variant } = APPROVAL_BADGES[status];
-  return <Badge variant={variant}>{label}</Badge>;
-}
 
 /** One product of the seller's Products tab. */
 export function SellerProductCard({ product }: { product: ProductView }) {

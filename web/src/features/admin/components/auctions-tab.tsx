@@ -1,12 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
-import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
-import { LoadError } from "@web/components/load-error.tsx";
+import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
-import { AuctionStatusBadge } from "@web/components/seller-auctions.tsx";
+import { AuctionStatusBadge } from "@web/components/status-badges.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { Gavel } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -24,8 +22,9 @@ export function AuctionsTab() {
   if (auctions.isPending) return <ListPlaceholders />;
   if (auctions.isError) {
     return (
-      <LoadError
-        message={getServerMessage(auctions.error, "Could not load auctions")}
+      <ListError
+        error={auctions.error}
+        fallback="Could not load auctions"
         onRetry={() => auctions.refetch()}
       />
     );

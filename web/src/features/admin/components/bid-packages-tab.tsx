@@ -1,11 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
-import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
-import { LoadError } from "@web/components/load-error.tsx";
+import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { Coins, Pencil, Plus, Power, PowerOff } from "lucide-react";
 import { useState } from "react";
 import { formatPrice } from "#shared/money";
@@ -102,8 +100,9 @@ export function BidPackagesTab() {
   if (packages.isPending) body = <ListPlaceholders />;
   else if (packages.isError) {
     body = (
-      <LoadError
-        message={getServerMessage(packages.error, "Could not load bid packages")}
+      <ListError
+        error={packages.error}
+        fallback="Could not load bid packages"
         onRetry={() => packages.refetch()}
       />
     );

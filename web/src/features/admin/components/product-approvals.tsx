@@ -1,12 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
-import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
-import { LoadError } from "@web/components/load-error.tsx";
+import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { formatDate } from "@web/lib/format-date.ts";
 import { Check, PackageCheck, X } from "lucide-react";
 import { useState } from "react";
@@ -24,8 +22,9 @@ export function ProductApprovals() {
   if (products.isPending) return <ListPlaceholders />;
   if (products.isError) {
     return (
-      <LoadError
-        message={getServerMessage(products.error, "Could not load products awaiting review")}
+      <ListError
+        error={products.error}
+        fallback="Could not load products awaiting review"
         onRetry={() => products.refetch()}
       />
     );

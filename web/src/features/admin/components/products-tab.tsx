@@ -1,13 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
-import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
-import { LoadError } from "@web/components/load-error.tsx";
+import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
-import { ApprovalBadge } from "@web/components/seller-products.tsx";
+import { ApprovalBadge } from "@web/components/status-badges.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { Package, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { formatPrice } from "#shared/money";
@@ -32,8 +30,9 @@ export function ProductsTab() {
   if (products.isPending) body = <ListPlaceholders />;
   else if (products.isError) {
     body = (
-      <LoadError
-        message={getServerMessage(products.error, "Could not load products")}
+      <ListError
+        error={products.error}
+        fallback="Could not load products"
         onRetry={() => products.refetch()}
       />
     );

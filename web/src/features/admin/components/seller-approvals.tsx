@@ -1,9 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
-import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
-import { LoadError } from "@web/components/load-error.tsx";
+import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { formatDate } from "@web/lib/format-date.ts";
 import { Store } from "lucide-react";
 import { getPendingSellersQueryOptions } from "../api/get-pending-sellers.ts";
@@ -17,8 +15,9 @@ export function SellerApprovals() {
   if (sellers.isPending) return <ListPlaceholders />;
   if (sellers.isError) {
     return (
-      <LoadError
-        message={getServerMessage(sellers.error, "Could not load seller applications")}
+      <ListError
+        error={sellers.error}
+        fallback="Could not load seller applications"
         onRetry={() => sellers.refetch()}
       />
     );

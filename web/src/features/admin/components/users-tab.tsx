@@ -1,10 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
-import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
-import { LoadError } from "@web/components/load-error.tsx";
+import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { formatDate, formatDateTime } from "@web/lib/format-date.ts";
 import { listPagesQueryOptions } from "@web/lib/list-pages.ts";
@@ -43,12 +41,7 @@ export function UsersTab() {
 
   if (users.isPending) return <ListPlaceholders />;
   if (users.isError) {
-    return (
-      <LoadError
-        message={getServerMessage(users.error, "Could not load users")}
-        onRetry={() => users.refetch()}
-      />
-    );
+    return <ListError error={users.error} fallback="Could not load users" onRetry={() => users.refetch()} />;
   }
   if (loaded.length === 0) return <EmptyState icon={Users} title="No Users Found" />;
   const shown = filterUsers(loaded, search, role);

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
+import { ListPlaceholders } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { StatCard } from "@web/components/stat-card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";

@@ -1,9 +1,9 @@
 import { ProductImage } from "@web/components/product-image.tsx";
+import { PaymentBadge, ShippingBadge } from "@web/components/status-badges.tsx";
 import { formatDate } from "@web/lib/format-date.ts";
 import { formatPrice } from "#shared/money";
 import { carrierTrackingUrl, shortOrderId } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
-import { PaymentBadge, ShippingBadge } from "./order-badges.tsx";
 
 /** The top of an order card, shared by /orders and /seller-orders: product, number, date, price, badges. */
 export function OrderSummaryLine({ order }: { order: OrderView }) {

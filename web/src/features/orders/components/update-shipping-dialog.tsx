@@ -1,3 +1,4 @@
+import { SHIPPING_STATUS_LABELS } from "@web/components/status-badges.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import {
   Dialog,
@@ -18,7 +19,6 @@ import { SHIPPING_STATUSES, type ShippingStatus } from "#shared/constants";
 import { shortOrderId } from "#shared/orders";
 import type { OrderView, ShippingUpdate } from "#shared/schemas/orders";
 import { useUpdateShipping } from "../api/update-shipping.ts";
-import { SHIPPING_STATUS_LABELS } from "./order-badges.tsx";
 
 /**
  * "Update Shipping": a status select (pending, shipped, delivered, in any order) and, only while

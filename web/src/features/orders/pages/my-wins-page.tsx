@@ -1,3 +1,4 @@
+import { EmptyList, QueryList } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
@@ -13,7 +14,6 @@ import { summarizeWins } from "#shared/orders";
 import type { WonAuction } from "#shared/schemas/orders";
 import { useWonAuctions } from "../api/get-won-auctions.ts";
 import { AllInSavings } from "../components/all-in-savings.tsx";
-import { EmptyList, QueryList } from "../components/list-states.tsx";
 
 /** /my-wins: what the user has won, in figures and cards. */
 export function MyWinsPage() {

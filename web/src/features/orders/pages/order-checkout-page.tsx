@@ -1,3 +1,4 @@
+import { ListError } from "@web/components/list-states.tsx";
 import { PageContainer } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
@@ -10,7 +11,6 @@ import { useWonAuctions } from "../api/get-won-auctions.ts";
 import { BuyNowCheckout } from "../components/checkout/buy-now-checkout.tsx";
 import { Centered } from "../components/checkout/centered.tsx";
 import { WonAuctionCheckout } from "../components/checkout/won-auction-checkout.tsx";
-import { ListError } from "../components/list-states.tsx";
 
 /**
  * /order-checkout/:auctionId: the winner's order summary, then the shipping form (which creates the

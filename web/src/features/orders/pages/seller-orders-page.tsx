@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { EmptyList, PagedQueryList } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
@@ -9,7 +10,6 @@ import { Link } from "react-router";
 import { shippingAddressLines } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
 import { sellerOrdersQueryKey } from "../api/get-seller-orders.ts";
-import { EmptyList, PagedQueryList } from "../components/list-states.tsx";
 import { OrderSummaryLine, TrackingLine } from "../components/order-summary-line.tsx";
 import { UpdateShippingDialog } from "../components/update-shipping-dialog.tsx";
 

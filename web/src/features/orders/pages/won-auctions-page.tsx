@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { EmptyList, PagedQueryList } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
@@ -7,7 +8,6 @@ import { Package, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import type { WonAuction } from "#shared/schemas/orders";
 import { wonAuctionsQueryKey } from "../api/get-won-auctions.ts";
-import { EmptyList, PagedQueryList } from "../components/list-states.tsx";
 import { WonAuctionCard } from "../components/won-auction-card.tsx";
 
 /** /auctions/won: every auction the user won, with checkout or order state. */

@@ -1,8 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { BarChart } from "@web/components/charts/bar-chart.tsx";
-import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
-import { LoadError } from "@web/components/load-error.tsx";
-import { getServerMessage } from "@web/lib/api-client.ts";
+import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { useMemo } from "react";
 import { formatCents } from "#shared/money";
 import { getSellerDailyStatsQueryOptions } from "../api/get-seller-daily-stats.ts";
@@ -24,10 +22,7 @@ export function SalesTab() {
 
   if (stats.isError) {
     return (
-      <LoadError
-        message={getServerMessage(stats.error, "Could not load your sales")}
-        onRetry={() => stats.refetch()}
-      />
+      <ListError error={stats.error} fallback="Could not load your sales" onRetry={() => stats.refetch()} />
     );
   }
   if (!series) return <ListPlaceholders count={2} />;

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Badge } from "@web/components/ui/badge.tsx";
+import { SellerStatusBadge } from "@web/components/status-badges.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form.tsx";
@@ -7,27 +7,10 @@ import { Input } from "@web/components/ui/input.tsx";
 import { Textarea } from "@web/components/ui/textarea.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { getServerMessage } from "@web/lib/api-client.ts";
-import { BadgeCheck, Clock, XCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { type SellerProfile, updateSellerProfileSchema } from "#shared/schemas/seller";
 import { useUpdateSellerProfile } from "../api/update-seller-profile.ts";
-
-const STATUS = {
-  pending: { label: "Pending approval", variant: "warning", icon: Clock },
-  approved: { label: "Approved", variant: "success", icon: BadgeCheck },
-  rejected: { label: "Rejected", variant: "destructive", icon: XCircle },
-} as const;
-
-export function SellerStatusBadge({ status }: { status: SellerProfile["status"] }) {
-  const { label, variant, icon: Icon } = STATUS[status];
-  return (
-    <Badge variant={variant} data-testid="seller-status">
-      <Icon aria-hidden="true" />
-      {label}
-    </Badge>
-  );
-}
 
 /**
  * The seller's application: while pending it explains the wait and lets the seller edit what the

@@ -1,13 +1,11 @@
 import { EmptyState } from "@web/components/empty-state.tsx";
-import { ListPlaceholders } from "@web/components/list-placeholders.tsx";
-import { LoadError } from "@web/components/load-error.tsx";
+import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { SellerAuctionCard } from "@web/components/seller-auctions.tsx";
 import { SellerProductCard } from "@web/components/seller-products.tsx";
 import { StatCard } from "@web/components/stat-card.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { DollarSign, Gavel, Package, Plus, TrendingUp } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useSellerAuctions } from "../api/get-seller-auctions.ts";
@@ -49,8 +47,9 @@ export function SellerDashboardPage() {
       {profile.data && <SellerStatusCard profile={profile.data} />}
       {profile.isError && (
         <div className="mb-6">
-          <LoadError
-            message={getServerMessage(profile.error, "Could not load your seller profile")}
+          <ListError
+            error={profile.error}
+            fallback="Could not load your seller profile"
             onRetry={() => profile.refetch()}
           />
         </div>
@@ -78,8 +77,9 @@ export function SellerDashboardPage() {
           {products.isPending ? (
             <ListPlaceholders />
           ) : products.isError ? (
-            <LoadError
-              message={getServerMessage(products.error, "Could not load your products")}
+            <ListError
+              error={products.error}
+              fallback="Could not load your products"
               onRetry={() => products.refetch()}
             />
           ) : products.data.length === 0 ? (
@@ -103,8 +103,9 @@ export function SellerDashboardPage() {
           {auctions.isPending ? (
             <ListPlaceholders />
           ) : auctions.isError ? (
-            <LoadError
-              message={getServerMessage(auctions.error, "Could not load your auctions")}
+            <ListError
+              error={auctions.error}
+              fallback="Could not load your auctions"
               onRetry={() => auctions.refetch()}
             />
           ) : auctions.data.length === 0 ? (

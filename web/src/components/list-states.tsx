@@ -1,22 +1,34 @@
 import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import type { ComponentProps, ReactNode } from "react";
+import { DASHBOARD_PLACEHOLDERS } from "#shared/constants";
 import type { Page } from "#shared/schemas/pages";
 
-/** Placeholders while a list loads. */
-export function ListSkeleton({ count = 3 }: { count?: number }) {
+/** The loading state of a dashboard list: docs/product.md's 3 placeholder rows. */
+export function ListPlaceholders({ count = DASHBOARD_PLACEHOLDERS }: { count?: number }) {
   return (
-    <div className="grid gap-4" data-testid="list-loading">
-      {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
-        <Skeleton key={i} className="h-32 w-full rounded-xl" />
+    <div className="grid gap-4" role="status" aria-label="Loading">
+      {placeholderIds(count).map((id) => (
+        <Card key={id} data-testid="list-placeholder">
+          <CardContent className="flex items-center gap-4 p-4">
+            <Skeleton className="size-20 shrink-0 rounded-lg" />
+            <div className="grid flex-1 gap-2">
+              <Skeleton className="h-5 w-1/2" />
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-4 w-1/4" />
+            </div>
+          </CardContent>
+        </Card>
       ))}
     </div>
   );
 }
+
+const placeholderIds = (count: number) => Array.from({ length: count }, (_, n) => `placeholder-${n}`);
 
 /** What a list page shows when it has nothing (its title an h2, right under the page's h1). */
 export function EmptyList(props: Omit<ComponentProps<typeof EmptyState>, "headingLevel">) {
@@ -63,7 +75,7 @@ export function QueryList<T>({
   className?: string;
   children: (item: T) => ReactNode;
 }) {
-  if (query.isPending) return <ListSkeleton />;
+  if (query.isPending) return <ListPlaceholders />;
   if (query.isError) {
     return <ListError error={query.error} fallback={errorFallback} onRetry={() => void query.refetch()} />;
   }
@@ -87,7 +99,7 @@ export function PagedQueryList<T>({
   className?: string;
   children: (item: T) => ReactNode;
 }) {
-  if (query.isPending) return <ListSkeleton />;
+  if (query.isPending) return <ListPlaceholders />;
   if (query.isError) {
     return <ListError error={query.error} fallback={errorFallback} onRetry={() => void query.refetch()} />;
   }
