@@ -4,7 +4,7 @@
  *
  *   npm run lighthouse                 # mobile (Lighthouse's default: emulated phone, simulated 4G) and desktop
  *   npm run lighthouse -- --write      # also replace "## Lighthouse" in docs/benchmarks.md
- *   npm run lighthouse -- --report-dir /tmp/lh   # also keep each full report (JSON) there
+ *   npm run lighthouse -- --report-dir /tmp/lh   # also keep each full report and trace (JSON) there
  *
  * What runs: the local stack in this process (in-memory DynamoDB Local, seeded, gateway on a free port),
  * `vite build` of the web into a temporary directory, `vite preview` serving it on 127.0.0.1 with /api
@@ -12,7 +12,7 @@
  * (CHROME_PATH or /usr/bin/chromium) driven by chrome-launcher. Everything is stopped at the end.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -122,9 +122,16 @@ async function audit(url: string, page: string, chromePort: number, formFactor: 
   if (!result) throw new Error("Lighthouse returned no result");
   const { lhr } = result;
   if (values["report-dir"]) {
+    mkdirSync(values["report-dir"], { recursive: true });
     writeFileSync(
       join(values["report-dir"], `lighthouse-${page}-${formFactor}.json`),
       JSON.stringify(lhr, null, 1),
+    );
+    // The page load's trace: its tasks carry wall and CPU durations (`dur`, `tdur`), which tells a long
+    // task from a descheduled one on a loaded machine.
+    writeFileSync(
+      join(values["report-dir"], `trace-${page}-${formFactor}.json`),
+      JSON.stringify(result.artifacts.Trace),
     );
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
