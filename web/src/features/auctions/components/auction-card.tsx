@@ -41,8 +41,7 @@ export const AuctionCard = memo(function AuctionCard({
     <Card
       data-testid="auction-card"
       data-auction-id={auction.id}
-      // Off-screen cards skip layout and paint until scrolled near (about a card's height reserved).
-      className="group flex flex-col overflow-hidden transition-shadow [contain-intrinsic-size:auto_32rem] [content-visibility:auto] hover:shadow-md"
+      className="group flex flex-col overflow-hidden transition-shadow hover:shadow-md"
     >
       <Link to={href} className="relative block aspect-[4/3] overflow-hidden bg-muted">
         <ProductImage
