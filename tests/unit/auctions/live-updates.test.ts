@@ -17,6 +17,7 @@ import {
   applyMessageToDetail,
   keepNewerAuction,
   keepNewerAuctionList,
+  keepUnchangedAuctions,
 } from "../../../web/src/features/auctions/lib/cache-merge.ts";
 import { RECENTLY_ENDED_MS, rememberEnded } from "../../../web/src/features/auctions/lib/recently-ended.ts";
 import { readSocketMessage } from "../../../web/src/features/auctions/lib/socket-messages.ts";
@@ -203,6 +204,23 @@ describe("the query cache and the socket", () => {
     expect(keepNewerAuctionList([fresh], [stalePoll, summary({ id: "a2" })]).map((a) => a.totalBids)).toEqual(
       [51, 50],
     );
+  });
+
+  it("a poll that only brings a newer serverTime keeps the cached auction (its card does not re-render)", () => {
+    const cached = summary();
+    const sameLater = { ...summary(), serverTime: new Date(NOW + 1000).toISOString() };
+    const bidLater = {
+      ...summary({ totalBids: 51, currentPrice: "1.51" }),
+      serverTime: sameLater.serverTime,
+    };
+    const [kept, changed, added] = keepUnchangedAuctions(
+      [cached, summary({ id: "a2" })],
+      [sameLater, { ...bidLater, id: "a2" }, summary({ id: "a3" })],
+    );
+    expect(kept).toBe(cached);
+    expect(changed).toMatchObject({ id: "a2", totalBids: 51, serverTime: sameLater.serverTime });
+    expect(added?.id).toBe("a3");
+    expect(keepUnchangedAuctions(undefined, [sameLater])[0]).toBe(sameLater);
   });
 
   it("the next bid joins the detail's recent bids; after a gap the poll fills them in", () => {

@@ -2,8 +2,21 @@ import { cn } from "@web/lib/utils.ts";
 import { ImageOff } from "lucide-react";
 import { useState } from "react";
 
-/** A product photo; a neutral placeholder when the URL does not load. */
-export function ProductImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
+/**
+ * A product photo; a neutral placeholder when the URL does not load. `priority`: the page's main image
+ * (its largest paint), fetched at once instead of lazily.
+ */
+export function ProductImage({
+  src,
+  alt,
+  className,
+  priority = false,
+}: {
+  src: string;
+  alt: string;
+  className?: string;
+  priority?: boolean;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (failedSrc === src) {
     return (
@@ -12,5 +25,14 @@ export function ProductImage({ src, alt, className }: { src: string; alt: string
       </div>
     );
   }
-  return <img src={src} alt={alt} loading="lazy" className={className} onError={() => setFailedSrc(src)} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : "auto"}
+      className={className}
+      onError={() => setFailedSrc(src)}
+    />
+  );
 }

@@ -17,7 +17,9 @@ export function RootLayout() {
           Skip to content
         </a>
         <Header />
-        <main id="main" className="flex-1">
+        {/* At least a screen high: the footer starts below the fold, so a page growing from its loading
+            state to its content does not push a visible footer down (a layout shift). */}
+        <main id="main" className="min-h-dvh flex-1">
           <Suspense
             fallback={
               <div className="flex min-h-[50vh] items-center justify-center">

@@ -2,7 +2,7 @@ import { queryOptions, replaceEqualDeep, useQuery } from "@tanstack/react-query"
 import { api } from "@web/lib/api-client.ts";
 import { POLL_INTERVAL_MS } from "#shared/constants";
 import type { AuctionSummary } from "#shared/schemas/auctions";
-import { keepNewerAuctionList } from "../lib/cache-merge.ts";
+import { keepNewerAuctionList, keepUnchangedAuctions } from "../lib/cache-merge.ts";
 import { recordServerTime } from "../lib/server-clock.ts";
 
 export const auctionsQueryKey = ["/api/auctions"] as const;
@@ -24,7 +24,10 @@ export function getAuctionsQueryOptions() {
     structuralSharing: (cached, incoming) =>
       replaceEqualDeep(
         cached,
-        keepNewerAuctionList(cached as AuctionSummary[] | undefined, incoming as AuctionSummary[]),
+        keepUnchangedAuctions(
+          cached as AuctionSummary[] | undefined,
+          keepNewerAuctionList(cached as AuctionSummary[] | undefined, incoming as AuctionSummary[]),
+        ),
       ),
   });
 }

@@ -6,19 +6,22 @@ import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { cn } from "@web/lib/utils.ts";
 import { Clock, Gavel, Trophy, User } from "lucide-react";
+import { memo } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import { leads } from "../lib/leader.ts";
-import { useMsLeft } from "../lib/server-clock.ts";
+import { useHasEnded } from "../lib/server-clock.ts";
 import { Countdown } from "./countdown.tsx";
 import { RetailPrice } from "./retail-price.tsx";
 
 /**
  * One auction in the grid (docs/product.md section 2): image, metal and Ended badges, name, seller, weight
  * and purity, price, countdown, bids, last bidder, and Place Bid (active, with a handler) or View Details.
+ * Memoized: the grid re-renders on every poll, a card only when its own auction changed (only its
+ * countdown ticks every second).
  */
-export function AuctionCard({
+export const AuctionCard = memo(function AuctionCard({
   auction,
   onPlaceBid,
   isBidding = false,
@@ -27,8 +30,7 @@ export function AuctionCard({
   onPlaceBid?: (auctionId: string) => void;
   isBidding?: boolean;
 }) {
-  const msLeft = useMsLeft(auction.endsAt);
-  const ended = auction.status !== "active" || msLeft <= 0;
+  const ended = useHasEnded(auction.endsAt) || auction.status !== "active";
   const { data: user } = useUser();
   const leading = !ended && leads(auction, user);
   const href = paths.auction.getHref(auction.id);
@@ -126,7 +128,7 @@ export function AuctionCard({
       </div>
     </Card>
   );
-}
+});
 
 export function AuctionCardSkeleton() {
   return (

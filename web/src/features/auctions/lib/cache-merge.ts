@@ -2,6 +2,7 @@
  * Polls and socket messages race: a poll answered just before a bid can land after the socket already
  * brought that bid. These rules keep the newest state of each auction in the query cache.
  */
+import { replaceEqualDeep } from "@tanstack/react-query";
 import { RECENT_BIDS_SHOWN } from "#shared/constants";
 import type { AuctionDetail, AuctionMessage, AuctionSummary, BidView } from "#shared/schemas/auctions";
 
@@ -26,6 +27,22 @@ export function keepNewerAuctionList(
   if (!cached) return incoming;
   const byId = new Map(cached.map((a) => [a.id, a]));
   return incoming.map((a) => keepNewerAuction(byId.get(a.id), a));
+}
+
+/**
+ * A polled auction whose only change is `serverTime` (the moment it was read) stays the cached object,
+ * so its memoized card does not re-render every second; the server's clock is recorded from the answer
+ * itself.
+ */
+export function keepUnchangedAuctions(
+  cached: AuctionSummary[] | undefined,
+  incoming: AuctionSummary[],
+): AuctionSummary[] {
+  const byId = new Map(cached?.map((a) => [a.id, a]));
+  return incoming.map((a) => {
+    const old = byId.get(a.id);
+    return old && replaceEqualDeep(old, { ...a, serverTime: old.serverTime }) === old ? old : a;
+  });
 }
 
 /** The auction after a socket message (unchanged if the message is older than what we have). */

@@ -57,3 +57,11 @@ export function useMsLeft(endsAt: string): number {
   useClockTick();
   return Date.parse(endsAt) - serverNow();
 }
+
+/**
+ * Whether `endsAt` has passed by the server's clock. It changes once, so the caller re-renders once
+ * (a card), not every second like a countdown.
+ */
+export function useHasEnded(endsAt: string): boolean {
+  return useSyncExternalStore(subscribe, () => Date.parse(endsAt) - serverNow() <= 0);
+}

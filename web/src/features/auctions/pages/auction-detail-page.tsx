@@ -293,6 +293,7 @@ export function AuctionDetailPage() {
         <div className="order-2 grid content-start gap-6 lg:order-1">
           <div className="relative overflow-hidden rounded-xl border border-border bg-muted">
             <ProductImage
+              priority
               src={product.imageUrl}
               alt={product.name}
               className="aspect-square w-full object-cover"

@@ -3,7 +3,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { Award, Coins, Gavel, PackageOpen, ShieldCheck, Timer, TrendingDown, Trophy } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useDeferredValue, useRef, useState } from "react";
 import { Link } from "react-router";
 import { HOME_SKELETON_CARDS } from "#shared/constants";
 import type { AuctionSummary } from "#shared/schemas/auctions";
@@ -55,8 +55,13 @@ function LiveAuctionsGrid({ filter }: { filter: Filter }) {
   const recentlyEnded = useRecentlyEnded(auctions);
   const { placeBid, pendingAuctionId } = usePlaceBid();
   const { data: user } = useUser();
+  // One function for the grid's life, calling the latest placeBid: the memoized cards do not re-render
+  // because the bid hook's closure changed.
+  const latestPlaceBid = useRef(placeBid);
+  latestPlaceBid.current = placeBid;
+  const stablePlaceBid = useCallback((auctionId: string) => latestPlaceBid.current(auctionId), []);
   // Staff accounts cannot bid: their cards offer View Details only.
-  const onPlaceBid = user?.role === "admin" ? undefined : placeBid;
+  const onPlaceBid = user?.role === "admin" ? undefined : stablePlaceBid;
 
   if (isPending) {
     return (
@@ -94,16 +99,38 @@ function LiveAuctionsGrid({ filter }: { filter: Filter }) {
   }
   return (
     <div className={GRID}>
-      {shown.map((auction) => (
-        <AuctionCard
-          key={auction.id}
-          auction={auction}
-          onPlaceBid={onPlaceBid}
-          isBidding={pendingAuctionId === auction.id}
-        />
-      ))}
+      <AuctionCards auctions={shown} onPlaceBid={onPlaceBid} pendingAuctionId={pendingAuctionId} />
     </div>
   );
+}
+
+/** Cards rendered with the grid's first paint: a row of the widest layout. */
+const FIRST_PAINT_CARDS = 4;
+
+/**
+ * The first cards at once, the rest in a background render that React splits into short tasks, so the
+ * grid's first render is not one long task on a phone's main thread.
+ */
+function AuctionCards({
+  auctions,
+  onPlaceBid,
+  pendingAuctionId,
+}: {
+  auctions: AuctionSummary[];
+  onPlaceBid?: (auctionId: string) => void;
+  pendingAuctionId: string | null | undefined;
+}) {
+  const rendered = useDeferredValue(auctions.length, Math.min(auctions.length, FIRST_PAINT_CARDS));
+  return auctions
+    .slice(0, rendered)
+    .map((auction) => (
+      <AuctionCard
+        key={auction.id}
+        auction={auction}
+        onPlaceBid={onPlaceBid}
+        isBidding={pendingAuctionId === auction.id}
+      />
+    ));
 }
 
 const SKELETON_KEYS = Array.from({ length: HOME_SKELETON_CARDS }, (_, i) => `skeleton-${i}`);
