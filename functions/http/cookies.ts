@@ -29,7 +29,10 @@ export function readCookie(cookies: readonly string[] | undefined, name: string)
 }
 
 /** The session token the request carries, under the name its host uses. */
-export function readSessionToken(event: APIGatewayProxyEventV2): string | undefined {
+/** The session token of a request: its cookies (an HTTP API event) or its Cookie header (a socket handshake). */
+export type CookieCarrier = Pick<APIGatewayProxyEventV2, "headers"> & { cookies?: string[] };
+
+export function readSessionToken(event: CookieCarrier): string | undefined {
   const header = event.headers?.cookie;
   const cookies = event.cookies ?? (header ? header.split(";") : undefined);
   return readCookie(cookies, sessionCookieName(event.headers?.host));

@@ -1,10 +1,9 @@
-import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type { UserRole } from "#shared/constants";
 import { cancellationCodes } from "../adapters/dynamo/conditions.ts";
 import { getSession, touchSession } from "../adapters/dynamo/sessions-repo.ts";
 import { sessionNeedsTouch } from "../domain/sessions.ts";
 import { logger } from "../observability/logger.ts";
-import { readSessionToken, sessionCookies } from "./cookies.ts";
+import { type CookieCarrier, readSessionToken, sessionCookies } from "./cookies.ts";
 
 export interface Auth {
   userId: string;
@@ -16,7 +15,7 @@ export interface Auth {
 
 /** Reads the session cookie (one GetItem) and, at most once a minute, slides its expiry. */
 export async function resolveSession(
-  event: APIGatewayProxyEventV2,
+  event: CookieCarrier,
   now: number,
 ): Promise<{ auth: Auth | null; cookies: string[] }> {
   const token = readSessionToken(event);

@@ -13,11 +13,11 @@ import {
   transactionConditionFailed,
   unlessRefused,
 } from "./conditions.ts";
-import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
+import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys } from "./keys.ts";
 import type { SellerRecord } from "./sellers-repo.ts";
-import { getUser, type UserRecord } from "./users-repo.ts";
+import { getUser, toUser, type UserRecord } from "./users-repo.ts";
 
 /** Only the fields the admin table shows: never the password hash, never a session. */
 export function toAdminUser(user: UserRecord): AdminUser {
@@ -37,19 +37,19 @@ export function toAdminUser(user: UserRecord): AdminUser {
 /** Every user, newest registration first. */
 export async function listUsers(): Promise<UserRecord[]> {
   const items = await listByIndex("gsi1", indexKeys.users(), { newestFirst: true });
-  return items.map((item) => withoutKeys(item) as unknown as UserRecord);
+  return items.map((item) => toUser(item));
 }
 
 /** One page of users, newest registration first. */
 export async function listUsersPage(page: PageRequest): Promise<Page<UserRecord>> {
   const { items, nextCursor } = await listIndexPage("gsi1", [indexKeys.users()], page, { newestFirst: true });
-  return { items: items.map((item) => withoutKeys(item) as unknown as UserRecord), nextCursor };
+  return { items: items.map((item) => toUser(item)), nextCursor };
 }
 
 /** Several users by id, keyed by id (missing ones are left out). */
 export async function getUsers(ids: readonly string[]): Promise<Map<string, UserRecord>> {
   const items = await batchGetItems([...new Set(ids)].map((id) => keys.user(id)));
-  return new Map(items.map((item) => [item.id as string, withoutKeys(item) as unknown as UserRecord]));
+  return new Map(items.map((item) => [item.id as string, toUser(item)]));
 }
 
 /** The STATS/USERS counter that registration and deletion keep (never a scan). */

@@ -14,7 +14,7 @@ import type { BidPlan } from "../../domain/bidding.ts";
 import { type BidRecord, type BidWrite, bidCancellation, bidRecordOf, bidWriteItems } from "./bids-repo.ts";
 import { db, tableName } from "./client.ts";
 import { cancellationCodes } from "./conditions.ts";
-import { withoutKeys } from "./index-lists.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys } from "./keys.ts";
 
 export interface AgentRecord {
@@ -40,7 +40,24 @@ export interface AgentRecord {
   version: number;
 }
 
-const toAgent = (item: Record<string, unknown>) => withoutKeys(item) as unknown as AgentRecord;
+const AGENT_SHAPE: ItemShape<AgentRecord> = {
+  auctionId: "string",
+  userId: "string",
+  username: "string",
+  bidsBooked: "number",
+  bidsLeft: "number",
+  bidsPlaced: "number",
+  maxPriceCents: "number?",
+  status: "string",
+  stopReason: "string?",
+  returned: "number?",
+  lastActiveAt: "number",
+  createdAt: "string",
+  updatedAt: "string",
+  version: "number",
+};
+
+const toAgent = (item: Record<string, unknown>) => parseItem("agent", AGENT_SHAPE, item);
 
 export async function getAgent(auctionId: string, userId: string): Promise<AgentRecord | null> {
   const { Item } = await db.send(

@@ -20,8 +20,9 @@ import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { AuctionOutcome } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
 import { conditionFailed, unlessRefused } from "./conditions.ts";
-import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
+import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export interface AuctionProductSnapshot {
@@ -81,6 +82,34 @@ export interface AuctionRecord {
   seller: AuctionSellerSnapshot;
 }
 
+const AUCTION_SHAPE: ItemShape<AuctionRecord> = {
+  id: "string",
+  productId: "string",
+  sellerId: "string",
+  sellerUserId: "string",
+  status: "string",
+  startingPriceCents: "number",
+  priceCents: "number",
+  bidIncrementCents: "number",
+  extensionSeconds: "number",
+  totalBids: "number",
+  endsAt: "number",
+  createdAt: "string",
+  lastBidderId: "string?",
+  lastBidderUsername: "string?",
+  winnerId: "string?",
+  winnerUsername: "string?",
+  endedAt: "string?",
+  ledgerHead: "string?",
+  lastBidAuto: "boolean?",
+  beginner: "boolean?",
+  activeAgents: "number?",
+  retailPriceCents: "number?",
+  buyNowStockLeft: "number?",
+  product: "object",
+  seller: "object",
+};
+
 /**
  * The stored item. Every bid rewrites it inside a transaction, billed 2 WRU per started KB, so the
  * snapshot does not repeat what the item already holds (product and seller ids, the starting price):
@@ -104,7 +133,7 @@ export function auctionItem(auction: AuctionRecord) {
 }
 
 export function toAuction(item: Record<string, unknown>): AuctionRecord {
-  const stored = withoutKeys(item) as unknown as AuctionRecord;
+  const stored = parseItem("auction", AUCTION_SHAPE, item);
   return {
     ...stored,
     product: { ...stored.product, id: stored.productId, startingPriceCents: stored.startingPriceCents },

@@ -13,7 +13,8 @@ import { BID_COST_CREDITS } from "#shared/constants";
 import type { BidPlan } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
 import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
-import { queryAll, withoutKeys } from "./index-lists.ts";
+import { queryAll } from "./index-lists.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export interface BidRecord {
@@ -30,7 +31,18 @@ export interface BidRecord {
   hash?: string;
 }
 
-const toBid = (item: Record<string, unknown>) => withoutKeys(item) as unknown as BidRecord;
+const BID_SHAPE: ItemShape<BidRecord> = {
+  auctionId: "string",
+  sequence: "number",
+  userId: "string",
+  username: "string",
+  amountCents: "number",
+  createdAt: "string",
+  auto: "boolean?",
+  hash: "string?",
+};
+
+const toBid = (item: Record<string, unknown>) => parseItem("bid", BID_SHAPE, item);
 
 /** The latest `limit` bids of an auction, oldest to newest (the last item is the latest). */
 export async function listRecentBids(auctionId: string, limit: number): Promise<BidRecord[]> {

@@ -22,8 +22,9 @@ import {
   transactionConditionFailed,
   unlessRefused,
 } from "./conditions.ts";
-import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
+import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export type OrderKind = "auction" | "buy_now";
@@ -65,6 +66,37 @@ export interface OrderRecord {
   buyer: { id: string; username: string; email: string };
 }
 
+const ORDER_SHAPE: ItemShape<OrderRecord> = {
+  id: "string",
+  kind: "string?",
+  buyNow: "object?",
+  auctionId: "string",
+  bidsSpent: "number?",
+  bidsValueCents: "number?",
+  buyerId: "string",
+  sellerId: "string",
+  sellerUserId: "string",
+  finalPriceCents: "number",
+  paymentStatus: "string",
+  shippingStatus: "string",
+  shippingAddress: "string",
+  shippingCity: "string",
+  shippingState: "string",
+  shippingZip: "string",
+  shippingCountry: "string",
+  trackingNumber: "string?",
+  stripePaymentIntentId: "string?",
+  lastPaymentIntentId: "string?",
+  paidAt: "string?",
+  shippedAt: "string?",
+  deliveredAt: "string?",
+  createdAt: "string",
+  auction: "object",
+  product: "object",
+  seller: "object",
+  buyer: "object",
+};
+
 export function orderItem(order: OrderRecord) {
   const sortKey = timeSortKey(order.createdAt, order.id);
   return {
@@ -78,7 +110,7 @@ export function orderItem(order: OrderRecord) {
   };
 }
 
-const toOrder = (item: Record<string, unknown>) => withoutKeys(item) as unknown as OrderRecord;
+const toOrder = (item: Record<string, unknown>) => parseItem("order", ORDER_SHAPE, item);
 
 const MAX_ATTEMPTS = 6;
 const backoff = (attempt: number) =>

@@ -12,8 +12,9 @@ import type { ProductFormInput } from "#shared/schemas/seller";
 import { db, tableName } from "./client.ts";
 import { conditionFailed, transactionConditionFailed, unlessRefused } from "./conditions.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
-import { listByIndex, withoutKeys } from "./index-lists.ts";
+import { listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export interface ProductRecord {
@@ -37,6 +38,24 @@ export interface ProductRecord {
   auctionId?: string;
 }
 
+const PRODUCT_SHAPE: ItemShape<ProductRecord> = {
+  id: "string",
+  sellerId: "string",
+  name: "string",
+  description: "string",
+  metalType: "string",
+  weight: "string?",
+  purity: "string?",
+  imageUrl: "string",
+  startingPriceCents: "number",
+  retailPriceCents: "number?",
+  buyNowStock: "number?",
+  status: "string",
+  approvedAt: "string?",
+  createdAt: "string",
+  auctionId: "string?",
+};
+
 export function productItem(product: ProductRecord) {
   const sortKey = timeSortKey(product.createdAt, product.id);
   return {
@@ -50,7 +69,7 @@ export function productItem(product: ProductRecord) {
   };
 }
 
-const toProduct = (item: Record<string, unknown>) => withoutKeys(item) as unknown as ProductRecord;
+const toProduct = (item: Record<string, unknown>) => parseItem("product", PRODUCT_SHAPE, item);
 
 /** What the "add product" forms send (validated, prices as decimals), and whose product it is. */
 export type NewProduct = ProductFormInput & { sellerId: string };

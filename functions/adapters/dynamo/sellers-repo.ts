@@ -4,8 +4,9 @@ import type { Page, PageRequest } from "#shared/schemas/pages";
 import { db, tableName } from "./client.ts";
 import { cancellationCodes, conditionFailed } from "./conditions.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
-import { batchGetItems, listByIndex, withoutKeys } from "./index-lists.ts";
+import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export interface SellerRecord {
@@ -20,6 +21,17 @@ export interface SellerRecord {
   platform?: boolean;
 }
 
+const SELLER_SHAPE: ItemShape<SellerRecord> = {
+  id: "string",
+  userId: "string",
+  businessName: "string",
+  description: "string?",
+  status: "string",
+  approvedAt: "string?",
+  createdAt: "string",
+  platform: "boolean?",
+};
+
 /** The business name of the profile under which admin-created products are sold. */
 export const PLATFORM_BUSINESS_NAME = "Precious Metals Auctions";
 
@@ -33,7 +45,7 @@ export function sellerItem(seller: SellerRecord) {
   };
 }
 
-const toSeller = (item: Record<string, unknown>) => withoutKeys(item) as unknown as SellerRecord;
+const toSeller = (item: Record<string, unknown>) => parseItem("seller", SELLER_SHAPE, item);
 
 export async function getSeller(id: string): Promise<SellerRecord | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.seller(id) }));

@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from "@
 import type { UserRole } from "#shared/constants";
 import { hashSessionToken, newSessionToken, sessionExpiry, sessionOutlived } from "../../domain/sessions.ts";
 import { db, tableName } from "./client.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
 
 export interface SessionRecord {
@@ -14,6 +15,16 @@ export interface SessionRecord {
   /** ms epoch of sign-in; absent on sessions made before the absolute lifetime (set at their next touch). */
   createdAt?: number;
 }
+
+const SESSION_SHAPE: ItemShape<SessionRecord> = {
+  tokenHash: "string",
+  userId: "string",
+  role: "string",
+  username: "string",
+  lastSeenAt: "number",
+  expiresAt: "number",
+  createdAt: "number?",
+};
 
 export async function createSession(
   user: { id: string; role: UserRole; username: string },
@@ -66,7 +77,7 @@ export async function getSession(token: string, now: number): Promise<SessionRec
   const tokenHash = hashSessionToken(token);
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
   if (!Item || (Item.expiresAt as number) * 1000 <= now) return null;
-  const session = Item as unknown as SessionRecord;
+  const session = parseItem("session", SESSION_SHAPE, Item);
   return sessionOutlived(session.createdAt, now) ? null : session;
 }
 

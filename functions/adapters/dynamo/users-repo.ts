@@ -4,6 +4,7 @@ import type { NotificationSettings } from "#shared/schemas/notifications";
 import { conflict } from "../../domain/errors.ts";
 import { db, tableName } from "./client.ts";
 import { transactionConditionFailed, unlessRefused } from "./conditions.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 import { sellerItem } from "./sellers-repo.ts";
 
@@ -24,6 +25,21 @@ export interface UserRecord {
   /** Which optional emails they want (absent: the defaults, functions/domain/notifications.ts). */
   notifications?: Partial<NotificationSettings>;
 }
+
+const USER_SHAPE: ItemShape<UserRecord> = {
+  id: "string",
+  username: "string",
+  email: "string",
+  role: "string",
+  bidBalance: "number",
+  passwordHash: "string",
+  createdAt: "string",
+  lastBidAt: "string?",
+  lastSeenAt: "string?",
+  sellerId: "string?",
+  paymentFlag: "string?",
+  notifications: "object?",
+};
 
 export function userItem(user: UserRecord) {
   return {
@@ -116,7 +132,7 @@ export async function createUser(input: {
 
 export async function getUser(id: string): Promise<UserRecord | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }));
-  return Item ? stripKeys(Item) : null;
+  return Item ? toUser(Item) : null;
 }
 
 /** Username or email, case-insensitive, through the guard items (no index, no scan). */
@@ -127,9 +143,9 @@ export async function findUserByLogin(identifier: string): Promise<UserRecord | 
   return getUser(Item.userId as string);
 }
 
-function stripKeys(item: Record<string, unknown>): UserRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, type: _t, ...rest } = item;
-  return rest as unknown as UserRecord;
+/** A stored user item as its record (checked against USER_SHAPE). */
+export function toUser(item: Record<string, unknown>): UserRecord {
+  return parseItem("user", USER_SHAPE, item);
 }
 
 /**

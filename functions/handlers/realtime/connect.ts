@@ -1,4 +1,3 @@
-import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { saveConnection } from "../../adapters/dynamo/connections-repo.ts";
 import { cameThroughCloudFront } from "../../http/origin-lock.ts";
 import { resolveSession } from "../../http/session.ts";
@@ -20,7 +19,7 @@ export async function handler(event: ConnectEvent) {
   if (!cameThroughCloudFront(headers)) return { statusCode: 403 };
   let userId: string | undefined;
   try {
-    const { auth } = await resolveSession({ headers } as unknown as APIGatewayProxyEventV2, now);
+    const { auth } = await resolveSession({ headers }, now);
     userId = auth?.userId;
   } catch (error) {
     // Live updates are public: a session that cannot be read only makes this listener anonymous.
