@@ -143,7 +143,8 @@ export function toAuction(item: Record<string, unknown>): AuctionRecord {
 
 /** True when the item (e.g. a stream image) is an auction's state item. */
 export function isAuctionItem(item: Record<string, unknown> | undefined): boolean {
-  return typeof item?.pk === "string" && item.pk.startsWith("AUCTION#") && item.sk === "STATE";
+  const state = keys.auction("");
+  return typeof item?.pk === "string" && item.pk.startsWith(state.pk) && item.sk === state.sk;
 }
 
 export async function getAuction(id: string): Promise<AuctionRecord | null> {

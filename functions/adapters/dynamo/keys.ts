@@ -64,12 +64,12 @@ export const keys = {
   }),
   outboxPartition: (to: string) => `OUTBOX#${to.toLowerCase()}`,
   userStats: () => ({ pk: "STATS", sk: "USERS" }),
-  /** Daily aggregates (issue 16) of a scope: `PLATFORM` or `SELLER#<id>`; one item per UTC day. */
+  /** Whose aggregates: the platform's, or one seller's. */
+  statsScope: (sellerId?: string) => (sellerId ? `SELLER#${sellerId}` : "PLATFORM"),
+  /** Daily aggregates (issue 16) of a scope (`statsScope`); one item per UTC day. */
   statsDay: (scope: string, day: string) => ({ pk: `STATSDAY#${scope}`, sk: `DAY#${day}` }),
-  statsDaysPartition: (scope: string) => `STATSDAY#${scope}`,
   /** Hourly aggregates (bids per hour); one item per UTC hour "YYYY-MM-DDTHH". */
   statsHour: (scope: string, hour: string) => ({ pk: `STATSHOUR#${scope}`, sk: `HOUR#${hour}` }),
-  statsHoursPartition: (scope: string) => `STATSHOUR#${scope}`,
   /** "This user bid on this day": written once (conditionally), so active bidders are counted distinct. */
   statsBidder: (day: string, userId: string) => ({ pk: `STATSBIDDER#${day}`, sk: `USER#${userId}` }),
   /** A stream record already counted (its eventID): a redelivered record counts nothing twice. */

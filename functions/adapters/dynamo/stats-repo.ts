@@ -1,7 +1,7 @@
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { CounterChange, StatsScope } from "../../domain/stats.ts";
 import { db, tableName } from "./client.ts";
+import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
 import { keys } from "./keys.ts";
 
 /** A stream record is redelivered within the stream's 24 hours, so its guard may go after two days. */
@@ -10,7 +10,7 @@ const EVENT_GUARD_SECONDS = 2 * 86_400;
 const BIDDER_MARKER_SECONDS = 100 * 86_400;
 const MAX_ATTEMPTS = 4;
 
-const scopeKey = (scope: StatsScope) => (scope.kind === "platform" ? "PLATFORM" : `SELLER#${scope.sellerId}`);
+const scopeKey = (scope: StatsScope) => keys.statsScope(scope.kind === "seller" ? scope.sellerId : undefined);
 
 function counterUpdate(change: CounterChange) {
   const scope = scopeKey(change.scope);
@@ -49,9 +49,9 @@ async function guardedWrite(guard: Record<string, unknown>, items: object[]): Pr
       );
       return true;
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
-      if (codes[0] === "ConditionalCheckFailed") return false;
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (transactionConditionFailed(error, 0)) return false;
       if (!codes.includes("TransactionConflict") || attempt >= MAX_ATTEMPTS) throw error;
       await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 40 * attempt));
     }
@@ -82,7 +82,10 @@ export function markActiveBidder(day: string, userId: string, now: number): Prom
 
 export type CounterRow = { bucket: string } & Record<string, number | string>;
 
-async function readRange(pk: string, skPrefix: string, from: string, to: string): Promise<CounterRow[]> {
+async function readRange(
+  from: { pk: string; sk: string },
+  to: { pk: string; sk: string },
+): Promise<CounterRow[]> {
   const rows: CounterRow[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -90,7 +93,7 @@ async function readRange(pk: string, skPrefix: string, from: string, to: string)
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
-        ExpressionAttributeValues: { ":pk": pk, ":from": `${skPrefix}${from}`, ":to": `${skPrefix}${to}` },
+        ExpressionAttributeValues: { ":pk": from.pk, ":from": from.sk, ":to": to.sk },
         ExclusiveStartKey: start,
       }),
     );
@@ -102,10 +105,10 @@ async function readRange(pk: string, skPrefix: string, from: string, to: string)
 
 /** The daily items of a scope from `from` to `to` (UTC days, inclusive); days with nothing have no item. */
 export function readDailyCounters(scope: StatsScope, from: string, to: string): Promise<CounterRow[]> {
-  return readRange(keys.statsDaysPartition(scopeKey(scope)), "DAY#", from, to);
+  return readRange(keys.statsDay(scopeKey(scope), from), keys.statsDay(scopeKey(scope), to));
 }
 
 /** The platform's hourly items from `from` to `to` (UTC hours "YYYY-MM-DDTHH", inclusive). */
 export function readHourlyCounters(from: string, to: string): Promise<CounterRow[]> {
-  return readRange(keys.statsHoursPartition("PLATFORM"), "HOUR#", from, to);
+  return readRange(keys.statsHour(keys.statsScope(), from), keys.statsHour(keys.statsScope(), to));
 }
