@@ -1,0 +1,94 @@
+import { Card, CardContent, CardHeader } from "@web/components/ui/card.tsx";
+import { Clock, Gavel, User } from "lucide-react";
+import { formatPrice } from "#shared/money";
+import type { AuctionDetail } from "#shared/schemas/auctions";
+import { useMsLeft } from "../../lib/server-clock.ts";
+import { Countdown } from "../countdown.tsx";
+import { RetailPrice } from "../retail-price.tsx";
+import { BidAction } from "./bid-action.tsx";
+
+/** The price, time left, last bidder and (on desktops) the bid, with the leader and outbid states announced politely. */
+export function PricePanel({ auction, desktop }: { auction: AuctionDetail; desktop: boolean }) {
+  const msLeft = useMsLeft(auction.endsAt);
+  const ended = auction.status !== "active" || msLeft <= 0;
+
+  return (
+    <Card className="overflow-hidden" data-testid="price-panel">
+      <CardHeader className="flex-row items-center justify-between gap-2 border-b border-border bg-muted/50 py-4">
+        <span className="text-sm font-medium text-muted-foreground">Auction #{auction.id.slice(0, 8)}</span>
+        {!ended && (
+          <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-destructive">
+            <span className="relative flex size-2.5" aria-hidden="true">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
+              <span className="relative inline-flex size-2.5 rounded-full bg-red-500" />
+            </span>
+            Live
+          </span>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-5 pt-6">
+        <div>
+          <p className="text-sm text-muted-foreground">Current Price</p>
+          <p className="text-4xl font-bold tracking-tight" data-testid="current-price" aria-live="polite">
+            {formatPrice(auction.currentPrice)}
+          </p>
+          {!ended && (
+            <p className="text-sm text-muted-foreground">+{formatPrice(auction.bidIncrement)} per bid</p>
+          )}
+          <RetailPrice auction={auction} className="mt-1 text-sm" />
+        </div>
+        <div className="grid grid-cols-2 gap-4">
+          <div className="rounded-lg border border-border p-3">
+            <p className="flex items-center gap-1 text-xs uppercase tracking-wide text-muted-foreground">
+              <Clock className="size-3.5" aria-hidden="true" /> Time Remaining
+            </p>
+            <Countdown endsAt={auction.endsAt} format="detail" className="text-xl" />
+          </div>
+          <div className="rounded-lg border border-border p-3">
+            <p className="flex items-center gap-1 text-xs uppercase tracking-wide text-muted-foreground">
+              <Gavel className="size-3.5" aria-hidden="true" /> Total Bids
+            </p>
+            <p className="text-xl font-semibold tabular-nums" data-testid="total-bids">
+              {auction.totalBids}
+            </p>
+          </div>
+        </div>
+        {auction.beginner && (
+          <p className="text-sm font-medium text-success" data-testid="beginner">
+            Beginner auction: only for bidders who have not won yet
+          </p>
+        )}
+        <a
+          href={`/api/auctions/${encodeURIComponent(auction.id)}/ledger`}
+          className="text-sm text-muted-foreground underline underline-offset-2"
+          data-testid="ledger-link"
+        >
+          Verify this auction's bid ledger
+        </a>
+        {auction.activeAgents > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="active-agents">
+            {auction.activeAgents} Bid {auction.activeAgents === 1 ? "Agent" : "Agents"} active
+          </p>
+        )}
+        {auction.me && auction.me.bidsPlaced > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="my-spend">
+            You've spent {auction.me.bidsPlaced} {auction.me.bidsPlaced === 1 ? "bid" : "bids"} (
+            {formatPrice(auction.me.bidsValue)}) here
+          </p>
+        )}
+        <p className="flex items-center gap-2 text-sm" data-testid="leader" aria-live="polite">
+          <User className="size-4 text-muted-foreground" aria-hidden="true" />
+          {auction.lastBidder ? (
+            <>
+              <span className="text-muted-foreground">{ended ? "Last bidder:" : "Highest bidder:"}</span>
+              <span className="font-semibold">{auction.lastBidder.username}</span>
+            </>
+          ) : (
+            <span className="text-muted-foreground">No bids yet</span>
+          )}
+        </p>
+        {desktop && <BidAction auction={auction} />}
+      </CardContent>
+    </Card>
+  );
+}
