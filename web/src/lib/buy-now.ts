@@ -17,29 +17,33 @@ export function buyNowOpen(
   return now < Date.parse(auction.endsAt) + BUY_NOW_DAYS_AFTER_END * 24 * 60 * 60 * 1000;
 }
 
-export const buyNowQueryKey = (auctionId: string) => ["/api/auctions", auctionId, "buy-now"] as const;
 const buyNowPath = (auctionId: string) => `/api/auctions/${encodeURIComponent(auctionId)}/buy-now`;
 
-/** GET /api/auctions/{id}/buy-now: the caller's offer, with the credit for their bids worked out. */
-export function getBuyNowOffer(auctionId: string): Promise<BuyNowOfferView> {
-  return api.get<BuyNowOfferView>(buyNowPath(auctionId));
-}
-
-/**
- * Read again whenever the auction changes (a bid raises the credit or makes the caller the leader):
- * callers pass the auction's bid count so the key moves with it.
- */
-export function getBuyNowOfferQueryOptions(auctionId: string, enabled: boolean, totalBids = 0) {
-  return queryOptions({
-    queryKey: [...buyNowQueryKey(auctionId), totalBids] as const,
-    queryFn: () => getBuyNowOffer(auctionId),
-    enabled,
-    placeholderData: (previous) => previous,
-  });
-}
+export const buyNowQueries = {
+  /** Every offer read of one auction, whatever its bid count. */
+  offers: (auctionId: string) => ["/api/auctions", auctionId, "buy-now"] as const,
+  /**
+   * GET /api/auctions/{id}/buy-now: the caller's offer, with the credit for their bids worked out.
+   * Read again whenever the auction changes (a bid raises the credit or makes the caller the leader):
+   * callers pass the auction's bid count so the key moves with it.
+   */
+  offer: (auctionId: string, enabled: boolean, totalBids = 0) =>
+    queryOptions({
+      queryKey: [...buyNowQueries.offers(auctionId), totalBids] as const,
+      queryFn: () => api.get<BuyNowOfferView>(buyNowPath(auctionId)),
+      enabled,
+      placeholderData: (previous) => previous,
+    }),
+  /** The auction as the Buy It Now checkout summarizes it (read once, not polled). */
+  checkoutAuction: (auctionId: string) =>
+    queryOptions({
+      queryKey: ["/api/auctions", auctionId, "checkout"] as const,
+      queryFn: () => api.get<AuctionDetail>(`/api/auctions/${encodeURIComponent(auctionId)}`),
+    }),
+};
 
 export function useBuyNowOffer(auctionId: string, enabled: boolean, totalBids = 0) {
-  return useQuery(getBuyNowOfferQueryOptions(auctionId, enabled, totalBids));
+  return useQuery(buyNowQueries.offer(auctionId, enabled, totalBids));
 }
 
 /** POST /api/auctions/{id}/buy-now: the buy_now order, then paid like any order. */
@@ -47,10 +51,6 @@ export function buyItNow(auctionId: string, body: BuyNowRequest): Promise<OrderV
   return api.post<OrderView>(buyNowPath(auctionId), body);
 }
 
-/** The auction as the Buy It Now checkout summarizes it (read once, not polled). */
 export function useBuyNowAuction(auctionId: string) {
-  return useQuery({
-    queryKey: ["/api/auctions", auctionId, "checkout"] as const,
-    queryFn: () => api.get<AuctionDetail>(`/api/auctions/${encodeURIComponent(auctionId)}`),
-  });
+  return useQuery(buyNowQueries.checkoutAuction(auctionId));
 }

@@ -13,14 +13,11 @@ function forgetHint() {
   document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
-/** The one key of the signed-in user; invalidate it after anything that changes the balance. */
-export const meQueryKey = ["/api/auth/me"] as const;
-
 /**
  * GET /api/auth/me: the signed-in user, or null when signed out (401). Other failures are errors.
  * Without the signed-in hint there is no session to ask about: null at once, no request.
  */
-export async function getMe(): Promise<CurrentUser | null> {
+async function getMe(): Promise<CurrentUser | null> {
   if (!mayBeSignedIn()) return null;
   try {
     return await api.get<CurrentUser>("/api/auth/me");
@@ -33,14 +30,14 @@ export async function getMe(): Promise<CurrentUser | null> {
   }
 }
 
-export function getMeQueryOptions() {
-  return queryOptions({ queryKey: meQueryKey, queryFn: getMe, retry: false });
-}
+/** The signed-in user's query; invalidate `meQuery().queryKey` after anything that changes the balance. */
+export const meQuery = () =>
+  queryOptions({ queryKey: ["/api/auth/me"] as const, queryFn: getMe, retry: false });
 
 /**
  * The signed-in user: `const { data: user, isPending } = useUser();`
  * `user` is a CurrentUser, null when signed out, undefined while loading or when the API is unreachable.
  */
 export function useUser() {
-  return useQuery(getMeQueryOptions());
+  return useQuery(meQuery());
 }

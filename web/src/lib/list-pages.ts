@@ -7,7 +7,7 @@ import type { Page } from "#shared/schemas/pages";
  * more on demand. The key starts with the list's path, so invalidating the list's own key refreshes
  * the pages too.
  */
-export function listPagesQueryOptions<T>(path: string, limit = 50) {
+export function listPagesQuery<T>(path: string, limit = 50) {
   return infiniteQueryOptions({
     queryKey: [path, "pages", limit] as const,
     queryFn: ({ pageParam }) =>

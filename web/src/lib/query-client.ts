@@ -26,7 +26,8 @@ export function toastMutationError(error: unknown, errorToast: ErrorToast | unde
 
 /**
  * docs/product.md section 7: the default read is a GET to the path formed by the key parts joined with slashes,
- * so `useQuery({ queryKey: ["/api/auctions", id] })` reads `/api/auctions/{id}`. A 401 is an error.
+ * so the key `["/api/auctions", id]` reads `/api/auctions/{id}`. A 401 is an error. Keys are written once, in
+ * the query factories (a feature's `api/queries.ts`, or web/src/lib for shared reads).
  */
 export const defaultQueryFn: QueryFunction = ({ queryKey }) => api.get(queryKey.map(String).join("/"));
 

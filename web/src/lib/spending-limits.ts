@@ -3,13 +3,15 @@ import { api } from "@web/lib/api-client.ts";
 import { decimalToCents, formatCents } from "#shared/money";
 import type { LimitsView, UpdateLimitsRequest } from "#shared/schemas/limits";
 
-export const limitsQueryKey = ["/api/me/limits"] as const;
-
-export const getLimitsQueryOptions = (enabled = true) =>
-  queryOptions({ queryKey: limitsQueryKey, queryFn: () => api.get<LimitsView>("/api/me/limits"), enabled });
+export const limitsQuery = (enabled = true) =>
+  queryOptions({
+    queryKey: ["/api/me/limits"] as const,
+    queryFn: () => api.get<LimitsView>("/api/me/limits"),
+    enabled,
+  });
 
 export function useLimits(enabled = true) {
-  return useQuery(getLimitsQueryOptions(enabled));
+  return useQuery(limitsQuery(enabled));
 }
 
 /** "$15.00 left to spend today" when a daily limit is set, else null. */
@@ -23,7 +25,7 @@ export function useUpdateLimits() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateLimitsRequest) => api.put<LimitsView>("/api/me/limits", body),
-    onSuccess: (view) => queryClient.setQueryData(limitsQueryKey, view),
+    onSuccess: (view) => queryClient.setQueryData(limitsQuery().queryKey, view),
     meta: { errorToast: { fallback: "Could not save the limits" } },
   });
 }
@@ -32,7 +34,7 @@ export function useSelfExclude() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (days: number) => api.post<LimitsView>("/api/me/self-exclusion", { days }),
-    onSuccess: (view) => queryClient.setQueryData(limitsQueryKey, view),
+    onSuccess: (view) => queryClient.setQueryData(limitsQuery().queryKey, view),
     meta: { errorToast: { fallback: "Could not start it" } },
   });
 }

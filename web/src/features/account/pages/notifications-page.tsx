@@ -1,12 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
 import { PageContainer } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import {
-  useNotificationSettings,
-  useUpdateNotificationSettings,
-} from "@web/features/account/api/notifications.ts";
+import { useUpdateNotificationSettings } from "@web/features/account/api/notifications.ts";
+import { accountQueries } from "@web/features/account/api/queries.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import type { NotificationSettings } from "#shared/schemas/notifications";
 
@@ -58,7 +57,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
 
 /** /notifications: which optional emails the user gets. */
 export function NotificationsPage() {
-  const { data: settings, isPending } = useNotificationSettings();
+  const { data: settings, isPending } = useQuery(accountQueries.notifications());
   return (
     <PageContainer>
       <div className="mx-auto grid max-w-2xl gap-6">

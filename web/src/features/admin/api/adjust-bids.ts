@@ -1,8 +1,8 @@
 import { api } from "@web/lib/api-client.ts";
-import { meQueryKey } from "@web/lib/current-user.ts";
+import { meQuery } from "@web/lib/current-user.ts";
 import type { AdjustBidsRequest, AdjustBidsResponse } from "#shared/schemas/admin";
 import { useAdminMutation } from "./admin-mutation.ts";
-import { getAdminUsersQueryOptions } from "./get-users.ts";
+import { adminQueries } from "./queries.ts";
 
 /** POST /api/admin/users/{id}/adjust-bids: a signed amount; the balance never goes below 0. */
 export function adjustUserBids({
@@ -16,7 +16,7 @@ export function useAdjustUserBids() {
   return useAdminMutation({
     mutationFn: adjustUserBids,
     // The admin may have adjusted their own balance, which the header shows.
-    affects: [getAdminUsersQueryOptions().queryKey, meQueryKey],
+    affects: [adminQueries.users().queryKey, meQuery().queryKey],
     success: ({ newBalance }) => ({
       title: "Bids adjusted",
       description: `New balance: ${newBalance} credits`,

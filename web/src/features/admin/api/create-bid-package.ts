@@ -1,7 +1,8 @@
 import { api } from "@web/lib/api-client.ts";
+import { bidPackagesQuery } from "@web/lib/bid-packages.ts";
 import type { AdminBidPackage, CreateBidPackageRequest } from "#shared/schemas/bid-packages";
 import { useAdminMutation } from "./admin-mutation.ts";
-import { getAdminBidPackagesQueryOptions, publicBidPackagesQueryKey } from "./get-bid-packages.ts";
+import { adminQueries } from "./queries.ts";
 
 /** POST /api/admin/bid-packages: created active, its id made from the name. */
 export function createBidPackage(body: CreateBidPackageRequest): Promise<AdminBidPackage> {
@@ -11,7 +12,7 @@ export function createBidPackage(body: CreateBidPackageRequest): Promise<AdminBi
 export function useCreateBidPackage() {
   return useAdminMutation({
     mutationFn: createBidPackage,
-    affects: [getAdminBidPackagesQueryOptions().queryKey, publicBidPackagesQueryKey],
+    affects: [adminQueries.bidPackages().queryKey, bidPackagesQuery().queryKey],
     success: (created) => ({ title: "Package created", description: `${created.name} is on sale` }),
   });
 }

@@ -1,8 +1,7 @@
 import { api } from "@web/lib/api-client.ts";
 import type { AdminCreateProductRequest, AdminProduct } from "#shared/schemas/admin";
 import { useAdminMutation } from "./admin-mutation.ts";
-import { getPendingProductsQueryOptions } from "./get-pending-products.ts";
-import { getAdminProductsQueryOptions } from "./get-products.ts";
+import { adminQueries } from "./queries.ts";
 
 /** POST /api/admin/products: listed under the platform's seller profile, pending approval. */
 export function createAdminProduct(body: AdminCreateProductRequest): Promise<AdminProduct> {
@@ -12,7 +11,7 @@ export function createAdminProduct(body: AdminCreateProductRequest): Promise<Adm
 export function useCreateAdminProduct() {
   return useAdminMutation({
     mutationFn: createAdminProduct,
-    affects: [getAdminProductsQueryOptions().queryKey, getPendingProductsQueryOptions().queryKey],
+    affects: [adminQueries.products().queryKey, adminQueries.pendingProducts().queryKey],
     success: () => ({ title: "Product created" }),
   });
 }

@@ -1,8 +1,6 @@
 import { api } from "@web/lib/api-client.ts";
 import { useAdminMutation } from "./admin-mutation.ts";
-import { getAdminAuctionsQueryOptions } from "./get-auctions.ts";
-import { getPendingProductsQueryOptions } from "./get-pending-products.ts";
-import { getAdminProductsQueryOptions } from "./get-products.ts";
+import { adminQueries } from "./queries.ts";
 
 /** DELETE /api/admin/products/{id}: 409 once its auction has bids. */
 export function deleteAdminProduct(id: string): Promise<unknown> {
@@ -13,9 +11,9 @@ export function useDeleteAdminProduct() {
   return useAdminMutation({
     mutationFn: deleteAdminProduct,
     affects: [
-      getAdminProductsQueryOptions().queryKey,
-      getPendingProductsQueryOptions().queryKey,
-      getAdminAuctionsQueryOptions().queryKey,
+      adminQueries.products().queryKey,
+      adminQueries.pendingProducts().queryKey,
+      adminQueries.auctions().queryKey,
     ],
     success: () => ({ title: "Product deleted" }),
   });

@@ -1,8 +1,6 @@
 import { api } from "@web/lib/api-client.ts";
 import { useAdminMutation } from "./admin-mutation.ts";
-import { getPendingSellersQueryOptions } from "./get-pending-sellers.ts";
-import { getUserStatsQueryOptions } from "./get-user-stats.ts";
-import { getAdminUsersQueryOptions } from "./get-users.ts";
+import { adminQueries } from "./queries.ts";
 
 /** DELETE /api/admin/users/{id}: never the caller's own account. */
 export function deleteAdminUser(id: string): Promise<unknown> {
@@ -13,9 +11,9 @@ export function useDeleteAdminUser() {
   return useAdminMutation({
     mutationFn: deleteAdminUser,
     affects: [
-      getAdminUsersQueryOptions().queryKey,
-      getUserStatsQueryOptions().queryKey,
-      getPendingSellersQueryOptions().queryKey,
+      adminQueries.users().queryKey,
+      adminQueries.userStats().queryKey,
+      adminQueries.pendingSellers().queryKey,
     ],
     success: () => ({ title: "User deleted" }),
   });

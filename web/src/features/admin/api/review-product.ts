@@ -2,9 +2,7 @@ import { api } from "@web/lib/api-client.ts";
 import type { ApproveProductRequest } from "#shared/schemas/admin";
 import type { ProductView } from "#shared/schemas/seller";
 import { useAdminMutation } from "./admin-mutation.ts";
-import { getAdminAuctionsQueryOptions } from "./get-auctions.ts";
-import { getPendingProductsQueryOptions } from "./get-pending-products.ts";
-import { getAdminProductsQueryOptions } from "./get-products.ts";
+import { adminQueries } from "./queries.ts";
 
 export type ProductDecision = "approve" | "reject";
 
@@ -26,9 +24,9 @@ export function useReviewProduct() {
   return useAdminMutation({
     mutationFn: reviewProduct,
     affects: [
-      getPendingProductsQueryOptions().queryKey,
-      getAdminProductsQueryOptions().queryKey,
-      getAdminAuctionsQueryOptions().queryKey,
+      adminQueries.pendingProducts().queryKey,
+      adminQueries.products().queryKey,
+      adminQueries.auctions().queryKey,
     ],
     success: (_product, { decision }) =>
       decision === "approve"

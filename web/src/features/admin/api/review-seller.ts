@@ -1,8 +1,7 @@
 import { api } from "@web/lib/api-client.ts";
 import type { SellerProfile } from "#shared/schemas/seller";
 import { useAdminMutation } from "./admin-mutation.ts";
-import { getPendingSellersQueryOptions } from "./get-pending-sellers.ts";
-import { getAdminUsersQueryOptions } from "./get-users.ts";
+import { adminQueries } from "./queries.ts";
 
 export type SellerDecision = "approve" | "reject";
 
@@ -20,7 +19,7 @@ export function reviewSeller({
 export function useReviewSeller() {
   return useAdminMutation({
     mutationFn: reviewSeller,
-    affects: [getPendingSellersQueryOptions().queryKey, getAdminUsersQueryOptions().queryKey],
+    affects: [adminQueries.pendingSellers().queryKey, adminQueries.users().queryKey],
     success: (_profile, { decision }) => ({
       title: decision === "approve" ? "Seller approved" : "Seller rejected",
     }),

@@ -1,8 +1,9 @@
 import { api } from "@web/lib/api-client.ts";
+import { bidPackagesQuery } from "@web/lib/bid-packages.ts";
 import { formatPrice } from "#shared/money";
 import type { AdminBidPackage, UpdateBidPackageRequest } from "#shared/schemas/bid-packages";
 import { useAdminMutation } from "./admin-mutation.ts";
-import { getAdminBidPackagesQueryOptions, publicBidPackagesQueryKey } from "./get-bid-packages.ts";
+import { adminQueries } from "./queries.ts";
 
 /** PATCH /api/admin/bid-packages/{id}: an edit, or `active` to deactivate or reactivate. */
 export function updateBidPackage({
@@ -28,7 +29,7 @@ function toastFor(updated: AdminBidPackage, change: UpdateBidPackageRequest) {
 export function useUpdateBidPackage() {
   return useAdminMutation({
     mutationFn: updateBidPackage,
-    affects: [getAdminBidPackagesQueryOptions().queryKey, publicBidPackagesQueryKey],
+    affects: [adminQueries.bidPackages().queryKey, bidPackagesQuery().queryKey],
     success: (updated, { id: _id, ...change }) => toastFor(updated, change),
   });
 }

@@ -10,13 +10,13 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionSummary } from "#shared/schemas/auctions";
-import { getAdminAuctionsQueryOptions } from "../api/get-auctions.ts";
+import { adminQueries } from "../api/queries.ts";
 import { ListFilters, matchesSearch } from "./list-filters.tsx";
 
 type AuctionStatusFilter = "all" | AuctionSummary["status"];
 
 export function AuctionsTab() {
-  const auctions = useQuery(getAdminAuctionsQueryOptions());
+  const auctions = useQuery(adminQueries.auctions());
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<AuctionStatusFilter>("all");
   if (auctions.isPending) return <ListPlaceholders />;

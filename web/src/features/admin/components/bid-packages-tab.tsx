@@ -9,7 +9,7 @@ import { useState } from "react";
 import { formatPrice } from "#shared/money";
 import { BEST_VALUE_LABEL, pricePerBid, savingsLabel } from "#shared/packages";
 import type { AdminBidPackage } from "#shared/schemas/bid-packages";
-import { getAdminBidPackagesQueryOptions } from "../api/get-bid-packages.ts";
+import { adminQueries } from "../api/queries.ts";
 import { useUpdateBidPackage } from "../api/update-bid-package.ts";
 import { BidPackageDialog } from "./bid-package-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
@@ -83,7 +83,7 @@ function PackageCard({
 
 /** Every bid package, active or not: add, edit, deactivate and reactivate (docs/product.md section 2). */
 export function BidPackagesTab() {
-  const packages = useQuery(getAdminBidPackagesQueryOptions());
+  const packages = useQuery(adminQueries.bidPackages());
   const update = useUpdateBidPackage();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<AdminBidPackage | null>(null);

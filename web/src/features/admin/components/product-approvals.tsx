@@ -10,12 +10,12 @@ import { Check, PackageCheck, X } from "lucide-react";
 import { useState } from "react";
 import { formatPrice } from "#shared/money";
 import type { AdminProduct } from "#shared/schemas/admin";
-import { getPendingProductsQueryOptions } from "../api/get-pending-products.ts";
+import { adminQueries } from "../api/queries.ts";
 import { useReviewProduct } from "../api/review-product.ts";
 import { ApproveProductDialog } from "./approve-product-dialog.tsx";
 
 export function ProductApprovals() {
-  const products = useQuery(getPendingProductsQueryOptions());
+  const products = useQuery(adminQueries.pendingProducts());
   const review = useReviewProduct();
   const [approving, setApproving] = useState<AdminProduct | null>(null);
 

@@ -11,7 +11,7 @@ import { useState } from "react";
 import { formatPrice } from "#shared/money";
 import type { AdminProduct } from "#shared/schemas/admin";
 import { useDeleteAdminProduct } from "../api/delete-product.ts";
-import { getAdminProductsQueryOptions } from "../api/get-products.ts";
+import { adminQueries } from "../api/queries.ts";
 import { AdminAddProductDialog } from "./add-product-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { ListFilters, matchesSearch } from "./list-filters.tsx";
@@ -19,7 +19,7 @@ import { ListFilters, matchesSearch } from "./list-filters.tsx";
 type ProductStatusFilter = "all" | AdminProduct["status"];
 
 export function ProductsTab() {
-  const products = useQuery(getAdminProductsQueryOptions());
+  const products = useQuery(adminQueries.products());
   const remove = useDeleteAdminProduct();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);

@@ -4,12 +4,12 @@ import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { formatDate } from "@web/lib/format-date.ts";
 import { Store } from "lucide-react";
-import { getPendingSellersQueryOptions } from "../api/get-pending-sellers.ts";
+import { adminQueries } from "../api/queries.ts";
 import { useReviewSeller } from "../api/review-seller.ts";
 import { ReviewButtons } from "./review-buttons.tsx";
 
 export function SellerApprovals() {
-  const sellers = useQuery(getPendingSellersQueryOptions());
+  const sellers = useQuery(adminQueries.pendingSellers());
   const review = useReviewSeller();
 
   if (sellers.isPending) return <ListPlaceholders />;

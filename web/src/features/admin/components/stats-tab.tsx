@@ -3,13 +3,13 @@ import { BarChart } from "@web/components/charts/bar-chart.tsx";
 import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { useMemo } from "react";
 import { formatCents } from "#shared/money";
-import { getDailyStatsQueryOptions } from "../api/get-daily-stats.ts";
+import { adminQueries } from "../api/queries.ts";
 
 const money = (dollars: number) => formatCents(Math.round(dollars * 100));
 
 /** The Stats tab (issue 16): the last 30 days, and bids in the last 48 hours. Loaded with the tab only. */
 export function StatsTab() {
-  const stats = useQuery(getDailyStatsQueryOptions());
+  const stats = useQuery(adminQueries.dailyStats());
   const series = useMemo(() => {
     if (!stats.data) return null;
     const { days, hours } = stats.data;

@@ -5,12 +5,11 @@ import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { useUser } from "@web/lib/current-user.ts";
 import { formatDate, formatDateTime } from "@web/lib/format-date.ts";
-import { listPagesQueryOptions } from "@web/lib/list-pages.ts";
 import { Coins, KeyRound, Trash2, Users } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { AdminUser } from "#shared/schemas/admin";
 import { useDeleteAdminUser } from "../api/delete-user.ts";
-import { ADMIN_USERS_PATH } from "../api/get-users.ts";
+import { adminQueries } from "../api/queries.ts";
 import { AdjustBidsDialog } from "./adjust-bids-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { ListFilters, matchesSearch } from "./list-filters.tsx";
@@ -29,7 +28,7 @@ export function filterUsers(users: readonly AdminUser[], search: string, role: R
 
 export function UsersTab() {
   // Pages of 50 under the list's own key, so the mutations that refresh the list refresh these.
-  const users = useInfiniteQuery(listPagesQueryOptions<AdminUser>(ADMIN_USERS_PATH));
+  const users = useInfiniteQuery(adminQueries.userPages());
   const loaded = useMemo(() => users.data?.pages.flatMap((page) => page.items) ?? [], [users.data]);
   const [search, setSearch] = useState("");
   const [role, setRole] = useState<RoleFilter>("all");

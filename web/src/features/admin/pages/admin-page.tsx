@@ -5,13 +5,7 @@ import { StatCard } from "@web/components/stat-card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { DollarSign, Gavel, Package, Store, Users } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { getAdminAuctionsQueryOptions } from "../api/get-auctions.ts";
-import { getAdminBidPackagesQueryOptions } from "../api/get-bid-packages.ts";
-import { getPendingProductsQueryOptions } from "../api/get-pending-products.ts";
-import { getPendingSellersQueryOptions } from "../api/get-pending-sellers.ts";
-import { getAdminProductsQueryOptions } from "../api/get-products.ts";
-import { getUserStatsQueryOptions } from "../api/get-user-stats.ts";
-import { getAdminUsersQueryOptions } from "../api/get-users.ts";
+import { adminQueries } from "../api/queries.ts";
 import { AuctionsTab } from "../components/auctions-tab.tsx";
 import { BidPackagesTab } from "../components/bid-packages-tab.tsx";
 import { platformValue } from "../components/platform-value.ts";
@@ -34,13 +28,13 @@ function CountBadge({ count }: { count: number | undefined }) {
 }
 
 export function AdminPage() {
-  const stats = useQuery(getUserStatsQueryOptions());
-  const pendingSellers = useQuery(getPendingSellersQueryOptions());
-  const pendingProducts = useQuery(getPendingProductsQueryOptions());
-  const products = useQuery(getAdminProductsQueryOptions());
-  const auctions = useQuery(getAdminAuctionsQueryOptions());
-  const users = useQuery(getAdminUsersQueryOptions());
-  const bidPackages = useQuery(getAdminBidPackagesQueryOptions());
+  const stats = useQuery(adminQueries.userStats());
+  const pendingSellers = useQuery(adminQueries.pendingSellers());
+  const pendingProducts = useQuery(adminQueries.pendingProducts());
+  const products = useQuery(adminQueries.products());
+  const auctions = useQuery(adminQueries.auctions());
+  const users = useQuery(adminQueries.users());
+  const bidPackages = useQuery(adminQueries.bidPackages());
   // "Last 24 hours" is judged against the time the page opened; a reload moves it on.
   const [openedAt] = useState(() => Date.now());
 

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Input } from "@web/components/ui/input.tsx";
@@ -8,7 +9,8 @@ import { Bot } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { formatPrice } from "#shared/money";
 import type { AgentView } from "#shared/schemas/agents";
-import { useAgent, useBookAgent, useCancelAgent } from "../api/bid-agent.ts";
+import { useBookAgent, useCancelAgent } from "../api/bid-agent.ts";
+import { auctionQueries } from "../api/queries.ts";
 
 const STOP_REASONS: Record<string, string> = {
   "bids-spent": "it used all its bids",
@@ -58,7 +60,7 @@ function AgentStatus({
  * last seconds, by the published rule on How It Works; see what it has left; cancel it.
  */
 export function BidAgentPanel({ auctionId, canBid }: { auctionId: string; canBid: boolean }) {
-  const { data: agent } = useAgent(auctionId, true);
+  const { data: agent } = useQuery(auctionQueries.agent(auctionId));
   const book = useBookAgent(auctionId);
   const cancel = useCancelAgent(auctionId);
   const [bids, setBids] = useState("10");

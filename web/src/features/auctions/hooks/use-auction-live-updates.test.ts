@@ -5,8 +5,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { AuctionDetail, AuctionSummary, BidPlacedMessage } from "#shared/schemas/auctions";
-import { auctionQueryKey } from "../api/get-auction.ts";
-import { auctionsQueryKey } from "../api/get-auctions.ts";
+import { auctionQueries } from "../api/queries.ts";
 import { applyMessageToCache } from "./use-auction-live-updates.ts";
 
 const summary = {
@@ -36,20 +35,23 @@ const message = (totalBids: number, username: string): BidPlacedMessage => ({
 
 function cacheWith() {
   const client = new QueryClient();
-  client.setQueryData(auctionsQueryKey, [summary, { ...summary, id: "a2" }]);
-  client.setQueryData(auctionQueryKey("a1"), { ...summary, bids: [] } as unknown as AuctionDetail);
+  client.setQueryData(auctionQueries.list().queryKey, [summary, { ...summary, id: "a2" }]);
+  client.setQueryData(auctionQueries.detail("a1").queryKey, {
+    ...summary,
+    bids: [],
+  } as unknown as AuctionDetail);
   return client;
 }
 
 describe("applyMessageToCache", () => {
   it("puts the new state in the list and the detail at once, leaving other auctions alone", () => {
     const client = cacheWith();
-    const untouched = client.getQueryData<AuctionSummary[]>(auctionsQueryKey)![1];
+    const untouched = client.getQueryData<AuctionSummary[]>(auctionQueries.list().queryKey)![1];
     applyMessageToCache(client, message(6, "bob"));
-    const list = client.getQueryData<AuctionSummary[]>(auctionsQueryKey)!;
+    const list = client.getQueryData<AuctionSummary[]>(auctionQueries.list().queryKey)!;
     expect(list[0]).toMatchObject({ currentPrice: "1.06", totalBids: 6, lastBidder: { username: "bob" } });
     expect(list[1]).toBe(untouched);
-    expect(client.getQueryData<AuctionDetail>(auctionQueryKey("a1"))).toMatchObject({
+    expect(client.getQueryData<AuctionDetail>(auctionQueries.detail("a1").queryKey)).toMatchObject({
       totalBids: 6,
       endsAt: "2030-01-01T00:00:20.000Z",
     });
@@ -58,7 +60,7 @@ describe("applyMessageToCache", () => {
   it("an older message than what the cache holds changes nothing", () => {
     const client = cacheWith();
     applyMessageToCache(client, message(4, "old"));
-    expect(client.getQueryData<AuctionSummary[]>(auctionsQueryKey)![0]).toMatchObject({
+    expect(client.getQueryData<AuctionSummary[]>(auctionQueries.list().queryKey)![0]).toMatchObject({
       totalBids: 5,
       lastBidder: { username: "ann" },
     });

@@ -3,8 +3,7 @@ import { useUser } from "@web/lib/current-user.ts";
 import { subscribeToSocket, watchAuctions } from "@web/lib/socket.ts";
 import { useEffect, useRef } from "react";
 import type { AuctionDetail, AuctionMessage, AuctionSummary } from "#shared/schemas/auctions";
-import { auctionQueryKey } from "../api/get-auction.ts";
-import { auctionsQueryKey } from "../api/get-auctions.ts";
+import { auctionQueries } from "../api/queries.ts";
 import { applyMessage, applyMessageToDetail } from "../lib/cache-merge.ts";
 import { recordServerTime } from "../lib/server-clock.ts";
 import { readSocketMessage } from "../lib/socket-messages.ts";
@@ -12,18 +11,18 @@ import { celebrateWin } from "../lib/winner-store.ts";
 
 /** Writes a message's new state into the list and the detail caches at once (no refetch needed). */
 export function applyMessageToCache(queryClient: QueryClient, message: AuctionMessage) {
-  queryClient.setQueryData<AuctionSummary[]>(auctionsQueryKey, (list) =>
+  queryClient.setQueryData<AuctionSummary[]>(auctionQueries.list().queryKey, (list) =>
     list?.map((auction) => applyMessage(auction, message)),
   );
-  queryClient.setQueryData<AuctionDetail>(auctionQueryKey(message.auctionId), (detail) =>
+  queryClient.setQueryData<AuctionDetail>(auctionQueries.detail(message.auctionId).queryKey, (detail) =>
     detail ? applyMessageToDetail(detail, message) : detail,
   );
 }
 
 function productNameOf(queryClient: QueryClient, auctionId: string): string {
-  const detail = queryClient.getQueryData<AuctionDetail>(auctionQueryKey(auctionId));
+  const detail = queryClient.getQueryData<AuctionDetail>(auctionQueries.detail(auctionId).queryKey);
   const listed = queryClient
-    .getQueryData<AuctionSummary[]>(auctionsQueryKey)
+    .getQueryData<AuctionSummary[]>(auctionQueries.list().queryKey)
     ?.find((a) => a.id === auctionId);
   return detail?.product.name ?? listed?.product.name ?? "your auction";
 }

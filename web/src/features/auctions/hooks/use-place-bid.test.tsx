@@ -5,14 +5,14 @@
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { meQueryKey } from "@web/lib/current-user.ts";
+import { meQuery } from "@web/lib/current-user.ts";
 import { PurchaseModalContext } from "@web/lib/purchase-modal.ts";
 import type { ReactNode } from "react";
 import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuctionSummary, PlaceBidResponse } from "#shared/schemas/auctions";
 import type { CurrentUser } from "#shared/schemas/auth";
-import { auctionsQueryKey } from "../api/get-auctions.ts";
+import { auctionQueries } from "../api/queries.ts";
 import { usePlaceBid } from "./use-place-bid.ts";
 
 const toasts = vi.hoisted(() => [] as Array<{ title?: unknown; description?: unknown; variant?: unknown }>);
@@ -46,8 +46,8 @@ let openPurchase: ReturnType<typeof vi.fn<() => void>>;
 
 function setup(user: CurrentUser | null) {
   client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(meQueryKey, user);
-  client.setQueryData(auctionsQueryKey, [AUCTION]);
+  client.setQueryData(meQuery().queryKey, user);
+  client.setQueryData(auctionQueries.list().queryKey, [AUCTION]);
   openPurchase = vi.fn<() => void>();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
@@ -149,7 +149,7 @@ describe("usePlaceBid", () => {
     act(() => release());
     await waitFor(() => expect(toasts).toHaveLength(1));
     expect(toasts[0]).toMatchObject({ title: "Bid placed successfully!" });
-    const list = client.getQueryData<AuctionSummary[]>(auctionsQueryKey);
+    const list = client.getQueryData<AuctionSummary[]>(auctionQueries.list().queryKey);
     expect(list?.[0]).toMatchObject({ currentPrice: "1.01", totalBids: 1 });
     expect(fetch).toHaveBeenCalledTimes(1);
   });

@@ -2,14 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
 import { getErrorStatus, getServerMessage } from "@web/lib/api-client.ts";
-import { meQueryKey, useUser } from "@web/lib/current-user.ts";
+import { meQuery, useUser } from "@web/lib/current-user.ts";
 import { usePurchaseModal } from "@web/lib/purchase-modal.ts";
 import { useCallback, useRef } from "react";
 import { useNavigate } from "react-router";
 import type { AuctionDetail, AuctionSummary, PlaceBidResponse } from "#shared/schemas/auctions";
-import { auctionQueryKey } from "../api/get-auction.ts";
-import { auctionsQueryKey } from "../api/get-auctions.ts";
 import { usePlaceBidMutation } from "../api/place-bid.ts";
+import { auctionQueries } from "../api/queries.ts";
 import { keepNewerAuction } from "../lib/cache-merge.ts";
 
 export const INSUFFICIENT_CREDITS = "Insufficient bid credits";
@@ -36,15 +35,15 @@ export function usePlaceBid() {
 
   const applyResult = useCallback(
     ({ auction }: PlaceBidResponse) => {
-      queryClient.setQueryData<AuctionDetail>(auctionQueryKey(auction.id), (cached) =>
+      queryClient.setQueryData<AuctionDetail>(auctionQueries.detail(auction.id).queryKey, (cached) =>
         cached ? keepNewerAuction(cached, { ...cached, ...auction, bids: cached.bids }) : cached,
       );
-      queryClient.setQueryData<AuctionSummary[]>(auctionsQueryKey, (cached) =>
+      queryClient.setQueryData<AuctionSummary[]>(auctionQueries.list().queryKey, (cached) =>
         cached?.map((a) => (a.id === auction.id ? keepNewerAuction(a, auction) : a)),
       );
-      void queryClient.invalidateQueries({ queryKey: auctionsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: auctionQueryKey(auction.id) });
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      void queryClient.invalidateQueries({ queryKey: auctionQueries.list().queryKey });
+      void queryClient.invalidateQueries({ queryKey: auctionQueries.detail(auction.id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
     },
     [queryClient],
   );

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { PageContainer } from "@web/components/page-header.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
@@ -8,7 +9,7 @@ import { DESKTOP_QUERY, useMediaQuery } from "@web/lib/use-media-query.ts";
 import { BadgeCheck, Store } from "lucide-react";
 import { useParams } from "react-router";
 import { formatPrice } from "#shared/money";
-import { useAuction } from "../api/get-auction.ts";
+import { auctionQueries } from "../api/queries.ts";
 import { BidAgentPanel } from "../components/bid-agent-panel.tsx";
 import { BuyNowPanel } from "../components/buy-now-panel.tsx";
 import { PhoneBidBar } from "../components/detail/bid-action.tsx";
@@ -23,7 +24,7 @@ import { useCelebrateOwnWin } from "../hooks/use-celebrate-own-win.ts";
 /** The auction detail of docs/product.md section 2, at both /auction/:id and /auctions/:id. */
 export function AuctionDetailPage() {
   const { id = "" } = useParams();
-  const { data: auction, error, isPending } = useAuction(id);
+  const { data: auction, error, isPending } = useQuery(auctionQueries.detail(id));
   const { data: user } = useUser();
   // One bid action on the page: in the price panel on desktops, in the bottom bar on phones.
   const desktop = useMediaQuery(DESKTOP_QUERY);

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { paths } from "@web/config/paths.ts";
@@ -7,7 +8,7 @@ import { useCallback, useDeferredValue, useRef, useState } from "react";
 import { Link } from "react-router";
 import { HOME_SKELETON_CARDS } from "#shared/constants";
 import type { AuctionSummary } from "#shared/schemas/auctions";
-import { useAuctions } from "../api/get-auctions.ts";
+import { auctionQueries } from "../api/queries.ts";
 import { AuctionCard, AuctionCardSkeleton } from "../components/auction-card.tsx";
 import { WinnerCelebration } from "../components/winner-celebration.tsx";
 import { useAuctionLiveUpdates } from "../hooks/use-auction-live-updates.ts";
@@ -51,7 +52,7 @@ function matchesFilter(auction: AuctionSummary, filter: Filter) {
 }
 
 function LiveAuctionsGrid({ filter }: { filter: Filter }) {
-  const { data: auctions, isPending, isError } = useAuctions();
+  const { data: auctions, isPending, isError } = useQuery(auctionQueries.list());
   const recentlyEnded = useRecentlyEnded(auctions);
   const { placeBid, pendingAuctionId } = usePlaceBid();
   const { data: user } = useUser();
@@ -138,7 +139,7 @@ const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
 export function HomePage() {
   const [filter, setFilter] = useState<Filter>("all");
-  const { data: auctions } = useAuctions();
+  const { data: auctions } = useQuery(auctionQueries.list());
   // Ending soonest first: past the watch limit, the auctions about to close are the ones kept.
   useAuctionLiveUpdates((auctions ?? []).map((a) => a.id));
   return (

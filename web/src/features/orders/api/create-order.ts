@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import type { CreateOrderRequest, OrderView } from "#shared/schemas/orders";
-import { buyerOrdersQueryKey } from "./get-buyer-orders.ts";
-import { wonAuctionsQueryKey } from "./get-won-auctions.ts";
+import { orderQueries } from "./queries.ts";
 
 /** POST /api/orders: the winner's order at the auction's final price (the server decides the price). */
 export function createOrder(body: CreateOrderRequest): Promise<OrderView> {
@@ -14,8 +13,8 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: wonAuctionsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: buyerOrdersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: orderQueries.wonAuctions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: orderQueries.buyerOrders().queryKey });
     },
     meta: { errorToast: { fallback: "Failed to create order" } },
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import type { OrderView, ShippingUpdate } from "#shared/schemas/orders";
-import { sellerOrdersQueryKey } from "./get-seller-orders.ts";
+import { orderQueries } from "./queries.ts";
 
 /** PATCH /api/orders/{id}/shipping: {status, trackingNumber (optional)}. */
 export function updateShipping(orderId: string, body: ShippingUpdate): Promise<OrderView> {
@@ -13,7 +13,7 @@ export function useUpdateShipping() {
   return useMutation({
     mutationFn: ({ orderId, update }: { orderId: string; update: ShippingUpdate }) =>
       updateShipping(orderId, update),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sellerOrdersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderQueries.sellerOrdersAll() }),
     meta: { errorToast: { fallback: "Failed to update shipping status" } },
   });
 }

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { EmptyList, QueryList } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
@@ -12,12 +13,12 @@ import { Link } from "react-router";
 import { decimalToCents, formatCents, formatPrice } from "#shared/money";
 import { summarizeWins } from "#shared/orders";
 import type { WonAuction } from "#shared/schemas/orders";
-import { useWonAuctions } from "../api/get-won-auctions.ts";
+import { orderQueries } from "../api/queries.ts";
 import { AllInSavings } from "../components/all-in-savings.tsx";
 
 /** /my-wins: what the user has won, in figures and cards. */
 export function MyWinsPage() {
-  const wins = useWonAuctions();
+  const wins = useQuery(orderQueries.wonAuctions());
   const summary = wins.data ? summarizeWins(wins.data.map((w) => decimalToCents(w.finalPrice) ?? 0)) : null;
 
   return (

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { ListError } from "@web/components/list-states.tsx";
 import { PageContainer } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
@@ -6,8 +7,7 @@ import { paths } from "@web/config/paths.ts";
 import { useBuyNowAuction, useBuyNowOffer } from "@web/lib/buy-now.ts";
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { useBuyerOrders } from "../api/get-buyer-orders.ts";
-import { useWonAuctions } from "../api/get-won-auctions.ts";
+import { orderQueries } from "../api/queries.ts";
 import { BuyNowCheckout } from "../components/checkout/buy-now-checkout.tsx";
 import { Centered } from "../components/checkout/centered.tsx";
 import { WonAuctionCheckout } from "../components/checkout/won-auction-checkout.tsx";
@@ -28,7 +28,7 @@ export function OrderCheckoutPage() {
 }
 
 function WonAuctionCheckoutPage({ auctionId }: { auctionId: string }) {
-  const wins = useWonAuctions();
+  const wins = useQuery(orderQueries.wonAuctions());
   const auction = wins.data?.find((win) => win.id === auctionId);
 
   return (
@@ -69,7 +69,7 @@ function WonAuctionCheckoutPage({ auctionId }: { auctionId: string }) {
 function BuyNowCheckoutPage({ auctionId }: { auctionId: string }) {
   const auction = useBuyNowAuction(auctionId);
   const offer = useBuyNowOffer(auctionId, true);
-  const orders = useBuyerOrders();
+  const orders = useQuery(orderQueries.buyerOrders());
   const loading = auction.isPending || offer.isPending || orders.isPending;
   const failed = auction.error ?? offer.error ?? orders.error;
   const existing = orders.data?.find((order) => order.kind === "buy_now" && order.auctionId === auctionId);

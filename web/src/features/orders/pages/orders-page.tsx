@@ -4,18 +4,17 @@ import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { listPagesQueryOptions } from "@web/lib/list-pages.ts";
 import { Package, Store, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { shippingAddressLines } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
-import { buyerOrdersQueryKey } from "../api/get-buyer-orders.ts";
+import { orderQueries } from "../api/queries.ts";
 import { OrderSummaryLine, TrackingLine } from "../components/order-summary-line.tsx";
 
 /** /orders: the user's orders with payment and shipping state. */
 export function OrdersPage() {
   // Read 20 at a time under the list's own key, so what refreshes the list refreshes these pages.
-  const orders = useInfiniteQuery(listPagesQueryOptions<OrderView>(buyerOrdersQueryKey[0], 20));
+  const orders = useInfiniteQuery(orderQueries.buyerOrderPages());
   return (
     <PageContainer className="max-w-4xl">
       <PageHeader

@@ -4,19 +4,18 @@ import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { listPagesQueryOptions } from "@web/lib/list-pages.ts";
 import { LayoutDashboard, Mail, MapPin, Package, User } from "lucide-react";
 import { Link } from "react-router";
 import { shippingAddressLines } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
-import { sellerOrdersQueryKey } from "../api/get-seller-orders.ts";
+import { orderQueries } from "../api/queries.ts";
 import { OrderSummaryLine, TrackingLine } from "../components/order-summary-line.tsx";
 import { UpdateShippingDialog } from "../components/update-shipping-dialog.tsx";
 
 /** /seller-orders: the seller's sold items to ship. */
 export function SellerOrdersPage() {
   // Read 20 at a time under the list's own key, so what refreshes the list refreshes these pages.
-  const orders = useInfiniteQuery(listPagesQueryOptions<OrderView>(sellerOrdersQueryKey[0], 20));
+  const orders = useInfiniteQuery(orderQueries.sellerOrderPages());
   return (
     <PageContainer className="max-w-5xl">
       <PageHeader

@@ -3,17 +3,15 @@ import { EmptyList, PagedQueryList } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
-import { listPagesQueryOptions } from "@web/lib/list-pages.ts";
 import { Package, Trophy } from "lucide-react";
 import { Link } from "react-router";
-import type { WonAuction } from "#shared/schemas/orders";
-import { wonAuctionsQueryKey } from "../api/get-won-auctions.ts";
+import { orderQueries } from "../api/queries.ts";
 import { WonAuctionCard } from "../components/won-auction-card.tsx";
 
 /** /auctions/won: every auction the user won, with checkout or order state. */
 export function WonAuctionsPage() {
   // Read 20 at a time under the list's own key, so what refreshes the list refreshes these pages.
-  const wins = useInfiniteQuery(listPagesQueryOptions<WonAuction>(wonAuctionsQueryKey[0], 20));
+  const wins = useInfiniteQuery(orderQueries.wonAuctionPages());
   return (
     <PageContainer className="max-w-5xl">
       <PageHeader

@@ -1,9 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { PageContainer } from "@web/components/page-header.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
-import { useOutbox } from "@web/features/outbox/api/outbox.ts";
+import { outboxQueries } from "@web/features/outbox/api/queries.ts";
 import { formatDateTimeWithYear } from "@web/lib/format-date.ts";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
@@ -15,7 +16,7 @@ import { useSearchParams } from "react-router";
 export function OutboxPage() {
   const [params, setParams] = useSearchParams();
   const [to, setTo] = useState(params.get("to") ?? "");
-  const { data: emails, isFetching, error } = useOutbox(to.trim());
+  const { data: emails, isFetching, error } = useQuery(outboxQueries.emails(to.trim()));
   return (
     <PageContainer>
       <div className="mx-auto grid max-w-3xl gap-6">

@@ -6,7 +6,7 @@
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { meQueryKey } from "@web/lib/current-user.ts";
+import { meQuery } from "@web/lib/current-user.ts";
 import { type ReactNode, StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CurrentUser } from "#shared/schemas/auth";
@@ -24,7 +24,7 @@ let client: QueryClient;
 
 function setup() {
   client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(meQueryKey, USER);
+  client.setQueryData(meQuery().queryKey, USER);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <StrictMode>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -52,7 +52,7 @@ describe("usePaymentVerification", () => {
     await waitFor(() => expect(result.current.state.kind).toBe("verified"));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(String(fetch.mock.calls[0]![0])).toContain("/api/payments/pi_123/verify");
-    expect(client.getQueryData<CurrentUser>(meQueryKey)?.bidBalance).toBe(53);
+    expect(client.getQueryData<CurrentUser>(meQuery().queryKey)?.bidBalance).toBe(53);
   });
 
   it("a refusal shows the server's message and leaves the balance alone", async () => {
@@ -64,7 +64,7 @@ describe("usePaymentVerification", () => {
     await waitFor(() =>
       expect(result.current.state).toEqual({ kind: "failed", message: "Payment not found" }),
     );
-    expect(client.getQueryData<CurrentUser>(meQueryKey)?.bidBalance).toBe(3);
+    expect(client.getQueryData<CurrentUser>(meQuery().queryKey)?.bidBalance).toBe(3);
   });
 
   it("while the bank is processing, Check again asks the server once more", async () => {
@@ -81,6 +81,6 @@ describe("usePaymentVerification", () => {
     act(() => result.current.checkAgain());
     await waitFor(() => expect(result.current.state).toMatchObject({ result: { status: "succeeded" } }));
     expect(fetch).toHaveBeenCalledTimes(2);
-    expect(client.getQueryData<CurrentUser>(meQueryKey)?.bidBalance).toBe(28);
+    expect(client.getQueryData<CurrentUser>(meQuery().queryKey)?.bidBalance).toBe(28);
   });
 });

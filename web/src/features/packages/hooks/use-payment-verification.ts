@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { getServerMessage } from "@web/lib/api-client.ts";
-import { meQueryKey } from "@web/lib/current-user.ts";
+import { meQuery } from "@web/lib/current-user.ts";
 import { useState } from "react";
 import type { CurrentUser } from "#shared/schemas/auth";
 import type { VerifyPaymentResponse } from "#shared/schemas/payments";
@@ -27,10 +27,10 @@ export function usePaymentVerification(paymentIntentId: string): {
   const onVerified = (result: VerifyPaymentResponse) => {
     setState({ kind: "verified", result });
     // The header's "N Bids" shows the new balance at once, then the refetch confirms it.
-    queryClient.setQueryData<CurrentUser | null>(meQueryKey, (user) =>
+    queryClient.setQueryData<CurrentUser | null>(meQuery().queryKey, (user) =>
       user ? { ...user, bidBalance: result.bidBalance } : user,
     );
-    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
   };
   const onFailed = (error: unknown) =>
     setState({ kind: "failed", message: getServerMessage(error, "We could not confirm this payment.") });

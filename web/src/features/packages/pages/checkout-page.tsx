@@ -6,7 +6,7 @@ import { Spinner } from "@web/components/ui/spinner.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
 import { getServerMessage } from "@web/lib/api-client.ts";
-import { meQueryKey } from "@web/lib/current-user.ts";
+import { meQuery } from "@web/lib/current-user.ts";
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { formatPrice } from "#shared/money";
@@ -59,7 +59,7 @@ function PackageCheckout({ bidPackage }: { bidPackage: BidPackage }) {
       title: "Payment Successful",
       description: "Your bid credits have been added to your account!",
     });
-    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
     navigate(`${paths.paymentSuccess.getHref()}?payment_intent=${encodeURIComponent(paymentIntentId)}`);
   };
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { api } from "@web/lib/api-client.ts";
 import type { CreateSellerProductRequest, ProductView } from "#shared/schemas/seller";
-import { getSellerProductsQueryOptions } from "./get-seller-products.ts";
+import { sellerQueries } from "./queries.ts";
 
 /** POST /api/seller/products: 201 with the new (pending) product; 403 while the seller is not approved. */
 export function createSellerProduct(body: CreateSellerProductRequest): Promise<ProductView> {
@@ -15,7 +15,7 @@ export function useCreateSellerProduct() {
     mutationFn: createSellerProduct,
     onSuccess: () => {
       toast({ title: "Product created!", description: "Your product has been submitted for approval." });
-      return queryClient.invalidateQueries({ queryKey: getSellerProductsQueryOptions().queryKey });
+      return queryClient.invalidateQueries({ queryKey: sellerQueries.products().queryKey });
     },
     meta: { errorToast: { title: "Failed to create product", fallback: "Please try again." } },
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import type { SellerProfile, UpdateSellerProfileRequest } from "#shared/schemas/seller";
-import { getSellerProfileQueryOptions } from "./get-seller-profile.ts";
+import { sellerQueries } from "./queries.ts";
 
 /** PATCH /api/seller/profile: business name and description, while the application is pending. */
 export function updateSellerProfile(body: UpdateSellerProfileRequest): Promise<SellerProfile> {
@@ -12,6 +12,6 @@ export function useUpdateSellerProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSellerProfile,
-    onSuccess: (profile) => queryClient.setQueryData(getSellerProfileQueryOptions().queryKey, profile),
+    onSuccess: (profile) => queryClient.setQueryData(sellerQueries.profile().queryKey, profile),
   });
 }

@@ -3,13 +3,13 @@ import { BarChart } from "@web/components/charts/bar-chart.tsx";
 import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { useMemo } from "react";
 import { formatCents } from "#shared/money";
-import { getSellerDailyStatsQueryOptions } from "../api/get-seller-daily-stats.ts";
+import { sellerQueries } from "../api/queries.ts";
 
 const money = (dollars: number) => formatCents(Math.round(dollars * 100));
 
 /** The seller's Sales tab (issue 16): sales and items shipped per day, last 30 days. Loaded with the tab only. */
 export function SalesTab() {
-  const stats = useQuery(getSellerDailyStatsQueryOptions());
+  const stats = useQuery(sellerQueries.dailyStats());
   const series = useMemo(() => {
     if (!stats.data) return null;
     const { days } = stats.data;

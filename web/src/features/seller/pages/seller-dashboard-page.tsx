@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
@@ -8,9 +9,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { DollarSign, Gavel, Package, Plus, TrendingUp } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useSellerAuctions } from "../api/get-seller-auctions.ts";
-import { useSellerProducts } from "../api/get-seller-products.ts";
-import { useSellerProfile } from "../api/get-seller-profile.ts";
+import { sellerQueries } from "../api/queries.ts";
 import { AddProductDialog } from "../components/add-product-dialog.tsx";
 import { sellerStats } from "../components/seller-stats.ts";
 import { SellerStatusCard } from "../components/seller-status-card.tsx";
@@ -19,9 +18,9 @@ import { SellerStatusCard } from "../components/seller-status-card.tsx";
 const SalesTab = lazy(async () => ({ default: (await import("../components/sales-tab.tsx")).SalesTab }));
 
 export function SellerDashboardPage() {
-  const profile = useSellerProfile();
-  const products = useSellerProducts();
-  const auctions = useSellerAuctions();
+  const profile = useQuery(sellerQueries.profile());
+  const products = useQuery(sellerQueries.products());
+  const auctions = useQuery(sellerQueries.auctions());
   const [adding, setAdding] = useState(false);
 
   const stats = auctions.data ? sellerStats(auctions.data) : undefined;

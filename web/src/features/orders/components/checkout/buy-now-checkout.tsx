@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import type { BuyNowOfferView, OrderView, ShippingAddress } from "#shared/schemas/orders";
-import { buyerOrdersQueryKey } from "../../api/get-buyer-orders.ts";
+import { orderQueries } from "../../api/queries.ts";
 import { CheckoutSteps } from "./checkout-steps.tsx";
 import { toastOrderCreated, toastPaid } from "./checkout-toasts.ts";
 import { OrderSummary } from "./order-summary.tsx";
@@ -37,7 +37,7 @@ export function BuyNowCheckout({
   const total = order?.finalPrice ?? offer.price ?? retail;
 
   const finish = () => {
-    void queryClient.invalidateQueries({ queryKey: buyerOrdersQueryKey });
+    void queryClient.invalidateQueries({ queryKey: orderQueries.buyerOrders().queryKey });
     navigate(paths.orders.getHref());
   };
   const onPaid = () => {
@@ -47,7 +47,7 @@ export function BuyNowCheckout({
   const submitShipping = (address: ShippingAddress) =>
     buy.mutate(address, {
       onSuccess: (created) => {
-        void queryClient.invalidateQueries({ queryKey: buyerOrdersQueryKey });
+        void queryClient.invalidateQueries({ queryKey: orderQueries.buyerOrders().queryKey });
         if (created.paymentStatus === "paid") {
           // Bids worth the whole retail price: nothing to pay.
           toast({

@@ -6,8 +6,7 @@ import { useNavigate } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { ShippingAddress, WonAuction } from "#shared/schemas/orders";
 import { useCreateOrder } from "../../api/create-order.ts";
-import { buyerOrdersQueryKey } from "../../api/get-buyer-orders.ts";
-import { wonAuctionsQueryKey } from "../../api/get-won-auctions.ts";
+import { orderQueries } from "../../api/queries.ts";
 import { CheckoutSteps } from "./checkout-steps.tsx";
 import { toastOrderCreated, toastPaid } from "./checkout-toasts.ts";
 import { OrderSummary } from "./order-summary.tsx";
@@ -34,8 +33,8 @@ export function WonAuctionCheckout({ auction }: { auction: WonAuction }) {
 
   const onPaid = () => {
     toastPaid();
-    void queryClient.invalidateQueries({ queryKey: buyerOrdersQueryKey });
-    void queryClient.invalidateQueries({ queryKey: wonAuctionsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: orderQueries.buyerOrders().queryKey });
+    void queryClient.invalidateQueries({ queryKey: orderQueries.wonAuctions().queryKey });
     navigate(paths.orders.getHref());
   };
 

@@ -1,0 +1,39 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "@web/lib/api-client.ts";
+import { listPagesQuery } from "@web/lib/list-pages.ts";
+import type { OrderView, WonAuction } from "#shared/schemas/orders";
+
+const BUYER_ORDERS_PATH = "/api/orders/buyer";
+const SELLER_ORDERS_PATH = "/api/orders/seller";
+const WON_AUCTIONS_PATH = "/api/auctions/won";
+const PAGE_SIZE = 20;
+
+/**
+ * Every read of the orders feature; each key is the path it reads (docs/product.md section 7). A
+ * whole list's key prefixes its pages' keys, so invalidating it refreshes both.
+ */
+export const orderQueries = {
+  /** GET /api/orders/buyer: the signed-in user's orders, newest first. */
+  buyerOrders: () =>
+    queryOptions({
+      queryKey: [BUYER_ORDERS_PATH] as const,
+      queryFn: () => api.get<OrderView[]>(BUYER_ORDERS_PATH),
+      staleTime: 0,
+    }),
+  buyerOrderPages: () => listPagesQuery<OrderView>(BUYER_ORDERS_PATH, PAGE_SIZE),
+  /** Every read of the seller's orders (only read a page at a time, on Orders to Fulfill). */
+  sellerOrdersAll: () => [SELLER_ORDERS_PATH] as const,
+  /** GET /api/orders/seller: the signed-in seller's orders with the buyer's name, email and address. */
+  sellerOrderPages: () => listPagesQuery<OrderView>(SELLER_ORDERS_PATH, PAGE_SIZE),
+  /**
+   * GET /api/auctions/won: the signed-in user's won auctions with their order state, newest first.
+   * Read again whenever a page showing wins mounts: an order placed elsewhere changes what it shows.
+   */
+  wonAuctions: () =>
+    queryOptions({
+      queryKey: [WON_AUCTIONS_PATH] as const,
+      queryFn: () => api.get<WonAuction[]>(WON_AUCTIONS_PATH),
+      staleTime: 0,
+    }),
+  wonAuctionPages: () => listPagesQuery<WonAuction>(WON_AUCTIONS_PATH, PAGE_SIZE),
+};
