@@ -6,6 +6,7 @@ import { paymentProviderName } from "../config/runtime.ts";
 import { Refusal } from "../domain/errors.ts";
 import { logger } from "../observability/logger.ts";
 import { findRoute, type HandlerId, type HttpRoute, type RoleOf, type RouteRole } from "../routes.ts";
+import { clientIp } from "./client-ip.ts";
 import { checkCsrf } from "./csrf.ts";
 import { badRequest, forbidden, notFound, serviceUnavailable, statusOf, unauthorized } from "./errors.ts";
 import { cameThroughCloudFront } from "./origin-lock.ts";
@@ -149,6 +150,8 @@ export function defineRoute<
         route: route.path,
         status: result.statusCode,
         ms: Date.now() - started,
+        // API Gateway's access log can only name the CloudFront edge; the viewer's address is logged here.
+        viewer: clientIp(event),
       });
       return result;
     });

@@ -1,7 +1,8 @@
 /**
  * Every log line a route writes carries the Lambda context (Powertools' injectLambdaContext): the
  * function's name, the request id and whether the container was cold, so one request's lines can be
- * found together in CloudWatch.
+ * found together in CloudWatch; the request line also names the viewer's address, which API Gateway's access
+ * log cannot (it sees only the CloudFront edge).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logger } from "../../functions/observability/logger.ts";
@@ -42,5 +43,25 @@ describe("request logs", () => {
       expect(typeof line.cold_start).toBe("boolean");
       expect(line.route).toBe("/api/config");
     }
+  });
+
+  it("name the viewer's address from CloudFront's header, and only on a request that came through it", async () => {
+    // Spied rather than read from stdout: a warm invocation logs at the function's level (WARN in tests).
+    const info = vi.spyOn(logger, "info");
+    await invokeRoute({ method: "GET", path: "/api/config", headers: { "x-viewer-address": "203.0.113.7" } });
+    await invokeRoute({
+      method: "GET",
+      path: "/api/config",
+      headers: { "x-viewer-address": "198.51.100.9" },
+      viaSite: false,
+      sourceIp: "192.0.2.1",
+    });
+    const requests = info.mock.calls
+      .filter(([message]) => message === "request")
+      .map(([, fields]) => fields as unknown as { status: number; viewer: string });
+    expect(requests.map((line) => [line.status, line.viewer])).toEqual([
+      [200, "203.0.113.7"],
+      [403, "192.0.2.1"],
+    ]);
   });
 });
