@@ -40,7 +40,8 @@ export function everyPage(
     [buyer, "/spending-limits", "Spending limits"],
     [seller, "/seller-dashboard", "Seller Dashboard"],
     [seller, "/seller-orders", "Orders"],
-    [admin, "/admin", "Admin Panel"],
+    // Not "Admin Panel": the header's link says it too, before the lazy page has rendered its heading.
+    [admin, "/admin", "Manage sellers, products, auctions and users"],
   ];
   return entries.map(([page, path, ready]) => ({ page, path, ready }));
 }
