@@ -43,7 +43,8 @@ export function everyPage(
     [buyer, "/dev/outbox?to=buyer%40example.com", "Outbox (local stack)"],
     [seller, "/seller-dashboard", "Seller Dashboard"],
     [seller, "/seller-orders", "Orders"],
-    [admin, "/admin", "Admin Panel"],
+    // Not "Admin Panel": the header's link says it too, before the lazy page has rendered its heading.
+    [admin, "/admin", "Manage sellers, products, auctions and users"],
   ];
   return entries.map(([page, path, ready]) => ({ page, path, ready }));
 }
