@@ -127,7 +127,8 @@ describe("live auctions", () => {
     const seller = await signedIn("seller");
     const a = await signedIn("buyer", { bidBalance: 3 });
     const b = await signedIn("buyer", { bidBalance: 3 });
-    const auction = await auctionOf(seller, { seconds: 5, extensionSeconds: 3, name: "Short Silver Round" });
+    // Long enough for both pages to load and bid on a busy machine, short enough to watch it end.
+    const auction = await auctionOf(seller, { seconds: 10, extensionSeconds: 3, name: "Short Silver Round" });
 
     await b.page.goto(`/auction/${auction.id}`);
     await a.page.goto(`/auction/${auction.id}`);

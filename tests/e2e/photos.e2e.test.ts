@@ -56,6 +56,8 @@ describe("product photos", () => {
     await card.waitFor({ timeout: 15_000 });
     const image = card.locator(`img[src="${imageUrl}"]`);
     await image.waitFor();
+    // Card images load lazily: a card further down the grid loads its photo once it is seen.
+    await card.scrollIntoViewIfNeeded();
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
         timeout: 10_000,

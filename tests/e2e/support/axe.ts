@@ -6,6 +6,16 @@ const AXE_SOURCE: string = createRequire(import.meta.url)("axe-core").source;
 
 /** The findings of axe-core on what the page shows now, as "rule: selector" lines. */
 export async function axeFindings(page: Page, where: string): Promise<string[]> {
+  // A dialog still fading in has its text at part opacity, which axe reports as low contrast: wait for
+  // every finite animation (not the looping ones: spinners, the urgent countdown) to finish.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
