@@ -3,7 +3,7 @@
  * An edit never reaches a payment already started: its intent carries the price and bid count it was
  * created with, and crediting reads only the intent (functions/usecases/credit-bid-purchase.ts).
  */
-import { centsToDecimal, decimalToCents } from "#shared/money";
+import { decimalToCents } from "#shared/money";
 import { sortPackagesByBidCount } from "#shared/packages";
 import {
   type AdminBidPackage,
@@ -18,20 +18,7 @@ import {
   updateBidPackage,
 } from "../adapters/dynamo/packages-repo.ts";
 import { badRequest, conflict, notFound } from "../domain/errors.ts";
-
-export function toAdminBidPackageView(record: BidPackageRecord): AdminBidPackage {
-  return {
-    id: record.id,
-    name: record.name,
-    bidCount: record.bidCount,
-    price: centsToDecimal(record.priceCents),
-    savings: record.savings,
-    popular: record.popular,
-    active: record.active,
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-  };
-}
+import { toAdminBidPackageView } from "./views/bid-package-view.ts";
 
 /** Active and inactive alike, by bid count like the public list. */
 export async function listAllBidPackages(): Promise<AdminBidPackage[]> {
