@@ -1,20 +1,18 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
 
 /** Long enough to read the success toast before the full reload. */
 export const RELOAD_AFTER_TOAST_MS = 600;
 
 type AuthToasts = {
   success: { title: string; description: string };
-  failure: { title: string; fallback: string };
 };
 
 /**
  * Login and register end the same way: a success toast, then a full reload of the home page so every
- * cached query (and the realtime socket) starts again as the signed-in user; a failure shows the
- * server's message. `busy` stays true after success so the form cannot be sent twice before the reload.
+ * cached query (and the realtime socket) starts again as the signed-in user; a failure is toasted by the
+ * mutation itself (its errorToast). `busy` stays true after success so the form cannot be sent twice before the reload.
  */
 export function useAuthSubmit<TData, TVariables>(
   mutation: UseMutationResult<TData, Error, TVariables>,
@@ -27,13 +25,6 @@ export function useAuthSubmit<TData, TVariables>(
         setTimeout(() => {
           window.location.href = paths.home.getHref();
         }, RELOAD_AFTER_TOAST_MS);
-      },
-      onError: (error) => {
-        toast({
-          variant: "destructive",
-          title: toasts.failure.title,
-          description: getServerMessage(error, toasts.failure.fallback),
-        });
       },
     });
   return { submit, busy: mutation.isPending || mutation.isSuccess, pending: mutation.isPending };

@@ -21,6 +21,7 @@ export function useBookAgent(auctionId: string) {
   return useMutation({
     mutationFn: (body: BookAgentInput) => api.put<AgentView>(agentPath(auctionId), body),
     onSuccess: refresh,
+    meta: { errorToast: { title: "Cannot start Bid Agent", fallback: "Please try again." } },
   });
 }
 
@@ -30,5 +31,6 @@ export function useCancelAgent(auctionId: string) {
   return useMutation({
     mutationFn: () => api.delete<{ returned: number }>(agentPath(auctionId)),
     onSuccess: refresh,
+    meta: { errorToast: { fallback: "Could not cancel the Bid Agent" } },
   });
 }

@@ -4,7 +4,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { Bot } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { formatPrice } from "#shared/money";
@@ -77,12 +76,6 @@ export function BidAgentPanel({ auctionId, canBid }: { auctionId: string; canBid
             title: "Bid Agent on",
             description: `${booked.bidsLeft} bids booked for this auction.`,
           }),
-        onError: (error) =>
-          toast({
-            variant: "destructive",
-            title: "Cannot start Bid Agent",
-            description: getServerMessage(error, "Please try again."),
-          }),
       },
     );
   };
@@ -92,12 +85,6 @@ export function BidAgentPanel({ auctionId, canBid }: { auctionId: string; canBid
         toast({
           title: "Bid Agent cancelled",
           description: `${returned} unused ${returned === 1 ? "credit" : "credits"} returned.`,
-        }),
-      onError: (error) =>
-        toast({
-          variant: "destructive",
-          title: "Error",
-          description: getServerMessage(error, "Could not cancel the Bid Agent"),
         }),
     });
 

@@ -8,5 +8,8 @@ export function login(body: LoginRequest): Promise<CurrentUser> {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  return useMutation({
+    mutationFn: login,
+    meta: { errorToast: { title: "Login failed", fallback: "Invalid username or password" } },
+  });
 }

@@ -14,5 +14,8 @@ export function register(form: RegisterForm | RegisterRequest): Promise<CurrentU
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  return useMutation({
+    mutationFn: register,
+    meta: { errorToast: { title: "Registration failed", fallback: "An error occurred during registration" } },
+  });
 }

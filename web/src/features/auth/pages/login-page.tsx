@@ -17,7 +17,6 @@ export function LoginPage() {
   const { data: user } = useUser();
   const login = useAuthSubmit(useLogin(), {
     success: { title: "Welcome back!", description: "You are now signed in." },
-    failure: { title: "Login failed", fallback: "Invalid username or password" },
   });
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),

@@ -34,7 +34,6 @@ export function RegisterPage() {
   const { data: user } = useUser();
   const registration = useAuthSubmit(useRegister(), {
     success: { title: "Account created!", description: "Welcome aboard." },
-    failure: { title: "Registration failed", fallback: "An error occurred during registration" },
   });
   const form = useForm<z.input<typeof registerFormSchema>, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),

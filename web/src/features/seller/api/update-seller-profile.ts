@@ -13,5 +13,6 @@ export function useUpdateSellerProfile() {
   return useMutation({
     mutationFn: updateSellerProfile,
     onSuccess: (profile) => queryClient.setQueryData(sellerQueries.profile().queryKey, profile),
+    meta: { errorToast: { fallback: "Could not save" } },
   });
 }

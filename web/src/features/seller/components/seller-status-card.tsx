@@ -6,7 +6,6 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@web/components/ui/input.tsx";
 import { Textarea } from "@web/components/ui/textarea.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { type SellerProfile, updateSellerProfileSchema } from "#shared/schemas/seller";
@@ -66,12 +65,6 @@ function BusinessProfileForm({ profile }: { profile: SellerProfile }) {
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: () => toast({ title: "Profile saved", description: "Your application has been updated." }),
-      onError: (error) =>
-        toast({
-          variant: "destructive",
-          title: "Error",
-          description: getServerMessage(error, "Could not save"),
-        }),
     }),
   );
   return (
