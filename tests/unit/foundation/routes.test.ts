@@ -1,6 +1,6 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { findRoute, httpRoutes, matchRoute } from "../../../functions/routes.ts";
+import { findRoute, handlerSourceFile, httpRoutes, matchRoute } from "../../../functions/routes.ts";
 
 describe("route table", () => {
   it("has every docs/product.md section 7 call", () => {
@@ -49,6 +49,15 @@ describe("route table", () => {
     expect(
       httpRoutes.filter((r) => !existsSync(`functions/handlers/${r.handler}.ts`)).map((r) => r.handler),
     ).toEqual([]);
+  });
+
+  it("names in each handler file the route of that file: the id the compiler checks cannot point elsewhere", () => {
+    const misnamed = httpRoutes.flatMap((route) => {
+      const source = readFileSync(`functions/handlers/${handlerSourceFile(route.handler)}`, "utf8");
+      const named = /defineRoute\(\s*"([^"]+)"/.exec(source)?.[1];
+      return named === route.handler ? [] : [`${route.handler} names ${named}`];
+    });
+    expect(misnamed).toEqual([]);
   });
 
   it("matches /api/auctions/won before the {id} route and extracts parameters", () => {
