@@ -50,11 +50,12 @@ function celebrate(): () => void {
   };
 }
 
-/** Focuses `previous` if it is still on the page, else the page's main heading. */
+/** Focuses `previous` if it is still on the page and can take focus, else the page's main heading. */
 export function returnFocus(previous: Element | null) {
   if (previous instanceof HTMLElement && previous.isConnected && previous !== document.body) {
     previous.focus();
-    return;
+    // A control that became disabled (Place Bid once the auction ended) silently refuses focus.
+    if (document.activeElement === previous) return;
   }
   const heading = document.querySelector<HTMLElement>("main h1, h1");
   if (!heading) return;
