@@ -1,7 +1,8 @@
 /**
  * In Chromium through the whole local stack: an approved seller uploads a photo in the Add New Product
  * dialog (a wrong type is refused first), the admin approves the product, and the photo is what the
- * auction's card shows on the home page, served from /media/ on the site's own origin.
+ * auction's card shows on the home page, served from /media/ on the site's own origin; the admin's Add
+ * Product dialog uploads the same way.
  */
 import { describe, expect, it } from "vitest";
 import type { ProductView } from "#shared/schemas/seller";
@@ -63,5 +64,35 @@ describe("product photos", () => {
         timeout: 10_000,
       })
       .toBe(1);
+  });
+
+  it("uploads a photo in the admin's product form too, and the product keeps it", async () => {
+    const admin = await signedIn("admin");
+    const productName = `Admin Photo Bar ${Math.random().toString(36).slice(2, 8)}`;
+    await admin.page.goto("/admin");
+    await admin.page.getByRole("tab", { name: /^Products/ }).click();
+    await admin.page.getByRole("button", { name: "Add Product" }).first().click();
+    const dialog = admin.page.getByRole("dialog", { name: "Add Product" });
+    await dialog.getByLabel("Product Name").fill(productName);
+    await dialog.getByLabel("Description").fill("A silver bar, photographed by the platform.");
+    await dialog.getByLabel("Starting Price ($)").fill("1.00");
+    await dialog.getByLabel("Retail Price ($)").fill("45");
+
+    await dialog
+      .getByLabel("Upload Photo")
+      .setInputFiles({ name: "bar.png", mimeType: "image/png", buffer: PNG });
+    await dialog.getByText("Photo uploaded.").waitFor({ timeout: 15_000 });
+    const imageUrl = await dialog.getByLabel("Image URL").inputValue();
+    expect(imageUrl).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}\.png$/);
+    await dialog.getByRole("button", { name: "Add Product" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    const pending = (await (
+      await admin.page.request.get("/api/admin/products/pending")
+    ).json()) as ProductView[];
+    expect(pending.find((p) => p.name === productName)?.imageUrl).toBe(imageUrl);
+    const served = await admin.page.request.get(imageUrl);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/png");
   });
 });
