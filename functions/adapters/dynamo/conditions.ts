@@ -11,6 +11,11 @@ export function conditionFailed(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException;
 }
 
+/** The item that refused a single write sent with ReturnValuesOnConditionCheckFailure ALL_OLD (in DynamoDB's attribute format). */
+export function refusingItem(error: unknown) {
+  return error instanceof ConditionalCheckFailedException ? error.Item : undefined;
+}
+
 /** Each item's cancellation code of a cancelled transaction ("None" for an item that was fine), or null for any other error. */
 export function cancellationCodes(error: unknown): string[] | null {
   if (!(error instanceof TransactionCanceledException)) return null;

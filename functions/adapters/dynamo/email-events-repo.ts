@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
+import { conditionFailed, refusingItem, unlessRefused } from "./conditions.ts";
 import { keys } from "./keys.ts";
 
 /** Idempotency items outlive every redelivery (a stream keeps records 24 h, the queue 4 days). */
@@ -33,8 +33,8 @@ export async function claimEmailEvent(eventKey: string, now: number, leaseMs: nu
     );
     return "claimed";
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return error.Item?.state?.S === "sending" ? "busy" : "done";
+    if (!conditionFailed(error)) throw error;
+    return refusingItem(error)?.state?.S === "sending" ? "busy" : "done";
   }
 }
 
@@ -67,8 +67,8 @@ export async function releaseEmailEvent(eventKey: string): Promise<void> {
         ExpressionAttributeValues: { ":sending": "sending" },
       }),
     )
-    .catch((error) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    .catch((error: unknown) => {
+      if (!conditionFailed(error)) throw error;
     });
 }
 
@@ -84,8 +84,8 @@ export async function takeOutbidWindow(input: {
   at: number;
   cutoff: number;
 }): Promise<boolean> {
-  try {
-    await db.send(
+  return unlessRefused(() =>
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.outbidEmailWindow(input.auctionId, input.userId),
@@ -100,10 +100,6 @@ export async function takeOutbidWindow(input: {
           ":expires": Math.floor(input.at / 1000) + KEEP_SECONDS,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }

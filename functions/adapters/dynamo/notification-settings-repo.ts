@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { NotificationSettings } from "#shared/schemas/notifications";
 import { db, tableName } from "./client.ts";
+import { unlessRefused } from "./conditions.ts";
 import { keys } from "./keys.ts";
 
 /** The user's email choices as stored on their profile (undefined: never changed), or null when there is no such user. */
@@ -24,8 +24,8 @@ export async function saveNotificationSettings(
   userId: string,
   settings: NotificationSettings,
 ): Promise<boolean> {
-  try {
-    await db.send(
+  return unlessRefused(() =>
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.user(userId),
@@ -33,10 +33,6 @@ export async function saveNotificationSettings(
         ConditionExpression: "attribute_exists(pk)",
         ExpressionAttributeValues: { ":settings": settings },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
