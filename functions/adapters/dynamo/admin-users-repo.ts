@@ -4,7 +4,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { AdminUser } from "#shared/schemas/admin";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import { db, tableName } from "./client.ts";
 import {
@@ -18,21 +17,6 @@ import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys } from "./keys.ts";
 import type { SellerRecord } from "./sellers-repo.ts";
 import { getUser, toUser, type UserRecord } from "./users-repo.ts";
-
-/** Only the fields the admin table shows: never the password hash, never a session. */
-export function toAdminUser(user: UserRecord): AdminUser {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    role: user.role,
-    bidBalance: user.bidBalance,
-    lastBidAt: user.lastBidAt ?? null,
-    lastSeenAt: user.lastSeenAt ?? null,
-    createdAt: user.createdAt,
-    paymentFlag: user.paymentFlag ?? null,
-  };
-}
 
 /** Every user, newest registration first. */
 export async function listUsers(): Promise<UserRecord[]> {

@@ -1,7 +1,8 @@
 import type { AdminUser } from "#shared/schemas/admin";
 import { mapPage, pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
-import { listUsers, listUsersPage, toAdminUser } from "../../adapters/dynamo/admin-users-repo.ts";
+import { listUsers, listUsersPage } from "../../adapters/dynamo/admin-users-repo.ts";
 import { defineRoute } from "../../http/route.ts";
+import { toAdminUser } from "../../usecases/views/user-view.ts";
 
 /** Newest registration first (the Recent Registrations card reads the head of this list). */
 export const handler = defineRoute("admin/list-users", { query: pageQuerySchema }, async ({ query }) => {

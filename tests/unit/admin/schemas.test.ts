@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adjustBidsSchema, approveProductSchema, resetPasswordSchema } from "#shared/schemas/admin";
 import { createSellerProductSchema, updateSellerProfileSchema } from "#shared/schemas/seller";
-import { toAdminUser } from "../../../functions/adapters/dynamo/admin-users-repo.ts";
+import { toAdminUser } from "../../../functions/usecases/views/user-view.ts";
 
 const validProduct = {
   name: "24K Gold Bar - 1oz",
