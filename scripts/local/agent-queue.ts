@@ -1,15 +1,7 @@
-/**
- * The local stand-in for the Bid Agent engine's SQS queue (functions/adapters/agents/agent-queue.ts)
- * and its one-minute sweep rule: in-process timers that invoke the very engine handler Lambda runs
- * (functions/routes.ts `eventHandlers.agentEngine`) with an SQS-shaped event at the message's moment,
- * with no 15-minute cap. Pending checks live in memory only; the sweep, run at start and every minute,
- * rebuilds them from the table, which is how the engine recovers after a restart on AWS too.
- */
-import { randomUUID } from "node:crypto";
-import type { SQSEvent } from "aws-lambda";
-import type { AgentCheck, AgentQueue } from "../../functions/adapters/agents/agent-queue.ts";
+import type { AgentQueue } from "../../functions/adapters/agents/agent-queue.ts";
 import { eventHandlers } from "../../functions/routes.ts";
 import { type HandlerLoader, invoke, loadHandler } from "./handlers.ts";
+import { sqsEvent } from "./sqs-event.ts";
 
 export interface LocalAgentQueue extends AgentQueue {
   /** Checks waiting for their moment (tests). */
@@ -28,29 +20,6 @@ export interface LocalAgentQueueOptions {
   /** Run the sweep every this many ms (0 = never; the local stack uses 60 s like the AWS rule). */
   sweepEveryMs?: number;
   log?: (message: string, extra?: unknown) => void;
-}
-
-function sqsEvent(check: AgentCheck): SQSEvent {
-  return {
-    Records: [
-      {
-        messageId: randomUUID(),
-        receiptHandle: "local",
-        body: JSON.stringify(check),
-        attributes: {
-          ApproximateReceiveCount: "1",
-          SentTimestamp: String(Date.now()),
-          SenderId: "local",
-          ApproximateFirstReceiveTimestamp: String(Date.now()),
-        },
-        messageAttributes: {},
-        md5OfBody: "",
-        eventSource: "aws:sqs",
-        eventSourceARN: "arn:aws:sqs:us-east-1:000000000000:local-agent-checks",
-        awsRegion: "us-east-1",
-      },
-    ],
-  };
 }
 
 export function createLocalAgentQueue(options: LocalAgentQueueOptions = {}): LocalAgentQueue {
@@ -80,7 +49,8 @@ export function createLocalAgentQueue(options: LocalAgentQueueOptions = {}): Loc
       const timer = setTimeout(
         () => {
           timers.delete(timer);
-          if (!stopped) track(invoke(eventHandlers.agentEngine, sqsEvent(check), loader));
+          if (!stopped)
+            track(invoke(eventHandlers.agentEngine, sqsEvent(check, "local-agent-checks"), loader));
         },
         Math.max(0, atMs - Date.now()),
       );

@@ -1,16 +1,9 @@
-/**
- * The local stand-in for the email queue (functions/adapters/email/email-queue.ts): each queued email
- * event invokes the very sender handler Lambda runs (functions/routes.ts `eventHandlers.emailSender`)
- * with an SQS-shaped event, right after the stream consumer queued it. A message the sender reports
- * as failed is retried like SQS would (after `retryDelayMs`), at most `maxReceives` times in all; then
- * it goes to the in-memory dead letters (logged), as the queue's redrive policy does in AWS.
- */
-import { randomUUID } from "node:crypto";
-import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
+import type { SQSBatchResponse } from "aws-lambda";
 import type { EmailQueue } from "../../functions/adapters/email/email-queue.ts";
 import type { EmailEvent } from "../../functions/domain/notifications.ts";
 import { eventHandlers } from "../../functions/routes.ts";
 import { type HandlerLoader, invoke, loadHandler } from "./handlers.ts";
+import { sqsEvent } from "./sqs-event.ts";
 
 export interface LocalEmailQueue extends EmailQueue {
   /** Resolves when no message is waiting or being sent (tests). */
@@ -28,30 +21,6 @@ export interface LocalEmailQueueOptions {
   log?: (message: string, extra?: unknown) => void;
 }
 
-function sqsEvent(event: EmailEvent, receiveCount: number): SQSEvent {
-  const now = String(Date.now());
-  return {
-    Records: [
-      {
-        messageId: randomUUID(),
-        receiptHandle: "local",
-        body: JSON.stringify(event),
-        attributes: {
-          ApproximateReceiveCount: String(receiveCount),
-          SentTimestamp: now,
-          SenderId: "local",
-          ApproximateFirstReceiveTimestamp: now,
-        },
-        messageAttributes: {},
-        md5OfBody: "",
-        eventSource: "aws:sqs",
-        eventSourceARN: "arn:aws:sqs:us-east-1:000000000000:local-emails",
-        awsRegion: "us-east-1",
-      },
-    ],
-  };
-}
-
 export function createLocalEmailQueue(options: LocalEmailQueueOptions = {}): LocalEmailQueue {
   const loader = options.loader ?? loadHandler;
   const maxReceives = options.maxReceives ?? 3;
@@ -66,9 +35,11 @@ export function createLocalEmailQueue(options: LocalEmailQueueOptions = {}): Loc
   async function receive(event: EmailEvent, receiveCount: number) {
     let failed: boolean;
     try {
-      const result = (await invoke(eventHandlers.emailSender, sqsEvent(event, receiveCount), loader)) as
-        | SQSBatchResponse
-        | undefined;
+      const result = (await invoke(
+        eventHandlers.emailSender,
+        sqsEvent(event, "local-emails", receiveCount),
+        loader,
+      )) as SQSBatchResponse | undefined;
       failed = (result?.batchItemFailures?.length ?? 0) > 0;
     } catch (error) {
       log("email sender threw", error);
