@@ -4,6 +4,7 @@
  * auction's card shows on the home page, served from /media/ on the site's own origin; the admin's Add
  * Product dialog uploads the same way.
  */
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ProductView } from "#shared/schemas/seller";
 import { newPage } from "./support/browser.ts";
@@ -14,6 +15,23 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
   "base64",
 );
+
+/** Uploads the PNG in a product dialog, checks the /media URL it fills in, submits, and returns the URL. */
+async function uploadAndSubmit(dialog: Locator, fileName: string): Promise<string> {
+  await dialog
+    .getByLabel("Upload Photo")
+    .setInputFiles({ name: fileName, mimeType: "image/png", buffer: PNG });
+  await dialog.getByText("Photo uploaded.").waitFor({ timeout: 15_000 });
+  const imageUrl = await dialog.getByLabel("Image URL").inputValue();
+  expect(imageUrl).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}\.png$/);
+  await dialog.getByRole("button", { name: "Add Product" }).click();
+  await dialog.waitFor({ state: "detached" });
+  return imageUrl;
+}
+
+async function pendingProducts(admin: Page): Promise<ProductView[]> {
+  return (await (await admin.request.get("/api/admin/products/pending")).json()) as ProductView[];
+}
 
 describe("product photos", () => {
   it("uploads a photo in the seller's product form and shows it on the auction card once approved", async () => {
@@ -34,17 +52,8 @@ describe("product photos", () => {
     await dialog.getByText("Photo must be a JPEG, PNG or WebP image").waitFor();
     expect(await dialog.getByLabel("Image URL").inputValue()).toBe("");
 
-    await upload.setInputFiles({ name: "coin.png", mimeType: "image/png", buffer: PNG });
-    await dialog.getByText("Photo uploaded.").waitFor({ timeout: 15_000 });
-    const imageUrl = await dialog.getByLabel("Image URL").inputValue();
-    expect(imageUrl).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}\.png$/);
-    await dialog.getByRole("button", { name: "Add Product" }).click();
-    await dialog.waitFor({ state: "detached" });
-
-    const pending = (await (
-      await admin.page.request.get("/api/admin/products/pending")
-    ).json()) as ProductView[];
-    const product = pending.find((p) => p.name === productName);
+    const imageUrl = await uploadAndSubmit(dialog, "coin.png");
+    const product = (await pendingProducts(admin.page)).find((p) => p.name === productName);
     expect(product?.imageUrl).toBe(imageUrl);
     const approved = await admin.page.request.post(`/api/admin/products/${product!.id}/approve`, {
       data: {},
@@ -78,19 +87,8 @@ describe("product photos", () => {
     await dialog.getByLabel("Starting Price ($)").fill("1.00");
     await dialog.getByLabel("Retail Price ($)").fill("45");
 
-    await dialog
-      .getByLabel("Upload Photo")
-      .setInputFiles({ name: "bar.png", mimeType: "image/png", buffer: PNG });
-    await dialog.getByText("Photo uploaded.").waitFor({ timeout: 15_000 });
-    const imageUrl = await dialog.getByLabel("Image URL").inputValue();
-    expect(imageUrl).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}\.png$/);
-    await dialog.getByRole("button", { name: "Add Product" }).click();
-    await dialog.waitFor({ state: "detached" });
-
-    const pending = (await (
-      await admin.page.request.get("/api/admin/products/pending")
-    ).json()) as ProductView[];
-    expect(pending.find((p) => p.name === productName)?.imageUrl).toBe(imageUrl);
+    const imageUrl = await uploadAndSubmit(dialog, "bar.png");
+    expect((await pendingProducts(admin.page)).find((p) => p.name === productName)?.imageUrl).toBe(imageUrl);
     const served = await admin.page.request.get(imageUrl);
     expect(served.status()).toBe(200);
     expect(served.headers()["content-type"]).toBe("image/png");
