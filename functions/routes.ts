@@ -1,6 +1,7 @@
 /**
  * The one route table: the local gateway and the CDK app both read it, so they cannot drift.
- * `handler` names a module under functions/handlers/ that exports `handler`.
+ * `handler` names the module functions/handlers/<handler>.ts, which exports the route's definition
+ * (`route = defineRoute(...)`, functions/http/route.ts); its path is the only place it is named.
  * `role`: who may call it — "public" (anyone), "user" (any signed-in user), "seller", "admin".
  */
 export type RouteRole = "public" | "user" | "seller" | "admin";
@@ -237,11 +238,8 @@ export function handlerSourceFile(handlerId: string): string {
   return `${handlerId}.ts`;
 }
 
-/** The handler id of every HTTP route: a handler naming one that is not in the table does not compile. */
+/** The handler id of every HTTP route. */
 export type HandlerId = (typeof routeTable)[number]["handler"];
-
-/** The role of the route a handler serves. */
-export type RoleOf<H extends HandlerId> = Extract<(typeof routeTable)[number], { handler: H }>["role"];
 
 /** WebSocket routes of the realtime API (handlers under functions/handlers/). */
 export const socketRoutes = [
@@ -268,7 +266,13 @@ export const eventHandlers = {
   statsAggregator: "stats/aggregate-stats",
 } as const;
 
-export function findRoute(handler: string): HttpRoute {
+/** The route of a handler the code names: a name that is not in the table does not compile. */
+export function findRoute(handler: HandlerId): HttpRoute {
+  return routeOfHandler(handler);
+}
+
+/** The route of a handler id read from the table or from a file's path (functions/handlers/<id>.ts). */
+export function routeOfHandler(handler: string): HttpRoute {
   const route = httpRoutes.find((r) => r.handler === handler);
   if (!route) throw new Error(`No route in functions/routes.ts uses handler "${handler}"`);
   return route;

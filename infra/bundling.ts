@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,12 +24,33 @@ export function handlerEntry(handlerId: string): string {
 export const LAMBDA_HANDLER = "index.handler";
 
 /**
+ * The bundle's entry of a handler: the handler file's module made into Lambda's `handler` for the id its
+ * path gives it (functions/http/handler-module.ts), exactly as the local stack loads it. Written under
+ * `outdir`/.entries, outside every function's asset directory.
+ */
+function writeEntry(handlerId: string, outdir: string): string {
+  const entry = join(outdir, ".entries", `${handlerId}.ts`);
+  mkdirSync(dirname(entry), { recursive: true });
+  const handlerModule = join(projectRoot, "functions", "http", "handler-module.ts");
+  writeFileSync(
+    entry,
+    [
+      `import * as mod from ${JSON.stringify(handlerEntry(handlerId))};`,
+      `import { lambdaHandlerOf } from ${JSON.stringify(handlerModule)};`,
+      `export const handler = lambdaHandlerOf(mod, ${JSON.stringify(handlerId)});`,
+      "",
+    ].join("\n"),
+  );
+  return entry;
+}
+
+/**
  * The esbuild settings of every function, in one place: the CDK app and
  * scripts/check-bundle-sizes.ts both build with these.
  */
 export function esbuildOptions(handlerIds: readonly string[], outdir: string): BuildOptions {
   return {
-    entryPoints: handlerIds.map((id) => ({ in: handlerEntry(id), out: `${id}/index` })),
+    entryPoints: handlerIds.map((id) => ({ in: writeEntry(id, outdir), out: `${id}/index` })),
     outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,

@@ -1,11 +1,11 @@
 import { injectLambdaContext } from "@aws-lambda-powertools/logger/middleware";
-import middy from "@middy/core";
+import middy, { type MiddyfiedHandler } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type { ZodType, ZodTypeDef } from "zod";
 import { paymentProviderName } from "../config/runtime.ts";
 import { Refusal } from "../domain/errors.ts";
 import { logger } from "../observability/logger.ts";
-import { findRoute, type HandlerId, type HttpRoute, type RoleOf, type RouteRole } from "../routes.ts";
+import { type HttpRoute, routeOfHandler } from "../routes.ts";
 import { clientIp } from "./client-ip.ts";
 import { checkCsrf } from "./csrf.ts";
 import { badRequest, forbidden, notFound, serviceUnavailable, statusOf, unauthorized } from "./errors.ts";
@@ -15,9 +15,6 @@ import { isTransientAwsError } from "./transient-errors.ts";
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
-
-/** Signed in on every route but the public ones, where it may be null (an anonymous caller). */
-export type AuthOn<Role extends RouteRole> = Role extends "public" ? Auth | null : Auth;
 
 export interface RouteContext<Body, Params, Query, A extends Auth | null = Auth | null, Pre = undefined> {
   /** What the route's `prefetch` started, read while the session was being resolved. */
@@ -115,23 +112,61 @@ function enforceRole(route: HttpRoute, auth: Auth | null) {
   if (auth.role !== route.role) throw forbidden();
 }
 
+type Logic<Body, Params, Query, A extends Auth | null, Pre> = (
+  ctx: RouteContext<Body, Params, Query, A, Pre>,
+) => Promise<unknown>;
+
+/**
+ * A route's own logic and schemas, not yet bound to a route: the route is the one of the file it lives
+ * in, found by its path (functions/handlers/<area>/<name>.ts serves the table's handler "<area>/<name>"),
+ * so no handler names itself. The bundle's entry and the local stack bind it with `serve`.
+ */
+export interface RouteDefinition {
+  /** A public definition gets `auth: Auth | null` and may serve public routes only; the others, the rest. */
+  readonly public: boolean;
+  serve(handlerId: string): ServedRoute;
+}
+
+/** A route's Lambda handler; its schemas travel with it so tests derive hostile input from what it checks. */
+export type ServedRoute = MiddyfiedHandler<ApiEvent, ApiResult, Error, Context> & {
+  schemas: { body?: Schema<unknown>; params?: Schema<unknown>; query?: Schema<unknown> };
+};
+
+/** The logic of a route only signed-in callers reach (`role` user, seller or admin): `auth` is never null. */
+export function defineRoute<Body = undefined, Params = undefined, Query = undefined, Pre = undefined>(
+  schemas: Schemas<Body, Params, Query, Pre>,
+  logic: Logic<Body, Params, Query, Auth, Pre>,
+): RouteDefinition {
+  // serve() refuses a public route, and enforceRole an anonymous caller on the others.
+  const anyCaller = logic as Logic<Body, Params, Query, Auth | null, Pre>;
+  return { public: false, serve: (handlerId) => serveRoute(handlerId, false, schemas, anyCaller) };
+}
+
+/** The logic of a public route: `auth` is the signed-in caller, or null for an anonymous one. */
+export function definePublicRoute<Body = undefined, Params = undefined, Query = undefined, Pre = undefined>(
+  schemas: Schemas<Body, Params, Query, Pre>,
+  logic: Logic<Body, Params, Query, Auth | null, Pre>,
+): RouteDefinition {
+  return { public: true, serve: (handlerId) => serveRoute(handlerId, true, schemas, logic) };
+}
+
 /**
  * Wraps a route's own logic in the one middy stack every HTTP handler shares: the route's role from
  * functions/routes.ts, CSRF, session, JSON parsing, zod validation of body/params/query, and error
  * mapping to `{message}` with the right status (never a stack trace).
  */
-export function defineRoute<
-  H extends HandlerId,
-  Body = undefined,
-  Params = undefined,
-  Query = undefined,
-  Pre = undefined,
->(
-  handlerId: H,
+function serveRoute<Body, Params, Query, Pre>(
+  handlerId: string,
+  isPublic: boolean,
   schemas: Schemas<Body, Params, Query, Pre>,
-  logic: (ctx: RouteContext<Body, Params, Query, AuthOn<RoleOf<H>>, Pre>) => Promise<unknown>,
-) {
-  const route = findRoute(handlerId);
+  logic: Logic<Body, Params, Query, Auth | null, Pre>,
+): ServedRoute {
+  const route = routeOfHandler(handlerId);
+  if ((route.role === "public") !== isPublic) {
+    throw new Error(
+      `functions/handlers/${handlerId}.ts serves a ${route.role} route: it must use ${route.role === "public" ? "definePublicRoute" : "defineRoute"}`,
+    );
+  }
   const handler = middy<ApiEvent, ApiResult, Error, Context>()
     // Every log line of the request carries the function, its request id and whether it was a cold start.
     .use(injectLambdaContext(logger, { resetKeys: true }))
@@ -173,8 +208,7 @@ export function defineRoute<
     const body = schemas.body ? parseWith(schemas.body, parseJsonBody(rawBody), "body") : (undefined as Body);
     const params = parseWith(schemas.params, event.pathParameters ?? {}, "path");
     const query = parseWith(schemas.query, event.queryStringParameters ?? {}, "query");
-    // enforceRole has refused an anonymous caller on every route that is not public.
-    const auth = session.auth as AuthOn<RoleOf<H>>;
+    const auth = session.auth;
     const out = await logic({ prefetched, body, params, query, auth, now, rawBody, event, route });
     const cookies = [...session.cookies];
     if (out instanceof Reply) return json(out.status, out.body, [...cookies, ...out.cookies]);

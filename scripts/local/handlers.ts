@@ -1,6 +1,6 @@
 /**
- * Loads the very handler modules Lambda runs: handler id "a/b" is functions/handlers/a/b.ts
- * exporting `handler`. Modules are imported on first use and cached; a missing file is not cached
+ * Loads the very handler modules Lambda runs: handler id "a/b" is functions/handlers/a/b.ts, exporting
+ * its route's definition or an event handler (functions/http/handler-module.ts). Modules are imported on first use and cached; a missing file is not cached
  * (handlers appear while the stack runs), so it is picked up on the next request without a restart.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "aws-lambda";
+import { type HandlerModule, lambdaHandlerOf } from "../../functions/http/handler-module.ts";
 import { handlerSourceFile } from "../../functions/routes.ts";
 import { handlersDir } from "./paths.ts";
 
@@ -27,12 +28,9 @@ export function createHandlerLoader(dir = handlersDir): HandlerLoader {
     if (cached) return cached;
     const file = handlerFile(handlerId, dir);
     if (!existsSync(file)) return null;
-    const loading = import(/* @vite-ignore */ file).then((mod: { handler?: unknown }) => {
-      if (typeof mod.handler !== "function") {
-        throw new Error(`functions/handlers/${handlerId}.ts does not export a function named "handler"`);
-      }
-      return mod.handler as LambdaHandler;
-    });
+    const loading = import(/* @vite-ignore */ file).then(
+      (mod: HandlerModule) => lambdaHandlerOf(mod, handlerId) as LambdaHandler,
+    );
     cache.set(handlerId, loading);
     loading.catch(() => cache.delete(handlerId));
     return loading;

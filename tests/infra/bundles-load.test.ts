@@ -21,3 +21,20 @@ it("every deployed bundle loads as an ES module and exports `handler`", async ()
     expect(typeof module.handler, handlerId).toBe("function");
   }
 });
+
+it("binds each HTTP bundle to the route of its file: the bundled auth/me refuses an anonymous caller", async () => {
+  mkdirSync(outdir, { recursive: true });
+  bundleHandlers(["auth/me"], outdir);
+  const { handler } = (await import(pathToFileURL(join(outdir, "auth/me", "index.mjs")).href)) as {
+    handler: (event: unknown, context: unknown) => Promise<{ statusCode: number; body: string }>;
+  };
+  const event = {
+    version: "2.0",
+    rawPath: "/api/auth/me",
+    headers: {},
+    requestContext: { requestId: "bundle-test", http: { method: "GET", path: "/api/auth/me" } },
+  };
+  const result = await handler(event, { functionName: "auth-me", awsRequestId: "bundle-test" });
+  expect(result.statusCode).toBe(401);
+  expect(JSON.parse(result.body)).toEqual({ message: expect.any(String) });
+});

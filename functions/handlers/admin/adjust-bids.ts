@@ -2,8 +2,7 @@ import { type AdjustBidsResponse, adjustBidsSchema, idParamsSchema } from "#shar
 import { defineRoute } from "../../http/route.ts";
 import { adjustUserBids } from "../../usecases/manage-users.ts";
 
-export const handler = defineRoute(
-  "admin/adjust-bids",
+export const route = defineRoute(
   { params: idParamsSchema, body: adjustBidsSchema },
   async ({ params, body }): Promise<AdjustBidsResponse> => adjustUserBids(params.id, body.amount),
 );

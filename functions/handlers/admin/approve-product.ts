@@ -4,8 +4,7 @@ import { approveProduct } from "../../usecases/approve-product.ts";
 import { toProductView } from "../../usecases/views/product-view.ts";
 
 /** Approves the product and starts its auction; the body may set the auction's length. */
-export const handler = defineRoute(
-  "admin/approve-product",
+export const route = defineRoute(
   { params: idParamsSchema, body: approveProductSchema },
   async ({ params, body, now }) =>
     toProductView(

@@ -2,8 +2,6 @@ import { createBidPackageSchema } from "#shared/schemas/bid-packages";
 import { defineRoute, reply } from "../../http/route.ts";
 import { createBidPackage } from "../../usecases/manage-bid-packages.ts";
 
-export const handler = defineRoute(
-  "admin/create-bid-package",
-  { body: createBidPackageSchema },
-  async ({ body, now }) => reply(201, await createBidPackage(body, now)),
+export const route = defineRoute({ body: createBidPackageSchema }, async ({ body, now }) =>
+  reply(201, await createBidPackage(body, now)),
 );

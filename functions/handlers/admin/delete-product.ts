@@ -2,7 +2,7 @@ import { idParamsSchema } from "#shared/schemas/admin";
 import { defineRoute } from "../../http/route.ts";
 import { deleteProduct } from "../../usecases/review-products.ts";
 
-export const handler = defineRoute("admin/delete-product", { params: idParamsSchema }, async ({ params }) => {
+export const route = defineRoute({ params: idParamsSchema }, async ({ params }) => {
   await deleteProduct(params.id);
   return { message: "Product deleted" };
 });

@@ -2,8 +2,7 @@ import type { UserStats } from "#shared/schemas/admin";
 import { getTotalUsers } from "../../adapters/dynamo/admin-users-repo.ts";
 import { defineRoute } from "../../http/route.ts";
 
-export const handler = defineRoute(
-  "admin/get-user-stats",
+export const route = defineRoute(
   {},
   async (): Promise<UserStats> => ({
     totalUsers: await getTotalUsers(),

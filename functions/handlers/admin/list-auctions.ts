@@ -11,20 +11,16 @@ import { finalizeAllOver } from "../../usecases/finalize-auction.ts";
 import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
 
 /** Every auction whatever its status, newest first. */
-export const handler = defineRoute(
-  "admin/list-auctions",
-  { query: pageQuerySchema },
-  async ({ query, now }) => {
-    const page = pageRequestOf(query);
-    if (page)
-      return mapPage(await listAuctionsPage(AUCTION_STATUSES, page), (auctions) => summaries(auctions, now));
-    const lists = await Promise.all(AUCTION_STATUSES.map((status) => listAuctionsByStatus(status)));
-    const auctions = lists
-      .flat()
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
-    return summaries(auctions, now);
-  },
-);
+export const route = defineRoute({ query: pageQuerySchema }, async ({ query, now }) => {
+  const page = pageRequestOf(query);
+  if (page)
+    return mapPage(await listAuctionsPage(AUCTION_STATUSES, page), (auctions) => summaries(auctions, now));
+  const lists = await Promise.all(AUCTION_STATUSES.map((status) => listAuctionsByStatus(status)));
+  const auctions = lists
+    .flat()
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  return summaries(auctions, now);
+});
 
 /** Auctions found over are finalized on the way, so the panel shows their true status. */
 async function summaries(auctions: AuctionRecord[], now: number): Promise<AuctionSummary[]> {

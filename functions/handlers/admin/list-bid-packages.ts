@@ -3,8 +3,4 @@ import { defineRoute } from "../../http/route.ts";
 import { listAllBidPackages } from "../../usecases/manage-bid-packages.ts";
 
 /** Every package, inactive ones too (buyers see only the active ones on GET /api/bid-packages). */
-export const handler = defineRoute(
-  "admin/list-bid-packages",
-  {},
-  async (): Promise<AdminBidPackage[]> => listAllBidPackages(),
-);
+export const route = defineRoute({}, async (): Promise<AdminBidPackage[]> => listAllBidPackages());

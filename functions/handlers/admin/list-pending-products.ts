@@ -2,11 +2,7 @@ import { pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
 import { defineRoute } from "../../http/route.ts";
 import { listPendingProducts, listPendingProductsPage } from "../../usecases/admin-products.ts";
 
-export const handler = defineRoute(
-  "admin/list-pending-products",
-  { query: pageQuerySchema },
-  async ({ query }) => {
-    const page = pageRequestOf(query);
-    return page ? listPendingProductsPage(page) : listPendingProducts();
-  },
-);
+export const route = defineRoute({ query: pageQuerySchema }, async ({ query }) => {
+  const page = pageRequestOf(query);
+  return page ? listPendingProductsPage(page) : listPendingProducts();
+});

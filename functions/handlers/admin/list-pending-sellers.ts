@@ -8,15 +8,11 @@ import {
 } from "../../adapters/dynamo/sellers-repo.ts";
 import { defineRoute } from "../../http/route.ts";
 
-export const handler = defineRoute(
-  "admin/list-pending-sellers",
-  { query: pageQuerySchema },
-  async ({ query }) => {
-    const page = pageRequestOf(query);
-    if (!page) return applications(await listSellersByStatus("pending"));
-    return mapPage(await listSellersPage("pending", page), applications);
-  },
-);
+export const route = defineRoute({ query: pageQuerySchema }, async ({ query }) => {
+  const page = pageRequestOf(query);
+  if (!page) return applications(await listSellersByStatus("pending"));
+  return mapPage(await listSellersPage("pending", page), applications);
+});
 
 async function applications(sellers: SellerRecord[]): Promise<SellerApplication[]> {
   const users = await getUsers(sellers.map((s) => s.userId));

@@ -2,7 +2,7 @@ import { pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
 import { defineRoute } from "../../http/route.ts";
 import { listAllProducts, listAllProductsPage } from "../../usecases/admin-products.ts";
 
-export const handler = defineRoute("admin/list-products", { query: pageQuerySchema }, async ({ query }) => {
+export const route = defineRoute({ query: pageQuerySchema }, async ({ query }) => {
   const page = pageRequestOf(query);
   return page ? listAllProductsPage(page) : listAllProducts();
 });

@@ -5,7 +5,7 @@ import { defineRoute } from "../../http/route.ts";
 import { toAdminUser } from "../../usecases/views/user-view.ts";
 
 /** Newest registration first (the Recent Registrations card reads the head of this list). */
-export const handler = defineRoute("admin/list-users", { query: pageQuerySchema }, async ({ query }) => {
+export const route = defineRoute({ query: pageQuerySchema }, async ({ query }) => {
   const page = pageRequestOf(query);
   if (!page) return (await listUsers()).map(toAdminUser);
   return mapPage(await listUsersPage(page), (users): AdminUser[] => users.map(toAdminUser));

@@ -3,8 +3,6 @@ import { defineRoute } from "../../http/route.ts";
 import { rejectProduct } from "../../usecases/review-products.ts";
 import { toProductView } from "../../usecases/views/product-view.ts";
 
-export const handler = defineRoute(
-  "admin/reject-product",
-  { params: idParamsSchema },
-  async ({ params, now }) => toProductView(await rejectProduct(params.id, now)),
+export const route = defineRoute({ params: idParamsSchema }, async ({ params, now }) =>
+  toProductView(await rejectProduct(params.id, now)),
 );

@@ -3,8 +3,6 @@ import { defineRoute } from "../../http/route.ts";
 import { reviewSeller } from "../../usecases/review-sellers.ts";
 import { toSellerProfile } from "../../usecases/views/seller-view.ts";
 
-export const handler = defineRoute(
-  "admin/reject-seller",
-  { params: idParamsSchema },
-  async ({ params, now }) => toSellerProfile(await reviewSeller(params.id, "reject", now)),
+export const route = defineRoute({ params: idParamsSchema }, async ({ params, now }) =>
+  toSellerProfile(await reviewSeller(params.id, "reject", now)),
 );

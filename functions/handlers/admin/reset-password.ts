@@ -2,8 +2,7 @@ import { idParamsSchema, resetPasswordSchema } from "#shared/schemas/admin";
 import { defineRoute } from "../../http/route.ts";
 import { resetUserPassword } from "../../usecases/manage-users.ts";
 
-export const handler = defineRoute(
-  "admin/reset-password",
+export const route = defineRoute(
   { params: idParamsSchema, body: resetPasswordSchema },
   async ({ params, body }) => {
     await resetUserPassword(params.id, body.newPassword);

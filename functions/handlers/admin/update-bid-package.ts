@@ -4,8 +4,7 @@ import { defineRoute } from "../../http/route.ts";
 import { editBidPackage } from "../../usecases/manage-bid-packages.ts";
 
 /** Edits, deactivates (`active: false`) or reactivates a package; payments already started keep their price. */
-export const handler = defineRoute(
-  "admin/update-bid-package",
+export const route = defineRoute(
   { params: idParamsSchema, body: updateBidPackageSchema },
   async ({ params, body, now }): Promise<AdminBidPackage> => editBidPackage(params.id, body, now),
 );

@@ -4,8 +4,7 @@ import { defineRoute, reply } from "../../http/route.ts";
 import { buyItNow } from "../../usecases/buy-now.ts";
 
 /** POST /api/auctions/{id}/buy-now: 201 with a `buy_now` order, paid like any order. */
-export const handler = defineRoute(
-  "auctions/buy-now",
+export const route = defineRoute(
   { params: auctionIdParamsSchema, body: shippingAddressSchema },
   async ({ params, body, auth, now }) => reply(201, await buyItNow(params.id, auth.userId, body, now)),
 );

@@ -2,8 +2,6 @@ import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { defineRoute } from "../../http/route.ts";
 import { cancelAgent } from "../../usecases/bid-agents.ts";
 
-export const handler = defineRoute(
-  "auctions/delete-agent",
-  { params: auctionIdParamsSchema },
-  async ({ params, auth, now }) => cancelAgent(params.id, auth.userId, now),
+export const route = defineRoute({ params: auctionIdParamsSchema }, async ({ params, auth, now }) =>
+  cancelAgent(params.id, auth.userId, now),
 );

@@ -2,8 +2,6 @@ import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { defineRoute } from "../../http/route.ts";
 import { readAgent } from "../../usecases/bid-agents.ts";
 
-export const handler = defineRoute(
-  "auctions/get-agent",
-  { params: auctionIdParamsSchema },
-  async ({ params, auth }) => readAgent(params.id, auth.userId),
+export const route = defineRoute({ params: auctionIdParamsSchema }, async ({ params, auth }) =>
+  readAgent(params.id, auth.userId),
 );

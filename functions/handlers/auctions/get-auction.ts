@@ -1,18 +1,14 @@
 import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { notFound } from "../../http/errors.ts";
-import { defineRoute } from "../../http/route.ts";
+import { definePublicRoute } from "../../http/route.ts";
 import { BID_MESSAGES } from "../../usecases/place-bid.ts";
 import { readAuctionDetail, readBidderSpend } from "../../usecases/read-auctions.ts";
 
-export const handler = defineRoute(
-  "auctions/get-auction",
-  { params: auctionIdParamsSchema },
-  async ({ params, now, auth }) => {
-    const [detail, me] = await Promise.all([
-      readAuctionDetail(params.id, now),
-      auth ? readBidderSpend(params.id, auth.userId) : undefined,
-    ]);
-    if (!detail) throw notFound(BID_MESSAGES.notFound);
-    return me ? { ...detail, me } : detail;
-  },
-);
+export const route = definePublicRoute({ params: auctionIdParamsSchema }, async ({ params, now, auth }) => {
+  const [detail, me] = await Promise.all([
+    readAuctionDetail(params.id, now),
+    auth ? readBidderSpend(params.id, auth.userId) : undefined,
+  ]);
+  if (!detail) throw notFound(BID_MESSAGES.notFound);
+  return me ? { ...detail, me } : detail;
+});

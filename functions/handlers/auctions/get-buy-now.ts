@@ -3,8 +3,6 @@ import { defineRoute } from "../../http/route.ts";
 import { readBuyNowOffer } from "../../usecases/buy-now.ts";
 
 /** GET /api/auctions/{id}/buy-now: the caller's Buy It Now offer, with the credit worked out. */
-export const handler = defineRoute(
-  "auctions/get-buy-now",
-  { params: auctionIdParamsSchema },
-  async ({ params, auth, now }) => readBuyNowOffer(params.id, auth.userId, now),
+export const route = defineRoute({ params: auctionIdParamsSchema }, async ({ params, auth, now }) =>
+  readBuyNowOffer(params.id, auth.userId, now),
 );

@@ -1,4 +1,4 @@
-import { defineRoute } from "../../http/route.ts";
+import { definePublicRoute } from "../../http/route.ts";
 import { listLiveAuctions } from "../../usecases/read-auctions.ts";
 
-export const handler = defineRoute("auctions/list-auctions", {}, async ({ now }) => listLiveAuctions(now));
+export const route = definePublicRoute({}, async ({ now }) => listLiveAuctions(now));

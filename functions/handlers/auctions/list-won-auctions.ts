@@ -4,8 +4,7 @@ import { defineRoute } from "../../http/route.ts";
 import { listWonAuctionsOf } from "../../usecases/orders.ts";
 
 /** GET /api/auctions/won: the signed-in user's won auctions with their order state. */
-export const handler = defineRoute(
-  "auctions/list-won-auctions",
+export const route = defineRoute(
   { query: pageQuerySchema },
   async ({ auth, now, query }): Promise<WonAuction[] | Page<WonAuction>> => {
     const page = pageRequestOf(query);

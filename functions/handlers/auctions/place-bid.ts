@@ -1,16 +1,13 @@
 import { auctionIdParamsSchema, type PlaceBidResponse } from "#shared/schemas/auctions";
 import { getAuction } from "../../adapters/dynamo/auctions-repo.ts";
-import { unauthorized } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
 import { placeBid } from "../../usecases/place-bid.ts";
 import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
 import { toBidView } from "../../usecases/views/bid-view.ts";
 
-export const handler = defineRoute(
-  "auctions/place-bid",
+export const route = defineRoute(
   { params: auctionIdParamsSchema, prefetch: (params) => getAuction(params.id) },
   async ({ params, auth, prefetched }): Promise<PlaceBidResponse> => {
-    if (!auth) throw unauthorized();
     const placed = await placeBid({
       auctionId: params.id,
       bidder: { id: auth.userId, username: auth.username, role: auth.role },

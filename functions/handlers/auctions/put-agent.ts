@@ -3,8 +3,7 @@ import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { defineRoute } from "../../http/route.ts";
 import { bookAgent } from "../../usecases/bid-agents.ts";
 
-export const handler = defineRoute(
-  "auctions/put-agent",
+export const route = defineRoute(
   { params: auctionIdParamsSchema, body: bookAgentSchema },
   async ({ params, body, auth, now }) =>
     bookAgent({

@@ -3,18 +3,14 @@ import { clientIp } from "../../http/client-ip.ts";
 import { defineRoute } from "../../http/route.ts";
 import { changePassword } from "../../usecases/account-security.ts";
 
-export const handler = defineRoute(
-  "auth/change-password",
-  { body: changePasswordSchema },
-  async ({ body, auth, now, event }) => {
-    const { sessionsEnded } = await changePassword({
-      userId: auth.userId,
-      token: auth.token,
-      currentPassword: body.currentPassword,
-      newPassword: body.newPassword,
-      ip: clientIp(event),
-      now,
-    });
-    return { ok: true, otherSessionsEnded: sessionsEnded };
-  },
-);
+export const route = defineRoute({ body: changePasswordSchema }, async ({ body, auth, now, event }) => {
+  const { sessionsEnded } = await changePassword({
+    userId: auth.userId,
+    token: auth.token,
+    currentPassword: body.currentPassword,
+    newPassword: body.newPassword,
+    ip: clientIp(event),
+    now,
+  });
+  return { ok: true, otherSessionsEnded: sessionsEnded };
+});

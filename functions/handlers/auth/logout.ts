@@ -1,8 +1,8 @@
 import { deleteSession } from "../../adapters/dynamo/sessions-repo.ts";
 import { clearedSessionCookies } from "../../http/cookies.ts";
-import { defineRoute, reply } from "../../http/route.ts";
+import { definePublicRoute, reply } from "../../http/route.ts";
 
-export const handler = defineRoute("auth/logout", {}, async ({ auth, event }) => {
+export const route = definePublicRoute({}, async ({ auth, event }) => {
   if (auth) await deleteSession(auth.token);
   return reply(200, { ok: true }, clearedSessionCookies(event.headers?.host));
 });

@@ -13,26 +13,22 @@ import { hashPassword } from "../../domain/passwords.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import { sessionCookies } from "../../http/cookies.ts";
 import { tooManyRequests } from "../../http/errors.ts";
-import { defineRoute, reply } from "../../http/route.ts";
+import { definePublicRoute, reply } from "../../http/route.ts";
 import { toCurrentUser } from "../../usecases/views/user-view.ts";
 
-export const handler = defineRoute(
-  "auth/register",
-  { body: registerSchema },
-  async ({ body, now, event }) => {
-    const window = loginWindow(now);
-    const counters = registrationCounters(clientIp(event), registrationsPerAddress());
-    if (!(await reserveAttempts(counters, window, windowExpiry(window)))) {
-      throw tooManyRequests(REGISTRATION_THROTTLED_MESSAGE);
-    }
-    const user = await createUser({
-      username: body.username,
-      email: body.email,
-      passwordHash: await hashPassword(body.password),
-      role: body.role,
-      now,
-    });
-    const { token } = await createSession(user, now);
-    return reply(201, toCurrentUser(user), sessionCookies(token, event.headers?.host));
-  },
-);
+export const route = definePublicRoute({ body: registerSchema }, async ({ body, now, event }) => {
+  const window = loginWindow(now);
+  const counters = registrationCounters(clientIp(event), registrationsPerAddress());
+  if (!(await reserveAttempts(counters, window, windowExpiry(window)))) {
+    throw tooManyRequests(REGISTRATION_THROTTLED_MESSAGE);
+  }
+  const user = await createUser({
+    username: body.username,
+    email: body.email,
+    passwordHash: await hashPassword(body.password),
+    role: body.role,
+    now,
+  });
+  const { token } = await createSession(user, now);
+  return reply(201, toCurrentUser(user), sessionCookies(token, event.headers?.host));
+});

@@ -2,10 +2,10 @@ import { centsToDecimal } from "#shared/money";
 import type { AppConfig } from "#shared/schemas/payments";
 import { stripePublishableKey } from "../../adapters/payments/settings.ts";
 import { bidValueCents, paymentProviderName, winLimitConfig } from "../../config/runtime.ts";
-import { defineRoute } from "../../http/route.ts";
+import { definePublicRoute } from "../../http/route.ts";
 
 /** Which card form the web renders (Stripe Elements or the local test-card form), and Stripe's public key. */
-export const handler = defineRoute("config/get-config", {}, async (): Promise<AppConfig> => {
+export const route = definePublicRoute({}, async (): Promise<AppConfig> => {
   const paymentProvider = paymentProviderName();
   const publishableKey = stripePublishableKey();
   return {

@@ -1,6 +1,4 @@
 import { defineRoute } from "../../http/route.ts";
 import { readLimits } from "../../usecases/responsible-play.ts";
 
-export const handler = defineRoute("me/get-limits", {}, async ({ auth, now }) =>
-  readLimits(auth.userId, now),
-);
+export const route = defineRoute({}, async ({ auth, now }) => readLimits(auth.userId, now));

@@ -1,6 +1,4 @@
 import { defineRoute } from "../../http/route.ts";
 import { readNotificationSettings } from "../../usecases/notification-settings.ts";
 
-export const handler = defineRoute("me/get-notifications", {}, async ({ auth }) =>
-  readNotificationSettings(auth.userId),
-);
+export const route = defineRoute({}, async ({ auth }) => readNotificationSettings(auth.userId));

@@ -2,8 +2,6 @@ import { selfExclusionSchema } from "#shared/schemas/limits";
 import { defineRoute } from "../../http/route.ts";
 import { selfExclude } from "../../usecases/responsible-play.ts";
 
-export const handler = defineRoute(
-  "me/self-exclusion",
-  { body: selfExclusionSchema },
-  async ({ auth, body, now }) => selfExclude(auth.userId, body.days, now),
+export const route = defineRoute({ body: selfExclusionSchema }, async ({ auth, body, now }) =>
+  selfExclude(auth.userId, body.days, now),
 );

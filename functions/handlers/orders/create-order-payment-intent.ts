@@ -3,8 +3,7 @@ import { defineRoute } from "../../http/route.ts";
 import { createOrderPaymentIntent } from "../../usecases/order-payments.ts";
 
 /** POST /api/orders/{id}/payment-intent: pay the buyer's own unpaid order (its webhook marks it paid). */
-export const handler = defineRoute(
-  "orders/create-order-payment-intent",
+export const route = defineRoute(
   { params: orderIdParamsSchema },
   async ({ params, auth, now }): Promise<OrderPaymentIntentResponse> =>
     createOrderPaymentIntent(params.id, auth.userId, now),

@@ -3,8 +3,7 @@ import { defineRoute } from "../../http/route.ts";
 import { placeOrder } from "../../usecases/orders.ts";
 
 /** POST /api/orders: the winner's checkout; the price comes from the auction, never from the body. */
-export const handler = defineRoute(
-  "orders/create-order",
+export const route = defineRoute(
   { body: createOrderRequestSchema },
   async ({ body, auth, now }): Promise<OrderView> => placeOrder(body, auth.userId, now),
 );

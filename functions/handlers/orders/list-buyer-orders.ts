@@ -4,8 +4,7 @@ import { defineRoute } from "../../http/route.ts";
 import { listOrdersOfBuyer, listOrdersOfBuyerPage } from "../../usecases/order-payments.ts";
 
 /** GET /api/orders/buyer: the signed-in user's own orders, newest first. */
-export const handler = defineRoute(
-  "orders/list-buyer-orders",
+export const route = defineRoute(
   { query: pageQuerySchema },
   async ({ auth, now, query }): Promise<OrderView[] | Page<OrderView>> => {
     const page = pageRequestOf(query);

@@ -4,8 +4,7 @@ import { defineRoute } from "../../http/route.ts";
 import { listOrdersOfSeller } from "../../usecases/orders.ts";
 
 /** GET /api/orders/seller: the signed-in seller's orders with the buyer's name, email and address. */
-export const handler = defineRoute(
-  "orders/list-seller-orders",
+export const route = defineRoute(
   { query: pageQuerySchema },
   async ({ auth, query }): Promise<OrderView[] | Page<OrderView>> => {
     const page = pageRequestOf(query);

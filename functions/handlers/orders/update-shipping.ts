@@ -3,8 +3,7 @@ import { defineRoute } from "../../http/route.ts";
 import { updateOrderShipping } from "../../usecases/orders.ts";
 
 /** PATCH /api/orders/{id}/shipping: only the order's seller; shippedAt/deliveredAt are stamped. */
-export const handler = defineRoute(
-  "orders/update-shipping",
+export const route = defineRoute(
   { params: orderIdParamsSchema, body: shippingUpdateSchema },
   async ({ params, body, auth, now }): Promise<OrderView> =>
     updateOrderShipping(params.id, auth.userId, body, now),

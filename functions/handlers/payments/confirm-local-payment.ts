@@ -15,8 +15,7 @@ import { deliverLocalWebhook } from "./deliver-local-webhook.ts";
  * PAYMENT_PROVIDER=local): charges the test card, then delivers the signed payment_intent.succeeded
  * webhook, which is what credits the purchase.
  */
-export const handler = defineRoute(
-  "payments/confirm-local-payment",
+export const route = defineRoute(
   { params: paymentIntentParamsSchema, body: localConfirmRequestSchema },
   async ({ params, body, now, auth }): Promise<LocalConfirmResponse> => {
     const gateway = localPaymentGateway();

@@ -12,8 +12,7 @@ import { logger } from "../../observability/logger.ts";
 import { assertPurchaseAllowed } from "../../usecases/responsible-play.ts";
 
 /** The browser names a package; the price and the bids come from the server's copy of it. */
-export const handler = defineRoute(
-  "payments/create-payment-intent",
+export const route = defineRoute(
   { body: createPaymentIntentRequestSchema },
   async ({ body, auth, now }): Promise<CreatePaymentIntentResponse> => {
     const bidPackage = await getBidPackage(body.packageId);

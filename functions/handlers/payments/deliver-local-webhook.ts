@@ -1,10 +1,11 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import type { SignedWebhook } from "../../adapters/payments/local-gateway.ts";
 import { ORIGIN_HEADER, originSecret } from "../../http/origin-lock.ts";
 import { findRoute } from "../../routes.ts";
-import { handler as stripeWebhook } from "./stripe-webhook.ts";
+import { route as stripeWebhookRoute } from "./stripe-webhook.ts";
 
 const WEBHOOK_ROUTE = findRoute("payments/stripe-webhook");
+const stripeWebhook = stripeWebhookRoute.serve(WEBHOOK_ROUTE.handler);
 
 /**
  * The local provider delivers its signed webhook to the very handler Stripe calls, with the event
@@ -52,10 +53,6 @@ export async function deliverLocalWebhook(webhook: SignedWebhook, now: number): 
     awsRequestId: requestId,
     getRemainingTimeInMillis: () => 30_000,
   } as unknown as Context;
-  const invoke = stripeWebhook as unknown as (
-    e: APIGatewayProxyEventV2,
-    c: Context,
-  ) => Promise<APIGatewayProxyStructuredResultV2>;
-  const result = await invoke(event, context);
+  const result = await stripeWebhook(event, context);
   return result.statusCode ?? 500;
 }

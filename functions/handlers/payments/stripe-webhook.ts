@@ -2,7 +2,7 @@ import { paymentGateway, WebhookSignatureError } from "../../adapters/payments/i
 import { succeededIntentOf } from "../../domain/payments.ts";
 import { lowerCaseHeaders } from "../../http/csrf.ts";
 import { badRequest } from "../../http/errors.ts";
-import { defineRoute } from "../../http/route.ts";
+import { definePublicRoute } from "../../http/route.ts";
 import { logger } from "../../observability/logger.ts";
 import { handlePaymentReversed } from "../../usecases/payment-reversed.ts";
 import { handlePaymentSucceeded } from "../../usecases/payment-succeeded.ts";
@@ -12,7 +12,7 @@ import { handlePaymentSucceeded } from "../../usecases/payment-succeeded.ts";
  * the raw body before anything is parsed; a missing or forged one is a 400 and changes nothing.
  * A failure after that is a 5xx, so Stripe delivers the event again; the credit step is idempotent.
  */
-export const handler = defineRoute("payments/stripe-webhook", {}, async ({ rawBody, event, now }) => {
+export const route = definePublicRoute({}, async ({ rawBody, event, now }) => {
   const signature = lowerCaseHeaders(event.headers)["stripe-signature"];
   const gateway = await paymentGateway();
   let paymentEvent: Awaited<ReturnType<typeof gateway.verifyWebhook>>;

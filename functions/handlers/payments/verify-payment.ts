@@ -10,8 +10,7 @@ import { ensureBidPackagePaymentCredited } from "../../usecases/credit-bid-purch
  * Called by /payment-success: asks the provider how the payment went and, if it succeeded, credits it
  * now (once; the webhook may come before or after) so the page shows the new balance at once.
  */
-export const handler = defineRoute(
-  "payments/verify-payment",
+export const route = defineRoute(
   { params: paymentIntentParamsSchema },
   async ({ params, auth, now }): Promise<VerifyPaymentResponse> => {
     const userId = auth.userId;

@@ -6,14 +6,10 @@ import { defineRoute, reply } from "../../http/route.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
 import { toProductView } from "../../usecases/views/product-view.ts";
 
-export const handler = defineRoute(
-  "seller/create-seller-product",
-  { body: createSellerProductSchema },
-  async ({ auth, body, now }) => {
-    const { seller } = await currentSeller(auth);
-    const refusal = productSubmissionRefusal(seller.status);
-    if (refusal) throw forbidden(refusal);
-    const product = await createProduct({ ...body, sellerId: seller.id }, now);
-    return reply(201, toProductView(product));
-  },
-);
+export const route = defineRoute({ body: createSellerProductSchema }, async ({ auth, body, now }) => {
+  const { seller } = await currentSeller(auth);
+  const refusal = productSubmissionRefusal(seller.status);
+  if (refusal) throw forbidden(refusal);
+  const product = await createProduct({ ...body, sellerId: seller.id }, now);
+  return reply(201, toProductView(product));
+});

@@ -3,8 +3,7 @@ import { defineRoute } from "../../http/route.ts";
 import { sellerDailyStats } from "../../usecases/daily-stats.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
 
-export const handler = defineRoute(
-  "seller/get-daily-stats",
+export const route = defineRoute(
   { query: statsQuerySchema },
   async ({ auth, query, now }): Promise<SellerDailyStats> => {
     const { seller } = await currentSeller(auth);

@@ -3,11 +3,7 @@ import { defineRoute } from "../../http/route.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
 import { toSellerProfile } from "../../usecases/views/seller-view.ts";
 
-export const handler = defineRoute(
-  "seller/get-seller-profile",
-  {},
-  async ({ auth }): Promise<SellerProfile> => {
-    const { seller } = await currentSeller(auth);
-    return toSellerProfile(seller);
-  },
-);
+export const route = defineRoute({}, async ({ auth }): Promise<SellerProfile> => {
+  const { seller } = await currentSeller(auth);
+  return toSellerProfile(seller);
+});

@@ -11,18 +11,14 @@ import { finalizeAllOver } from "../../usecases/finalize-auction.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
 
 /** The seller's auctions, newest first (docs/product.md section 7's fields plus endsAt). */
-export const handler = defineRoute(
-  "seller/list-seller-auctions",
-  { query: pageQuerySchema },
-  async ({ auth, now, query }) => {
-    const { seller } = await currentSeller(auth);
-    const page = pageRequestOf(query);
-    const view = async (auctions: AuctionRecord[]) =>
-      (await finalizeAllOver(auctions, now)).map(toSellerAuction);
-    if (!page) return view(await listSellerAuctions(seller.id));
-    return mapPage(await listSellerAuctionsPage(seller.id, page), view);
-  },
-);
+export const route = defineRoute({ query: pageQuerySchema }, async ({ auth, now, query }) => {
+  const { seller } = await currentSeller(auth);
+  const page = pageRequestOf(query);
+  const view = async (auctions: AuctionRecord[]) =>
+    (await finalizeAllOver(auctions, now)).map(toSellerAuction);
+  if (!page) return view(await listSellerAuctions(seller.id));
+  return mapPage(await listSellerAuctionsPage(seller.id, page), view);
+});
 
 function toSellerAuction(auction: AuctionRecord): SellerAuction {
   return {

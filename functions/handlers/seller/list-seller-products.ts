@@ -9,14 +9,10 @@ import { defineRoute } from "../../http/route.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
 import { toProductView } from "../../usecases/views/product-view.ts";
 
-export const handler = defineRoute(
-  "seller/list-seller-products",
-  { query: pageQuerySchema },
-  async ({ auth, query }) => {
-    const { seller } = await currentSeller(auth);
-    const page = pageRequestOf(query);
-    const view = (products: ProductRecord[]): ProductView[] => products.map(toProductView);
-    if (!page) return view(await listSellerProducts(seller.id));
-    return mapPage(await listSellerProductsPage(seller.id, page), view);
-  },
-);
+export const route = defineRoute({ query: pageQuerySchema }, async ({ auth, query }) => {
+  const { seller } = await currentSeller(auth);
+  const page = pageRequestOf(query);
+  const view = (products: ProductRecord[]): ProductView[] => products.map(toProductView);
+  if (!page) return view(await listSellerProducts(seller.id));
+  return mapPage(await listSellerProductsPage(seller.id, page), view);
+});

@@ -6,8 +6,7 @@ import { defineRoute } from "../../http/route.ts";
 import { currentSeller } from "../../usecases/seller-account.ts";
 import { toSellerProfile } from "../../usecases/views/seller-view.ts";
 
-export const handler = defineRoute(
-  "seller/update-seller-profile",
+export const route = defineRoute(
   { body: updateSellerProfileSchema },
   async ({ auth, body }): Promise<SellerProfile> => {
     const { seller } = await currentSeller(auth);

@@ -1,6 +1,14 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { findRoute, handlerSourceFile, httpRoutes, matchRoute } from "../../../functions/routes.ts";
+import { type HandlerModule, lambdaHandlerOf } from "../../../functions/http/handler-module.ts";
+import { definePublicRoute, defineRoute } from "../../../functions/http/route.ts";
+import {
+  findRoute,
+  handlerSourceFile,
+  httpRoutes,
+  matchRoute,
+  routeOfHandler,
+} from "../../../functions/routes.ts";
 
 describe("route table", () => {
   it("has every docs/product.md section 7 call", () => {
@@ -51,13 +59,34 @@ describe("route table", () => {
     ).toEqual([]);
   });
 
-  it("names in each handler file the route of that file: the id the compiler checks cannot point elsewhere", () => {
-    const misnamed = httpRoutes.flatMap((route) => {
-      const source = readFileSync(`functions/handlers/${handlerSourceFile(route.handler)}`, "utf8");
-      const named = /defineRoute\(\s*"([^"]+)"/.exec(source)?.[1];
-      return named === route.handler ? [] : [`${route.handler} names ${named}`];
-    });
-    expect(misnamed).toEqual([]);
+  it("serves every route from its file: public routes through definePublicRoute, the others through defineRoute", async () => {
+    const served = await Promise.all(
+      httpRoutes.map(async (route) => {
+        const mod = (await import(
+          `../../../functions/handlers/${handlerSourceFile(route.handler)}`
+        )) as HandlerModule;
+        return {
+          id: route.handler,
+          definesRoute: mod.route !== undefined,
+          handler: lambdaHandlerOf(mod, route.handler),
+        };
+      }),
+    );
+    expect(served.filter((s) => !s.definesRoute || typeof s.handler !== "function").map((s) => s.id)).toEqual(
+      [],
+    );
+  });
+
+  it("refuses to serve a definition under a route of the other audience, or under no route", () => {
+    const logic = async () => ({});
+    expect(() => definePublicRoute({}, logic).serve("auth/me")).toThrow(
+      /user route: it must use defineRoute/,
+    );
+    expect(() => defineRoute({}, logic).serve("auth/login")).toThrow(
+      /public route: it must use definePublicRoute/,
+    );
+    expect(() => defineRoute({}, logic).serve("nope/nope")).toThrow(/No route/);
+    expect(() => lambdaHandlerOf({}, "auth/me")).toThrow(/exports neither a route/);
   });
 
   it("matches /api/auctions/won before the {id} route and extracts parameters", () => {
@@ -95,6 +124,6 @@ describe("route table", () => {
 
   it("finds a route by handler and refuses an unknown handler", () => {
     expect(findRoute("auth/me").role).toBe("user");
-    expect(() => findRoute("nope/nope")).toThrow(/No route/);
+    expect(() => routeOfHandler("nope/nope")).toThrow(/No route/);
   });
 });
