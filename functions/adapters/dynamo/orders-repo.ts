@@ -11,21 +11,17 @@
  * The order keeps a snapshot of the product, the seller's business name and the buyer's username and
  * email taken at checkout, so its lists are one Query + one BatchGet and stay readable if a user goes.
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { MetalType, PaymentStatus, ShippingStatus } from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { OrderPayment, ShippingState } from "../../domain/orders.ts";
 import { db, tableName } from "./client.ts";
-import {
-  cancellationCodes,
-  conditionFailed,
-  transactionConditionFailed,
-  unlessRefused,
-} from "./conditions.ts";
+import { conditionFailed, transactionConditionFailed, unlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { transactRetryingConflicts } from "./transact.ts";
 
 export type OrderKind = "auction" | "buy_now";
 
@@ -112,9 +108,7 @@ export function orderItem(order: OrderRecord) {
 
 const toOrder = (item: Record<string, unknown>) => parseItem("order", ORDER_SHAPE, item);
 
-const MAX_ATTEMPTS = 6;
-const backoff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40 * attempt));
+const ORDER_RETRY = { attempts: 6, delayStepMs: 10 };
 
 /** Writes the order and its auction's guard together; "exists" when the auction already has an order. */
 export async function createOrder(order: OrderRecord): Promise<"created" | "exists"> {
@@ -129,19 +123,12 @@ export async function createOrder(order: OrderRecord): Promise<"created" | "exis
     },
     { Put: { TableName: table, Item: orderItem(order), ConditionExpression: "attribute_not_exists(pk)" } },
   ];
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.send(new TransactWriteCommand({ TransactItems: transactItems }));
-      return "created";
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (transactionConditionFailed(error, 0)) return "exists";
-      // Two checkouts of one auction at the same instant: the retry's condition settles which won.
-      if (!codes.includes("TransactionConflict") || attempt >= MAX_ATTEMPTS) throw error;
-      await backoff(attempt);
-    }
-  }
+  // Two checkouts of one auction at the same instant: the retry's condition settles which won.
+  const outcome = await transactRetryingConflicts(transactItems, {
+    ...ORDER_RETRY,
+    refused: (error) => (transactionConditionFailed(error, 0) ? ("exists" as const) : undefined),
+  });
+  return outcome === "written" ? "created" : outcome;
 }
 
 /** The checkout orders of these auctions (through each auction's order guard), keyed by auction id. */
@@ -232,22 +219,18 @@ export async function markOrderPaidOnce(payment: OrderPayment, now: number): Pro
       },
     },
   ];
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.send(new TransactWriteCommand({ TransactItems: transactItems }));
-      return "paid";
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
+  const outcome = await transactRetryingConflicts(transactItems, {
+    ...ORDER_RETRY,
+    conflictWithin: 2,
+    refused: async (error): Promise<MarkPaidOutcome | undefined> => {
       if (transactionConditionFailed(error, 0)) return "already_paid";
       if (transactionConditionFailed(error, 1)) {
         return (await getOrder(payment.orderId)) ? "not_payable" : "order_missing";
       }
-      const conflicted = codes.slice(0, 2).includes("TransactionConflict");
-      if (!conflicted || attempt >= MAX_ATTEMPTS) throw error;
-      await backoff(attempt);
-    }
-  }
+      return undefined;
+    },
+  });
+  return outcome === "written" ? "paid" : outcome;
 }
 
 /** Remembers the PaymentIntent just created for a pending order; false when it is no longer pending. */

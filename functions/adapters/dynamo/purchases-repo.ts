@@ -3,10 +3,9 @@ import type { BidPurchase } from "../../domain/payments.ts";
 import { db, tableName } from "./client.ts";
 import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
 import { indexKeys, keys } from "./keys.ts";
+import { transactRetryingConflicts } from "./transact.ts";
 
 export type CreditOutcome = "credited" | "already_credited" | "user_missing";
-
-const MAX_ATTEMPTS = 6;
 
 /**
  * THE idempotent credit step of bid purchases (docs/architecture.md section 6). One transaction writes the
@@ -48,23 +47,19 @@ export async function creditBidPurchase(purchase: BidPurchase, now: number): Pro
     },
   ];
 
-  for (let attempt = 1; ; attempt++) {
-    try {
-      // A fresh command per attempt: SDK commands are not meant to be sent twice.
-      await db.send(new TransactWriteCommand({ TransactItems: transactItems }));
-      return "credited";
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
+  // Another transaction touched the purchase or the user at the same instant (the other delivery of
+  // this payment, or a bid): try again; the condition then settles it.
+  const outcome = await transactRetryingConflicts(transactItems, {
+    attempts: 6,
+    delayStepMs: 10,
+    conflictWithin: 2,
+    refused: (error): CreditOutcome | undefined => {
       if (transactionConditionFailed(error, 0)) return "already_credited";
       if (transactionConditionFailed(error, 1)) return "user_missing";
-      // Another transaction touched the purchase or the user at the same instant (the other
-      // delivery of this payment, or a bid): try again; the condition then settles it.
-      const conflicted = codes.slice(0, 2).includes("TransactionConflict");
-      if (!conflicted || attempt >= MAX_ATTEMPTS) throw error;
-      await new Promise((r) => setTimeout(r, 10 * attempt + Math.random() * 40 * attempt));
-    }
-  }
+      return undefined;
+    },
+  });
+  return outcome === "written" ? "credited" : outcome;
 }
 
 /** The stored purchase of a payment, or null when it has not been credited. */

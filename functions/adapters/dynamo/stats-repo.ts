@@ -1,14 +1,14 @@
-import { QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { CounterChange, StatsScope } from "../../domain/stats.ts";
 import { db, tableName } from "./client.ts";
-import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
+import { transactionConditionFailed } from "./conditions.ts";
 import { keys } from "./keys.ts";
+import { transactRetryingConflicts } from "./transact.ts";
 
 /** A stream record is redelivered within the stream's 24 hours, so its guard may go after two days. */
 const EVENT_GUARD_SECONDS = 2 * 86_400;
 /** Markers outlive the longest window the stats routes show (90 days). */
 const BIDDER_MARKER_SECONDS = 100 * 86_400;
-const MAX_ATTEMPTS = 4;
 
 const scopeKey = (scope: StatsScope) => keys.statsScope(scope.kind === "seller" ? scope.sellerId : undefined);
 
@@ -34,28 +34,22 @@ function counterUpdate(change: CounterChange) {
  * when it landed, false when the guard already existed (the change was applied before). A conflict with
  * another writer of the same counter is tried again.
  */
-async function guardedWrite(guard: Record<string, unknown>, items: object[]): Promise<boolean> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: { TableName: tableName(), Item: guard, ConditionExpression: "attribute_not_exists(pk)" },
-            },
-            ...items,
-          ] as never,
-        }),
-      );
-      return true;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (transactionConditionFailed(error, 0)) return false;
-      if (!codes.includes("TransactionConflict") || attempt >= MAX_ATTEMPTS) throw error;
-      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 40 * attempt));
-    }
-  }
+async function guardedWrite(
+  guard: Record<string, unknown>,
+  items: ReturnType<typeof counterUpdate>[],
+): Promise<boolean> {
+  const outcome = await transactRetryingConflicts(
+    [
+      { Put: { TableName: tableName(), Item: guard, ConditionExpression: "attribute_not_exists(pk)" } },
+      ...items,
+    ],
+    {
+      attempts: 4,
+      delayStepMs: 20,
+      refused: (error) => (transactionConditionFailed(error, 0) ? ("counted before" as const) : undefined),
+    },
+  );
+  return outcome === "written";
 }
 
 /** Adds the counters of one stream record, once: false when that record (eventId) was counted before. */

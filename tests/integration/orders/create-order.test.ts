@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { OrderView } from "#shared/schemas/orders";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { type FaultInjector, injectDynamoFaults, touchesKey } from "../../support/faulty-dynamo.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
 
@@ -132,5 +133,48 @@ describe("POST /api/orders", () => {
       body: { auctionId: "x", ...shippingAddress },
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe("POST /api/orders when another transaction writes the same auction's guard", () => {
+  let faults: FaultInjector;
+  beforeAll(() => {
+    faults = injectDynamoFaults();
+  });
+  afterEach(() => faults.clear());
+  afterAll(() => faults.remove());
+  const conflictOnGuard = {
+    command: "TransactWriteItems" as const,
+    fault: "conflict" as const,
+    match: touchesKey("AUCTION#"),
+  };
+
+  it("tries again after two conflicts and creates one order", async () => {
+    const seller = await signUp("seller");
+    const alice = await signUp();
+    const auction = await auctionWithBids({ seller, bidders: [alice] });
+    faults.reset();
+    faults.add({ ...conflictOnGuard, times: 2 });
+
+    const res = await order(alice, { auctionId: auction.id, ...shippingAddress });
+
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(faults.count("TransactWriteItems", "conflict")).toBe(2);
+    expect((await buyerOrders(alice)).map((o) => o.id)).toEqual([res.body.id]);
+  });
+
+  it("gives up after six conflicting attempts with a 503 and no order", async () => {
+    const seller = await signUp("seller");
+    const alice = await signUp();
+    const auction = await auctionWithBids({ seller, bidders: [alice] });
+    faults.reset();
+    faults.add(conflictOnGuard);
+
+    const res = await order(alice, { auctionId: auction.id, ...shippingAddress });
+
+    expect(res.status, JSON.stringify(res.body)).toBe(503);
+    expect(faults.count("TransactWriteItems", "conflict")).toBe(6);
+    faults.clear();
+    expect(await buyerOrders(alice)).toEqual([]);
   });
 });
