@@ -6,11 +6,25 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type LimitSettings, NO_LIMITS } from "../../domain/spending-limits.ts";
 import { db, tableName } from "./client.ts";
 import { conditionFailed } from "./conditions.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
 
 export interface ResponsiblePlay extends LimitSettings {
   selfExcludedUntil: number | null;
 }
+
+/** The responsible-play fields of a user item, each absent until first set. */
+interface StoredResponsiblePlay {
+  limits?: Partial<LimitSettings["limits"]>;
+  pendingLimits?: LimitSettings["pending"];
+  selfExcludedUntil?: number;
+}
+
+const RESPONSIBLE_PLAY_SHAPE: ItemShape<StoredResponsiblePlay> = {
+  limits: "object?",
+  pendingLimits: "object?",
+  selfExcludedUntil: "number?",
+};
 
 export async function getResponsiblePlay(userId: string): Promise<ResponsiblePlay | null> {
   const { Item } = await db.send(
@@ -22,10 +36,11 @@ export async function getResponsiblePlay(userId: string): Promise<ResponsiblePla
     }),
   );
   if (!Item) return null;
+  const stored = parseItem("user", RESPONSIBLE_PLAY_SHAPE, Item);
   return {
-    limits: { ...NO_LIMITS, ...((Item.limits as object | undefined) ?? {}) },
-    pending: (Item.pendingLimits as LimitSettings["pending"] | undefined) ?? null,
-    selfExcludedUntil: (Item.selfExcludedUntil as number | undefined) ?? null,
+    limits: { ...NO_LIMITS, ...stored.limits },
+    pending: stored.pendingLimits ?? null,
+    selfExcludedUntil: stored.selfExcludedUntil ?? null,
   };
 }
 

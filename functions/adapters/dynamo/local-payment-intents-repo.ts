@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { PaymentIntentStatus } from "#shared/schemas/payments";
 import { db, tableName } from "./client.ts";
 import { conditionFailed, unlessRefused } from "./conditions.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
 
 /** A PaymentIntent of the local payment provider (LOCALPI#id / INTENT); Stripe keeps its own. */
@@ -15,6 +16,17 @@ export interface LocalPaymentIntentRecord {
   lastPaymentError?: string;
   createdAt: string;
 }
+
+const LOCAL_INTENT_SHAPE: ItemShape<LocalPaymentIntentRecord> = {
+  id: "string",
+  clientSecret: "string",
+  amountCents: "number",
+  currency: "string",
+  metadata: "object",
+  status: "string",
+  lastPaymentError: "string?",
+  createdAt: "string",
+};
 
 /** Local intents are throwaway test data: the table's TTL removes them after a month. */
 const LOCAL_INTENT_TTL_SECONDS = 30 * 86400;
@@ -38,17 +50,7 @@ export async function getLocalPaymentIntent(id: string): Promise<LocalPaymentInt
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.localPaymentIntent(id), ConsistentRead: true }),
   );
-  if (!Item) return null;
-  return {
-    id: Item.id as string,
-    clientSecret: Item.clientSecret as string,
-    amountCents: Item.amountCents as number,
-    currency: Item.currency as string,
-    metadata: (Item.metadata as Record<string, string> | undefined) ?? {},
-    status: Item.status as PaymentIntentStatus,
-    ...(Item.lastPaymentError ? { lastPaymentError: Item.lastPaymentError as string } : {}),
-    createdAt: Item.createdAt as string,
-  };
+  return Item ? parseItem("localPaymentIntent", LOCAL_INTENT_SHAPE, Item) : null;
 }
 
 /** Moves the intent to succeeded once; false when it already was (a second confirmation). */

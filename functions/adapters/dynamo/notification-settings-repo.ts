@@ -2,7 +2,12 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { NotificationSettings } from "#shared/schemas/notifications";
 import { db, tableName } from "./client.ts";
 import { unlessRefused } from "./conditions.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
+
+const NOTIFICATIONS_SHAPE: ItemShape<{ notifications?: Partial<NotificationSettings> }> = {
+  notifications: "object?",
+};
 
 /** The user's email choices as stored on their profile (undefined: never changed), or null when there is no such user. */
 export async function getStoredNotificationSettings(
@@ -16,7 +21,7 @@ export async function getStoredNotificationSettings(
     }),
   );
   if (!Item) return null;
-  return { settings: Item.notifications as Partial<NotificationSettings> | undefined };
+  return { settings: parseItem("user", NOTIFICATIONS_SHAPE, Item).notifications };
 }
 
 /** Replaces the user's choices; false when the user does not exist. */

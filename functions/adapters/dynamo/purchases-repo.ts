@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dyn
 import type { BidPurchase } from "../../domain/payments.ts";
 import { db, tableName } from "./client.ts";
 import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { transactRetryingConflicts } from "./transact.ts";
 
@@ -66,16 +67,34 @@ export async function creditBidPurchase(purchase: BidPurchase, now: number): Pro
 export async function getBidPurchase(
   paymentIntentId: string,
 ): Promise<{ userId: string; bidCount: number; amountCents: number; createdAt: string } | null> {
+  const purchase = await readPurchase(paymentIntentId);
+  if (!purchase) return null;
+  const { userId, bidCount, amountCents, createdAt } = purchase;
+  return { userId, bidCount, amountCents, createdAt };
+}
+
+/** The fields of a purchase item (written by creditBidPurchase, moved by writeReversal) that are read back. */
+interface PurchaseItem {
+  userId: string;
+  bidCount: number;
+  amountCents: number;
+  createdAt: string;
+  reversedCredits?: number;
+}
+
+const PURCHASE_SHAPE: ItemShape<PurchaseItem> = {
+  userId: "string",
+  bidCount: "number",
+  amountCents: "number",
+  createdAt: "string",
+  reversedCredits: "number?",
+};
+
+async function readPurchase(paymentIntentId: string): Promise<PurchaseItem | null> {
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.purchase(paymentIntentId), ConsistentRead: true }),
   );
-  if (!Item) return null;
-  return {
-    userId: Item.userId as string,
-    bidCount: Item.bidCount as number,
-    amountCents: Item.amountCents as number,
-    createdAt: Item.createdAt as string,
-  };
+  return Item ? parseItem("bidPurchase", PURCHASE_SHAPE, Item) : null;
 }
 
 /** A strongly consistent read, so a balance shown right after a credit includes it. */
@@ -100,16 +119,10 @@ export interface StoredPurchase {
 }
 
 export async function getStoredPurchase(paymentIntentId: string): Promise<StoredPurchase | null> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.purchase(paymentIntentId), ConsistentRead: true }),
-  );
-  if (!Item) return null;
-  return {
-    userId: Item.userId as string,
-    bidCount: Item.bidCount as number,
-    amountCents: Item.amountCents as number,
-    reversedCredits: (Item.reversedCredits as number | undefined) ?? 0,
-  };
+  const purchase = await readPurchase(paymentIntentId);
+  if (!purchase) return null;
+  const { userId, bidCount, amountCents, reversedCredits } = purchase;
+  return { userId, bidCount, amountCents, reversedCredits: reversedCredits ?? 0 };
 }
 
 /**
