@@ -3,21 +3,22 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { devProxy } from "./dev-proxy.ts";
+import { prerenderShells } from "./prerender-plugin.ts";
 
 const webPort = Number(process.env.WEB_PORT ?? 5173);
 const gatewayPort = Number(process.env.GATEWAY_PORT ?? 3001);
 
 const proxy = devProxy(gatewayPort, process.env.ORIGIN_SECRET);
 
+const alias = {
+  "@web": fileURLToPath(new URL("./src", import.meta.url)),
+  "#shared": fileURLToPath(new URL("../shared", import.meta.url)),
+};
+
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: {
-      "@web": fileURLToPath(new URL("./src", import.meta.url)),
-      "#shared": fileURLToPath(new URL("../shared", import.meta.url)),
-    },
-  },
+  plugins: [react(), tailwindcss(), prerenderShells({ alias })],
+  resolve: { alias },
   server: { host: "127.0.0.1", port: webPort, strictPort: true, proxy },
   preview: { host: "127.0.0.1", port: webPort, strictPort: true, proxy },
   build: {

@@ -1,13 +1,52 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, startTransition, useLayoutEffect } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
+import { createAppRouter } from "./app/router.tsx";
+import { mayBeSignedIn, meQuery } from "./lib/current-user.ts";
+import { queryClient } from "./lib/query-client.ts";
 import "./index.css";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("Missing #root element");
+const container = document.getElementById("root");
+if (!container) throw new Error("Missing #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const signedIn = mayBeSignedIn();
+// No hint, no session: the header shows Login and Sign Up at once, as the prerendered one does.
+if (!signedIn) queryClient.setQueryData(meQuery().queryKey, null);
+
+/**
+ * The build prerenders each page's first paint into #root (web/shells.ts, docs/decisions.md
+ * "Prerendered shells"). Only the home page of an anonymous visitor is exactly this app's first
+ * render: that one is hydrated. Any other page, or a signed-in visitor's header, is rendered afresh;
+ * the prerendered markup stays on screen until that render commits (React replaces it then).
+ */
+const hydrate = container.dataset.shell === "home" && location.pathname === "/" && !signedIn;
+
+/** In the commit that replaces the prerendered markup: its signed-in rule (index.css) no longer applies. */
+function ShellReplaced({ root }: { root: HTMLElement }) {
+  useLayoutEffect(() => {
+    delete root.dataset.shell;
+  }, [root]);
+  return null;
+}
+
+const router = createAppRouter();
+// A transition: React renders in short slices (no long task on a phone's main thread), and a page whose
+// code is still loading keeps the prerendered skeleton on screen instead of a spinner.
+startTransition(() => {
+  if (hydrate) {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+    delete container.dataset.shell;
+  } else {
+    createRoot(container).render(
+      <StrictMode>
+        <App router={router} />
+        <ShellReplaced root={container} />
+      </StrictMode>,
+    );
+  }
+});

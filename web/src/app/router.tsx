@@ -2,7 +2,7 @@ import { RootLayout } from "@web/app/layouts/root-layout.tsx";
 import { paths } from "@web/config/paths.ts";
 import { HomePage } from "@web/features/auctions/pages/home-page.tsx";
 import { RequireRole } from "@web/features/auth/components/require-role.tsx";
-import { createBrowserRouter, type RouteObject, RouterProvider } from "react-router";
+import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from "react-router";
 import { lazyPage } from "./lazy-page.tsx";
 import { RouteErrorPage } from "./routes/error-page.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
@@ -123,10 +123,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
+export type AppRouterInstance = DataRouter;
+
+export function createAppRouter(): AppRouterInstance {
   return createBrowserRouter(routes);
 }
 
-export function AppRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
+export function AppRouter({ router }: { router: AppRouterInstance }) {
   return <RouterProvider router={router} />;
 }

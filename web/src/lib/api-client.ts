@@ -7,6 +7,8 @@
  * - Any non-OK response throws an `ApiError` whose message is `${status}: ${bodyText || statusText}`.
  */
 
+import { takeEarlyResponse } from "./early-request.ts";
+
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
@@ -21,18 +23,37 @@ export class ApiError extends Error {
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export async function apiRequest<T>(method: Method, url: string, body?: unknown): Promise<T> {
+function send(method: Method, url: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (method !== "GET") headers["Content-Type"] = "application/json";
-  const response = await fetch(url, {
+  return fetch(url, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "include",
   });
+}
+
+async function readResponse<T>(response: Response): Promise<T> {
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function apiRequest<T>(method: Method, url: string, body?: unknown): Promise<T> {
+  return readResponse<T>(await send(method, url, body));
+}
+
+/**
+ * A GET with the time its answer arrived (for the server clock). The page's first read of its data
+ * adopts the request the boot script started before the bundle (web/src/lib/early-request.ts).
+ */
+export async function getTimed<T>(url: string): Promise<{ data: T; receivedAt: number }> {
+  const early = takeEarlyResponse(url);
+  const { response, receivedAt } = early
+    ? await early
+    : { response: await send("GET", url), receivedAt: Date.now() };
+  return { data: await readResponse<T>(response), receivedAt };
 }
 
 export const api = {

@@ -92,10 +92,11 @@ export function Header() {
             <span className="h-9 w-24 animate-pulse rounded-md bg-white/10" aria-hidden="true" />
           ) : (
             <>
-              <Button asChild size="sm" variant="dark" className="px-3">
+              {/* data-guest-only: hidden in the prerendered header of a signed-in visitor (index.css). */}
+              <Button asChild size="sm" variant="dark" className="px-3" data-guest-only="">
                 <Link to={paths.login.getHref()}>Login</Link>
               </Button>
-              <Button asChild size="sm" className="px-3">
+              <Button asChild size="sm" className="px-3" data-guest-only="">
                 <Link to={paths.register.getHref()}>Sign Up</Link>
               </Button>
             </>

@@ -5,6 +5,15 @@ import { Spinner } from "@web/components/ui/spinner.tsx";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 
+/** What a page shows while its code loads (also the prerendered shell of such pages, web/shells.ts). */
+export function PageLoading() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner label="Loading page" />
+    </div>
+  );
+}
+
 /** Header, page, footer; inside the router so the purchase modal can navigate. */
 export function RootLayout() {
   return (
@@ -20,13 +29,7 @@ export function RootLayout() {
         {/* At least a screen high: the footer starts below the fold, so a page growing from its loading
             state to its content does not push a visible footer down (a layout shift). */}
         <main id="main" className="min-h-dvh flex-1">
-          <Suspense
-            fallback={
-              <div className="flex min-h-[50vh] items-center justify-center">
-                <Spinner label="Loading page" />
-              </div>
-            }
-          >
+          <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </main>

@@ -37,5 +37,7 @@ export function useCurrentWin(): Win | null {
       return () => subscribers.delete(onChange);
     },
     () => current,
+    // The prerendered page (web/src/prerender.tsx) and its hydration: nobody has won yet.
+    () => null,
   );
 }
