@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import type { HttpRoute } from "../functions/routes.ts";
+import { BOOT_SCRIPT } from "../web/shells.ts";
 
 /**
  * What CloudFront does in front of the API, derived from the route table: each `edgeCacheSeconds`
@@ -78,6 +80,9 @@ export function globMatches(pattern: string, path: string): boolean {
   return new RegExp(`^${regex}$`).test(path);
 }
 
+/** The CSP source that allows the boot script every page carries inline, and nothing else inline. */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(BOOT_SCRIPT, "utf8").digest("base64")}'`;
+
 /**
  * The page's Content-Security-Policy. Same origin for page, API and socket ('self' covers wss: on the
  * same host in CSP3 browsers); Stripe.js and its frames only when real Stripe is on; product images are
@@ -91,7 +96,8 @@ export function contentSecurityPolicy(options: { stripe: boolean; uploadOrigin?:
   const stripeApi = options.stripe ? " https://api.stripe.com" : "";
   return [
     "default-src 'self'",
-    `script-src 'self'${stripeScripts}`,
+    // The pages' one inline script (web/shells.ts), by its hash: no other inline script runs.
+    `script-src 'self' ${BOOT_SCRIPT_SOURCE}${stripeScripts}`,
     // Radix and toasts set inline styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
@@ -107,19 +113,11 @@ export function contentSecurityPolicy(options: { stripe: boolean; uploadOrigin?:
 }
 
 /**
- * CloudFront Function (viewer request) of the site's default behaviour: a path without a file
- * extension is a client-side route of the SPA, so it gets /index.html. /api and /ws have their own
- * behaviours and never run this, so an unknown /api path still answers the API's 404 JSON.
+ * CloudFront Function (viewer request) of the site's default behaviour: each client-side route gets its
+ * prerendered shell (/ index.html, an auction auction.html, any other route page.html); files pass.
+ * Written beside the shells it names (web/shells.ts), where `vite preview` runs the same source.
  */
-export const SPA_FALLBACK_FUNCTION = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  var lastSegment = uri.substring(uri.lastIndexOf("/") + 1);
-  if (lastSegment.indexOf(".") === -1) {
-    request.uri = "/index.html";
-  }
-  return request;
-}`;
+export { SPA_FALLBACK_FUNCTION } from "../web/shells.ts";
 
 /**
  * On every uncached API request: the viewer's address in a header the origin can trust, overwriting

@@ -109,7 +109,12 @@ export function buildWeb(outDir: string) {
       "--logLevel",
       "warn",
     ],
-    { cwd: repoRoot, stdio: ["ignore", "inherit", "inherit"] },
+    // A production build even when called from a test (vitest sets NODE_ENV=test, which Vite honours).
+    {
+      cwd: repoRoot,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, NODE_ENV: "production" },
+    },
   );
   if (build.status !== 0) throw new Error("vite build failed");
 }

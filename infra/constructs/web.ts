@@ -243,7 +243,7 @@ export class Web extends Construct {
 
     const spaFallback = new EdgeFunction(this, "SpaFallback", {
       functionName: `${props.prefix}-spa-fallback`,
-      comment: "Client-side routes of the SPA get /index.html",
+      comment: "Client-side routes of the SPA get their prerendered shell",
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(SPA_FALLBACK_FUNCTION),
     });

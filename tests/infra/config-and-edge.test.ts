@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { type HttpRoute, httpRoutes } from "../../functions/routes.ts";
 import { exceptionHandlerIds, knownHandlerIds } from "../../infra/access.ts";
@@ -8,6 +9,7 @@ import {
   planApiBehaviours,
   SPA_FALLBACK_FUNCTION,
 } from "../../infra/edge.ts";
+import { BOOT_SCRIPT, shellFileFor } from "../../web/shells.ts";
 import { cdkJsonContext } from "./support/synth.ts";
 
 const contextOf = (values: Record<string, unknown>) => (key: string) => values[key];
@@ -158,21 +160,35 @@ describe("SPA fallback function", () => {
   }) => { uri: string };
   const rewrite = (uri: string) => handler({ request: { uri } }).uri;
 
-  it("serves index.html for client-side routes and leaves files alone", () => {
+  it("serves each client-side route its prerendered shell and leaves files alone", () => {
     expect(rewrite("/")).toBe("/index.html");
-    expect(rewrite("/auctions/won")).toBe("/index.html");
-    expect(rewrite("/auction/3f2c9a")).toBe("/index.html");
-    expect(rewrite("/admin/")).toBe("/index.html");
+    expect(rewrite("/auction/3f2c9a")).toBe("/auction.html");
+    expect(rewrite("/auctions/3f2c9a")).toBe("/auction.html");
+    expect(rewrite("/auctions/3f2c9a/")).toBe("/auction.html");
+    // A page of its own under /auctions, and everything else: the neutral shell, never the home page's.
+    expect(rewrite("/auctions/won")).toBe("/page.html");
+    expect(rewrite("/auctions/won/")).toBe("/page.html");
+    expect(rewrite("/auction/3f2c9a/extra")).toBe("/page.html");
+    expect(rewrite("/login")).toBe("/page.html");
+    expect(rewrite("/admin/")).toBe("/page.html");
+    expect(rewrite("/not-a-route")).toBe("/page.html");
     expect(rewrite("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
+    expect(rewrite("/auction.html")).toBe("/auction.html");
     expect(rewrite("/favicon.svg")).toBe("/favicon.svg");
     expect(rewrite("/images/silver.coins.jpg")).toBe("/images/silver.coins.jpg");
+  });
+
+  it("is what vite preview routes by (web/shells.ts)", () => {
+    for (const uri of ["/", "/auction/a1", "/auctions/won", "/login", "/favicon.svg"]) {
+      expect(shellFileFor(uri)).toBe(rewrite(uri));
+    }
   });
 });
 
 describe("Content-Security-Policy", () => {
   it("allows Stripe.js and its frames only when Stripe is on", () => {
     const withStripe = contentSecurityPolicy({ stripe: true });
-    expect(withStripe).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(withStripe).toMatch(/script-src 'self' 'sha256-[\w+/=]+' https:\/\/js\.stripe\.com/);
     expect(withStripe).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
     expect(withStripe).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
     const local = contentSecurityPolicy({ stripe: false });
@@ -180,5 +196,16 @@ describe("Content-Security-Policy", () => {
     expect(local).toContain("frame-src 'none'");
     expect(local).toContain("frame-ancestors 'none'");
     expect(local).toContain("object-src 'none'");
+  });
+
+  it("allows the pages' one inline script by its hash, and no other inline script", () => {
+    const hash = createHash("sha256").update(BOOT_SCRIPT, "utf8").digest("base64");
+    for (const stripe of [false, true]) {
+      const scriptSrc = contentSecurityPolicy({ stripe })
+        .split("; ")
+        .find((d) => d.startsWith("script-src "));
+      expect(scriptSrc).toContain(`'sha256-${hash}'`);
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+    }
   });
 });

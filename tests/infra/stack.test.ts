@@ -631,7 +631,7 @@ describe("web", () => {
     expect(patterns.indexOf("/api/*")).toBeGreaterThan(patterns.indexOf("/api/auctions/*"));
   });
 
-  it("serves the SPA from a private bucket through Origin Access Control, rewriting client routes to /index.html", () => {
+  it("serves the SPA from a private bucket through Origin Access Control, rewriting client routes to their prerendered shells", () => {
     dev.template.hasResourceProperties("AWS::S3::Bucket", {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -649,6 +649,8 @@ describe("web", () => {
     const functions = Object.fromEntries(resourcesOfType(dev.json, "AWS::CloudFront::Function"));
     const fn = functions[referencedId(association.FunctionARN)!]!;
     expect(fn.Properties.FunctionCode).toContain("/index.html");
+    expect(fn.Properties.FunctionCode).toContain("/auction.html");
+    expect(fn.Properties.FunctionCode).toContain("/page.html");
     // No error-page fallback: an unknown /api path keeps the API's own 404 JSON.
     expect(config.CustomErrorResponses).toBeUndefined();
   });

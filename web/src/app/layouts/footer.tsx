@@ -1,5 +1,6 @@
 import { BRAND_NAME, Logo } from "@web/app/layouts/logo.tsx";
 import { paths } from "@web/config/paths.ts";
+import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 
 const QUICK_LINKS = [
@@ -40,8 +41,22 @@ function FooterLinks({ links }: { links: readonly { to: string; label: string }[
   );
 }
 
+const noChanges = () => () => {};
+
+/**
+ * This year, by the visitor's clock. The prerendered footer (web/src/prerender.tsx) has none, and a
+ * hydrating page starts without it too, so a build from last year never mismatches the page.
+ */
+function useYear(): number | null {
+  return useSyncExternalStore(
+    noChanges,
+    () => new Date().getFullYear(),
+    () => null,
+  );
+}
+
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = useYear();
   return (
     <footer className="mt-auto border-t border-header-border bg-header text-sm text-header-muted">
       <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -66,7 +81,8 @@ export function Footer() {
       </div>
       <div className="border-t border-header-border">
         <p className="container-page py-5 text-xs">
-          &copy; {year} {BRAND_NAME}. All rights reserved.
+          &copy; {year === null ? "" : `${year} `}
+          {BRAND_NAME}. All rights reserved.
         </p>
       </div>
     </footer>
