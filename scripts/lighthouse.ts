@@ -9,10 +9,10 @@
  *
  * What runs: the local stack in this process (in-memory DynamoDB Local, seeded, gateway on a free port),
  * `vite build` of the web into a temporary directory, `vite preview` serving it on 127.0.0.1 with /api
- * and /ws proxied to the gateway (the same origin, as CloudFront gives in production), and Chromium
+ * and /ws proxied to the gateway and each route its prerendered shell, as CloudFront does
+ * (scripts/local/preview.ts), and Chromium
  * (CHROME_PATH or /usr/bin/chromium) driven by chrome-launcher. Everything is stopped at the end.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,8 +22,7 @@ import lighthouse, { type Config, type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { buildWeb } from "./check-budgets.ts";
 import { repoRoot } from "./local/paths.ts";
-import { freePort } from "./local/ports.ts";
-import { ownChild } from "./local/process.ts";
+import { servePreview } from "./local/preview.ts";
 import { startLocalStack } from "./local/stack.ts";
 
 /** Minimum scores (0-100). Mobile performance is judged on an emulated mid-range phone on slow 4G. */
@@ -70,51 +69,6 @@ const { values } = parseArgs({
     runs: { type: "string", default: "1" },
   },
 });
-
-async function servePreview(
-  outDir: string,
-  gatewayPort: number,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      join(repoRoot, "node_modules", "vite", "bin", "vite.js"),
-      "preview",
-      "--config",
-      join(repoRoot, "web", "vite.config.ts"),
-      "--outDir",
-      outDir,
-      "--port",
-      String(port),
-      "--strictPort",
-      "--host",
-      "127.0.0.1",
-    ],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, GATEWAY_PORT: String(gatewayPort), WEB_PORT: String(port) },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  const stop = ownChild(child, "vite preview");
-  const url = `http://127.0.0.1:${port}/`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`vite preview did not answer on ${url}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, stop: () => stop(5000) };
-}
 
 async function audit(
   url: string,

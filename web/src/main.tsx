@@ -1,7 +1,7 @@
 import { StrictMode, startTransition, useLayoutEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
-import { createAppRouter } from "./app/router.tsx";
+import { createAppRouter, preloadPages } from "./app/router.tsx";
 import { mayBeSignedIn, meQuery } from "./lib/current-user.ts";
 import { queryClient } from "./lib/query-client.ts";
 import "./index.css";
@@ -30,23 +30,31 @@ function ShellReplaced({ root }: { root: HTMLElement }) {
 }
 
 const router = createAppRouter();
-// A transition: React renders in short slices (no long task on a phone's main thread), and a page whose
-// code is still loading keeps the prerendered skeleton on screen instead of a spinner.
-startTransition(() => {
-  if (hydrate) {
+// A transition: React renders in short slices, so the first render is no long task on a phone's main
+// thread.
+if (hydrate) {
+  startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
         <App router={router} />
       </StrictMode>,
     );
-    delete container.dataset.shell;
-  } else {
-    createRoot(container).render(
-      <StrictMode>
-        <App router={router} />
-        <ShellReplaced root={container} />
-      </StrictMode>,
-    );
-  }
-});
+  });
+  delete container.dataset.shell;
+} else {
+  // The page's code first (the auction shell preloads it): the prerendered markup stays until the
+  // page itself, or its own skeleton, replaces it, with no spinner in between.
+  void preloadPages(location.pathname)
+    .catch(() => {}) // the page's own Suspense and error boundary deal with it
+    .then(() => {
+      startTransition(() => {
+        createRoot(container).render(
+          <StrictMode>
+            <App router={router} />
+            <ShellReplaced root={container} />
+          </StrictMode>,
+        );
+      });
+    });
+}

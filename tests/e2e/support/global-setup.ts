@@ -12,6 +12,8 @@ declare module "vitest" {
     apiUrl: string;
     seededAdmin: { username: string; password: string } | null;
     seededBuyer: { username: string; password: string } | null;
+    /** What the site's proxy sends the API (a second proxy, e.g. `vite preview`, must send it too). */
+    originSecret: string;
   }
 }
 
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject) {
   project.provide("apiUrl", stack.apiUrl);
   project.provide("seededAdmin", stack.seeded?.admin ?? null);
   project.provide("seededBuyer", stack.seeded?.buyer ?? null);
+  project.provide("originSecret", process.env.ORIGIN_SECRET ?? "");
   return async () => {
     await stack.stop();
   };

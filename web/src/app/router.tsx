@@ -2,7 +2,14 @@ import { RootLayout } from "@web/app/layouts/root-layout.tsx";
 import { paths } from "@web/config/paths.ts";
 import { HomePage } from "@web/features/auctions/pages/home-page.tsx";
 import { RequireRole } from "@web/features/auth/components/require-role.tsx";
-import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from "react-router";
+import { isValidElement } from "react";
+import {
+  createBrowserRouter,
+  type DataRouter,
+  matchRoutes,
+  type RouteObject,
+  RouterProvider,
+} from "react-router";
 import { lazyPage } from "./lazy-page.tsx";
 import { RouteErrorPage } from "./routes/error-page.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
@@ -122,6 +129,21 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Fetches the code of the lazily loaded pages `pathname` renders, so that the first render shows the
+ * page (or its own loading state) rather than the layout's spinner.
+ */
+export function preloadPages(pathname: string): Promise<unknown> {
+  return Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
+      const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
+      return typeof type === "function" && "preload" in type && typeof type.preload === "function"
+        ? type.preload()
+        : undefined;
+    }),
+  );
+}
 
 export type AppRouterInstance = DataRouter;
 

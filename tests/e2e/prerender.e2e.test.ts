@@ -1,0 +1,187 @@
+/**
+ * The production build as a visitor's browser gets it (docs/decisions.md, "Prerendered shells"): a
+ * `vite build` served by `vite preview`, which gives each route its prerendered shell as CloudFront
+ * does, with /api and /ws proxied to this run's gateway. The rest of the suite runs on the dev server,
+ * which prerenders nothing.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildWeb } from "../../scripts/check-budgets.ts";
+import { servePreview } from "../../scripts/local/preview.ts";
+import { apiUrl, newPage } from "./support/browser.ts";
+import { signedIn } from "./support/users.ts";
+
+/** The hero heading's own words (the how-it-works page also says "for a fraction of retail"). */
+const HERO = "Win authentic";
+
+let outDir: string;
+let preview: Awaited<ReturnType<typeof servePreview>>;
+const prodUrl = (path: string) => new URL(path, preview.url).href;
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), "penny-e2e-prod-"));
+  buildWeb(outDir);
+  preview = await servePreview(outDir, Number(new URL(apiUrl()).port), {
+    originSecret: inject("originSecret"),
+  });
+});
+
+afterAll(async () => {
+  await preview?.stop();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+/** Every console error and warning, and uncaught error, of the page from now on. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning")
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error}`));
+  return problems;
+}
+
+interface FirstPaint {
+  /** The first <h1> the HTML parser inserted (the prerendered one). */
+  parsedHeading: Element | null;
+  /** The hero's text was in the page at some moment. */
+  heroSeen: boolean;
+  /** A page's loading spinner ("Loading page") was in the page at some moment. */
+  pageSpinnerSeen: boolean;
+  /** At DOMContentLoaded (the bundle has run; the first render is not committed yet): the page's text. */
+  textAtDomContentLoaded: string;
+  /** At DOMContentLoaded: the visibility of each prerendered Login / Sign Up. */
+  guestOnlyAtDomContentLoaded: string[];
+}
+
+/** Watches, from before the first byte is parsed, what the page shows (window.__firstPaint). */
+async function watchFirstPaint(page: Page, hero: string) {
+  await page.addInitScript((heroText: string) => {
+    const seen = {
+      parsedHeading: null as Element | null,
+      heroSeen: false,
+      pageSpinnerSeen: false,
+      textAtDomContentLoaded: "",
+      guestOnlyAtDomContentLoaded: [] as string[],
+    };
+    (window as unknown as { __firstPaint: typeof seen }).__firstPaint = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          seen.parsedHeading ??= node.tagName === "H1" ? node : node.querySelector("h1");
+          if (node.textContent?.includes(heroText)) seen.heroSeen = true;
+          if (node.textContent?.includes("Loading page")) seen.pageSpinnerSeen = true;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", () => {
+      // biome-ignore lint/performance/useDomNodeTextContent: what is rendered visible, not every text node
+      seen.textAtDomContentLoaded = document.body.innerText;
+      seen.guestOnlyAtDomContentLoaded = [...document.querySelectorAll("[data-guest-only]")].map(
+        (el) => getComputedStyle(el).visibility,
+      );
+    });
+  }, hero);
+}
+
+const firstPaint = (page: Page) =>
+  page.evaluate(() => {
+    const seen = (window as unknown as { __firstPaint: FirstPaint }).__firstPaint;
+    return {
+      ...seen,
+      parsedHeading: undefined,
+      headingKept: seen.parsedHeading !== null && seen.parsedHeading === document.querySelector("main h1"),
+    };
+  });
+
+async function liveAuction(): Promise<{ id: string; name: string }> {
+  const auctions = (await (await fetch(prodUrl("/api/auctions"))).json()) as Array<{
+    id: string;
+    product: { name: string };
+  }>;
+  expect(auctions.length).toBeGreaterThan(0);
+  return { id: auctions[0]!.id, name: auctions[0]!.product.name };
+}
+
+describe("the production build's prerendered first paint", () => {
+  it("the home page hydrates the prerendered markup without a console error or warning; the cards appear and tick", async () => {
+    const page = await newPage({ viewport: { width: 390, height: 844 } });
+    const problems = consoleProblems(page);
+    await watchFirstPaint(page, HERO);
+    const response = await page.goto(prodUrl("/"));
+    expect(await response?.text()).toContain('data-shell="home"');
+    const cards = page.getByTestId("auction-card");
+    await cards.first().waitFor();
+    const countdown = cards.first().getByTestId("countdown");
+    const before = await countdown.textContent();
+    await expect.poll(() => countdown.textContent(), { timeout: 5000 }).not.toBe(before);
+    const seen = await firstPaint(page);
+    expect(seen.textAtDomContentLoaded).toContain(`${HERO} gold and silver`);
+    expect(seen.textAtDomContentLoaded).toContain("Login");
+    // Hydrated: the heading the parser inserted is the one on the page now (a fresh render replaces it).
+    expect(seen.headingKept).toBe(true);
+    expect(await page.locator("#root").getAttribute("data-shell")).toBeNull();
+    expect(problems).toEqual([]);
+  });
+
+  it("a signed-in visitor never sees Login or Sign Up, and gets their own header", async () => {
+    const { page } = await signedIn("buyer", { bidBalance: 7 });
+    const problems = consoleProblems(page);
+    await watchFirstPaint(page, HERO);
+    await page.goto(prodUrl("/"));
+    await expect.poll(() => page.getByTestId("bid-balance").textContent()).toBe("7 Bids");
+    await page.getByTestId("auction-card").first().waitFor();
+    const seen = await firstPaint(page);
+    expect(seen.guestOnlyAtDomContentLoaded.length).toBe(2);
+    expect(new Set(seen.guestOnlyAtDomContentLoaded)).toEqual(new Set(["hidden"]));
+    expect(await page.locator("header").getByRole("link", { name: "Login" }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("an auction opened directly paints its own skeleton, never the home page's hero, and adopts the early request", async () => {
+    const { id, name } = await liveAuction();
+    const html = await (await fetch(prodUrl(`/auction/${id}`))).text();
+    expect(html).toContain('data-shell="auction"');
+    expect(html).not.toContain(HERO);
+
+    const page = await newPage({ viewport: { width: 390, height: 844 } });
+    const problems = consoleProblems(page);
+    const detailReads: number[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === `/api/auctions/${id}`) detailReads.push(Date.now());
+    });
+    await watchFirstPaint(page, HERO);
+    await page.goto(prodUrl(`/auction/${id}`));
+    await expect.poll(() => page.locator("main h1").textContent()).toBe(name);
+    const seen = await firstPaint(page);
+    expect(seen.heroSeen).toBe(false);
+    expect(seen.pageSpinnerSeen).toBe(false);
+    expect(seen.textAtDomContentLoaded).toContain("Back to Auctions");
+    // The first read is the boot script's, adopted by the page; the next is the one-second poll.
+    await expect.poll(() => detailReads.length, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
+    expect(detailReads[1]! - detailReads[0]!).toBeGreaterThan(800);
+    expect(problems).toEqual([]);
+  });
+
+  it("any other route paints the neutral shell and reaches its lazily loaded page; links reach an auction", async () => {
+    const page = await newPage();
+    const problems = consoleProblems(page);
+    await watchFirstPaint(page, HERO);
+    const response = await page.goto(prodUrl("/how-it-works"));
+    expect(await response?.text()).toContain('data-shell="page"');
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("How It Works");
+    expect((await firstPaint(page)).heroSeen).toBe(false);
+
+    await page.locator("header").getByRole("link", { name: "Live Auctions" }).click();
+    await page.getByTestId("auction-card").first().getByRole("link").first().click();
+    await page.waitForURL(/\/auction\//);
+    await expect.poll(() => page.getByRole("status", { name: "Loading auction" }).count()).toBe(0);
+    expect(await page.locator("main h1").textContent()).toBeTruthy();
+    expect(problems).toEqual([]);
+  });
+});
