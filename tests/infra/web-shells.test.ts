@@ -42,6 +42,10 @@ describe("the production build's prerendered shells", () => {
     expect(home.match(/data-testid="auction-card-skeleton"/g)?.length).toBe(8);
     expect(home).toContain("<footer");
     expect(home).not.toContain("Outbox (dev)");
+    // It paints without its JavaScript, which therefore yields the connection (low priority).
+    const scripts = page("index.html").match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
   });
 
   it("auction.html carries an auction's loading skeleton and its page's chunks, never the hero", () => {
@@ -52,6 +56,8 @@ describe("the production build's prerendered shells", () => {
     expect(auction).toContain("Back to Auctions");
     expect(auction).not.toContain(HERO);
     expect(auction).not.toContain("Live Auctions</h2>");
+    // The title needs the JavaScript: default priority there.
+    expect(page("auction.html")).not.toContain("fetchpriority");
     expect(page("auction.html")).toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/auction-detail-page-[\w-]+\.js">/,
     );

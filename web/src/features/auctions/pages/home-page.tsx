@@ -52,7 +52,10 @@ function matchesFilter(auction: AuctionSummary, filter: Filter) {
 }
 
 function LiveAuctionsGrid({ filter }: { filter: Filter }) {
-  const { data: auctions, isPending, isError } = useQuery(auctionQueries.list());
+  const { data, isError } = useQuery(auctionQueries.list());
+  // A new list (the first answer, each poll) renders in the background in short slices: the query's
+  // own re-render, which React runs in one go, only meets memoized children here.
+  const auctions = useDeferredValue(data);
   const recentlyEnded = useRecentlyEnded(auctions);
   const { placeBid, pendingAuctionId } = usePlaceBid();
   const { data: user } = useUser();
@@ -64,23 +67,15 @@ function LiveAuctionsGrid({ filter }: { filter: Filter }) {
   // Staff accounts cannot bid: their cards offer View Details only.
   const onPlaceBid = user?.role === "admin" ? undefined : stablePlaceBid;
 
-  if (isPending) {
-    return (
-      <div className={GRID} role="status" aria-busy="true" aria-label="Loading auctions">
-        {SKELETON_KEYS.map((key) => (
-          <AuctionCardSkeleton key={key} />
-        ))}
-      </div>
-    );
-  }
-  if (isError && !auctions) {
+  if (!auctions) {
+    if (!isError) return SKELETON_GRID;
     return (
       <p className="rounded-xl border border-border bg-card px-6 py-12 text-center text-muted-foreground">
         Live auctions could not be loaded. Retrying...
       </p>
     );
   }
-  const live = (auctions ?? []).filter((a) => a.status === "active" && matchesFilter(a, filter));
+  const live = auctions.filter((a) => a.status === "active" && matchesFilter(a, filter));
   // Auctions seen ending stay a while after the live ones, sold (with the winner) or unsold.
   const shown = [
     ...live,
@@ -134,16 +129,34 @@ function AuctionCards({
     ));
 }
 
-const SKELETON_KEYS = Array.from({ length: HOME_SKELETON_CARDS }, (_, i) => `skeleton-${i}`);
 const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
+/** One element for every render: re-rendering the grid while it loads costs nothing. */
+const SKELETON_GRID = (
+  <div className={GRID} role="status" aria-busy="true" aria-label="Loading auctions">
+    {Array.from({ length: HOME_SKELETON_CARDS }, (_, i) => `skeleton-${i}`).map((key) => (
+      <AuctionCardSkeleton key={key} />
+    ))}
+  </div>
+);
+
+const NO_IDS: string[] = [];
+
+/**
+ * Watches the listed auctions on the socket. A component of its own: the list's answers (the first,
+ * then one a second) re-render this, not the whole page.
+ */
+function LiveAuctionWatch() {
+  const { data: auctions } = useQuery(auctionQueries.list());
+  // Ending soonest first: past the watch limit, the auctions about to close are the ones kept.
+  useAuctionLiveUpdates(auctions?.map((a) => a.id) ?? NO_IDS);
+  return null;
+}
 
 export function HomePage() {
   const [filter, setFilter] = useState<Filter>("all");
-  const { data: auctions } = useQuery(auctionQueries.list());
-  // Ending soonest first: past the watch limit, the auctions about to close are the ones kept.
-  useAuctionLiveUpdates((auctions ?? []).map((a) => a.id));
   return (
     <>
+      <LiveAuctionWatch />
       <section className="relative overflow-hidden bg-header text-header-foreground">
         <div
           aria-hidden="true"
