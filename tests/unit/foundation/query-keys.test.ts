@@ -82,10 +82,14 @@ describe("query factories", () => {
 
   it("read the path their key names", async () => {
     const get = vi.spyOn(api, "get").mockResolvedValue({});
+    // The live list and an auction's detail also want the time their answer arrived (the server clock).
+    const getTimed = vi.spyOn(api, "getTimed").mockResolvedValue({ data: [], receivedAt: 0 });
     for (const query of PATH_KEYED) {
       get.mockClear();
+      getTimed.mockClear();
       await (query.queryFn as () => Promise<unknown>)();
-      expect(get).toHaveBeenCalledWith(query.queryKey.join("/"));
+      const paths = [...get.mock.calls, ...getTimed.mock.calls].map(([path]) => path);
+      expect(paths).toEqual([query.queryKey.join("/")]);
     }
   });
 

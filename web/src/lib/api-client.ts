@@ -48,7 +48,7 @@ export async function apiRequest<T>(method: Method, url: string, body?: unknown)
  * A GET with the time its answer arrived (for the server clock). The page's first read of its data
  * adopts the request the boot script started before the bundle (web/src/lib/early-request.ts).
  */
-export async function getTimed<T>(url: string): Promise<{ data: T; receivedAt: number }> {
+async function getTimed<T>(url: string): Promise<{ data: T; receivedAt: number }> {
   const early = takeEarlyResponse(url);
   const { response, receivedAt } = early
     ? await early
@@ -58,6 +58,7 @@ export async function getTimed<T>(url: string): Promise<{ data: T; receivedAt: n
 
 export const api = {
   get: <T>(url: string) => apiRequest<T>("GET", url),
+  getTimed,
   post: <T>(url: string, body?: unknown) => apiRequest<T>("POST", url, body),
   put: <T>(url: string, body?: unknown) => apiRequest<T>("PUT", url, body),
   patch: <T>(url: string, body?: unknown) => apiRequest<T>("PATCH", url, body),

@@ -1,5 +1,5 @@
 import { queryOptions, replaceEqualDeep } from "@tanstack/react-query";
-import { api, getErrorStatus, getTimed } from "@web/lib/api-client.ts";
+import { api, getErrorStatus } from "@web/lib/api-client.ts";
 import { POLL_INTERVAL_MS } from "#shared/constants";
 import type { AgentView } from "#shared/schemas/agents";
 import type { AuctionDetail, AuctionSummary } from "#shared/schemas/auctions";
@@ -8,14 +8,14 @@ import { recordServerTime } from "../lib/server-clock.ts";
 
 /** GET /api/auctions: the live auctions, ending soonest first. */
 async function getAuctions(): Promise<AuctionSummary[]> {
-  const { data: auctions, receivedAt } = await getTimed<AuctionSummary[]>("/api/auctions");
+  const { data: auctions, receivedAt } = await api.getTimed<AuctionSummary[]>("/api/auctions");
   recordServerTime(auctions[0]?.serverTime, receivedAt);
   return auctions;
 }
 
 /** GET /api/auctions/{id}: the auction with product, seller, latest bids and winner. */
 async function getAuction(id: string): Promise<AuctionDetail> {
-  const { data: auction, receivedAt } = await getTimed<AuctionDetail>(
+  const { data: auction, receivedAt } = await api.getTimed<AuctionDetail>(
     `/api/auctions/${encodeURIComponent(id)}`,
   );
   recordServerTime(auction.serverTime, receivedAt);
