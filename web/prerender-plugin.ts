@@ -40,10 +40,9 @@ function staticClosure(bundle: Bundle, fileName: string, seen = new Set<string>(
 
 /**
  * The page: the built index.html with a shell's markup in #root and, for an auction, its chunks
- * preloaded. The home page paints, largest text included, from the HTML and CSS alone; its JavaScript
- * only hydrates and fills the grid, so it is fetched at low priority: on a slow connection the
- * stylesheet and the boot script's data request go first (docs/decisions.md, "Prerendered shells").
- * An auction's title, and any other page, need their JavaScript to show at all: default priority.
+ * preloaded. Every shell paints from the HTML and CSS alone, so its JavaScript (the entry, its module
+ * preloads, an auction page's chunks) is fetched at low priority: on a slow connection the stylesheet
+ * and the boot script's data request go first (docs/decisions.md, "Prerendered shells").
  */
 export function shellPage(
   template: string,
@@ -53,11 +52,9 @@ export function shellPage(
 ): string {
   if (!template.includes(EMPTY_ROOT)) throw new Error(`the built index.html has no ${EMPTY_ROOT}`);
   const links = preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("");
-  const page = template
+  return template
     .replace("</head>", `${links}</head>`)
-    .replace(EMPTY_ROOT, `<div id="root" data-shell="${shell}">${markup}</div>`);
-  if (shell !== "home") return page;
-  return page
+    .replace(EMPTY_ROOT, `<div id="root" data-shell="${shell}">${markup}</div>`)
     .replaceAll(
       '<script type="module" crossorigin src=',
       '<script type="module" crossorigin fetchpriority="low" src=',
