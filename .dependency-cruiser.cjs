@@ -8,8 +8,7 @@
  *   web/src/features/x    never another feature; shared pieces live in web/src/components or web/src/lib
  *   web/src/components, web/src/lib   never a feature (what composes features lives in web/src/app)
  *
- * Violations that predate a fence are listed in .dependency-cruiser-known-violations.json and tolerated
- * until fixed; any new one fails.
+ * No violation is tolerated: the first one fails the run.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
