@@ -42,6 +42,14 @@ export class Reply {
 export const reply = (status: number, body: unknown, cookies: string[] = []) =>
   new Reply(status, body, cookies);
 
+/** A 200 answer with response headers of its own; the route's edge caching applies as to any 200. */
+export class WithHeaders {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
 type Schema<T> = ZodType<T, ZodTypeDef, unknown>;
 interface Schemas<B, P, Q, Pre> {
   body?: Schema<B>;
@@ -212,7 +220,9 @@ function serveRoute<Body, Params, Query, Pre>(
     const out = await logic({ prefetched, body, params, query, auth, now, rawBody, event, route });
     const cookies = [...session.cookies];
     if (out instanceof Reply) return json(out.status, out.body, [...cookies, ...out.cookies]);
-    return json(200, out, cookies, edgeCacheHeaders(route, session.auth !== null));
+    const caching = edgeCacheHeaders(route, session.auth !== null);
+    if (out instanceof WithHeaders) return json(200, out.body, cookies, { ...out.headers, ...caching });
+    return json(200, out, cookies, caching);
   }
 
   function startPrefetch(event: ApiEvent): Promise<Pre> | undefined {
