@@ -83,7 +83,7 @@ async function bench<T>(request: string, prepare: () => Promise<T>, run: (input:
   const { times, lastTally } = await measureRounds(ROUNDS, prepare, run);
   rows.push({
     request,
-    calls: describeTally(lastTally),
+    calls: describeTally(lastTally, "items", true),
     p50: percentile(times, 50),
     p95: percentile(times, 95),
   });
