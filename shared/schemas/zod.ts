@@ -126,8 +126,8 @@ config({
 });
 
 /**
- * zod 3's `.int()`: a whole number, any size (zod 4's `z.int()` also refuses integers past 2^53 and
- * stops the checks after it; with this one `.min()`/`.max()` still report, as before).
+ * zod 3's `.int()`: a whole number, any size (zod 4's `z.int()` also refuses integers past 2^53, and
+ * skips the bounds after a fraction; with this one `z.minimum()`/`z.maximum()` still report, as before).
  */
 export function integer(message?: string): core.$ZodCheck<number> {
   const self = check<number>((payload) => {
