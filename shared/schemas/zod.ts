@@ -36,6 +36,7 @@ const listed = (values: readonly unknown[], separator = " | ") =>
 const ZOD3_EXPECTED: Record<string, string> = { int: "integer", record: "object", tuple: "array" };
 const ZOD3_FORMAT: Record<string, string> = { ipv4: "ip", ipv6: "ip", cidrv4: "cidr", cidrv6: "cidr" };
 
+/** zod 3's too_small / too_big wording, by what was measured (a string's length, a number...). */
 function bound(
   issue: { origin: string; inclusive?: boolean; exact?: boolean },
   value: number | bigint,
@@ -66,7 +67,7 @@ function bound(
  * worded here as zod 3 worded it. Messages a schema gives itself are not touched (zod asks this map
  * only for issues without one).
  */
-export function zod3Message(issue: core.$ZodRawIssue): string {
+function zod3Message(issue: core.$ZodRawIssue): string {
   switch (issue.code) {
     case "invalid_type": {
       if (issue.input === undefined) return "Required";
