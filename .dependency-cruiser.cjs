@@ -7,6 +7,7 @@
  *   functions/usecases    orchestration: never http or handlers (refusals are functions/domain/errors.ts)
  *   web/src/features/x    never another feature; shared pieces live in web/src/components or web/src/lib
  *   web/src/components, web/src/lib   never a feature (what composes features lives in web/src/app)
+ *   zod                   only through shared/schemas/zod.ts (its error map keeps the product's messages)
  *
  * No violation is tolerated: the first one fails the run.
  */
@@ -27,6 +28,14 @@ module.exports = {
         "Only the email sender (functions/handlers/notifications/send-email.ts) may reach SES, through functions/adapters/email/ses-sender.ts (the one importer of the SES client: tests/unit/notifications/ses-client.test.ts).",
       from: { pathNot: "^functions/(handlers/notifications/send-email|adapters/email/ses-sender)[.]ts$" },
       to: { path: "^functions/adapters/email/ses-sender[.]ts$" },
+    },
+    {
+      name: "zod-through-shared-schemas-zod",
+      severity: "error",
+      comment:
+        'Only shared/schemas/zod.ts imports zod: it installs the error map that keeps the product\'s zod 3 messages (docs/decisions.md). Import it as `import * as z from "#shared/schemas/zod"`; types may come from anywhere.',
+      from: { pathNot: "^shared/schemas/zod[.]ts$" },
+      to: { path: "(^|/)node_modules/zod/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "domain-is-pure",
@@ -67,7 +76,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|cdk\\.out|dist)/" },
+    // node_modules stays in (not followed) so a rule can name a package: the zod rule above.
+    exclude: { path: "(^|/)(cdk\\.out|dist)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -1,7 +1,7 @@
 import { injectLambdaContext } from "@aws-lambda-powertools/logger/middleware";
 import middy, { type MiddyfiedHandler } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import type { ZodType, ZodTypeDef } from "zod";
+import type { ZodMiniType } from "#shared/schemas/zod";
 import { paymentProviderName } from "../config/runtime.ts";
 import { Refusal } from "../domain/errors.ts";
 import { logger } from "../observability/logger.ts";
@@ -50,7 +50,8 @@ export class WithHeaders {
   ) {}
 }
 
-type Schema<T> = ZodType<T, ZodTypeDef, unknown>;
+/** A schema whose output is T, whatever it accepts (a body is unknown JSON until it parses). */
+type Schema<T> = ZodMiniType<T, unknown>;
 interface Schemas<B, P, Q, Pre> {
   body?: Schema<B>;
   params?: Schema<P>;
