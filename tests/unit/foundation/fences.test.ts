@@ -27,7 +27,7 @@ async function violationsOf(files: Record<string, string>): Promise<string[]> {
   process.chdir(root);
   try {
     const result = await cruise(
-      ["functions", "web"].filter((dir) => hasFiles(files, dir)),
+      ["functions", "web", "shared"].filter((dir) => hasFiles(files, dir)),
       {
         ...options,
         ruleSet: { forbidden: config.forbidden },
@@ -101,6 +101,22 @@ describe("the import fences", () => {
     // A cycle is reported once, from whichever of its modules the cruise met first.
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^no-circular: functions\/usecases\/(a\.ts -> .*b|b\.ts -> .*a)\.ts$/);
+  });
+
+  it("let only shared/schemas/zod.ts import zod at run time (types may come from anywhere)", async () => {
+    const found = await violationsOf({
+      "node_modules/zod/package.json": JSON.stringify({ name: "zod", main: "index.js", types: "index.d.ts" }),
+      "node_modules/zod/index.js": "export const object = () => ({});\n",
+      "node_modules/zod/index.d.ts":
+        "export declare const object: () => object;\nexport type ZodType = object;\n",
+      "shared/schemas/zod.ts": 'export * from "zod";\n',
+      "shared/schemas/auth.ts": importing("./zod.ts"),
+      "functions/http/route.ts": 'import type { ZodType } from "zod";\nexport type S = ZodType;\n',
+      "functions/handlers/agents/run-agents.ts": importing("zod"),
+    });
+    expect(found).toEqual([
+      "zod-through-shared-schemas-zod: functions/handlers/agents/run-agents.ts -> node_modules/zod/index.js",
+    ]);
   });
 
   it("let only the email sender reach SES", async () => {
