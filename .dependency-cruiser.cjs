@@ -7,9 +7,9 @@
  *   functions/usecases    orchestration: never http or handlers (refusals are functions/domain/errors.ts)
  *   web/src/features/x    never another feature; shared pieces live in web/src/components or web/src/lib
  *   web/src/components, web/src/lib   never a feature (what composes features lives in web/src/app)
+ *   zod                   only through shared/schemas/zod.ts (its error map keeps the product's messages)
  *
- * Violations that predate a fence are listed in .dependency-cruiser-known-violations.json and tolerated
- * until fixed; any new one fails.
+ * No violation is tolerated: the first one fails the run.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -28,6 +28,14 @@ module.exports = {
         "Only the email sender (functions/handlers/notifications/send-email.ts) may reach SES, through functions/adapters/email/ses-sender.ts (the one importer of the SES client: tests/unit/notifications/ses-client.test.ts).",
       from: { pathNot: "^functions/(handlers/notifications/send-email|adapters/email/ses-sender)[.]ts$" },
       to: { path: "^functions/adapters/email/ses-sender[.]ts$" },
+    },
+    {
+      name: "zod-through-shared-schemas-zod",
+      severity: "error",
+      comment:
+        'Only shared/schemas/zod.ts imports zod: it installs the error map that keeps the product\'s zod 3 messages (docs/decisions.md). Import it as `import * as z from "#shared/schemas/zod"`; types may come from anywhere.',
+      from: { pathNot: "^shared/schemas/zod[.]ts$" },
+      to: { path: "(^|/)node_modules/zod/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "domain-is-pure",
@@ -68,7 +76,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|cdk\\.out|dist)/" },
+    // node_modules stays in (not followed) so a rule can name a package: the zod rule above.
+    exclude: { path: "(^|/)(cdk\\.out|dist)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

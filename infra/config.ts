@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "#shared/schemas/zod";
 
 /**
  * One deployment stage, read from CDK context: `cdk.json` holds the defaults and a `stages` map,
@@ -6,40 +6,40 @@ import { z } from "zod";
  */
 const stageSettingsSchema = z.object({
   /** Names the stack and its resources: PennyAuction-<stage>. */
-  stage: z
-    .string()
+  stage: z.string().check(
     // Lambda names are penny-auction-<stage>-<area>-<handler>, at most 64 characters.
-    .regex(
+    z.regex(
       /^[a-z][a-z0-9-]{0,14}$/,
       "lower-case letters, digits and dashes, at most 15, starting with a letter",
     ),
+  ),
   /** "local" = the built-in test-card provider (demo stages only); "stripe" = real Stripe. */
   stripeMode: z.enum(["local", "stripe"]),
   /**
    * Public, so a plain environment variable is fine. Without it, a stripe stage reads it at deploy
    * time from the SSM String parameter `stripePublishableKeyParameter` (so synthesis needs no key).
    */
-  stripePublishableKey: z.string().optional(),
-  stripePublishableKeyParameter: z.string().startsWith("/").optional(),
+  stripePublishableKey: z.optional(z.string()),
+  stripePublishableKeyParameter: z.optional(z.string().check(z.startsWith("/"))),
   /** Names of SSM SecureString parameters you create before deploying (never the secrets themselves). */
-  stripeSecretKeyParameter: z.string().startsWith("/").optional(),
-  stripeWebhookSecretParameter: z.string().startsWith("/").optional(),
-  auctionDefaultDurationSeconds: z.coerce.number().int().positive(),
+  stripeSecretKeyParameter: z.optional(z.string().check(z.startsWith("/"))),
+  stripeWebhookSecretParameter: z.optional(z.string().check(z.startsWith("/"))),
+  auctionDefaultDurationSeconds: z.coerce.number().check(z.integer(), z.positive()),
   /** What one bid earns toward Buy It Now, published in GET /api/config ("0.60"). */
-  bidValue: z.coerce.string().regex(/^\d{1,4}(\.\d{1,2})?$/, "a dollar amount such as 0.60"),
+  bidValue: z.coerce.string().check(z.regex(/^\d{1,4}(\.\d{1,2})?$/, "a dollar amount such as 0.60")),
   /** Custom domain for CloudFront; needs an ACM certificate in us-east-1 for that name. */
-  domainName: z.string().optional(),
-  certificateArn: z.string().startsWith("arn:").optional(),
+  domainName: z.optional(z.string()),
+  certificateArn: z.optional(z.string().check(z.startsWith("arn:"))),
   /** With both, an alias record for domainName is created in that Route 53 zone (no lookup). */
-  hostedZoneId: z.string().optional(),
-  hostedZoneName: z.string().optional(),
+  hostedZoneId: z.optional(z.string()),
+  hostedZoneName: z.optional(z.string()),
   /**
    * The From address of the product's emails (SES). Default no-reply@<domainName>; a stage with no
    * domain should set an address it can verify, or its emails wait in the dead-letter queue.
    */
-  emailFrom: z.string().email().optional(),
+  emailFrom: z.optional(z.string().check(z.emailAddress())),
   /** Alarm notifications go to this address (a subscription to confirm by mail). */
-  alarmEmail: z.string().email().optional(),
+  alarmEmail: z.optional(z.string().check(z.emailAddress())),
   /**
    * Lambda errors/throttles alarms: "per-function" watches each function of this stack (about $8.50 a
    * month of alarm metrics); "region" watches the account's regional totals (2 metrics, within the
@@ -47,23 +47,26 @@ const stageSettingsSchema = z.object({
    */
   lambdaAlarms: z.enum(["per-function", "region"]),
   logLevel: z.enum(["DEBUG", "INFO", "WARN", "ERROR"]),
-  logRetentionDays: z.coerce.number().int().positive(),
+  logRetentionDays: z.coerce.number().check(z.integer(), z.positive()),
   /** Steady requests per second and burst for the whole HTTP API stage. */
-  apiRateLimit: z.coerce.number().positive(),
-  apiBurstLimit: z.coerce.number().int().positive(),
+  apiRateLimit: z.coerce.number().check(z.positive()),
+  apiBurstLimit: z.coerce.number().check(z.integer(), z.positive()),
   /** Tighter limits for the password routes (login, register): brute force costs CPU (scrypt). */
-  authRateLimit: z.coerce.number().positive(),
-  authBurstLimit: z.coerce.number().int().positive(),
+  authRateLimit: z.coerce.number().check(z.positive()),
+  authBurstLimit: z.coerce.number().check(z.integer(), z.positive()),
   /**
    * AWS WAF on the distribution (managed common + known-bad-inputs rules, per-address rate limits on
    * /api/auth/* and bids). On by default where data is kept; `-c waf=true` turns it on for a dev stage.
    */
-  waf: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean()),
+  waf: z.pipe(
+    z.transform((v: unknown) => (v === "true" ? true : v === "false" ? false : v)),
+    z.boolean(),
+  ),
   /** An existing CLOUDFRONT-scope Web ACL (made in us-east-1) instead of the stack's own: for stacks in other regions. */
-  webAclArn: z.string().startsWith("arn:").optional(),
+  webAclArn: z.optional(z.string().check(z.startsWith("arn:"))),
   /** POSTs to /api/auth/* and bids per viewer address per 5 minutes the WAF lets through (then 429). */
-  wafAuthLimit: z.coerce.number().int().min(10),
-  wafBidLimit: z.coerce.number().int().min(10),
+  wafAuthLimit: z.coerce.number().check(z.integer(), z.minimum(10)),
+  wafBidLimit: z.coerce.number().check(z.integer(), z.minimum(10)),
   /** "destroy" removes the table and bucket with the stack; anything else keeps them (RETAIN). */
   dataRemoval: z.enum(["retain", "destroy"]),
 });
@@ -127,8 +130,8 @@ export function readStageConfig(context: ContextReader): StageConfig {
     ...overrides,
     stage,
   };
-  const parsed = stageSettingsSchema
-    .extend({ stripeMode: stageSettingsSchema.shape.stripeMode.optional() })
+  const parsed = z
+    .extend(stageSettingsSchema, { stripeMode: z.optional(stageSettingsSchema.shape.stripeMode) })
     .safeParse(merged);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

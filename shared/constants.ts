@@ -50,3 +50,9 @@ export const BUY_NOW_DAYS_AFTER_END = 7;
 
 /** How many auctions one socket may watch (`{"type":"watch"}`). */
 export const MAX_WATCHED_AUCTIONS = 100;
+
+/**
+ * GET /api/auctions keeps its bare array when paged (`?limit=`, `?cursor=`): the next page's cursor
+ * travels in this response header (absent on the last page), beside a `Link: <...>; rel="next"`.
+ */
+export const NEXT_CURSOR_HEADER = "x-next-cursor";

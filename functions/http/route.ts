@@ -1,7 +1,7 @@
 import { injectLambdaContext } from "@aws-lambda-powertools/logger/middleware";
 import middy, { type MiddyfiedHandler } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import type { ZodType, ZodTypeDef } from "zod";
+import type { ZodMiniType } from "#shared/schemas/zod";
 import { paymentProviderName } from "../config/runtime.ts";
 import { Refusal } from "../domain/errors.ts";
 import { logger } from "../observability/logger.ts";
@@ -42,7 +42,16 @@ export class Reply {
 export const reply = (status: number, body: unknown, cookies: string[] = []) =>
   new Reply(status, body, cookies);
 
-type Schema<T> = ZodType<T, ZodTypeDef, unknown>;
+/** A 200 answer with response headers of its own; the route's edge caching applies as to any 200. */
+export class WithHeaders {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+/** A schema whose output is T, whatever it accepts (a body is unknown JSON until it parses). */
+type Schema<T> = ZodMiniType<T, unknown>;
 interface Schemas<B, P, Q, Pre> {
   body?: Schema<B>;
   params?: Schema<P>;
@@ -212,7 +221,9 @@ function serveRoute<Body, Params, Query, Pre>(
     const out = await logic({ prefetched, body, params, query, auth, now, rawBody, event, route });
     const cookies = [...session.cookies];
     if (out instanceof Reply) return json(out.status, out.body, [...cookies, ...out.cookies]);
-    return json(200, out, cookies, edgeCacheHeaders(route, session.auth !== null));
+    const caching = edgeCacheHeaders(route, session.auth !== null);
+    if (out instanceof WithHeaders) return json(200, out.body, cookies, { ...out.headers, ...caching });
+    return json(200, out, cookies, caching);
   }
 
   function startPrefetch(event: ApiEvent): Promise<Pre> | undefined {

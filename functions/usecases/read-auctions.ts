@@ -2,7 +2,13 @@
 import { RECENT_BIDS_SHOWN } from "#shared/constants";
 import { centsToDecimal } from "#shared/money";
 import type { AuctionDetail, AuctionSummary, BidderSpend } from "#shared/schemas/auctions";
-import { getAuction, listAuctionsByStatus } from "../adapters/dynamo/auctions-repo.ts";
+import type { Page, PageRequest } from "#shared/schemas/pages";
+import {
+  type AuctionRecord,
+  getAuction,
+  listAuctionsByStatus,
+  listLiveAuctionsPage,
+} from "../adapters/dynamo/auctions-repo.ts";
 import { listRecentBids } from "../adapters/dynamo/bids-repo.ts";
 import { getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
 import { bidValueCents } from "../config/runtime.ts";
@@ -16,8 +22,29 @@ import { toBidView } from "./views/bid-view.ts";
  * learns the outcome.
  */
 export async function listLiveAuctions(now: number): Promise<AuctionSummary[]> {
-  const auctions = await finalizeAllOver(await listAuctionsByStatus("active"), now);
-  return auctions.sort((a, b) => a.endsAt - b.endsAt).map((auction) => toAuctionSummary(auction, now));
+  return endingSoonestFirst(await listAuctionsByStatus("active"), now);
+}
+
+/**
+ * One page of the same list, reading at most `limit` auctions. Pages follow the index of scheduled
+ * ends (keys.ts liveAuctions) and each page is ordered by the real end. A bid moves an end only inside
+ * the auction's last extension window, and only to at most `now + extension`, so every auction not yet
+ * in its window ends exactly when scheduled, after all those that are: walking the pages gives the whole
+ * list's order, except when more than `limit` auctions are in their last seconds at once (those may
+ * straddle the first two pages, each page still in order).
+ */
+export async function listLiveAuctionsPageAt(
+  now: number,
+  request: PageRequest,
+): Promise<Page<AuctionSummary>> {
+  const page = await listLiveAuctionsPage(request);
+  return { items: await endingSoonestFirst(page.items, now), nextCursor: page.nextCursor };
+}
+
+/** Auctions found over are finalized on the way and returned once with their final status. */
+async function endingSoonestFirst(auctions: AuctionRecord[], now: number): Promise<AuctionSummary[]> {
+  const current = await finalizeAllOver(auctions, now);
+  return current.sort((a, b) => a.endsAt - b.endsAt).map((auction) => toAuctionSummary(auction, now));
 }
 
 /** One auction with its latest bids (oldest to newest), or null when there is no such auction. */

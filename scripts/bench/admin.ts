@@ -4,7 +4,9 @@
  * Runs the real handlers in-process against an in-memory DynamoDB Local and counts, with an SDK
  * middleware, the calls each request makes and the items it writes (AWS cost follows from the pricing
  * rules; DynamoDB Local's own ConsumedCapacity under-reports transactions). Latencies are local, for
- * comparison only. BENCH_USERS sets how many users the list reads (default 500).
+ * comparison only. BENCH_USERS sets how many users the list reads (default 500), BENCH_LIVE how many
+ * live auctions the public list holds (default 500); each list is read whole and as a first and a
+ * later page (issue 15: a page's work is bounded by its limit).
  */
 import {
   benchUser,
@@ -17,6 +19,7 @@ import {
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 500);
+const LIVE = Number(process.env.BENCH_LIVE ?? 500);
 
 const dynamoLocal = await startBenchTable("bench-admin", { PAYMENT_PROVIDER: "local" });
 await countDynamoCalls();
@@ -39,7 +42,7 @@ const call = async (who: Account, method: string, path: string, body?: unknown) 
 async function bench<P>(label: string, prepare: () => Promise<P>, run: (p: P) => Promise<unknown>) {
   const { times, lastTally } = await measureRounds(ROUNDS, prepare, run);
   console.log(
-    `| ${label} | ${describeTally(lastTally, "written")} | ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} |`,
+    `| ${label} | ${describeTally(lastTally, "written", true)} | ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} |`,
   );
 }
 
@@ -110,6 +113,56 @@ await bench(
   `GET /api/admin/users (${n} users)`,
   async () => undefined,
   () => call(admin, "GET", "/api/admin/users"),
+);
+/** The cursor of the page after `pages` pages of `limit` (a code before pages ignores it: undefined). */
+async function cursorAfter(path: string, limit: number, pages: number): Promise<string | undefined> {
+  let cursor: string | undefined;
+  for (let i = 0; i < pages; i++) {
+    const query = `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+    const res = await invokeRoute<Record<string, unknown>>({
+      method: "GET",
+      path: `${path}?${query}`,
+      cookies: [admin.cookie],
+    });
+    cursor = ((res.body as { nextCursor?: string }).nextCursor ?? res.headers["x-next-cursor"]) || undefined;
+  }
+  return cursor;
+}
+await bench(
+  `GET /api/admin/users?limit=20 (${n} users)`,
+  async () => undefined,
+  () => call(admin, "GET", "/api/admin/users?limit=20"),
+);
+await bench(
+  `GET /api/admin/users?limit=20&cursor= (the 11th page of ${n} users)`,
+  () => cursorAfter("/api/admin/users", 20, 10),
+  (cursor) =>
+    call(admin, "GET", `/api/admin/users?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`),
+);
+
+// The public live list: approved products are live auctions (those above are live too).
+const live = async () => ((await call(seller, "GET", "/api/seller/auctions")) as unknown as unknown[]).length;
+for (let count = await live(); count < LIVE; count++) {
+  await call(admin, "POST", `/api/admin/products/${await newProduct()}/approve`);
+}
+const anonymousRead = async (path: string) => {
+  const res = await invokeRoute({ method: "GET", path });
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+};
+await bench(
+  `GET /api/auctions (${LIVE} live auctions)`,
+  async () => undefined,
+  () => anonymousRead("/api/auctions"),
+);
+await bench(
+  `GET /api/auctions?limit=20 (${LIVE} live auctions)`,
+  async () => undefined,
+  () => anonymousRead("/api/auctions?limit=20"),
+);
+await bench(
+  `GET /api/auctions?limit=20&cursor= (the 11th page of ${LIVE})`,
+  () => cursorAfter("/api/auctions", 20, 10),
+  (cursor) => anonymousRead(`/api/auctions?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`),
 );
 
 await dynamoLocal.stop();

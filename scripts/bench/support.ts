@@ -25,8 +25,8 @@ export async function startBenchTable(tableName: string, env: Record<string, str
   return dynamoLocal;
 }
 
-/** DynamoDB calls by command name, with the items each kind of call sent for writing. */
-export type Tally = Map<string, { calls: number; itemsWritten: number }>;
+/** DynamoDB calls by command name, with the items each kind of call sent for writing and got back. */
+export type Tally = Map<string, { calls: number; itemsWritten: number; itemsRead: number }>;
 let tally: Tally = new Map();
 
 function itemsWrittenBy(command: string, input: Record<string, unknown>): number {
@@ -37,17 +37,32 @@ function itemsWrittenBy(command: string, input: Record<string, unknown>): number
   return ["PutItemCommand", "UpdateItemCommand", "DeleteItemCommand"].includes(command) ? 1 : 0;
 }
 
+/** Items a read answered with (index keys for a Query on a KEYS_ONLY index): what its RRU grow with. */
+function itemsReadBy(command: string, output: Record<string, unknown>): number {
+  if (command === "GetItemCommand") return output.Item ? 1 : 0;
+  if (command === "QueryCommand" || command === "ScanCommand") return Number(output.Count ?? 0);
+  if (command === "BatchGetItemCommand") {
+    return Object.values((output.Responses ?? {}) as Record<string, unknown[]>).reduce(
+      (n, l) => n + l.length,
+      0,
+    );
+  }
+  return 0;
+}
+
 /** Adds the counting middleware to the handlers' DynamoDB client; call once, after `startBenchTable`. */
 export async function countDynamoCalls() {
   const { dynamo } = await import("../../functions/adapters/dynamo/client.ts");
   dynamo.middlewareStack.add(
     (next, context) => async (args) => {
       const name = context.commandName ?? "unknown";
-      const entry = tally.get(name) ?? { calls: 0, itemsWritten: 0 };
+      const entry = tally.get(name) ?? { calls: 0, itemsWritten: 0, itemsRead: 0 };
       entry.calls += 1;
       entry.itemsWritten += itemsWrittenBy(name, args.input as Record<string, unknown>);
       tally.set(name, entry);
-      return next(args);
+      const result = await next(args);
+      entry.itemsRead += itemsReadBy(name, result.output as unknown as Record<string, unknown>);
+      return result;
     },
     { step: "initialize", name: "benchCounter" },
   );
@@ -79,13 +94,19 @@ export async function measureRounds<P>(
   return { times, lastTally };
 }
 
-/** "GetItem×1, TransactWriteItems×1 (3 items)"; `itemsLabel` names what the item count means. */
-export const describeTally = (t: Tally, itemsLabel = "items") =>
+/**
+ * "GetItem×1, TransactWriteItems×1 (3 items)"; `itemsLabel` names what the written count means. With
+ * `withReads`, reads say how many items (or index keys) they answered: "Query×1 (20 read)".
+ */
+export const describeTally = (t: Tally, itemsLabel = "items", withReads = false) =>
   [...t.entries()]
-    .map(
-      ([name, { calls, itemsWritten }]) =>
-        `${name.replace("Command", "")}×${calls}${itemsWritten ? ` (${itemsWritten} ${itemsLabel})` : ""}`,
-    )
+    .map(([name, { calls, itemsWritten, itemsRead }]) => {
+      const counts = [
+        ...(itemsWritten ? [`${itemsWritten} ${itemsLabel}`] : []),
+        ...(withReads && itemsRead ? [`${itemsRead} read`] : []),
+      ];
+      return `${name.replace("Command", "")}×${calls}${counts.length ? ` (${counts.join(", ")})` : ""}`;
+    })
     .join(", ");
 
 /** Nearest-rank percentile; NaN for no values. */

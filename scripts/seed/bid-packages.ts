@@ -2,9 +2,9 @@
  * Bid packages in the table: the three defaults of the local seed, and the validated upsert/delete
  * the admin CLI (scripts/bid-packages.ts, `npm run seed:packages`) uses on a deployed table.
  */
-import { z } from "zod";
 import { decimalToCents } from "#shared/money";
 import { bidPackageFields, bidPackageIdField } from "#shared/schemas/bid-packages";
+import * as z from "#shared/schemas/zod";
 import {
   deleteBidPackage,
   listBidPackages,
@@ -16,15 +16,13 @@ import {
  * What an admin writes for a package (price as "12.34", like the API shows it): the Admin Panel's
  * rules (shared/schemas/bid-packages.ts), with the id given and `active` optional.
  */
-export const bidPackageInputSchema = z
-  .object({
-    id: bidPackageIdField,
-    ...bidPackageFields,
-    savings: bidPackageFields.savings.default(0),
-    popular: bidPackageFields.popular.default(false),
-    active: z.boolean().optional(),
-  })
-  .strict();
+export const bidPackageInputSchema = z.strictObject({
+  id: bidPackageIdField,
+  ...bidPackageFields,
+  savings: z._default(bidPackageFields.savings, 0),
+  popular: z._default(bidPackageFields.popular, false),
+  active: z.optional(z.boolean()),
+});
 export type BidPackageInput = z.input<typeof bidPackageInputSchema>;
 
 export const DEFAULT_BID_PACKAGES: BidPackageInput[] = [
@@ -66,7 +64,7 @@ export async function seedBidPackages(packages: BidPackageInput[] = DEFAULT_BID_
  * creation time and, unless the file says otherwise, whether it is active.
  */
 export async function upsertBidPackages(packages: unknown): Promise<string[]> {
-  const parsed = z.array(bidPackageInputSchema).min(1).parse(packages);
+  const parsed = z.array(bidPackageInputSchema).check(z.minLength(1)).parse(packages);
   const now = Date.now();
   const existing = new Map((await listBidPackages()).map((p) => [p.id, p]));
   for (const input of parsed) {

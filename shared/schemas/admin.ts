@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { APPROVAL_STATUSES, ROLES } from "../constants.ts";
 import { productFields, productViewSchema, retailAtLeastStart } from "./seller.ts";
+import * as z from "./zod.ts";
 
 /** POST /api/admin/products: the seller's fields; the admin form starts on silver (docs/product.md section 5). */
-export const adminCreateProductSchema = z.object(productFields).superRefine(retailAtLeastStart);
+export const adminCreateProductSchema = z.object(productFields).check(z.superRefine(retailAtLeastStart));
 export type AdminCreateProductRequest = z.input<typeof adminCreateProductSchema>;
 export type AdminCreateProductInput = z.output<typeof adminCreateProductSchema>;
 
@@ -23,9 +23,11 @@ export const MAX_AUCTION_DURATION_SECONDS = 30 * 24 * 60 * 60;
 
 /** POST /api/admin/products/{id}/approve: the auction's length, default from configuration. */
 export const approveProductSchema = z.object({
-  durationSeconds: z.number().int().min(30).max(MAX_AUCTION_DURATION_SECONDS).optional(),
+  durationSeconds: z.optional(
+    z.number().check(z.integer(), z.minimum(30), z.maximum(MAX_AUCTION_DURATION_SECONDS)),
+  ),
   /** A beginner auction: only bidders who have never won may bid. */
-  beginner: z.boolean().optional(),
+  beginner: z.optional(z.boolean()),
 });
 export type ApproveProductRequest = z.input<typeof approveProductSchema>;
 
@@ -33,15 +35,17 @@ export const MAX_BID_ADJUSTMENT = 1_000_000;
 
 /** POST /api/admin/users/{id}/adjust-bids: a signed, non-zero whole number of credits. */
 export const adjustBidsSchema = z.object({
-  amount: z
-    .number()
-    .int("Amount must be a whole number")
-    .min(-MAX_BID_ADJUSTMENT)
-    .max(MAX_BID_ADJUSTMENT)
-    .refine((amount) => amount !== 0, "Amount must not be zero"),
+  amount: z.number().check(
+    z.integer("Amount must be a whole number"),
+    z.minimum(-MAX_BID_ADJUSTMENT),
+    z.maximum(MAX_BID_ADJUSTMENT),
+    z.refine((amount) => amount !== 0, "Amount must not be zero"),
+  ),
 });
 export type AdjustBidsRequest = z.infer<typeof adjustBidsSchema>;
-export const adjustBidsResponseSchema = z.object({ newBalance: z.number().int().nonnegative() });
+export const adjustBidsResponseSchema = z.object({
+  newBalance: z.number().check(z.integer(), z.nonnegative()),
+});
 export type AdjustBidsResponse = z.infer<typeof adjustBidsResponseSchema>;
 
 /** The same minimum as registration: a reset must not allow a weaker password than sign-up (docs/decisions.md). */
@@ -49,18 +53,23 @@ export const MIN_RESET_PASSWORD_LENGTH = 8;
 
 /** POST /api/admin/users/{id}/reset-password (docs/product.md section 5: at least 6 characters). */
 export const resetPasswordSchema = z.object({
-  newPassword: z.string().min(MIN_RESET_PASSWORD_LENGTH, "Password must be at least 8 characters").max(200),
+  newPassword: z
+    .string()
+    .check(
+      z.minLength(MIN_RESET_PASSWORD_LENGTH, "Password must be at least 8 characters"),
+      z.maxLength(200),
+    ),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
 
 /** Path parameter of every /api/admin/.../{id} route. */
-export const idParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
+export const idParamsSchema = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
 /** GET /api/admin/sellers/pending rows (docs/product.md section 3, "Seller application view"). */
 export const sellerApplicationSchema = z.object({
   id: z.string(),
   businessName: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   status: z.enum(APPROVAL_STATUSES),
   createdAt: z.string(),
   user: z.object({ username: z.string(), email: z.string() }),
@@ -68,7 +77,7 @@ export const sellerApplicationSchema = z.object({
 export type SellerApplication = z.infer<typeof sellerApplicationSchema>;
 
 /** GET /api/admin/products and /pending rows: the product plus its seller's business name. */
-export const adminProductSchema = productViewSchema.extend({
+export const adminProductSchema = z.extend(productViewSchema, {
   seller: z.object({ businessName: z.string() }),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
@@ -79,15 +88,15 @@ export const adminUserSchema = z.object({
   username: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
-  bidBalance: z.number().int(),
-  lastBidAt: z.string().nullable(),
-  lastSeenAt: z.string().nullable(),
+  bidBalance: z.number().check(z.integer()),
+  lastBidAt: z.nullable(z.string()),
+  lastSeenAt: z.nullable(z.string()),
   createdAt: z.string(),
   /** Set when a bid-package payment of theirs was refunded or disputed (docs/decisions.md). */
-  paymentFlag: z.enum(["refunded", "disputed"]).nullable(),
+  paymentFlag: z.nullable(z.enum(["refunded", "disputed"])),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** GET /api/admin/stats/users. */
-export const userStatsSchema = z.object({ totalUsers: z.number().int().nonnegative() });
+export const userStatsSchema = z.object({ totalUsers: z.number().check(z.integer(), z.nonnegative()) });
 export type UserStats = z.infer<typeof userStatsSchema>;

@@ -1,25 +1,25 @@
-import { z } from "zod";
 import { decimalToCents } from "../money.ts";
+import * as z from "./zod.ts";
+
+const BIDS_MESSAGE = "bids must be a whole number from 1 to 500";
 
 /** PUT /api/auctions/{id}/agent: credits to book (1..500) and an optional ceiling on the price. */
 export const bookAgentSchema = z.object({
   bids: z
-    .number({ invalid_type_error: "bids must be a whole number from 1 to 500" })
-    .int("bids must be a whole number from 1 to 500")
-    .min(1, "bids must be a whole number from 1 to 500")
-    .max(500, "bids must be a whole number from 1 to 500"),
-  maxPrice: z
-    .union([z.number(), z.string()])
-    .nullish()
-    .transform((value, ctx) => {
+    .number(z.typeMessages(BIDS_MESSAGE))
+    .check(z.integer(BIDS_MESSAGE), z.minimum(1, BIDS_MESSAGE), z.maximum(500, BIDS_MESSAGE)),
+  maxPrice: z.pipe(
+    z.nullish(z.union([z.number(), z.string()])),
+    z.transform((value: number | string | null | undefined, ctx) => {
       if (value === undefined || value === null || value === "") return null;
       const cents = decimalToCents(value);
       if (cents === null || cents <= 0) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "maxPrice must be a price such as 12.34" });
+        ctx.issues.push({ code: "custom", message: "maxPrice must be a price such as 12.34", input: value });
         return z.NEVER;
       }
       return cents;
     }),
+  ),
 });
 export type BookAgentInput = z.input<typeof bookAgentSchema>;
 
@@ -28,14 +28,14 @@ export const AGENT_STATUSES = ["active", "finished", "cancelled"] as const;
 /** The caller's agent on an auction (GET/PUT /api/auctions/{id}/agent). */
 export const agentViewSchema = z.object({
   auctionId: z.string(),
-  bidsBooked: z.number().int(),
-  bidsLeft: z.number().int(),
-  bidsPlaced: z.number().int(),
-  maxPrice: z.string().nullable(),
+  bidsBooked: z.number().check(z.integer()),
+  bidsLeft: z.number().check(z.integer()),
+  bidsPlaced: z.number().check(z.integer()),
+  maxPrice: z.nullable(z.string()),
   status: z.enum(AGENT_STATUSES),
   /** Why it stopped: bids-spent, max-price, auction-ended, cancelled, user-refused; null while active. */
-  stopReason: z.string().nullable(),
+  stopReason: z.nullable(z.string()),
   /** Credits given back when it stopped. */
-  returned: z.number().int(),
+  returned: z.number().check(z.integer()),
 });
 export type AgentView = z.infer<typeof agentViewSchema>;

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { AUCTION_STATUSES, MAX_WATCHED_AUCTIONS, METAL_TYPES } from "../constants.ts";
+import * as z from "./zod.ts";
 
 /**
  * API views of auctions and bids (GET /api/auctions, GET /api/auctions/{id}, POST /api/auctions/{id}/bid)
@@ -10,7 +10,9 @@ import { AUCTION_STATUSES, MAX_WATCHED_AUCTIONS, METAL_TYPES } from "../constant
  */
 
 export const auctionIdParamsSchema = z.object({
-  id: z.string().trim().min(1, "Auction id is required").max(64, "Invalid auction id"),
+  id: z
+    .string()
+    .check(z.trim(), z.minLength(1, "Auction id is required"), z.maxLength(64, "Invalid auction id")),
 });
 
 const usernameView = z.object({ username: z.string() });
@@ -20,8 +22,8 @@ export const auctionProductSchema = z.object({
   name: z.string(),
   description: z.string(),
   metalType: z.enum(METAL_TYPES),
-  weight: z.string().nullable(),
-  purity: z.string().nullable(),
+  weight: z.nullable(z.string()),
+  purity: z.nullable(z.string()),
   imageUrl: z.string(),
   startingPrice: z.string(),
 });
@@ -30,7 +32,7 @@ export const auctionProductSchema = z.object({
 export const auctionSellerSchema = z.object({
   id: z.string(),
   businessName: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
 });
 
 /** One auction as the list (home grid, cards) shows it. */
@@ -41,22 +43,22 @@ export const auctionSummarySchema = z.object({
   currentPrice: z.string(),
   startingPrice: z.string(),
   bidIncrement: z.string(),
-  totalBids: z.number().int(),
+  totalBids: z.number().check(z.integer()),
   endsAt: z.string(),
   createdAt: z.string(),
   /** Null while nobody has bid. */
-  lastBidder: usernameView.nullable(),
-  winner: usernameView.nullable(),
+  lastBidder: z.nullable(usernameView),
+  winner: z.nullable(usernameView),
   product: auctionProductSchema,
   seller: auctionSellerSchema,
   /** How many Bid Agents are active on it. */
-  activeAgents: z.number().int(),
+  activeAgents: z.number().check(z.integer()),
   /** Only bidders who have never won may bid. */
   beginner: z.boolean(),
   /** What the item sells for at retail ("Retail $X"); null for products listed before Buy It Now. */
-  retailPrice: z.string().nullable(),
+  retailPrice: z.nullable(z.string()),
   /** Units left to Buy It Now (0: none offered or sold out). */
-  buyNowStockLeft: z.number().int(),
+  buyNowStockLeft: z.number().check(z.integer()),
   serverTime: z.string(),
 });
 export type AuctionSummary = z.infer<typeof auctionSummarySchema>;
@@ -67,7 +69,7 @@ export const bidViewSchema = z.object({
   /** The price this bid made. */
   amount: z.string(),
   /** 1 for the first bid of the auction, n for the n-th. */
-  sequence: z.number().int(),
+  sequence: z.number().check(z.integer()),
   createdAt: z.string(),
   user: usernameView,
   /** Placed by the bidder's Bid Agent. */
@@ -77,13 +79,16 @@ export type BidView = z.infer<typeof bidViewSchema>;
 
 /** GET /api/auctions/{id}: the summary plus the latest bids, oldest to newest (the last item is the latest). */
 /** What the signed-in caller spent on an auction: bids placed and their value (bidsPlaced × bidValue). */
-export const bidderSpendSchema = z.object({ bidsPlaced: z.number().int(), bidsValue: z.string() });
+export const bidderSpendSchema = z.object({
+  bidsPlaced: z.number().check(z.integer()),
+  bidsValue: z.string(),
+});
 export type BidderSpend = z.infer<typeof bidderSpendSchema>;
 
-export const auctionDetailSchema = auctionSummarySchema.extend({
+export const auctionDetailSchema = z.extend(auctionSummarySchema, {
   bids: z.array(bidViewSchema),
   /** Only for a signed-in caller (such answers are never shared at the edge). */
-  me: bidderSpendSchema.optional(),
+  me: z.optional(bidderSpendSchema),
 });
 export type AuctionDetail = z.infer<typeof auctionDetailSchema>;
 
@@ -99,12 +104,12 @@ const auctionStateMessage = {
   auctionId: z.string(),
   status: z.enum(AUCTION_STATUSES),
   currentPrice: z.string(),
-  totalBids: z.number().int(),
+  totalBids: z.number().check(z.integer()),
   endsAt: z.string(),
-  lastBidder: usernameView.nullable(),
+  lastBidder: z.nullable(usernameView),
   serverTime: z.string(),
   /** The bid ledger's hash after the latest bid (GET /api/auctions/{id}/ledger); watchers may record it. */
-  ledgerHead: z.string().nullable(),
+  ledgerHead: z.nullable(z.string()),
 };
 
 export const connectedMessageSchema = z.object({
@@ -125,8 +130,8 @@ export const auctionEndedMessageSchema = z.object({
   type: z.literal("auction_ended"),
   ...auctionStateMessage,
   /** Null when the auction ended without a bid. */
-  winnerId: z.string().nullable(),
-  winner: usernameView.nullable(),
+  winnerId: z.nullable(z.string()),
+  winner: z.nullable(usernameView),
   finalPrice: z.string(),
 });
 
@@ -169,7 +174,14 @@ export const watchMessageSchema = z.object({
   type: z.literal("watch"),
   auctionIds: z
     .array(
-      z.string().min(1, "Auction ids must not be empty").max(64, "Auction ids are at most 64 characters"),
+      z
+        .string()
+        .check(
+          z.minLength(1, "Auction ids must not be empty"),
+          z.maxLength(64, "Auction ids are at most 64 characters"),
+        ),
     )
-    .max(MAX_WATCHED_AUCTIONS, `A connection can watch at most ${MAX_WATCHED_AUCTIONS} auctions`),
+    .check(
+      z.maxLength(MAX_WATCHED_AUCTIONS, `A connection can watch at most ${MAX_WATCHED_AUCTIONS} auctions`),
+    ),
 });

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { decimalToCents } from "../money.ts";
 import { bidPackageSchema } from "./payments.ts";
+import * as z from "./zod.ts";
 
 /** Stripe refuses card charges below $0.50 and above $999,999.99. */
 export const MIN_PACKAGE_PRICE_CENTS = 50;
@@ -14,29 +14,40 @@ export const PACKAGE_ID_MESSAGE = "id: lowercase letters, digits and dashes";
 
 /** A whole number typed in a form (text) or sent by the API (a number): both are read. */
 const wholeNumber = (min: number, max: number, message: string) =>
-  z
-    .union([z.number(), z.string().trim()])
-    .transform((value) => (value === "" ? Number.NaN : Number(value)))
-    .pipe(z.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message));
+  z.pipe(
+    z.pipe(
+      z.union([z.number(), z.string().check(z.trim())]),
+      z.transform((value: number | string) => (value === "" ? Number.NaN : Number(value))),
+    ),
+    z
+      .number(z.typeMessages(message))
+      .check(z.integer(message), z.minimum(min, message), z.maximum(max, message)),
+  );
 
 /** What an admin sets on a package; the price as "12.34", like the API shows it. */
 export const bidPackageFields = {
-  name: z.string().trim().min(1, "Name is required").max(60, "Name must be at most 60 characters"),
-  bidCount: wholeNumber(1, MAX_PACKAGE_BID_COUNT, PACKAGE_BID_COUNT_MESSAGE),
-  price: z
+  name: z
     .string()
-    .trim()
-    .refine((value) => {
+    .check(
+      z.trim(),
+      z.minLength(1, "Name is required"),
+      z.maxLength(60, "Name must be at most 60 characters"),
+    ),
+  bidCount: wholeNumber(1, MAX_PACKAGE_BID_COUNT, PACKAGE_BID_COUNT_MESSAGE),
+  price: z.string().check(
+    z.trim(),
+    z.refine((value) => {
       const cents = decimalToCents(value);
       return cents !== null && cents >= MIN_PACKAGE_PRICE_CENTS && cents <= MAX_PACKAGE_PRICE_CENTS;
     }, PACKAGE_PRICE_MESSAGE),
+  ),
   /** A marketing figure shown as "Save N%" (docs/decisions.md: stored as given, not computed). */
   savings: wholeNumber(0, 100, PACKAGE_SAVINGS_MESSAGE),
   popular: z.boolean(),
 };
 
 /** Slug ids (`starter`, `popular`, `pro`): they appear in payment metadata and in the checkout's storage. */
-export const bidPackageIdField = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, PACKAGE_ID_MESSAGE);
+export const bidPackageIdField = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, PACKAGE_ID_MESSAGE));
 
 /** The Bid Package dialog's fields (create and edit share them). */
 export const bidPackageFormSchema = z.object(bidPackageFields);
@@ -55,10 +66,10 @@ export const bidPackageFormDefaults = {
  * active.
  */
 export const createBidPackageSchema = z.object({
-  id: bidPackageIdField.optional(),
+  id: z.optional(bidPackageIdField),
   ...bidPackageFields,
-  savings: bidPackageFields.savings.default(0),
-  popular: bidPackageFields.popular.default(false),
+  savings: z._default(bidPackageFields.savings, 0),
+  popular: z._default(bidPackageFields.popular, false),
 });
 export type CreateBidPackageRequest = z.input<typeof createBidPackageSchema>;
 export type CreateBidPackageInput = z.output<typeof createBidPackageSchema>;
@@ -68,24 +79,25 @@ export type CreateBidPackageInput = z.output<typeof createBidPackageSchema>;
  * A payment already started keeps the price and bids it was created with (they are in its intent).
  */
 export const updateBidPackageSchema = z
-  .object({
-    name: bidPackageFields.name,
-    bidCount: bidPackageFields.bidCount,
-    price: bidPackageFields.price,
-    savings: bidPackageFields.savings,
-    popular: bidPackageFields.popular,
-    active: z.boolean(),
-  })
-  .partial()
-  .refine((change) => Object.values(change).some((v) => v !== undefined), "Nothing to change");
+  .partial(
+    z.object({
+      name: bidPackageFields.name,
+      bidCount: bidPackageFields.bidCount,
+      price: bidPackageFields.price,
+      savings: bidPackageFields.savings,
+      popular: bidPackageFields.popular,
+      active: z.boolean(),
+    }),
+  )
+  .check(z.refine((change) => Object.values(change).some((v) => v !== undefined), "Nothing to change"));
 export type UpdateBidPackageRequest = z.input<typeof updateBidPackageSchema>;
 export type UpdateBidPackageInput = z.output<typeof updateBidPackageSchema>;
 
 /** GET /api/admin/bid-packages rows: every package, inactive ones too. */
-export const adminBidPackageSchema = bidPackageSchema.extend({
+export const adminBidPackageSchema = z.extend(bidPackageSchema, {
   active: z.boolean(),
   createdAt: z.string(),
-  updatedAt: z.string().nullable(),
+  updatedAt: z.nullable(z.string()),
 });
 export type AdminBidPackage = z.infer<typeof adminBidPackageSchema>;
 

@@ -1,11 +1,11 @@
-import { z } from "zod";
+import * as z from "./zod.ts";
 
 /**
  * GET /api/auctions/{id}/ledger: every bid of an auction, hash-chained (functions/domain/bid-ledger.ts
  * has the canonical form). Money as 2-decimal strings, times as ISO 8601 with milliseconds.
  */
 export const ledgerEntrySchema = z.object({
-  n: z.number().int().positive(),
+  n: z.number().check(z.integer(), z.positive()),
   username: z.string(),
   amount: z.string(),
   at: z.string(),

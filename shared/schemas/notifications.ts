@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./zod.ts";
 
 /** Every email the product sends (docs/product.md section 2, Emails). */
 export const EMAIL_KINDS = [
@@ -16,25 +16,17 @@ export const EMAIL_KINDS = [
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** GET /api/me/notifications, and the body of PUT /api/me/notifications (all three, replaced together). */
-export const notificationSettingsSchema = z
-  .object({
-    outbid: z.boolean({
-      required_error: "outbid is required",
-      invalid_type_error: "outbid must be true or false",
-    }),
-    won: z.boolean({ required_error: "won is required", invalid_type_error: "won must be true or false" }),
-    marketing: z.boolean({
-      required_error: "marketing is required",
-      invalid_type_error: "marketing must be true or false",
-    }),
-  })
-  .strict();
+export const notificationSettingsSchema = z.strictObject({
+  outbid: z.boolean(z.typeMessages("outbid must be true or false", "outbid is required")),
+  won: z.boolean(z.typeMessages("won must be true or false", "won is required")),
+  marketing: z.boolean(z.typeMessages("marketing must be true or false", "marketing is required")),
+});
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /** GET /api/dev/outbox?to=<address> (local stack only). */
-export const outboxQuerySchema = z
-  .object({ to: z.string().trim().email("to must be an email address").max(254) })
-  .strict();
+export const outboxQuerySchema = z.strictObject({
+  to: z.string().check(z.trim(), z.emailAddress("to must be an email address"), z.maxLength(254)),
+});
 
 /** One stored email of the local outbox, as the dev route lists it (newest first). */
 export const outboxEmailSchema = z.object({
@@ -49,19 +41,22 @@ export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
 
 /** One email event as the stream consumer queues it for the sender (functions/domain/notifications.ts makes them). */
 export const emailEventSchema = z.object({
-  key: z.string().min(1).max(500),
+  key: z.string().check(z.minLength(1), z.maxLength(500)),
   kind: z.enum(EMAIL_KINDS),
-  recipient: z.union([z.object({ userId: z.string().min(1) }), z.object({ sellerId: z.string().min(1) })]),
-  at: z.number().int(),
+  recipient: z.union([
+    z.object({ userId: z.string().check(z.minLength(1)) }),
+    z.object({ sellerId: z.string().check(z.minLength(1)) }),
+  ]),
+  at: z.number().check(z.integer()),
   data: z.object({
-    auctionId: z.string().optional(),
-    productName: z.string().optional(),
-    priceCents: z.number().optional(),
-    bidCount: z.number().optional(),
-    amountCents: z.number().optional(),
-    orderId: z.string().optional(),
-    trackingNumber: z.string().optional(),
-    businessName: z.string().optional(),
+    auctionId: z.optional(z.string()),
+    productName: z.optional(z.string()),
+    priceCents: z.optional(z.number()),
+    bidCount: z.optional(z.number()),
+    amountCents: z.optional(z.number()),
+    orderId: z.optional(z.string()),
+    trackingNumber: z.optional(z.string()),
+    businessName: z.optional(z.string()),
   }),
 });
 export type EmailEvent = z.infer<typeof emailEventSchema>;

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { DEFAULT_COUNTRY, METAL_TYPES, PAYMENT_STATUSES, SHIPPING_STATUSES } from "../constants.ts";
 import { auctionSummarySchema, bidderSpendSchema } from "./auctions.ts";
+import * as z from "./zod.ts";
 
 /**
  * Orders: checkout of a won auction, its payment and its shipping (docs/product.md sections 2, 3, 7).
@@ -12,7 +12,9 @@ export const MISSING_SHIPPING_TITLE = "Missing information";
 export const MISSING_SHIPPING_MESSAGE = "Please fill in all shipping fields";
 
 const SHIPPING_FIELD_MAX = 200;
-const shippingField = z.string().trim().min(1, MISSING_SHIPPING_MESSAGE).max(SHIPPING_FIELD_MAX);
+const shippingField = z
+  .string()
+  .check(z.trim(), z.minLength(1, MISSING_SHIPPING_MESSAGE), z.maxLength(SHIPPING_FIELD_MAX));
 
 /** The shipping form: street address, city, state, ZIP, all required; the country is always US. */
 export const shippingAddressSchema = z.object({
@@ -20,7 +22,7 @@ export const shippingAddressSchema = z.object({
   shippingCity: shippingField,
   shippingState: shippingField,
   shippingZip: shippingField,
-  shippingCountry: z.literal(DEFAULT_COUNTRY).default(DEFAULT_COUNTRY),
+  shippingCountry: z._default(z.literal(DEFAULT_COUNTRY), DEFAULT_COUNTRY),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
@@ -28,15 +30,17 @@ export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
  * POST /api/orders. The price is not part of it: the order always costs the auction's final price
  * (unknown keys such as a client's `finalPrice` are dropped by the schema).
  */
-export const createOrderRequestSchema = shippingAddressSchema.extend({
-  auctionId: z.string().trim().min(1, "Auction id is required").max(64, "Invalid auction id"),
+export const createOrderRequestSchema = z.extend(shippingAddressSchema, {
+  auctionId: z
+    .string()
+    .check(z.trim(), z.minLength(1, "Auction id is required"), z.maxLength(64, "Invalid auction id")),
 });
 /** What the web sends (shippingCountry may be left out) and what the handler receives (always "US"). */
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 export type CreateOrderBody = z.output<typeof createOrderRequestSchema>;
 
 export const orderIdParamsSchema = z.object({
-  id: z.string().trim().min(1, "Order id is required").max(64, "Invalid order id"),
+  id: z.string().check(z.trim(), z.minLength(1, "Order id is required"), z.maxLength(64, "Invalid order id")),
 });
 
 export const orderProductSchema = z.object({
@@ -53,15 +57,15 @@ export const orderViewSchema = z.object({
   /** "auction": the winner's checkout; "buy_now": bought at retail less the buyer's bids. */
   kind: z.enum(["auction", "buy_now"]),
   /** Buy It Now: the retail price and the credit for the bids spent (finalPrice = retail − credit). */
-  buyNow: z
-    .object({ retailPrice: z.string(), bidsCredited: z.number().int(), credit: z.string() })
-    .nullable(),
+  buyNow: z.nullable(
+    z.object({ retailPrice: z.string(), bidsCredited: z.number().check(z.integer()), credit: z.string() }),
+  ),
   auctionId: z.string(),
   buyerId: z.string(),
   sellerId: z.string(),
   finalPrice: z.string(),
   /** The buyer's bids on the auction when ordering, their value (bidsSpent × bidValue) and the all-in cost. */
-  bidsSpent: z.number().int(),
+  bidsSpent: z.number().check(z.integer()),
   bidsValue: z.string(),
   allInCost: z.string(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
@@ -71,15 +75,15 @@ export const orderViewSchema = z.object({
   shippingState: z.string(),
   shippingZip: z.string(),
   shippingCountry: z.string(),
-  trackingNumber: z.string().nullable(),
-  paidAt: z.string().nullable(),
-  shippedAt: z.string().nullable(),
-  deliveredAt: z.string().nullable(),
+  trackingNumber: z.nullable(z.string()),
+  paidAt: z.nullable(z.string()),
+  shippedAt: z.nullable(z.string()),
+  deliveredAt: z.nullable(z.string()),
   createdAt: z.string(),
   auction: z.object({
     id: z.string(),
     endsAt: z.string(),
-    totalBids: z.number().int(),
+    totalBids: z.number().check(z.integer()),
     product: orderProductSchema,
   }),
   seller: z.object({ id: z.string(), businessName: z.string() }),
@@ -105,13 +109,13 @@ export const wonAuctionOrderSchema = z.object({
  * GET /api/auctions/won: the caller's won auctions, newest win first. `wonAt` is the auction's end
  * time (its final endsAt), the date both /auctions/won and /my-wins show.
  */
-export const wonAuctionSchema = auctionSummarySchema.extend({
+export const wonAuctionSchema = z.extend(auctionSummarySchema, {
   finalPrice: z.string(),
   /** The winner's bids on it and their value; allInCost = finalPrice + me.bidsValue. */
   me: bidderSpendSchema,
   allInCost: z.string(),
   wonAt: z.string(),
-  order: wonAuctionOrderSchema.nullable(),
+  order: z.nullable(wonAuctionOrderSchema),
 });
 export type WonAuction = z.infer<typeof wonAuctionSchema>;
 
@@ -121,7 +125,7 @@ export type WonAuction = z.infer<typeof wonAuctionSchema>;
  */
 export const shippingUpdateSchema = z.object({
   status: z.enum(SHIPPING_STATUSES),
-  trackingNumber: z.string().trim().max(100).optional(),
+  trackingNumber: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 export type ShippingUpdate = z.infer<typeof shippingUpdateSchema>;
 
@@ -134,12 +138,12 @@ export type BuyNowRequest = z.input<typeof shippingAddressSchema>;
  */
 export const buyNowOfferSchema = z.object({
   eligible: z.boolean(),
-  reason: z.string().nullable(),
-  retailPrice: z.string().nullable(),
-  bidsPlaced: z.number().int(),
+  reason: z.nullable(z.string()),
+  retailPrice: z.nullable(z.string()),
+  bidsPlaced: z.number().check(z.integer()),
   credit: z.string(),
-  price: z.string().nullable(),
-  stockLeft: z.number().int(),
-  expiresAt: z.string().nullable(),
+  price: z.nullable(z.string()),
+  stockLeft: z.number().check(z.integer()),
+  expiresAt: z.nullable(z.string()),
 });
 export type BuyNowOfferView = z.infer<typeof buyNowOfferSchema>;

@@ -3,19 +3,20 @@
  * previous page's `nextCursor`. A request with neither gets the list as it always was (the whole
  * list, in the documented shape); with either, `{ items, nextCursor }` (null on the last page).
  */
-import { z } from "zod";
+import * as z from "./zod.ts";
 
 export const DEFAULT_PAGE_LIMIT = 20;
 export const MAX_PAGE_LIMIT = 100;
 
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
+
 export const pageQuerySchema = z.object({
-  limit: z.coerce
-    .number({ invalid_type_error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
-    .int(`limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-    .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-    .max(MAX_PAGE_LIMIT, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-    .optional(),
-  cursor: z.string().min(1).max(4096).optional(),
+  limit: z.optional(
+    z.coerce
+      .number(z.typeMessages(LIMIT_MESSAGE))
+      .check(z.integer(LIMIT_MESSAGE), z.minimum(1, LIMIT_MESSAGE), z.maximum(MAX_PAGE_LIMIT, LIMIT_MESSAGE)),
+  ),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

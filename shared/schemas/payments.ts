@@ -1,23 +1,23 @@
-import { z } from "zod";
+import * as z from "./zod.ts";
 
 /** A price over the API: a decimal string with exactly 2 places ("12.34"). */
-const decimalPrice = z.string().regex(/^\d+\.\d{2}$/, "Expected a price like 12.34");
+const decimalPrice = z.string().check(z.regex(/^\d+\.\d{2}$/, "Expected a price like 12.34"));
 
 /** GET /api/bid-packages: one package as the web shows it. */
 export const bidPackageSchema = z.object({
   id: z.string(),
   name: z.string(),
-  bidCount: z.number().int().positive(),
+  bidCount: z.number().check(z.integer(), z.positive()),
   price: decimalPrice,
   /** Percent saved against the smallest package, shown as "Save N%" when above 0. */
-  savings: z.number().int().min(0).max(100),
+  savings: z.number().check(z.integer(), z.minimum(0), z.maximum(100)),
   popular: z.boolean(),
 });
 export type BidPackage = z.infer<typeof bidPackageSchema>;
 
 /** POST /api/create-payment-intent. Only the package is chosen by the client; amount and bids are the server's. */
 export const createPaymentIntentRequestSchema = z.object({
-  packageId: z.string().trim().min(1).max(100),
+  packageId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 
@@ -32,9 +32,9 @@ export const PAYMENT_PROVIDERS = ["local", "stripe"] as const;
 /** GET /api/config: which card form the web renders, and Stripe's publishable key when Stripe is active. */
 export const appConfigSchema = z.object({
   paymentProvider: z.enum(PAYMENT_PROVIDERS),
-  stripePublishableKey: z.string().optional(),
+  stripePublishableKey: z.optional(z.string()),
   /** The published win limit: at most `wins` auctions won in any `days` days. */
-  winLimit: z.object({ wins: z.number().int(), days: z.number().int() }),
+  winLimit: z.object({ wins: z.number().check(z.integer()), days: z.number().check(z.integer()) }),
   /** The credit one bid earns toward Buy It Now ("0.60"), per stage. */
   bidValue: z.string(),
 });
@@ -42,10 +42,10 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
 
 /** Path parameter of the payment routes: a Stripe (pi_...) or local (pi_local_...) PaymentIntent id. */
 export const paymentIntentParamsSchema = z.object({
-  paymentIntentId: z
-    .string()
-    .regex(/^pi_[A-Za-z0-9_]{1,200}$/, "Invalid payment intent id")
-    .refine((id) => !id.includes("_secret_"), "Invalid payment intent id"),
+  paymentIntentId: z.string().check(
+    z.regex(/^pi_[A-Za-z0-9_]{1,200}$/, "Invalid payment intent id"),
+    z.refine((id) => !id.includes("_secret_"), "Invalid payment intent id"),
+  ),
 });
 
 /** Stripe's PaymentIntent statuses (the local provider uses the same words). */
@@ -63,10 +63,10 @@ export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
 /** POST /api/payments/{paymentIntentId}/verify: credits a succeeded purchase (once) and reports the balance. */
 export const verifyPaymentResponseSchema = z.object({
   status: z.enum(PAYMENT_INTENT_STATUSES),
-  bidBalance: z.number().int(),
+  bidBalance: z.number().check(z.integer()),
   paymentIntentId: z.string(),
   /** Bids this purchase added (whether now or by an earlier webhook), when it succeeded. */
-  bidCount: z.number().int().optional(),
+  bidCount: z.optional(z.number().check(z.integer())),
 });
 export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
 
@@ -74,10 +74,12 @@ export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
 export const localConfirmRequestSchema = z.object({
   cardNumber: z
     .string()
-    .trim()
-    .min(1, "Card number is required")
-    .max(40)
-    .regex(/^[\d\s-]+$/, "Your card number is invalid."),
+    .check(
+      z.trim(),
+      z.minLength(1, "Card number is required"),
+      z.maxLength(40),
+      z.regex(/^[\d\s-]+$/, "Your card number is invalid."),
+    ),
 });
 export type LocalConfirmRequest = z.infer<typeof localConfirmRequestSchema>;
 

@@ -1,15 +1,13 @@
-import { z } from "zod";
 import { APPROVAL_STATUSES, AUCTION_STATUSES, DEFAULT_STARTING_PRICE, METAL_TYPES } from "../constants.ts";
 import { decimalToCents } from "../money.ts";
+import * as z from "./zod.ts";
 
 /** "" from an empty form field means "not given" for the optional texts (weight, purity). */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((value) => (value === "" ? undefined : value));
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max))),
+    z.transform((value: string | undefined) => (value === "" ? undefined : value)),
+  );
 
 export const IMAGE_URL_MESSAGE = "Image URL must start with https:// or / (no backslashes)";
 
@@ -24,24 +22,24 @@ export function isSafeImageUrl(url: string): boolean {
   return /^https:\/\/[^/?#@]+(?:[/?#]\S*)?$/i.test(url);
 }
 
-export const imageUrlField = z
-  .string()
-  .trim()
-  .min(1, "Required")
-  .max(2048)
+export const imageUrlField = z.string().check(
+  z.trim(),
+  z.minLength(1, "Required"),
+  z.maxLength(2048),
   // Empty is "Required" above; only a given URL is judged.
-  .refine((url) => url === "" || isSafeImageUrl(url), IMAGE_URL_MESSAGE);
+  z.refine((url) => url === "" || isSafeImageUrl(url), IMAGE_URL_MESSAGE),
+);
 
 export const PRICE_FORMAT_MESSAGE = "Starting price must be a positive amount with at most 2 decimals";
 
 /** A price as the API carries it, a decimal string such as "12.34": positive, 2 decimals at most. */
-export const startingPriceField = z
-  .string()
-  .trim()
-  .refine((value) => {
+export const startingPriceField = z.string().check(
+  z.trim(),
+  z.refine((value) => {
     const cents = decimalToCents(value);
     return cents !== null && cents > 0;
-  }, PRICE_FORMAT_MESSAGE);
+  }, PRICE_FORMAT_MESSAGE),
+);
 
 export const RETAIL_PRICE_FORMAT_MESSAGE = "Retail price must be a positive amount with at most 2 decimals";
 export const RETAIL_BELOW_START_MESSAGE = "Retail price must be at least the starting price";
@@ -49,43 +47,46 @@ export const BUY_NOW_STOCK_MESSAGE = "Buy It Now stock must be a whole number fr
 export const MAX_BUY_NOW_STOCK = 1000;
 
 /** What the item sells for at retail: Buy It Now's price before the bids are credited. */
-export const retailPriceField = z
-  .string()
-  .trim()
-  .refine((value) => {
+export const retailPriceField = z.string().check(
+  z.trim(),
+  z.refine((value) => {
     const cents = decimalToCents(value);
     return cents !== null && cents > 0;
-  }, RETAIL_PRICE_FORMAT_MESSAGE);
+  }, RETAIL_PRICE_FORMAT_MESSAGE),
+);
 
 /** Units offered with Buy It Now (0 = none). Forms send the field's text, the API a number; both are read. */
-export const buyNowStockField = z
-  .union([z.number(), z.string().trim()])
-  .transform((value) => (value === "" ? 0 : Number(value)))
-  .pipe(
-    z
-      .number({ invalid_type_error: BUY_NOW_STOCK_MESSAGE })
-      .int(BUY_NOW_STOCK_MESSAGE)
-      .min(0, BUY_NOW_STOCK_MESSAGE)
-      .max(MAX_BUY_NOW_STOCK, BUY_NOW_STOCK_MESSAGE),
-  );
+export const buyNowStockField = z.pipe(
+  z.pipe(
+    z.union([z.number(), z.string().check(z.trim())]),
+    z.transform((value: number | string) => (value === "" ? 0 : Number(value))),
+  ),
+  z
+    .number(z.typeMessages(BUY_NOW_STOCK_MESSAGE))
+    .check(
+      z.integer(BUY_NOW_STOCK_MESSAGE),
+      z.minimum(0, BUY_NOW_STOCK_MESSAGE),
+      z.maximum(MAX_BUY_NOW_STOCK, BUY_NOW_STOCK_MESSAGE),
+    ),
+);
 
 /** The product fields both the seller's and the admin's "add product" forms send. */
 export const productFields = {
-  name: z.string().trim().min(1, "Required").max(200),
-  description: z.string().trim().min(1, "Required").max(5000),
+  name: z.string().check(z.trim(), z.minLength(1, "Required"), z.maxLength(200)),
+  description: z.string().check(z.trim(), z.minLength(1, "Required"), z.maxLength(5000)),
   metalType: z.enum(METAL_TYPES),
   weight: optionalText(50),
   purity: optionalText(50),
   imageUrl: imageUrlField,
   startingPrice: startingPriceField,
   retailPrice: retailPriceField,
-  buyNowStock: buyNowStockField.default(0),
+  buyNowStock: z._default(buyNowStockField, 0),
 };
 
 /** Retail below the starting price would make Buy It Now cheaper than the auction's opening. */
 export function retailAtLeastStart(
   product: { startingPrice: string; retailPrice: string },
-  context: z.RefinementCtx,
+  context: z.core.$RefinementCtx<{ startingPrice: string; retailPrice: string }>,
 ): void {
   const start = decimalToCents(product.startingPrice);
   const retail = decimalToCents(product.retailPrice);
@@ -95,16 +96,16 @@ export function retailAtLeastStart(
 }
 
 /** What both "add product" forms validate: every field present (the forms start from the defaults below). */
-export const productFormSchema = z.object(productFields).superRefine(retailAtLeastStart);
+export const productFormSchema = z.object(productFields).check(z.superRefine(retailAtLeastStart));
 export type ProductFormInput = z.output<typeof productFormSchema>;
 
 /** POST /api/seller/products (docs/product.md section 5: metal type defaults to gold). */
 export const createSellerProductSchema = z
   .object({
     ...productFields,
-    metalType: productFields.metalType.default("gold"),
+    metalType: z._default(productFields.metalType, "gold"),
   })
-  .superRefine(retailAtLeastStart);
+  .check(z.superRefine(retailAtLeastStart));
 export type CreateSellerProductRequest = z.input<typeof createSellerProductSchema>;
 
 /** The Add New Product dialog's starting values (docs/product.md section 2: gold, 0.50). */
@@ -135,18 +136,18 @@ export const productViewSchema = z.object({
   name: z.string(),
   description: z.string(),
   metalType: z.enum(METAL_TYPES),
-  weight: z.string().optional(),
-  purity: z.string().optional(),
+  weight: z.optional(z.string()),
+  purity: z.optional(z.string()),
   imageUrl: z.string(),
   startingPrice: z.string(),
   /** Null on products listed before Buy It Now. */
-  retailPrice: z.string().nullable(),
-  buyNowStock: z.number().int(),
+  retailPrice: z.nullable(z.string()),
+  buyNowStock: z.number().check(z.integer()),
   status: z.enum(APPROVAL_STATUSES),
-  approvedAt: z.string().optional(),
+  approvedAt: z.optional(z.string()),
   createdAt: z.string(),
   /** The auction started when the product was approved. */
-  auctionId: z.string().optional(),
+  auctionId: z.optional(z.string()),
 });
 export type ProductView = z.infer<typeof productViewSchema>;
 
@@ -154,7 +155,7 @@ export type ProductView = z.infer<typeof productViewSchema>;
 export const sellerAuctionSchema = z.object({
   id: z.string(),
   status: z.enum(AUCTION_STATUSES),
-  totalBids: z.number().int(),
+  totalBids: z.number().check(z.integer()),
   currentPrice: z.string(),
   endsAt: z.string(),
   product: z.object({ name: z.string(), imageUrl: z.string() }),
@@ -165,16 +166,16 @@ export type SellerAuction = z.infer<typeof sellerAuctionSchema>;
 export const sellerProfileSchema = z.object({
   id: z.string(),
   businessName: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   status: z.enum(APPROVAL_STATUSES),
-  approvedAt: z.string().optional(),
+  approvedAt: z.optional(z.string()),
   createdAt: z.string(),
 });
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 
 /** PATCH /api/seller/profile (only while the application is pending). */
 export const updateSellerProfileSchema = z.object({
-  businessName: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(1000).optional(),
+  businessName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
 });
 export type UpdateSellerProfileRequest = z.input<typeof updateSellerProfileSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./zod.ts";
 
 /** How far back the stats routes reach (issue 16): the charts show 30 days; the aggregates keep 90. */
 export const MIN_STATS_DAYS = 1;
@@ -11,17 +11,19 @@ export const STATS_DAYS_MESSAGE = `days must be a whole number from ${MIN_STATS_
 
 /** `?days=` of GET /api/admin/stats/daily and GET /api/seller/stats/daily (default 30). */
 export const statsQuerySchema = z.object({
-  days: z
-    .string()
-    .optional()
-    .transform((value) => (value === undefined ? DEFAULT_STATS_DAYS : Number(value)))
-    .pipe(
-      z
-        .number({ invalid_type_error: STATS_DAYS_MESSAGE })
-        .int(STATS_DAYS_MESSAGE)
-        .min(MIN_STATS_DAYS, STATS_DAYS_MESSAGE)
-        .max(MAX_STATS_DAYS, STATS_DAYS_MESSAGE),
+  days: z.pipe(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((value: string | undefined) => (value === undefined ? DEFAULT_STATS_DAYS : Number(value))),
     ),
+    z
+      .number(z.typeMessages(STATS_DAYS_MESSAGE))
+      .check(
+        z.integer(STATS_DAYS_MESSAGE),
+        z.minimum(MIN_STATS_DAYS, STATS_DAYS_MESSAGE),
+        z.maximum(MAX_STATS_DAYS, STATS_DAYS_MESSAGE),
+      ),
+  ),
 });
 
 /**
@@ -35,18 +37,18 @@ export const adminDailyStatsSchema = z.object({
       date: z.string(),
       /** Bid-package revenue that day (credited purchases). */
       bidPackageRevenue: z.string(),
-      bidPackagesSold: z.number().int(),
-      bids: z.number().int(),
+      bidPackagesSold: z.number().check(z.integer()),
+      bids: z.number().check(z.integer()),
       /** Distinct users who bid that day. */
-      activeBidders: z.number().int(),
-      auctionsWon: z.number().int(),
+      activeBidders: z.number().check(z.integer()),
+      auctionsWon: z.number().check(z.integer()),
     }),
   ),
   hours: z.array(
     z.object({
       /** "YYYY-MM-DDTHH" (UTC). */
       hour: z.string(),
-      bids: z.number().int(),
+      bids: z.number().check(z.integer()),
     }),
   ),
 });
@@ -58,9 +60,9 @@ export const sellerDailyStatsSchema = z.object({
     z.object({
       date: z.string(),
       /** Orders paid that day, and what they paid. */
-      sales: z.number().int(),
+      sales: z.number().check(z.integer()),
       salesValue: z.string(),
-      itemsShipped: z.number().int(),
+      itemsShipped: z.number().check(z.integer()),
     }),
   ),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./zod.ts";
 
 /** What a product photo may be (issue 16): the types every browser shows, and a size a phone photo fits. */
 export const PHOTO_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
@@ -15,12 +15,11 @@ export function isPhotoContentType(value: string): value is PhotoContentType {
 
 /** POST /api/seller/uploads: the photo the form is about to send, judged before anything is stored. */
 export const uploadRequestSchema = z.object({
-  contentType: z.string().refine(isPhotoContentType, PHOTO_TYPE_MESSAGE),
+  // A string first, as before: a missing or non-string type gets zod's type message, not the photo one.
+  contentType: z.pipe(z.string(), z.custom<PhotoContentType>(isPhotoContentType, PHOTO_TYPE_MESSAGE)),
   size: z
-    .number({ invalid_type_error: "Photo size must be a number of bytes" })
-    .int()
-    .min(1, PHOTO_EMPTY_MESSAGE)
-    .max(MAX_PHOTO_BYTES, PHOTO_SIZE_MESSAGE),
+    .number(z.typeMessages("Photo size must be a number of bytes"))
+    .check(z.integer(), z.minimum(1, PHOTO_EMPTY_MESSAGE), z.maximum(MAX_PHOTO_BYTES, PHOTO_SIZE_MESSAGE)),
 });
 
 /**
@@ -30,7 +29,7 @@ export const uploadRequestSchema = z.object({
  */
 export const uploadTicketSchema = z.object({
   uploadUrl: z.string(),
-  fields: z.record(z.string()),
+  fields: z.record(z.string(), z.string()),
   imageUrl: z.string(),
 });
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;

@@ -8,11 +8,13 @@
  *  - `listAuctionsByStatus(status)`: index gsi1 `AUCTIONS#<status>`, oldest first. An `active` auction
  *    whose end has passed stays listed as active until something finalizes it: callers that show the
  *    state use `finalizeIfOver` from functions/usecases/finalize-auction.ts.
+ *  - `listLiveAuctionsPage(page)`: index gsi3 `AUCTIONS#live`, by scheduled end (the public list's pages).
  *  - `listSellerAuctions(sellerId)`: index gsi2 `SELLER#<sellerId>#AUCTIONS`, newest first.
  *  - `listWonAuctions(userId)`: index gsi3 `USER#<userId>#WINS`, newest win first.
  *
- * Index keys are set at creation (gsi1 status list, gsi2 seller list) and at the end (gsi1 moves to the
- * final status, gsi3 for the winner); a bid changes none of them, so a bid writes no index entry here.
+ * Index keys are set at creation (gsi1 status list, gsi2 seller list, gsi3 the live list) and at the end
+ * (gsi1 moves to the final status, gsi3 to the winner's wins or away); a bid changes none of them, so a
+ * bid writes no index entry here.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AuctionStatus, MetalType } from "#shared/constants";
@@ -126,6 +128,12 @@ export function auctionItem(auction: AuctionRecord) {
     gsi1sk: sortKey,
     gsi2pk: indexKeys.sellerAuctions(auction.sellerId),
     gsi2sk: sortKey,
+    ...(auction.status === "active"
+      ? {
+          gsi3pk: indexKeys.liveAuctions(),
+          gsi3sk: timeSortKey(new Date(auction.endsAt).toISOString(), auction.id),
+        }
+      : {}),
     ...auction,
     product,
     seller,
@@ -165,6 +173,15 @@ export async function listAuctionsPage(
 ): Promise<Page<AuctionRecord>> {
   const partitions = statuses.map((status) => indexKeys.auctionsByStatus(status));
   const { items, nextCursor } = await listIndexPage("gsi1", partitions, page, { newestFirst: true });
+  return { items: items.map(toAuction), nextCursor };
+}
+
+/**
+ * One page of the live auctions in the order their ends were scheduled; the caller orders each page by
+ * the real end (usecases/read-auctions.ts says why that is the order of ending).
+ */
+export async function listLiveAuctionsPage(page: PageRequest): Promise<Page<AuctionRecord>> {
+  const { items, nextCursor } = await listIndexPage("gsi3", [indexKeys.liveAuctions()], page);
   return { items: items.map(toAuction), nextCursor };
 }
 
@@ -229,6 +246,7 @@ export async function writeAuctionOutcome(
   const endedAt = new Date(auction.endsAt).toISOString();
   const won = outcome.status === "won";
   const sets = ["#status = :status", "gsi1pk = :statusList", "endedAt = :endedAt"];
+  // It leaves the live list: a win moves its gsi3 entry to the winner's wins, no win removes it.
   if (won)
     sets.push(
       "winnerId = :winnerId",
@@ -241,7 +259,7 @@ export async function writeAuctionOutcome(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.auction(auction.id),
-        UpdateExpression: `SET ${sets.join(", ")}`,
+        UpdateExpression: `SET ${sets.join(", ")}${won ? "" : " REMOVE gsi3pk, gsi3sk"}`,
         ConditionExpression: "#status = :active AND endsAt <= :now AND totalBids = :seen",
         ExpressionAttributeNames: { "#status": "status" },
         ExpressionAttributeValues: {

@@ -3,7 +3,9 @@
  * through these helpers. Index usage:
  *  gsi1: lists by kind and status   (USERS, SELLERS#status, PRODUCTS#status, AUCTIONS#status, PACKAGES, CONNS#shard)
  *  gsi2: lists by owner             (SELLER#id#PRODUCTS, SELLER#id#AUCTIONS, SELLER#id#ORDERS)
- *  gsi3: lists by user              (USER#id#WINS, USER#id#ORDERS, USER#id#BIDS, ...)
+ *  gsi3: lists by user              (USER#id#WINS, USER#id#ORDERS, USER#id#BIDS, ...), and the live
+ *        auctions by scheduled end (AUCTIONS#live: an auction is there while active, in its winner's
+ *        wins once won)
  */
 const USER_SESSION_PREFIX = "SESSION#";
 
@@ -93,6 +95,12 @@ export const indexKeys = {
   sellerProducts: (sellerId: string) => `SELLER#${sellerId}#PRODUCTS`,
   sellerAuctions: (sellerId: string) => `SELLER#${sellerId}#AUCTIONS`,
   sellerOrders: (sellerId: string) => `SELLER#${sellerId}#ORDERS`,
+  /**
+   * gsi3: the live auctions, sorted by the end they were scheduled for. A bid moves the end only inside
+   * the last extension window, so this order is the order of ending except among auctions already in
+   * their last seconds (usecases/read-auctions.ts), and no bid rewrites an index key.
+   */
+  liveAuctions: () => "AUCTIONS#live",
   userWins: (userId: string) => `USER#${userId}#WINS`,
   /** gsi3: the auctions a user has bid on (the tally item, indexed at its first bid; sort key = that time). */
   userBids: (userId: string) => `USER#${userId}#BIDS`,

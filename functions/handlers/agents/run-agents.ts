@@ -1,11 +1,11 @@
-import { z } from "zod";
+import * as z from "#shared/schemas/zod";
 import { queuedJsonHandler } from "../../events/queued-json.ts";
 import { logger } from "../../observability/logger.ts";
 import { runAgentCheck } from "../../usecases/run-agents.ts";
 
 const checkSchema = z.object({
-  auctionId: z.string().min(1).max(64),
-  seenTotalBids: z.number().int().min(0),
+  auctionId: z.string().check(z.minLength(1), z.maxLength(64)),
+  seenTotalBids: z.number().check(z.integer(), z.minimum(0)),
 });
 
 /**

@@ -1,8 +1,8 @@
-import { z } from "zod";
+import * as z from "#shared/schemas/zod";
 import { logger } from "../../observability/logger.ts";
 import { closeAuction } from "../../usecases/close-auction.ts";
 
-const payloadSchema = z.object({ auctionId: z.string().min(1).max(64) });
+const payloadSchema = z.object({ auctionId: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /**
  * Invoked by the auction clock (EventBridge Scheduler, or the local clock) with `{ auctionId }` at an

@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ZodTypeAny } from "zod";
+import type { ZodMiniType } from "#shared/schemas/zod";
 import { type HttpRoute, httpRoutes } from "../../../functions/routes.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
@@ -34,7 +34,7 @@ beforeAll(async () => {
 }, 60_000);
 
 /** Routes whose handler validates a JSON body (the webhook reads a signed raw body: fuzz-routes.test.ts). */
-const bodyRoutes: Array<{ route: HttpRoute; schema: ZodTypeAny }> = [];
+const bodyRoutes: Array<{ route: HttpRoute; schema: ZodMiniType }> = [];
 for (const route of httpRoutes) {
   const { body } = await schemasOf(route);
   if (body) bodyRoutes.push({ route, schema: body });

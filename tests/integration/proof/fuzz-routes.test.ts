@@ -4,7 +4,8 @@
  *  - wrong content types (415) and foreign origins (403) on every mutation, the session cookie included;
  *  - callers without the route's role, whatever they send: 401/403 (413 over the size limit);
  *  - the webhook with missing, forged, stale or mismatched signatures: 400;
- *  - public reads with junk query strings, bodies and cookies: never 5xx.
+ *  - public reads with junk query strings, bodies and cookies: never 5xx (a paged read refuses a bad
+ *    limit or a cursor not its own with a 400 {message}).
  * Every refusal is a JSON {message} and changes nothing in the table (a Scan before and after; only the
  * session touch of functions/http/session.ts may write). The real HTTP gateway gets the same treatment
  * for what only it sees (unknown paths, methods, raw bytes).
@@ -29,7 +30,7 @@ import {
   raw,
   wrongContentType,
 } from "./support/hostile.ts";
-import { catalog, isMutation, pathOf, pathParamNames, routeKey } from "./support/route-catalog.ts";
+import { catalog, isMutation, pathOf, pathParamNames, routeKey, schemasOf } from "./support/route-catalog.ts";
 import { type Snapshot, sessionTouch, snapshotTable, unexpectedChanges } from "./support/table-snapshot.ts";
 import { buildWorld, type Caller, type World } from "./support/world.ts";
 
@@ -321,11 +322,16 @@ describe("public reads", () => {
           const path = `${pathOf(route, call.params)}${qs ? `?${qs}` : ""}`;
           const body = junk?.text;
           const res = await send({ route, path, body, cookies: ["sid=junk", "other=<x>"] });
+          const context = `${path.slice(0, 200)} -> ${JSON.stringify(res.body).slice(0, 200)}`;
+          // A paged read refuses a limit its schema refuses, or a cursor that is not one of its own.
+          const asked = Object.fromEntries(new URLSearchParams(qs));
+          const pageSchema = (await schemasOf(route)).query;
+          const refusable =
+            pageSchema !== undefined && (!pageSchema.safeParse(asked).success || asked.cursor !== undefined);
           // A body over the limit is refused even on a read; anything else is answered.
-          const expected = body !== undefined && Buffer.byteLength(body) > MAX_BODY_BYTES ? 413 : 200;
-          expect(res.status, `${path.slice(0, 200)} -> ${JSON.stringify(res.body).slice(0, 200)}`).toBe(
-            expected,
-          );
+          const tooLarge = body !== undefined && Buffer.byteLength(body) > MAX_BODY_BYTES;
+          if (!tooLarge && refusable && res.status === 400) expectJsonMessage(res, context);
+          else expect(res.status, context).toBe(tooLarge ? 413 : 200);
         },
       ),
       { numRuns: RUNS, endOnFailure: true },

@@ -6,6 +6,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminUserSchema } from "#shared/schemas/admin";
+import * as z from "#shared/schemas/zod";
 import {
   MAX_FAILED_PER_ACCOUNT,
   MAX_FAILED_PER_IP,
@@ -194,7 +195,7 @@ describe("secrets never leave the server", () => {
     const res = await world.admin.call<unknown[]>({ method: "GET", path: "/api/admin/users" });
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThanOrEqual(7);
-    for (const row of res.body) expect(() => adminUserSchema.strict().parse(row)).not.toThrow();
+    for (const row of res.body) expect(() => z.strictObject(adminUserSchema.shape).parse(row)).not.toThrow();
   });
 
   it("answers of sign-in, registration and the admin's account actions hold no hash or session id", async () => {

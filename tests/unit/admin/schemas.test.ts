@@ -13,7 +13,7 @@ const validProduct = {
 
 function messages(result: {
   success: boolean;
-  error?: { issues: { path: (string | number)[]; message: string }[] };
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
 }

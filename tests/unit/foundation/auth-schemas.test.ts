@@ -3,7 +3,7 @@ import { loginSchema, registerFormSchema, registerSchema } from "#shared/schemas
 
 const messages = (result: {
   success: boolean;
-  error?: { issues: { message: string; path: (string | number)[] }[] };
+  error?: { issues: { message: string; path: PropertyKey[] }[] };
 }) => (result.success ? [] : (result.error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`));
 
 describe("login schema", () => {

@@ -4,7 +4,7 @@
  * parses (empty body = {}, JSON.parse, 64 KiB limit).
  */
 import fc from "fast-check";
-import type { ZodTypeAny } from "zod";
+import type { ZodMiniType } from "#shared/schemas/zod";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const MEGABYTE = 1024 * 1024;
@@ -259,7 +259,7 @@ export function poisonedBody(valid: Record<string, unknown>): fc.Arbitrary<Poiso
  * What the route stack must answer to this raw body: 413 over the limit, 400 when the schema (or
  * JSON.parse) refuses it, null when the body is acceptable (the request may then succeed).
  */
-export function expectedBodyRefusal(schema: ZodTypeAny, text: string): 400 | 413 | null {
+export function expectedBodyRefusal(schema: ZodMiniType, text: string): 400 | 413 | null {
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) return 413;
   let parsed: unknown = {};
   if (text.trim() !== "") {

@@ -3,7 +3,7 @@
  * objects of the world, and a body the route's schema accepts. The hostile-input tests start from it
  * and break exactly one thing, so a refusal can only come from the thing they broke.
  */
-import type { ZodTypeAny } from "zod";
+import type { ZodMiniType } from "#shared/schemas/zod";
 import { type HttpRoute, httpRoutes } from "../../../../functions/routes.ts";
 import { loadHandler } from "../../../../scripts/local/handlers.ts";
 import type { Caller, World } from "./world.ts";
@@ -170,9 +170,9 @@ export const isMutation = (route: HttpRoute) => route.method !== "GET";
 /** The zod schemas the route's handler validates with (defineRoute attaches them to the handler). */
 export async function schemasOf(
   route: HttpRoute,
-): Promise<{ body?: ZodTypeAny; params?: ZodTypeAny; query?: ZodTypeAny }> {
+): Promise<{ body?: ZodMiniType; params?: ZodMiniType; query?: ZodMiniType }> {
   const handler = (await loadHandler(route.handler)) as unknown as {
-    schemas?: { body?: ZodTypeAny; params?: ZodTypeAny; query?: ZodTypeAny };
+    schemas?: { body?: ZodMiniType; params?: ZodMiniType; query?: ZodMiniType };
   };
   if (!handler?.schemas)
     throw new Error(`${route.handler} does not expose its schemas (not made by defineRoute?)`);

@@ -11,8 +11,8 @@ import {
 import { Form } from "@web/components/ui/form.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { changePasswordFormSchema } from "#shared/schemas/auth";
+import type * as z from "#shared/schemas/zod";
 import { useChangePassword } from "../api/change-password.ts";
 import { PasswordField } from "./password-field.tsx";
 

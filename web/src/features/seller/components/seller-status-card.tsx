@@ -7,8 +7,8 @@ import { Input } from "@web/components/ui/input.tsx";
 import { Textarea } from "@web/components/ui/textarea.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { type SellerProfile, updateSellerProfileSchema } from "#shared/schemas/seller";
+import type * as z from "#shared/schemas/zod";
 import { useUpdateSellerProfile } from "../api/update-seller-profile.ts";
 
 /**
