@@ -1,8 +1,12 @@
 import { StrictMode, startTransition, useLayoutEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { matchPath } from "react-router";
 import { App } from "./app/app.tsx";
 import { createAppRouter, preloadPages } from "./app/router.tsx";
+import { paths } from "./config/paths.ts";
+import { primeAuctionDetail } from "./features/auctions/api/queries.ts";
 import { mayBeSignedIn, meQuery } from "./lib/current-user.ts";
+import { startAppWithEarlyAnswer } from "./lib/early-request.ts";
 import { queryClient } from "./lib/query-client.ts";
 import "./index.css";
 
@@ -29,10 +33,24 @@ function ShellReplaced({ root }: { root: HTMLElement }) {
   return null;
 }
 
+/**
+ * The app starts rendering now: the boot script leaves the prerendered page alone from here on. On an
+ * auction whose answer it already has (and whose title the shell then shows), the cache starts with it.
+ */
+function startApp() {
+  const { pathname } = location;
+  const auctionId =
+    matchPath(paths.auction.path, pathname)?.params.id ??
+    matchPath(paths.auctionAlt.path, pathname)?.params.id;
+  const answer = startAppWithEarlyAnswer(auctionId ? `/api/auctions/${encodeURIComponent(auctionId)}` : null);
+  if (auctionId && answer) primeAuctionDetail(queryClient, auctionId, answer);
+}
+
 const router = createAppRouter();
 // A transition: React renders in short slices, so the first render is no long task on a phone's main
 // thread.
 if (hydrate) {
+  startApp();
   startTransition(() => {
     hydrateRoot(
       container,
@@ -48,6 +66,7 @@ if (hydrate) {
   void preloadPages(location.pathname)
     .catch(() => {}) // the page's own Suspense and error boundary deal with it
     .then(() => {
+      startApp();
       startTransition(() => {
         createRoot(container).render(
           <StrictMode>
