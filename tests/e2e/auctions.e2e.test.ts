@@ -196,7 +196,7 @@ describe("live auctions", () => {
     await expect
       .poll(async () => (await (await a.page.request.get(`/api/auctions/${auction.id}`)).json()).status, {
         timeout: 20_000,
-        intervals: [500],
+        interval: 500,
       })
       .toBe("won");
     await watcher.page.unroute("**/api/auctions");
