@@ -52,8 +52,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The storm measures the bid path at its limit: files racing it for the same DynamoDB Local
-          // slowed it past its timeout in CI, so it runs after them, alone, on its own DynamoDB Local.
+          // The storm takes the bid path to its limit: on the DynamoDB Local that every earlier file had
+          // filled, CI saw it pass its 150 s timeout (45 s alone), so it runs last, on a fresh one.
           name: "integration-alone",
           include: [...ALONE],
           ...integration,
