@@ -179,6 +179,33 @@ describe("live auctions", () => {
     expect(await card.getByRole("button", { name: /Place Bid/ }).count()).toBe(0);
   });
 
+  it("the home page learns how an auction ended that left its list while its socket was silent", async () => {
+    const seller = await signedIn("seller");
+    const a = await signedIn("buyer", { bidBalance: 1 });
+    const watcher = await signedIn("buyer");
+    const auction = await auctionOf(seller, { seconds: 8, extensionSeconds: 2, name: "Quiet Silver Bar" });
+    expect((await a.page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(200);
+
+    // A socket that never hears anything (as when `auction_ended` went out before it connected).
+    await watcher.page.routeWebSocket(/\/ws$/, () => {});
+    await watcher.page.goto("/");
+    const card = watcher.page.locator(`[data-testid="auction-card"][data-auction-id="${auction.id}"]`);
+    await card.getByTestId("price-label").filter({ hasText: "Current price" }).waitFor();
+    // No poll sees it end: the polls fail until the auction is over and finalized elsewhere.
+    await watcher.page.route("**/api/auctions", (route) => route.abort());
+    await expect
+      .poll(async () => (await (await a.page.request.get(`/api/auctions/${auction.id}`)).json()).status, {
+        timeout: 20_000,
+        interval: 500,
+      })
+      .toBe("won");
+    await watcher.page.unroute("**/api/auctions");
+
+    await card.getByTestId("price-label").filter({ hasText: "Sold for" }).waitFor({ timeout: 10_000 });
+    expect(await card.getByTestId("current-price").textContent()).toBe("$2.51");
+    expect(await card.getByTestId("last-bidder").textContent()).toContain(a.username);
+  });
+
   it("a double click places one bid: the success toast stays, no refusal follows", async () => {
     const seller = await signedIn("seller");
     const a = await signedIn("buyer", { bidBalance: 5 });

@@ -19,7 +19,11 @@ import {
   keepNewerAuctionList,
   keepUnchangedAuctions,
 } from "../../../web/src/features/auctions/lib/cache-merge.ts";
-import { RECENTLY_ENDED_MS, rememberEnded } from "../../../web/src/features/auctions/lib/recently-ended.ts";
+import {
+  RECENTLY_ENDED_MS,
+  rememberEnded,
+  vanishedWhileLive,
+} from "../../../web/src/features/auctions/lib/recently-ended.ts";
 import { readSocketMessage } from "../../../web/src/features/auctions/lib/socket-messages.ts";
 import { nextAttempt, reconnectDelayMs, socketUrl, watchSet } from "../../../web/src/lib/socket.ts";
 
@@ -342,5 +346,21 @@ describe("auctions the home page saw end", () => {
     expect([...kept.keys()].sort()).toEqual(["b", "c"]);
     kept = rememberEnded(kept, [], NOW + RECENTLY_ENDED_MS);
     expect([...kept.keys()]).toEqual(["c"]);
+  });
+
+  it("names the auctions shown live that the next list no longer has, and only those", () => {
+    const first = [
+      summary("a", "active"),
+      summary("b", "active"),
+      summary("c", "won"),
+      summary("d", "active"),
+    ];
+    expect(vanishedWhileLive(undefined, first)).toEqual([]);
+    // b still live, c (already seen ended) and a gone, d now listed ended, e new.
+    expect(
+      vanishedWhileLive(first, [summary("b", "active"), summary("d", "ended"), summary("e", "active")]),
+    ).toEqual(["a"]);
+    expect(vanishedWhileLive(first, first)).toEqual([]);
+    expect(vanishedWhileLive(first, [])).toEqual(["a", "b", "d"]);
   });
 });

@@ -30,3 +30,20 @@ export function rememberEnded(
   }
   return kept;
 }
+
+/**
+ * The auctions `previous` showed live that `latest` no longer lists: each ended and was finalized
+ * between two polls, and this page learns how only from its socket's `auction_ended`, which it misses
+ * when the message went out before the socket connected (or while it reconnected). Their own reads
+ * then tell the outcome.
+ */
+export function vanishedWhileLive(
+  previous: readonly AuctionSummary[] | undefined,
+  latest: readonly AuctionSummary[],
+): string[] {
+  if (!previous) return [];
+  const listed = new Set(latest.map((auction) => auction.id));
+  return previous
+    .filter((auction) => auction.status === "active" && !listed.has(auction.id))
+    .map((a) => a.id);
+}
