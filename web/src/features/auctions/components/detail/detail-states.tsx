@@ -2,6 +2,7 @@ import { PageContainer } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { paths } from "@web/config/paths.ts";
+import { AUCTION_TITLE_SLOT } from "@web/lib/early-request.ts";
 import { ArrowLeft, Package } from "lucide-react";
 import { Link } from "react-router";
 
@@ -49,11 +50,9 @@ export function DetailSkeleton() {
       <div className="grid gap-8 lg:grid-cols-2" role="status" aria-busy="true" aria-label="Loading auction">
         <Skeleton className="order-2 aspect-square w-full rounded-xl lg:order-1" />
         <div className="order-1 grid content-start gap-6 lg:order-2">
-          {/* The slot and its bar (AUCTION_TITLE_SLOT, web/src/lib/early-request.ts). */}
           <div className="min-h-16 sm:min-h-18">
-            {/* biome-ignore lint/a11y/useHeadingContent: hidden while empty; shown only once the boot script has written the name into it */}
-            <h1 hidden data-auction-title="" className={AUCTION_TITLE_CLASS} />
-            <Skeleton data-auction-title-placeholder="" className="h-8 w-3/4 sm:h-9" />
+            <h1 hidden {...{ [AUCTION_TITLE_SLOT]: "" }} className={AUCTION_TITLE_CLASS} />
+            <Skeleton {...{ [`${AUCTION_TITLE_SLOT}-placeholder`]: "" }} className="h-8 w-3/4 sm:h-9" />
           </div>
           <Skeleton className="h-64 w-full rounded-xl" />
         </div>
