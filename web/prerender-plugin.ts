@@ -2,8 +2,9 @@
  * The prerendered shells (docs/decisions.md, "Prerendered shells"; web/shells.ts):
  *  - every page (dev and build) gets the boot script inline at the top of <head>;
  *  - after the client build, a server build of web/src/prerender.tsx renders each shell's markup into
- *    a copy of the built index.html (index.html, auction.html, page.html); the auction shell also
- *    preloads the auction page's chunks, which the entry would otherwise ask for only once it ran;
+ *    a copy of the built index.html (index.html, auction.html, page.html), whose JavaScript the boot
+ *    script fetches once the page has painted; the auction shell's also holds the auction page's
+ *    chunks, which the entry would otherwise ask for only once it ran;
  *  - `vite preview` serves each client route its shell as CloudFront does (the same function).
  * The dev server keeps serving web/index.html with an empty #root: nothing is prerendered there.
  */
@@ -12,7 +13,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from "vite";
-import { BOOT_SCRIPT, SHELLS, type ShellName, shellFileFor } from "./shells.ts";
+import { APP_CODE_TEMPLATE_ID, BOOT_SCRIPT, SHELLS, type ShellName, shellFileFor } from "./shells.ts";
 
 /** The auction page's module, as the client bundle names it. */
 const AUCTION_PAGE_MODULE = "/src/features/auctions/pages/auction-detail-page.tsx";
@@ -38,11 +39,16 @@ function staticClosure(bundle: Bundle, fileName: string, seen = new Set<string>(
   return seen;
 }
 
+/** The built page's module script and module preloads, as Vite writes them. */
+const APP_CODE_TAGS =
+  /<script type="module" crossorigin src="[^"]+"><\/script>|<link rel="modulepreload" crossorigin href="[^"]+">/g;
+
 /**
  * The page: the built index.html with a shell's markup in #root and, for an auction, its chunks
  * preloaded. Every shell paints from the HTML and CSS alone, so its JavaScript (the entry, its module
- * preloads, an auction page's chunks) is fetched at low priority: on a slow connection the stylesheet
- * and the boot script's data request go first (docs/decisions.md, "Prerendered shells").
+ * preloads, an auction page's chunks) is not fetched by the HTML: it is listed, inert, in
+ * `<template id="${APP_CODE_TEMPLATE_ID}">`, which the boot script (web/shells.ts) copies into the page
+ * once the page has painted, at low priority (docs/decisions.md, "Prerendered shells").
  */
 export function shellPage(
   template: string,
@@ -51,18 +57,16 @@ export function shellPage(
   preload: string[] = [],
 ): string {
   if (!template.includes(EMPTY_ROOT)) throw new Error(`the built index.html has no ${EMPTY_ROOT}`);
-  const links = preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("");
+  const code = [
+    ...(template.match(APP_CODE_TAGS) ?? []),
+    ...preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].map((tag) => tag.replace(/ crossorigin (src|href)=/, ' crossorigin fetchpriority="low" $1='));
+  if (!code.some((tag) => tag.startsWith('<script type="module"')))
+    throw new Error("the built index.html has no module script");
   return template
-    .replace("</head>", `${links}</head>`)
-    .replace(EMPTY_ROOT, `<div id="root" data-shell="${shell}">${markup}</div>`)
-    .replaceAll(
-      '<script type="module" crossorigin src=',
-      '<script type="module" crossorigin fetchpriority="low" src=',
-    )
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin href=',
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
-    );
+    .replaceAll(new RegExp(`\\s*(?:${APP_CODE_TAGS.source})`, "g"), "")
+    .replace("</head>", `<template id="${APP_CODE_TEMPLATE_ID}">${code.join("")}</template></head>`)
+    .replace(EMPTY_ROOT, `<div id="root" data-shell="${shell}">${markup}</div>`);
 }
 
 export function prerenderShells(options: { alias: NonNullable<UserConfig["resolve"]>["alias"] }): Plugin[] {

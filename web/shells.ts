@@ -5,7 +5,7 @@
  * (infra/edge.ts), so all three route alike: plain strings.
  */
 import { SIGNED_IN_HINT_COOKIE } from "../shared/constants.ts";
-import { EARLY_REQUEST_GLOBAL } from "./src/lib/early-request.ts";
+import { AUCTION_TITLE_SLOT, EARLY_REQUEST_GLOBAL } from "./src/lib/early-request.ts";
 
 /** Each shell: the file written into the build and the route its markup is rendered at. */
 export const SHELLS = {
@@ -48,23 +48,106 @@ export function shellFileFor(uri: string): string {
   return handler({ request: { uri } }).uri;
 }
 
+/** The shells' inert list of the app's code, which the boot script copies into the page after its first paint. */
+export const APP_CODE_TEMPLATE_ID = "app-code";
+
 /**
- * Runs in <head> before anything paints (inline: no round trip; its hash is in the CSP, infra/edge.ts):
+ * Runs in <head> before anything paints (inline: no round trip; its hash is in the CSP, infra/edge.ts).
+ * Plain ES5, every step guarded, so that an old browser still gets the app:
  *  - a signed-in visitor (the readable hint cookie) gets `signed-in` on <html>, which hides the
  *    prerendered header's Login and Sign Up until the app renders the real header;
  *  - the page's data request starts now, not after the JavaScript bundle: the home page's live list,
- *    an auction's detail. The app's first read of that URL adopts the answer (once).
+ *    an auction's detail. The app's first read of that URL adopts the answer (once);
+ *  - on an auction, when that answer comes while the prerendered skeleton is still the page (the app
+ *    has not started rendering), the skeleton's title slot shows the auction's name (textContent),
+ *    styled as the page's own title, which the app's render then replaces in place;
+ *  - the app's code (the shell lists it in <template id="app-code">; the dev server's page has none) is
+ *    added to the page once the page has painted (the first contentful paint, or a frame where the
+ *    browser does not report paints; at once in a hidden tab; after 5 s at the latest): it is fetched
+ *    and run after the first paint instead of competing with it. One tag per task, the entry first:
+ *    each request a script starts costs the main thread a little, and 27 at once made a long task.
  */
 export const BOOT_SCRIPT = `(function () {
   var html = document.documentElement;
   if (/(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)/.test(document.cookie)) html.classList.add("signed-in");
+  function whenParsed(run) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
+    else run();
+  }
+  var appAdded = false;
+  function addApp() {
+    var code = document.getElementById("${APP_CODE_TEMPLATE_ID}");
+    if (appAdded || !code || !code.content) return;
+    appAdded = true;
+    var tags = code.content.children;
+    var i = 0;
+    // A task each, without setTimeout's 4 ms from the fifth nested one on.
+    var channel = window.MessageChannel ? new MessageChannel() : null;
+    function later(run) {
+      if (!channel) return setTimeout(run, 0);
+      channel.port1.onmessage = run;
+      channel.port2.postMessage(null);
+    }
+    (function addNext() {
+      var tag = document.createElement(tags[i].localName);
+      for (var j = 0; j < tags[i].attributes.length; j++) {
+        tag.setAttribute(tags[i].attributes[j].name, tags[i].attributes[j].value);
+      }
+      document.head.appendChild(tag);
+      if (++i < tags.length) later(addNext);
+    })();
+  }
+  var painted = false;
+  function afterPaint() {
+    if (painted) return;
+    painted = true;
+    whenParsed(addApp);
+  }
+  try {
+    var Observer = window.PerformanceObserver;
+    if (document.visibilityState === "hidden") afterPaint();
+    else {
+      document.addEventListener("visibilitychange", afterPaint);
+      setTimeout(afterPaint, 5000);
+      if (Observer && Observer.supportedEntryTypes && Observer.supportedEntryTypes.indexOf("paint") >= 0) {
+        new Observer(function (list, observer) {
+          if (!list.getEntriesByName("first-contentful-paint").length) return;
+          observer.disconnect();
+          afterPaint();
+        }).observe({ type: "paint", buffered: true });
+      } else {
+        requestAnimationFrame(function () { setTimeout(afterPaint, 0); });
+      }
+    }
+  } catch (error) {
+    afterPaint();
+  }
   var path = location.pathname;
   var match = ${AUCTION_ROUTE}.exec(path);
   var url = path === "/" ? "/api/auctions" : match ? "/api/auctions/" + match[1] : null;
   if (!url || !window.fetch) return;
-  var response = fetch(url, { credentials: "include", headers: { Accept: "application/json" } }).then(
+  var early = { url: url };
+  early.response = fetch(url, { credentials: "include", headers: { Accept: "application/json" } }).then(
     function (res) { return { response: res, receivedAt: Date.now() }; }
   );
-  response.catch(function () {});
-  window.${EARLY_REQUEST_GLOBAL} = { url: url, response: response };
+  early.response.catch(function () {});
+  window.${EARLY_REQUEST_GLOBAL} = early;
+  if (!match) return;
+  early.response.then(function (answer) {
+    if (!answer.response.ok) return;
+    return answer.response.clone().json().then(function (auction) {
+      early.answer = { data: auction, receivedAt: answer.receivedAt };
+      whenParsed(function () {
+        var root = document.getElementById("root");
+        var name = auction && auction.product && auction.product.name;
+        if (early.appStarted || !root || root.getAttribute("data-shell") !== "auction" || typeof name !== "string") return;
+        var title = root.querySelector("[${AUCTION_TITLE_SLOT}]");
+        var placeholder = root.querySelector("[${AUCTION_TITLE_SLOT}-placeholder]");
+        if (!title || !placeholder) return;
+        title.textContent = name;
+        title.hidden = false;
+        placeholder.hidden = true;
+      });
+    });
+  }).catch(function () {});
 })();`;

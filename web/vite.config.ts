@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { type Alias, defineConfig } from "vite";
 import { devProxy } from "./dev-proxy.ts";
 import { prerenderShells } from "./prerender-plugin.ts";
 
@@ -10,34 +10,54 @@ const gatewayPort = Number(process.env.GATEWAY_PORT ?? 3001);
 
 const proxy = devProxy(gatewayPort, process.env.ORIGIN_SECRET);
 
-const alias = {
-  "@web": fileURLToPath(new URL("./src", import.meta.url)),
-  "#shared": fileURLToPath(new URL("../shared", import.meta.url)),
-};
+/**
+ * `@web` and `#shared`; and, in a production build, React Router's production build: its package
+ * exports only its development build (with its development warnings and checks) to every bundler,
+ * a temporary choice of theirs (remix-run/react-router#12437, #14102), though it ships both.
+ */
+function aliases(production: boolean): Alias[] {
+  return [
+    { find: "@web", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+    { find: "#shared", replacement: fileURLToPath(new URL("../shared", import.meta.url)) },
+    ...(production
+      ? [
+          {
+            find: /^react-router$/,
+            replacement: fileURLToPath(
+              new URL("../node_modules/react-router/dist/production/index.mjs", import.meta.url),
+            ),
+          },
+        ]
+      : []),
+  ];
+}
 
-export default defineConfig({
-  root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [react(), tailwindcss(), prerenderShells({ alias })],
-  resolve: { alias },
-  server: { host: "127.0.0.1", port: webPort, strictPort: true, proxy },
-  preview: { host: "127.0.0.1", port: webPort, strictPort: true, proxy },
-  build: {
-    outDir: fileURLToPath(new URL("./dist", import.meta.url)),
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // Long-lived vendor chunks: an app release does not invalidate the browser's copy of React.
-        codeSplitting: {
-          groups: [
-            {
-              name: "react",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 30,
-            },
-          ],
+export default defineConfig(({ command, mode }) => {
+  const alias = aliases(command === "build" && mode === "production");
+  return {
+    root: fileURLToPath(new URL(".", import.meta.url)),
+    plugins: [react(), tailwindcss(), prerenderShells({ alias })],
+    resolve: { alias },
+    server: { host: "127.0.0.1", port: webPort, strictPort: true, proxy },
+    preview: { host: "127.0.0.1", port: webPort, strictPort: true, proxy },
+    build: {
+      outDir: fileURLToPath(new URL("./dist", import.meta.url)),
+      emptyOutDir: true,
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          // Long-lived vendor chunks: an app release does not invalidate the browser's copy of React.
+          codeSplitting: {
+            groups: [
+              {
+                name: "react",
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                priority: 30,
+              },
+            ],
+          },
         },
       },
     },
-  },
+  };
 });

@@ -10,6 +10,9 @@ import { repoRoot } from "./paths.ts";
 import { freePort } from "./ports.ts";
 import { ownChild } from "./process.ts";
 
+/** What scripts/local/audit-server.ts prints, then the preview's URL, once the site answers. */
+export const PREVIEW_READY_PREFIX = "audited site: ";
+
 export async function servePreview(
   outDir: string,
   gatewayPort: number,

@@ -99,6 +99,16 @@ const firstPaint = (page: Page) =>
     };
   });
 
+/** The first contentful paint and the start of each request for the app's code, in ms since navigation. */
+const scriptsAndFirstPaint = (page: Page) =>
+  page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+
 async function liveAuction(): Promise<{ id: string; name: string }> {
   const auctions = (await (await fetch(prodUrl("/api/auctions"))).json()) as Array<{
     id: string;
@@ -126,6 +136,10 @@ describe("the production build's prerendered first paint", () => {
     // Hydrated: the heading the parser inserted is the one on the page now (a fresh render replaces it).
     expect(seen.headingKept).toBe(true);
     expect(await page.locator("#root").getAttribute("data-shell")).toBeNull();
+    // The app's code was asked for only once the page had painted (the boot script adds it then).
+    const { paint, scripts } = await scriptsAndFirstPaint(page);
+    expect(scripts.length).toBeGreaterThan(5);
+    expect(Math.min(...scripts)).toBeGreaterThanOrEqual(paint);
     expect(problems).toEqual([]);
   });
 
@@ -165,6 +179,63 @@ describe("the production build's prerendered first paint", () => {
     // The first read is the boot script's, adopted by the page; the next is the one-second poll.
     await expect.poll(() => detailReads.length, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
     expect(detailReads[1]! - detailReads[0]!).toBeGreaterThan(800);
+    expect(problems).toEqual([]);
+  });
+
+  it("an auction's title is shown from the early answer before the app's code runs, where the page keeps it", async () => {
+    const { id, name } = await liveAuction();
+    const page = await newPage({ viewport: { width: 390, height: 844 } });
+    const problems = consoleProblems(page);
+    // Counts the auction skeletons put into the page: the parser's, and any the app renders.
+    await page.addInitScript(() => {
+      const counts = { skeletons: 0 };
+      (window as unknown as { __counts: typeof counts }).__counts = counts;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element && node.matches('[aria-label="Loading auction"]')) counts.skeletons++;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The app's entry is held back until the title has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(prodUrl(`/auction/${id}`));
+    const earlyTitle = page.locator('#root[data-shell="auction"] [data-auction-title]');
+    await expect.poll(() => earlyTitle.textContent()).toBe(name);
+    expect(await earlyTitle.isVisible()).toBe(true);
+    expect(await page.locator("[data-auction-title-placeholder]").isVisible()).toBe(false);
+    const early = (await earlyTitle.boundingBox())!;
+    // The app has not run: nothing but the boot script wrote the title.
+    expect(await page.evaluate(() => document.querySelectorAll("script[src]").length)).toBe(1);
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { __pennyEarlyRequest?: { appStarted?: boolean } }).__pennyEarlyRequest
+            ?.appStarted,
+      ),
+    ).toBeUndefined();
+
+    release();
+    await page.waitForFunction(() => document.getElementById("root")?.dataset.shell === undefined);
+    const title = page.locator("main h1");
+    expect(await title.textContent()).toBe(name);
+    const final = (await title.boundingBox())!;
+    for (const side of ["x", "y", "width", "height"] as const)
+      expect(final[side]).toBeCloseTo(early[side], 0);
+    // The app's first render was the auction itself (its cache started with the early answer), never
+    // a skeleton without the title.
+    expect(
+      await page.evaluate(() => (window as unknown as { __counts: { skeletons: number } }).__counts),
+    ).toEqual({
+      skeletons: 1,
+    });
+    await page.getByTestId("recent-bids").or(page.getByText("No bids yet. Be the first!")).waitFor();
     expect(problems).toEqual([]);
   });
 

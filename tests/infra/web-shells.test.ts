@@ -47,6 +47,11 @@ describe("the production build's prerendered shells", () => {
   it("auction.html carries an auction's loading skeleton and its page's chunks, never the hero", () => {
     const auction = root("auction.html");
     expect(auction).toContain('data-shell="auction"');
+    // The title slot the boot script fills from the early answer: hidden and empty until then, its bar shown.
+    expect(auction).toMatch(/<h1 hidden="" data-auction-title="" class="[^"]*"><\/h1>/);
+    expect(auction).toMatch(
+      /<div aria-hidden="true" data-slot="skeleton" class="[^"]*" data-auction-title-placeholder="">/,
+    );
     expect(auction).toMatch(/<header[^>]*>/);
     expect(auction).toContain('aria-label="Loading auction"');
     expect(auction).toContain("Back to Auctions");
@@ -64,6 +69,24 @@ describe("the production build's prerendered shells", () => {
     expect(other).toContain("Loading page");
     expect(other).not.toContain(HERO);
     expect(other).not.toContain("auction-card-skeleton");
+  });
+
+  it("every page's JavaScript is only listed, inert, for the boot script to add after the first paint", () => {
+    for (const file of ["index.html", "auction.html", "page.html"]) {
+      const html = page(file);
+      const template = /<template id="app-code">([\s\S]*?)<\/template>/.exec(html);
+      expect(template).not.toBeNull();
+      const outside = html.replace(template![0], "");
+      expect(outside).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+      // The entry and the chunks it imports: everything the first render needs, asked for at once.
+      expect(template![1]).toMatch(
+        /^<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-[\w-]+\.js"><\/script>/,
+      );
+      expect(template![1]).toMatch(
+        /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/react-[\w-]+\.js">/,
+      );
+      expect(html.indexOf(BOOT_SCRIPT)).toBeLessThan(html.indexOf('<template id="app-code">'));
+    }
   });
 
   it("every page paints without its JavaScript, which therefore yields the connection (low priority)", () => {

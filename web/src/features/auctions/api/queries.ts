@@ -1,4 +1,4 @@
-import { queryOptions, replaceEqualDeep } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, replaceEqualDeep } from "@tanstack/react-query";
 import { api, getErrorStatus } from "@web/lib/api-client.ts";
 import { POLL_INTERVAL_MS } from "#shared/constants";
 import type { AgentView } from "#shared/schemas/agents";
@@ -74,3 +74,20 @@ export const auctionQueries = {
       refetchInterval: (query) => (query.state.data?.status === "active" ? 2000 : false),
     }),
 };
+
+/**
+ * An auction opened directly whose answer the boot script already has as the app starts (the shell
+ * shows its title from it, web/shells.ts): the cache starts with that answer, so the app's first render
+ * is the auction itself, not a skeleton without the title shown a moment before. The query's first
+ * read still adopts the boot script's request (no second GET: the poll follows a second later), and
+ * finds the same auction.
+ */
+export function primeAuctionDetail(
+  queryClient: QueryClient,
+  id: string,
+  answer: { data: unknown; receivedAt: number },
+): void {
+  const auction = answer.data as AuctionDetail;
+  recordServerTime(auction.serverTime, answer.receivedAt);
+  queryClient.setQueryData(auctionQueries.detail(id).queryKey, auction, { updatedAt: answer.receivedAt });
+}

@@ -13,7 +13,12 @@ import { auctionQueries } from "../api/queries.ts";
 import { BidAgentPanel } from "../components/bid-agent-panel.tsx";
 import { BuyNowPanel } from "../components/buy-now-panel.tsx";
 import { PhoneBidBar } from "../components/detail/bid-action.tsx";
-import { BackLink, DetailSkeleton, NotFound } from "../components/detail/detail-states.tsx";
+import {
+  AUCTION_TITLE_CLASS,
+  BackLink,
+  DetailSkeleton,
+  NotFound,
+} from "../components/detail/detail-states.tsx";
 import { PricePanel } from "../components/detail/price-panel.tsx";
 import { Detail } from "../components/detail/product-facts.tsx";
 import { RecentBids } from "../components/recent-bids.tsx";
@@ -85,7 +90,7 @@ export function AuctionDetailPage() {
           </Card>
         </div>
         <div className="order-1 grid content-start gap-6 lg:order-2">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
+          <h1 className={AUCTION_TITLE_CLASS}>{product.name}</h1>
           <PricePanel auction={auction} desktop={desktop} />
           {user && user.role !== "admin" && !(user.sellerId && user.sellerId === auction.seller.id) && (
             <BidAgentPanel auctionId={auction.id} canBid={auction.status === "active"} />
