@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { httpRoutes } from "../functions/routes.ts";
 import { measureBundles } from "./check-bundle-sizes.ts";
-import { repoRoot } from "./local/paths.ts";
+import { repoRoot, viteBin, webViteConfig } from "./local/paths.ts";
 
 const KB = 1024;
 
@@ -101,10 +101,10 @@ export function buildWeb(outDir: string) {
   const build = spawnSync(
     process.execPath,
     [
-      join(repoRoot, "node_modules", "vite", "bin", "vite.js"),
+      viteBin,
       "build",
       "--config",
-      join(repoRoot, "web", "vite.config.ts"),
+      webViteConfig,
       "--outDir",
       outDir,
       "--emptyOutDir",

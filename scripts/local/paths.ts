@@ -11,3 +11,7 @@ export const defaultDynamoDataDir = join(repoRoot, ".data", "dynamodb");
 
 /** Git-ignored home of the photos uploaded to the local stack (the media bucket's stand-in). */
 export const defaultMediaDir = join(repoRoot, ".data", "media");
+
+/** Vite's command line and the web's config, for the dev server, `vite build` and `vite preview`. */
+export const viteBin = join(repoRoot, "node_modules", "vite", "bin", "vite.js");
+export const webViteConfig = join(repoRoot, "web", "vite.config.ts");

@@ -5,8 +5,7 @@
  * test of the production build (tests/e2e/prerender.e2e.test.ts).
  */
 import { spawn } from "node:child_process";
-import { join } from "node:path";
-import { repoRoot } from "./paths.ts";
+import { repoRoot, viteBin, webViteConfig } from "./paths.ts";
 import { freePort } from "./ports.ts";
 import { ownChild } from "./process.ts";
 
@@ -22,10 +21,10 @@ export async function servePreview(
   const child = spawn(
     process.execPath,
     [
-      join(repoRoot, "node_modules", "vite", "bin", "vite.js"),
+      viteBin,
       "preview",
       "--config",
-      join(repoRoot, "web", "vite.config.ts"),
+      webViteConfig,
       "--outDir",
       outDir,
       "--port",

@@ -27,7 +27,7 @@ import {
 } from "./dynamo.ts";
 import { createLocalEmailQueue } from "./email-queue.ts";
 import { type Gateway, startGateway } from "./gateway.ts";
-import { repoRoot } from "./paths.ts";
+import { repoRoot, viteBin, webViteConfig } from "./paths.ts";
 import { freePort, portIsFree } from "./ports.ts";
 import { ownChild } from "./process.ts";
 import { type StreamPoller, startStreamPoller } from "./stream-poller.ts";
@@ -259,12 +259,10 @@ async function startVite(
   verbose: boolean,
   log: (message: string) => void,
 ): Promise<() => Promise<void>> {
-  const config = join(repoRoot, "web", "vite.config.ts");
-  if (!existsSync(config)) throw new Error("web/vite.config.ts does not exist yet");
-  const viteBin = join(repoRoot, "node_modules", "vite", "bin", "vite.js");
+  if (!existsSync(webViteConfig)) throw new Error("web/vite.config.ts does not exist yet");
   const child = spawn(
     process.execPath,
-    [viteBin, "--config", config, "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
+    [viteBin, "--config", webViteConfig, "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
