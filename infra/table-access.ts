@@ -67,7 +67,12 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "config/get-config": grant([]),
   "me/get-limits": grant(["USER#"], [], true),
   "me/put-limits": grant(["USER#"], ["USER#"], true),
-  "me/self-exclusion": grant(["USER#", "AGENTS#"], ["USER#", "AGENTS#", "AUCTION#"], true),
+  // LOCALPI#/PURCHASE#: the open payment is canceled, or settled when it was paid meanwhile.
+  "me/self-exclusion": grant(
+    ["USER#", "AGENTS#", "LOCALPI#", "PURCHASE#"],
+    ["USER#", "AGENTS#", "AUCTION#", "LOCALPI#", "PURCHASE#"],
+    true,
+  ),
   "me/get-notifications": grant(["USER#"]),
   "me/put-notifications": grant(["USER#"], ["USER#"]),
 
@@ -93,15 +98,28 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
 
   // bid credits
   "payments/list-bid-packages": grant(["PACKAGE#"], [], true),
-  "payments/create-payment-intent": grant(["PACKAGE#", "USER#"], ["LOCALPI#"], true),
-  "payments/verify-payment": grant(["LOCALPI#", "PURCHASE#", "USER#"], ["PURCHASE#", "USER#"]),
+  // Crediting checks the limits: the spending tally on USER#, or (before a user's first tallied
+  // credit) their purchases index; a refused payment is refunded (LOCALPI# on the local provider).
+  // Starting a payment cancels the buyer's open one, or settles it when it was paid meanwhile.
+  "payments/create-payment-intent": grant(
+    ["PACKAGE#", "USER#", "LOCALPI#", "PURCHASE#"],
+    ["LOCALPI#", "USER#", "PURCHASE#"],
+    true,
+  ),
+  "payments/verify-payment": grant(
+    ["LOCALPI#", "PURCHASE#", "USER#"],
+    ["PURCHASE#", "USER#", "LOCALPI#"],
+    true,
+  ),
   "payments/stripe-webhook": grant(
-    ["ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#"],
-    ["PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#"],
+    ["ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#", "LOCALPI#"],
+    ["PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#", "LOCALPI#"],
+    true,
   ),
   "payments/confirm-local-payment": grant(
     ["LOCALPI#", "ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#"],
     ["LOCALPI#", "PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#"],
+    true,
   ),
 
   // orders
