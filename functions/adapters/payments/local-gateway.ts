@@ -78,7 +78,8 @@ export function createLocalGateway(deps: { webhookSecret: string }): LocalPaymen
     },
 
     async refundPaymentIntent(id) {
-      if (!(await refundLocalPaymentIntent(id))) throw new Error(`Payment ${id} is not paid: nothing to refund`);
+      if (!(await refundLocalPaymentIntent(id)))
+        throw new Error(`Payment ${id} is not paid: nothing to refund`);
     },
 
     async verifyWebhook(rawBody, signatureHeader) {
