@@ -132,6 +132,26 @@ describe("a daily limit of $25 and five payments for the $25 package", () => {
   });
 });
 
+describe("one open payment per buyer", () => {
+  it("two started at once: exactly one of them can be paid, the buyer's open one", async () => {
+    const buyer = await signUpBuyer();
+    const answers = await Promise.all([
+      createIntent(buyer, { packageId: STARTER.packageId }),
+      createIntent(buyer, { packageId: STARTER.packageId }),
+    ]);
+    // At the same moment, the one recorded second is canceled and answered 409; a moment apart, the
+    // second cancels the first.
+    for (const answer of answers.filter((a) => a.status !== 200)) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe("Another payment was started at the same moment. Please try again.");
+    }
+    const handedOut = answers.filter((a) => a.status === 200).map((a) => a.body.paymentIntentId);
+    const payable = [];
+    for (const id of handedOut) if ((await localIntent(id))?.status !== "canceled") payable.push(id);
+    expect(payable).toEqual([(await getItem(keys.user(buyer.id)))?.openPurchaseIntentId]);
+  });
+});
+
 describe("self-exclusion after payments were started", () => {
   it("cancels the open payment: none of the three started can be paid or credited", async () => {
     const buyer = await signUpBuyer();
