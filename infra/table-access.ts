@@ -43,6 +43,12 @@ export interface TableGrant {
   write: readonly KeyPrefix[];
   /** Queries the table's indexes (KEYS_ONLY projections: keys, never attributes). */
   indexes?: boolean;
+  /**
+   * Prefixes it reads and writes only with the local payment provider, which never runs where the
+   * function is deployed (a Stripe-only route the integration suite calls directly): allowed to the
+   * suite, never granted in AWS.
+   */
+  localProviderOnly?: readonly KeyPrefix[];
 }
 
 /** The attributes the session touch writes (functions/adapters/dynamo/sessions-repo.ts touchSession), keys included. */
@@ -111,11 +117,15 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     ["PURCHASE#", "USER#", "LOCALPI#"],
     true,
   ),
-  "payments/stripe-webhook": grant(
-    ["ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#", "LOCALPI#"],
-    ["PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#", "LOCALPI#"],
-    true,
-  ),
+  // Deployed only with Stripe (which refunds through its API); the suite's webhooks refund local intents.
+  "payments/stripe-webhook": {
+    ...grant(
+      ["ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#"],
+      ["PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#"],
+      true,
+    ),
+    localProviderOnly: ["LOCALPI#"],
+  },
   "payments/confirm-local-payment": grant(
     ["LOCALPI#", "ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#"],
     ["LOCALPI#", "PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#"],
@@ -216,6 +226,7 @@ const READ_ACTIONS = new Set([
 export function grantAllows(grant: TableGrant, action: string, target: string): boolean {
   if (target.startsWith("index:")) return action === "Query" && Boolean(grant.indexes);
   const prefix = target as KeyPrefix;
+  if (grant.localProviderOnly?.includes(prefix)) return action !== "Scan";
   if (READ_ACTIONS.has(action)) {
     return action !== "Scan" && (grant.read.includes(prefix) || grant.write.includes(prefix));
   }
