@@ -119,13 +119,17 @@ async function refund(purchase: BidPurchase, refusal: string, now: number): Prom
 
 /**
  * Closes a payment that should no longer be paid: cancels it at the provider, or, when it was paid in
- * the meantime, settles it now (credited or refused by the rules above). "processing" when the bank is
- * still deciding, so it can be neither.
+ * the meantime, settles it now (credited or refused by the rules above). "canceled" also when it was
+ * settled before (nothing left to close); "processing" when the bank is still deciding, so it can be
+ * neither.
  */
 export async function closeOpenPurchase(
   paymentIntentId: string,
   now: number,
 ): Promise<"canceled" | "settled" | "processing"> {
+  // Usually the last payment went through and was credited: nothing to ask the provider, and it is
+  // already counted.
+  if (await getBidPurchase(paymentIntentId)) return "canceled";
   const gateway = await paymentGateway();
   const intent = await gateway.cancelPaymentIntent(paymentIntentId);
   if (!intent || intent.status === "canceled") return "canceled";
