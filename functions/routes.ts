@@ -52,7 +52,14 @@ const routeTable = [
   { method: "GET", path: "/api/config", handler: "config/get-config", role: "public" },
   { method: "GET", path: "/api/me/limits", handler: "me/get-limits", role: "user" },
   { method: "PUT", path: "/api/me/limits", handler: "me/put-limits", role: "user" },
-  { method: "POST", path: "/api/me/self-exclusion", handler: "me/self-exclusion", role: "user" },
+  {
+    method: "POST",
+    path: "/api/me/self-exclusion",
+    handler: "me/self-exclusion",
+    role: "user",
+    // Cancels the payment the user started and did not finish.
+    callsPaymentProvider: true,
+  },
   { method: "GET", path: "/api/me/notifications", handler: "me/get-notifications", role: "user" },
   { method: "PUT", path: "/api/me/notifications", handler: "me/put-notifications", role: "user" },
 

@@ -43,6 +43,12 @@ export interface TableGrant {
   write: readonly KeyPrefix[];
   /** Queries the table's indexes (KEYS_ONLY projections: keys, never attributes). */
   indexes?: boolean;
+  /**
+   * Prefixes it reads and writes only with the local payment provider, which never runs where the
+   * function is deployed (a Stripe-only route the integration suite calls directly): allowed to the
+   * suite, never granted in AWS.
+   */
+  localProviderOnly?: readonly KeyPrefix[];
 }
 
 /** The attributes the session touch writes (functions/adapters/dynamo/sessions-repo.ts touchSession), keys included. */
@@ -67,7 +73,12 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "config/get-config": grant([]),
   "me/get-limits": grant(["USER#"], [], true),
   "me/put-limits": grant(["USER#"], ["USER#"], true),
-  "me/self-exclusion": grant(["USER#", "AGENTS#"], ["USER#", "AGENTS#", "AUCTION#"], true),
+  // LOCALPI#/PURCHASE#: the open payment is canceled, or settled when it was paid meanwhile.
+  "me/self-exclusion": grant(
+    ["USER#", "AGENTS#", "LOCALPI#", "PURCHASE#"],
+    ["USER#", "AGENTS#", "AUCTION#", "LOCALPI#", "PURCHASE#"],
+    true,
+  ),
   "me/get-notifications": grant(["USER#"]),
   "me/put-notifications": grant(["USER#"], ["USER#"]),
 
@@ -93,15 +104,32 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
 
   // bid credits
   "payments/list-bid-packages": grant(["PACKAGE#"], [], true),
-  "payments/create-payment-intent": grant(["PACKAGE#", "USER#"], ["LOCALPI#"], true),
-  "payments/verify-payment": grant(["LOCALPI#", "PURCHASE#", "USER#"], ["PURCHASE#", "USER#"]),
-  "payments/stripe-webhook": grant(
-    ["ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#"],
-    ["PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#"],
+  // Crediting checks the limits: the spending tally on USER#, or (before a user's first tallied
+  // credit) their purchases index; a refused payment is refunded (LOCALPI# on the local provider).
+  // Starting a payment cancels the buyer's open one, or settles it when it was paid meanwhile.
+  "payments/create-payment-intent": grant(
+    ["PACKAGE#", "USER#", "LOCALPI#", "PURCHASE#"],
+    ["LOCALPI#", "USER#", "PURCHASE#"],
+    true,
   ),
+  "payments/verify-payment": grant(
+    ["LOCALPI#", "PURCHASE#", "USER#"],
+    ["PURCHASE#", "USER#", "LOCALPI#"],
+    true,
+  ),
+  // Deployed only with Stripe (which refunds through its API); the suite's webhooks refund local intents.
+  "payments/stripe-webhook": {
+    ...grant(
+      ["ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#"],
+      ["PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#"],
+      true,
+    ),
+    localProviderOnly: ["LOCALPI#"],
+  },
   "payments/confirm-local-payment": grant(
     ["LOCALPI#", "ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#"],
     ["LOCALPI#", "PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#"],
+    true,
   ),
 
   // orders
@@ -198,6 +226,7 @@ const READ_ACTIONS = new Set([
 export function grantAllows(grant: TableGrant, action: string, target: string): boolean {
   if (target.startsWith("index:")) return action === "Query" && Boolean(grant.indexes);
   const prefix = target as KeyPrefix;
+  if (grant.localProviderOnly?.includes(prefix)) return action !== "Scan";
   if (READ_ACTIONS.has(action)) {
     return action !== "Scan" && (grant.read.includes(prefix) || grant.write.includes(prefix));
   }

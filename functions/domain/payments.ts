@@ -37,6 +37,12 @@ export interface PaymentEvent {
   reversal?: PaymentReversal;
 }
 
+/**
+ * Confirming an intent that was canceled: a newer payment replaced it (one open payment per buyer
+ * and per order), or its buyer self-excluded.
+ */
+export const PAYMENT_CANCELED_MESSAGE = "This payment was canceled. Please start a new one.";
+
 /** The refusal of a new payment for a package an admin deactivated (409). */
 export const BID_PACKAGE_UNAVAILABLE_MESSAGE = "This bid package is no longer available";
 

@@ -115,3 +115,45 @@ export function selfExcludedMessage(until: number): string {
 export function selfExclusionUntil(current: number | null, days: number, now: number): number {
   return Math.max(current ?? 0, now + days * 24 * 60 * 60 * 1000);
 }
+
+/**
+ * What was credited in the current period of each kind, kept on the user item beside the limits so a
+ * credit can check the limit and add itself in one conditional write (an index read could lag behind
+ * a credit made a moment before). A period whose `start` is not the current one's counts nothing.
+ */
+export type SpendTally = Record<LimitPeriod, { start: number; cents: number }>;
+
+/** Cents credited in each current period, from the tally. */
+export function spentFromTally(tally: SpendTally, now: number): Record<LimitPeriod, number> {
+  const spent = { daily: 0, weekly: 0, monthly: 0 };
+  for (const period of LIMIT_PERIODS) {
+    const entry = tally[period];
+    spent[period] = entry && entry.start === periodBounds(period, now).start ? entry.cents : 0;
+  }
+  return spent;
+}
+
+/** The tally after a credit of `cents` at `now`, from what was spent in each current period. */
+export function tallyAfter(spent: Record<LimitPeriod, number>, cents: number, now: number): SpendTally {
+  const tally = {} as SpendTally;
+  for (const period of LIMIT_PERIODS) {
+    tally[period] = { start: periodBounds(period, now).start, cents: spent[period] + cents };
+  }
+  return tally;
+}
+
+/**
+ * Why a bid-package payment of `cents` may not be credited (or started) at `now`: self-exclusion,
+ * or the first limit it would pass. Null when it may. The same rule at both moments, so a payment
+ * started within the limits and landing outside them is refused when it lands.
+ */
+export function purchaseRefusal(
+  standing: { limits: Limits; selfExcludedUntil: number | null; spent: Record<LimitPeriod, number> },
+  cents: number,
+  now: number,
+): string | null {
+  if (standing.selfExcludedUntil && standing.selfExcludedUntil > now)
+    return selfExcludedMessage(standing.selfExcludedUntil);
+  const refusal = limitRefusal(standing.limits, standing.spent, cents, now);
+  return refusal ? limitRefusalMessage(refusal) : null;
+}

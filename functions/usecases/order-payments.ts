@@ -4,6 +4,7 @@
  */
 import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
 import { mapPage, type Page, type PageRequest } from "#shared/schemas/pages";
+import type { PaymentIntentStatus } from "#shared/schemas/payments";
 import {
   getOrder,
   listBuyerOrders,
@@ -20,39 +21,75 @@ import { markOrderPaid } from "./mark-order-paid.ts";
 import { ORDER_MESSAGES } from "./orders.ts";
 import { toOrderView } from "./views/order-view.ts";
 
-/** A PaymentIntent for the buyer's own unpaid order, for exactly the order's price. */
+/** Statuses in which an intent can still be confirmed by its payer: the order's open payment. */
+const PAYABLE: ReadonlySet<PaymentIntentStatus> = new Set([
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+]);
+
+/**
+ * The PaymentIntent of the buyer's own unpaid order, for exactly the order's price: one open intent per
+ * order (docs/architecture.md section 6). While the last one created can still be paid, every request
+ * (a second tab, a reload) gets that same intent, so the card is charged once; a new one is created
+ * only when there is none, or the last was canceled. Two requests at once: the first to record its
+ * intent on the order wins, the other cancels its own and answers the winner's.
+ */
 export async function createOrderPaymentIntent(
   orderId: string,
   userId: string,
   now: number,
 ): Promise<OrderPaymentIntentResponse> {
-  const order = await getOrder(orderId);
-  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
-  const refusal = orderPaymentRefusal(order, userId);
-  if (refusal === "not-buyer") throw forbidden(ORDER_MESSAGES.notYourOrder);
-  if (refusal === "already-paid") throw conflict(ORDER_MESSAGES.alreadyPaid);
-  // An earlier payment may have gone through while its webhook is still on the way: never charge twice.
-  if ((await settleLatePayment(order, now)).paymentStatus !== "pending") {
-    throw conflict(ORDER_MESSAGES.alreadyPaid);
-  }
-
   const gateway = await paymentGateway();
-  let intent: { id: string; clientSecret: string };
+  for (let round = 1; round <= 3; round++) {
+    const order = await getOrder(orderId);
+    if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+    const refusal = orderPaymentRefusal(order, userId);
+    if (refusal === "not-buyer") throw forbidden(ORDER_MESSAGES.notYourOrder);
+    if (refusal === "already-paid") throw conflict(ORDER_MESSAGES.alreadyPaid);
+
+    const last = order.lastPaymentIntentId ? await resume(order.lastPaymentIntentId) : null;
+    if (last?.intent.status === "succeeded") {
+      // It went through while its webhook is still on the way: mark it paid now, never charge twice.
+      await markOrderPaid(last.intent, now);
+      throw conflict(ORDER_MESSAGES.alreadyPaid);
+    }
+    if (last && PAYABLE.has(last.intent.status))
+      return { clientSecret: last.clientSecret, paymentIntentId: last.intent.id };
+    if (last && last.intent.status !== "canceled") throw conflict(ORDER_MESSAGES.paymentProcessing);
+
+    let intent: { id: string; clientSecret: string };
+    try {
+      intent = await gateway.createPaymentIntent({
+        amountCents: order.finalPriceCents,
+        currency: PAYMENT_CURRENCY,
+        metadata: orderPaymentMetadata(order),
+      });
+    } catch (error) {
+      logger.error("creating an order payment intent failed", {
+        provider: gateway.name,
+        error: error as Error,
+      });
+      throw serviceUnavailable(ORDER_MESSAGES.paymentUnavailable);
+    }
+    if (await recordPaymentIntent(order.id, intent.id, order.lastPaymentIntentId ?? null)) {
+      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+    }
+    // Another request recorded its intent first (or the order was paid): this one must never be paid.
+    await gateway.cancelPaymentIntent(intent.id);
+  }
+  throw conflict(ORDER_MESSAGES.busy);
+}
+
+/** The order's last intent as the provider has it; 503 when it cannot say (never risk a second charge). */
+async function resume(paymentIntentId: string) {
   try {
-    intent = await gateway.createPaymentIntent({
-      amountCents: order.finalPriceCents,
-      currency: PAYMENT_CURRENCY,
-      metadata: orderPaymentMetadata(order),
-    });
+    const gateway = await paymentGateway();
+    return await gateway.resumePaymentIntent(paymentIntentId);
   } catch (error) {
-    logger.error("creating an order payment intent failed", {
-      provider: gateway.name,
-      error: error as Error,
-    });
+    logger.error("reading an order's payment intent failed", { paymentIntentId, error: error as Error });
     throw serviceUnavailable(ORDER_MESSAGES.paymentUnavailable);
   }
-  if (!(await recordPaymentIntent(order.id, intent.id))) throw conflict(ORDER_MESSAGES.alreadyPaid);
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
 }
 
 /**

@@ -50,6 +50,7 @@ export const ORDER_MESSAGES = {
   notPaid: "This order has not been paid yet",
   busy: "This order is being updated. Please try again.",
   paymentUnavailable: "Could not reach the payment provider. Please try again.",
+  paymentProcessing: "A payment for this order is being processed. Check My Orders in a minute.",
 } as const;
 
 /**

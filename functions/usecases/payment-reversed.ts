@@ -14,7 +14,7 @@ import { logger } from "../observability/logger.ts";
 export type ReversalOutcome =
   | { kind: "bid_package"; outcome: "reversed" | "already_reversed"; taken: number; shortfall: number }
   | { kind: "order"; outcome: "marked" | "not_paid" }
-  | { kind: "unknown"; outcome: "ignored" };
+  | { kind: "unknown" | "refused_payment"; outcome: "ignored" };
 
 const MAX_ATTEMPTS = 5;
 
@@ -24,6 +24,8 @@ export async function handlePaymentReversed(
 ): Promise<ReversalOutcome> {
   const flag = reversal.kind === "refund" ? "refunded" : "disputed";
   const purchase = await getStoredPurchase(reversal.paymentIntentId);
+  // Our own refund of a payment that was refused, never credited: there is nothing to take back.
+  if (purchase?.refused) return { kind: "refused_payment", outcome: "ignored" };
   if (purchase) {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const current = attempt === 1 ? purchase : await getStoredPurchase(reversal.paymentIntentId);

@@ -1,42 +1,60 @@
 /**
  * Spending limits and self-exclusion (rules in functions/domain/spending-limits.ts): what the user
- * sees and sets, and the checks purchases and bids pass.
+ * sees and sets, and the standing purchases and bids are checked against. Nothing here calls the
+ * payment provider (self-exclusion.ts and credit-bid-purchase.ts do), so the limits pages' functions
+ * stay small.
  */
 import { centsToDecimal } from "#shared/money";
 import type { LimitsView } from "#shared/schemas/limits";
-import { listUserAgents, stopAgent } from "../adapters/dynamo/agents-repo.ts";
-import {
-  extendSelfExclusion,
-  getResponsiblePlay,
-  writeLimitSettings,
-} from "../adapters/dynamo/limits-repo.ts";
+import { getResponsiblePlay, writeLimitSettings } from "../adapters/dynamo/limits-repo.ts";
 import { purchasesSince } from "../adapters/dynamo/purchases-repo.ts";
 import { forbidden, unauthorized } from "../domain/errors.ts";
 import {
   type Limits,
-  limitRefusal,
-  limitRefusalMessage,
   limitsInForce,
   periodBounds,
   requestLimits,
   selfExcludedMessage,
-  selfExclusionUntil,
   spentByPeriod,
+  spentFromTally,
 } from "../domain/spending-limits.ts";
 
 const money = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? null : centsToDecimal(cents);
 
-async function load(userId: string, now: number) {
+/**
+ * Everything a bid-package payment is checked against, read consistently from the user item: the
+ * limits in force, self-exclusion, what was credited in each current period (the tally; for a user
+ * with no credit since the tally was kept, summed from the purchases index) and the open payment.
+ * Null when the user does not exist.
+ */
+export async function purchaseStanding(userId: string, now: number) {
   const stored = await getResponsiblePlay(userId);
-  if (!stored) throw unauthorized();
+  if (!stored) return null;
   const inForce = limitsInForce(stored, now);
+  const spent = stored.tally ? spentFromTally(stored.tally, now) : await spentFromIndex(userId, now);
+  return {
+    ...inForce,
+    selfExcludedUntil: stored.selfExcludedUntil,
+    spent,
+    spendSeq: stored.spendSeq,
+    openPurchaseIntentId: stored.openPurchaseIntentId,
+  };
+}
+export type PurchaseStanding = NonNullable<Awaited<ReturnType<typeof purchaseStanding>>>;
+
+async function spentFromIndex(userId: string, now: number) {
   const since = Math.min(...(["daily", "weekly", "monthly"] as const).map((p) => periodBounds(p, now).start));
-  const spent = spentByPeriod(await purchasesSince(userId, since), now);
-  return { ...inForce, selfExcludedUntil: stored.selfExcludedUntil, spent };
+  return spentByPeriod(await purchasesSince(userId, since), now);
 }
 
-function view(state: Awaited<ReturnType<typeof load>>, now: number): LimitsView {
+async function load(userId: string, now: number): Promise<PurchaseStanding> {
+  const standing = await purchaseStanding(userId, now);
+  if (!standing) throw unauthorized();
+  return standing;
+}
+
+export function limitsView(state: PurchaseStanding, now: number): LimitsView {
   const pending = state.pending;
   return {
     daily: money(state.limits.daily),
@@ -63,7 +81,7 @@ function view(state: Awaited<ReturnType<typeof load>>, now: number): LimitsView 
 }
 
 export async function readLimits(userId: string, now: number): Promise<LimitsView> {
-  return view(await load(userId, now), now);
+  return limitsView(await load(userId, now), now);
 }
 
 export async function updateLimits(
@@ -74,30 +92,7 @@ export async function updateLimits(
   const state = await load(userId, now);
   const next = requestLimits(state, request, now);
   await writeLimitSettings(userId, next);
-  return view({ ...state, ...next }, now);
-}
-
-/**
- * No purchases and no bids until then, not even if the user asks: the end only moves later. Every
- * active Bid Agent of the user stops now and gives its credits back.
- */
-export async function selfExclude(userId: string, days: number, now: number): Promise<LimitsView> {
-  const state = await load(userId, now);
-  const until = selfExclusionUntil(state.selfExcludedUntil, days, now);
-  await extendSelfExclusion(userId, until);
-  for (const agent of await listUserAgents(userId)) {
-    if (agent.status === "active") await stopAgent(agent, "cancelled", now);
-  }
-  return view({ ...state, selfExcludedUntil: until }, now);
-}
-
-/** Refuses a purchase of `cents` that self-exclusion or a limit forbids (403 with the reason). */
-export async function assertPurchaseAllowed(userId: string, cents: number, now: number): Promise<void> {
-  const state = await load(userId, now);
-  if (state.selfExcludedUntil && state.selfExcludedUntil > now)
-    throw forbidden(selfExcludedMessage(state.selfExcludedUntil));
-  const refusal = limitRefusal(state.limits, state.spent, cents, now);
-  if (refusal) throw forbidden(limitRefusalMessage(refusal));
+  return limitsView({ ...state, ...next }, now);
 }
 
 /** Refuses a bid of a self-excluded user. */

@@ -67,6 +67,8 @@ export const verifyPaymentResponseSchema = z.object({
   paymentIntentId: z.string(),
   /** Bids this purchase added (whether now or by an earlier webhook), when it succeeded. */
   bidCount: z.optional(z.number().check(z.integer())),
+  /** Set when the payment was refunded instead of credited (a limit, or self-exclusion): why. */
+  refusal: z.optional(z.string()),
 });
 export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
 

@@ -1,6 +1,7 @@
 /**
  * Spending limits in Chromium: the account menu leads to the page, a daily limit saves at once, the
- * purchase modal then says what is left today, and a purchase over the limit is refused by the server.
+ * purchase modal then says what is left today, and a purchase over the limit is refused by the server;
+ * a payment that goes through past a limit lowered meanwhile is refunded, and the success page says so.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -19,20 +20,28 @@ async function openUserMenu(page: Page) {
   await item.waitFor({ timeout: 5_000 });
 }
 
+async function signedInBuyer(): Promise<Page> {
+  const username = `e2el${Math.random().toString(36).slice(2, 9)}`;
+  await createUser({
+    username,
+    email: `${username}@example.com`,
+    passwordHash: await hashPassword("password123"),
+    role: "buyer",
+    now: Date.now(),
+  });
+  const page = await newPage();
+  expect(
+    (await page.request.post("/api/auth/login", { data: { username, password: "password123" } })).status(),
+  ).toBe(200);
+  return page;
+}
+
+const putLimits = (page: Page, data: unknown) =>
+  page.request.put("/api/me/limits", { data, headers: { "content-type": "application/json" } });
+
 describe("spending limits", () => {
   it("are set from the account menu and shown in the purchase modal; the server enforces them", async () => {
-    const username = `e2el${Math.random().toString(36).slice(2, 9)}`;
-    await createUser({
-      username,
-      email: `${username}@example.com`,
-      passwordHash: await hashPassword("password123"),
-      role: "buyer",
-      now: Date.now(),
-    });
-    const page = await newPage();
-    expect(
-      (await page.request.post("/api/auth/login", { data: { username, password: "password123" } })).status(),
-    ).toBe(200);
+    const page = await signedInBuyer();
     await page.goto("/");
     await openUserMenu(page);
     await page.getByRole("menuitem", { name: "Spending limits" }).click();
@@ -59,5 +68,39 @@ describe("spending limits", () => {
     expect((await refused.json()).message).toMatch(
       /^This purchase would pass your daily spending limit of \$20\.00\./,
     );
+  });
+});
+
+describe("a payment checked again when it goes through", () => {
+  it("is refunded when a limit lowered meanwhile would be passed; the pages say which payments count", async () => {
+    const page = await signedInBuyer();
+    expect((await putLimits(page, { daily: "30.00" })).status()).toBe(200);
+    await page.goto("/spending-limits");
+    const rules = page.getByTestId("limits-rules");
+    await rules.waitFor();
+    expect(await rules.textContent()).toContain("every bid package payment credited to you today");
+    expect(await rules.textContent()).toContain("starting a new one cancels a payment you started");
+
+    await page.getByRole("button", { name: "Buy Bids" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Purchase Bid Credits" });
+    await dialog.getByRole("radio", { name: "Starter: 50 bids for $25.00" }).click();
+    await dialog.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await page.waitForURL("**/checkout");
+    await page.getByLabel("Card number").waitFor();
+    expect(await page.getByTestId("purchase-rules").textContent()).toContain(
+      "is refunded and adds no credits",
+    );
+
+    // Lowered (at once) in another tab while the card form is open.
+    expect((await putLimits(page, { daily: "20.00" })).status()).toBe(200);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay $25.00" }).click();
+
+    await page.waitForURL(/\/payment-success\?payment_intent=pi_local_/);
+    await page.getByRole("heading", { name: "Refunded, no credits added" }).waitFor();
+    expect(await page.getByText(/would pass your daily spending limit of \$20\.00/).isVisible()).toBe(true);
+    expect(
+      ((await (await page.request.get("/api/auth/me")).json()) as { bidBalance: number }).bidBalance,
+    ).toBe(0);
   });
 });

@@ -381,6 +381,7 @@ describe("Stripe secrets", () => {
     "payments/stripe-webhook",
     "orders/create-order-payment-intent",
     "orders/list-buyer-orders",
+    "me/self-exclusion",
   ];
 
   it("are never in an environment variable: functions get SSM parameter names", () => {

@@ -1,16 +1,23 @@
 /**
  * A user's purchase limits and self-exclusion, kept on their user item (`limits`, `pendingLimits`,
- * `selfExcludedUntil`): read with the user, changed by one update each.
+ * `selfExcludedUntil`): read with the user, changed by one update each. Beside them: what was credited
+ * in the current periods (`spendTally`, moved with `spendSeq` by the credit step in purchases-repo.ts)
+ * and the one bid-package payment the user has started and not finished (`openPurchaseIntentId`).
  */
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { type LimitSettings, NO_LIMITS } from "../../domain/spending-limits.ts";
+import { type LimitSettings, NO_LIMITS, type SpendTally } from "../../domain/spending-limits.ts";
 import { db, tableName } from "./client.ts";
-import { conditionFailed } from "./conditions.ts";
+import { conditionFailed, unlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
 
 export interface ResponsiblePlay extends LimitSettings {
   selfExcludedUntil: number | null;
+  /** Null until the first credit that kept one (purchases credited before are only in the index). */
+  tally: SpendTally | null;
+  /** Moves with every credit: the credit step writes only over the tally it read. */
+  spendSeq: number;
+  openPurchaseIntentId: string | null;
 }
 
 /** The responsible-play fields of a user item, each absent until first set. */
@@ -18,12 +25,18 @@ interface StoredResponsiblePlay {
   limits?: Partial<LimitSettings["limits"]>;
   pendingLimits?: LimitSettings["pending"];
   selfExcludedUntil?: number;
+  spendTally?: SpendTally;
+  spendSeq?: number;
+  openPurchaseIntentId?: string;
 }
 
 const RESPONSIBLE_PLAY_SHAPE: ItemShape<StoredResponsiblePlay> = {
   limits: "object?",
   pendingLimits: "object?",
   selfExcludedUntil: "number?",
+  spendTally: "object?",
+  spendSeq: "number?",
+  openPurchaseIntentId: "string?",
 };
 
 export async function getResponsiblePlay(userId: string): Promise<ResponsiblePlay | null> {
@@ -31,7 +44,8 @@ export async function getResponsiblePlay(userId: string): Promise<ResponsiblePla
     new GetCommand({
       TableName: tableName(),
       Key: keys.user(userId),
-      ProjectionExpression: "pk, limits, pendingLimits, selfExcludedUntil",
+      ProjectionExpression:
+        "pk, limits, pendingLimits, selfExcludedUntil, spendTally, spendSeq, openPurchaseIntentId",
       ConsistentRead: true,
     }),
   );
@@ -41,7 +55,34 @@ export async function getResponsiblePlay(userId: string): Promise<ResponsiblePla
     limits: { ...NO_LIMITS, ...stored.limits },
     pending: stored.pendingLimits ?? null,
     selfExcludedUntil: stored.selfExcludedUntil ?? null,
+    tally: stored.spendTally ?? null,
+    spendSeq: stored.spendSeq ?? 0,
+    openPurchaseIntentId: stored.openPurchaseIntentId ?? null,
   };
+}
+
+/**
+ * Makes `intentId` the user's one open bid-package payment, only over the one that was read (`seen`):
+ * false when another request recorded its own meanwhile.
+ */
+export async function recordOpenPurchase(
+  userId: string,
+  intentId: string,
+  seen: string | null,
+): Promise<boolean> {
+  return unlessRefused(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: "SET openPurchaseIntentId = :intent",
+        ConditionExpression: seen
+          ? "attribute_exists(pk) AND openPurchaseIntentId = :seen"
+          : "attribute_exists(pk) AND attribute_not_exists(openPurchaseIntentId)",
+        ExpressionAttributeValues: { ":intent": intentId, ...(seen ? { ":seen": seen } : {}) },
+      }),
+    ),
+  );
 }
 
 export async function writeLimitSettings(userId: string, settings: LimitSettings): Promise<void> {

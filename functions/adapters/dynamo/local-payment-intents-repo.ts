@@ -14,6 +14,8 @@ export interface LocalPaymentIntentRecord {
   metadata: Record<string, string>;
   status: PaymentIntentStatus;
   lastPaymentError?: string;
+  /** Money given back (the whole amount: the only refund the product makes). */
+  refundedCents?: number;
   createdAt: string;
 }
 
@@ -25,6 +27,7 @@ const LOCAL_INTENT_SHAPE: ItemShape<LocalPaymentIntentRecord> = {
   metadata: "object",
   status: "string",
   lastPaymentError: "string?",
+  refundedCents: "number?",
   createdAt: "string",
 };
 
@@ -53,7 +56,7 @@ export async function getLocalPaymentIntent(id: string): Promise<LocalPaymentInt
   return Item ? parseItem("localPaymentIntent", LOCAL_INTENT_SHAPE, Item) : null;
 }
 
-/** Moves the intent to succeeded once; false when it already was (a second confirmation). */
+/** Moves the intent to succeeded once; false when it already was (a second confirmation) or was canceled. */
 export async function markLocalPaymentIntentSucceeded(id: string): Promise<boolean> {
   return unlessRefused(() =>
     db.send(
@@ -61,9 +64,9 @@ export async function markLocalPaymentIntentSucceeded(id: string): Promise<boole
         TableName: tableName(),
         Key: keys.localPaymentIntent(id),
         UpdateExpression: "SET #status = :succeeded REMOVE lastPaymentError",
-        ConditionExpression: "attribute_exists(pk) AND #status <> :succeeded",
+        ConditionExpression: "attribute_exists(pk) AND NOT #status IN (:succeeded, :canceled)",
         ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: { ":succeeded": "succeeded" },
+        ExpressionAttributeValues: { ":succeeded": "succeeded", ":canceled": "canceled" },
       }),
     ),
   );
@@ -85,4 +88,36 @@ export async function recordLocalPaymentDecline(id: string, message: string): Pr
     .catch((error) => {
       if (!conditionFailed(error)) throw error;
     });
+}
+
+/** Cancels an intent not yet paid (as Stripe does: a paid or canceled one stays as it is). */
+export async function cancelLocalPaymentIntent(id: string): Promise<void> {
+  await unlessRefused(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.localPaymentIntent(id),
+        UpdateExpression: "SET #status = :canceled",
+        ConditionExpression: "attribute_exists(pk) AND NOT #status IN (:succeeded, :canceled)",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: { ":succeeded": "succeeded", ":canceled": "canceled" },
+      }),
+    ),
+  );
+}
+
+/** Records a whole refund of a paid intent; false when it is not paid. Refunding twice changes nothing. */
+export async function refundLocalPaymentIntent(id: string): Promise<boolean> {
+  return unlessRefused(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.localPaymentIntent(id),
+        UpdateExpression: "SET refundedCents = amountCents",
+        ConditionExpression: "attribute_exists(pk) AND #status = :succeeded",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: { ":succeeded": "succeeded" },
+      }),
+    ),
+  );
 }

@@ -233,16 +233,30 @@ export async function markOrderPaidOnce(payment: OrderPayment, now: number): Pro
   return outcome === "written" ? "paid" : outcome;
 }
 
-/** Remembers the PaymentIntent just created for a pending order; false when it is no longer pending. */
-export async function recordPaymentIntent(orderId: string, paymentIntentId: string): Promise<boolean> {
+/**
+ * Makes the PaymentIntent just created the order's one open payment, only over the one that was read
+ * (`seen`) and while the order is pending: false when another request recorded its own meanwhile or
+ * the order is no longer pending.
+ */
+export async function recordPaymentIntent(
+  orderId: string,
+  paymentIntentId: string,
+  seen: string | null,
+): Promise<boolean> {
   return unlessRefused(() =>
     db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.order(orderId),
         UpdateExpression: "SET lastPaymentIntentId = :intent",
-        ConditionExpression: "attribute_exists(pk) AND paymentStatus = :pending",
-        ExpressionAttributeValues: { ":intent": paymentIntentId, ":pending": "pending" },
+        ConditionExpression: `attribute_exists(pk) AND paymentStatus = :pending AND ${
+          seen ? "lastPaymentIntentId = :seen" : "attribute_not_exists(lastPaymentIntentId)"
+        }`,
+        ExpressionAttributeValues: {
+          ":intent": paymentIntentId,
+          ":pending": "pending",
+          ...(seen ? { ":seen": seen } : {}),
+        },
       }),
     ),
   );

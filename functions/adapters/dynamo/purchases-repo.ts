@@ -1,20 +1,34 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
 import type { BidPurchase } from "../../domain/payments.ts";
+import type { SpendTally } from "../../domain/spending-limits.ts";
 import { db, tableName } from "./client.ts";
-import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
+import { cancellationCodes, transactionConditionFailed, unlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { transactRetryingConflicts } from "./transact.ts";
 
-export type CreditOutcome = "credited" | "already_credited" | "user_missing";
+export type CreditOutcome = "credited" | "already_credited" | "user_changed";
 
 /**
  * THE idempotent credit step of bid purchases (docs/architecture.md section 6). One transaction writes the
  * purchase item PURCHASE#<paymentIntentId> under attribute_not_exists and adds the bids to the
  * buyer's balance, so however often and however concurrently the webhook and the verify call
- * arrive for one payment, the bids are added exactly once.
+ * arrive for one payment, the bids are added exactly once. The same write moves the buyer's spending
+ * tally from the one the limits were checked against (`spendSeq` = `seenSeq`) to `tally`, and only
+ * while they are not self-excluded: "user_changed" when another credit, a self-exclusion or the
+ * account's deletion came first (the caller reads again and decides again).
  */
-export async function creditBidPurchase(purchase: BidPurchase, now: number): Promise<CreditOutcome> {
+export async function creditBidPurchase(
+  purchase: BidPurchase,
+  now: number,
+  spending: { seenSeq: number; tally: SpendTally },
+): Promise<CreditOutcome> {
   const table = tableName();
   const createdAt = new Date(now).toISOString();
   const transactItems = [
@@ -41,9 +55,17 @@ export async function creditBidPurchase(purchase: BidPurchase, now: number): Pro
       Update: {
         TableName: table,
         Key: keys.user(purchase.userId),
-        UpdateExpression: "ADD bidBalance :bids",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":bids": purchase.bidCount },
+        UpdateExpression: "SET spendTally = :tally, spendSeq = :next ADD bidBalance :bids",
+        ConditionExpression:
+          "attribute_exists(pk) AND (spendSeq = :seen OR (attribute_not_exists(spendSeq) AND :seen = :zero)) AND (attribute_not_exists(selfExcludedUntil) OR selfExcludedUntil <= :now)",
+        ExpressionAttributeValues: {
+          ":bids": purchase.bidCount,
+          ":tally": spending.tally,
+          ":seen": spending.seenSeq,
+          ":next": spending.seenSeq + 1,
+          ":zero": 0,
+          ":now": now,
+        },
       },
     },
   ];
@@ -56,29 +78,87 @@ export async function creditBidPurchase(purchase: BidPurchase, now: number): Pro
     conflictWithin: 2,
     refused: (error): CreditOutcome | undefined => {
       if (transactionConditionFailed(error, 0)) return "already_credited";
-      if (transactionConditionFailed(error, 1)) return "user_missing";
+      if (transactionConditionFailed(error, 1)) return "user_changed";
       return undefined;
     },
   });
   return outcome === "written" ? "credited" : outcome;
 }
 
-/** The stored purchase of a payment, or null when it has not been credited. */
-export async function getBidPurchase(
-  paymentIntentId: string,
-): Promise<{ userId: string; bidCount: number; amountCents: number; createdAt: string } | null> {
-  const purchase = await readPurchase(paymentIntentId);
-  if (!purchase) return null;
-  const { userId, bidCount, amountCents, createdAt } = purchase;
-  return { userId, bidCount, amountCents, createdAt };
+/**
+ * Records that a succeeded payment is refused instead of credited (it would pass a limit, or landed
+ * while its buyer was self-excluded), under the same key a credit takes, so neither can follow the
+ * other. A different `type`, and no index entry: it is no sale, no spending and no email.
+ * "exists" when the payment was credited or refused already.
+ */
+export async function refuseBidPurchase(
+  purchase: BidPurchase,
+  refusal: string,
+  now: number,
+): Promise<"refused" | "exists"> {
+  const refused = await unlessRefused(() =>
+    db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.purchase(purchase.paymentIntentId),
+          type: "refusedPurchase",
+          userId: purchase.userId,
+          packageId: purchase.packageId,
+          bidCount: purchase.bidCount,
+          amountCents: purchase.amountCents,
+          stripePaymentIntentId: purchase.paymentIntentId,
+          createdAt: new Date(now).toISOString(),
+          refusal,
+        },
+        ConditionExpression: "attribute_not_exists(pk)",
+      }),
+    ),
+  );
+  return refused ? "refused" : "exists";
 }
 
-/** The fields of a purchase item (written by creditBidPurchase, moved by writeReversal) that are read back. */
-interface PurchaseItem {
+/** Notes that a refused payment's money went back (the refund call succeeded). */
+export async function markRefusedPurchaseRefunded(paymentIntentId: string, now: number): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.purchase(paymentIntentId),
+      UpdateExpression: "SET refundedAt = :at",
+      ConditionExpression: "attribute_exists(pk) AND attribute_exists(refusal)",
+      ExpressionAttributeValues: { ":at": new Date(now).toISOString() },
+    }),
+  );
+}
+
+export interface PaymentRecord {
   userId: string;
   bidCount: number;
   amountCents: number;
   createdAt: string;
+  /** Set when the payment was refused instead of credited: why. */
+  refusal?: string;
+  /** A refused payment whose refund went through. */
+  refundedAt?: string;
+}
+
+/** What became of a payment: credited, refused (with `refusal`), or null when neither yet. */
+export async function getBidPurchase(paymentIntentId: string): Promise<PaymentRecord | null> {
+  const purchase = await readPurchase(paymentIntentId);
+  if (!purchase) return null;
+  const { userId, bidCount, amountCents, createdAt, refusal, refundedAt } = purchase;
+  return {
+    userId,
+    bidCount,
+    amountCents,
+    createdAt,
+    ...(refusal !== undefined ? { refusal } : {}),
+    ...(refundedAt !== undefined ? { refundedAt } : {}),
+  };
+}
+
+/** The fields of a purchase item (written by creditBidPurchase, moved by writeReversal) that are read back. */
+interface PurchaseItem extends PaymentRecord {
   reversedCredits?: number;
 }
 
@@ -87,6 +167,8 @@ const PURCHASE_SHAPE: ItemShape<PurchaseItem> = {
   bidCount: "number",
   amountCents: "number",
   createdAt: "string",
+  refusal: "string?",
+  refundedAt: "string?",
   reversedCredits: "number?",
 };
 
@@ -111,6 +193,8 @@ export async function readBidBalance(userId: string): Promise<number | null> {
 }
 
 export interface StoredPurchase {
+  /** Refused, never credited: a refund of it takes nothing back. */
+  refused: boolean;
   userId: string;
   bidCount: number;
   amountCents: number;
@@ -121,8 +205,14 @@ export interface StoredPurchase {
 export async function getStoredPurchase(paymentIntentId: string): Promise<StoredPurchase | null> {
   const purchase = await readPurchase(paymentIntentId);
   if (!purchase) return null;
-  const { userId, bidCount, amountCents, reversedCredits } = purchase;
-  return { userId, bidCount, amountCents, reversedCredits: reversedCredits ?? 0 };
+  const { userId, bidCount, amountCents, reversedCredits, refusal } = purchase;
+  return {
+    refused: refusal !== undefined,
+    userId,
+    bidCount,
+    amountCents,
+    reversedCredits: reversedCredits ?? 0,
+  };
 }
 
 /**

@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { type CardOutcome, localCardOutcome, type PaymentIntentView } from "../../domain/payments.ts";
 import {
+  cancelLocalPaymentIntent,
   getLocalPaymentIntent,
   type LocalPaymentIntentRecord,
   markLocalPaymentIntentSucceeded,
   putLocalPaymentIntent,
   recordLocalPaymentDecline,
+  refundLocalPaymentIntent,
 } from "../dynamo/local-payment-intents-repo.ts";
 import type { PaymentGateway } from "./port.ts";
 import { verifyStripeSignedEvent } from "./stripe-events.ts";
@@ -21,7 +23,8 @@ export type LocalConfirmation =
   | { outcome: "succeeded"; intent: PaymentIntentView; webhook: SignedWebhook }
   | { outcome: "declined"; message: string; code: Extract<CardOutcome, { outcome: "declined" }>["code"] }
   | { outcome: "not_found" }
-  | { outcome: "already_succeeded" };
+  | { outcome: "already_succeeded" }
+  | { outcome: "canceled" };
 
 export interface LocalPaymentGateway extends PaymentGateway {
   readonly name: "local";
@@ -63,6 +66,22 @@ export function createLocalGateway(deps: { webhookSecret: string }): LocalPaymen
       return record ? toView(record) : null;
     },
 
+    async resumePaymentIntent(id) {
+      const record = await getLocalPaymentIntent(id);
+      return record ? { intent: toView(record), clientSecret: record.clientSecret } : null;
+    },
+
+    async cancelPaymentIntent(id) {
+      await cancelLocalPaymentIntent(id);
+      const record = await getLocalPaymentIntent(id);
+      return record ? toView(record) : null;
+    },
+
+    async refundPaymentIntent(id) {
+      if (!(await refundLocalPaymentIntent(id)))
+        throw new Error(`Payment ${id} is not paid: nothing to refund`);
+    },
+
     async verifyWebhook(rawBody, signatureHeader) {
       return verifyStripeSignedEvent(rawBody, signatureHeader, webhookSecret);
     },
@@ -71,12 +90,17 @@ export function createLocalGateway(deps: { webhookSecret: string }): LocalPaymen
       const record = await getLocalPaymentIntent(id);
       if (!record) return { outcome: "not_found" };
       if (record.status === "succeeded") return { outcome: "already_succeeded" };
+      if (record.status === "canceled") return { outcome: "canceled" };
       const card = localCardOutcome(cardNumber);
       if (card.outcome === "declined") {
         await recordLocalPaymentDecline(id, card.message);
         return { outcome: "declined", message: card.message, code: card.code };
       }
-      if (!(await markLocalPaymentIntentSucceeded(id))) return { outcome: "already_succeeded" };
+      if (!(await markLocalPaymentIntentSucceeded(id))) {
+        // Paid or canceled by another request since it was read.
+        const current = await getLocalPaymentIntent(id);
+        return current?.status === "canceled" ? { outcome: "canceled" } : { outcome: "already_succeeded" };
+      }
       const intent: PaymentIntentView = { ...toView(record), status: "succeeded" };
       return {
         outcome: "succeeded",

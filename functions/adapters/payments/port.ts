@@ -13,6 +13,15 @@ export interface PaymentGateway {
   }): Promise<{ id: string; clientSecret: string }>;
   /** null when the provider does not know the id. */
   retrievePaymentIntent(id: string): Promise<PaymentIntentView | null>;
+  /** The intent with the secret its payer's browser confirms it with (to hand out an open one again). */
+  resumePaymentIntent(id: string): Promise<{ intent: PaymentIntentView; clientSecret: string } | null>;
+  /**
+   * Cancels an intent that was not paid, so it can never be; answers the intent as it then is
+   * (`canceled`, or the state that prevented it: `succeeded`, `processing`), null when unknown.
+   */
+  cancelPaymentIntent(id: string): Promise<PaymentIntentView | null>;
+  /** Gives a succeeded payment's whole amount back, once however often it is asked (idempotent on the id). */
+  refundPaymentIntent(id: string): Promise<void>;
   /** Checks the Stripe-Signature header over the exact raw body; throws WebhookSignatureError otherwise. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<PaymentEvent>;
 }

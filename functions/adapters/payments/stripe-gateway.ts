@@ -29,6 +29,42 @@ export function createStripeGateway(deps: { stripe: Stripe; webhookSecret: strin
       }
     },
 
+    async resumePaymentIntent(id) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(id);
+        if (!intent.client_secret) return null;
+        return { intent: fromStripePaymentIntent(intent), clientSecret: intent.client_secret };
+      } catch (error) {
+        if ((error as { code?: string }).code === "resource_missing") return null;
+        throw error;
+      }
+    },
+
+    async cancelPaymentIntent(id) {
+      try {
+        return fromStripePaymentIntent(await stripe.paymentIntents.cancel(id));
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === "resource_missing") return null;
+        // Already canceled, paid or being paid: Stripe refuses, and the intent says which.
+        if (code === "payment_intent_unexpected_state") return this.retrievePaymentIntent(id);
+        throw error;
+      }
+    },
+
+    async refundPaymentIntent(id) {
+      // The idempotency key makes a retried refund (a redelivered webhook) the same refund.
+      try {
+        await stripe.refunds.create(
+          { payment_intent: id, reason: "requested_by_customer" },
+          { idempotencyKey: `refund-${id}` },
+        );
+      } catch (error) {
+        // Retried after the idempotency key expired (24 hours): the money went back the first time.
+        if ((error as { code?: string }).code !== "charge_already_refunded") throw error;
+      }
+    },
+
     async verifyWebhook(rawBody, signatureHeader) {
       return verifyStripeSignedEvent(rawBody, signatureHeader, webhookSecret);
     },

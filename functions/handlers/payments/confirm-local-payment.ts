@@ -4,7 +4,7 @@ import {
   paymentIntentParamsSchema,
 } from "#shared/schemas/payments";
 import { localPaymentGateway } from "../../adapters/payments/index.ts";
-import { paymentBelongsTo } from "../../domain/payments.ts";
+import { PAYMENT_CANCELED_MESSAGE, paymentBelongsTo } from "../../domain/payments.ts";
 import { conflict, notFound, paymentRequired } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
 import { logger } from "../../observability/logger.ts";
@@ -28,6 +28,8 @@ export const route = defineRoute(
         throw notFound("Payment not found");
       case "already_succeeded":
         throw conflict("This payment has already succeeded.");
+      case "canceled":
+        throw conflict(PAYMENT_CANCELED_MESSAGE);
       case "declined":
         throw paymentRequired(result.message, { code: result.code });
       case "succeeded": {

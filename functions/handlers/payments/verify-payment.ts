@@ -4,11 +4,12 @@ import { paymentGateway } from "../../adapters/payments/index.ts";
 import { PAYMENT_KINDS, paymentBelongsTo } from "../../domain/payments.ts";
 import { notFound, unauthorized } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
-import { ensureBidPackagePaymentCredited } from "../../usecases/credit-bid-purchase.ts";
+import { creditBidPackagePayment } from "../../usecases/credit-bid-purchase.ts";
 
 /**
  * Called by /payment-success: asks the provider how the payment went and, if it succeeded, credits it
- * now (once; the webhook may come before or after) so the page shows the new balance at once.
+ * now (once; the webhook may come before or after) so the page shows the new balance at once, or why
+ * it was refunded instead.
  */
 export const route = defineRoute(
   { params: paymentIntentParamsSchema },
@@ -21,9 +22,11 @@ export const route = defineRoute(
       throw notFound("Payment not found");
     }
     let bidCount: number | undefined;
+    let refusal: string | undefined;
     if (intent.status === "succeeded") {
-      const credit = await ensureBidPackagePaymentCredited(intent, now);
-      if (credit.outcome !== "ignored") bidCount = credit.bidCount;
+      const credit = await creditBidPackagePayment(intent, now);
+      if (credit.outcome === "refused") refusal = credit.refusal;
+      else if (credit.outcome !== "ignored") bidCount = credit.bidCount;
     }
     const bidBalance = await readBidBalance(userId);
     if (bidBalance === null) throw unauthorized();
@@ -32,6 +35,7 @@ export const route = defineRoute(
       bidBalance,
       paymentIntentId: intent.id,
       ...(bidCount !== undefined ? { bidCount } : {}),
+      ...(refusal !== undefined ? { refusal } : {}),
     };
   },
 );

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { decimalToCents } from "#shared/money";
 import { TEST_CARDS } from "#shared/payments";
 import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
 import { signWebhook, succeededEvent } from "../../../functions/adapters/payments/local-gateway.ts";
+import { orderPaymentMetadata } from "../../../functions/domain/orders.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
@@ -21,6 +23,14 @@ async function wonOrder(startingPriceCents = 1234) {
   });
   expect(res.status).toBe(200);
   return { seller, buyer, order: res.body };
+}
+
+function confirm(user: TestUser, paymentIntentId: string, cardNumber: string = TEST_CARDS.succeeds) {
+  return user.call<{ message?: string }>({
+    method: "POST",
+    path: `/api/dev/payments/${paymentIntentId}/confirm`,
+    body: { cardNumber },
+  });
 }
 
 function paymentIntent(user: TestUser, orderId: string) {
@@ -104,6 +114,40 @@ describe("POST /api/orders/{id}/payment-intent", () => {
   });
 });
 
+describe("one open payment per order", () => {
+  it("answers two requests at once with the same intent, so the card is charged once", async () => {
+    const { buyer, order } = await wonOrder();
+    const [a, b] = await Promise.all([paymentIntent(buyer, order.id), paymentIntent(buyer, order.id)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body.paymentIntentId).toBe(a.body.paymentIntentId);
+    expect(b.body.clientSecret).toBe(a.body.clientSecret);
+    expect((await getItem(keys.order(order.id)))?.lastPaymentIntentId).toBe(a.body.paymentIntentId);
+
+    expect((await confirm(buyer, a.body.paymentIntentId)).status).toBe(200);
+    expect((await confirm(buyer, b.body.paymentIntentId)).status).toBe(409);
+    expect((await getItem(keys.order(order.id)))?.paymentStatus).toBe("paid");
+  });
+
+  it("hands out the same intent again (a second tab, a reload, after a declined card) until it is canceled", async () => {
+    const { buyer, order } = await wonOrder();
+    const first = (await paymentIntent(buyer, order.id)).body;
+    expect((await paymentIntent(buyer, order.id)).body).toEqual(first);
+    expect((await confirm(buyer, first.paymentIntentId, TEST_CARDS.declined)).status).toBe(402);
+    expect((await paymentIntent(buyer, order.id)).body).toEqual(first);
+
+    await localPaymentGateway().cancelPaymentIntent(first.paymentIntentId);
+    const next = await paymentIntent(buyer, order.id);
+    expect(next.status).toBe(200);
+    expect(next.body.paymentIntentId).not.toBe(first.paymentIntentId);
+    expect((await confirm(buyer, first.paymentIntentId)).status).toBe(409);
+    expect((await confirm(buyer, next.body.paymentIntentId)).status).toBe(200);
+    expect(await getItem(keys.order(order.id))).toMatchObject({
+      paymentStatus: "paid",
+      stripePaymentIntentId: next.body.paymentIntentId,
+    });
+  });
+});
+
 describe("the payment webhook", () => {
   it("marks the order paid when the test card is charged", async () => {
     const { buyer, order } = await wonOrder();
@@ -157,7 +201,14 @@ describe("the payment webhook", () => {
   it("never lets a second payment of a paid order replace the first", async () => {
     const { buyer, order } = await wonOrder();
     const firstIntent = (await paymentIntent(buyer, order.id)).body.paymentIntentId;
-    const secondIntent = (await paymentIntent(buyer, order.id)).body.paymentIntentId;
+    // The site never hands out a second open intent for an order; one made at the provider stands in.
+    const secondIntent = (
+      await localPaymentGateway().createPaymentIntent({
+        amountCents: decimalToCents(order.finalPrice)!,
+        currency: "usd",
+        metadata: orderPaymentMetadata({ id: order.id, buyerId: buyer.id, auctionId: order.auctionId }),
+      })
+    ).id;
     const [first, second] = [await succeededWebhook(firstIntent), await succeededWebhook(secondIntent)];
 
     expect((await deliver(first)).status).toBe(200);

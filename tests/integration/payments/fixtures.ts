@@ -7,11 +7,13 @@ import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import type { CreatePaymentIntentResponse, VerifyPaymentResponse } from "#shared/schemas/payments";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { markLocalPaymentIntentSucceeded } from "../../../functions/adapters/dynamo/local-payment-intents-repo.ts";
+import { getBidPackage } from "../../../functions/adapters/dynamo/packages-repo.ts";
 import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
-import { localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
+import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
 import { signWebhook, succeededEvent } from "../../../functions/adapters/payments/local-gateway.ts";
-import type { PaymentIntentView } from "../../../functions/domain/payments.ts";
+import { bidPackageMetadata, type PaymentIntentView } from "../../../functions/domain/payments.ts";
 import { type ApiRequest, invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
 
 export interface Buyer {
@@ -55,6 +57,26 @@ export async function createIntent(buyer: Buyer, body: Record<string, unknown>) 
     path: "/api/create-payment-intent",
     body,
   });
+}
+
+/**
+ * A bid-package payment the provider has taken and whose webhook has not arrived yet, made at the
+ * provider directly (as Stripe holds intents its Stripe.js confirmed), so several can be paid at once.
+ */
+export async function paidAtProvider(
+  buyer: Pick<Buyer, "id">,
+  packageId: string,
+): Promise<PaymentIntentView> {
+  const bidPackage = await getBidPackage(packageId);
+  if (!bidPackage) throw new Error(`no package ${packageId}`);
+  const gateway = localPaymentGateway();
+  const { id } = await gateway.createPaymentIntent({
+    amountCents: bidPackage.priceCents,
+    currency: "usd",
+    metadata: bidPackageMetadata({ userId: buyer.id, packageId, bidCount: bidPackage.bidCount }),
+  });
+  if (!(await markLocalPaymentIntentSucceeded(id))) throw new Error(`could not pay ${id}`);
+  return (await gateway.retrievePaymentIntent(id))!;
 }
 
 export function verify(buyer: Buyer, paymentIntentId: string) {

@@ -5,10 +5,13 @@ import {
   limitsInForce,
   NO_LIMITS,
   periodBounds,
+  purchaseRefusal,
   RAISE_DELAY_MS,
   requestLimits,
   selfExclusionUntil,
   spentByPeriod,
+  spentFromTally,
+  tallyAfter,
 } from "../../../functions/domain/spending-limits.ts";
 
 const NOW = Date.parse("2030-01-09T15:00:00.000Z"); // a Wednesday
@@ -74,5 +77,38 @@ describe("self-exclusion", () => {
     const DAY = 86_400_000;
     expect(selfExclusionUntil(null, 7, NOW)).toBe(NOW + 7 * DAY);
     expect(selfExclusionUntil(NOW + 30 * DAY, 1, NOW)).toBe(NOW + 30 * DAY);
+  });
+});
+
+describe("the spending tally a credit checks and moves", () => {
+  const DAY = 86_400_000;
+
+  it("adds a credit to each current period and forgets a period once it is over", () => {
+    const tally = tallyAfter({ daily: 1000, weekly: 3000, monthly: 5000 }, 2500, NOW);
+    expect(spentFromTally(tally, NOW)).toEqual({ daily: 3500, weekly: 5500, monthly: 7500 });
+    // Thursday: a new day, the same week and month.
+    expect(spentFromTally(tally, NOW + DAY)).toEqual({ daily: 0, weekly: 5500, monthly: 7500 });
+    // The next Monday: a new week too.
+    expect(spentFromTally(tally, NOW + 5 * DAY)).toEqual({ daily: 0, weekly: 0, monthly: 7500 });
+    expect(spentFromTally(tally, Date.parse("2030-02-01T00:00:00.000Z"))).toEqual({
+      daily: 0,
+      weekly: 0,
+      monthly: 0,
+    });
+  });
+
+  it("refuses a payment while self-excluded, or one that would pass a limit, with the reason", () => {
+    const limits = { daily: 2500, weekly: null, monthly: null };
+    const spent = { daily: 0, weekly: 0, monthly: 0 };
+    expect(purchaseRefusal({ limits, selfExcludedUntil: null, spent }, 2500, NOW)).toBeNull();
+    expect(
+      purchaseRefusal({ limits, selfExcludedUntil: null, spent: { ...spent, daily: 1 } }, 2500, NOW),
+    ).toBe(
+      "This purchase would pass your daily spending limit of $25.00. It resets at 2030-01-10 00:00 UTC.",
+    );
+    expect(purchaseRefusal({ limits, selfExcludedUntil: NOW + DAY, spent }, 100, NOW)).toBe(
+      "Self-excluded until 2030-01-10 15:00 UTC",
+    );
+    expect(purchaseRefusal({ limits, selfExcludedUntil: NOW, spent }, 100, NOW)).toBeNull();
   });
 });

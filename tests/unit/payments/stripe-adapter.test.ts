@@ -235,3 +235,56 @@ describe("Stripe adapter: API calls", () => {
     ).rejects.toThrow(/boom/);
   });
 });
+
+describe("Stripe adapter: one open payment, refunds", () => {
+  const stripeError = (code: string, status = 400) => ({
+    status,
+    json: { error: { type: "invalid_request_error", code, message: code } },
+  });
+
+  it("hands out an open intent again with its client secret", async () => {
+    const { stripe } = fakeStripe(() => ({ status: 200, json: stripeIntent({ status: "requires_action" }) }));
+    const gateway = createStripeGateway({ stripe, webhookSecret: WEBHOOK_SECRET });
+    expect(await gateway.resumePaymentIntent("pi_3TestIntent")).toEqual({
+      intent: expect.objectContaining({ id: "pi_3TestIntent", status: "requires_action" }),
+      clientSecret: "pi_3TestIntent_secret_abc123",
+    });
+  });
+
+  it("cancels an unpaid intent, and reports the paid one Stripe refused to cancel", async () => {
+    const canceled = fakeStripe(() => ({ status: 200, json: stripeIntent({ status: "canceled" }) }));
+    const gateway = createStripeGateway({ stripe: canceled.stripe, webhookSecret: WEBHOOK_SECRET });
+    expect((await gateway.cancelPaymentIntent("pi_3TestIntent"))?.status).toBe("canceled");
+    expect(new URL(canceled.requests[0]!.url).pathname).toBe("/v1/payment_intents/pi_3TestIntent/cancel");
+
+    const paid = fakeStripe((req) =>
+      req.url.endsWith("/cancel")
+        ? stripeError("payment_intent_unexpected_state")
+        : { status: 200, json: stripeIntent({ status: "succeeded" }) },
+    );
+    const paidGateway = createStripeGateway({ stripe: paid.stripe, webhookSecret: WEBHOOK_SECRET });
+    expect((await paidGateway.cancelPaymentIntent("pi_3TestIntent"))?.status).toBe("succeeded");
+  });
+
+  it("refunds the whole payment under an idempotency key named after the intent", async () => {
+    const { stripe, requests } = fakeStripe(() => ({
+      status: 200,
+      json: { id: "re_1", object: "refund", amount: 6000, status: "succeeded" },
+    }));
+    await createStripeGateway({ stripe, webhookSecret: WEBHOOK_SECRET }).refundPaymentIntent(
+      "pi_3TestIntent",
+    );
+    const [req] = requests;
+    expect(new URL(req!.url).pathname).toBe("/v1/refunds");
+    expect(new URLSearchParams(req!.body).get("payment_intent")).toBe("pi_3TestIntent");
+    expect(new URLSearchParams(req!.body).get("amount")).toBeNull();
+    expect(req!.headers["idempotency-key"]).toBe("refund-pi_3TestIntent");
+
+    const again = fakeStripe(() => stripeError("charge_already_refunded"));
+    await expect(
+      createStripeGateway({ stripe: again.stripe, webhookSecret: WEBHOOK_SECRET }).refundPaymentIntent(
+        "pi_x",
+      ),
+    ).resolves.toBeUndefined();
+  });
+});

@@ -45,6 +45,7 @@ function LimitsForm({ view }: { view: LimitsView }) {
   };
   return (
     <form className="grid gap-4" onSubmit={submit} aria-label="Purchase limits">
+      <WhatCounts />
       {PERIODS.map((period) => (
         <div key={period.key} className="grid gap-1.5 sm:grid-cols-[1fr_auto] sm:items-end sm:gap-4">
           <div className="grid gap-1.5">
@@ -74,6 +75,25 @@ function LimitsForm({ view }: { view: LimitsView }) {
   );
 }
 
+/** docs/architecture.md section 6, in the buyer's words: exactly which payments count. */
+function WhatCounts() {
+  return (
+    <div className="grid gap-2 text-sm text-muted-foreground" data-testid="limits-rules">
+      <p>
+        Limits apply to bid package purchases. What counts: every bid package payment credited to you today,
+        this week (from Monday) or this month, in UTC, at its price. Buy It Now and order payments do not
+        count.
+      </p>
+      <p>
+        You have one payment open at a time: starting a new one cancels a payment you started and did not
+        finish. Each payment is checked again when it goes through: if it would pass a limit then, or you are
+        self-excluded, it is refunded in full, adds no credits and does not count. A refund of a purchase that
+        was credited does not give its amount back to your limit.
+      </p>
+    </div>
+  );
+}
+
 function SelfExclusion({ view }: { view: LimitsView }) {
   const exclude = useSelfExclude();
   const [days, setDays] = useState("7");
@@ -98,7 +118,8 @@ function SelfExclusion({ view }: { view: LimitsView }) {
     >
       <p className="text-sm text-muted-foreground">
         Take a break: no purchases and no bids (your Bid Agents stop and return their credits) until it ends.
-        It cannot be lifted early, not even by you.
+        A payment you started and did not finish is canceled, and any payment that goes through before it ends
+        is refunded. It cannot be lifted early, not even by you.
       </p>
       <div className="grid gap-1.5">
         <Label htmlFor="self-exclusion-days">Days (1 to 365)</Label>

@@ -8,7 +8,7 @@ import { paths } from "@web/config/paths.ts";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { meQuery } from "@web/lib/current-user.ts";
 import { useState } from "react";
-import { Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useNavigate } from "react-router";
 import { formatPrice } from "#shared/money";
 import { pricePerBid } from "#shared/packages";
 import { paymentIntentIdFromClientSecret } from "#shared/payments";
@@ -112,6 +112,14 @@ function PackageCheckout({ bidPackage }: { bidPackage: BidPackage }) {
                 <span>Preparing secure payment...</span>
               </div>
             )}
+            <p className="mt-4 text-xs text-muted-foreground" data-testid="purchase-rules">
+              Starting this payment cancels a bid purchase you started and did not finish. Your{" "}
+              <Link to={paths.spendingLimits.getHref()} className="underline underline-offset-2">
+                spending limits
+              </Link>{" "}
+              are checked again when it goes through: a payment that would pass one, or arrives while you are
+              self-excluded, is refunded and adds no credits.
+            </p>
             <TrustBadges className="mt-6" />
           </CardContent>
         </Card>

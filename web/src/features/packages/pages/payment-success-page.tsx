@@ -3,9 +3,9 @@ import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { paths } from "@web/config/paths.ts";
-import { AlertCircle, CheckCircle2, Clock } from "lucide-react";
+import { AlertCircle, CheckCircle2, Clock, Undo2 } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
-import { Navigate, useSearchParams } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { PaymentResultCard, ReceiptRow } from "../components/payment-result-card.tsx";
 import { usePaymentVerification } from "../hooks/use-payment-verification.ts";
 import { clearSelectedPackage } from "../lib/selected-package.ts";
@@ -73,6 +73,22 @@ function PaymentResult({ paymentIntentId }: { paymentIntentId: string }) {
           icon={<AlertCircle className="size-14 text-destructive" aria-hidden="true" />}
           title="Payment Not Completed"
           text="This payment did not go through, so no bid credits were added. You can try again with another card."
+        />
+      </Centered>
+    );
+  }
+  if (result.refusal) {
+    return (
+      <Centered>
+        <PaymentResultCard
+          icon={<Undo2 className="size-14 text-destructive" aria-hidden="true" />}
+          title="Refunded, no credits added"
+          text={`${result.refusal} Your payment is refunded in full to your card.`}
+          extra={
+            <Link to={paths.spendingLimits.getHref()} className="text-sm underline underline-offset-4">
+              Your spending limits
+            </Link>
+          }
         />
       </Centered>
     );

@@ -85,12 +85,20 @@ export function OrderPayment({
     );
   }
   return (
-    <CardPaymentForm
-      clientSecret={intent.clientSecret}
-      amountLabel={formatPrice(amount)}
-      returnUrl={paths.orders.getHref()}
-      onSuccess={onPaid}
-      onError={(message) => toast({ variant: "destructive", title: "Payment failed", description: message })}
-    />
+    <div className="grid gap-3">
+      <CardPaymentForm
+        clientSecret={intent.clientSecret}
+        amountLabel={formatPrice(amount)}
+        returnUrl={paths.orders.getHref()}
+        onSuccess={onPaid}
+        onError={(message) =>
+          toast({ variant: "destructive", title: "Payment failed", description: message })
+        }
+      />
+      <p className="text-xs text-muted-foreground" data-testid="order-payment-rule">
+        One payment per order: this page, another tab or a later visit all continue the same payment, so your
+        card is charged once.
+      </p>
+    </div>
   );
 }
