@@ -47,6 +47,13 @@ export function auctionMessageFor(
   now: number,
 ): AuctionMessage | null {
   if (!before || !after) return null;
+  if (before.status === "active" && after.status !== "active") return auctionMessage(after, "ended", now);
+  if (after.totalBids > before.totalBids) return auctionMessage(after, "bid", now);
+  return null;
+}
+
+/** The message telling watchers of `after`: a bid that made it, or the end that did. */
+export function auctionMessage(after: AuctionImage, change: "bid" | "ended", now: number): AuctionMessage {
   const state = {
     auctionId: after.id,
     status: after.status,
@@ -57,7 +64,7 @@ export function auctionMessageFor(
     serverTime: new Date(now).toISOString(),
     ledgerHead: ledgerHeadOf(after),
   };
-  if (before.status === "active" && after.status !== "active") {
+  if (change === "ended") {
     return {
       type: "auction_ended",
       ...state,
@@ -66,16 +73,13 @@ export function auctionMessageFor(
       finalPrice: centsToDecimal(after.priceCents),
     };
   }
-  if (after.totalBids > before.totalBids) {
-    return {
-      type: "bid_placed",
-      ...state,
-      auto: after.lastBidAuto ?? false,
-      winnerId: null,
-      finalPrice: null,
-    };
-  }
-  return null;
+  return {
+    type: "bid_placed",
+    ...state,
+    auto: after.lastBidAuto ?? false,
+    winnerId: null,
+    finalPrice: null,
+  };
 }
 
 /**
@@ -90,4 +94,13 @@ export function latestMessagePerAuction(messages: readonly AuctionMessage[]): Au
     latest.set(message.auctionId, message);
   }
   return [...latest.values()];
+}
+
+/**
+ * Orders an auction's states: more bids is later, and its end is later than its last bid. The
+ * broadcaster sends a state only if nothing of its rank or later went out before, so a watcher never
+ * gets the same state twice nor an older one after a newer.
+ */
+export function deliveryRank(message: Pick<AuctionMessage, "type" | "totalBids">): number {
+  return message.totalBids * 2 + (message.type === "auction_ended" ? 1 : 0);
 }

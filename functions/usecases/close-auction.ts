@@ -6,6 +6,7 @@ import { getAuction } from "../adapters/dynamo/auctions-repo.ts";
 import type { AuctionClock } from "../adapters/scheduler/auction-clock.ts";
 import { clockFromEnv } from "../adapters/scheduler/clock-from-env.ts";
 import { finalizeIfOver } from "./finalize-auction.ts";
+import { handOffLiveUpdate } from "./live-updates.ts";
 import { settleAgents } from "./run-agents.ts";
 
 export type CloseResult = "missing" | "finalized" | "already-finished" | "re-armed";
@@ -23,6 +24,7 @@ export async function closeAuction(
   if (!read) return "missing";
   const { auction, finalizedNow } = await finalizeIfOver(read, now);
   if (!auction) return "missing";
+  if (finalizedNow) await handOffLiveUpdate(auction, "ended", now);
   // However often the end is processed, each agent gives its credits back once (conditioned per agent).
   if (auction.status !== "active" && (auction.activeAgents ?? 0) > 0) await settleAgents(auction.id, now);
   if (finalizedNow) return "finalized";

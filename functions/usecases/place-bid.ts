@@ -20,6 +20,7 @@ import {
 import { ledgerHeadOf } from "./bid-ledger.ts";
 import { assertStandingAllows, type BidderStanding, readBidderStanding } from "./bidder-eligibility.ts";
 import { finalizeIfOver } from "./finalize-auction.ts";
+import { handOffLiveUpdate } from "./live-updates.ts";
 import { queueNextCheck } from "./run-agents.ts";
 
 export const MAX_BID_ATTEMPTS = 8;
@@ -177,7 +178,9 @@ export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
       );
     });
     if (outcome.ok) {
-      await queueNextCheck(outcome.result.auction, outcome.result.now);
+      const { auction, now } = outcome.result;
+      // Both after the commit and outside the gate: neither holds back the next bid on this auction.
+      await Promise.all([queueNextCheck(auction, now), handOffLiveUpdate(auction, "bid", now)]);
       return outcome.result;
     }
   }

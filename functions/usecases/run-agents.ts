@@ -29,6 +29,7 @@ import { logger } from "../observability/logger.ts";
 import { ledgerHeadOf } from "./bid-ledger.ts";
 import { bidderEligible } from "./bidder-eligibility.ts";
 import { finalizeIfOver } from "./finalize-auction.ts";
+import { handOffLiveUpdate } from "./live-updates.ts";
 
 export type CheckOutcome =
   | "missing"
@@ -148,6 +149,7 @@ async function placeAgentBid(auction: AuctionRecord, agent: AgentRecord, now: nu
     ledgerHead: hash,
     lastBidAuto: true,
   };
+  await handOffLiveUpdate(after, "bid", now);
   const spent = { ...agent, bidsLeft: agent.bidsLeft - 1, version: agent.version + 1 };
   if (spent.bidsLeft === 0) await stopAgent(spent, "bids-spent", now);
   await queueCheck(after, agentCheckAt(after.endsAt, now, after.extensionSeconds), now);

@@ -1,7 +1,8 @@
 /**
  * The whole product on this machine (docs/architecture.md section 2), used by `npm run dev` and the e2e tests:
  *
- *   DynamoDB Local (table ensured) -> gateway (+ local scheduler) -> seed -> stream poller
+ *   DynamoDB Local (table ensured) -> gateway (+ local scheduler) -> seed -> stream poller (+ the
+ *     direct hand-off of live updates)
  *     -> email consumer's poller and queue -> Bid Agent queue -> Vite
  *
  * Handlers run in this process, so the environment they read (TABLE_NAME, endpoints, …) is set on
@@ -16,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installAgentQueue } from "../../functions/adapters/agents/queue-from-env.ts";
 import { installEmailQueue } from "../../functions/adapters/email/email-queue.ts";
+import { installLiveHandoff } from "../../functions/adapters/realtime/handoff-from-env.ts";
 import { eventHandlers } from "../../functions/routes.ts";
 import { createLocalAgentQueue } from "./agent-queue.ts";
 import {
@@ -27,6 +29,7 @@ import {
 } from "./dynamo.ts";
 import { createLocalEmailQueue } from "./email-queue.ts";
 import { type Gateway, startGateway } from "./gateway.ts";
+import { createLocalLiveHandoff } from "./live-handoff.ts";
 import { repoRoot, viteBin, webViteConfig } from "./paths.ts";
 import { freePort, portIsFree } from "./ports.ts";
 import { ownChild } from "./process.ts";
@@ -176,6 +179,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const poller = await startStreamPoller({ endpoint: dynamo.endpoint, tableName });
     stops.push(() => poller.stop());
+    // Live updates' direct path: a bid hands its state to the broadcaster at once (the poller above is
+    // the safety net, as the stream is in AWS).
+    const live = createLocalLiveHandoff();
+    installLiveHandoff(live);
+    stops.push(async () => {
+      installLiveHandoff(null);
+      await live.stop();
+    });
     mark("poller");
 
     // Emails: the stream consumer queues email events, the in-process queue hands them to the sender,

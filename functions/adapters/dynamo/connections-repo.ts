@@ -119,9 +119,13 @@ export async function watchAuctions(
 /** Connections watching `auctionId` and not yet expired at `now`: one query of its partition. */
 export async function listWatcherIds(auctionId: string, now: number): Promise<string[]> {
   const watches = await queryAll({
-    KeyConditionExpression: "pk = :p",
+    KeyConditionExpression: "pk = :p AND begins_with(sk, :conn)",
     FilterExpression: "expiresAt > :now",
-    ExpressionAttributeValues: { ":p": keys.watchersPartition(auctionId), ":now": Math.floor(now / 1000) },
+    ExpressionAttributeValues: {
+      ":p": keys.watchersPartition(auctionId),
+      ":conn": keys.watcherPrefix(),
+      ":now": Math.floor(now / 1000),
+    },
     ProjectionExpression: "connectionId",
   });
   return watches.map((item) => item.connectionId as string);

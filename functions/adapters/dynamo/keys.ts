@@ -52,6 +52,14 @@ export const keys = {
     sk: `CONN#${connectionId}`,
   }),
   watchersPartition: (auctionId: string) => `WATCH#${auctionId}`,
+  /** The sort-key prefix of an auction's watchers (its partition also holds liveDelivery). */
+  watcherPrefix: () => "CONN#",
+  /**
+   * The latest state of an auction the broadcaster sent its watchers: the direct hand-off and the
+   * stream both claim it, so each state goes out once. In the watchers' partition, not the auction's
+   * (bids already write that one).
+   */
+  liveDelivery: (auctionId: string) => ({ pk: `WATCH#${auctionId}`, sk: "DELIVERED" }),
   /** An email event's idempotency item: claimed before sending, marked sent after (usecases/send-email.ts). */
   emailEvent: (eventKey: string) => ({ pk: `EMAILSENT#${eventKey}`, sk: "EVENT" }),
   /** When the last outbid email of an auction went to a user (at most one per window). */

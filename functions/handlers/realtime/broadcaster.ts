@@ -9,8 +9,14 @@ import {
   listConnectionIds,
   listWatcherIds,
 } from "../../adapters/dynamo/connections-repo.ts";
+import {
+  claimDelivery,
+  type DeliveryPath,
+  deliveredRank,
+} from "../../adapters/dynamo/live-deliveries-repo.ts";
+import type { LiveUpdateEvent } from "../../adapters/realtime/live-handoff.ts";
 import { postToConnection } from "../../adapters/realtime/socket-publisher.ts";
-import { auctionMessageFor, latestMessagePerAuction } from "../../domain/auction-messages.ts";
+import { auctionMessageFor, deliveryRank, latestMessagePerAuction } from "../../domain/auction-messages.ts";
 import { logger } from "../../observability/logger.ts";
 
 const processor = new BatchProcessor(EventType.DynamoDBStreams);
@@ -24,13 +30,33 @@ function image(raw: Record<string, AttributeValue> | undefined) {
   return isAuctionItem(item) ? toAuction(item) : undefined;
 }
 
+function isLiveUpdate(event: unknown): event is LiveUpdateEvent {
+  const message = (event as Partial<LiveUpdateEvent> | null)?.liveUpdate;
+  return (
+    typeof message?.auctionId === "string" &&
+    typeof message.totalBids === "number" &&
+    (message.type === "bid_placed" || message.type === "auction_ended")
+  );
+}
+
 /**
- * The table's stream -> `bid_placed` / `auction_ended` messages, one per auction per batch, to the
- * connections that watch that auction and those that never narrowed what they hear (`watch`). A record that cannot be read is reported back (partial batch response); a
+ * `bid_placed` / `auction_ended` to the connections that watch that auction and those that never
+ * narrowed what they hear (`watch`), from two sources:
+ * - the direct hand-off (`{liveUpdate}`, an asynchronous invocation by the function that placed the
+ *   bid or ended the auction): sent at once;
+ * - the table's stream: one message per auction per batch, the safety net for what the direct path
+ *   did not deliver.
+ * Each state goes out once, by whichever path claims it first (live-deliveries-repo.ts), and never
+ * after a newer one. A record that cannot be read is reported back (partial batch response); a
  * connection that is gone (410) is deleted.
  */
-export async function handler(event: DynamoDBStreamEvent, context: Context) {
+export async function handler(event: DynamoDBStreamEvent | LiveUpdateEvent, context: Context) {
   const now = Date.now();
+  if (isLiveUpdate(event)) {
+    // The state as of now: the moment a watcher's countdown corrects against.
+    await broadcast([{ ...event.liveUpdate, serverTime: new Date(now).toISOString() }], now, "direct");
+    return { batchItemFailures: [] };
+  }
   const messages: AuctionMessage[] = [];
   const response = await processPartialResponse(
     event,
@@ -45,18 +71,28 @@ export async function handler(event: DynamoDBStreamEvent, context: Context) {
     processor,
     { context },
   );
-  const outgoing = latestMessagePerAuction(messages);
-  if (outgoing.length > 0) await broadcast(outgoing, now);
+  const latest = latestMessagePerAuction(messages);
+  // Usually the direct path has sent these already: skip them before listing anyone.
+  const sentAlready = await Promise.all(
+    latest.map(async (message) => (await deliveredRank(message.auctionId)) >= deliveryRank(message)),
+  );
+  const outgoing = latest.filter((_, i) => !sentAlready[i]);
+  if (outgoing.length > 0) await broadcast(outgoing, now, "stream");
   return response;
 }
 
-async function broadcast(messages: AuctionMessage[], now: number) {
+async function broadcast(candidates: AuctionMessage[], now: number, path: DeliveryPath) {
   const [everything, ...watchers] = await Promise.all([
     listConnectionIds(now),
-    ...messages.map((message) => listWatcherIds(message.auctionId, now)),
+    ...candidates.map((message) => listWatcherIds(message.auctionId, now)),
   ]);
-  const jobs = messages.flatMap((message, i) =>
-    [...new Set([...everything!, ...watchers[i]!])].map((id) => ({ id, message })),
+  // Claimed only once the lists are read: a failure before this point leaves the state to the other
+  // path (or the stream's retry), never marked as sent.
+  const claimed = await Promise.all(
+    candidates.map((message) => claimDelivery(message.auctionId, deliveryRank(message), path, now)),
+  );
+  const jobs = candidates.flatMap((message, i) =>
+    claimed[i] ? [...new Set([...everything!, ...watchers[i]!])].map((id) => ({ id, message })) : [],
   );
   const gone = new Set<string>();
   let failed = 0;
@@ -77,7 +113,9 @@ async function broadcast(messages: AuctionMessage[], now: number) {
   await Promise.all(Array.from({ length: Math.min(POST_CONCURRENCY, jobs.length) }, worker));
   await Promise.all([...gone].map((id) => deleteConnection(id)));
   logger.info("broadcast", {
-    messages: messages.length,
+    path,
+    messages: candidates.length,
+    claimed: claimed.filter(Boolean).length,
     posts: jobs.length,
     listeningToEverything: everything!.length,
     gone: gone.size,

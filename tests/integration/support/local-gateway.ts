@@ -6,14 +6,20 @@
  *   const local = useLocalGateway({ streams: true });
  *   it("…", async () => { await fetch(`${local.url}/api/auctions`); });
  *
+ * With `streams`, live updates also take the direct path (a bid hands its state to the broadcaster
+ * in-process, scripts/local/live-handoff.ts), as in `npm run dev`; `directLiveUpdates: false` leaves
+ * the stream alone.
+ *
  * Sets LOCAL_SCHEDULER_URL and WS_MANAGEMENT_ENDPOINT to the gateway while the file runs. Call it
  * after useFreshTable() (the poller reads that table's stream). These tests speak to the gateway as
  * the site's proxy would, so the origin lock is off while the file runs (ORIGIN_SECRET unset); a test
  * of the lock sets it itself.
  */
 import { afterAll, beforeAll } from "vitest";
+import { installLiveHandoff } from "../../../functions/adapters/realtime/handoff-from-env.ts";
 import { type Gateway, type GatewayOptions, startGateway } from "../../../scripts/local/gateway.ts";
 import type { HandlerLoader } from "../../../scripts/local/handlers.ts";
+import { createLocalLiveHandoff, type LocalLiveHandoff } from "../../../scripts/local/live-handoff.ts";
 import { type StreamPoller, startStreamPoller } from "../../../scripts/local/stream-poller.ts";
 
 export interface LocalGatewayHandle {
@@ -21,13 +27,19 @@ export interface LocalGatewayHandle {
   readonly gateway: Gateway;
   /** Present with `streams: true`. */
   readonly poller: StreamPoller | undefined;
+  /** The direct path's stand-in, present with `streams: true` unless `directLiveUpdates: false`. */
+  readonly live: LocalLiveHandoff | undefined;
 }
 
 export function useLocalGateway(
-  options: { streams?: boolean; loader?: HandlerLoader } & Pick<GatewayOptions, "log" | "mediaDir"> = {},
+  options: { streams?: boolean; directLiveUpdates?: boolean; loader?: HandlerLoader } & Pick<
+    GatewayOptions,
+    "log" | "mediaDir"
+  > = {},
 ): LocalGatewayHandle {
   let gateway: Gateway | undefined;
   let poller: StreamPoller | undefined;
+  let live: LocalLiveHandoff | undefined;
   const saved: Record<string, string | undefined> = {};
 
   beforeAll(async () => {
@@ -48,10 +60,20 @@ export function useLocalGateway(
       const tableName = process.env.TABLE_NAME;
       if (!endpoint || !tableName) throw new Error("useLocalGateway({streams}) needs useFreshTable() first");
       poller = await startStreamPoller({ endpoint, tableName, loader: options.loader, log: options.log });
+      if (options.directLiveUpdates !== false) {
+        const log = options.log;
+        live = createLocalLiveHandoff({
+          loader: options.loader,
+          log: log && ((message, extra) => log("warn", message, extra)),
+        });
+        installLiveHandoff(live);
+      }
     }
   });
 
   afterAll(async () => {
+    if (live) installLiveHandoff(null);
+    await live?.stop();
     await poller?.stop();
     await gateway?.close();
     for (const [name, value] of Object.entries(saved)) {
@@ -71,6 +93,9 @@ export function useLocalGateway(
     },
     get poller() {
       return poller;
+    },
+    get live() {
+      return live;
     },
   };
 }

@@ -1,0 +1,62 @@
+/**
+ * What the broadcaster last sent an auction's watchers: item `WATCH#<auctionId>` / `DELIVERED` with the
+ * rank of that state (functions/domain/auction-messages.ts deliveryRank). A bid's state reaches the
+ * broadcaster twice, by the direct hand-off and by the table's stream; whichever claims it first sends
+ * it, the other finds it claimed and sends nothing.
+ */
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "./client.ts";
+import { conditionFailed } from "./conditions.ts";
+import { keys } from "./keys.ts";
+
+/** Far longer than the stream keeps a record the broadcaster would act on (a minute). */
+const DELIVERY_TTL_SECONDS = 24 * 60 * 60;
+
+export type DeliveryPath = "direct" | "stream";
+
+/**
+ * The rank last claimed for `auctionId` (0 when none). Eventually consistent: a hint that spares the
+ * stream the connection lists of a state already sent; claimDelivery alone decides.
+ */
+export async function deliveredRank(auctionId: string): Promise<number> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.liveDelivery(auctionId),
+      ProjectionExpression: "delivered",
+    }),
+  );
+  return typeof Item?.delivered === "number" ? Item.delivered : 0;
+}
+
+/** True when this caller may send the state of `rank`: nothing of that rank or later was claimed before. */
+export async function claimDelivery(
+  auctionId: string,
+  rank: number,
+  by: DeliveryPath,
+  now: number,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.liveDelivery(auctionId),
+        UpdateExpression:
+          "SET #type = :type, delivered = :rank, deliveredBy = :by, deliveredAt = :at, expiresAt = :exp",
+        ConditionExpression: "attribute_not_exists(delivered) OR delivered < :rank",
+        ExpressionAttributeNames: { "#type": "type" },
+        ExpressionAttributeValues: {
+          ":type": "liveDelivery",
+          ":rank": rank,
+          ":by": by,
+          ":at": now,
+          ":exp": Math.floor(now / 1000) + DELIVERY_TTL_SECONDS,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The direct path of live updates on this machine: what Lambda's asynchronous (`Event`) invocation of
+ * the broadcaster does in AWS (functions/adapters/realtime/lambda-live-handoff.ts), in-process. The
+ * hand-off returns at once and the same broadcaster handler runs meanwhile with the same event; a
+ * failure is logged and not retried, as the broadcaster's asynchronous invocations are configured in
+ * infra/constructs/realtime.ts (the stream delivers what it missed).
+ */
+import type { LiveHandoff, LiveUpdateEvent } from "../../functions/adapters/realtime/live-handoff.ts";
+import { eventHandlers } from "../../functions/routes.ts";
+import { type HandlerLoader, invoke, loadHandler } from "./handlers.ts";
+
+export interface LocalLiveHandoff extends LiveHandoff {
+  /** Resolves when no broadcaster run it started is still going (tests, benchmarks). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface LocalLiveHandoffOptions {
+  loader?: HandlerLoader;
+  log?: (message: string, extra?: unknown) => void;
+}
+
+export function createLocalLiveHandoff(options: LocalLiveHandoffOptions = {}): LocalLiveHandoff {
+  const loader = options.loader ?? loadHandler;
+  const log =
+    options.log ?? ((message: string, extra?: unknown) => console.warn(`[live] ${message}`, extra ?? ""));
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+  return {
+    async handOff(message) {
+      if (stopped) return;
+      // The payload crosses a process boundary in AWS: the broadcaster gets JSON, never our objects.
+      const event = JSON.parse(JSON.stringify({ liveUpdate: message })) as LiveUpdateEvent;
+      const run = invoke(eventHandlers.broadcaster, event, loader).catch((error: unknown) =>
+        log("the broadcaster failed on a direct live update; the stream delivers it", error),
+      );
+      running.add(run);
+      void run.finally(() => running.delete(run));
+    },
+    async idle() {
+      while (running.size) await Promise.allSettled([...running]);
+    },
+    async stop() {
+      stopped = true;
+      await Promise.allSettled([...running]);
+    },
+  };
+}
