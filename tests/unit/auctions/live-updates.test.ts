@@ -9,7 +9,9 @@ import {
 } from "#shared/schemas/auctions";
 import {
   type AuctionImage,
+  auctionMessage,
   auctionMessageFor,
+  deliveryRank,
   latestMessagePerAuction,
 } from "../../../functions/domain/auction-messages.ts";
 import {
@@ -118,6 +120,25 @@ describe("socket messages from a change", () => {
       ["a", "bid_placed", 3],
       ["b", "auction_ended", 5],
     ]);
+  });
+
+  it("the direct hand-off's message is the one the stream builds from the same change", () => {
+    const before = image();
+    const bid = image({ totalBids: 6, priceCents: 151, lastBidderUsername: "bob", lastBidAuto: true });
+    expect(auctionMessage(bid, "bid", NOW)).toEqual(auctionMessageFor(before, bid, NOW));
+    const won = image({ status: "won", winnerId: "u-ann", winnerUsername: "ann" });
+    expect(auctionMessage(won, "ended", NOW)).toEqual(auctionMessageFor(before, won, NOW));
+  });
+
+  it("ranks states so a later one always outranks an earlier one, and an end its last bid", () => {
+    const bid = (n: number) => auctionMessage(image({ totalBids: n }), "bid", NOW);
+    const end = (n: number) => auctionMessage(image({ totalBids: n, status: "won" }), "ended", NOW);
+    const inOrder = [bid(1), bid(2), end(2)].map(deliveryRank);
+    expect(inOrder).toEqual([...inOrder].sort((a, b) => a - b));
+    expect(new Set(inOrder).size).toBe(3);
+    // An auction that ended without bids still outranks "nothing sent yet" (0).
+    expect(deliveryRank(end(0))).toBeGreaterThan(0);
+    expect(deliveryRank(bid(1))).toBeGreaterThan(0);
   });
 });
 

@@ -1,0 +1,296 @@
+/**
+ * Live updates' two paths: a bid (by hand or by a Bid Agent) and the closer hand the new state to the
+ * broadcaster at once (the direct path, in-process here as in `npm run dev`), and the table's stream
+ * brings the same state a moment later. A watching connection gets each state once, by whichever path
+ * came first, and whatever the direct path failed to deliver still arrives through the stream.
+ */
+import { marshall } from "@aws-sdk/util-dynamodb";
+import type { Context, DynamoDBRecord } from "aws-lambda";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { AuctionMessage, SocketMessage } from "#shared/schemas/auctions";
+import { type AuctionRecord, auctionItem } from "../../../functions/adapters/dynamo/auctions-repo.ts";
+import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { installLiveHandoff } from "../../../functions/adapters/realtime/handoff-from-env.ts";
+import type { LiveHandoff } from "../../../functions/adapters/realtime/live-handoff.ts";
+import { agentCheckAt } from "../../../functions/domain/bid-agent.ts";
+import { eventHandlers } from "../../../functions/routes.ts";
+import { closeAuction } from "../../../functions/usecases/close-auction.ts";
+import { runAgentCheck } from "../../../functions/usecases/run-agents.ts";
+import { type HandlerLoader, lambdaContext, loadHandler } from "../../../scripts/local/handlers.ts";
+import { createLocalLiveHandoff } from "../../../scripts/local/live-handoff.ts";
+import { useFreshTable } from "../support/fresh-table.ts";
+import { useLocalGateway } from "../support/local-gateway.ts";
+import { bidOn, getItem, liveAuction, type TestUser, testUser, waitUntilPast } from "./fixtures.ts";
+
+useFreshTable("auction-live-handoff");
+const local = useLocalGateway({ streams: true });
+
+const sockets: WebSocket[] = [];
+afterAll(() => {
+  for (const ws of sockets) ws.terminate();
+});
+// Each test that swaps the hand-off puts the stack's own back.
+afterEach(() => installLiveHandoff(local.live ?? null));
+
+interface Watcher {
+  messages: SocketMessage[];
+  /** Resolves with the first message that matches, as it arrives. */
+  next(predicate: (m: SocketMessage) => boolean): Promise<SocketMessage>;
+  /**
+   * Resolves once every post made so far has reached this socket: the stream has handed everything
+   * written before to the broadcaster, the direct runs are over, and a `hello` sent after them is
+   * answered (one socket's frames arrive in order).
+   */
+  settle(): Promise<void>;
+}
+
+async function watch(auctionId: string): Promise<Watcher> {
+  const ws = new WebSocket(`${local.url.replace(/^http/, "ws")}/ws`);
+  sockets.push(ws);
+  const messages: SocketMessage[] = [];
+  const waiters = new Set<() => void>();
+  ws.on("message", (data) => {
+    messages.push(JSON.parse(String(data)) as SocketMessage);
+    for (const wake of [...waiters]) wake();
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  const next = (predicate: (m: SocketMessage) => boolean, from = 0) =>
+    new Promise<SocketMessage>((resolve) => {
+      const check = () => {
+        const found = messages.slice(from).find(predicate);
+        if (!found) return;
+        waiters.delete(check);
+        resolve(found);
+      };
+      waiters.add(check);
+      check();
+    });
+  ws.send(JSON.stringify({ type: "watch", auctionIds: [auctionId] }));
+  await next((m) => m.type === "watching");
+  return {
+    messages,
+    next,
+    async settle() {
+      await local.poller!.drain();
+      await local.live!.idle();
+      const from = messages.length;
+      ws.send(JSON.stringify({ type: "hello" }));
+      await next((m) => m.type === "connected", from);
+    },
+  };
+}
+
+const statesOf = (watcher: Watcher, auctionId: string) =>
+  watcher.messages
+    .filter((m): m is AuctionMessage => "auctionId" in m && m.auctionId === auctionId)
+    .map((m) => `${m.type} ${m.totalBids}`);
+
+const stateHeard = (auctionId: string, totalBids: number) => (m: SocketMessage) =>
+  m.type === "bid_placed" && m.auctionId === auctionId && m.totalBids === totalBids;
+
+const deliveredBy = async (auctionId: string) =>
+  (await getItem(keys.liveDelivery(auctionId)))?.deliveredBy as string | undefined;
+
+async function biddingWar() {
+  const { auction } = await liveAuction();
+  const [ann, bob] = await Promise.all([testUser("buyer", 10), testUser("buyer", 10)]);
+  return { auction, bidders: [ann, bob] as [TestUser, TestUser] };
+}
+
+describe("a watching connection", () => {
+  it("receives each bid's state exactly once, sent by the direct path", async () => {
+    const { auction, bidders } = await biddingWar();
+    const watcher = await watch(auction.id);
+    for (let n = 1; n <= 6; n++) {
+      expect((await bidOn(bidders[n % 2]!, auction.id)).status).toBe(200);
+      // The next bid comes once this one is on screen, as a rival would see it.
+      await watcher.next(stateHeard(auction.id, n));
+      expect(await deliveredBy(auction.id)).toBe("direct");
+    }
+    await watcher.settle();
+    expect(statesOf(watcher, auction.id)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `bid_placed ${n}`));
+  });
+
+  it("gets the state through the stream, once, when the hand-off fails (a faulty invoke)", async () => {
+    const { auction, bidders } = await biddingWar();
+    const watcher = await watch(auction.id);
+    let attempts = 0;
+    const faulty: LiveHandoff = {
+      async handOff() {
+        attempts++;
+        throw Object.assign(new Error("Rate exceeded"), { name: "TooManyRequestsException" });
+      },
+    };
+    installLiveHandoff(faulty);
+
+    // The bid stands: its answer does not depend on the hand-off.
+    const placed = await bidOn(bidders[0], auction.id);
+    expect(placed.status).toBe(200);
+    await watcher.next(stateHeard(auction.id, 1));
+    await watcher.settle();
+    expect(attempts).toBe(1);
+    expect(statesOf(watcher, auction.id)).toEqual(["bid_placed 1"]);
+    expect(await deliveredBy(auction.id)).toBe("stream");
+  });
+
+  it("gets the state through the stream, once, when the broadcaster fails on the direct hand-off", async () => {
+    const { auction, bidders } = await biddingWar();
+    const watcher = await watch(auction.id);
+    let failures = 0;
+    const broken: HandlerLoader = async (handlerId) =>
+      handlerId === eventHandlers.broadcaster
+        ? async () => {
+            failures++;
+            throw new Error("broadcaster crashed");
+          }
+        : loadHandler(handlerId);
+    const handoff = createLocalLiveHandoff({ loader: broken, log: () => {} });
+    installLiveHandoff(handoff);
+
+    expect((await bidOn(bidders[0], auction.id)).status).toBe(200);
+    await handoff.idle();
+    expect(failures).toBe(1);
+    await watcher.next(stateHeard(auction.id, 1));
+    await watcher.settle();
+    expect(statesOf(watcher, auction.id)).toEqual(["bid_placed 1"]);
+    expect(await deliveredBy(auction.id)).toBe("stream");
+  });
+});
+
+describe("who hands off", () => {
+  function recording() {
+    const handedOff: AuctionMessage[] = [];
+    installLiveHandoff({
+      async handOff(message) {
+        handedOff.push(message);
+      },
+    });
+    return handedOff;
+  }
+
+  it("a bid by hand, a Bid Agent's bid and the closer's end, each with the state watchers get", async () => {
+    const handedOff = recording();
+    const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
+    const [ann, agentUser] = await Promise.all([testUser("buyer", 5), testUser("buyer", 5)]);
+
+    expect((await bidOn(ann, auction.id)).status).toBe(200);
+    expect(handedOff).toEqual([
+      expect.objectContaining({
+        type: "bid_placed",
+        auctionId: auction.id,
+        totalBids: 1,
+        currentPrice: "0.51",
+        lastBidder: { username: ann.username },
+        auto: false,
+        ledgerHead: (await getItem(keys.auction(auction.id)))?.ledgerHead,
+      }),
+    ]);
+
+    // No agent queue here: the engine's check is run by hand.
+    const booked = await agentUser.call({
+      method: "PUT",
+      path: `/api/auctions/${auction.id}/agent`,
+      body: { bids: 1 },
+    });
+    expect(booked.status).toBe(200);
+    const afterAnn = await getItem(keys.auction(auction.id));
+    // The engine's moment: inside the window, where its queued check would run.
+    await waitUntilPast(agentCheckAt(afterAnn?.endsAt as number, Date.now(), 2), 0);
+    expect(await runAgentCheck({ auctionId: auction.id, seenTotalBids: 1 }, Date.now())).toBe("bid");
+    expect(handedOff.at(-1)).toMatchObject({
+      type: "bid_placed",
+      totalBids: 2,
+      lastBidder: { username: agentUser.username },
+      auto: true,
+    });
+
+    const ended = await getItem(keys.auction(auction.id));
+    await waitUntilPast(ended?.endsAt as number);
+    expect(await closeAuction(auction.id, Date.now(), { scheduleEnd: async () => {} })).toBe("finalized");
+    expect(handedOff.at(-1)).toMatchObject({
+      type: "auction_ended",
+      status: "won",
+      totalBids: 2,
+      winnerId: agentUser.id,
+      winner: { username: agentUser.username },
+      finalPrice: "0.52",
+    });
+    expect(handedOff).toHaveLength(3);
+  });
+});
+
+describe("the broadcaster", () => {
+  const base: AuctionRecord = {
+    id: "handoff-a",
+    productId: "p-1",
+    sellerId: "s-1",
+    sellerUserId: "su-1",
+    status: "active",
+    startingPriceCents: 100,
+    priceCents: 100,
+    bidIncrementCents: 1,
+    extensionSeconds: 10,
+    totalBids: 0,
+    endsAt: Date.parse("2030-01-01T00:00:00.000Z"),
+    createdAt: "2029-12-31T00:00:00.000Z",
+    product: {
+      id: "p-1",
+      name: "Coin",
+      description: "A coin",
+      metalType: "silver",
+      imageUrl: "/x.svg",
+      startingPriceCents: 100,
+    },
+    seller: { id: "s-1", userId: "su-1", businessName: "Biz" },
+  };
+  const withBids = (n: number): AuctionRecord => ({
+    ...base,
+    totalBids: n,
+    priceCents: base.startingPriceCents + n,
+    lastBidderId: `id-${n}`,
+    lastBidderUsername: `bidder${n}`,
+  });
+  let sequence = 5000;
+  function streamRecord(before: AuctionRecord, after: AuctionRecord): DynamoDBRecord {
+    sequence += 1;
+    const image = (a: AuctionRecord) => marshall(auctionItem(a), { removeUndefinedValues: true }) as never;
+    return {
+      eventID: String(sequence),
+      eventName: "MODIFY",
+      eventSource: "aws:dynamodb",
+      dynamodb: {
+        Keys: marshall(keys.auction(after.id)) as never,
+        OldImage: image(before),
+        NewImage: image(after),
+        SequenceNumber: String(sequence),
+        StreamViewType: "NEW_AND_OLD_IMAGES",
+      },
+    };
+  }
+
+  it("sends a state once whichever path brings it, and never one older than what it sent", async () => {
+    const { handler } = await import("../../../functions/handlers/realtime/broadcaster.ts");
+    const context = lambdaContext("realtime/broadcaster") as Context;
+    const { auctionMessage } = await import("../../../functions/domain/auction-messages.ts");
+    const watcher = await watch(base.id);
+    const direct = (n: number) =>
+      handler({ liveUpdate: auctionMessage(withBids(n), "bid", Date.now()) }, context);
+    const stream = (...records: DynamoDBRecord[]) => handler({ Records: records }, context);
+
+    await direct(1);
+    await stream(streamRecord(withBids(0), withBids(1)));
+    // The stream first, then the direct path: still once.
+    await stream(streamRecord(withBids(1), withBids(2)));
+    await direct(2);
+    // A late direct hand-off of bid 3 after bid 4 went out: watchers never step back.
+    await stream(streamRecord(withBids(2), withBids(3)), streamRecord(withBids(3), withBids(4)));
+    await direct(3);
+    await watcher.next(stateHeard(base.id, 4));
+    await watcher.settle();
+    expect(statesOf(watcher, base.id)).toEqual(["bid_placed 1", "bid_placed 2", "bid_placed 4"]);
+  });
+});
