@@ -23,6 +23,8 @@ export interface FunctionNeeds {
   queuesAgentChecks?: boolean;
   /** Signs product photo uploads to the media bucket (presigned POST). */
   signsPhotoUploads?: boolean;
+  /** Hands a new auction state to the broadcaster (its asynchronous invocation: live updates' direct path). */
+  handsOffLiveUpdates?: boolean;
 }
 // The email consumer's queue and the sender's SES grant are not listed here: infra/constructs/notifications.ts,
 // the only place either function is made, grants them.
@@ -33,15 +35,15 @@ const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   "admin/approve-product": { schedulesAuctionEnds: true },
   // Answers a client's hello/ping by posting to the connection.
   [socketRoutes.find((r) => r.routeKey === "$default")!.handler]: { postsToSockets: true },
-  // Re-arms the schedule when it fires before the (extended) end.
-  [eventHandlers.auctionCloser]: { schedulesAuctionEnds: true },
+  // Re-arms the schedule when it fires before the (extended) end; hands the end to the broadcaster.
+  [eventHandlers.auctionCloser]: { schedulesAuctionEnds: true, handsOffLiveUpdates: true },
   // Deletes connections that are gone (410) and reads the connection lists.
   [eventHandlers.broadcaster]: { postsToSockets: true },
-  // A bid or a booking queues the agents' next check on that auction.
-  "auctions/place-bid": { queuesAgentChecks: true },
+  // A bid or a booking queues the agents' next check on that auction; a bid hands its state to the broadcaster.
+  "auctions/place-bid": { queuesAgentChecks: true, handsOffLiveUpdates: true },
   "auctions/put-agent": { queuesAgentChecks: true },
-  // Places agent bids, settles agents, queues its own next check.
-  [eventHandlers.agentEngine]: { queuesAgentChecks: true },
+  // Places agent bids (handing each to the broadcaster), settles agents, queues its own next check.
+  [eventHandlers.agentEngine]: { queuesAgentChecks: true, handsOffLiveUpdates: true },
   // Presigned POSTs to the media bucket carry this function's right to put photos there.
   "seller/create-upload": { signsPhotoUploads: true },
   // Reads the live auctions and queues checks.

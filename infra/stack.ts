@@ -131,6 +131,10 @@ export class PennyAuctionStack extends Stack {
       data: this.data,
       throttle,
     });
+    // Built before the broadcaster existed: a bid, the agent engine and the closer hand it new states.
+    for (const fn of this.productFunctions()) {
+      if (eventHandlerNeeds(fn.handlerId).handsOffLiveUpdates) this.realtime.allowHandingOff(fn);
+    }
 
     this.firewall =
       config.waf && !config.webAclArn

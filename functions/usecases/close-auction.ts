@@ -3,6 +3,7 @@
  * finalize the auction, give its Bid Agents' unused credits back, or re-arm the clock.
  */
 import { getAuction } from "../adapters/dynamo/auctions-repo.ts";
+import type { LiveHandoff } from "../adapters/realtime/live-handoff.ts";
 import type { AuctionClock } from "../adapters/scheduler/auction-clock.ts";
 import { clockFromEnv } from "../adapters/scheduler/clock-from-env.ts";
 import { finalizeIfOver } from "./finalize-auction.ts";
@@ -19,12 +20,13 @@ export async function closeAuction(
   auctionId: string,
   now: number,
   clock: AuctionClock = clockFromEnv(),
+  liveHandoff?: LiveHandoff,
 ): Promise<CloseResult> {
   const read = await getAuction(auctionId);
   if (!read) return "missing";
   const { auction, finalizedNow } = await finalizeIfOver(read, now);
   if (!auction) return "missing";
-  if (finalizedNow) await handOffLiveUpdate(auction, "ended", now);
+  if (finalizedNow) await handOffLiveUpdate(liveHandoff, auction, "ended", now);
   // However often the end is processed, each agent gives its credits back once (conditioned per agent).
   if (auction.status !== "active" && (auction.activeAgents ?? 0) > 0) await settleAgents(auction.id, now);
   if (finalizedNow) return "finalized";

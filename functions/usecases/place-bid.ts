@@ -7,6 +7,7 @@
 import pLimit, { type LimitFunction } from "p-limit";
 import { type AuctionRecord, getAuction } from "../adapters/dynamo/auctions-repo.ts";
 import { type BidRecord, placeBidTransaction } from "../adapters/dynamo/bids-repo.ts";
+import type { LiveHandoff } from "../adapters/realtime/live-handoff.ts";
 import { chainHash } from "../domain/bid-ledger.ts";
 import { bidRefusal, planBid, retryDelayMs } from "../domain/bidding.ts";
 import {
@@ -44,6 +45,8 @@ export interface PlaceBidInput {
   /** The auction's read, already under way (started beside the session's); the first attempt uses it. */
   firstRead?: Promise<AuctionRecord | null>;
   random?: () => number;
+  /** Where the new state goes at once (the broadcaster); without it only the table's stream tells watchers. */
+  liveHandoff?: LiveHandoff;
 }
 
 export interface PlaceBidResult {
@@ -180,7 +183,10 @@ export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
     if (outcome.ok) {
       const { auction, now } = outcome.result;
       // Both after the commit and outside the gate: neither holds back the next bid on this auction.
-      await Promise.all([queueNextCheck(auction, now), handOffLiveUpdate(auction, "bid", now)]);
+      await Promise.all([
+        queueNextCheck(auction, now),
+        handOffLiveUpdate(input.liveHandoff, auction, "bid", now),
+      ]);
       return outcome.result;
     }
   }

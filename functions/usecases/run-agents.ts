@@ -16,6 +16,7 @@ import {
 } from "../adapters/dynamo/agents-repo.ts";
 import { type AuctionRecord, getAuction, listAuctionsByStatus } from "../adapters/dynamo/auctions-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
+import type { LiveHandoff } from "../adapters/realtime/live-handoff.ts";
 import {
   type AgentAuctionView,
   agentCheckAt,
@@ -89,6 +90,7 @@ export async function runAgentCheck(
   check: AgentCheck,
   now: number,
   random: () => number = Math.random,
+  liveHandoff?: LiveHandoff,
 ): Promise<CheckOutcome> {
   const read = await getAuction(check.auctionId);
   if (!read) return "missing";
@@ -117,13 +119,18 @@ export async function runAgentCheck(
       if (agents.length > 0) await queueCheck(read, read.endsAt, now);
       return "no-eligible-agent";
     }
-    if (await userMayBid(chosen, read, now)) return placeAgentBid(read, chosen, now);
+    if (await userMayBid(chosen, read, now)) return placeAgentBid(read, chosen, now, liveHandoff);
     await stopAgent(chosen, "user-refused", now);
     agents = agents.filter((agent) => agent !== chosen);
   }
 }
 
-async function placeAgentBid(auction: AuctionRecord, agent: AgentRecord, now: number): Promise<CheckOutcome> {
+async function placeAgentBid(
+  auction: AuctionRecord,
+  agent: AgentRecord,
+  now: number,
+  liveHandoff: LiveHandoff | undefined,
+): Promise<CheckOutcome> {
   const plan = planBid(auction, now);
   const hash = chainHash(await ledgerHeadOf(auction), {
     n: plan.sequence,
@@ -149,7 +156,7 @@ async function placeAgentBid(auction: AuctionRecord, agent: AgentRecord, now: nu
     ledgerHead: hash,
     lastBidAuto: true,
   };
-  await handOffLiveUpdate(after, "bid", now);
+  await handOffLiveUpdate(liveHandoff, after, "bid", now);
   const spent = { ...agent, bidsLeft: agent.bidsLeft - 1, version: agent.version + 1 };
   if (spent.bidsLeft === 0) await stopAgent(spent, "bids-spent", now);
   await queueCheck(after, agentCheckAt(after.endsAt, now, after.extensionSeconds), now);

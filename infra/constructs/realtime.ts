@@ -1,6 +1,7 @@
 import { type CfnElement, Duration, Stack } from "aws-cdk-lib";
 import { WebSocketApi, WebSocketStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { WebSocketLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
+import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Construct } from "constructs";
@@ -84,10 +85,13 @@ export class Realtime extends Construct {
       timeout: Duration.seconds(30),
     }).bindTable(props.data.table, needs.table);
     if (needs.postsToSockets) this.allowPosting(this.broadcaster);
+    // The direct path (allowHandingOff): no retry, no dead letters. A state it fails to deliver comes
+    // by the stream a second later, and a retried one would only be late.
+    this.broadcaster.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
     acknowledge(
       this.broadcaster,
-      "Serverless-LambdaDLQ",
-      "Invoked only by its stream event source, whose on-failure destination (broadcaster-failures) takes failed batches",
+      ["Serverless-LambdaDLQ", "Serverless-LambdaAsyncFailureDestination"],
+      "Stream batches go to its event source's on-failure destination (broadcaster-failures); a failed direct hand-off (asynchronous, not retried) is delivered by the stream",
     );
     this.broadcaster.addEventSource(
       new DynamoEventSource(props.data.table, {
@@ -117,6 +121,21 @@ export class Realtime extends Construct {
       "Connection ids exist only at run time: posting is limited to this API's ws stage",
     );
     fn.addEnvironment("WS_MANAGEMENT_ENDPOINT", this.stage.callbackUrl);
+  }
+
+  /**
+   * Lets a function hand a new auction state to the broadcaster (live updates' direct path): invoke
+   * the broadcaster and nothing else, and know its name.
+   */
+  allowHandingOff(fn: ProductFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ["lambda:InvokeFunction"],
+        resources: [this.broadcaster.functionArn],
+      }),
+    );
+    fn.addEnvironment("BROADCASTER_FUNCTION_NAME", this.broadcaster.functionName);
   }
 
   /** wss://{apiId}.execute-api.{region}.amazonaws.com/ws, for direct use (browsers go through CloudFront). */

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, expect, it } from "vitest";
-import { knownHandlerIds } from "../../infra/access.ts";
+import { eventHandlerNeeds, knownHandlerIds } from "../../infra/access.ts";
 import { bundleHandlers, projectRoot } from "../../infra/bundling.ts";
 
 // Inside the project, so the bundles' one external (@aws-sdk/*, which Lambda's runtime provides)
@@ -38,3 +38,23 @@ it("binds each HTTP bundle to the route of its file: the bundled auth/me refuses
   expect(result.statusCode).toBe(401);
   expect(JSON.parse(result.body)).toEqual({ message: expect.any(String) });
 });
+
+it("only the functions that hand live updates to the broadcaster import the Lambda client", () => {
+  const dir = join(outdir, "imports");
+  mkdirSync(dir, { recursive: true });
+  const metafile = bundleHandlers([...knownHandlerIds()], dir);
+  const importers = Object.entries(metafile.outputs)
+    .filter(([file, output]) => file.endsWith("/index.mjs") && output.imports.some((i) => i.path === LAMBDA))
+    .map(([, output]) => handlerIdOf(output.entryPoint))
+    .sort();
+  const handingOff = [...knownHandlerIds()].filter((id) => eventHandlerNeeds(id).handsOffLiveUpdates).sort();
+  expect(handingOff).toEqual(["agents/run-agents", "auctions/close-auction", "auctions/place-bid"]);
+  expect(importers).toEqual(handingOff);
+});
+
+const LAMBDA = "@aws-sdk/client-lambda";
+
+/** `<outdir>/.entries/<handlerId>.ts` -> handlerId. */
+function handlerIdOf(entryPoint: string | undefined): string {
+  return (entryPoint ?? "").replace(/^.*\/\.entries\//, "").replace(/\.ts$/, "");
+}

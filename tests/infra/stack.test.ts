@@ -317,11 +317,11 @@ describe("least privilege", () => {
     }
   });
 
-  it("the bid function writes the table, queues agent checks and does nothing else", () => {
+  it("the bid function writes the table, queues agent checks, hands its state to the broadcaster and does nothing else", () => {
     const bid = byHandler(prodFunctions, "auctions/place-bid");
     expect(allActions(bid)).toEqual(expect.arrayContaining(["dynamodb:UpdateItem", "dynamodb:PutItem"]));
     const services = new Set(allActions(bid).map((a) => a.split(":")[0]));
-    expect([...services].sort()).toEqual(["dynamodb", "sqs", "xray"]);
+    expect([...services].sort()).toEqual(["dynamodb", "lambda", "sqs", "xray"]);
     for (const statement of statementsWith(bid, "sqs:SendMessage")) {
       expect(JSON.stringify(resourcesOf(statement))).toMatch(/AgentsChecks/);
     }
@@ -487,6 +487,33 @@ describe("realtime", () => {
       MaximumRetryAttempts: 3,
       FunctionResponseTypes: ["ReportBatchItemFailures"],
       DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [queueId, "Arn"] } } },
+    });
+  });
+
+  it("only the bid, the agent engine and the closer may invoke the broadcaster (live updates' direct path), and nothing else", () => {
+    for (const functions of [devFunctions, prodFunctions]) {
+      const broadcaster = byHandler(functions, eventHandlers.broadcaster);
+      const invokers = functions.filter((fn) => allActions(fn).includes("lambda:InvokeFunction"));
+      expect(invokers.map((fn) => fn.handlerId).sort()).toEqual(
+        ["auctions/place-bid", eventHandlers.agentEngine, eventHandlers.auctionCloser].sort(),
+      );
+      for (const fn of invokers) {
+        const statements = statementsWith(fn, "lambda:InvokeFunction");
+        expect(statements, fn.handlerId).toHaveLength(1);
+        // The one action on the broadcaster's ARN alone: no version or alias wildcard, no other function.
+        expect(actionsOf(statements[0]!)).toEqual(["lambda:InvokeFunction"]);
+        expect(resourcesOf(statements[0]!)).toEqual([{ "Fn::GetAtt": [broadcaster.logicalId, "Arn"] }]);
+        expect(fn.env.BROADCASTER_FUNCTION_NAME, fn.handlerId).toEqual({ Ref: broadcaster.logicalId });
+      }
+      const told = functions.filter((fn) => fn.env.BROADCASTER_FUNCTION_NAME !== undefined);
+      expect(told.map((fn) => fn.handlerId).sort()).toEqual(invokers.map((fn) => fn.handlerId).sort());
+    }
+    // What the direct path fails to deliver comes by the stream: no retry of a late update.
+    const broadcaster = byHandler(devFunctions, eventHandlers.broadcaster);
+    dev.template.hasResourceProperties("AWS::Lambda::EventInvokeConfig", {
+      FunctionName: { Ref: broadcaster.logicalId },
+      MaximumRetryAttempts: 0,
+      MaximumEventAgeInSeconds: 60,
     });
   });
 

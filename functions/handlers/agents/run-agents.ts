@@ -1,4 +1,5 @@
 import * as z from "#shared/schemas/zod";
+import { liveHandoff } from "../../adapters/realtime/handoff-from-env.ts";
 import { queuedJsonHandler } from "../../events/queued-json.ts";
 import { logger } from "../../observability/logger.ts";
 import { runAgentCheck } from "../../usecases/run-agents.ts";
@@ -14,6 +15,6 @@ const checkSchema = z.object({
  * (partial batch response) and, after its retries, to the dead-letter queue.
  */
 export const handler = queuedJsonHandler("agent check", checkSchema, async (check) => {
-  const outcome = await runAgentCheck(check, Date.now());
+  const outcome = await runAgentCheck(check, Date.now(), Math.random, liveHandoff());
   logger.debug("agent check", { ...check, outcome });
 });

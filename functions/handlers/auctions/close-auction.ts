@@ -1,4 +1,6 @@
 import * as z from "#shared/schemas/zod";
+import { liveHandoff } from "../../adapters/realtime/handoff-from-env.ts";
+import { clockFromEnv } from "../../adapters/scheduler/clock-from-env.ts";
 import { logger } from "../../observability/logger.ts";
 import { closeAuction } from "../../usecases/close-auction.ts";
 
@@ -15,7 +17,7 @@ export async function handler(event: unknown) {
     logger.error("closer called without an auction id", { event: JSON.stringify(event).slice(0, 500) });
     return { result: "invalid" };
   }
-  const result = await closeAuction(parsed.data.auctionId, Date.now());
+  const result = await closeAuction(parsed.data.auctionId, Date.now(), clockFromEnv(), liveHandoff());
   logger.info("auction closer ran", { auctionId: parsed.data.auctionId, result });
   return { result };
 }

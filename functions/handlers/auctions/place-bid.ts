@@ -1,5 +1,6 @@
 import { auctionIdParamsSchema, type PlaceBidResponse } from "#shared/schemas/auctions";
 import { getAuction } from "../../adapters/dynamo/auctions-repo.ts";
+import { liveHandoff } from "../../adapters/realtime/handoff-from-env.ts";
 import { defineRoute } from "../../http/route.ts";
 import { placeBid } from "../../usecases/place-bid.ts";
 import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
@@ -12,6 +13,7 @@ export const route = defineRoute(
       auctionId: params.id,
       bidder: { id: auth.userId, username: auth.username, role: auth.role },
       firstRead: prefetched,
+      liveHandoff: liveHandoff(),
     });
     return { auction: toAuctionSummary(placed.auction, placed.now), bid: toBidView(placed.bid) };
   },

@@ -15,10 +15,9 @@ import { installLiveHandoff } from "../../../functions/adapters/realtime/handoff
 import type { LiveHandoff } from "../../../functions/adapters/realtime/live-handoff.ts";
 import { agentCheckAt } from "../../../functions/domain/bid-agent.ts";
 import { eventHandlers } from "../../../functions/routes.ts";
-import { closeAuction } from "../../../functions/usecases/close-auction.ts";
-import { runAgentCheck } from "../../../functions/usecases/run-agents.ts";
-import { type HandlerLoader, lambdaContext, loadHandler } from "../../../scripts/local/handlers.ts";
+import { type HandlerLoader, invoke, lambdaContext, loadHandler } from "../../../scripts/local/handlers.ts";
 import { createLocalLiveHandoff } from "../../../scripts/local/live-handoff.ts";
+import { sqsEvent } from "../../../scripts/local/sqs-event.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
 import { bidOn, getItem, liveAuction, type TestUser, testUser, waitUntilPast } from "./fixtures.ts";
@@ -172,7 +171,7 @@ describe("who hands off", () => {
     return handedOff;
   }
 
-  it("a bid by hand, a Bid Agent's bid and the closer's end, each with the state watchers get", async () => {
+  it("the bid's, the Bid Agent engine's and the closer's functions, each with the state watchers get", async () => {
     const handedOff = recording();
     const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
     const [ann, agentUser] = await Promise.all([testUser("buyer", 5), testUser("buyer", 5)]);
@@ -200,7 +199,9 @@ describe("who hands off", () => {
     const afterAnn = await getItem(keys.auction(auction.id));
     // The engine's moment: inside the window, where its queued check would run.
     await waitUntilPast(agentCheckAt(afterAnn?.endsAt as number, Date.now(), 2), 0);
-    expect(await runAgentCheck({ auctionId: auction.id, seenTotalBids: 1 }, Date.now())).toBe("bid");
+    // The engine's function, as its queue would call it.
+    await invoke(eventHandlers.agentEngine, sqsEvent({ auctionId: auction.id, seenTotalBids: 1 }, "checks"));
+    expect((await getItem(keys.auction(auction.id)))?.totalBids).toBe(2);
     expect(handedOff.at(-1)).toMatchObject({
       type: "bid_placed",
       totalBids: 2,
@@ -210,7 +211,10 @@ describe("who hands off", () => {
 
     const ended = await getItem(keys.auction(auction.id));
     await waitUntilPast(ended?.endsAt as number);
-    expect(await closeAuction(auction.id, Date.now(), { scheduleEnd: async () => {} })).toBe("finalized");
+    // The closer's function, as the auction clock calls it.
+    expect(await invoke(eventHandlers.auctionCloser, { auctionId: auction.id })).toEqual({
+      result: "finalized",
+    });
     expect(handedOff.at(-1)).toMatchObject({
       type: "auction_ended",
       status: "won",
