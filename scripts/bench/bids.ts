@@ -12,7 +12,13 @@
  *   BENCH_SEQUENTIAL=200    first, bids one at a time (two bidders taking turns) through the stack,
  *                           interleaved with the same DynamoDB work done bare (the floor: the same
  *                           reads, in the same two parallel rounds, and the same transaction, with no
- *                           product code); prints both p50s and their ratio (budget: at most 1.2)
+ *                           product code, then the same hand-off of the new state to the broadcaster,
+ *                           which a bid must do); prints both p50s and their ratio (budget: at most 1.2)
+ *
+ * In the sequential part both sides hand their state to the broadcaster through the local stack's
+ * stand-in (scripts/local/live-handoff.ts: the broadcaster runs in-process, after the answer, as an
+ * asynchronous invocation does in AWS). The storm runs have no hand-off installed: they measure
+ * DynamoDB's conflicts on one item, and their call counts are the bid's own.
  *
  * A bidder who leads (409) waits 20 ms before trying again, like a user clicking again; a busy answer
  * (503) is retried at once. Latencies are of accepted bids, end to end through the handler.
@@ -34,6 +40,10 @@ const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 const { GetCommand, QueryCommand, TransactWriteCommand } = await import("@aws-sdk/lib-dynamodb");
 const { indexKeys } = await import("../../functions/adapters/dynamo/keys.ts");
 const { hashSessionToken } = await import("../../functions/domain/sessions.ts");
+
+const { auctionMessage } = await import("../../functions/domain/auction-messages.ts");
+const { installLiveHandoff } = await import("../../functions/adapters/realtime/handoff-from-env.ts");
+const { createLocalLiveHandoff } = await import("../local/live-handoff.ts");
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 /** The floor may be at most this much faster than a bid through the stack (issue 15). */
@@ -140,7 +150,11 @@ function benchAuction() {
  * The floor of one bid: what the stack sends to DynamoDB, sent bare. Round 1 the session and the
  * auction, round 2 the bidder's limits and latest wins, then the four-item transaction.
  */
-async function bareBid(bidder: { id: string; username: string; token: string }, auctionId: string) {
+async function bareBid(
+  bidder: { id: string; username: string; token: string },
+  auctionId: string,
+  live: { handOff(message: ReturnType<typeof auctionMessage>): Promise<void> },
+) {
   const [, read] = await Promise.all([
     db.send(new GetCommand({ TableName: tableName(), Key: keys.session(hashSessionToken(bidder.token)) })),
     db.send(new GetCommand({ TableName: tableName(), Key: keys.auction(auctionId), ConsistentRead: true })),
@@ -237,6 +251,19 @@ async function bareBid(bidder: { id: string; username: string; token: string }, 
       ],
     }),
   );
+  const state = {
+    id: auctionId,
+    status: "active" as const,
+    priceCents: (auction.priceCents as number) + 1,
+    totalBids: n,
+    endsAt: Math.max(auction.endsAt as number, now + 10_000),
+    lastBidderUsername: bidder.username,
+    startingPriceCents: auction.startingPriceCents as number,
+    createdAt: auction.createdAt as string,
+    ledgerHead: "0".repeat(64),
+    lastBidAuto: false,
+  };
+  await live.handOff(auctionMessage(state, "bid", now));
 }
 
 if (SEQUENTIAL > 0) {
@@ -244,6 +271,8 @@ if (SEQUENTIAL > 0) {
   const turns = pair.map((b) => ({ ...b, token: b.cookie.slice("sid=".length) }));
   const [throughStack, bare] = await Promise.all([benchAuction(), benchAuction()]);
   for (const b of turns) await invokeRoute({ method: "GET", path: "/api/auth/me", cookies: [b.cookie] });
+  const live = createLocalLiveHandoff();
+  installLiveHandoff(live);
   const stackTimes: number[] = [];
   const floorTimes: number[] = [];
   // Interleaved, so both see the same machine; the first 10 of each warm up and are not counted.
@@ -258,9 +287,11 @@ if (SEQUENTIAL > 0) {
     if (res.status !== 200) throw new Error(`unexpected ${res.status} ${JSON.stringify(res.body)}`);
     if (i >= 10) stackTimes.push(performance.now() - t);
     t = performance.now();
-    await bareBid(bidder, bare.id);
+    await bareBid(bidder, bare.id, live);
     if (i >= 10) floorTimes.push(performance.now() - t);
   }
+  installLiveHandoff(null);
+  await live.stop();
   const stack = percentile(stackTimes, 50);
   const floor = percentile(floorTimes, 50);
   const ratio = stack / floor;

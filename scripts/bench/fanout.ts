@@ -1,17 +1,22 @@
 /**
- * npm run bench:fanout — who hears a bid: 1,000 local sockets over 100 auctions.
+ * npm run bench:fanout — who hears a bid, and how soon: 1,000 local sockets over 100 auctions.
  *
- * Starts DynamoDB Local (in memory), the local gateway and the stream poller (the same broadcaster
- * Lambda code), opens BENCH_SOCKETS WebSockets spread evenly over BENCH_AUCTIONS live auctions, then
- * places BENCH_BIDS bids (each on another auction) and records, per bid, how many sockets were sent
- * `bid_placed` and how long each took from the bid request to the socket. Two runs on the same table:
- *   everything  the sockets never send `watch` (the behaviour before watching): every socket hears every bid
- *   watch       each socket sends {"type":"watch","auctionIds":[its auction]} first
+ * Starts DynamoDB Local (in memory), the local gateway, the stream poller and the direct path's
+ * stand-in (the same broadcaster Lambda code, as `npm run dev` runs them), opens BENCH_SOCKETS
+ * WebSockets spread evenly over BENCH_AUCTIONS live auctions, then places bids (each on another
+ * auction) and records, per bid, which sockets were sent its `bid_placed`, how often, and how long each
+ * took from the bid request to the socket. Two passes on the same table:
+ *   everything  the sockets never send `watch` (the behaviour before watching): every socket hears
+ *               every bid; the stream alone delivers
+ *   watch       each socket sends {"type":"watch","auctionIds":[its auction]} first; the bids
+ *               alternate between the direct hand-off on and off (stream only), so both rows share
+ *               the same sockets, table and machine load, side by side
  *
- *   BENCH_SOCKETS=1000 BENCH_AUCTIONS=100 BENCH_BIDS=20 BENCH_POLL_MS=50
+ *   BENCH_SOCKETS=1000 BENCH_AUCTIONS=100 BENCH_BIDS=20 BENCH_POLL_MS=200
  *
- * Latency includes the stream poller's interval (BENCH_POLL_MS; DynamoDB Streams → Lambda polls
- * about four times a second in AWS): compare the runs with each other, not with production.
+ * BENCH_BIDS is per row. The poll interval defaults to the local stack's (scripts/local/stream-poller.ts);
+ * DynamoDB Streams → Lambda adds its own polling and a batching window in AWS (docs/scale.md): compare
+ * the rows with each other, not with production.
  */
 import WebSocket from "ws";
 import { percentile, benchUser as signedInUser, startBenchTable } from "./support.ts";
@@ -19,12 +24,14 @@ import { percentile, benchUser as signedInUser, startBenchTable } from "./suppor
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const AUCTIONS = Number(process.env.BENCH_AUCTIONS ?? 100);
 const BIDS = Number(process.env.BENCH_BIDS ?? 20);
-const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 50);
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 200);
 
 const dynamoLocal = await startBenchTable("bench-fanout");
 delete process.env.ORIGIN_SECRET;
 const { startGateway } = await import("../local/gateway.ts");
 const { startStreamPoller } = await import("../local/stream-poller.ts");
+const { createLocalLiveHandoff } = await import("../local/live-handoff.ts");
+const { installLiveHandoff } = await import("../../functions/adapters/realtime/handoff-from-env.ts");
 const gateway = await startGateway({ port: 0, log: () => {} });
 process.env.LOCAL_SCHEDULER_URL = gateway.url;
 process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
@@ -34,6 +41,7 @@ const poller = await startStreamPoller({
   intervalMs: POLL_MS,
   log: () => {},
 });
+const live = createLocalLiveHandoff({ log: () => {} });
 const { startAuction } = await import("../../functions/usecases/start-auction.ts");
 const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 
@@ -58,13 +66,21 @@ const auctions = await Promise.all(
     }),
   ),
 );
-const bidder = await signedInUser({ username: "fanoutbidder", role: "buyer", bidBalance: 1_000_000 });
+// Two bidders: an auction bid on again gets the one who is not leading it.
+const bidders = await Promise.all(
+  ["fanoutbidder", "fanoutrival"].map((username) =>
+    signedInUser({ username, role: "buyer", bidBalance: 1_000_000 }),
+  ),
+);
+const lastBidder = new Map<string, number>();
 
 interface Listener {
   ws: WebSocket;
   auctionId: string;
-  /** bid_placed arrival times by "auctionId#totalBids". */
+  /** First bid_placed arrival time by "auctionId#totalBids". */
   heard: Map<string, number>;
+  /** How many times each "auctionId#totalBids" arrived (more than once is a doubled post). */
+  times: Map<string, number>;
 }
 
 async function openSockets(watch: boolean): Promise<Listener[]> {
@@ -73,7 +89,7 @@ async function openSockets(watch: boolean): Promise<Listener[]> {
     const batch = Array.from({ length: Math.min(50, SOCKETS - start) }, async (_, j) => {
       const auctionId = auctions[(start + j) % AUCTIONS]!.id;
       const ws = new WebSocket(`${gateway.url.replace(/^http/, "ws")}/ws`);
-      const listener: Listener = { ws, auctionId, heard: new Map() };
+      const listener: Listener = { ws, auctionId, heard: new Map(), times: new Map() };
       const watching = new Promise<void>((resolve) => {
         ws.on("message", (data) => {
           const message = JSON.parse(String(data)) as {
@@ -83,7 +99,9 @@ async function openSockets(watch: boolean): Promise<Listener[]> {
           };
           if (message.type === "watching") resolve();
           if (message.type === "bid_placed") {
-            listener.heard.set(`${message.auctionId}#${message.totalBids}`, performance.now());
+            const key = `${message.auctionId}#${message.totalBids}`;
+            if (!listener.heard.has(key)) listener.heard.set(key, performance.now());
+            listener.times.set(key, (listener.times.get(key) ?? 0) + 1);
           }
         });
       });
@@ -105,56 +123,98 @@ async function openSockets(watch: boolean): Promise<Listener[]> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let bidsSoFar = 0;
 
-async function run(label: string, watch: boolean) {
-  const listeners = await openSockets(watch);
-  const latencies: number[] = [];
-  const postsPerBid: number[] = [];
-  let strays = 0;
-  for (let b = 0; b < BIDS; b++) {
-    const auction = auctions[(bidsSoFar++ * 7) % AUCTIONS]!;
-    const sent = performance.now();
-    const res = await invokeRoute<{ auction: { totalBids: number } }>({
-      method: "POST",
-      path: `/api/auctions/${auction.id}/bid`,
-      cookies: bidder.cookies,
-    });
-    if (res.status !== 200) throw new Error(`bid answered ${res.status}: ${JSON.stringify(res.body)}`);
-    const key = `${auction.id}#${res.body.auction.totalBids}`;
-    const audience = watch ? listeners.filter((l) => l.auctionId === auction.id) : listeners;
-    const deadline = performance.now() + 5000;
-    while (audience.some((l) => !l.heard.has(key)) && performance.now() < deadline) await sleep(10);
-    await sleep(POLL_MS * 3); // late arrivals to sockets that should not hear it
-    const heard = listeners.filter((l) => l.heard.has(key));
-    postsPerBid.push(heard.length);
-    strays += heard.filter((l) => !audience.includes(l)).length;
-    for (const l of heard) latencies.push(l.heard.get(key)! - sent);
-    if (audience.some((l) => !l.heard.has(key))) throw new Error(`${label}: a socket missed bid ${key}`);
-  }
-  for (const l of listeners) l.ws.terminate();
-  await sleep(500);
-  const posts = postsPerBid.reduce((a, n) => a + n, 0) / postsPerBid.length;
-  return {
-    label,
-    sockets: listeners.length,
-    postsPerBid: posts,
-    strays,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-  };
+interface Row {
+  label: string;
+  /** The bid's own answer, for what the socket's latency is made of. */
+  answers: number[];
+  latencies: number[];
+  postsPerBid: number[];
+  strays: number;
+  doubled: number;
 }
 
-const rows = [await run("everything (no watch)", false), await run("watch (10 per auction)", true)];
+const row = (label: string): Row => ({
+  label,
+  answers: [],
+  latencies: [],
+  postsPerBid: [],
+  strays: 0,
+  doubled: 0,
+});
+
+/** One bid on the next auction, measured on `into`; `direct` says whether the hand-off is on for it. */
+async function measuredBid(listeners: Listener[], watch: boolean, direct: boolean, into: Row) {
+  installLiveHandoff(direct ? live : null);
+  const auction = auctions[(bidsSoFar++ * 7) % AUCTIONS]!;
+  const turn = lastBidder.get(auction.id) === 0 ? 1 : 0;
+  lastBidder.set(auction.id, turn);
+  const sent = performance.now();
+  const res = await invokeRoute<{ auction: { totalBids: number } }>({
+    method: "POST",
+    path: `/api/auctions/${auction.id}/bid`,
+    cookies: bidders[turn]!.cookies,
+  });
+  if (res.status !== 200) throw new Error(`bid answered ${res.status}: ${JSON.stringify(res.body)}`);
+  into.answers.push(performance.now() - sent);
+  const key = `${auction.id}#${res.body.auction.totalBids}`;
+  const audience = watch ? listeners.filter((l) => l.auctionId === auction.id) : listeners;
+  const deadline = performance.now() + 5000;
+  while (audience.some((l) => !l.heard.has(key)) && performance.now() < deadline) await sleep(10);
+  // Everything either path will send for this bid has gone out: then late or doubled posts show.
+  await poller.drain();
+  await live.idle();
+  await sleep(50);
+  const heard = listeners.filter((l) => l.heard.has(key));
+  into.postsPerBid.push(heard.reduce((n, l) => n + l.times.get(key)!, 0));
+  into.strays += heard.filter((l) => !audience.includes(l)).length;
+  into.doubled += heard.filter((l) => l.times.get(key)! > 1).length;
+  for (const l of heard) into.latencies.push(l.heard.get(key)! - sent);
+  if (audience.some((l) => !l.heard.has(key))) throw new Error(`${into.label}: a socket missed bid ${key}`);
+}
+
+async function closeAll(listeners: Listener[]) {
+  for (const l of listeners) l.ws.terminate();
+  await sleep(500);
+}
+
+async function everythingRun(): Promise<Row[]> {
+  const listeners = await openSockets(false);
+  const stream = row("everything (no watch), stream only");
+  for (let b = 0; b < BIDS; b++) await measuredBid(listeners, false, false, stream);
+  await closeAll(listeners);
+  return [stream];
+}
+
+async function watchRun(): Promise<Row[]> {
+  const listeners = await openSockets(true);
+  const stream = row("watch (10 per auction), stream only");
+  const direct = row("watch (10 per auction), direct hand-off + stream");
+  // Alternating, so both see the same machine load over the run.
+  for (let b = 0; b < 2 * BIDS; b++) {
+    const on = b % 2 === 1;
+    await measuredBid(listeners, true, on, on ? direct : stream);
+  }
+  await closeAll(listeners);
+  return [stream, direct];
+}
+
+const rows = [...(await everythingRun()), ...(await watchRun())];
 console.log(
-  `\n${SOCKETS} sockets, ${AUCTIONS} auctions, ${BIDS} bids per run, stream poll every ${POLL_MS} ms\n`,
+  `\n${SOCKETS} sockets, ${AUCTIONS} auctions, ${BIDS} bids per row, stream poll every ${POLL_MS} ms\n`,
 );
-console.log("| sockets | mode | posts per bid | posts to non-watchers | bid → socket p50 | p95 |");
-console.log("|---|---|---|---|---|---|");
+console.log(
+  "| sockets | mode | posts per bid | posts to non-watchers | sockets sent a bid twice | bid → socket p50 | p95 | the bid's answer p50 / p95 |",
+);
+console.log("|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
+  const posts = r.postsPerBid.reduce((a, n) => a + n, 0) / r.postsPerBid.length;
   console.log(
-    `| ${r.sockets} | ${r.label} | ${r.postsPerBid.toFixed(1)} | ${r.strays} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms |`,
+    `| ${SOCKETS} | ${r.label} | ${posts.toFixed(1)} | ${r.strays} | ${r.doubled} | ${percentile(r.latencies, 50).toFixed(0)} ms | ${percentile(r.latencies, 95).toFixed(0)} ms | ${percentile(r.answers, 50).toFixed(0)} / ${percentile(r.answers, 95).toFixed(0)} ms |`,
   );
 }
 
+installLiveHandoff(null);
+await live.stop();
 await poller.stop();
 await gateway.close();
 await dynamoLocal.stop();

@@ -60,3 +60,24 @@ export async function claimDelivery(
     throw error;
   }
 }
+
+/**
+ * Gives back a claim of `rank` whose state could not be sent (the lists of its watchers failed), so the
+ * stream's retry or the other path may send it; older states stay marked sent (this one supersedes
+ * them). Nothing happens if a later state was claimed meanwhile.
+ */
+export async function releaseDelivery(auctionId: string, rank: number): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.liveDelivery(auctionId),
+        UpdateExpression: "SET delivered = :before",
+        ConditionExpression: "delivered = :rank",
+        ExpressionAttributeValues: { ":rank": rank, ":before": rank - 1 },
+      }),
+    );
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+  }
+}

@@ -13,6 +13,7 @@ import {
   claimDelivery,
   type DeliveryPath,
   deliveredRank,
+  releaseDelivery,
 } from "../../adapters/dynamo/live-deliveries-repo.ts";
 import type { LiveUpdateEvent } from "../../adapters/realtime/live-handoff.ts";
 import { postToConnection } from "../../adapters/realtime/socket-publisher.ts";
@@ -82,15 +83,30 @@ export async function handler(event: DynamoDBStreamEvent | LiveUpdateEvent, cont
 }
 
 async function broadcast(candidates: AuctionMessage[], now: number, path: DeliveryPath) {
-  const [everything, ...watchers] = await Promise.all([
-    listConnectionIds(now),
-    ...candidates.map((message) => listWatcherIds(message.auctionId, now)),
-  ]);
-  // Claimed only once the lists are read: a failure before this point leaves the state to the other
-  // path (or the stream's retry), never marked as sent.
-  const claimed = await Promise.all(
+  // The claims and the lists at once: one round trip less before the first post.
+  const claiming = Promise.all(
     candidates.map((message) => claimDelivery(message.auctionId, deliveryRank(message), path, now)),
   );
+  claiming.catch(() => {}); // awaited below, or given back if the lists fail
+  let lists: string[][];
+  try {
+    lists = await Promise.all([
+      listConnectionIds(now),
+      ...candidates.map((message) => listWatcherIds(message.auctionId, now)),
+    ]);
+  } catch (error) {
+    // Nobody was sent anything: give the claims back so the stream's retry (or the other path) sends
+    // these states, then fail like before.
+    const claimed = await claiming.catch(() => candidates.map(() => false));
+    await Promise.all(
+      candidates.map((message, i) =>
+        claimed[i] ? releaseDelivery(message.auctionId, deliveryRank(message)) : undefined,
+      ),
+    );
+    throw error;
+  }
+  const [everything, ...watchers] = lists;
+  const claimed = await claiming;
   const jobs = candidates.flatMap((message, i) =>
     claimed[i] ? [...new Set([...everything!, ...watchers[i]!])].map((id) => ({ id, message })) : [],
   );
