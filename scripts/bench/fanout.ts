@@ -128,6 +128,8 @@ interface Row {
   /** The bid's own answer, for what the socket's latency is made of. */
   answers: number[];
   latencies: number[];
+  /** Each socket's receipt after its bid's answer: what the path itself takes. */
+  afterAnswer: number[];
   postsPerBid: number[];
   strays: number;
   doubled: number;
@@ -137,6 +139,7 @@ const row = (label: string): Row => ({
   label,
   answers: [],
   latencies: [],
+  afterAnswer: [],
   postsPerBid: [],
   strays: 0,
   doubled: 0,
@@ -155,7 +158,8 @@ async function measuredBid(listeners: Listener[], watch: boolean, direct: boolea
     cookies: bidders[turn]!.cookies,
   });
   if (res.status !== 200) throw new Error(`bid answered ${res.status}: ${JSON.stringify(res.body)}`);
-  into.answers.push(performance.now() - sent);
+  const answered = performance.now();
+  into.answers.push(answered - sent);
   const key = `${auction.id}#${res.body.auction.totalBids}`;
   const audience = watch ? listeners.filter((l) => l.auctionId === auction.id) : listeners;
   const deadline = performance.now() + 5000;
@@ -168,7 +172,10 @@ async function measuredBid(listeners: Listener[], watch: boolean, direct: boolea
   into.postsPerBid.push(heard.reduce((n, l) => n + l.times.get(key)!, 0));
   into.strays += heard.filter((l) => !audience.includes(l)).length;
   into.doubled += heard.filter((l) => l.times.get(key)! > 1).length;
-  for (const l of heard) into.latencies.push(l.heard.get(key)! - sent);
+  for (const l of heard) {
+    into.latencies.push(l.heard.get(key)! - sent);
+    into.afterAnswer.push(l.heard.get(key)! - answered);
+  }
   if (audience.some((l) => !l.heard.has(key))) throw new Error(`${into.label}: a socket missed bid ${key}`);
 }
 
@@ -203,13 +210,13 @@ console.log(
   `\n${SOCKETS} sockets, ${AUCTIONS} auctions, ${BIDS} bids per row, stream poll every ${POLL_MS} ms\n`,
 );
 console.log(
-  "| sockets | mode | posts per bid | posts to non-watchers | sockets sent a bid twice | bid → socket p50 | p95 | the bid's answer p50 / p95 |",
+  "| sockets | mode | posts per bid | posts to non-watchers | sockets sent a bid twice | bid → socket p50 | p95 | the bid's answer p50 / p95 | answer → socket p50 / p95 |",
 );
-console.log("|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
   const posts = r.postsPerBid.reduce((a, n) => a + n, 0) / r.postsPerBid.length;
   console.log(
-    `| ${SOCKETS} | ${r.label} | ${posts.toFixed(1)} | ${r.strays} | ${r.doubled} | ${percentile(r.latencies, 50).toFixed(0)} ms | ${percentile(r.latencies, 95).toFixed(0)} ms | ${percentile(r.answers, 50).toFixed(0)} / ${percentile(r.answers, 95).toFixed(0)} ms |`,
+    `| ${SOCKETS} | ${r.label} | ${posts.toFixed(1)} | ${r.strays} | ${r.doubled} | ${percentile(r.latencies, 50).toFixed(0)} ms | ${percentile(r.latencies, 95).toFixed(0)} ms | ${percentile(r.answers, 50).toFixed(0)} / ${percentile(r.answers, 95).toFixed(0)} ms | ${percentile(r.afterAnswer, 50).toFixed(0)} / ${percentile(r.afterAnswer, 95).toFixed(0)} ms |`,
   );
 }
 

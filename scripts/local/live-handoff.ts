@@ -1,7 +1,7 @@
 /**
  * The direct path of live updates on this machine: what Lambda's asynchronous (`Event`) invocation of
  * the broadcaster does in AWS (functions/adapters/realtime/lambda-live-handoff.ts), in-process. The
- * hand-off returns at once and the same broadcaster handler runs meanwhile with the same event; a
+ * hand-off returns at once and the same broadcaster handler runs right after with the same event; a
  * failure is logged and not retried, as the broadcaster's asynchronous invocations are configured in
  * infra/constructs/realtime.ts (the stream delivers what it missed).
  */
@@ -31,9 +31,13 @@ export function createLocalLiveHandoff(options: LocalLiveHandoffOptions = {}): L
       if (stopped) return;
       // The payload crosses a process boundary in AWS: the broadcaster gets JSON, never our objects.
       const event = JSON.parse(JSON.stringify({ liveUpdate: message })) as LiveUpdateEvent;
-      const run = invoke(eventHandlers.broadcaster, event, loader).catch((error: unknown) =>
-        log("the broadcaster failed on a direct live update; the stream delivers it", error),
-      );
+      // Queued, as Lambda queues an `Event` invocation: the broadcaster starts once the bid's own
+      // answer has gone, instead of taking the CPU from it (one process serves both here).
+      const run = new Promise((queued) => setImmediate(queued))
+        .then(() => invoke(eventHandlers.broadcaster, event, loader))
+        .catch((error: unknown) =>
+          log("the broadcaster failed on a direct live update; the stream delivers it", error),
+        );
       running.add(run);
       void run.finally(() => running.delete(run));
     },
