@@ -19,12 +19,12 @@ export interface FunctionNeeds {
   readsStripeSecrets?: boolean;
   /** Posts to WebSocket connections through the management API. */
   postsToSockets?: boolean;
+  /** Hands a new auction state to the broadcaster (its asynchronous invocation: live updates' direct path). */
+  handsOffLiveUpdates?: boolean;
   /** Queues Bid Agent checks (SQS delay messages to the agent engine). */
   queuesAgentChecks?: boolean;
   /** Signs product photo uploads to the media bucket (presigned POST). */
   signsPhotoUploads?: boolean;
-  /** Hands a new auction state to the broadcaster (its asynchronous invocation: live updates' direct path). */
-  handsOffLiveUpdates?: boolean;
 }
 // The email consumer's queue and the sender's SES grant are not listed here: infra/constructs/notifications.ts,
 // the only place either function is made, grants them.

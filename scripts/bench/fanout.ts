@@ -194,8 +194,8 @@ async function everythingRun(): Promise<Row[]> {
 
 async function watchRun(): Promise<Row[]> {
   const listeners = await openSockets(true);
-  const stream = row("watch (10 per auction), stream only");
-  const direct = row("watch (10 per auction), direct hand-off + stream");
+  const stream = row(`watch (${SOCKETS / AUCTIONS} per auction), stream only`);
+  const direct = row(`watch (${SOCKETS / AUCTIONS} per auction), direct hand-off + stream`);
   // Alternating, so both see the same machine load over the run.
   for (let b = 0; b < 2 * BIDS; b++) {
     const on = b % 2 === 1;
