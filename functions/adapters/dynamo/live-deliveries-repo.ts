@@ -15,8 +15,9 @@ const DELIVERY_TTL_SECONDS = 24 * 60 * 60;
 export type DeliveryPath = "direct" | "stream";
 
 /**
- * The rank last claimed for `auctionId` (0 when none). Eventually consistent: a hint that spares the
- * stream the connection lists of a state already sent; claimDelivery alone decides.
+ * The rank last claimed for `auctionId` (0 when none): spares the stream the connection lists of a
+ * state already sent. Strongly consistent: a stale read could still show a claim given back
+ * (releaseDelivery), and the state would be skipped by the retry meant to send it.
  */
 export async function deliveredRank(auctionId: string): Promise<number> {
   const { Item } = await db.send(
@@ -24,6 +25,7 @@ export async function deliveredRank(auctionId: string): Promise<number> {
       TableName: tableName(),
       Key: keys.liveDelivery(auctionId),
       ProjectionExpression: "delivered",
+      ConsistentRead: true,
     }),
   );
   return typeof Item?.delivered === "number" ? Item.delivered : 0;
