@@ -4,8 +4,8 @@ import type { LiveHandoff, LiveUpdateEvent } from "./live-handoff.ts";
 
 /**
  * Made on first use, not at import: only the functions that hand off (a bid, an agent's bid, the
- * closer) ever build it. Short timeouts: a slow invoke must not hold a bid's answer, and whatever does
- * not get through arrives by the stream.
+ * closer) ever build it. One attempt and short timeouts: a retry's backoff or a slow invoke would hold
+ * the bid's answer, and whatever does not get through arrives by the stream a second later.
  */
 let client: LambdaClient | undefined;
 
@@ -14,7 +14,7 @@ export function lambdaLiveHandoff(functionName: string): LiveHandoff {
   return {
     async handOff(message: AuctionMessage) {
       client ??= new LambdaClient({
-        maxAttempts: 2,
+        maxAttempts: 1,
         requestHandler: { connectionTimeout: 500, requestTimeout: 1000 },
       });
       const event: LiveUpdateEvent = { liveUpdate: message };
