@@ -64,9 +64,10 @@ export async function listRecentBids(auctionId: string, limit: number): Promise<
 }
 
 /**
- * Bids `from`..`to` of an auction, in order: one Query whose key condition and `Limit` stop at `to`,
- * so it reads those bids and nothing else of the partition. `consistent` when the newest of them may
- * have been written a moment ago.
+ * Bids `from`..`to` of an auction, in order: a Query whose key condition and `Limit` stop at `to`, so
+ * it reads those bids and nothing else of the partition. DynamoDB answers at most 1 MB a call (about
+ * 3,000 bids): a longer range continues where the last call stopped, with the Limit of what is left.
+ * `consistent` when the newest of them may have been written a moment ago.
  */
 export async function listBidsBetween(
   auctionId: string,
@@ -74,21 +75,28 @@ export async function listBidsBetween(
   to: number,
   consistent = false,
 ): Promise<BidRecord[]> {
-  if (to < from) return [];
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: "pk = :p AND sk BETWEEN :from AND :to",
-      ExpressionAttributeValues: {
-        ":p": keys.bidsPartition(auctionId),
-        ":from": keys.bid(auctionId, from).sk,
-        ":to": keys.bid(auctionId, to).sk,
-      },
-      Limit: to - from + 1,
-      ...(consistent ? { ConsistentRead: true } : {}),
-    }),
-  );
-  return Items.map(toBid);
+  const bids: BidRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  while (bids.length < to - from + 1) {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: "pk = :p AND sk BETWEEN :from AND :to",
+        ExpressionAttributeValues: {
+          ":p": keys.bidsPartition(auctionId),
+          ":from": keys.bid(auctionId, from).sk,
+          ":to": keys.bid(auctionId, to).sk,
+        },
+        Limit: to - from + 1 - bids.length,
+        ExclusiveStartKey: startKey,
+        ...(consistent ? { ConsistentRead: true } : {}),
+      }),
+    );
+    bids.push(...(page.Items ?? []).map(toBid));
+    startKey = page.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  return bids;
 }
 
 /** Bid number `sequence` of an auction, or null. */
