@@ -9,7 +9,7 @@
  * then `walkLedger` (what `npm run verify:ledger` and the web's ledger page run) over every page, timed.
  * Exits 1 if any page is 1 MB or more. Latencies are local, for comparison only.
  */
-import { BatchWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { walkLedger } from "#shared/ledger-pages";
 import { sha256 } from "../ledger/verify-pages.ts";
 import {
@@ -108,6 +108,28 @@ console.log(
   `${BIDS} bids written straight to the table in ${((performance.now() - writeStarted) / 1000).toFixed(1)} s; head ${head}`,
 );
 
+/** DynamoDB's size of a flat item (names + values; numbers ~1 byte per 2 digits + 1): what RRU count. */
+function itemBytes(item: Record<string, unknown>): number {
+  return Object.entries(item).reduce((sum, [name, value]) => {
+    const size =
+      typeof value === "number"
+        ? Math.ceil(String(Math.abs(value)).replace(/[.-]/g, "").length / 2) + 1
+        : typeof value === "string"
+          ? Buffer.byteLength(value)
+          : 1;
+    return sum + Buffer.byteLength(name) + size;
+  }, 0);
+}
+const { Item: lastBid = {} } = await db.send(
+  new GetCommand({ TableName: tableName(), Key: keys.bid(auction.id, BIDS) }),
+);
+const bidBytes = itemBytes(lastBid);
+// A Query is charged on the total size it read, rounded up to 4 KB; eventually consistent: half a unit.
+const pageRru = (entries: number) => Math.ceil((entries * bidBytes) / 4096) / 2;
+console.log(
+  `bid item ${bidBytes} B; a page's Query of 1,000 bids ~${pageRru(1000)} RRU, of 5,000 ~${pageRru(5000)} RRU (eventually consistent; twice that when read consistently)`,
+);
+
 const path = (query: string) => `/api/auctions/${auction.id}/ledger${query}`;
 async function get(query: string) {
   const res = await invokeRoute<{ entries: unknown[]; nextFrom: number | null }>({
@@ -148,16 +170,19 @@ for (const limit of [1000, 5000]) {
 
 console.log("");
 console.log(
-  "| full verification (walkLedger over every page, in-process handler) | pages | DynamoDB calls (items read) | time |",
+  "| full verification (walkLedger over every page, in-process handler) | pages | answer bytes in all | DynamoDB calls (items read) | time |",
 );
-console.log("|---|---|---|---|");
+console.log("|---|---|---|---|---|");
 for (const limit of [1000, 5000]) {
   let pages = 0;
+  let bytes = 0;
   const run = await measure(() =>
     walkLedger({
       fetchPage: async (from) => {
         pages += 1;
-        return (await get(`?from=${from}&limit=${limit}`)).body;
+        const { body } = await get(`?from=${from}&limit=${limit}`);
+        bytes += Buffer.byteLength(JSON.stringify(body));
+        return body;
       },
       sha256,
     }),
@@ -165,7 +190,7 @@ for (const limit of [1000, 5000]) {
   if (!run.result.ok || run.result.head !== head)
     throw new Error(`verification failed: ${JSON.stringify(run.result)}`);
   console.log(
-    `| ${run.result.entries} entries, \`limit=${limit}\` | ${pages} | ${describeTally(run.tally, "written", true)} | ${(run.ms / 1000).toFixed(2)} s |`,
+    `| ${run.result.entries} entries, \`limit=${limit}\` | ${pages} | ${bytes.toLocaleString("en-US")} | ${describeTally(run.tally, "written", true)} | ${(run.ms / 1000).toFixed(2)} s |`,
   );
 }
 
