@@ -247,7 +247,7 @@ function serveRoute<Body, Params, Query, Pre>(
 }
 
 /** A year: what "for good" means to a cache (RFC 9111 advises no longer). */
-export const IMMUTABLE_CACHE_SECONDS = 31_536_000;
+const IMMUTABLE_CACHE_SECONDS = 31_536_000;
 
 /**
  * Public reads the edge may share for a moment; browsers still revalidate every poll. A personal
