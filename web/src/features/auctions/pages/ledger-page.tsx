@@ -1,5 +1,6 @@
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
+import { getServerMessage } from "@web/lib/api-client.ts";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import type { LedgerWalk } from "#shared/ledger-pages";
@@ -32,7 +33,12 @@ export function LedgerPage() {
         if (!stop.signal.aborted) setState({ stage: "done", result });
       },
       (error: unknown) => {
-        if (!stop.signal.aborted) setState({ stage: "failed", message: (error as Error).message });
+        if (!stop.signal.aborted) {
+          setState({
+            stage: "failed",
+            message: getServerMessage(error, "the site did not answer. Try again."),
+          });
+        }
       },
     );
     return () => stop.abort();
