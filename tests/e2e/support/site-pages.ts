@@ -20,6 +20,8 @@ export function everyPage(
     // Home is ready when the grid shows the auctions, not just the hero.
     [visitor, "/", auction.product.name],
     [visitor, `/auction/${auction.id}`, auction.product.name],
+    // Ready once the browser has checked the whole chain.
+    [visitor, `/auction/${auction.id}/ledger`, "Verified: all"],
     [visitor, "/bid-packages", "Bid"],
     [visitor, "/how-it-works", "How"],
     [visitor, "/fairness", "Fair"],

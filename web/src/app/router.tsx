@@ -21,6 +21,7 @@ const AuctionDetailPage = lazyPage(
   () => import("@web/features/auctions/pages/auction-detail-page.tsx"),
   "AuctionDetailPage",
 );
+const LedgerPage = lazyPage(() => import("@web/features/auctions/pages/ledger-page.tsx"), "LedgerPage");
 const LoginPage = lazyPage(() => import("@web/features/auth/pages/login-page.tsx"), "LoginPage");
 const RegisterPage = lazyPage(() => import("@web/features/auth/pages/register-page.tsx"), "RegisterPage");
 const BidPackagesPage = lazyPage(
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
           { path: paths.home.path, element: <HomePage /> },
           { path: paths.auction.path, element: <AuctionDetailPage /> },
           { path: paths.auctionAlt.path, element: <AuctionDetailPage /> },
+          { path: paths.auctionLedger.path, element: <LedgerPage /> },
           { path: paths.bidPackages.path, element: <BidPackagesPage /> },
           { path: paths.paymentSuccess.path, element: <PaymentSuccessPage /> },
           { path: paths.login.path, element: <LoginPage /> },

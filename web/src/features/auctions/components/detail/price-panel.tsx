@@ -1,5 +1,7 @@
 import { Card, CardContent, CardHeader } from "@web/components/ui/card.tsx";
+import { paths } from "@web/config/paths.ts";
 import { Clock, Gavel, User } from "lucide-react";
+import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import { useMsLeft } from "../../lib/server-clock.ts";
@@ -58,13 +60,13 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
             Beginner auction: only for bidders who have not won yet
           </p>
         )}
-        <a
-          href={`/api/auctions/${encodeURIComponent(auction.id)}/ledger`}
+        <Link
+          to={paths.auctionLedger.getHref(auction.id)}
           className="text-sm text-muted-foreground underline underline-offset-2"
           data-testid="ledger-link"
         >
           Verify this auction's bid ledger
-        </a>
+        </Link>
         {auction.activeAgents > 0 && (
           <p className="text-sm text-muted-foreground" data-testid="active-agents">
             {auction.activeAgents} Bid {auction.activeAgents === 1 ? "Agent" : "Agents"} active
