@@ -22,7 +22,7 @@ import {
   conflict,
   forbidden,
   notFound,
-  type Refusal,
+  Refusal,
   serviceUnavailable,
   unauthorized,
 } from "../domain/errors.ts";
@@ -89,7 +89,9 @@ export async function readBuyNowOffer(
     try {
       await assertNotSelfExcluded(userId, now);
     } catch (error) {
-      reason = (error as Error).message;
+      // Only the exclusion itself closes the offer; a failed read is the server's trouble (5xx).
+      if (!(error instanceof Refusal)) throw error;
+      reason = error.message;
     }
   }
   const offered = offer.reason !== "notOffered";

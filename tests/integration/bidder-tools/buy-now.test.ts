@@ -8,6 +8,7 @@ import { installAgentQueue } from "../../../functions/adapters/agents/queue-from
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { closeAuction } from "../../../functions/usecases/close-auction.ts";
 import { createLocalAgentQueue, type LocalAgentQueue } from "../../../scripts/local/agent-queue.ts";
+import { injectDynamoFaults } from "../../support/faulty-dynamo.ts";
 import {
   anonymous,
   bidOn,
@@ -343,5 +344,27 @@ describe("POST /api/auctions/{id}/buy-now", () => {
     expect(wins.body).toMatchObject([{ id: auction.id, order: null }]);
     const loserWins = await loser.call<unknown[]>({ method: "GET", path: "/api/auctions/won" });
     expect(loserWins.body).toEqual([]);
+  });
+});
+
+describe("a faulty table under the offer", () => {
+  it("a throttled self-exclusion read is the server's trouble (503), not a closed offer", async () => {
+    const { auction } = await liveAuction({ retailPriceCents: 5000, buyNowStock: 1 });
+    const [buyer, rival] = [await testUser("buyer", 10), await testUser("buyer", 10)];
+    await trade(buyer, rival, auction.id, 1);
+    const faults = injectDynamoFaults();
+    try {
+      faults.add({
+        command: "GetItem",
+        fault: "throttle",
+        match: (input) => String(input.ProjectionExpression ?? "").includes("selfExcludedUntil"),
+      });
+      const offer = await offerOf(buyer, auction.id);
+      expect(offer.status).toBe(503);
+      expect(offer.body).not.toHaveProperty("eligible");
+    } finally {
+      faults.remove();
+    }
+    expect((await offerOf(buyer, auction.id)).body).toMatchObject({ eligible: true, reason: null });
   });
 });
