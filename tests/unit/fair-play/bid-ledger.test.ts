@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { centsToDecimal } from "#shared/money";
 import { MAX_PRICE_CENTS } from "#shared/schemas/seller";
-import { chainHash, genesisHash, verifyLedger } from "../../../functions/domain/bid-ledger.ts";
+import {
+  chainHash,
+  genesisHash,
+  type LedgerEntryFacts,
+  verifyLedger,
+} from "../../../functions/domain/bid-ledger.ts";
 import { checkLedgerDocument } from "../../../scripts/ledger/check-document.ts";
 
 // Vectors computed outside the product with coreutils:
@@ -50,10 +55,10 @@ describe("the ledger at the highest price a product may have", () => {
   it("verifies as published (decimal prices, ISO times), however long the bidding", () => {
     const start = { auctionId: "capped", startingPriceCents: MAX_PRICE_CENTS, startedAtMs: 1893456000000 };
     let previous = genesisHash(start);
-    const entries = [];
+    const entries: (LedgerEntryFacts & { hash: string })[] = [];
     // The price only rises a cent a bid: a million bids take it to $1,010,000.00.
     for (const n of [1, 2, 3, 1_000_000]) {
-      const facts = {
+      const facts: LedgerEntryFacts = {
         n: entries.length + 1,
         username: `bidder${n}`,
         amountCents: MAX_PRICE_CENTS + n,
