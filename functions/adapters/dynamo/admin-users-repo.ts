@@ -15,6 +15,7 @@ import {
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys } from "./keys.ts";
+import { RECEIVE_CREDITS } from "./paid-credits-repo.ts";
 import type { SellerRecord } from "./sellers-repo.ts";
 import { getUser, toUser, type UserRecord } from "./users-repo.ts";
 
@@ -66,11 +67,15 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
               Update: {
                 TableName: tableName(),
                 Key: keys.user(userId),
-                UpdateExpression: "ADD bidBalance :amount",
+                // A grant is received for free: it adds credits and no money (paid-credits-repo.ts).
+                UpdateExpression:
+                  amount >= 0 ? `SET ${RECEIVE_CREDITS} ADD bidBalance :amount` : "ADD bidBalance :amount",
                 ConditionExpression:
                   amount >= 0 ? "attribute_exists(pk)" : "attribute_exists(pk) AND bidBalance >= :need",
                 ExpressionAttributeValues:
-                  amount >= 0 ? { ":amount": amount } : { ":amount": amount, ":need": need },
+                  amount >= 0
+                    ? { ":amount": amount, ":received": amount }
+                    : { ":amount": amount, ":need": need },
               },
             },
           ],

@@ -4,6 +4,7 @@ import { db, tableName } from "./client.ts";
 import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys } from "./keys.ts";
+import { RECEIVE_CREDITS } from "./paid-credits-repo.ts";
 import { transactRetryingConflicts } from "./transact.ts";
 
 export type CreditOutcome = "credited" | "already_credited" | "user_missing";
@@ -41,9 +42,14 @@ export async function creditBidPurchase(purchase: BidPurchase, now: number): Pro
       Update: {
         TableName: table,
         Key: keys.user(purchase.userId),
-        UpdateExpression: "ADD bidBalance :bids",
+        // What was paid for the credits travels with them (paid-credits-repo.ts).
+        UpdateExpression: `SET ${RECEIVE_CREDITS} ADD bidBalance :bids, paidCents :paid`,
         ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":bids": purchase.bidCount },
+        ExpressionAttributeValues: {
+          ":bids": purchase.bidCount,
+          ":received": purchase.bidCount,
+          ":paid": purchase.amountCents,
+        },
       },
     },
   ];
@@ -138,6 +144,8 @@ export async function writeReversal(input: {
   totalReversed: number;
   take: number;
   shortfall: number;
+  /** The money this step gives back, taken from what the user paid for credits (paid-credits-repo.ts). */
+  refundedCents: number;
   flag: "refunded" | "disputed";
   now: number;
 }): Promise<boolean> {
@@ -170,9 +178,14 @@ export async function writeReversal(input: {
               TableName: tableName(),
               Key: keys.user(input.userId),
               UpdateExpression:
-                "SET bidBalance = bidBalance - :take, paymentFlag = :flag, paymentFlaggedAt = :at",
+                "SET bidBalance = bidBalance - :take, paymentFlag = :flag, paymentFlaggedAt = :at ADD paidCents :refunded",
               ConditionExpression: "attribute_exists(pk) AND bidBalance >= :take",
-              ExpressionAttributeValues: { ":take": input.take, ":flag": input.flag, ":at": at },
+              ExpressionAttributeValues: {
+                ":take": input.take,
+                ":flag": input.flag,
+                ":at": at,
+                ":refunded": -input.refundedCents,
+              },
             },
           },
         ],
