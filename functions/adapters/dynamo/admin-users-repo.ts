@@ -15,7 +15,7 @@ import {
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys } from "./keys.ts";
-import { RECEIVE_CREDITS } from "./paid-credits-repo.ts";
+import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import type { SellerRecord } from "./sellers-repo.ts";
 import { getUser, toUser, type UserRecord } from "./users-repo.ts";
 
@@ -57,8 +57,8 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
   for (let round = 0; round < MAX_ADJUST_ROUNDS; round++) {
     try {
       // An ADD is not idempotent: if DynamoDB applied it but the answer was lost, the SDK's retry
-      // would add again. A one-item transaction with a request token makes every retry of this
-      // round a no-op after the first success (DynamoDB remembers the token for 10 minutes).
+      // would add again. A transaction with a request token makes every retry of this round a no-op
+      // after the first success (DynamoDB remembers the token for 10 minutes).
       await db.send(
         new TransactWriteCommand({
           ClientRequestToken: randomUUID(),
@@ -67,17 +67,15 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
               Update: {
                 TableName: tableName(),
                 Key: keys.user(userId),
-                // A grant is received for free: it adds credits and no money (paid-credits-repo.ts).
-                UpdateExpression:
-                  amount >= 0 ? `SET ${RECEIVE_CREDITS} ADD bidBalance :amount` : "ADD bidBalance :amount",
+                UpdateExpression: "ADD bidBalance :amount",
                 ConditionExpression:
                   amount >= 0 ? "attribute_exists(pk)" : "attribute_exists(pk) AND bidBalance >= :need",
                 ExpressionAttributeValues:
-                  amount >= 0
-                    ? { ":amount": amount, ":received": amount }
-                    : { ":amount": amount, ":need": need },
+                  amount >= 0 ? { ":amount": amount } : { ":amount": amount, ":need": need },
               },
             },
+            // A grant is received for free: credits and no money, so bids are worth no more for it.
+            ...(amount > 0 ? [receiveCreditsItem(userId, amount, 0)] : []),
           ],
         }),
       );

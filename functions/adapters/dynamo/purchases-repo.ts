@@ -4,7 +4,7 @@ import { db, tableName } from "./client.ts";
 import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys } from "./keys.ts";
-import { RECEIVE_CREDITS } from "./paid-credits-repo.ts";
+import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import { transactRetryingConflicts } from "./transact.ts";
 
 export type CreditOutcome = "credited" | "already_credited" | "user_missing";
@@ -42,16 +42,13 @@ export async function creditBidPurchase(purchase: BidPurchase, now: number): Pro
       Update: {
         TableName: table,
         Key: keys.user(purchase.userId),
-        // What was paid for the credits travels with them (paid-credits-repo.ts).
-        UpdateExpression: `SET ${RECEIVE_CREDITS} ADD bidBalance :bids, paidCents :paid`,
+        UpdateExpression: "ADD bidBalance :bids",
         ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: {
-          ":bids": purchase.bidCount,
-          ":received": purchase.bidCount,
-          ":paid": purchase.amountCents,
-        },
+        ExpressionAttributeValues: { ":bids": purchase.bidCount },
       },
     },
+    // What was paid for the credits, recorded with them (what Buy It Now may credit).
+    receiveCreditsItem(purchase.userId, purchase.bidCount, purchase.amountCents),
   ];
 
   // Another transaction touched the purchase or the user at the same instant (the other delivery of
@@ -178,16 +175,12 @@ export async function writeReversal(input: {
               TableName: tableName(),
               Key: keys.user(input.userId),
               UpdateExpression:
-                "SET bidBalance = bidBalance - :take, paymentFlag = :flag, paymentFlaggedAt = :at ADD paidCents :refunded",
+                "SET bidBalance = bidBalance - :take, paymentFlag = :flag, paymentFlaggedAt = :at",
               ConditionExpression: "attribute_exists(pk) AND bidBalance >= :take",
-              ExpressionAttributeValues: {
-                ":take": input.take,
-                ":flag": input.flag,
-                ":at": at,
-                ":refunded": -input.refundedCents,
-              },
+              ExpressionAttributeValues: { ":take": input.take, ":flag": input.flag, ":at": at },
             },
           },
+          receiveCreditsItem(input.userId, 0, -input.refundedCents),
         ],
       }),
     );
