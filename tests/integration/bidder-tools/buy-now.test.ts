@@ -1,3 +1,4 @@
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TEST_CARDS } from "#shared/payments";
 import type { AgentView } from "#shared/schemas/agents";
@@ -5,7 +6,13 @@ import type { AuctionDetail } from "#shared/schemas/auctions";
 import type { BuyNowOfferView, OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
 import type { AppConfig } from "#shared/schemas/payments";
 import { installAgentQueue } from "../../../functions/adapters/agents/queue-from-env.ts";
+import { db } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import {
+  creditBuyNowItem,
+  readPaidCredits,
+  receiveCreditsItem,
+} from "../../../functions/adapters/dynamo/paid-credits-repo.ts";
 import { creditBidPurchase } from "../../../functions/adapters/dynamo/purchases-repo.ts";
 import { closeAuction } from "../../../functions/usecases/close-auction.ts";
 import { createLocalAgentQueue, type LocalAgentQueue } from "../../../scripts/local/agent-queue.ts";
@@ -181,6 +188,27 @@ describe("Buy It Now's offer", () => {
     expect((await getItem(keys.paidCredits(ann.id)))?.buyNowCreditedCents).toBe(700);
   });
 
+  it("a credit worked out from money since refunded is not recorded; decided again, it fits what is left", async () => {
+    const { auction } = await liveAuction({ retailPriceCents: 10_000, buyNowStock: 1 });
+    const buyer = await payingUser(10, 500);
+    const rival = await testUser("buyer", 10);
+    await trade(buyer, rival, auction.id, 10);
+    const seen = await readPaidCredits(buyer.id);
+    expect(seen).toEqual({ paidCents: 500, creditsReceived: 10, creditedCents: 0 });
+    // A refund gives $2.00 back between the offer's read and the purchase's write.
+    await db.send(new TransactWriteCommand({ TransactItems: [receiveCreditsItem(buyer.id, 0, -200)] }));
+    await expect(
+      db.send(new TransactWriteCommand({ TransactItems: [creditBuyNowItem(buyer.id, seen, 500)] })),
+    ).rejects.toMatchObject({ name: "TransactionCanceledException" });
+    const bought = await buyNow(buyer, auction.id);
+    expect(bought.body).toMatchObject({ finalPrice: "97.00", buyNow: { credit: "3.00" } });
+    expect(await readPaidCredits(buyer.id)).toEqual({
+      paidCents: 300,
+      creditsReceived: 10,
+      creditedCents: 300,
+    });
+  });
+
   it("values bought and granted credits together at the average paid, the granted at $0", async () => {
     const { auction } = await liveAuction({ retailPriceCents: 5000, buyNowStock: 1 });
     // 10 credits for $5.00, then 10 granted by an admin: 25 cents a credit.
@@ -343,7 +371,7 @@ describe("POST /api/auctions/{id}/buy-now", () => {
       const rival = await testUser("buyer", 10);
       await trade(buyer, rival, auction.id, 2);
 
-      // The bid also writes the user item the purchase's credit is conditioned on.
+      // A paying buyer: the purchase's transaction also records its credit.
       const [bid, bought] = await Promise.all([bidOn(buyer, auction.id), buyNow(buyer, auction.id)]);
       const tally = await getItem(keys.bidder(auction.id, buyer.id));
       expect(await balanceOf(buyer)).toBe(10 - (tally?.bids as number));
