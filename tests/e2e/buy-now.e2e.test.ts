@@ -5,8 +5,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { creditBidPurchase } from "../../functions/adapters/dynamo/purchases-repo.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { givePaidCredits } from "../support/paid-credits.ts";
 import { signedIn } from "./support/users.ts";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
@@ -18,9 +18,7 @@ describe("Buy It Now", () => {
     const seller = await signedIn("seller");
     const buyer = await signedIn("buyer");
     // 10 credits bought for $6.00: each bid cost the buyer 60 cents.
-    const paymentIntentId = `pi_e2e_${crypto.randomUUID()}`;
-    const purchase = { paymentIntentId, userId: buyer.id, packageId: "e2e", bidCount: 10, amountCents: 600 };
-    expect(await creditBidPurchase(purchase, Date.now())).toBe("credited");
+    await givePaidCredits(buyer.id, 10, 600);
     const rival = await signedIn("buyer", { bidBalance: 10 });
     const productId = crypto.randomUUID();
     const auction = await startAuction({

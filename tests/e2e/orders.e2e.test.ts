@@ -11,9 +11,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { CurrentUser } from "#shared/schemas/auth";
 import { adjustBidBalance } from "../../functions/adapters/dynamo/admin-users-repo.ts";
-import { creditBidPurchase } from "../../functions/adapters/dynamo/purchases-repo.ts";
 import { getUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { givePaidCredits } from "../support/paid-credits.ts";
 import { newPage } from "./support/browser.ts";
 
 const PASSWORD = "password123";
@@ -63,15 +63,7 @@ describe("winning and fulfilment", () => {
     const buyer = await registeredPage("buyer");
     const rival = await registeredPage("buyer");
     // 5 credits bought for $3.00: 60 cents a bid.
-    const paymentIntentId = `pi_e2e_${crypto.randomUUID()}`;
-    const purchase = {
-      paymentIntentId,
-      userId: buyer.user.id,
-      packageId: "e2e",
-      bidCount: 5,
-      amountCents: 300,
-    };
-    expect(await creditBidPurchase(purchase, Date.now())).toBe("credited");
+    await givePaidCredits(buyer.user.id, 5, 300);
     await adjustBidBalance(rival.user.id, 5);
 
     const auction = await shortAuction(seller.user.id, 5);

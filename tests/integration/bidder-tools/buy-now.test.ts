@@ -13,10 +13,10 @@ import {
   readPaidCredits,
   receiveCreditsItem,
 } from "../../../functions/adapters/dynamo/paid-credits-repo.ts";
-import { creditBidPurchase } from "../../../functions/adapters/dynamo/purchases-repo.ts";
 import { closeAuction } from "../../../functions/usecases/close-auction.ts";
 import { createLocalAgentQueue, type LocalAgentQueue } from "../../../scripts/local/agent-queue.ts";
 import { injectDynamoFaults } from "../../support/faulty-dynamo.ts";
+import { givePaidCredits } from "../../support/paid-credits.ts";
 import {
   anonymous,
   bidOn,
@@ -56,20 +56,10 @@ const detail = async (id: string) =>
   (await anonymous<AuctionDetail>({ method: "GET", path: `/api/auctions/${id}` })).body;
 const balanceOf = async (user: TestUser) => (await getItem(keys.user(user.id)))?.bidBalance as number;
 
-/** A buyer who bought `credits` bid credits for `amountCents`, through the payments' credit step. */
+/** A buyer who bought `credits` bid credits for `amountCents`. */
 async function payingUser(credits: number, amountCents: number): Promise<TestUser> {
   const user = await testUser("buyer", 0);
-  const credited = await creditBidPurchase(
-    {
-      paymentIntentId: `pi_buy_now_${Math.random().toString(36).slice(2, 12)}`,
-      userId: user.id,
-      packageId: "test-package",
-      bidCount: credits,
-      amountCents,
-    },
-    Date.now(),
-  );
-  expect(credited).toBe("credited");
+  await givePaidCredits(user.id, credits, amountCents);
   return user;
 }
 

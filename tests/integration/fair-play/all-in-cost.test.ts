@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import type { OrderView, WonAuction } from "#shared/schemas/orders";
-import { creditBidPurchase } from "../../../functions/adapters/dynamo/purchases-repo.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
+import { givePaidCredits } from "../../support/paid-credits.ts";
 import { auctionWithBids, shippingAddress, signUp } from "../orders/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
@@ -11,9 +11,7 @@ useFreshTable("all-in-cost");
 /** A buyer who bought `credits` bid credits for `amountCents` (what their bids are worth comes from it). */
 async function payingBuyer(credits: number, amountCents: number) {
   const user = await signUp("buyer", 0);
-  const paymentIntentId = `pi_all_in_${Math.random().toString(36).slice(2, 12)}`;
-  const packageId = "test-package";
-  await creditBidPurchase({ paymentIntentId, userId: user.id, packageId, bidCount: credits, amountCents }, 0);
+  await givePaidCredits(user.id, credits, amountCents);
   return user;
 }
 
