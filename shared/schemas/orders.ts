@@ -64,7 +64,7 @@ export const orderViewSchema = z.object({
   buyerId: z.string(),
   sellerId: z.string(),
   finalPrice: z.string(),
-  /** The buyer's bids on the auction when ordering, their value (bidsSpent × bidValue) and the all-in cost. */
+  /** The buyer's bids on the auction when ordering, what they cost the buyer and the all-in cost. */
   bidsSpent: z.number().check(z.integer()),
   bidsValue: z.string(),
   allInCost: z.string(),
@@ -133,8 +133,9 @@ export type ShippingUpdate = z.infer<typeof shippingUpdateSchema>;
 export type BuyNowRequest = z.input<typeof shippingAddressSchema>;
 
 /**
- * GET /api/auctions/{id}/buy-now: the caller's offer. credit = bidsPlaced × bidValue capped at the
- * retail price; price = retailPrice − credit. `reason` says why it is not offered (null when eligible).
+ * GET /api/auctions/{id}/buy-now: the caller's offer. credit = what the bids placed cost the caller
+ * (docs/architecture.md section 4) capped at the retail price; price = retailPrice − credit. `reason`
+ * says why it is not offered (null when eligible).
  */
 export const buyNowOfferSchema = z.object({
   eligible: z.boolean(),

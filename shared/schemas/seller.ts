@@ -32,6 +32,19 @@ export const imageUrlField = z.string().check(
 
 export const PRICE_FORMAT_MESSAGE = "Starting price must be a positive amount with at most 2 decimals";
 
+/**
+ * The highest starting or retail price a product may have. Every price the product then reaches (the
+ * start plus a cent a bid, a Buy It Now price below retail) stays far inside what the public ledger's
+ * decimal prices carry (8 whole digits: scripts/ledger/check-document.ts), so every ledger verifies.
+ */
+export const MAX_PRICE_CENTS = 100_000_000;
+const MAX_PRICE_TEXT = "$1,000,000.00";
+export const PRICE_TOO_HIGH_MESSAGE = `Starting price must be at most ${MAX_PRICE_TEXT}`;
+export const RETAIL_TOO_HIGH_MESSAGE = `Retail price must be at most ${MAX_PRICE_TEXT}`;
+
+/** At most the cap, or not a price at all (the format's own message speaks then). */
+const notAboveCap = (value: string) => (decimalToCents(value) ?? 0) <= MAX_PRICE_CENTS;
+
 /** A price as the API carries it, a decimal string such as "12.34": positive, 2 decimals at most. */
 export const startingPriceField = z.string().check(
   z.trim(),
@@ -39,6 +52,7 @@ export const startingPriceField = z.string().check(
     const cents = decimalToCents(value);
     return cents !== null && cents > 0;
   }, PRICE_FORMAT_MESSAGE),
+  z.refine(notAboveCap, PRICE_TOO_HIGH_MESSAGE),
 );
 
 export const RETAIL_PRICE_FORMAT_MESSAGE = "Retail price must be a positive amount with at most 2 decimals";
@@ -53,6 +67,7 @@ export const retailPriceField = z.string().check(
     const cents = decimalToCents(value);
     return cents !== null && cents > 0;
   }, RETAIL_PRICE_FORMAT_MESSAGE),
+  z.refine(notAboveCap, RETAIL_TOO_HIGH_MESSAGE),
 );
 
 /** Units offered with Buy It Now (0 = none). Forms send the field's text, the API a number; both are read. */

@@ -13,6 +13,7 @@ import type { CurrentUser } from "#shared/schemas/auth";
 import { adjustBidBalance } from "../../functions/adapters/dynamo/admin-users-repo.ts";
 import { getUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { givePaidCredits } from "../support/paid-credits.ts";
 import { newPage } from "./support/browser.ts";
 
 const PASSWORD = "password123";
@@ -61,7 +62,8 @@ describe("winning and fulfilment", () => {
     const seller = await registeredPage("seller");
     const buyer = await registeredPage("buyer");
     const rival = await registeredPage("buyer");
-    await adjustBidBalance(buyer.user.id, 5);
+    // 5 credits bought for $3.00: 60 cents a bid.
+    await givePaidCredits(buyer.user.id, 5, 300);
     await adjustBidBalance(rival.user.id, 5);
 
     const auction = await shortAuction(seller.user.id, 5);
@@ -88,7 +90,7 @@ describe("winning and fulfilment", () => {
     expect(await page.getByTestId("summary-average-price").textContent()).toBe("$1.52");
     const winCard = page.getByTestId("win-card");
     expect(await winCard.textContent()).toContain("Won");
-    // All-in: $1.52 + one bid worth $0.60.
+    // All-in: $1.52 + one bid that cost $0.60.
     expect(await winCard.getByTestId("all-in-cost").textContent()).toBe("$2.12");
     expect(await winCard.getByRole("link", { name: "View Auction" }).getAttribute("href")).toBe(
       `/auction/${auction.id}`,

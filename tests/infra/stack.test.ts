@@ -272,7 +272,7 @@ describe("least privilege", () => {
       ]);
     }
     expect([...tableScope(byHandler(prodFunctions, "payments/stripe-webhook")).write].sort()).toEqual(
-      ["ORDER#*", "ORDERPAYMENT#*", "PURCHASE#*", "USER#*"].sort(),
+      ["ORDER#*", "ORDERPAYMENT#*", "PURCHASE#*", "USER#*", "PAIDCREDITS#*"].sort(),
     );
     expect([...tableScope(byHandler(devFunctions, "realtime/connect")).write]).toEqual(["CONN#*"]);
     // A watch and its clean-up: the connection and its WATCH# items.

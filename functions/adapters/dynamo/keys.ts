@@ -38,6 +38,11 @@ export const keys = {
    * It Now order, whose transaction is conditioned on that count, so the credit is exact to the bid.
    */
   bidder: (auctionId: string, userId: string) => ({ pk: `BIDDERS#${auctionId}`, sk: `USER#${userId}` }),
+  /**
+   * What a user paid for their bid credits (paid-credits-repo.ts): apart from the user item, so the
+   * reads that show a bid's worth never reach the account's password or sessions.
+   */
+  paidCredits: (userId: string) => ({ pk: `PAIDCREDITS#${userId}`, sk: "SUMS" }),
   bidPackage: (id: string) => ({ pk: `PACKAGE#${id}`, sk: "PROFILE" }),
   purchase: (paymentIntentId: string) => ({ pk: `PURCHASE#${paymentIntentId}`, sk: "PURCHASE" }),
   /** PaymentIntents of the local payment provider (local dev and tests only; Stripe keeps its own). */

@@ -191,12 +191,19 @@ export function HowItWorksPage() {
                   after it ends, once per bidder, while units last.
                 </li>
                 <li>
-                  Every bid you spent on that auction is worth{" "}
+                  Every bid you spent on that auction comes off the retail price at what you paid for it: the
+                  money you paid for bid packages divided by all the bid credits you received. Credits given
+                  to you for free (at sign-up or by our team) count at $0, and no bid counts for more than{" "}
                   <strong className="text-foreground" data-testid="bid-value">
                     {bidValue}
-                  </strong>{" "}
-                  off the retail price (never more than the whole price), so bids on an item you then buy are
-                  not lost.
+                  </strong>
+                  . So bids on an item you then buy are not lost, and never earn more than they cost.
+                </li>
+                <li>
+                  The credit is never more than the whole price, and all your Buy It Now credits together
+                  never exceed what you paid for bids (less any refund). &ldquo;You&rsquo;ve spent N bids ($X)
+                  here&rdquo; on the auction page and the all-in cost of your wins and orders use the same
+                  value.
                 </li>
                 <li>
                   While you are the highest bidder you cannot buy it now. Buying it ends your part in that

@@ -1,7 +1,6 @@
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { useAppConfig } from "@web/lib/app-config.ts";
 import { buyNowOpen, useBuyNowOffer } from "@web/lib/buy-now.ts";
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
@@ -9,18 +8,17 @@ import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 
 /**
- * Buy It Now on the auction page, live and ended: the retail price less the caller's bids, each worth
- * the published bid value, and the way to the order checkout. Shown only where units are offered.
+ * Buy It Now on the auction page, live and ended: the retail price less what the caller paid for the
+ * bids they spent here (the server works it out: docs/architecture.md section 4), and the way to the
+ * order checkout. Shown only where units are offered.
  */
 export function BuyNowPanel({ auction }: { auction: AuctionDetail }) {
   const open = buyNowOpen(auction, Date.now());
   const offer = useBuyNowOffer(auction.id, open, auction.totalBids);
-  const config = useAppConfig();
   if (!open || !offer.data || offer.data.retailPrice === null) return null;
   const { data } = offer;
   const retail = offer.data.retailPrice;
   const price = data.price ?? retail;
-  const bidValue = config.data?.bidValue;
 
   return (
     <Card data-testid="buy-now-panel">
@@ -38,8 +36,7 @@ export function BuyNowPanel({ auction }: { auction: AuctionDetail }) {
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">
-              Your {data.bidsPlaced} {data.bidsPlaced === 1 ? "bid" : "bids"}
-              {bidValue ? ` × ${formatPrice(bidValue)}` : ""}
+              Your {data.bidsPlaced} {data.bidsPlaced === 1 ? "bid" : "bids"}, at what you paid
             </dt>
             <dd data-testid="buy-now-credit">−{formatPrice(data.credit)}</dd>
           </div>
