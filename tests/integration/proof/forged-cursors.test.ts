@@ -156,7 +156,11 @@ function forgedCursors(list: PagedList): Record<string, string> {
   const id = crypto.randomUUID();
   const partition = list.partitions[0]!;
   const sortKey = `2026-11-27T10:00:00.000Z#${id}`;
-  const own = { ...list.itemKey(id), [`${list.index}pk`]: partition, [`${list.index}sk`]: sortKey };
+  const own: Record<string, unknown> = {
+    ...list.itemKey(id),
+    [`${list.index}pk`]: partition,
+    [`${list.index}sk`]: sortKey,
+  };
   const { [`${list.index}sk`]: _sk, ...missingSortKey } = own;
   const { pk: _pk, ...missingPk } = own;
   return {
