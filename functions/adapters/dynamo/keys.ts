@@ -76,10 +76,12 @@ export const keys = {
   statsBidder: (day: string, userId: string) => ({ pk: `STATSBIDDER#${day}`, sk: `USER#${userId}` }),
   /** A stream record already counted (its eventID): a redelivered record counts nothing twice. */
   statsEvent: (eventId: string) => ({ pk: `STATSEVENT#${eventId}`, sk: "EVENT" }),
-  loginAttempts: (scope: "account" | "pair" | "ip" | "register", value: string, window: number) => ({
+  loginAttempts: (scope: "ip" | "register", value: string, window: number) => ({
     pk: `LOGINRATE#${scope}#${value.toLowerCase()}`,
     sk: `WINDOW#${window}`,
   }),
+  /** An (account, address) pair's failed logins in a row and its last attempt (domain/login-throttle.ts). */
+  loginPair: (pair: string) => ({ pk: `LOGINRATE#pair#${pair.toLowerCase()}`, sk: "FAILURES" }),
 } as const;
 
 /** Sort keys that order by time and stay unique. */
