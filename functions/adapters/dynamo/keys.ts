@@ -46,6 +46,11 @@ export const keys = {
   orderGuard: (auctionId: string) => ({ pk: `AUCTION#${auctionId}`, sk: "ORDER" }),
   orderPayment: (paymentIntentId: string) => ({ pk: `ORDERPAYMENT#${paymentIntentId}`, sk: "PAYMENT" }),
   connection: (id: string) => ({ pk: `CONN#${id}`, sk: "CONN" }),
+  /**
+   * How many sockets an address holds open. Under CONN# (a connection id never holds "#"), so the
+   * socket functions that write connections need no other grant.
+   */
+  addressConnections: (address: string) => ({ pk: `CONN#ADDRESS#${address}`, sk: "OPEN" }),
   /** A connection that watches an auction; one partition per auction, so a broadcast reads its watchers only. */
   watch: (auctionId: string, connectionId: string) => ({
     pk: `WATCH#${auctionId}`,
