@@ -18,8 +18,8 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILED_PER_PAIR = 10;
 export const MAX_FAILED_PER_IP = 50;
 /** The wait after the pair's 10th failure; each further failure doubles it. */
-export const PAIR_FIRST_DELAY_MS = LOGIN_WINDOW_MS;
-export const PAIR_MAX_DELAY_MS = 24 * 60 * 60 * 1000;
+const PAIR_FIRST_DELAY_MS = LOGIN_WINDOW_MS;
+const PAIR_MAX_DELAY_MS = 24 * 60 * 60 * 1000;
 /** A pair's failures are forgotten this long after its last attempt (the longest wait). */
 export const PAIR_MEMORY_MS = PAIR_MAX_DELAY_MS;
 /** Registrations (attempts that passed validation) per address per window, unless the stage says otherwise. */
