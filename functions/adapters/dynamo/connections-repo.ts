@@ -186,7 +186,8 @@ export async function countWatchFrame(
     return counted((await update(false)).Attributes);
   } catch (error) {
     if (!conditionFailed(error)) throw error;
-    // Refused again: either the connection is gone, or this minute's frames are spent.
+    // Refused again: the connection is gone, or this minute's frames are spent (or, for two frames
+    // racing at a minute's start, the other one opened the minute: this one is refused, changing nothing).
     return refusingItem(error) ? { kind: "limited" } : { kind: "gone" };
   }
 }
