@@ -184,7 +184,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // realtime
   "realtime/connect": grant(["SESSION#"], ["CONN#"]),
   "realtime/disconnect": grant([], ["CONN#", "WATCH#"]),
-  "realtime/default": grant([], ["CONN#", "WATCH#"]),
+  "realtime/default": grant(["AUCTION#"], ["CONN#", "WATCH#"]),
   "realtime/broadcaster": grant(["CONN#", "WATCH#"], ["CONN#", "WATCH#"], true),
 
   // events

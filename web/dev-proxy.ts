@@ -9,11 +9,36 @@ export function devProxy(gatewayPort: number, originSecret?: string): Record<str
   // Like CloudFront, the proxy proves to the API that a request came through the site.
   const headers = originSecret ? { "x-origin-verify": originSecret } : undefined;
   return {
-    "/api": { target: `http://127.0.0.1:${gatewayPort}`, changeOrigin: false, headers },
+    "/api": {
+      target: `http://127.0.0.1:${gatewayPort}`,
+      changeOrigin: false,
+      headers,
+      configure: dropViewerAddress,
+    },
     // Uploaded photos, as CloudFront's /media/* serves the media bucket (the gateway stands in for it).
     "^/media(/.*)?$": { target: `http://127.0.0.1:${gatewayPort}`, changeOrigin: false },
-    "^/ws(\\?.*)?$": { target: `ws://127.0.0.1:${gatewayPort}`, ws: true, changeOrigin: false, headers },
+    "^/ws(\\?.*)?$": {
+      target: `ws://127.0.0.1:${gatewayPort}`,
+      ws: true,
+      changeOrigin: false,
+      headers,
+      configure: dropViewerAddress,
+    },
   };
+}
+
+/** Set by CloudFront in front of the API and believed on any request carrying the origin secret. */
+const VIEWER_ADDRESS_HEADER = "x-viewer-address";
+
+/**
+ * The API believes x-viewer-address (the per-address login limits) on a request that carries the origin
+ * secret, which this proxy adds: a browser's own x-viewer-address must not ride along with it, or anyone
+ * could pick the address their guesses count against. CloudFront overwrites it; this proxy removes it
+ * (the gateway then sees the proxy's own address, as before).
+ */
+function dropViewerAddress(proxy: Parameters<NonNullable<ProxyOptions["configure"]>>[0]) {
+  proxy.on("proxyReq", (proxyReq) => proxyReq.removeHeader(VIEWER_ADDRESS_HEADER));
+  proxy.on("proxyReqWs", (proxyReq) => proxyReq.removeHeader(VIEWER_ADDRESS_HEADER));
 }
 
 /** Vite's rule for which proxy entry a URL goes to: a key starting with ^ is a RegExp, else a prefix. */

@@ -12,16 +12,22 @@ export const MISSING_SHIPPING_TITLE = "Missing information";
 export const MISSING_SHIPPING_MESSAGE = "Please fill in all shipping fields";
 
 const SHIPPING_FIELD_MAX = 200;
-const shippingField = z
-  .string()
-  .check(z.trim(), z.minLength(1, MISSING_SHIPPING_MESSAGE), z.maxLength(SHIPPING_FIELD_MAX));
+const shippingField = (label: string) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, MISSING_SHIPPING_MESSAGE),
+      z.maxLength(SHIPPING_FIELD_MAX),
+      z.singleLine(label),
+    );
 
 /** The shipping form: street address, city, state, ZIP, all required; the country is always US. */
 export const shippingAddressSchema = z.object({
-  shippingAddress: shippingField,
-  shippingCity: shippingField,
-  shippingState: shippingField,
-  shippingZip: shippingField,
+  shippingAddress: shippingField("Street address"),
+  shippingCity: shippingField("City"),
+  shippingState: shippingField("State"),
+  shippingZip: shippingField("ZIP code"),
   shippingCountry: z._default(z.literal(DEFAULT_COUNTRY), DEFAULT_COUNTRY),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;

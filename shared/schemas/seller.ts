@@ -3,9 +3,9 @@ import { decimalToCents } from "../money.ts";
 import * as z from "./zod.ts";
 
 /** "" from an empty form field means "not given" for the optional texts (weight, purity). */
-const optionalText = (max: number) =>
+const optionalText = (max: number, label: string) =>
   z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(max))),
+    z.optional(z.string().check(z.trim(), z.maxLength(max), z.singleLine(label))),
     z.transform((value: string | undefined) => (value === "" ? undefined : value)),
   );
 
@@ -87,11 +87,11 @@ export const buyNowStockField = z.pipe(
 
 /** The product fields both the seller's and the admin's "add product" forms send. */
 export const productFields = {
-  name: z.string().check(z.trim(), z.minLength(1, "Required"), z.maxLength(200)),
+  name: z.string().check(z.trim(), z.minLength(1, "Required"), z.maxLength(200), z.singleLine("Name")),
   description: z.string().check(z.trim(), z.minLength(1, "Required"), z.maxLength(5000)),
   metalType: z.enum(METAL_TYPES),
-  weight: optionalText(50),
-  purity: optionalText(50),
+  weight: optionalText(50, "Weight"),
+  purity: optionalText(50, "Purity"),
   imageUrl: imageUrlField,
   startingPrice: startingPriceField,
   retailPrice: retailPriceField,
@@ -190,7 +190,7 @@ export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 
 /** PATCH /api/seller/profile (only while the application is pending). */
 export const updateSellerProfileSchema = z.object({
-  businessName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  businessName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100), z.singleLine("Business name")),
   description: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
 });
 export type UpdateSellerProfileRequest = z.input<typeof updateSellerProfileSchema>;

@@ -27,7 +27,10 @@ export async function listUsers(): Promise<UserRecord[]> {
 
 /** One page of users, newest registration first. */
 export async function listUsersPage(page: PageRequest): Promise<Page<UserRecord>> {
-  const { items, nextCursor } = await listIndexPage("gsi1", [indexKeys.users()], page, { newestFirst: true });
+  const { items, nextCursor } = await listIndexPage("gsi1", [indexKeys.users()], page, {
+    itemKey: keys.user,
+    newestFirst: true,
+  });
   return { items: items.map((item) => toUser(item)), nextCursor };
 }
 
