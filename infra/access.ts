@@ -23,6 +23,8 @@ export interface FunctionNeeds {
   queuesAgentChecks?: boolean;
   /** Signs product photo uploads to the media bucket (presigned POST). */
   signsPhotoUploads?: boolean;
+  /** Publishes Stripe's publishable key to the web (GET /api/config). */
+  publishesStripeKey?: boolean;
 }
 // The email consumer's queue and the sender's SES grant are not listed here: infra/constructs/notifications.ts,
 // the only place either function is made, grants them.
@@ -46,6 +48,9 @@ const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   "seller/create-upload": { signsPhotoUploads: true },
   // Reads the live auctions and queues checks.
   [eventHandlers.agentSweep]: { queuesAgentChecks: true },
+  // The one reader of the publishable key: with the key in SSM, every other function would hold a
+  // dynamic reference of its own (CloudFormation allows 60 per template).
+  "config/get-config": { publishesStripeKey: true },
 };
 // The route table says who calls the payment provider (callsPaymentProvider).
 for (const id of stripeCallers) EXCEPTIONS[id] = { ...EXCEPTIONS[id], readsStripeSecrets: true };

@@ -67,6 +67,11 @@ const stageSettingsSchema = z.object({
   /** POSTs to /api/auth/* and bids per viewer address per 5 minutes the WAF lets through (then 429). */
   wafAuthLimit: z.coerce.number().check(z.integer(), z.minimum(10)),
   wafBidLimit: z.coerce.number().check(z.integer(), z.minimum(10)),
+  /**
+   * The origin secret's version CloudFront sends (`npm run rotate:origin-secret` passes the one it just
+   * made); without it, the secret's current value.
+   */
+  originSecretVersion: z.optional(z.string()),
   /** "destroy" removes the table and bucket with the stack; anything else keeps them (RETAIN). */
   dataRemoval: z.enum(["retain", "destroy"]),
 });

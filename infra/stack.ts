@@ -1,6 +1,5 @@
-import { Annotations, CfnOutput, RemovalPolicy, Stack, type StackProps, Tags, Token } from "aws-cdk-lib";
+import { Annotations, CfnOutput, Stack, type StackProps, Tags, Token } from "aws-cdk-lib";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
-import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { eventHandlers, type HttpRoute, routesFor, socketRoutes } from "../functions/routes.ts";
 import { eventHandlerNeeds } from "./access.ts";
@@ -12,6 +11,7 @@ import { Data } from "./constructs/data.ts";
 import { Firewall } from "./constructs/firewall.ts";
 import { Media } from "./constructs/media.ts";
 import { Notifications } from "./constructs/notifications.ts";
+import { OriginSecret } from "./constructs/origin-secret.ts";
 import { Payments } from "./constructs/payments.ts";
 import {
   logRemovalFor,
@@ -22,7 +22,6 @@ import { Realtime } from "./constructs/realtime.ts";
 import { Scheduling } from "./constructs/scheduling.ts";
 import { Stats } from "./constructs/stats.ts";
 import { Web } from "./constructs/web.ts";
-import { acknowledge } from "./nag.ts";
 
 export interface PennyAuctionStackProps extends StackProps {
   config: StageConfig;
@@ -66,20 +65,11 @@ export class PennyAuctionStack extends Stack {
     }
 
     this.payments = new Payments(this, "Payments", { stripeMode: config.stripeMode, stripe: config.stripe });
-    // The origin lock (functions/http/origin-lock.ts): generated at deploy, in Secrets Manager, and
-    // only referenced from the template ({{resolve:secretsmanager:...}}), never written into it.
-    const originSecret = new Secret(this, "OriginSecret", {
-      secretName: `${config.prefix}/origin-secret`,
-      description: "Header value CloudFront adds to every API request; the APIs refuse requests without it",
-      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
-      removalPolicy: config.ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    const originSecret = new OriginSecret(this, "OriginSecret", {
+      prefix: config.prefix,
+      ephemeral: config.ephemeral,
+      versionId: config.originSecretVersion,
     });
-    acknowledge(
-      originSecret,
-      "AwsSolutions-SMG4",
-      "Resolved into CloudFront's origin header and the functions at deploy: rotating is a new value plus a deploy (docs/deploy.md)",
-    );
-    const originSecretValue = originSecret.secretValue.unsafeUnwrap();
     const defaults: ProductFunctionDefaults = {
       prefix: config.prefix,
       logRetention: retentionDays(config.logRetentionDays),
@@ -87,7 +77,6 @@ export class PennyAuctionStack extends Stack {
       environment: {
         POWERTOOLS_LOG_LEVEL: config.logLevel,
         AUCTION_DEFAULT_DURATION_SECONDS: String(config.auctionDefaultDurationSeconds),
-        ORIGIN_SECRET: originSecretValue,
         BID_VALUE: config.bidValue,
         ...this.payments.publicEnvironment,
       },
@@ -132,6 +121,9 @@ export class PennyAuctionStack extends Stack {
       throttle,
     });
 
+    // Every function behind an API checks the origin secret (functions/http/origin-lock.ts).
+    for (const fn of [...this.api.functions, ...this.realtime.socketFunctions]) originSecret.allowReading(fn);
+
     this.firewall =
       config.waf && !config.webAclArn
         ? new Firewall(this, "Firewall", {
@@ -175,7 +167,7 @@ export class PennyAuctionStack extends Stack {
       routes,
       apiOriginDomain: this.api.originDomainName,
       socketOriginDomain: this.realtime.originDomainName,
-      originSecret: originSecretValue,
+      originSecret: originSecret.headerValue,
       stripe: config.stripeMode === "stripe",
       domainName: config.domainName,
       certificateArn: config.certificateArn,
