@@ -7,8 +7,10 @@ import type { StageConfig } from "./config.ts";
 import { Agents } from "./constructs/agents.ts";
 import { Alarms } from "./constructs/alarms.ts";
 import { Api } from "./constructs/api.ts";
+import { ApiGatewayLogging } from "./constructs/api-gateway-logging.ts";
 import { Data } from "./constructs/data.ts";
 import { Firewall } from "./constructs/firewall.ts";
+import { retainHelperFunctionLogs } from "./constructs/helper-logs.ts";
 import { Media } from "./constructs/media.ts";
 import { Notifications } from "./constructs/notifications.ts";
 import { OriginSecret } from "./constructs/origin-secret.ts";
@@ -52,7 +54,8 @@ export class PennyAuctionStack extends Stack {
     this.config = config;
     Tags.of(this).add("app", "penny-auction");
     Tags.of(this).add("stage", config.stage);
-    if (config.waf && !config.webAclArn && !Token.isUnresolved(this.region) && this.region !== "us-east-1") {
+    const webAclArn = config.webAclArn;
+    if (config.waf && !webAclArn && !Token.isUnresolved(this.region) && this.region !== "us-east-1") {
       throw new Error(
         `Stage "${config.stage}": the stack's own WAF exists only in us-east-1 (CloudFront's rule), not ${this.region}: pass -c webAclArn=<an ACL made in us-east-1> or -c waf=false`,
       );
@@ -121,11 +124,17 @@ export class PennyAuctionStack extends Stack {
       throttle,
     });
 
+    if (config.apiGatewayCloudWatchRole === "create") {
+      const logging = new ApiGatewayLogging(this, "ApiGatewayLogging");
+      this.realtime.stage.node.addDependency(logging.account);
+      this.api.stage.node.addDependency(logging.account);
+    }
+
     // Every function behind an API checks the origin secret (functions/http/origin-lock.ts).
     for (const fn of [...this.api.functions, ...this.realtime.socketFunctions]) originSecret.allowReading(fn);
 
     this.firewall =
-      config.waf && !config.webAclArn
+      config.waf && !webAclArn
         ? new Firewall(this, "Firewall", {
             prefix: config.prefix,
             authLimit: config.wafAuthLimit,
@@ -136,7 +145,7 @@ export class PennyAuctionStack extends Stack {
       // Information, not a warning: a fresh clone must synthesize every stage cleanly, and the email
       // failure queue's alarm fires on the first email that could not go out (docs/deploy.md, `emailFrom`).
       Annotations.of(this).addInfo(
-        `Stage "${config.stage}" has no emailFrom nor domainName: emails go from ${PLACEHOLDER_FROM}, which SES cannot verify, and end in the email dead-letter queue.`,
+        `Stage "${config.stage}" has no emailFrom nor domainName: emails go from ${placeholderFrom(config.stage)}, which SES cannot verify, and end in the email dead-letter queue.`,
       );
     }
     this.notifications = new Notifications(this, "Notifications", {
@@ -144,7 +153,9 @@ export class PennyAuctionStack extends Stack {
       data: this.data,
       eventsHandler: eventHandlers.emailEvents,
       senderHandler: eventHandlers.emailSender,
-      from: config.emailFrom ?? (config.domainName ? `no-reply@${config.domainName}` : PLACEHOLDER_FROM),
+      from:
+        config.emailFrom ??
+        (config.domainName ? `no-reply@${config.domainName}` : placeholderFrom(config.stage)),
       domain: config.domainName
         ? {
             name: config.domainName,
@@ -176,7 +187,7 @@ export class PennyAuctionStack extends Stack {
           ? { id: config.hostedZoneId, name: config.hostedZoneName }
           : undefined,
       distDir: props.webDistDir,
-      webAclArn: config.waf ? (config.webAclArn ?? this.firewall?.webAcl.attrArn) : undefined,
+      webAclArn: config.waf ? (webAclArn ?? this.firewall?.webAcl.attrArn) : undefined,
       logRetentionDays: config.logRetentionDays,
       media: { bucket: this.media.bucket, uploadOrigin: this.media.uploadOrigin },
     });
@@ -212,6 +223,8 @@ export class PennyAuctionStack extends Stack {
       scheduleGroup: this.scheduling.group,
     });
 
+    retainHelperFunctionLogs(this, { retention: defaults.logRetention, removal: defaults.logRemoval });
+
     new CfnOutput(this, "SiteUrl", { value: this.web.siteUrl, description: "Open this in a browser" });
     new CfnOutput(this, "ApiUrl", {
       value: `${this.web.siteUrl}/api`,
@@ -241,8 +254,14 @@ export class PennyAuctionStack extends Stack {
   }
 }
 
-/** A stage with neither emailFrom nor a domain still synthesizes; its emails cannot be delivered. */
-const PLACEHOLDER_FROM = "no-reply@example.com";
+/**
+ * A stage with neither emailFrom nor a domain still synthesizes; its emails cannot be delivered. The
+ * address names the stage: an SES identity is the account's and region's, so two stages side by side
+ * must not both create the same one.
+ */
+export function placeholderFrom(stage: string): string {
+  return `no-reply+${stage}@example.com`;
+}
 
 /**
  * The route table, minus the local payment provider's routes when real Stripe is on, and minus

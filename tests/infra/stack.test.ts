@@ -289,8 +289,9 @@ describe("least privilege", () => {
     ]);
   });
 
-  it("the session touch may set only the touch's own attributes, on session and user items", () => {
-    for (const route of deployedRoutes(dev.stack.config)) {
+  it("the session touch may set only the touch's own attributes, on session and user items (every route, and $connect)", () => {
+    for (const handlerId of [...deployedRoutes(dev.stack.config).map((r) => r.handler), "realtime/connect"]) {
+      const route = { handler: handlerId };
       const fn = byHandler(devFunctions, route.handler);
       const [touch] = tableScope(fn).touch;
       expect(touch, route.handler).toBeDefined();
@@ -988,7 +989,9 @@ describe("emails (issue 16)", () => {
       ConfigurationSetAttributes: { ConfigurationSetName: { Ref: setId } },
     });
     // No domain: the address itself (here the placeholder, which the synth warns about).
-    dev.template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "no-reply@example.com" });
+    dev.template.hasResourceProperties("AWS::SES::EmailIdentity", {
+      EmailIdentity: "no-reply+dev@example.com",
+    });
   });
 
   it("feeds the email consumer from the stream (only item types that can cause an email), retrying, bisecting, failures to the email dead-letter queue", () => {
