@@ -29,6 +29,8 @@ export interface PennyAuctionStackProps extends StackProps {
   config: StageConfig;
   /** Overrides the web build directory (tests). */
   webDistDir?: string;
+  /** The Web ACL another stack made in us-east-1 for this stage (infra/edge-stack.ts). */
+  edgeWebAclArn?: string;
 }
 
 /** The whole product (docs/architecture.md section 1) as one stack per stage. */
@@ -54,10 +56,10 @@ export class PennyAuctionStack extends Stack {
     this.config = config;
     Tags.of(this).add("app", "penny-auction");
     Tags.of(this).add("stage", config.stage);
-    const webAclArn = config.webAclArn;
+    const webAclArn = config.webAclArn ?? props.edgeWebAclArn;
     if (config.waf && !webAclArn && !Token.isUnresolved(this.region) && this.region !== "us-east-1") {
       throw new Error(
-        `Stage "${config.stage}": the stack's own WAF exists only in us-east-1 (CloudFront's rule), not ${this.region}: pass -c webAclArn=<an ACL made in us-east-1> or -c waf=false`,
+        `Stage "${config.stage}": the stack's own WAF exists only in us-east-1 (CloudFront's rule), not ${this.region}: deploy with -c region=${this.region} (a us-east-1 edge stack is added), or pass -c webAclArn=<an ACL made in us-east-1> or -c waf=false`,
       );
     }
     if (config.stripeMode === "local" && !config.ephemeral) {

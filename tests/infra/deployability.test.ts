@@ -3,6 +3,8 @@
  * within CloudFormation's quotas, cfn-lint's checks, stages side by side in one account, stacks pinned
  * to an account and region, and the account-level settings a new account lacks.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   cfnLint,
@@ -35,6 +37,8 @@ const STAGES: Record<string, Record<string, unknown>> = {
   // Prod as documented: domain, Route 53 zone, alarm email, pinned to an account in us-east-1.
   "prod pinned to us-east-1": { ...PROD_CONTEXT, ...ZONE, account: ACCOUNT, region: "us-east-1" },
   "dev pinned to eu-west-1": { ...DEV_CONTEXT, account: ACCOUNT, region: "eu-west-1" },
+  // `npm run deploy -- -c stage=prod -c region=eu-west-1`: the regional stack and a us-east-1 edge stack.
+  "prod in eu-west-1": { ...PROD_CONTEXT, region: "eu-west-1" },
 };
 
 const synthesized: Record<string, Synthesized> = {};
@@ -76,12 +80,12 @@ describe("cfn-lint", () => {
   if (!version)
     console.warn("cfn-lint is not installed (pip install cfn-lint): the templates are not linted");
   it.skipIf(!version)(
-    "finds no error in the templates of a disposable stage and of prod (skipped where cfn-lint is not installed)",
+    "finds no error in the templates of a disposable stage and of prod (regional and edge stacks) (skipped where cfn-lint is not installed)",
     () => {
       const errors: string[] = [];
       // The other stages here are the same templates under another name, account or region, and
       // cfn-lint takes minutes on a shared machine.
-      for (const stage of ["dev", "prod pinned to us-east-1"]) {
+      for (const stage of ["dev", "prod in eu-west-1"]) {
         const paths = templatesIn(synthesized[stage]!.assemblyDir).map((t) => t.path);
         for (const match of cfnLint(paths, [regionOf(stage)])) {
           if (match.Level !== "Error") continue;
@@ -118,6 +122,30 @@ describe("stages side by side in one account and region", () => {
     const dkim = resourcesOfType(prod, "AWS::Route53::RecordSet").filter(([id]) => /Dkim/.test(id));
     expect(dkim).toHaveLength(3);
     for (const [, record] of dkim) expect(record.Properties.HostedZoneId).toBe(ZONE.hostedZoneId);
+  });
+});
+
+describe("prod outside us-east-1", () => {
+  it("deploys a us-east-1 edge stack with the Web ACL beside the regional stack, whose distribution uses it", () => {
+    const synth = synthesized["prod in eu-west-1"]!;
+    const templates = templatesIn(synth.assemblyDir);
+    const edge = templates.find((t) => t.name === "PennyAuction-prod-edge.template.json");
+    expect(edge).toBeDefined();
+    const acls = Object.values(edge!.json.Resources as Record<string, CfnJson>).filter(
+      (r) => r.Type === "AWS::WAFv2::WebACL",
+    );
+    expect(acls).toHaveLength(1);
+    expect(acls[0].Properties.Scope).toBe("CLOUDFRONT");
+    expect(resourcesOfType(synth.json, "AWS::WAFv2::WebACL")).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(synth.assemblyDir, "manifest.json"), "utf8"));
+    expect(manifest.artifacts["PennyAuction-prod-edge"].environment).toMatch(/\/us-east-1$/);
+    expect(manifest.artifacts["PennyAuction-prod"].environment).toMatch(/\/eu-west-1$/);
+    expect(manifest.artifacts["PennyAuction-prod"].dependencies).toContain("PennyAuction-prod-edge");
+    const distribution = resourcesOfType(synth.json, "AWS::CloudFront::Distribution")[0]![1];
+    expect(JSON.stringify(distribution.Properties.DistributionConfig.WebACLId)).toMatch(/WebAcl/);
+    // The table, the functions and the data stay in the stage's region.
+    expect(resourcesOfType(synth.json, "AWS::DynamoDB::Table")).toHaveLength(1);
+    expect(synth.findings).toEqual([]);
   });
 });
 
