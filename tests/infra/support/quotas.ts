@@ -5,7 +5,7 @@ import type { CfnJson } from "./synth.ts";
 
 /**
  * CloudFormation's per-template quotas ("Understand CloudFormation quotas" in its user guide). Resources
- * are held to the hard limit, 500: the stage's main stack uses 468-481 today, and the 300 that would
+ * are held to the hard limit, 500: the stage's main stack uses 467-481 today, and the 300 that would
  * leave room for new routes needs the app split into stacks by lifecycle (docs/deploy.md, "Known limits").
  */
 export const TEMPLATE_QUOTAS = {
