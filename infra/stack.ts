@@ -132,8 +132,10 @@ export class PennyAuctionStack extends Stack {
       this.api.stage.node.addDependency(logging.account);
     }
 
-    // Every function behind an API checks the origin secret (functions/http/origin-lock.ts).
-    for (const fn of [...this.api.functions, ...this.realtime.socketFunctions]) originSecret.allowReading(fn);
+    // Every HTTP route and the socket's $connect check the origin secret (functions/http/origin-lock.ts);
+    // $disconnect and $default run only on a connection $connect accepted.
+    const connect = this.realtime.socketFunctions.filter((fn) => fn.handlerId === CONNECT_HANDLER);
+    for (const fn of [...this.api.functions, ...connect]) originSecret.allowReading(fn);
 
     this.firewall =
       config.waf && !webAclArn
@@ -255,6 +257,8 @@ export class PennyAuctionStack extends Stack {
     return this.node.findAll().filter((c): c is ProductFunction => c instanceof ProductFunction);
   }
 }
+
+const CONNECT_HANDLER = socketRoutes.find((r) => r.routeKey === "$connect")!.handler;
 
 /**
  * A stage with neither emailFrom nor a domain still synthesizes; its emails cannot be delivered. The

@@ -593,7 +593,7 @@ describe("web", () => {
     // ARN and may read that secret only; no function environment holds a dynamic reference.
     const behindApis = new Set([
       ...deployedRoutes(prod.stack.config).map((r) => r.handler),
-      ...socketRoutes.map((r) => r.handler),
+      "realtime/connect",
     ]);
     for (const fn of prodFunctions) {
       expect(JSON.stringify(fn.env), fn.handlerId).not.toMatch(/\{\{resolve:/);
