@@ -9,7 +9,7 @@ import { type HttpRoute, routeOfHandler } from "../routes.ts";
 import { clientIp } from "./client-ip.ts";
 import { checkCsrf } from "./csrf.ts";
 import { badRequest, forbidden, notFound, serviceUnavailable, statusOf, unauthorized } from "./errors.ts";
-import { cameThroughCloudFront } from "./origin-lock.ts";
+import { verifyCameThroughCloudFront } from "./origin-lock.ts";
 import { type Auth, resolveSession } from "./session.ts";
 import { isTransientAwsError } from "./transient-errors.ts";
 
@@ -208,7 +208,7 @@ function serveRoute<Body, Params, Query, Pre>(
   return Object.assign(handler, { schemas });
 
   async function run(event: ApiEvent): Promise<ApiResult> {
-    if (!cameThroughCloudFront(event.headers)) throw forbidden(NOT_THROUGH_SITE);
+    if (!(await verifyCameThroughCloudFront(event.headers))) throw forbidden(NOT_THROUGH_SITE);
     if (route.localPaymentsOnly && paymentProviderName() !== "local") throw notFound("Not found");
     if (route.localStackOnly && process.env.LOCAL_STACK !== "1") throw notFound("Not found");
     const method = event.requestContext?.http?.method ?? route.method;

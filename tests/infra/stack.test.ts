@@ -289,8 +289,9 @@ describe("least privilege", () => {
     ]);
   });
 
-  it("the session touch may set only the touch's own attributes, on session and user items", () => {
-    for (const route of deployedRoutes(dev.stack.config)) {
+  it("the session touch may set only the touch's own attributes, on session and user items (every route, and $connect)", () => {
+    for (const handlerId of [...deployedRoutes(dev.stack.config).map((r) => r.handler), "realtime/connect"]) {
+      const route = { handler: handlerId };
       const fn = byHandler(devFunctions, route.handler);
       const [touch] = tableScope(fn).touch;
       expect(touch, route.handler).toBeDefined();
@@ -321,7 +322,7 @@ describe("least privilege", () => {
     const bid = byHandler(prodFunctions, "auctions/place-bid");
     expect(allActions(bid)).toEqual(expect.arrayContaining(["dynamodb:UpdateItem", "dynamodb:PutItem"]));
     const services = new Set(allActions(bid).map((a) => a.split(":")[0]));
-    expect([...services].sort()).toEqual(["dynamodb", "sqs", "xray"]);
+    expect([...services].sort()).toEqual(["dynamodb", "secretsmanager", "sqs", "xray"]);
     for (const statement of statementsWith(bid, "sqs:SendMessage")) {
       expect(JSON.stringify(resourcesOf(statement))).toMatch(/AgentsChecks/);
     }
@@ -391,7 +392,10 @@ describe("Stripe secrets", () => {
       for (const value of Object.values(fn.env))
         expect(JSON.stringify(value)).not.toMatch(/sk_(live|test)_|whsec_/);
       expect(fn.env.PAYMENT_PROVIDER).toBe("stripe");
-      expect(fn.env.STRIPE_PUBLISHABLE_KEY).toBe("pk_test_123");
+      // Only GET /api/config hands the publishable key to the web.
+      expect(fn.env.STRIPE_PUBLISHABLE_KEY, fn.handlerId).toBe(
+        fn.handlerId === "config/get-config" ? "pk_test_123" : undefined,
+      );
     }
     for (const handlerId of stripeCallers) {
       const fn = byHandler(prodFunctions, handlerId);
@@ -586,9 +590,26 @@ describe("web", () => {
       expect(JSON.stringify(header?.HeaderValue)).toMatch(reference);
     }
     expect((distribution(dev).Origins as CfnJson[]).filter((o) => o.OriginCustomHeaders).length).toBe(2);
-    for (const fn of devFunctions) {
-      expect(JSON.stringify(fn.env.ORIGIN_SECRET), fn.handlerId).toMatch(reference);
+    // The functions behind the APIs read it at run time (functions/http/origin-lock.ts): they hold its
+    // ARN and may read that secret only; no function environment holds a dynamic reference.
+    const behindApis = new Set([
+      ...deployedRoutes(prod.stack.config).map((r) => r.handler),
+      "realtime/connect",
+    ]);
+    for (const fn of prodFunctions) {
+      expect(JSON.stringify(fn.env), fn.handlerId).not.toMatch(/\{\{resolve:/);
+      const reads = statementsWith(fn, "secretsmanager:GetSecretValue");
+      if (!behindApis.has(fn.handlerId)) {
+        expect(fn.env.ORIGIN_SECRET_ID, fn.handlerId).toBeUndefined();
+        continue;
+      }
+      expect(fn.env.ORIGIN_SECRET_ID, fn.handlerId).toEqual({ Ref: expect.stringMatching(/^OriginSecret/) });
+      expect(reads.flatMap(resourcesOf), fn.handlerId).toEqual([
+        { Ref: expect.stringMatching(/^OriginSecret/) },
+      ]);
     }
+    // The two API origins' header (this prod names its publishable key: no SSM reference).
+    expect(JSON.stringify(prod.json).match(/\{\{resolve:/g)).toHaveLength(2);
   });
 
   it("sends /ws unchanged to the WebSocket API", () => {
@@ -972,7 +993,9 @@ describe("emails (issue 16)", () => {
       ConfigurationSetAttributes: { ConfigurationSetName: { Ref: setId } },
     });
     // No domain: the address itself (here the placeholder, which the synth warns about).
-    dev.template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "no-reply@example.com" });
+    dev.template.hasResourceProperties("AWS::SES::EmailIdentity", {
+      EmailIdentity: "no-reply+dev@example.com",
+    });
   });
 
   it("feeds the email consumer from the stream (only item types that can cause an email), retrying, bisecting, failures to the email dead-letter queue", () => {

@@ -1,6 +1,6 @@
 import { socketsPerAddress } from "../../config/runtime.ts";
 import { viewerAddress } from "../../http/client-ip.ts";
-import { cameThroughCloudFront } from "../../http/origin-lock.ts";
+import { verifyCameThroughCloudFront } from "../../http/origin-lock.ts";
 import { resolveSession } from "../../http/session.ts";
 import { logger } from "../../observability/logger.ts";
 import { openConnection } from "../../usecases/watch-auctions.ts";
@@ -21,7 +21,7 @@ export async function handler(event: ConnectEvent) {
     Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
   );
   // Only CloudFront may open a socket (the same lock as the HTTP routes).
-  if (!cameThroughCloudFront(headers)) return { statusCode: 403 };
+  if (!(await verifyCameThroughCloudFront(headers))) return { statusCode: 403 };
   let userId: string | undefined;
   try {
     const { auth } = await resolveSession({ headers }, now);
