@@ -34,9 +34,9 @@ function WonAuctionCheckoutPage({ auctionId }: { auctionId: string }) {
   return (
     <PageContainer className="max-w-5xl">
       <Button asChild variant="ghost" size="sm" className="mb-4 -ml-2">
-        <Link to={paths.wonAuctions.getHref()}>
+        <Link to={paths.myWins.getHref()}>
           <ArrowLeft aria-hidden="true" />
-          Back to Won Auctions
+          Back to My Wins
         </Link>
       </Button>
       {wins.isPending ? (
