@@ -89,6 +89,8 @@ export function BidAgentPanel({ auctionId, canBid }: { auctionId: string; canBid
     });
 
   const active = agent?.status === "active";
+  // An ended auction with no agent of the user's has nothing to show: no card at all.
+  if (!canBid && !agent) return null;
   return (
     <Card data-testid="bid-agent">
       <CardHeader className="pb-3">

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
@@ -6,7 +7,9 @@ import { buyNowOpen, useBuyNowOffer } from "@web/lib/buy-now.ts";
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
+import { plural } from "#shared/plural";
 import type { AuctionDetail } from "#shared/schemas/auctions";
+import { auctionQueries } from "../api/queries.ts";
 
 /**
  * Buy It Now on the auction page, live and ended: the retail price less the caller's bids, each worth
@@ -16,6 +19,9 @@ export function BuyNowPanel({ auction }: { auction: AuctionDetail }) {
   const open = buyNowOpen(auction, Date.now());
   const offer = useBuyNowOffer(auction.id, open, auction.totalBids);
   const config = useAppConfig();
+  // The note that buying ends the user's agent only concerns someone who has one running.
+  const agent = useQuery({ ...auctionQueries.agent(auction.id), enabled: open });
+  const agentActive = agent.data?.status === "active";
   if (!open || !offer.data || offer.data.retailPrice === null) return null;
   const { data } = offer;
   const retail = offer.data.retailPrice;
@@ -49,8 +55,9 @@ export function BuyNowPanel({ auction }: { auction: AuctionDetail }) {
           </div>
         </dl>
         <p className="text-xs text-muted-foreground">
-          {data.stockLeft} {data.stockLeft === 1 ? "unit" : "units"} left. Buying it now ends your part in
-          this auction: your Bid Agent stops and returns its credits.
+          {plural(data.stockLeft, "unit")} left.
+          {agentActive &&
+            " Buying it now ends your part in this auction: your Bid Agent stops and returns its credits."}
         </p>
         {data.eligible ? (
           <Button asChild className="w-full">

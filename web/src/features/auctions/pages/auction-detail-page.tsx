@@ -25,6 +25,8 @@ import { RecentBids } from "../components/recent-bids.tsx";
 import { WinnerCelebration } from "../components/winner-celebration.tsx";
 import { useAuctionLiveUpdates } from "../hooks/use-auction-live-updates.ts";
 import { useCelebrateOwnWin } from "../hooks/use-celebrate-own-win.ts";
+import { won } from "../lib/leader.ts";
+import { useHasEnded } from "../lib/server-clock.ts";
 
 /** The auction detail of docs/product.md section 2, at both /auction/:id and /auctions/:id. */
 export function AuctionDetailPage() {
@@ -35,12 +37,14 @@ export function AuctionDetailPage() {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   useAuctionLiveUpdates(id ? [id] : []);
   useCelebrateOwnWin(auction, user?.username);
+  const clockEnded = useHasEnded(auction?.endsAt ?? "");
 
   if (isPending) return <DetailSkeleton />;
   if (!auction)
     return getErrorStatus(error) === 404 || getErrorStatus(error) === 400 ? <NotFound /> : <DetailSkeleton />;
 
   const { product, seller } = auction;
+  const ended = clockEnded || auction.status !== "active";
   return (
     <PageContainer>
       <BackLink />
@@ -93,10 +97,11 @@ export function AuctionDetailPage() {
           <h1 className={AUCTION_TITLE_CLASS}>{product.name}</h1>
           <PricePanel auction={auction} desktop={desktop} />
           {user && user.role !== "admin" && !(user.sellerId && user.sellerId === auction.seller.id) && (
-            <BidAgentPanel auctionId={auction.id} canBid={auction.status === "active"} />
+            <BidAgentPanel auctionId={auction.id} canBid={!ended} />
           )}
-          {user && <BuyNowPanel auction={auction} />}
-          <RecentBids bids={auction.bids} />
+          {/* The winner pays the final price ("You won" above); Buy It Now is for those who did not win. */}
+          {user && !won(auction, user) && <BuyNowPanel auction={auction} />}
+          <RecentBids bids={auction.bids} ended={ended} />
         </div>
       </div>
       {!desktop && <PhoneBidBar auction={auction} />}

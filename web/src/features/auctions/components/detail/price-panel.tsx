@@ -3,6 +3,7 @@ import { paths } from "@web/config/paths.ts";
 import { Clock, Gavel, User } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
+import { plural } from "#shared/plural";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import { useMsLeft } from "../../lib/server-clock.ts";
 import { Countdown } from "../countdown.tsx";
@@ -30,7 +31,9 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
       </CardHeader>
       <CardContent className="grid gap-5 pt-6">
         <div>
-          <p className="text-sm text-muted-foreground">Current Price</p>
+          <p className="text-sm text-muted-foreground" data-testid="price-label">
+            {ended ? "Final price" : "Current Price"}
+          </p>
           <p className="text-4xl font-bold tracking-tight" data-testid="current-price" aria-live="polite">
             {formatPrice(auction.currentPrice)}
           </p>
@@ -67,9 +70,9 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
         >
           Verify this auction's bid ledger
         </Link>
-        {auction.activeAgents > 0 && (
+        {!ended && auction.activeAgents > 0 && (
           <p className="text-sm text-muted-foreground" data-testid="active-agents">
-            {auction.activeAgents} Bid {auction.activeAgents === 1 ? "Agent" : "Agents"} active
+            {plural(auction.activeAgents, "Bid Agent")} active
           </p>
         )}
         {auction.me && auction.me.bidsPlaced > 0 && (
