@@ -5,6 +5,7 @@ import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { getErrorStatus } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { DESKTOP_QUERY, useMediaQuery } from "@web/lib/use-media-query.ts";
 import { BadgeCheck, Store } from "lucide-react";
 import { useParams } from "react-router";
@@ -38,6 +39,8 @@ export function AuctionDetailPage() {
   useAuctionLiveUpdates(id ? [id] : []);
   useCelebrateOwnWin(auction, user?.username);
   const clockEnded = useHasEnded(auction?.endsAt ?? "");
+  // The tab names the product; until it is known (or when there is none), what the page is.
+  useDocumentTitle(auction?.product.name ?? (isPending ? "Auction" : "Auction Not Found"));
 
   if (isPending) return <DetailSkeleton />;
   if (!auction)

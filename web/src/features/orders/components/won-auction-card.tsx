@@ -45,10 +45,20 @@ export function WonAuctionCard({ auction }: { auction: WonAuction }) {
             <p className="text-sm text-muted-foreground">Sold by {auction.seller.businessName}</p>
           </div>
           {order && !unpaid && (
-            <div className="flex flex-wrap gap-1.5" data-testid="order-status">
-              <PaymentBadge status={order.paymentStatus} />
-              <ShippingBadge status={order.shippingStatus} />
-            </div>
+            <dl className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs" data-testid="order-status">
+              <div className="flex items-center gap-1">
+                <dt className="text-muted-foreground">Payment</dt>
+                <dd>
+                  <PaymentBadge status={order.paymentStatus} />
+                </dd>
+              </div>
+              <div className="flex items-center gap-1">
+                <dt className="text-muted-foreground">Shipping</dt>
+                <dd>
+                  <ShippingBadge status={order.shippingStatus} />
+                </dd>
+              </div>
+            </dl>
           )}
         </div>
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">

@@ -38,7 +38,8 @@ export function MyWinsPage() {
         }
       />
 
-      <div className="mb-8 grid gap-4 sm:grid-cols-3">
+      {/* Three across on a phone too, small, so the wins themselves (and Pay) start in the first screen. */}
+      <div className="mb-6 grid grid-cols-3 gap-2 sm:mb-8 sm:gap-4">
         <SummaryCard
           title="Total Wins"
           icon={Trophy}
@@ -90,21 +91,21 @@ function SummaryCard({
 }) {
   return (
     <Card>
-      <CardContent className="flex items-start justify-between gap-4 p-5">
+      <CardContent className="flex items-start justify-between gap-4 p-3 sm:p-5">
         <div className="grid gap-1">
-          <p className="text-sm font-medium text-muted-foreground">{title}</p>
+          <p className="text-xs font-medium text-muted-foreground sm:text-sm">{title}</p>
           {value === undefined ? (
             <Skeleton className="h-8 w-20" />
           ) : (
             <p
-              className="text-2xl font-bold"
+              className="text-lg font-bold sm:text-2xl"
               data-testid={`summary-${title.toLowerCase().replace(/\s+/g, "-")}`}
             >
               {value}
             </p>
           )}
         </div>
-        <span className="flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <span className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground sm:flex">
           <Icon className="size-5" aria-hidden="true" />
         </span>
       </CardContent>

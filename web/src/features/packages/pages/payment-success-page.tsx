@@ -3,6 +3,7 @@ import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { paths } from "@web/config/paths.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { AlertCircle, CheckCircle2, Clock, Undo2 } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
@@ -15,6 +16,7 @@ const TRANSACTION_ID_SHOWN = 20;
 
 /** /payment-success?payment_intent=pi_...: where the card form (or Stripe's redirect) lands. */
 export function PaymentSuccessPage() {
+  useDocumentTitle("Payment");
   const [searchParams] = useSearchParams();
   const paymentIntentId = searchParams.get("payment_intent");
   if (!paymentIntentId) return <Navigate to={paths.home.getHref()} replace />;

@@ -98,7 +98,11 @@ export function BidAction({ auction, compact = false }: { auction: AuctionDetail
  * while it is unpaid, else the order's state. Read from the wins list, which says whether it is paid.
  */
 function YouWon({ auction, compact }: { auction: AuctionDetail; compact: boolean }) {
-  const wins = useQuery(wonAuctionsQuery());
+  // The wins list is an index read: a win only just finalized may reach it a moment later.
+  const wins = useQuery({
+    ...wonAuctionsQuery(),
+    refetchInterval: (query) => (query.state.data?.some((w) => w.id === auction.id) ? false : 2000),
+  });
   const win = wins.data?.find((w) => w.id === auction.id);
   return (
     <div

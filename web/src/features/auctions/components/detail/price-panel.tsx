@@ -1,10 +1,12 @@
 import { Card, CardContent, CardHeader } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
+import { useUser } from "@web/lib/current-user.ts";
 import { Clock, Gavel, User } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { AuctionDetail } from "#shared/schemas/auctions";
+import { won } from "../../lib/leader.ts";
 import { useMsLeft } from "../../lib/server-clock.ts";
 import { Countdown } from "../countdown.tsx";
 import { RetailPrice } from "../retail-price.tsx";
@@ -12,6 +14,7 @@ import { BidAction } from "./bid-action.tsx";
 
 /** The price, time left, last bidder and (on desktops) the bid, with the leader and outbid states announced politely. */
 export function PricePanel({ auction, desktop }: { auction: AuctionDetail; desktop: boolean }) {
+  const { data: user } = useUser();
   const msLeft = useMsLeft(auction.endsAt);
   const ended = auction.status !== "active" || msLeft <= 0;
 
@@ -40,7 +43,7 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
           {!ended && (
             <p className="text-sm text-muted-foreground">+{formatPrice(auction.bidIncrement)} per bid</p>
           )}
-          <RetailPrice auction={auction} className="mt-1 text-sm" />
+          <RetailPrice auction={auction} className="mt-1 text-sm" noBuyNow={won(auction, user)} />
         </div>
         <div className="grid grid-cols-2 gap-4">
           <div className="rounded-lg border border-border p-3">
