@@ -3,5 +3,5 @@
  * page says "1 bids". English plurals of the words used are regular unless `many` is given.
  */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+  return `${count} ${count === 1 ? one : many}`;
 }

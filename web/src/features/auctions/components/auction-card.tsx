@@ -11,6 +11,7 @@ import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { AuctionSummary } from "#shared/schemas/auctions";
+import { formatWeight } from "#shared/weight";
 import { standing } from "../lib/leader.ts";
 import { rememberBid, useHasBidOn } from "../lib/my-bids.ts";
 import { useHasEnded } from "../lib/server-clock.ts";
@@ -43,7 +44,7 @@ export const AuctionCard = memo(function AuctionCard({
   }, [where, user, auction.id]);
   const href = paths.auction.getHref(auction.id);
   const { product } = auction;
-  const details = [product.weight, product.purity].filter(Boolean).join(" • ");
+  const details = [formatWeight(product.weight), product.purity].filter(Boolean).join(" • ");
 
   return (
     <Card

@@ -10,6 +10,7 @@ import { DESKTOP_QUERY, useMediaQuery } from "@web/lib/use-media-query.ts";
 import { BadgeCheck, Store } from "lucide-react";
 import { useParams } from "react-router";
 import { formatPrice } from "#shared/money";
+import { formatWeight } from "#shared/weight";
 import { auctionQueries } from "../api/queries.ts";
 import { BidAgentPanel } from "../components/bid-agent-panel.tsx";
 import { BuyNowPanel } from "../components/buy-now-panel.tsx";
@@ -70,7 +71,7 @@ export function AuctionDetailPage() {
             <CardContent>
               <p className="mb-4 whitespace-pre-line text-sm text-muted-foreground">{product.description}</p>
               <dl className="divide-y divide-border">
-                {product.weight && <Detail label="Weight" value={product.weight} />}
+                {product.weight && <Detail label="Weight" value={formatWeight(product.weight) ?? ""} />}
                 {product.purity && <Detail label="Purity" value={product.purity} />}
                 <Detail label="Metal Type" value={product.metalType} />
                 <Detail label="Starting Price" value={formatPrice(product.startingPrice)} />

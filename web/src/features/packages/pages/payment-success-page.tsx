@@ -7,6 +7,7 @@ import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { AlertCircle, CheckCircle2, Clock, Undo2 } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
+import { plural } from "#shared/plural";
 import { PaymentResultCard, ReceiptRow } from "../components/payment-result-card.tsx";
 import { usePaymentVerification } from "../hooks/use-payment-verification.ts";
 import { clearSelectedPackage } from "../lib/selected-package.ts";
@@ -105,7 +106,7 @@ function PaymentResult({ paymentIntentId }: { paymentIntentId: string }) {
           <dl className="grid w-full gap-3 rounded-lg bg-muted p-4 text-sm">
             <ReceiptRow label="New Bid Balance">
               <span data-testid="new-bid-balance" className="text-lg font-bold text-foreground">
-                {`${result.bidBalance} Bids`}
+                {plural(result.bidBalance, "Bid")}
               </span>
             </ReceiptRow>
             <ReceiptRow label="Transaction ID">
