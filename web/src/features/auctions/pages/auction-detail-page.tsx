@@ -8,8 +8,10 @@ import { useUser } from "@web/lib/current-user.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { DESKTOP_QUERY, useMediaQuery } from "@web/lib/use-media-query.ts";
 import { BadgeCheck, Store } from "lucide-react";
+import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { formatPrice } from "#shared/money";
+import type { AuctionDetail } from "#shared/schemas/auctions";
 import { formatWeight } from "#shared/weight";
 import { auctionQueries } from "../api/queries.ts";
 import { BidAgentPanel } from "../components/bid-agent-panel.tsx";
@@ -39,7 +41,6 @@ export function AuctionDetailPage() {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   useAuctionLiveUpdates(id ? [id] : []);
   useCelebrateOwnWin(auction, user?.username);
-  const clockEnded = useHasEnded(auction?.endsAt ?? "");
   // The tab names the product; until it is known (or when there is none), what the page is.
   useDocumentTitle(auction?.product.name ?? (isPending ? "Auction" : "Auction Not Found"));
 
@@ -48,7 +49,6 @@ export function AuctionDetailPage() {
     return getErrorStatus(error) === 404 || getErrorStatus(error) === 400 ? <NotFound /> : <DetailSkeleton />;
 
   const { product, seller } = auction;
-  const ended = clockEnded || auction.status !== "active";
   return (
     <PageContainer>
       <BackLink />
@@ -100,16 +100,40 @@ export function AuctionDetailPage() {
         <div className="order-1 grid content-start gap-6 lg:order-2">
           <h1 className={AUCTION_TITLE_CLASS}>{product.name}</h1>
           <PricePanel auction={auction} desktop={desktop} />
-          {user && user.role !== "admin" && !(user.sellerId && user.sellerId === auction.seller.id) && (
-            <BidAgentPanel auctionId={auction.id} canBid={!ended} />
-          )}
-          {/* The winner pays the final price ("You won" above); Buy It Now is for those who did not win. */}
-          {user && !won(auction, user) && <BuyNowPanel auction={auction} />}
-          <RecentBids bids={auction.bids} ended={ended} />
+          <UntilEnd endsAt={auction.endsAt} status={auction.status}>
+            {(ended) => (
+              <>
+                {user && user.role !== "admin" && !(user.sellerId && user.sellerId === auction.seller.id) && (
+                  <BidAgentPanel auctionId={auction.id} canBid={!ended} />
+                )}
+                {/* The winner pays the final price ("You won" above); Buy It Now is for those who did not win. */}
+                {user && !won(auction, user) && <BuyNowPanel auction={auction} />}
+                <RecentBids bids={auction.bids} ended={ended} />
+              </>
+            )}
+          </UntilEnd>
         </div>
       </div>
       {!desktop && <PhoneBidBar auction={auction} />}
       <WinnerCelebration />
     </PageContainer>
   );
+}
+
+/**
+ * Whether the auction is over (its status, or its clock at zero before the server says so), for the
+ * panels below the price. Its own component: the clock hook has no server snapshot, and the page's
+ * skeleton is prerendered.
+ */
+function UntilEnd({
+  endsAt,
+  status,
+  children,
+}: {
+  endsAt: string;
+  status: AuctionDetail["status"];
+  children: (ended: boolean) => ReactNode;
+}) {
+  const clockEnded = useHasEnded(endsAt);
+  return children(clockEnded || status !== "active");
 }
