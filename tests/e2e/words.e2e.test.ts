@@ -62,7 +62,9 @@ describe.each(VIEWPORTS)("words at %s size", (label, viewport) => {
     await buyer.page.getByTestId("leading").filter({ visible: true }).waitFor();
     // The header's balance: 2 credits less one.
     await expect.poll(() => buyer.page.getByTestId("bid-balance").first().textContent()).toBe("1 Bid");
-    expect(await buyer.page.getByText("1 oz", { exact: true }).count()).toBe(1);
+    // Shown as stored: "1 oz", not capitalized to "1 Oz".
+    const weight = buyer.page.getByText("1 oz", { exact: true });
+    expect(await weight.evaluate((el) => getComputedStyle(el).textTransform)).toBe("none");
 
     await buyer.page.goto("/");
     expect(await buyer.page.title()).toBe(SITE);

@@ -73,7 +73,7 @@ export function AuctionDetailPage() {
               <dl className="divide-y divide-border">
                 {product.weight && <Detail label="Weight" value={formatWeight(product.weight) ?? ""} />}
                 {product.purity && <Detail label="Purity" value={product.purity} />}
-                <Detail label="Metal Type" value={product.metalType} />
+                <Detail label="Metal Type" value={product.metalType} capitalize />
                 <Detail label="Starting Price" value={formatPrice(product.startingPrice)} />
                 {auction.retailPrice && (
                   <Detail label="Retail Price" value={formatPrice(auction.retailPrice)} />
