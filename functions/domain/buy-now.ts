@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const BUY_NOW_MESSAGES = {
   notOffered: "Buy It Now is not offered for this item",
   noBids: "Place at least one bid on this auction to buy it now",
-  winner: "You won this auction: complete your order from Won Auctions",
+  winner: "You won this auction: pay for it from My Wins",
   expired: "Buy It Now closed 7 days after the auction ended",
   soldOut: "Sold out",
   alreadyBought: "You already bought this item with Buy It Now",

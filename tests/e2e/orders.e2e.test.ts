@@ -95,14 +95,11 @@ describe("winning and fulfilment", () => {
     expect(await winCard.getByRole("link", { name: "View Auction" }).getAttribute("href")).toBe(
       `/auction/${auction.id}`,
     );
-    await page.getByRole("link", { name: "View All Wins" }).click();
-
-    await page.waitForURL("**/auctions/won");
+    // One wins page: the win and its Pay button are on it.
     const won = page.locator(`[data-auction-id="${auction.id}"]`);
-    await won.waitFor();
     expect(await won.textContent()).toContain("$1.52");
     expect(await won.textContent()).toContain("Golden Vault Coins");
-    await won.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await won.getByRole("link", { name: "Pay $1.52 now" }).click();
 
     // --- checkout: summary, shipping, then payment
     await page.waitForURL(`**/order-checkout/${auction.id}`);
@@ -142,9 +139,10 @@ describe("winning and fulfilment", () => {
     const orderId = (await order.getAttribute("data-order-id"))!;
     expect(await order.textContent()).toContain(orderId.slice(0, 8));
 
-    // --- the won auction now reads Order Placed
+    // --- the win now shows its order's status (the old Won Auctions address leads to the wins page)
     await page.goto("/auctions/won");
-    await won.getByText("Order Placed").waitFor();
+    await won.getByTestId("order-status").waitFor();
+    expect(await won.getByTestId("payment-status").textContent()).toBe("Paid");
     expect(await won.getByRole("link", { name: "View Order" }).getAttribute("href")).toBe("/orders");
 
     // --- the seller ships it
@@ -192,9 +190,7 @@ describe("winning and fulfilment", () => {
     const { page } = await registeredPage("buyer");
     await page.goto("/order-checkout/not-an-auction-of-yours");
     await page.getByRole("heading", { name: "Auction not found" }).waitFor();
-    expect(await page.getByRole("link", { name: "Back to Won Auctions" }).getAttribute("href")).toBe(
-      "/auctions/won",
-    );
+    expect(await page.getByRole("link", { name: "Back to My Wins" }).getAttribute("href")).toBe("/my-wins");
     await page.goto("/my-wins");
     await page.getByText("No wins yet").waitFor();
   });

@@ -134,7 +134,8 @@ describe("booking a Bid Agent", () => {
       body: { message: "Max price must be above the current price" },
     });
     expect(await balanceOf(poor)).toBe(2);
-    expect((await readAgent(poor, auction.id)).status).toBe(404);
+    // No agent is an ordinary state: 200 with null, never a failed request.
+    expect(await readAgent(poor, auction.id)).toMatchObject({ status: 200, body: null });
     expect((await cancel(poor, auction.id)).status).toBe(404);
     expect((await detail(auction.id)).body.activeAgents).toBe(0);
 

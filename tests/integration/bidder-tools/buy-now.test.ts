@@ -430,7 +430,7 @@ describe("POST /api/auctions/{id}/buy-now", () => {
 
     expect(await buyNow(winner, auction.id)).toMatchObject({
       status: 403,
-      body: { message: "You won this auction: complete your order from Won Auctions" },
+      body: { message: "You won this auction: pay for it from My Wins" },
     });
     const bought = await buyNow(loser, auction.id);
     expect(bought).toMatchObject({ status: 201, body: { kind: "buy_now", finalPrice: "49.40" } });

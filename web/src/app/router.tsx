@@ -7,6 +7,7 @@ import {
   createBrowserRouter,
   type DataRouter,
   matchRoutes,
+  Navigate,
   type RouteObject,
   RouterProvider,
 } from "react-router";
@@ -48,10 +49,6 @@ const OrdersPage = lazyPage(() => import("@web/features/orders/pages/orders-page
 const SellerOrdersPage = lazyPage(
   () => import("@web/features/orders/pages/seller-orders-page.tsx"),
   "SellerOrdersPage",
-);
-const WonAuctionsPage = lazyPage(
-  () => import("@web/features/orders/pages/won-auctions-page.tsx"),
-  "WonAuctionsPage",
 );
 const CheckoutPage = lazyPage(() => import("@web/features/packages/pages/checkout-page.tsx"), "CheckoutPage");
 const PaymentSuccessPage = lazyPage(
@@ -103,7 +100,8 @@ export const routes: RouteObject[] = [
           {
             element: <RequireRole />,
             children: [
-              { path: paths.wonAuctions.path, element: <WonAuctionsPage /> },
+              // The former Won Auctions page is the wins page now; old links and bookmarks land there.
+              { path: paths.wonAuctions.path, element: <Navigate to={paths.myWins.getHref()} replace /> },
               { path: paths.checkout.path, element: <CheckoutPage /> },
               { path: paths.orderCheckout.path, element: <OrderCheckoutPage /> },
               { path: paths.myWins.path, element: <MyWinsPage /> },

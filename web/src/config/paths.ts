@@ -8,6 +8,7 @@ export const paths = {
     path: "/auction/:id/ledger",
     getHref: (id: string) => `/auction/${encodeURIComponent(id)}/ledger`,
   },
+  /** The former Won Auctions page: redirects to myWins, the one wins page. */
   wonAuctions: { path: "/auctions/won", getHref: () => "/auctions/won" },
   checkout: { path: "/checkout", getHref: () => "/checkout" },
   orderCheckout: {

@@ -3,6 +3,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useAppConfig } from "@web/lib/app-config.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { Award, BadgeCheck, Bot, Clock, Coins, Gavel, ShieldCheck, ShoppingBag, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { BUY_NOW_DAYS_AFTER_END, TIMER_EXTENSION_SECONDS } from "#shared/constants";
@@ -45,6 +46,7 @@ const TRUST_POINTS = [
 ] as const;
 
 export function HowItWorksPage() {
+  useDocumentTitle("How It Works");
   const extension = TIMER_EXTENSION_SECONDS;
   const config = useAppConfig().data;
   const winLimit = config?.winLimit;

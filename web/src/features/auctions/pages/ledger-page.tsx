@@ -1,6 +1,7 @@
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { getServerMessage } from "@web/lib/api-client.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import type { LedgerWalk } from "#shared/ledger-pages";
@@ -17,6 +18,7 @@ type State =
  * chain shows how far the check has come.
  */
 export function LedgerPage() {
+  useDocumentTitle("Bid ledger");
   const { id = "" } = useParams();
   const [state, setState] = useState<State>({ stage: "checking", progress: null });
 
