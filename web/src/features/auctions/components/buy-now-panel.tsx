@@ -41,9 +41,7 @@ export function BuyNowPanel({ auction }: { auction: AuctionDetail }) {
             <dd>{formatPrice(retail)}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">
-              Your {plural(data.bidsPlaced, "bid")}, at what you paid
-            </dt>
+            <dt className="text-muted-foreground">Your {plural(data.bidsPlaced, "bid")}, at what you paid</dt>
             <dd data-testid="buy-now-credit">−{formatPrice(data.credit)}</dd>
           </div>
           <div className="flex justify-between gap-4 border-t border-border pt-1 font-semibold">
