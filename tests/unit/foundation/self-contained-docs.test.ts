@@ -25,7 +25,10 @@ describe("self-contained docs", () => {
   });
 
   it("README.md and docs/*.md cite no issue numbers: the tracker is not in the repository, so they say what they mean", () => {
-    const docs = ["README.md", ...readdirSync("docs").flatMap((f) => (f.endsWith(".md") ? [`docs/${f}`] : []))];
+    const docs = [
+      "README.md",
+      ...readdirSync("docs").flatMap((f) => (f.endsWith(".md") ? [`docs/${f}`] : [])),
+    ];
     // "issue 15", "issues 8 and 15", "Issue #3", "(#12)"; not another project's "owner/repo#123", a
     // key such as "BID#0000000042" or a heading anchor "(#7-tests)".
     const citation = /\bissues?\s+#?\d+|(?<![\w/.-])#\d+(?![\w-])/gi;
