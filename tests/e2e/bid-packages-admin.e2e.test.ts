@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { updateBidPackage } from "../../functions/adapters/dynamo/packages-repo.ts";
 import { axeFindings } from "./support/axe.ts";
-import { newPage } from "./support/browser.ts";
+import { animationsDone, newPage } from "./support/browser.ts";
 import { signedIn } from "./support/users.ts";
 
 function toast(page: Page, text: string) {
@@ -123,7 +123,7 @@ describe("the admin's Bid Packages tab", () => {
       .getByRole("button", { name: "Edit Starter" })
       .click();
     await page.getByRole("dialog", { name: "Edit Package" }).waitFor();
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     expect(await sidewaysOverflow(page)).toBe(0);
     findings.push(...(await axeFindings(page, "Edit Package dialog")));
     expect(findings).toEqual([]);

@@ -72,11 +72,13 @@ describe("winning and fulfilment", () => {
       expect(bid.status()).toBe(200);
     }
     await rival.page.context().close();
-    // Two bids on $1.50: the winner pays $1.52.
-    const { endsAt } = (await (await buyer.page.request.get(`/api/auctions/${auction.id}`)).json()) as {
-      endsAt: string;
-    };
-    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(endsAt) - Date.now()) + 300));
+    // Two bids on $1.50: the winner pays $1.52, once the auction is won (what /my-wins lists).
+    await expect
+      .poll(async () => (await (await buyer.page.request.get(`/api/auctions/${auction.id}`)).json()).status, {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toBe("won");
 
     // --- the winner's wins
     const page = buyer.page;

@@ -58,7 +58,7 @@ describe("buying bid credits", () => {
     }
 
     await popular.click();
-    expect(await proceed.isEnabled()).toBe(true);
+    await expect.poll(() => proceed.isEnabled()).toBe(true);
     await proceed.click();
 
     await page.waitForURL("**/checkout");

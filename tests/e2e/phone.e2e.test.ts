@@ -5,6 +5,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { animationsDone } from "./support/browser.ts";
 import { eachAdminTab, everyPage, visit } from "./support/site-pages.ts";
 import { pageAt, signedIn } from "./support/users.ts";
 
@@ -61,7 +62,8 @@ describe("phone-first bidding", () => {
     await buyer.page.getByRole("menuitem", { name: "Buy Bids" }).click();
     const proceed = buyer.page.getByRole("dialog").getByRole("button", { name: "Proceed to Checkout" });
     await proceed.waitFor();
-    await buyer.page.waitForTimeout(300);
+    // Measured where the dialog comes to rest, not mid-zoom.
+    await animationsDone(buyer.page);
     const proceedBox = await proceed.boundingBox();
     expect(proceedBox!.y).toBeGreaterThanOrEqual(0);
     expect(proceedBox!.y + proceedBox!.height).toBeLessThanOrEqual(PHONE.height);

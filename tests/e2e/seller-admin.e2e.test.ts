@@ -249,7 +249,7 @@ describe("from seller application to a live auction", () => {
     await admin.page.getByRole("tab", { name: /^Users/ }).click();
     const rows = admin.page.getByTestId("admin-user-row");
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(50);
+    await expect.poll(() => rows.count()).toBe(50);
     await admin.page.getByRole("button", { name: "Load more users" }).click();
     await expect.poll(() => rows.count()).toBeGreaterThan(50);
 
