@@ -36,7 +36,8 @@ export default defineConfig(({ command, mode }) => {
   const alias = aliases(command === "build" && mode === "production");
   return {
     root: fileURLToPath(new URL(".", import.meta.url)),
-    customLogger: quietSocketResets(createLogger()),
+    // Serving only: a build keeps Vite's own logger, which honours --logLevel (scripts/check-budgets.ts).
+    customLogger: command === "serve" ? quietSocketResets(createLogger()) : undefined,
     plugins: [react(), tailwindcss(), prerenderShells({ alias })],
     resolve: { alias },
     server: { host: "127.0.0.1", port: webPort, strictPort: true, proxy },

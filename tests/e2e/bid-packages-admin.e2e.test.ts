@@ -78,8 +78,9 @@ describe("the admin's Bid Packages tab", () => {
     await editDialog.getByLabel("Price ($)").fill("36.00");
     await editDialog.getByLabel("Bid Count").fill("90");
     await editDialog.getByRole("button", { name: "Save Changes" }).click();
-    await toast(page, "Package updated").waitFor();
-    await toast(page, `${name}: 90 bids for $36.00`).waitFor();
+    await toast(page, "Package updated")
+      .filter({ hasText: `${name}: 90 bids for $36.00` })
+      .waitFor();
     await editDialog.waitFor({ state: "detached" });
     await expect.poll(() => card.textContent()).toContain("$36.00");
     expect(await card.textContent()).toContain("90 bids");
