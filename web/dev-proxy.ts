@@ -24,9 +24,10 @@ export function proxyKeyFor(proxy: Record<string, ProxyOptions>, url: string): s
 }
 
 /**
- * Vite's logger without the proxy's report of a WebSocket the other side reset: a browser closing a
- * tab (every browser test ends so) resets its socket instead of closing it, which is the end of a
- * connection, not a fault; the gateway sees the disconnect either way. Every other error still prints.
+ * Vite's logger without the proxy's two reports (`ws proxy error`, `ws proxy socket error`) of a
+ * WebSocket reset instead of closed, as by a browser test's page closing with its socket open: the end
+ * of a connection, not a fault, and the gateway sees the disconnect either way. Every other error
+ * still prints.
  */
 export function quietSocketResets(logger: Logger): Logger {
   const error = logger.error;
