@@ -1,4 +1,4 @@
-import type { ProxyOptions } from "vite";
+import type { Logger, ProxyOptions } from "vite";
 
 /**
  * Same origin for page, API and socket, as in production behind CloudFront. The socket is matched
@@ -46,4 +46,20 @@ export function proxyKeyFor(proxy: Record<string, ProxyOptions>, url: string): s
   return Object.keys(proxy).find((key) =>
     key.startsWith("^") ? new RegExp(key).test(url) : url.startsWith(key),
   );
+}
+
+/**
+ * Vite's logger without the proxy's two reports (`ws proxy error`, `ws proxy socket error`) of a
+ * WebSocket reset instead of closed, as by a browser test's page closing with its socket open: the end
+ * of a connection, not a fault, and the gateway sees the disconnect either way. Every other error
+ * still prints.
+ */
+export function quietSocketResets(logger: Logger): Logger {
+  const error = logger.error;
+  logger.error = (message, options) => {
+    const code = (options?.error as NodeJS.ErrnoException | null | undefined)?.code;
+    if (code === "ECONNRESET" && message.includes("ws proxy")) return;
+    error.call(logger, message, options);
+  };
+  return logger;
 }

@@ -74,11 +74,13 @@ describe("winning and fulfilment", () => {
       expect(bid.status()).toBe(200);
     }
     await rival.page.context().close();
-    // Two bids on $1.50: the winner pays $1.52.
-    const { endsAt } = (await (await buyer.page.request.get(`/api/auctions/${auction.id}`)).json()) as {
-      endsAt: string;
-    };
-    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(endsAt) - Date.now()) + 300));
+    // Two bids on $1.50: the winner pays $1.52, once the auction is won (what /my-wins lists).
+    await expect
+      .poll(async () => (await (await buyer.page.request.get(`/api/auctions/${auction.id}`)).json()).status, {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toBe("won");
 
     // --- the winner's wins
     const page = buyer.page;
@@ -109,10 +111,9 @@ describe("winning and fulfilment", () => {
     expect(await page.getByTestId("total-due").textContent()).toBe("$1.52");
 
     await page.getByRole("button", { name: "Continue to Payment" }).click();
-    await toast(page, "Missing information").waitFor();
-    expect(await toast(page, "Missing information").textContent()).toContain(
-      "Please fill in all shipping fields",
-    );
+    await toast(page, "Missing information")
+      .filter({ hasText: "Please fill in all shipping fields" })
+      .waitFor();
 
     await page.getByLabel("Street Address").fill("742 Evergreen Terrace");
     await page.getByLabel("City").fill("Springfield");
@@ -123,10 +124,9 @@ describe("winning and fulfilment", () => {
 
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay $1.52" }).click();
-    await toast(page, "Payment successful!").waitFor();
-    expect(await toast(page, "Payment successful!").textContent()).toContain(
-      "Your order has been placed. Check your orders page for details.",
-    );
+    await toast(page, "Payment successful!")
+      .filter({ hasText: "Your order has been placed. Check your orders page for details." })
+      .waitFor();
 
     // --- the buyer's orders: paid, not shipped yet
     await page.waitForURL("**/orders");
