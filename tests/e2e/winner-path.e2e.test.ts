@@ -118,7 +118,8 @@ describe.each(VIEWPORTS)("the winner's path at %s size", (label, viewport) => {
     const card = winner.page.locator(`[data-auction-id="${auction.id}"]`);
     await card.waitFor();
     expect(await winner.page.getByTestId("summary-total-wins").textContent()).toBe("1");
-    expect(await card.getByTestId("all-in-cost").textContent()).toBe("$2.12");
+    // The winner's credits were given, not bought: their bid adds $0.00 to the final price.
+    expect(await card.getByTestId("all-in-cost").textContent()).toBe("$1.52");
     expect(await card.textContent()).toContain("All-in (with your 1 bid)");
     expect(await winner.page.title()).toBe("My Wins · Precious Metals Auctions");
     await expectAxeClean(winner.page, `wins page, unpaid (${label})`);
