@@ -15,7 +15,11 @@ import { defineConfig } from "vitest/config";
  */
 const integration = {
   globalSetup: ["tests/integration/support/global-setup.ts"],
-  setupFiles: ["tests/integration/support/worker-env.ts", "tests/integration/support/record-table-access.ts"],
+  setupFiles: [
+    "tests/integration/support/worker-env.ts",
+    "tests/integration/support/record-table-access.ts",
+    "tests/support/print-handler-logs.ts",
+  ],
   testTimeout: 20_000,
   hookTimeout: 60_000,
 };
@@ -30,7 +34,9 @@ export default defineConfig({
     },
   },
   test: {
-    env: { POWERTOOLS_LOG_LEVEL: "WARN" },
+    // Handlers log at WARN and above, held back unless their test fails (tests/support/handler-logs.ts);
+    // POWERTOOLS_LOG_LEVEL=INFO npx vitest run … shows more.
+    env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL || "WARN" },
     projects: [
       {
         extends: true,
@@ -77,7 +83,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.test.ts"],
           globalSetup: ["tests/e2e/support/global-setup.ts"],
-          setupFiles: ["tests/e2e/support/setup.ts"],
+          setupFiles: ["tests/e2e/support/setup.ts", "tests/support/print-handler-logs.ts"],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -35,6 +35,11 @@ export interface HttpRoute {
   /** Public reads CloudFront may cache for one second. */
   edgeCacheSeconds?: number;
   /**
+   * Some answers of this cached route never change (the handler marks them immutable): the edge keeps
+   * each answer as long as its own Cache-Control says, `edgeCacheSeconds` for the others.
+   */
+  edgeCacheImmutable?: boolean;
+  /**
    * A cached public read that answers a signed-in caller with their own part too: the edge keys it on
    * the session cookie and the answer to a signed-in caller is `private, no-store`, so only anonymous
    * answers are shared.
@@ -92,6 +97,7 @@ const routeTable = [
     handler: "auctions/get-ledger",
     role: "public",
     edgeCacheSeconds: 1,
+    edgeCacheImmutable: true,
   },
 
   // bid credits

@@ -25,6 +25,10 @@ export interface FunctionNeeds {
   queuesAgentChecks?: boolean;
   /** Signs product photo uploads to the media bucket (presigned POST). */
   signsPhotoUploads?: boolean;
+  /** Publishes Stripe's publishable key to the web (GET /api/config). */
+  publishesStripeKey?: boolean;
+  /** Reads and slides the caller's session like an HTTP route (functions/http/session.ts). */
+  slidesSession?: boolean;
 }
 // The email consumer's queue and the sender's SES grant are not listed here: infra/constructs/notifications.ts,
 // the only place either function is made, grants them.
@@ -33,6 +37,8 @@ const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   // Approving a product starts its auction and arms the end schedule (usecases/start-auction.ts).
   // The bid does not touch the schedule: when a bid moved the end, the closer re-arms.
   "admin/approve-product": { schedulesAuctionEnds: true },
+  // Records who opened the socket: resolves the session cookie, which slides the session as a route does.
+  [socketRoutes.find((r) => r.routeKey === "$connect")!.handler]: { slidesSession: true },
   // Answers a client's hello/ping by posting to the connection.
   [socketRoutes.find((r) => r.routeKey === "$default")!.handler]: { postsToSockets: true },
   // Re-arms the schedule when it fires before the (extended) end; hands the end to the broadcaster.
@@ -48,6 +54,9 @@ const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   "seller/create-upload": { signsPhotoUploads: true },
   // Reads the live auctions and queues checks.
   [eventHandlers.agentSweep]: { queuesAgentChecks: true },
+  // The one reader of the publishable key: with the key in SSM, every other function would hold a
+  // dynamic reference of its own (CloudFormation allows 60 per template).
+  "config/get-config": { publishesStripeKey: true },
 };
 // The route table says who calls the payment provider (callsPaymentProvider).
 for (const id of stripeCallers) EXCEPTIONS[id] = { ...EXCEPTIONS[id], readsStripeSecrets: true };

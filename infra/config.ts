@@ -67,6 +67,16 @@ const stageSettingsSchema = z.object({
   /** POSTs to /api/auth/* and bids per viewer address per 5 minutes the WAF lets through (then 429). */
   wafAuthLimit: z.coerce.number().check(z.integer(), z.minimum(10)),
   wafBidLimit: z.coerce.number().check(z.integer(), z.minimum(10)),
+  /**
+   * The origin secret's version CloudFront sends (`npm run rotate:origin-secret` passes the one it just
+   * made); without it, the secret's current value.
+   */
+  originSecretVersion: z.optional(z.string()),
+  /**
+   * "create": the stack sets API Gateway's account-level CloudWatch Logs role (the WebSocket stage's
+   * access log needs one); "existing": the account already has one (npm run preflight checks).
+   */
+  apiGatewayCloudWatchRole: z.enum(["create", "existing"]),
   /** "destroy" removes the table and bucket with the stack; anything else keeps them (RETAIN). */
   dataRemoval: z.enum(["retain", "destroy"]),
 });
@@ -92,6 +102,7 @@ const EPHEMERAL_STAGES = /^(dev|test|local)(-|$)/;
 
 /** No default payment provider: a stage named nowhere must say which one it uses (docs/decisions.md). */
 const DEFAULTS = {
+  apiGatewayCloudWatchRole: "create",
   auctionDefaultDurationSeconds: 24 * 60 * 60,
   bidValue: "0.60",
   logLevel: "INFO",

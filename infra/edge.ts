@@ -13,11 +13,19 @@ export interface ApiBehaviour {
   /** Seconds to cache at the edge, cookies not forwarded; undefined = never cached, everything forwarded. */
   cacheSeconds?: number;
   /**
+   * The longest the edge may keep an answer whose Cache-Control asks for longer than `cacheSeconds`
+   * (a route's immutable answers); absent: `cacheSeconds` for every answer.
+   */
+  maxCacheSeconds?: number;
+  /**
    * The session cookie is part of the cache key (and so reaches the API): anonymous viewers share the
    * answer, a signed-in viewer gets their own (which the API marks `no-store`).
    */
   sessionInKey?: boolean;
 }
+
+/** A year, as functions/http/route.ts marks an immutable answer. */
+const IMMUTABLE_CACHE_SECONDS = 31_536_000;
 
 export function planApiBehaviours(routes: readonly HttpRoute[]): ApiBehaviour[] {
   const cached = routes.filter((r) => r.edgeCacheSeconds);
@@ -49,6 +57,9 @@ export function planApiBehaviours(routes: readonly HttpRoute[]): ApiBehaviour[] 
       pathPattern: pattern,
       cacheSeconds: route.edgeCacheSeconds,
       ...(route.personalWhenSignedIn || previous?.sessionInKey ? { sessionInKey: true } : {}),
+      ...(route.edgeCacheImmutable || previous?.maxCacheSeconds
+        ? { maxCacheSeconds: IMMUTABLE_CACHE_SECONDS }
+        : {}),
     });
   }
   // The more specific pattern first (CloudFront takes the first match): `/api/auctions/*/ledger`

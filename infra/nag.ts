@@ -1,4 +1,4 @@
-import { Validations } from "aws-cdk-lib";
+import { Stack, Token, Validations } from "aws-cdk-lib";
 import { AwsSolutionsChecks, ServerlessChecks } from "cdk-nag";
 import type { IConstruct } from "constructs";
 
@@ -14,8 +14,27 @@ export function addNagPacks(app: IConstruct): void {
 /**
  * Acknowledges findings on a construct and everything under it. An id is a rule (`AwsSolutions-APIG4`)
  * or one finding of a rule (`AwsSolutions-IAM5[Resource::*]`); the reason is one line saying why the
- * finding is by design.
+ * finding is by design. Write ARNs in an id with `<AWS::Partition>`, `<AWS::Region>` and
+ * `<AWS::AccountId>`: where the stack's environment is pinned (`-c account=... -c region=...`) cdk-nag
+ * prints the values instead, and the id is rewritten to match.
  */
 export function acknowledge(scope: IConstruct, ids: string | readonly string[], reason: string): void {
-  for (const id of typeof ids === "string" ? [ids] : ids) Validations.of(scope).acknowledge({ id, reason });
+  for (const id of typeof ids === "string" ? [ids] : ids) {
+    for (const printed of asNagPrintsIt(scope, id))
+      Validations.of(scope).acknowledge({ id: printed, reason });
+  }
+}
+
+/**
+ * The partition stays a placeholder in AWS's managed policy ARNs even in a pinned stack, while ARNs
+ * the stack formats itself get its value: both forms are acknowledged.
+ */
+function asNagPrintsIt(scope: IConstruct, id: string): string[] {
+  const stack = Stack.of(scope);
+  const known = (value: string, placeholder: string) => (Token.isUnresolved(value) ? placeholder : value);
+  const located = id
+    .replaceAll("<AWS::Region>", known(stack.region, "<AWS::Region>"))
+    .replaceAll("<AWS::AccountId>", known(stack.account, "<AWS::AccountId>"));
+  const partition = known(stack.partition, "<AWS::Partition>");
+  return [...new Set([located, located.replaceAll("<AWS::Partition>", partition)])];
 }

@@ -1,6 +1,5 @@
-import { Annotations, CfnOutput, RemovalPolicy, Stack, type StackProps, Tags, Token } from "aws-cdk-lib";
+import { Annotations, CfnOutput, Stack, type StackProps, Tags, Token } from "aws-cdk-lib";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
-import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { eventHandlers, type HttpRoute, routesFor, socketRoutes } from "../functions/routes.ts";
 import { eventHandlerNeeds } from "./access.ts";
@@ -8,10 +7,13 @@ import type { StageConfig } from "./config.ts";
 import { Agents } from "./constructs/agents.ts";
 import { Alarms } from "./constructs/alarms.ts";
 import { Api } from "./constructs/api.ts";
+import { ApiGatewayLogging } from "./constructs/api-gateway-logging.ts";
 import { Data } from "./constructs/data.ts";
 import { Firewall } from "./constructs/firewall.ts";
+import { retainHelperFunctionLogs } from "./constructs/helper-logs.ts";
 import { Media } from "./constructs/media.ts";
 import { Notifications } from "./constructs/notifications.ts";
+import { OriginSecret } from "./constructs/origin-secret.ts";
 import { Payments } from "./constructs/payments.ts";
 import {
   logRemovalFor,
@@ -22,12 +24,13 @@ import { Realtime } from "./constructs/realtime.ts";
 import { Scheduling } from "./constructs/scheduling.ts";
 import { Stats } from "./constructs/stats.ts";
 import { Web } from "./constructs/web.ts";
-import { acknowledge } from "./nag.ts";
 
 export interface PennyAuctionStackProps extends StackProps {
   config: StageConfig;
   /** Overrides the web build directory (tests). */
   webDistDir?: string;
+  /** The Web ACL another stack made in us-east-1 for this stage (infra/edge-stack.ts). */
+  edgeWebAclArn?: string;
 }
 
 /** The whole product (docs/architecture.md section 1) as one stack per stage. */
@@ -53,9 +56,10 @@ export class PennyAuctionStack extends Stack {
     this.config = config;
     Tags.of(this).add("app", "penny-auction");
     Tags.of(this).add("stage", config.stage);
-    if (config.waf && !config.webAclArn && !Token.isUnresolved(this.region) && this.region !== "us-east-1") {
+    const webAclArn = config.webAclArn ?? props.edgeWebAclArn;
+    if (config.waf && !webAclArn && !Token.isUnresolved(this.region) && this.region !== "us-east-1") {
       throw new Error(
-        `Stage "${config.stage}": the stack's own WAF exists only in us-east-1 (CloudFront's rule), not ${this.region}: pass -c webAclArn=<an ACL made in us-east-1> or -c waf=false`,
+        `Stage "${config.stage}": the stack's own WAF exists only in us-east-1 (CloudFront's rule), not ${this.region}: deploy with -c region=${this.region} (a us-east-1 edge stack is added), or pass -c webAclArn=<an ACL made in us-east-1> or -c waf=false`,
       );
     }
     if (config.stripeMode === "local" && !config.ephemeral) {
@@ -66,20 +70,11 @@ export class PennyAuctionStack extends Stack {
     }
 
     this.payments = new Payments(this, "Payments", { stripeMode: config.stripeMode, stripe: config.stripe });
-    // The origin lock (functions/http/origin-lock.ts): generated at deploy, in Secrets Manager, and
-    // only referenced from the template ({{resolve:secretsmanager:...}}), never written into it.
-    const originSecret = new Secret(this, "OriginSecret", {
-      secretName: `${config.prefix}/origin-secret`,
-      description: "Header value CloudFront adds to every API request; the APIs refuse requests without it",
-      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
-      removalPolicy: config.ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    const originSecret = new OriginSecret(this, "OriginSecret", {
+      prefix: config.prefix,
+      ephemeral: config.ephemeral,
+      versionId: config.originSecretVersion,
     });
-    acknowledge(
-      originSecret,
-      "AwsSolutions-SMG4",
-      "Resolved into CloudFront's origin header and the functions at deploy: rotating is a new value plus a deploy (docs/deploy.md)",
-    );
-    const originSecretValue = originSecret.secretValue.unsafeUnwrap();
     const defaults: ProductFunctionDefaults = {
       prefix: config.prefix,
       logRetention: retentionDays(config.logRetentionDays),
@@ -87,7 +82,6 @@ export class PennyAuctionStack extends Stack {
       environment: {
         POWERTOOLS_LOG_LEVEL: config.logLevel,
         AUCTION_DEFAULT_DURATION_SECONDS: String(config.auctionDefaultDurationSeconds),
-        ORIGIN_SECRET: originSecretValue,
         BID_VALUE: config.bidValue,
         ...this.payments.publicEnvironment,
       },
@@ -136,8 +130,19 @@ export class PennyAuctionStack extends Stack {
       if (eventHandlerNeeds(fn.handlerId).handsOffLiveUpdates) this.realtime.allowHandingOff(fn);
     }
 
+    if (config.apiGatewayCloudWatchRole === "create") {
+      const logging = new ApiGatewayLogging(this, "ApiGatewayLogging");
+      this.realtime.stage.node.addDependency(logging.account);
+      this.api.stage.node.addDependency(logging.account);
+    }
+
+    // Every HTTP route and the socket's $connect check the origin secret (functions/http/origin-lock.ts);
+    // $disconnect and $default run only on a connection $connect accepted.
+    const connect = this.realtime.socketFunctions.filter((fn) => fn.handlerId === CONNECT_HANDLER);
+    for (const fn of [...this.api.functions, ...connect]) originSecret.allowReading(fn);
+
     this.firewall =
-      config.waf && !config.webAclArn
+      config.waf && !webAclArn
         ? new Firewall(this, "Firewall", {
             prefix: config.prefix,
             authLimit: config.wafAuthLimit,
@@ -148,7 +153,7 @@ export class PennyAuctionStack extends Stack {
       // Information, not a warning: a fresh clone must synthesize every stage cleanly, and the email
       // failure queue's alarm fires on the first email that could not go out (docs/deploy.md, `emailFrom`).
       Annotations.of(this).addInfo(
-        `Stage "${config.stage}" has no emailFrom nor domainName: emails go from ${PLACEHOLDER_FROM}, which SES cannot verify, and end in the email dead-letter queue.`,
+        `Stage "${config.stage}" has no emailFrom nor domainName: emails go from ${placeholderFrom(config.stage)}, which SES cannot verify, and end in the email dead-letter queue.`,
       );
     }
     this.notifications = new Notifications(this, "Notifications", {
@@ -156,7 +161,9 @@ export class PennyAuctionStack extends Stack {
       data: this.data,
       eventsHandler: eventHandlers.emailEvents,
       senderHandler: eventHandlers.emailSender,
-      from: config.emailFrom ?? (config.domainName ? `no-reply@${config.domainName}` : PLACEHOLDER_FROM),
+      from:
+        config.emailFrom ??
+        (config.domainName ? `no-reply@${config.domainName}` : placeholderFrom(config.stage)),
       domain: config.domainName
         ? {
             name: config.domainName,
@@ -179,7 +186,7 @@ export class PennyAuctionStack extends Stack {
       routes,
       apiOriginDomain: this.api.originDomainName,
       socketOriginDomain: this.realtime.originDomainName,
-      originSecret: originSecretValue,
+      originSecret: originSecret.headerValue,
       stripe: config.stripeMode === "stripe",
       domainName: config.domainName,
       certificateArn: config.certificateArn,
@@ -188,7 +195,7 @@ export class PennyAuctionStack extends Stack {
           ? { id: config.hostedZoneId, name: config.hostedZoneName }
           : undefined,
       distDir: props.webDistDir,
-      webAclArn: config.waf ? (config.webAclArn ?? this.firewall?.webAcl.attrArn) : undefined,
+      webAclArn: config.waf ? (webAclArn ?? this.firewall?.webAcl.attrArn) : undefined,
       logRetentionDays: config.logRetentionDays,
       media: { bucket: this.media.bucket, uploadOrigin: this.media.uploadOrigin },
     });
@@ -224,6 +231,8 @@ export class PennyAuctionStack extends Stack {
       scheduleGroup: this.scheduling.group,
     });
 
+    retainHelperFunctionLogs(this, { retention: defaults.logRetention, removal: defaults.logRemoval });
+
     new CfnOutput(this, "SiteUrl", { value: this.web.siteUrl, description: "Open this in a browser" });
     new CfnOutput(this, "ApiUrl", {
       value: `${this.web.siteUrl}/api`,
@@ -253,8 +262,16 @@ export class PennyAuctionStack extends Stack {
   }
 }
 
-/** A stage with neither emailFrom nor a domain still synthesizes; its emails cannot be delivered. */
-const PLACEHOLDER_FROM = "no-reply@example.com";
+const CONNECT_HANDLER = socketRoutes.find((r) => r.routeKey === "$connect")!.handler;
+
+/**
+ * A stage with neither emailFrom nor a domain still synthesizes; its emails cannot be delivered. The
+ * address names the stage: an SES identity is the account's and region's, so two stages side by side
+ * must not both create the same one.
+ */
+export function placeholderFrom(stage: string): string {
+  return `no-reply+${stage}@example.com`;
+}
 
 /**
  * The route table, minus the local payment provider's routes when real Stripe is on, and minus

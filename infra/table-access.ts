@@ -34,7 +34,8 @@ export type KeyPrefix =
   | "STATSDAY#"
   | "STATSHOUR#"
   | "STATSBIDDER#"
-  | "STATSEVENT#";
+  | "STATSEVENT#"
+  | "PAIDCREDITS#";
 
 export interface TableGrant {
   /** Prefixes it reads (GetItem, BatchGetItem, Query, ConditionCheckItem); writes imply reads. */
@@ -73,10 +74,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "config/get-config": grant([]),
   "me/get-limits": grant(["USER#"], [], true),
   "me/put-limits": grant(["USER#"], ["USER#"], true),
-  // LOCALPI#/PURCHASE#: the open payment is canceled, or settled when it was paid meanwhile.
+  // LOCALPI#/PURCHASE#: the open payment is canceled, or settled when it was paid meanwhile
+  // (PAIDCREDITS#: a settled credit records what was paid for it).
   "me/self-exclusion": grant(
     ["USER#", "AGENTS#", "LOCALPI#", "PURCHASE#"],
-    ["USER#", "AGENTS#", "AUCTION#", "LOCALPI#", "PURCHASE#"],
+    ["USER#", "AGENTS#", "AUCTION#", "LOCALPI#", "PURCHASE#", "PAIDCREDITS#"],
     true,
   ),
   "me/get-notifications": grant(["USER#"]),
@@ -84,22 +86,22 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
 
   // auctions and bidding
   "auctions/list-auctions": FINALIZING_READ,
-  // BIDDERS#: the winner's bids on each win (the all-in cost).
-  "auctions/list-won-auctions": grant(["AUCTION#", "ORDER#", "BIDDERS#"], ["AUCTION#"], true),
-  // BIDDERS#: a signed-in caller's own bids on it (`me`).
-  "auctions/get-auction": grant(["AUCTION#", "BIDS#", "BIDDERS#"], ["AUCTION#"]),
+  // BIDDERS#: the winner's bids on each win, PAIDCREDITS#: what they paid for bids (the all-in cost).
+  "auctions/list-won-auctions": grant(["AUCTION#", "ORDER#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
+  // BIDDERS#: a signed-in caller's own bids on it, PAIDCREDITS#: what they paid for bids (`me`).
+  "auctions/get-auction": grant(["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"]),
   "auctions/get-ledger": grant(["AUCTION#", "BIDS#"]),
   // The wins index: beginner auctions and the win limit.
   "auctions/place-bid": grant(["AUCTION#", "BIDS#"], ["USER#", "AUCTION#", "BIDS#", "BIDDERS#"], true),
   "auctions/put-agent": grant(["AUCTION#", "AGENTS#", "BIDDERS#"], ["AGENTS#", "USER#", "AUCTION#"], true),
   "auctions/get-agent": grant(["AGENTS#"]),
   "auctions/delete-agent": grant(["AGENTS#"], ["AGENTS#", "USER#", "AUCTION#"]),
-  // Buy It Now: the offer reads the caller's tally; the purchase takes stock, writes the order and
-  // cancels the buyer's agent (credits back to USER#).
-  "auctions/get-buy-now": grant(["AUCTION#", "BIDDERS#", "USER#"], ["AUCTION#"]),
+  // Buy It Now: the offer reads the caller's tally and what they paid for bids; the purchase takes
+  // stock, writes the order, records the credit and cancels the buyer's agent (credits back to USER#).
+  "auctions/get-buy-now": grant(["AUCTION#", "BIDDERS#", "USER#", "PAIDCREDITS#"], ["AUCTION#"]),
   "auctions/buy-now": grant(
     ["AUCTION#", "BIDDERS#", "USER#", "AGENTS#"],
-    ["AUCTION#", "BIDDERS#", "ORDER#", "AGENTS#", "USER#"],
+    ["AUCTION#", "BIDDERS#", "ORDER#", "AGENTS#", "USER#", "PAIDCREDITS#"],
   ),
 
   // bid credits
@@ -107,33 +109,34 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // Crediting checks the limits: the spending tally on USER#, or (before a user's first tallied
   // credit) their purchases index; a refused payment is refunded (LOCALPI# on the local provider).
   // Starting a payment cancels the buyer's open one, or settles it when it was paid meanwhile.
+  // PAIDCREDITS#: a credited purchase records what was paid for its credits, a refund takes it back.
   "payments/create-payment-intent": grant(
     ["PACKAGE#", "USER#", "LOCALPI#", "PURCHASE#"],
-    ["LOCALPI#", "USER#", "PURCHASE#"],
+    ["LOCALPI#", "USER#", "PURCHASE#", "PAIDCREDITS#"],
     true,
   ),
   "payments/verify-payment": grant(
     ["LOCALPI#", "PURCHASE#", "USER#"],
-    ["PURCHASE#", "USER#", "LOCALPI#"],
+    ["PURCHASE#", "USER#", "LOCALPI#", "PAIDCREDITS#"],
     true,
   ),
   // Deployed only with Stripe (which refunds through its API); the suite's webhooks refund local intents.
   "payments/stripe-webhook": {
     ...grant(
       ["ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#"],
-      ["PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#"],
+      ["PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#", "PAIDCREDITS#"],
       true,
     ),
     localProviderOnly: ["LOCALPI#"],
   },
   "payments/confirm-local-payment": grant(
     ["LOCALPI#", "ORDER#", "PURCHASE#", "ORDERPAYMENT#", "USER#"],
-    ["LOCALPI#", "PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#"],
+    ["LOCALPI#", "PURCHASE#", "USER#", "ORDER#", "ORDERPAYMENT#", "PAIDCREDITS#"],
     true,
   ),
 
   // orders
-  "orders/create-order": grant(["AUCTION#", "USER#", "BIDDERS#"], ["AUCTION#", "ORDER#"]),
+  "orders/create-order": grant(["AUCTION#", "USER#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#", "ORDER#"]),
   "orders/list-buyer-orders": grant(["ORDER#", "LOCALPI#", "AUCTION#"], ["ORDER#", "ORDERPAYMENT#"], true),
   "orders/list-seller-orders": grant(["ORDER#", "USER#", "SELLER#"], [], true),
   "orders/create-order-payment-intent": grant(
@@ -168,7 +171,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/get-user-stats": grant(["STATS"]),
   "admin/get-daily-stats": grant(["STATSDAY#", "STATSHOUR#"]),
   "admin/reset-password": grant(["USER#"], ["USER#", "SESSION#"]),
-  "admin/adjust-bids": grant(["USER#"], ["USER#"]),
+  // PAIDCREDITS#: a grant is recorded as credits received for free.
+  "admin/adjust-bids": grant(["USER#"], ["USER#", "PAIDCREDITS#"]),
   "admin/delete-user": grant(
     ["USER#", "SELLER#"],
     ["USER#", "USERNAME#", "EMAIL#", "SESSION#", "SELLER#", "STATS"],
@@ -180,7 +184,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // realtime
   "realtime/connect": grant(["SESSION#"], ["CONN#"]),
   "realtime/disconnect": grant([], ["CONN#", "WATCH#"]),
-  "realtime/default": grant([], ["CONN#", "WATCH#"]),
+  "realtime/default": grant(["AUCTION#"], ["CONN#", "WATCH#"]),
   "realtime/broadcaster": grant(["CONN#", "WATCH#"], ["CONN#", "WATCH#"], true),
 
   // events

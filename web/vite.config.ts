@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { type Alias, defineConfig } from "vite";
-import { devProxy } from "./dev-proxy.ts";
+import { type Alias, createLogger, defineConfig } from "vite";
+import { devProxy, quietSocketResets } from "./dev-proxy.ts";
 import { prerenderShells } from "./prerender-plugin.ts";
 
 const webPort = Number(process.env.WEB_PORT ?? 5173);
@@ -36,6 +36,8 @@ export default defineConfig(({ command, mode }) => {
   const alias = aliases(command === "build" && mode === "production");
   return {
     root: fileURLToPath(new URL(".", import.meta.url)),
+    // Serving only: a build keeps Vite's own logger, which honours --logLevel (scripts/check-budgets.ts).
+    customLogger: command === "serve" ? quietSocketResets(createLogger()) : undefined,
     plugins: [react(), tailwindcss(), prerenderShells({ alias })],
     resolve: { alias },
     server: { host: "127.0.0.1", port: webPort, strictPort: true, proxy },

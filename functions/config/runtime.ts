@@ -1,5 +1,6 @@
 import { DEFAULT_AUCTION_DURATION_SECONDS } from "#shared/constants";
 import { decimalToCents } from "#shared/money";
+import { MAX_SOCKETS_PER_ADDRESS } from "../domain/socket-limits.ts";
 import { DEFAULT_WIN_LIMIT, type WinLimit } from "../domain/who-may-bid.ts";
 import type { PaymentProvider } from "../routes.ts";
 
@@ -25,6 +26,12 @@ export function allowedOrigins(): string[] {
 export function registrationsPerAddress(): number | undefined {
   const value = Number(process.env.REGISTRATIONS_PER_ADDRESS);
   return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** Open sockets per address (functions/domain/socket-limits.ts); the local stack raises it, like registrations. */
+export function socketsPerAddress(): number {
+  const value = Number(process.env.SOCKETS_PER_ADDRESS);
+  return Number.isInteger(value) && value > 0 ? value : MAX_SOCKETS_PER_ADDRESS;
 }
 
 /** The published win limit (WIN_LIMIT_WINS wins in WIN_LIMIT_DAYS days), per stage. */

@@ -7,6 +7,7 @@
  *   hashN = sha256hex(hashN-1 | N | username | amountCents | atMs | auto ? 1 : 0)
  */
 import { createHash } from "node:crypto";
+import { entryText, genesisText } from "#shared/ledger-pages";
 
 export const LEDGER_ALGORITHM = "sha256";
 
@@ -31,13 +32,11 @@ export interface LedgerEntryFacts {
 const sha256hex = (text: string) => createHash(LEDGER_ALGORITHM).update(text, "utf8").digest("hex");
 
 export function genesisHash(genesis: LedgerGenesis): string {
-  return sha256hex(`${genesis.auctionId}|${genesis.startingPriceCents}|${genesis.startedAtMs}`);
+  return sha256hex(genesisText(genesis));
 }
 
 export function chainHash(previous: string, entry: LedgerEntryFacts): string {
-  return sha256hex(
-    `${previous}|${entry.n}|${entry.username}|${entry.amountCents}|${entry.atMs}|${entry.auto ? 1 : 0}`,
-  );
+  return sha256hex(entryText(previous, entry));
 }
 
 export type LedgerCheck =
@@ -79,4 +78,24 @@ export function verifyLedger(
     };
   }
   return { ok: true, head: previous, entries: entries.length };
+}
+
+export type LedgerPageRange =
+  /** Entries `from`..`to` (none when `to` < `from`); `nextFrom` is null on the last page. */
+  { ok: true; from: number; to: number; nextFrom: number | null } | { ok: false; reason: string };
+
+/**
+ * Which entries a page answers, from the chain's length alone (the auction item's totalBids), so no
+ * page reads more than its own bids. `from` may be one past the last entry: the empty page a verifier
+ * resuming from the head asks for, whose previousHash is the head.
+ */
+export function ledgerPageRange(totalEntries: number, from: number, limit: number): LedgerPageRange {
+  if (from > totalEntries + 1) {
+    return {
+      ok: false,
+      reason: `from must be at most ${totalEntries + 1}: the ledger has ${totalEntries} entries`,
+    };
+  }
+  const to = Math.min(totalEntries, from + limit - 1);
+  return { ok: true, from, to, nextFrom: to < totalEntries ? to + 1 : null };
 }

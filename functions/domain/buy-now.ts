@@ -2,12 +2,13 @@
  * Buy It Now's published rules. Pure: no AWS, time is a parameter.
  *
  * A bidder who placed at least one bid on an auction and did not win it may buy the item at its retail
- * price, less the value of the bids they spent there (bidsPlaced × bidValue, never more than the retail
- * price), while the auction is live or for 7 days after it ended, once per auction, while stock lasts,
- * and not while they lead the live auction.
+ * price, less what they paid for the bids they spent there (functions/domain/paid-bids.ts: never more
+ * than the retail price), while the auction is live or for 7 days after it ended, once per auction,
+ * while stock lasts, and not while they lead the live auction.
  */
 
 import { BUY_NOW_DAYS_AFTER_END } from "#shared/constants";
+import { buyNowCreditCents, type PaidCredits } from "./paid-bids.ts";
 
 export { BUY_NOW_DAYS_AFTER_END };
 
@@ -16,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const BUY_NOW_MESSAGES = {
   notOffered: "Buy It Now is not offered for this item",
   noBids: "Place at least one bid on this auction to buy it now",
-  winner: "You won this auction: complete your order from Won Auctions",
+  winner: "You won this auction: pay for it from My Wins",
   expired: "Buy It Now closed 7 days after the auction ended",
   soldOut: "Sold out",
   alreadyBought: "You already bought this item with Buy It Now",
@@ -30,6 +31,9 @@ export interface BuyNowFacts {
   retailPriceCents: number | null;
   stockLeft: number;
   bidsPlaced: number;
+  /** What the user paid for their credits (and already had credited). */
+  paidCredits: PaidCredits;
+  /** The stage's ceiling on one bid's worth. */
   bidValueCents: number;
   auctionActive: boolean;
   /** ms epoch the auction ended (its final endsAt); null while live. */
@@ -51,15 +55,25 @@ export interface BuyNowOffer {
   expiresAt: number | null;
 }
 
-/** credit = bidsPlaced × bidValue capped at the retail price; price = retail − credit. */
-export function buyNowPrice(retailPriceCents: number, bidsPlaced: number, bidValueCents: number) {
-  const creditCents = Math.min(retailPriceCents, Math.max(0, bidsPlaced) * Math.max(0, bidValueCents));
+/** credit = what the bids placed cost the buyer, capped at the retail price; price = retail − credit. */
+export function buyNowPrice(
+  retailPriceCents: number,
+  bidsPlaced: number,
+  paidCredits: PaidCredits,
+  bidValueCents: number,
+) {
+  const creditCents = buyNowCreditCents(retailPriceCents, bidsPlaced, paidCredits, bidValueCents);
   return { creditCents, priceCents: retailPriceCents - creditCents };
 }
 
 export function buyNowOffer(facts: BuyNowFacts, now: number): BuyNowOffer {
   const retail = facts.retailPriceCents ?? 0;
-  const { creditCents, priceCents } = buyNowPrice(retail, facts.bidsPlaced, facts.bidValueCents);
+  const { creditCents, priceCents } = buyNowPrice(
+    retail,
+    facts.bidsPlaced,
+    facts.paidCredits,
+    facts.bidValueCents,
+  );
   const endedAt = facts.auctionActive ? null : (facts.endedAt ?? facts.endsAt);
   const expiresAt = retail > 0 ? (endedAt ?? facts.endsAt) + BUY_NOW_DAYS_AFTER_END * DAY_MS : null;
   const reason = refusal(facts, retail, expiresAt, now);

@@ -6,6 +6,7 @@
  */
 import { formatCents } from "#shared/money";
 import type { EmailData, EmailEvent, EmailKind, NotificationSettings } from "#shared/schemas/notifications";
+import { withoutControlCharacters } from "#shared/text";
 
 type Item = Record<string, unknown>;
 
@@ -253,13 +254,28 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
-/** The email of an event: a plain-text and an HTML part, each with the site's name and a link back. */
+/** Every text of the event's data on one line (numbers and ids pass as they are). */
+function oneLineData(data: EmailData): EmailData {
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      typeof value === "string" ? withoutControlCharacters(value) : value,
+    ]),
+  ) as EmailData;
+}
+
+/**
+ * The email of an event: a plain-text and an HTML part, each with the site's name and a link back.
+ * Names come from what users typed, possibly before the schemas refused control characters: each is
+ * put on one line first, so none can add a header line to the subject or a line to the text.
+ */
 export function renderEmail(
   event: Pick<EmailEvent, "kind" | "data">,
-  username: string,
+  rawUsername: string,
   site: EmailSite,
 ): RenderedEmail {
-  const body = bodyOf(event.kind, event.data, username, site);
+  const username = withoutControlCharacters(rawUsername);
+  const body = bodyOf(event.kind, oneLineData(event.data), username, site);
   const link = `${site.url}${body.link.path}`;
   const text = [
     `Hello ${username},`,
@@ -279,5 +295,5 @@ export function renderEmail(
     `<p style="color:#6b7280">${escapeHtml(site.name)} · <a href="${escapeHtml(site.url)}">${escapeHtml(site.url)}</a></p>`,
     "</body></html>",
   ].join("\n");
-  return { subject: body.subject, text, html };
+  return { subject: withoutControlCharacters(body.subject), text, html };
 }

@@ -15,10 +15,17 @@ const ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
  * that is not an address (or is absurdly long) is ignored rather than trusted or stored.
  */
 export function clientIp(event: APIGatewayProxyEventV2): string {
-  const header = cameThroughCloudFront(event.headers)
-    ? lowerCaseHeaders(event.headers)[VIEWER_ADDRESS_HEADER]?.trim()
+  return viewerAddress(event.headers, event.requestContext?.http?.sourceIp) ?? "unknown";
+}
+
+/** The same for any event (a socket's $connect has its source under `identity`); undefined when unknown. */
+export function viewerAddress(
+  headers: Record<string, string | undefined> | undefined,
+  sourceIp: string | undefined,
+): string | undefined {
+  const header = cameThroughCloudFront(headers)
+    ? lowerCaseHeaders(headers)[VIEWER_ADDRESS_HEADER]?.trim()
     : undefined;
   if (header && ADDRESS.test(header)) return header;
-  const source = event.requestContext?.http?.sourceIp;
-  return source && ADDRESS.test(source) ? source : "unknown";
+  return sourceIp && ADDRESS.test(sourceIp) ? sourceIp : undefined;
 }

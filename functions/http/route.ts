@@ -9,7 +9,7 @@ import { type HttpRoute, routeOfHandler } from "../routes.ts";
 import { clientIp } from "./client-ip.ts";
 import { checkCsrf } from "./csrf.ts";
 import { badRequest, forbidden, notFound, serviceUnavailable, statusOf, unauthorized } from "./errors.ts";
-import { cameThroughCloudFront } from "./origin-lock.ts";
+import { verifyCameThroughCloudFront } from "./origin-lock.ts";
 import { type Auth, resolveSession } from "./session.ts";
 import { isTransientAwsError } from "./transient-errors.ts";
 
@@ -42,11 +42,16 @@ export class Reply {
 export const reply = (status: number, body: unknown, cookies: string[] = []) =>
   new Reply(status, body, cookies);
 
-/** A 200 answer with response headers of its own; the route's edge caching applies as to any 200. */
+/**
+ * A 200 answer with response headers of its own; the route's edge caching applies as to any 200.
+ * `immutable`: this answer will never change (a route with `edgeCacheImmutable`), so the edge and
+ * browsers may keep it for good.
+ */
 export class WithHeaders {
   constructor(
     readonly body: unknown,
     readonly headers: Record<string, string>,
+    readonly caching: { immutable?: boolean } = {},
   ) {}
 }
 
@@ -203,7 +208,7 @@ function serveRoute<Body, Params, Query, Pre>(
   return Object.assign(handler, { schemas });
 
   async function run(event: ApiEvent): Promise<ApiResult> {
-    if (!cameThroughCloudFront(event.headers)) throw forbidden(NOT_THROUGH_SITE);
+    if (!(await verifyCameThroughCloudFront(event.headers))) throw forbidden(NOT_THROUGH_SITE);
     if (route.localPaymentsOnly && paymentProviderName() !== "local") throw notFound("Not found");
     if (route.localStackOnly && process.env.LOCAL_STACK !== "1") throw notFound("Not found");
     const method = event.requestContext?.http?.method ?? route.method;
@@ -221,8 +226,12 @@ function serveRoute<Body, Params, Query, Pre>(
     const out = await logic({ prefetched, body, params, query, auth, now, rawBody, event, route });
     const cookies = [...session.cookies];
     if (out instanceof Reply) return json(out.status, out.body, [...cookies, ...out.cookies]);
-    const caching = edgeCacheHeaders(route, session.auth !== null);
-    if (out instanceof WithHeaders) return json(200, out.body, cookies, { ...out.headers, ...caching });
+    const signedIn = session.auth !== null;
+    if (out instanceof WithHeaders) {
+      const caching = edgeCacheHeaders(route, signedIn, out.caching.immutable === true);
+      return json(200, out.body, cookies, { ...out.headers, ...caching });
+    }
+    const caching = edgeCacheHeaders(route, signedIn);
     return json(200, out, cookies, caching);
   }
 
@@ -237,13 +246,22 @@ function serveRoute<Body, Params, Query, Pre>(
   }
 }
 
+/** A year: what "for good" means to a cache (RFC 9111 advises no longer). */
+const IMMUTABLE_CACHE_SECONDS = 31_536_000;
+
 /**
  * Public reads the edge may share for a moment; browsers still revalidate every poll. A personal
- * answer (a signed-in caller's own part) is never stored.
+ * answer (a signed-in caller's own part) is never stored. An answer that can never change again, on
+ * a route whose edge behaviour honours it (`edgeCacheImmutable`), is kept for good everywhere.
  */
-function edgeCacheHeaders(route: HttpRoute, signedIn: boolean): Record<string, string> {
+function edgeCacheHeaders(route: HttpRoute, signedIn: boolean, immutable = false): Record<string, string> {
   if (!route.edgeCacheSeconds) return {};
   if (route.personalWhenSignedIn && signedIn) return { "cache-control": "private, no-store" };
+  if (immutable && route.edgeCacheImmutable) {
+    return {
+      "cache-control": `public, max-age=${IMMUTABLE_CACHE_SECONDS}, s-maxage=${IMMUTABLE_CACHE_SECONDS}, immutable`,
+    };
+  }
   return { "cache-control": `public, max-age=0, s-maxage=${route.edgeCacheSeconds}` };
 }
 

@@ -90,10 +90,14 @@ export async function bookAgent(input: {
   throw serviceUnavailable(BID_MESSAGES.busy);
 }
 
-export async function readAgent(auctionId: string, userId: string): Promise<AgentView> {
+/**
+ * The caller's agent, or null when they never booked one: having none is an ordinary state every
+ * bidder's auction page shows, not a missing resource (a 404 there would be a failed request in
+ * every signed-in visitor's console).
+ */
+export async function readAgent(auctionId: string, userId: string): Promise<AgentView | null> {
   const agent = await getAgent(auctionId, userId);
-  if (!agent) throw notFound(AGENT_MESSAGES.none);
-  return toAgentView(agent);
+  return agent ? toAgentView(agent) : null;
 }
 
 /** Stops the caller's agent; its unused credits go back to the balance. */

@@ -1,12 +1,19 @@
 /**
  * The public bid ledger of an auction (rules in functions/domain/bid-ledger.ts): the head a new bid
- * chains to, and the whole chain for GET /api/auctions/{id}/ledger.
+ * chains to, and the chain's pages for GET /api/auctions/{id}/ledger.
  */
 import { centsToDecimal } from "#shared/money";
-import type { AuctionLedger } from "#shared/schemas/ledger";
+import type { LedgerPage } from "#shared/schemas/ledger";
 import { type AuctionRecord, getAuction } from "../adapters/dynamo/auctions-repo.ts";
-import { type BidRecord, listBids } from "../adapters/dynamo/bids-repo.ts";
-import { chainHash, genesisHash, LEDGER_ALGORITHM, type LedgerGenesis } from "../domain/bid-ledger.ts";
+import { type BidRecord, getBid, listBids, listBidsBetween } from "../adapters/dynamo/bids-repo.ts";
+import {
+  chainHash,
+  genesisHash,
+  LEDGER_ALGORITHM,
+  type LedgerGenesis,
+  ledgerPageRange,
+} from "../domain/bid-ledger.ts";
+import { badRequest, serviceUnavailable } from "../domain/errors.ts";
 
 export function ledgerGenesis(
   auction: Pick<AuctionRecord, "id" | "startingPriceCents" | "createdAt">,
@@ -47,19 +54,50 @@ export async function ledgerHeadOf(auction: AuctionRecord): Promise<string> {
   return links.at(-1)?.hash ?? genesisHash(ledgerGenesis(auction));
 }
 
-/** The whole chain, entries 1..N, or null when there is no such auction. */
-export async function readLedger(auctionId: string): Promise<AuctionLedger | null> {
+export interface LedgerPageRequest {
+  from: number;
+  limit: number;
+}
+
+/**
+ * One page of the chain, or null when there is no such auction. `final`: the auction is over (won or
+ * ended), so the page will never change. Reads the auction item (the chain's length and head), the
+ * entry before the page (its hash is the page's `previousHash`) and the page's own bids: never more
+ * than `limit` bids, whatever the auction's length.
+ */
+export async function readLedgerPage(
+  auctionId: string,
+  request: LedgerPageRequest,
+): Promise<{ page: LedgerPage; final: boolean } | null> {
   const auction = await getAuction(auctionId);
   if (!auction) return null;
-  const links = chain(auction, await listBids(auctionId));
+  const range = ledgerPageRange(auction.totalBids, request.from, request.limit);
+  if (!range.ok) throw badRequest(range.reason);
   const genesis = ledgerGenesis(auction);
-  return {
+  let read = await readRange(auctionId, range.from, range.to, false);
+  // The auction item was read consistently; its newest bids, written in the same transaction, may not
+  // be in an eventually consistent read yet: read them again consistently (rare, and only then).
+  if (!read.complete) read = await readRange(auctionId, range.from, range.to, true);
+  if (!read.complete) throw serviceUnavailable();
+  const legacy =
+    (read.before !== null && read.before.hash === undefined) ||
+    read.bids.some((bid) => bid.hash === undefined);
+  const { links, previousHash } = legacy
+    ? await legacyPage(auction, range.from, range.to)
+    : {
+        links: read.bids.map((bid) => ({ bid, hash: bid.hash as string })),
+        previousHash: read.before?.hash ?? genesisHash(genesis),
+      };
+  const page: LedgerPage = {
     auctionId,
     algorithm: LEDGER_ALGORITHM,
     genesis: {
       startingPrice: centsToDecimal(genesis.startingPriceCents),
       startedAt: new Date(genesis.startedAtMs).toISOString(),
     },
+    head: await ledgerHeadOf(auction),
+    totalEntries: auction.totalBids,
+    previousHash,
     entries: links.map(({ bid, hash }) => ({
       n: bid.sequence,
       username: bid.username,
@@ -68,6 +106,25 @@ export async function readLedger(auctionId: string): Promise<AuctionLedger | nul
       auto: bid.auto ?? false,
       hash,
     })),
-    head: links.at(-1)?.hash ?? genesisHash(genesis),
+    nextFrom: range.nextFrom,
+  };
+  return { page, final: auction.status !== "active" };
+}
+
+async function readRange(auctionId: string, from: number, to: number, consistent: boolean) {
+  const [before, bids] = await Promise.all([
+    from > 1 ? getBid(auctionId, from - 1, consistent) : Promise.resolve(null),
+    listBidsBetween(auctionId, from, to, consistent),
+  ]);
+  const complete = (from === 1 || before !== null) && bids.length === Math.max(0, to - from + 1);
+  return { before, bids, complete };
+}
+
+/** Bids stored before the ledger carry no hash: their page is chained once from the first bid. */
+async function legacyPage(auction: AuctionRecord, from: number, to: number) {
+  const links = chain(auction, await listBids(auction.id));
+  return {
+    links: links.slice(from - 1, to),
+    previousHash: links[from - 2]?.hash ?? genesisHash(ledgerGenesis(auction)),
   };
 }

@@ -7,7 +7,7 @@
 import { recentWinTimes } from "../adapters/dynamo/auctions-repo.ts";
 import { getResponsiblePlay } from "../adapters/dynamo/limits-repo.ts";
 import { winLimitConfig } from "../config/runtime.ts";
-import { forbidden } from "../domain/errors.ts";
+import { forbidden, Refusal } from "../domain/errors.ts";
 import { selfExcludedMessage } from "../domain/spending-limits.ts";
 import { BEGINNER_MESSAGE, winLimitMessage, winLimitReachedUntil } from "../domain/who-may-bid.ts";
 
@@ -49,7 +49,11 @@ export async function assertBidderEligible(
   assertStandingAllows(await readBidderStanding(userId), auction, now);
 }
 
-/** The same rules as a yes/no, for the agent engine. */
+/**
+ * The same rules as a yes/no, for the agent engine. Only a refusal is a "no": a read that failed
+ * (throttled, timed out) says nothing about the user, so it is thrown after the SDK's own retries,
+ * and the engine's message goes back to the queue instead of stopping the agent for good.
+ */
 export async function bidderEligible(
   userId: string,
   auction: { beginner?: boolean },
@@ -58,7 +62,8 @@ export async function bidderEligible(
   try {
     await assertBidderEligible(userId, auction, now);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    if (error instanceof Refusal) return false;
+    throw error;
   }
 }

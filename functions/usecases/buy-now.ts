@@ -9,6 +9,7 @@ import type { BuyNowOfferView, OrderView, ShippingAddress } from "#shared/schema
 import type { AuctionRecord } from "../adapters/dynamo/auctions-repo.ts";
 import { type BidderTally, buyNowTransaction, getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
 import type { OrderRecord } from "../adapters/dynamo/orders-repo.ts";
+import { readPaidCredits } from "../adapters/dynamo/paid-credits-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
 import { bidValueCents } from "../config/runtime.ts";
 import {
@@ -22,15 +23,17 @@ import {
   conflict,
   forbidden,
   notFound,
-  type Refusal,
+  Refusal,
   serviceUnavailable,
   unauthorized,
 } from "../domain/errors.ts";
+import type { PaidCredits } from "../domain/paid-bids.ts";
 import { logger } from "../observability/logger.ts";
 import { stopAgentOf } from "./bid-agents.ts";
 import { readFinalized } from "./finalize-auction.ts";
 import { newOrder } from "./orders.ts";
 import { BID_MESSAGES } from "./place-bid.ts";
+import { bidsValueCents } from "./read-auctions.ts";
 import { assertNotSelfExcluded } from "./responsible-play.ts";
 import { toOrderView } from "./views/order-view.ts";
 
@@ -51,19 +54,21 @@ const REFUSAL_STATUS: Record<BuyNowRefusal, (message: string) => Refusal> = {
 interface OfferRead {
   auction: AuctionRecord;
   tally: BidderTally;
+  paid: PaidCredits;
   offer: BuyNowOffer;
 }
 
 async function readOffer(auctionId: string, userId: string, now: number): Promise<OfferRead> {
   const auction = await readFinalized(auctionId, now);
   if (!auction) throw notFound(BID_MESSAGES.notFound);
-  const tally = await getBidderTally(auctionId, userId);
+  const [tally, paid] = await Promise.all([getBidderTally(auctionId, userId), readPaidCredits(userId)]);
   const active = auction.status === "active";
   const offer = buyNowOffer(
     {
       retailPriceCents: auction.retailPriceCents ?? null,
       stockLeft: auction.buyNowStockLeft ?? 0,
       bidsPlaced: tally.bids,
+      paidCredits: paid,
       bidValueCents: bidValueCents(),
       auctionActive: active,
       endedAt: active ? null : auction.endsAt,
@@ -74,7 +79,7 @@ async function readOffer(auctionId: string, userId: string, now: number): Promis
     },
     now,
   );
-  return { auction, tally, offer };
+  return { auction, tally, paid, offer };
 }
 
 /** GET /api/auctions/{id}/buy-now. */
@@ -89,7 +94,9 @@ export async function readBuyNowOffer(
     try {
       await assertNotSelfExcluded(userId, now);
     } catch (error) {
-      reason = (error as Error).message;
+      // Only the exclusion itself closes the offer; a failed read is the server's trouble (5xx).
+      if (!(error instanceof Refusal)) throw error;
+      reason = error.message;
     }
   }
   const offered = offer.reason !== "notOffered";
@@ -116,12 +123,22 @@ export async function buyItNow(
   const buyer = await getUser(userId);
   if (!buyer) throw unauthorized();
   for (let round = 0; round < PURCHASE_ROUNDS; round++) {
-    const { auction, tally, offer } = await readOffer(auctionId, userId, now);
+    const { auction, tally, paid, offer } = await readOffer(auctionId, userId, now);
     if (offer.reason) throw REFUSAL_STATUS[offer.reason](BUY_NOW_MESSAGES[offer.reason]);
-    const order = buyNowOrder(auction, buyer, shipping, tally.bids, offer, now);
+    const order = buyNowOrder(
+      auction,
+      buyer,
+      shipping,
+      tally.bids,
+      bidsValueCents(tally.bids, paid),
+      offer,
+      now,
+    );
     const written = await buyNowTransaction({
       order,
       seenBids: tally.bids,
+      seenPaidCredits: paid,
+      creditCents: offer.creditCents,
       closesAfter: now - BUY_NOW_DAYS_AFTER_END * DAY_MS,
       now,
     });
@@ -135,7 +152,7 @@ export async function buyItNow(
       await endAgentOf(auctionId, userId, now);
       return toOrderView(order);
     }
-    // A bid, another buyer or the clock changed what the offer was worked out from: decide again.
+    // A bid, another buyer, a payment or the clock changed what the offer was worked out from: decide again.
   }
   throw serviceUnavailable(BID_MESSAGES.busy);
 }
@@ -145,10 +162,11 @@ function buyNowOrder(
   buyer: { id: string; username: string; email: string },
   shipping: ShippingAddress,
   bids: number,
+  bidsValue: number,
   offer: BuyNowOffer,
   now: number,
 ): OrderRecord {
-  const order = newOrder(auction, buyer, shipping, offer.priceCents, now, bids);
+  const order = newOrder(auction, buyer, shipping, offer.priceCents, now, bids, bidsValue);
   const buyNow = {
     retailPriceCents: auction.retailPriceCents ?? 0,
     bidsCredited: bids,

@@ -1,4 +1,5 @@
 import { markOrderPaidOnce } from "../adapters/dynamo/orders-repo.ts";
+import { paymentGateway } from "../adapters/payments/index.ts";
 import { readOrderPayment } from "../domain/orders.ts";
 import type { PaymentIntentView } from "../domain/payments.ts";
 import { logger } from "../observability/logger.ts";
@@ -10,7 +11,9 @@ export type OrderPaidResult =
 /**
  * Marks the order of a succeeded order payment paid, exactly once whoever asks first (the webhook or a
  * read of the buyer's orders) and however often. The order and amount come from the intent the server
- * created, never from the browser.
+ * created, never from the browser. Money that cannot go to its order (the order was paid by another
+ * payment, its price or buyer differ, or it is gone) is refunded in full: such a payment never wrote its
+ * ORDERPAYMENT# record, so the refund's own charge.refunded event touches no order.
  */
 export async function markOrderPaid(intent: PaymentIntentView, now: number): Promise<OrderPaidResult> {
   const reading = readOrderPayment(intent);
@@ -23,9 +26,10 @@ export async function markOrderPaid(intent: PaymentIntentView, now: number): Pro
     amountCents: payment.amountCents,
   };
   if (outcome === "paid") logger.info("order paid", context);
-  // Money was taken for an order that cannot take it (paid twice, or gone): someone refunds it by hand.
   if (outcome === "not_payable" || outcome === "order_missing") {
-    logger.error("order payment could not be applied; refund needed", { ...context, outcome });
+    logger.warn("order payment could not be applied; refunding", { ...context, outcome });
+    // Idempotent on the intent. A failure propagates: the webhook answers 5xx and is delivered again.
+    await (await paymentGateway()).refundPaymentIntent(payment.paymentIntentId);
   }
   return { outcome, orderId: payment.orderId };
 }

@@ -29,12 +29,14 @@ import {
   type OrderRecord,
   writeShippingState,
 } from "../adapters/dynamo/orders-repo.ts";
+import { readPaidCredits } from "../adapters/dynamo/paid-credits-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
 import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../domain/errors.ts";
 import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../domain/orders.ts";
+import { NO_PAID_CREDITS } from "../domain/paid-bids.ts";
 import { logger } from "../observability/logger.ts";
 import { finalizeAllOver, readFinalized } from "./finalize-auction.ts";
-import { bidderSpendOf, bidsValueCents, readBidderSpend } from "./read-auctions.ts";
+import { bidderSpendOf, bidsValueCents } from "./read-auctions.ts";
 import { toAuctionSummary } from "./views/auction-view.ts";
 import { toOrderView } from "./views/order-view.ts";
 
@@ -85,22 +87,23 @@ export async function listWonAuctionsOf(
     // The index may lag a finalization by a moment; trust only what the auction item says.
     if (auction.status === "won" && auction.winnerId === userId) wins.set(auction.id, auction);
   }
-  const [spends, orders] = await Promise.all([
-    Promise.all([...wins.keys()].map(async (id) => [id, await readBidderSpend(id, userId)] as const)).then(
-      (pairs) => new Map(pairs),
-    ),
+  const [bidsOn, orders, paid] = await Promise.all([
+    Promise.all(
+      [...wins.keys()].map(async (id) => [id, (await getBidderTally(id, userId)).bids] as const),
+    ).then((pairs) => new Map(pairs)),
     getAuctionOrders([...wins.keys()]),
+    wins.size > 0 ? readPaidCredits(userId) : NO_PAID_CREDITS,
   ]);
   const items = [...wins.values()]
     .sort((a, b) => b.endsAt - a.endsAt)
     .map((auction): WonAuction => {
       const order = orders.get(auction.id);
-      const me = spends.get(auction.id) ?? bidderSpendOf(0);
+      const me = bidderSpendOf(bidsOn.get(auction.id) ?? 0, paid);
       return {
         ...toAuctionSummary(auction, now),
         finalPrice: centsToDecimal(auction.priceCents),
         me,
-        allInCost: centsToDecimal(auction.priceCents + bidsValueCents(me.bidsPlaced)),
+        allInCost: centsToDecimal(auction.priceCents + bidsValueCents(me.bidsPlaced, paid)),
         wonAt: wonAt(auction),
         order: order
           ? { id: order.id, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus }
@@ -132,8 +135,8 @@ export async function placeOrder(request: CreateOrderBody, buyerId: string, now:
   const buyer = await getUser(buyerId);
   if (!buyer) throw unauthorized();
 
-  const { bids } = await getBidderTally(auction.id, buyerId);
-  const order = newOrder(auction, buyer, request, auction.priceCents, now, bids);
+  const [{ bids }, paid] = await Promise.all([getBidderTally(auction.id, buyerId), readPaidCredits(buyerId)]);
+  const order = newOrder(auction, buyer, request, auction.priceCents, now, bids, bidsValueCents(bids, paid));
   if ((await createOrder(order)) === "exists") throw conflict(ORDER_MESSAGES.orderExists);
   logger.info("order created", {
     orderId: order.id,
@@ -154,12 +157,14 @@ export function newOrder(
   priceCents: number,
   now: number,
   bidsSpent: number,
+  /** What those bids cost the buyer (read-auctions.ts bidsValueCents), kept as of now. */
+  bidsValueCents: number,
 ): OrderRecord {
   return {
     id: crypto.randomUUID(),
     auctionId: auction.id,
     bidsSpent,
-    bidsValueCents: bidsValueCents(bidsSpent),
+    bidsValueCents,
     buyerId: buyer.id,
     sellerId: auction.sellerId,
     sellerUserId: auction.sellerUserId,

@@ -8,6 +8,7 @@
 import { findOrderIdByPayment, markOrderReversed } from "../adapters/dynamo/orders-repo.ts";
 import { getStoredPurchase, writeReversal } from "../adapters/dynamo/purchases-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
+import { refundedPaidCents } from "../domain/paid-bids.ts";
 import { creditsReversed, type PaymentReversal, reversalStep } from "../domain/payments.ts";
 import { logger } from "../observability/logger.ts";
 
@@ -48,6 +49,9 @@ export async function handlePaymentReversed(
         totalReversed: current.reversedCredits + step.due,
         take: step.take,
         shortfall: step.shortfall,
+        refundedCents:
+          refundedPaidCents(current.amountCents, current.bidCount, current.reversedCredits + step.due) -
+          refundedPaidCents(current.amountCents, current.bidCount, current.reversedCredits),
         flag,
         now,
       });

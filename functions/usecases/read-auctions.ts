@@ -11,7 +11,9 @@ import {
 } from "../adapters/dynamo/auctions-repo.ts";
 import { listRecentBids } from "../adapters/dynamo/bids-repo.ts";
 import { getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
+import { readPaidCredits } from "../adapters/dynamo/paid-credits-repo.ts";
 import { bidValueCents } from "../config/runtime.ts";
+import { type PaidCredits, paidBidsValueCents } from "../domain/paid-bids.ts";
 import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";
 import { toAuctionSummary } from "./views/auction-view.ts";
 import { toBidView } from "./views/bid-view.ts";
@@ -59,17 +61,20 @@ export async function readAuctionDetail(id: string, now: number): Promise<Auctio
   return { ...toAuctionSummary(auction, now), bids: bids.map(toBidView) };
 }
 
-/** What `userId` spent on the auction: their bids, by hand and by agent, at the published bid value. */
+/** What `userId` spent on the auction: their bids, by hand and by agent, at what they paid for them. */
 export async function readBidderSpend(auctionId: string, userId: string): Promise<BidderSpend> {
-  const { bids } = await getBidderTally(auctionId, userId);
-  return bidderSpendOf(bids);
+  const [{ bids }, paid] = await Promise.all([getBidderTally(auctionId, userId), readPaidCredits(userId)]);
+  return bidderSpendOf(bids, paid);
 }
 
-export function bidderSpendOf(bidsPlaced: number): BidderSpend {
-  return { bidsPlaced, bidsValue: centsToDecimal(bidsValueCents(bidsPlaced)) };
+export function bidderSpendOf(bidsPlaced: number, paid: PaidCredits): BidderSpend {
+  return { bidsPlaced, bidsValue: centsToDecimal(bidsValueCents(bidsPlaced, paid)) };
 }
 
-/** What `bids` spent bids are worth at the stage's published bid value (the all-in cost's other part). */
-export function bidsValueCents(bids: number): number {
-  return bids * bidValueCents();
+/**
+ * What `bids` spent bids are worth (the all-in cost's other part): what the user paid for them, at most
+ * the stage's bid value each (functions/domain/paid-bids.ts), the same worth Buy It Now credits.
+ */
+export function bidsValueCents(bids: number, paid: PaidCredits): number {
+  return paidBidsValueCents(bids, paid, bidValueCents());
 }

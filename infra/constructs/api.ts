@@ -99,6 +99,7 @@ export class Api extends Construct {
     if (needs.readsStripeSecrets) props.payments.allowStripeSecrets(fn);
     if (needs.queuesAgentChecks) props.agents.allowQueueing(fn);
     if (needs.signsPhotoUploads) props.media.allowSigningUploads(fn);
+    if (needs.publishesStripeKey) props.payments.publishKeyTo(fn);
     return fn;
   }
 }

@@ -1,10 +1,13 @@
-import { Aws, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { Aws, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, HttpMethods } from "aws-cdk-lib/aws-s3";
 import { Construct } from "constructs";
 import { PHOTO_KEY_PREFIX } from "../../functions/domain/photos.ts";
 import { acknowledge } from "../nag.ts";
 import type { ProductFunction } from "./product-function.ts";
+
+/** Days a replaced or deleted photo's previous version is kept. */
+export const NONCURRENT_PHOTO_DAYS = 90;
 
 /**
  * Product photos (issue 16): a private bucket that only CloudFront reads (`/media/*`, Origin Access
@@ -26,6 +29,9 @@ export class Media extends Construct {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      // A photo deleted or overwritten by mistake can be restored for 90 days (its previous version).
+      versioned: true,
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(NONCURRENT_PHOTO_DAYS) }],
       removalPolicy: props.ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
       autoDeleteObjects: props.ephemeral,
     });

@@ -51,12 +51,15 @@ export class Notifications extends Construct {
     this.identity = new EmailIdentity(this, "Identity", {
       identity: props.domain
         ? props.domain.zone
-          ? Identity.publicHostedZone(
-              HostedZone.fromHostedZoneAttributes(this, "Zone", {
+          ? // The stage's own domain, its DKIM records made in the zone. Not Identity.publicHostedZone:
+            // that is the zone's apex, which every stage in the zone would claim.
+            {
+              value: props.domain.name,
+              hostedZone: HostedZone.fromHostedZoneAttributes(this, "Zone", {
                 hostedZoneId: props.domain.zone.id,
                 zoneName: props.domain.zone.name,
               }),
-            )
+            }
           : Identity.domain(props.domain.name)
         : Identity.email(props.from),
       configurationSet: this.configurationSet,

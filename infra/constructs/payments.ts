@@ -25,22 +25,25 @@ export class Payments extends Construct {
     this.stripe = props.stripe;
   }
 
-  /** Settings every function may see: which provider, and Stripe's publishable (public) key. */
+  /** Settings every function may see: which provider. */
   get publicEnvironment(): Record<string, string> {
-    return {
-      PAYMENT_PROVIDER: this.stripeMode,
-      ...(this.stripe
-        ? {
-            STRIPE_PUBLISHABLE_KEY:
-              this.stripe.publishableKey ??
-              // {{resolve:ssm:...}}: CloudFormation reads it at deploy; synthesis needs neither key nor lookup.
-              new CfnDynamicReference(
-                CfnDynamicReferenceService.SSM,
-                this.stripe.publishableKeyParameter,
-              ).toString(),
-          }
-        : {}),
-    };
+    return { PAYMENT_PROVIDER: this.stripeMode };
+  }
+
+  /**
+   * Stripe's publishable (public) key, for the function that hands it to the web. Read from SSM by
+   * CloudFormation at deploy ({{resolve:ssm:...}}) unless given: synthesis needs neither key nor lookup.
+   */
+  publishKeyTo(fn: ProductFunction): void {
+    if (!this.stripe) return;
+    fn.addEnvironment(
+      "STRIPE_PUBLISHABLE_KEY",
+      this.stripe.publishableKey ??
+        new CfnDynamicReference(
+          CfnDynamicReferenceService.SSM,
+          this.stripe.publishableKeyParameter,
+        ).toString(),
+    );
   }
 
   /** ssm:GetParameter on the two parameters and kms:Decrypt only through SSM for them. */

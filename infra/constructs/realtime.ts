@@ -51,6 +51,7 @@ export class Realtime extends Construct {
       })
         .invokedSynchronously("the WebSocket API")
         .bindTable(props.data.table, needs.table);
+      if (needs.slidesSession) props.data.grantSessionAccess(fn);
       this.socketFunctions.push(fn);
       this.webSocketApi.addRoute(route.routeKey, {
         integration: new WebSocketLambdaIntegration(`${fn.node.id}Integration`, fn),

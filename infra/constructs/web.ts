@@ -192,21 +192,25 @@ export class Web extends Construct {
       }
       const seconds = behaviour.cacheSeconds;
       const personal = behaviour.sessionInKey === true;
-      const policyKey = `${seconds}${personal ? "-personal" : ""}`;
+      const maxSeconds = behaviour.maxCacheSeconds ?? seconds;
+      const longest = maxSeconds > seconds ? `-up-to-${maxSeconds}s` : "";
+      const policyKey = `${seconds}${personal ? "-personal" : ""}${longest}`;
       let cachePolicy = cachePolicies.get(policyKey);
       if (!cachePolicy) {
         // min = max = the route's time: the handlers answer `no-store` for browsers, the edge still holds
         // the answer this long, so a thousand watchers polling every second cost one Lambda call.
         // A personal route keys on the session cookie: anonymous viewers still share one answer; a
         // signed-in viewer's request reaches the API with its cookie, which answers `private, no-store`.
+        // A route with immutable answers: the edge honours their long s-maxage (the handler sends it
+        // only for answers that can never change), and the others still get `seconds`.
         cachePolicy = new CachePolicy(
           this,
-          personal ? `PersonalReads${seconds}s` : `PublicReads${seconds}s`,
+          `${personal ? "PersonalReads" : "PublicReads"}${seconds}s${longest ? "Immutable" : ""}`,
           {
-            cachePolicyName: `${props.prefix}-${personal ? "personal" : "public"}-reads-${seconds}s`,
+            cachePolicyName: `${props.prefix}-${personal ? "personal" : "public"}-reads-${seconds}s${longest ? "-immutable" : ""}`,
             minTtl: Duration.seconds(seconds),
             defaultTtl: Duration.seconds(seconds),
-            maxTtl: Duration.seconds(seconds),
+            maxTtl: Duration.seconds(maxSeconds),
             cookieBehavior: personal
               ? CacheCookieBehavior.allowList(SESSION_COOKIE, `__Host-${SESSION_COOKIE}`)
               : CacheCookieBehavior.none(),

@@ -26,7 +26,8 @@ const AUCTIONS = Number(process.env.BENCH_AUCTIONS ?? 100);
 const BIDS = Number(process.env.BENCH_BIDS ?? 20);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 200);
 
-const dynamoLocal = await startBenchTable("bench-fanout");
+// Every socket here comes from 127.0.0.1: lift the per-address limit, as the local stack does.
+const dynamoLocal = await startBenchTable("bench-fanout", { SOCKETS_PER_ADDRESS: "100000" });
 delete process.env.ORIGIN_SECRET;
 const { startGateway } = await import("../local/gateway.ts");
 const { startStreamPoller } = await import("../local/stream-poller.ts");

@@ -7,8 +7,8 @@
  *                                  realtime/default per frame, realtime/disconnect on close
  *   /@connections/{id}          -> POST (send), GET (info), DELETE (close): the API Gateway management
  *                                  API, shaped for the real @aws-sdk/client-apigatewaymanagementapi
- *                                  client with `endpoint` = this server's URL (a stage path such as
- *                                  /ws before /@connections is accepted too)
+ *                                  client with `endpoint` = this server's URL; only at the root,
+ *                                  never under /api or a stage path
  *   /@schedules[/{name}]        -> the local EventBridge Scheduler (contract in clock.ts)
  *   /media, /media/{key}        -> the media bucket's stand-in: presigned-POST uploads, then the files
  *

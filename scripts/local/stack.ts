@@ -131,6 +131,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LOCAL_STACK: "1",
       // Every browser here comes from 127.0.0.1.
       REGISTRATIONS_PER_ADDRESS: "1000",
+      SOCKETS_PER_ADDRESS: "10000",
       // The origin lock, as deployed: only requests through the site's proxy (Vite here) reach the API.
       ORIGIN_SECRET: process.env.ORIGIN_SECRET || randomBytes(24).toString("hex"),
       LOCAL_SCHEDULER_URL: gatewayUrl,

@@ -25,7 +25,7 @@ export type BookAgentInput = z.input<typeof bookAgentSchema>;
 
 export const AGENT_STATUSES = ["active", "finished", "cancelled"] as const;
 
-/** The caller's agent on an auction (GET/PUT /api/auctions/{id}/agent). */
+/** The caller's agent on an auction (GET/PUT /api/auctions/{id}/agent; GET answers null, 200, when they have none). */
 export const agentViewSchema = z.object({
   auctionId: z.string(),
   bidsBooked: z.number().check(z.integer()),

@@ -78,7 +78,7 @@ export const bidViewSchema = z.object({
 export type BidView = z.infer<typeof bidViewSchema>;
 
 /** GET /api/auctions/{id}: the summary plus the latest bids, oldest to newest (the last item is the latest). */
-/** What the signed-in caller spent on an auction: bids placed and their value (bidsPlaced × bidValue). */
+/** What the signed-in caller spent on an auction: bids placed and what they paid for them. */
 export const bidderSpendSchema = z.object({
   bidsPlaced: z.number().check(z.integer()),
   bidsValue: z.string(),

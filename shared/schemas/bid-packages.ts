@@ -32,6 +32,7 @@ export const bidPackageFields = {
       z.trim(),
       z.minLength(1, "Name is required"),
       z.maxLength(60, "Name must be at most 60 characters"),
+      z.singleLine("Name"),
     ),
   bidCount: wholeNumber(1, MAX_PACKAGE_BID_COUNT, PACKAGE_BID_COUNT_MESSAGE),
   price: z.string().check(

@@ -21,3 +21,40 @@ export const auctionLedgerSchema = z.object({
   head: z.string(),
 });
 export type AuctionLedger = z.infer<typeof auctionLedgerSchema>;
+
+export const LEDGER_PAGE_DEFAULT_LIMIT = 1000;
+/** At ~200 B an entry, the largest page is ~1 MB of JSON: far under Lambda's 6 MB answer. */
+export const LEDGER_PAGE_MAX_LIMIT = 5000;
+
+const FROM_MESSAGE = "from must be a whole number of 1 or more";
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${LEDGER_PAGE_MAX_LIMIT}`;
+
+/** `?from=&limit=`: the first entry of the page (1-based) and how many entries at most. */
+export const ledgerPageQuerySchema = z.object({
+  from: z.optional(
+    z.coerce
+      .number(z.typeMessages(FROM_MESSAGE))
+      .check(z.integer(FROM_MESSAGE), z.minimum(1, FROM_MESSAGE), z.maximum(1e9, FROM_MESSAGE)),
+  ),
+  limit: z.optional(
+    z.coerce
+      .number(z.typeMessages(LIMIT_MESSAGE))
+      .check(
+        z.integer(LIMIT_MESSAGE),
+        z.minimum(1, LIMIT_MESSAGE),
+        z.maximum(LEDGER_PAGE_MAX_LIMIT, LIMIT_MESSAGE),
+      ),
+  ),
+});
+
+/**
+ * One page of the ledger: entries `from`..`from+limit-1` (the whole chain when it is short), the hash
+ * they chain from (`previousHash`: the genesis hash on the first page), the chain's current length
+ * and head, and the next page's `from` (null on the last page, whose last entry's hash is `head`).
+ */
+export const ledgerPageSchema = z.extend(auctionLedgerSchema, {
+  totalEntries: z.number().check(z.integer(), z.nonnegative()),
+  previousHash: z.string(),
+  nextFrom: z.nullable(z.number().check(z.integer(), z.positive())),
+});
+export type LedgerPage = z.infer<typeof ledgerPageSchema>;

@@ -12,16 +12,22 @@ export const MISSING_SHIPPING_TITLE = "Missing information";
 export const MISSING_SHIPPING_MESSAGE = "Please fill in all shipping fields";
 
 const SHIPPING_FIELD_MAX = 200;
-const shippingField = z
-  .string()
-  .check(z.trim(), z.minLength(1, MISSING_SHIPPING_MESSAGE), z.maxLength(SHIPPING_FIELD_MAX));
+const shippingField = (label: string) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, MISSING_SHIPPING_MESSAGE),
+      z.maxLength(SHIPPING_FIELD_MAX),
+      z.singleLine(label),
+    );
 
 /** The shipping form: street address, city, state, ZIP, all required; the country is always US. */
 export const shippingAddressSchema = z.object({
-  shippingAddress: shippingField,
-  shippingCity: shippingField,
-  shippingState: shippingField,
-  shippingZip: shippingField,
+  shippingAddress: shippingField("Street address"),
+  shippingCity: shippingField("City"),
+  shippingState: shippingField("State"),
+  shippingZip: shippingField("ZIP code"),
   shippingCountry: z._default(z.literal(DEFAULT_COUNTRY), DEFAULT_COUNTRY),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
@@ -64,7 +70,7 @@ export const orderViewSchema = z.object({
   buyerId: z.string(),
   sellerId: z.string(),
   finalPrice: z.string(),
-  /** The buyer's bids on the auction when ordering, their value (bidsSpent × bidValue) and the all-in cost. */
+  /** The buyer's bids on the auction when ordering, what they cost the buyer and the all-in cost. */
   bidsSpent: z.number().check(z.integer()),
   bidsValue: z.string(),
   allInCost: z.string(),
@@ -133,8 +139,9 @@ export type ShippingUpdate = z.infer<typeof shippingUpdateSchema>;
 export type BuyNowRequest = z.input<typeof shippingAddressSchema>;
 
 /**
- * GET /api/auctions/{id}/buy-now: the caller's offer. credit = bidsPlaced × bidValue capped at the
- * retail price; price = retailPrice − credit. `reason` says why it is not offered (null when eligible).
+ * GET /api/auctions/{id}/buy-now: the caller's offer. credit = what the bids placed cost the caller
+ * (docs/architecture.md section 4) capped at the retail price; price = retailPrice − credit. `reason`
+ * says why it is not offered (null when eligible).
  */
 export const buyNowOfferSchema = z.object({
   eligible: z.boolean(),

@@ -3,9 +3,9 @@ import { decimalToCents } from "../money.ts";
 import * as z from "./zod.ts";
 
 /** "" from an empty form field means "not given" for the optional texts (weight, purity). */
-const optionalText = (max: number) =>
+const optionalText = (max: number, label: string) =>
   z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(max))),
+    z.optional(z.string().check(z.trim(), z.maxLength(max), z.singleLine(label))),
     z.transform((value: string | undefined) => (value === "" ? undefined : value)),
   );
 
@@ -32,6 +32,19 @@ export const imageUrlField = z.string().check(
 
 export const PRICE_FORMAT_MESSAGE = "Starting price must be a positive amount with at most 2 decimals";
 
+/**
+ * The highest starting or retail price a product may have. Every price the product then reaches (the
+ * start plus a cent a bid, a Buy It Now price below retail) stays far inside what the public ledger's
+ * decimal prices carry (8 whole digits: scripts/ledger/check-document.ts), so every ledger verifies.
+ */
+export const MAX_PRICE_CENTS = 100_000_000;
+const MAX_PRICE_TEXT = "$1,000,000.00";
+export const PRICE_TOO_HIGH_MESSAGE = `Starting price must be at most ${MAX_PRICE_TEXT}`;
+export const RETAIL_TOO_HIGH_MESSAGE = `Retail price must be at most ${MAX_PRICE_TEXT}`;
+
+/** At most the cap, or not a price at all (the format's own message speaks then). */
+const notAboveCap = (value: string) => (decimalToCents(value) ?? 0) <= MAX_PRICE_CENTS;
+
 /** A price as the API carries it, a decimal string such as "12.34": positive, 2 decimals at most. */
 export const startingPriceField = z.string().check(
   z.trim(),
@@ -39,6 +52,7 @@ export const startingPriceField = z.string().check(
     const cents = decimalToCents(value);
     return cents !== null && cents > 0;
   }, PRICE_FORMAT_MESSAGE),
+  z.refine(notAboveCap, PRICE_TOO_HIGH_MESSAGE),
 );
 
 export const RETAIL_PRICE_FORMAT_MESSAGE = "Retail price must be a positive amount with at most 2 decimals";
@@ -53,6 +67,7 @@ export const retailPriceField = z.string().check(
     const cents = decimalToCents(value);
     return cents !== null && cents > 0;
   }, RETAIL_PRICE_FORMAT_MESSAGE),
+  z.refine(notAboveCap, RETAIL_TOO_HIGH_MESSAGE),
 );
 
 /** Units offered with Buy It Now (0 = none). Forms send the field's text, the API a number; both are read. */
@@ -72,11 +87,11 @@ export const buyNowStockField = z.pipe(
 
 /** The product fields both the seller's and the admin's "add product" forms send. */
 export const productFields = {
-  name: z.string().check(z.trim(), z.minLength(1, "Required"), z.maxLength(200)),
+  name: z.string().check(z.trim(), z.minLength(1, "Required"), z.maxLength(200), z.singleLine("Name")),
   description: z.string().check(z.trim(), z.minLength(1, "Required"), z.maxLength(5000)),
   metalType: z.enum(METAL_TYPES),
-  weight: optionalText(50),
-  purity: optionalText(50),
+  weight: optionalText(50, "Weight"),
+  purity: optionalText(50, "Purity"),
   imageUrl: imageUrlField,
   startingPrice: startingPriceField,
   retailPrice: retailPriceField,
@@ -175,7 +190,7 @@ export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 
 /** PATCH /api/seller/profile (only while the application is pending). */
 export const updateSellerProfileSchema = z.object({
-  businessName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  businessName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100), z.singleLine("Business name")),
   description: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
 });
 export type UpdateSellerProfileRequest = z.input<typeof updateSellerProfileSchema>;

@@ -6,7 +6,8 @@
  * uses (issue 15's 110 KB per function). A namespace import keeps that: a named `z` import of
  * zod/mini would pull in all of zod.
  */
-import { check, config, type core, email } from "zod/mini";
+import { check, config, type core, email, refine } from "zod/mini";
+import { CONTROL_CHARACTERS } from "../text.ts";
 
 export * from "zod/mini";
 
@@ -160,3 +161,12 @@ export const typeMessages = (invalidType: string, required?: string) => ({
   error: (issue: core.$ZodRawIssue) =>
     issue.code === "invalid_type" ? (issue.input === undefined ? required : invalidType) : undefined,
 });
+
+/**
+ * A name, title or address: one line of text, no control characters (shared/text.ts), so nothing typed
+ * into one can start a new line where it is shown (an email subject above all).
+ */
+export const singleLine = (label: string) =>
+  refine<string>((value) => !CONTROL_CHARACTERS.test(value), {
+    error: `${label} must not contain line breaks or other control characters`,
+  });

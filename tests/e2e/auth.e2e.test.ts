@@ -74,8 +74,12 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Username or Email").fill("nobody-here");
     await page.getByLabel("Password").fill("password123");
     await page.getByRole("button", { name: /log ?in|sign in/i }).click();
-    await page.getByText("Login failed").first().waitFor();
-    await page.getByText("Invalid username or password").first().waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Login failed" })
+      .filter({ hasText: "Invalid username or password" })
+      .first()
+      .waitFor();
   });
 
   it("changes the password from the user menu: this browser stays signed in, another one is signed out", async () => {

@@ -52,7 +52,7 @@ describe("the Bid Agent", () => {
     // Within the last seconds the agent takes the lead back with an auto bid.
     const recent = owner.page.getByTestId("recent-bid").first();
     await recent.filter({ hasText: owner.username }).filter({ hasText: "auto" }).waitFor({ timeout: 30_000 });
-    expect(await owner.page.getByTestId("leader").textContent()).toContain(owner.username);
+    await owner.page.getByTestId("leader").filter({ hasText: owner.username }).waitFor();
     await expect
       .poll(() => panel.getByTestId("agent-bids-left").textContent(), { timeout: 10_000 })
       .toBe("4");

@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { updateBidPackage } from "../../functions/adapters/dynamo/packages-repo.ts";
 import { axeFindings } from "./support/axe.ts";
-import { newPage } from "./support/browser.ts";
+import { animationsDone, newPage } from "./support/browser.ts";
 import { signedIn } from "./support/users.ts";
 
 function toast(page: Page, text: string) {
@@ -78,8 +78,9 @@ describe("the admin's Bid Packages tab", () => {
     await editDialog.getByLabel("Price ($)").fill("36.00");
     await editDialog.getByLabel("Bid Count").fill("90");
     await editDialog.getByRole("button", { name: "Save Changes" }).click();
-    await toast(page, "Package updated").waitFor();
-    await toast(page, `${name}: 90 bids for $36.00`).waitFor();
+    await toast(page, "Package updated")
+      .filter({ hasText: `${name}: 90 bids for $36.00` })
+      .waitFor();
     await editDialog.waitFor({ state: "detached" });
     await expect.poll(() => card.textContent()).toContain("$36.00");
     expect(await card.textContent()).toContain("90 bids");
@@ -123,7 +124,7 @@ describe("the admin's Bid Packages tab", () => {
       .getByRole("button", { name: "Edit Starter" })
       .click();
     await page.getByRole("dialog", { name: "Edit Package" }).waitFor();
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     expect(await sidewaysOverflow(page)).toBe(0);
     findings.push(...(await axeFindings(page, "Edit Package dialog")));
     expect(findings).toEqual([]);

@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { givePaidCredits } from "../support/paid-credits.ts";
 import { signedIn } from "./support/users.ts";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
@@ -15,7 +16,9 @@ const bid = (page: Page, auctionId: string) =>
 describe("Buy It Now", () => {
   it("offers retail less the bids spent, checks out and pays, and ends the buyer's bidding", async () => {
     const seller = await signedIn("seller");
-    const buyer = await signedIn("buyer", { bidBalance: 10 });
+    const buyer = await signedIn("buyer");
+    // 10 credits bought for $6.00: each bid cost the buyer 60 cents.
+    await givePaidCredits(buyer.id, 10, 600);
     const rival = await signedIn("buyer", { bidBalance: 10 });
     const productId = crypto.randomUUID();
     const auction = await startAuction({
@@ -38,7 +41,7 @@ describe("Buy It Now", () => {
       expect((await bid(page, auction.id)).status()).toBe(200);
     }
 
-    // The auction page: 2 bids × $0.60 = $1.20 off the $40.00 retail price.
+    // The auction page: 2 bids that cost $0.60 each = $1.20 off the $40.00 retail price.
     await buyer.page.goto(`/auction/${auction.id}`);
     const panel = buyer.page.getByTestId("buy-now-panel");
     await panel.waitFor();

@@ -1,9 +1,11 @@
 /**
  * Fair play as a visitor sees it: the Fairness page and How It Works state the published rules (the win
- * limit from /api/config), the footer links the page, and an auction page links its public ledger.
+ * limit from /api/config), the footer links the page, and an auction page links its public ledger,
+ * which the browser verifies.
  */
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
+import { placeBid } from "../../functions/usecases/place-bid.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
 import { newPage } from "./support/browser.ts";
 
@@ -52,12 +54,39 @@ describe("fair play pages", () => {
       beginner: true,
       now: Date.now(),
     });
+    const bidders = await Promise.all(
+      [1, 2].map(async (i) => {
+        const name = `e2eb${i}${Math.random().toString(36).slice(2, 8)}`;
+        return createUser({
+          username: name,
+          email: `${name}@example.com`,
+          passwordHash: "unused",
+          role: "buyer",
+          now: Date.now(),
+          bidBalance: 5,
+        });
+      }),
+    );
+    for (const bidder of [bidders[0]!, bidders[1]!, bidders[0]!]) {
+      await placeBid({ auctionId: auction.id, bidder: { id: bidder.id, username: bidder.username } });
+    }
     const page = await newPage();
     await page.goto(`/auction/${auction.id}`);
     await page.getByTestId("beginner").waitFor();
-    const href = await page.getByTestId("ledger-link").getAttribute("href");
-    expect(href).toBe(`/api/auctions/${auction.id}/ledger`);
-    const ledger = await (await page.request.get(href!)).json();
-    expect(ledger).toMatchObject({ auctionId: auction.id, algorithm: "sha256", entries: [] });
+    const link = page.getByTestId("ledger-link");
+    expect(await link.getAttribute("href")).toBe(`/auction/${auction.id}/ledger`);
+    await link.click();
+    // The browser fetched the published pages and recomputed every hash up to the head.
+    const ledger = await (await page.request.get(`/api/auctions/${auction.id}/ledger`)).json();
+    expect(ledger).toMatchObject({
+      auctionId: auction.id,
+      algorithm: "sha256",
+      totalEntries: 3,
+      nextFrom: null,
+    });
+    await expect
+      .poll(() => page.getByTestId("ledger-result").textContent())
+      .toBe("Verified: all 3 bids chain from the auction's start to its head.");
+    expect(await page.getByTestId("ledger-head").textContent()).toBe(ledger.head);
   });
 });

@@ -13,6 +13,7 @@ import type { CurrentUser } from "#shared/schemas/auth";
 import { adjustBidBalance } from "../../functions/adapters/dynamo/admin-users-repo.ts";
 import { getUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { givePaidCredits } from "../support/paid-credits.ts";
 import { newPage } from "./support/browser.ts";
 
 const PASSWORD = "password123";
@@ -61,7 +62,8 @@ describe("winning and fulfilment", () => {
     const seller = await registeredPage("seller");
     const buyer = await registeredPage("buyer");
     const rival = await registeredPage("buyer");
-    await adjustBidBalance(buyer.user.id, 5);
+    // 5 credits bought for $3.00: 60 cents a bid.
+    await givePaidCredits(buyer.user.id, 5, 300);
     await adjustBidBalance(rival.user.id, 5);
 
     const auction = await shortAuction(seller.user.id, 5);
@@ -72,11 +74,13 @@ describe("winning and fulfilment", () => {
       expect(bid.status()).toBe(200);
     }
     await rival.page.context().close();
-    // Two bids on $1.50: the winner pays $1.52.
-    const { endsAt } = (await (await buyer.page.request.get(`/api/auctions/${auction.id}`)).json()) as {
-      endsAt: string;
-    };
-    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(endsAt) - Date.now()) + 300));
+    // Two bids on $1.50: the winner pays $1.52, once the auction is won (what /my-wins lists).
+    await expect
+      .poll(async () => (await (await buyer.page.request.get(`/api/auctions/${auction.id}`)).json()).status, {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toBe("won");
 
     // --- the winner's wins
     const page = buyer.page;
@@ -88,19 +92,16 @@ describe("winning and fulfilment", () => {
     expect(await page.getByTestId("summary-average-price").textContent()).toBe("$1.52");
     const winCard = page.getByTestId("win-card");
     expect(await winCard.textContent()).toContain("Won");
-    // All-in: $1.52 + one bid worth $0.60.
+    // All-in: $1.52 + one bid that cost $0.60.
     expect(await winCard.getByTestId("all-in-cost").textContent()).toBe("$2.12");
     expect(await winCard.getByRole("link", { name: "View Auction" }).getAttribute("href")).toBe(
       `/auction/${auction.id}`,
     );
-    await page.getByRole("link", { name: "View All Wins" }).click();
-
-    await page.waitForURL("**/auctions/won");
+    // One wins page: the win and its Pay button are on it.
     const won = page.locator(`[data-auction-id="${auction.id}"]`);
-    await won.waitFor();
     expect(await won.textContent()).toContain("$1.52");
     expect(await won.textContent()).toContain("Golden Vault Coins");
-    await won.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await won.getByRole("link", { name: "Pay $1.52 now" }).click();
 
     // --- checkout: summary, shipping, then payment
     await page.waitForURL(`**/order-checkout/${auction.id}`);
@@ -110,10 +111,9 @@ describe("winning and fulfilment", () => {
     expect(await page.getByTestId("total-due").textContent()).toBe("$1.52");
 
     await page.getByRole("button", { name: "Continue to Payment" }).click();
-    await toast(page, "Missing information").waitFor();
-    expect(await toast(page, "Missing information").textContent()).toContain(
-      "Please fill in all shipping fields",
-    );
+    await toast(page, "Missing information")
+      .filter({ hasText: "Please fill in all shipping fields" })
+      .waitFor();
 
     await page.getByLabel("Street Address").fill("742 Evergreen Terrace");
     await page.getByLabel("City").fill("Springfield");
@@ -124,10 +124,9 @@ describe("winning and fulfilment", () => {
 
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay $1.52" }).click();
-    await toast(page, "Payment successful!").waitFor();
-    expect(await toast(page, "Payment successful!").textContent()).toContain(
-      "Your order has been placed. Check your orders page for details.",
-    );
+    await toast(page, "Payment successful!")
+      .filter({ hasText: "Your order has been placed. Check your orders page for details." })
+      .waitFor();
 
     // --- the buyer's orders: paid, not shipped yet
     await page.waitForURL("**/orders");
@@ -140,9 +139,10 @@ describe("winning and fulfilment", () => {
     const orderId = (await order.getAttribute("data-order-id"))!;
     expect(await order.textContent()).toContain(orderId.slice(0, 8));
 
-    // --- the won auction now reads Order Placed
+    // --- the win now shows its order's status (the old Won Auctions address leads to the wins page)
     await page.goto("/auctions/won");
-    await won.getByText("Order Placed").waitFor();
+    await won.getByTestId("order-status").waitFor();
+    expect(await won.getByTestId("payment-status").textContent()).toBe("Paid");
     expect(await won.getByRole("link", { name: "View Order" }).getAttribute("href")).toBe("/orders");
 
     // --- the seller ships it
@@ -190,9 +190,7 @@ describe("winning and fulfilment", () => {
     const { page } = await registeredPage("buyer");
     await page.goto("/order-checkout/not-an-auction-of-yours");
     await page.getByRole("heading", { name: "Auction not found" }).waitFor();
-    expect(await page.getByRole("link", { name: "Back to Won Auctions" }).getAttribute("href")).toBe(
-      "/auctions/won",
-    );
+    expect(await page.getByRole("link", { name: "Back to My Wins" }).getAttribute("href")).toBe("/my-wins");
     await page.goto("/my-wins");
     await page.getByText("No wins yet").waitFor();
   });

@@ -58,7 +58,7 @@ describe("buying bid credits", () => {
     }
 
     await popular.click();
-    expect(await proceed.isEnabled()).toBe(true);
+    await expect.poll(() => proceed.isEnabled()).toBe(true);
     await proceed.click();
 
     await page.waitForURL("**/checkout");
@@ -97,9 +97,11 @@ describe("buying bid credits", () => {
     const pay = page.getByRole("button", { name: "Pay $25.00" });
     await pay.click();
 
-    const toast = page.getByRole("status").filter({ hasText: "Payment Failed" });
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain("Your card was declined.");
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Payment Failed" })
+      .filter({ hasText: "Your card was declined." })
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe("/checkout");
     await expect.poll(() => pay.isEnabled()).toBe(true);
     expect(await serverBalance(page)).toBe(0);

@@ -5,6 +5,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { animationsDone } from "./support/browser.ts";
 import { eachAdminTab, everyPage, visit } from "./support/site-pages.ts";
 import { pageAt, signedIn } from "./support/users.ts";
 
@@ -61,7 +62,8 @@ describe("phone-first bidding", () => {
     await buyer.page.getByRole("menuitem", { name: "Buy Bids" }).click();
     const proceed = buyer.page.getByRole("dialog").getByRole("button", { name: "Proceed to Checkout" });
     await proceed.waitFor();
-    await buyer.page.waitForTimeout(300);
+    // Measured where the dialog comes to rest, not mid-zoom.
+    await animationsDone(buyer.page);
     const proceedBox = await proceed.boundingBox();
     expect(proceedBox!.y).toBeGreaterThanOrEqual(0);
     expect(proceedBox!.y + proceedBox!.height).toBeLessThanOrEqual(PHONE.height);
@@ -102,11 +104,17 @@ describe("phone-first bidding", () => {
       shippingState: "OR",
       shippingZip: "97403",
     };
+    // The step scrolls itself up smoothly (html's scroll-behavior) once the field is there, or as it
+    // comes: the field is in the screen when the scroll rests, as the buyer sees it.
     const cardFieldInScreen = async (page: Page) => {
       const card = page.getByLabel("Card number");
       await card.waitFor();
-      const box = await card.boundingBox();
-      return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height;
+      await expect
+        .poll(async () => {
+          const box = await card.boundingBox();
+          return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height;
+        })
+        .toBe(true);
     };
 
     // Coming back to pay: an unpaid order opens the checkout straight on its payment, under the summary.
@@ -119,7 +127,7 @@ describe("phone-first bidding", () => {
     const ordered = await returning.page.request.post(`/api/auctions/${first.id}/buy-now`, { data: address });
     expect(ordered.status()).toBe(201);
     await visit(returning.page, `/order-checkout/${first.id}?buyNow=1`, "Credit for your 1 bid");
-    expect(await cardFieldInScreen(returning.page)).toBe(true);
+    await cardFieldInScreen(returning.page);
     if (SCREENSHOTS) await returning.page.screenshot({ path: `${SCREENSHOTS}/phone-checkout-return.png` });
 
     // Giving the address first: the payment step that replaces the form is in the screen too.
@@ -137,7 +145,7 @@ describe("phone-first bidding", () => {
     await buyer.page.getByLabel("State").fill(address.shippingState);
     await buyer.page.getByLabel("ZIP Code").fill(address.shippingZip);
     await buyer.page.getByRole("button", { name: "Continue to Payment" }).click();
-    expect(await cardFieldInScreen(buyer.page)).toBe(true);
+    await cardFieldInScreen(buyer.page);
     if (SCREENSHOTS) await buyer.page.screenshot({ path: `${SCREENSHOTS}/phone-checkout-payment.png` });
   }, 60_000);
 

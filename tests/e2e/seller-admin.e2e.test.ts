@@ -82,8 +82,9 @@ describe("from seller application to a live auction", () => {
     await dialog.getByLabel("Retail Price ($)").fill("89");
     await dialog.getByLabel("Buy It Now Stock").fill("3");
     await dialog.getByRole("button", { name: "Add Product" }).click();
-    await toast(seller, "Product created!").waitFor();
-    await toast(seller, "Your product has been submitted for approval.").waitFor();
+    await toast(seller, "Product created!")
+      .filter({ hasText: "Your product has been submitted for approval." })
+      .waitFor();
     await dialog.waitFor({ state: "detached" });
     const listed = seller.getByTestId("seller-product").filter({ hasText: productName });
     await listed.waitFor();
@@ -106,8 +107,9 @@ describe("from seller application to a live auction", () => {
     await approve.getByLabel("Minutes").fill("45");
     const approvedAt = Date.now();
     await approve.getByRole("button", { name: "Approve and Start Auction" }).click();
-    await toast(adminPage, "Product approved").waitFor();
-    await toast(adminPage, "The product is now live on the platform").waitFor();
+    await toast(adminPage, "Product approved")
+      .filter({ hasText: "The product is now live on the platform" })
+      .waitFor();
     await approve.waitFor({ state: "detached" });
     const live = (await (await adminPage.request.get("/api/auctions")).json()) as {
       endsAt: string;
@@ -210,19 +212,16 @@ describe("from seller application to a live auction", () => {
     expect(await adjust.getByRole("button", { name: "Adjust Bids" }).isDisabled()).toBe(true);
     await adjust.getByLabel("Amount").fill("-50");
     await adjust.getByRole("button", { name: "Adjust Bids" }).click();
-    await toast(adminPage, "Bids adjusted").waitFor();
-    await toast(adminPage, "New balance: 0 credits").waitFor();
+    await toast(adminPage, "Bids adjusted").filter({ hasText: "New balance: 0 credits" }).waitFor();
 
     // A product whose auction has bids cannot be deleted: the server's message in an "Error" toast.
     await adminPage.getByRole("tab", { name: /^Products/ }).click();
     const card = adminPage.getByTestId("admin-product").filter({ hasText: productName });
     await card.getByRole("button", { name: `Delete ${productName}` }).click();
     await adminPage.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await toast(adminPage, "Error").waitFor();
-    await toast(
-      adminPage,
-      "This product's auction already has bids, so the product cannot be deleted",
-    ).waitFor();
+    await toast(adminPage, "Error")
+      .filter({ hasText: "This product's auction already has bids, so the product cannot be deleted" })
+      .waitFor();
     await card.waitFor();
 
     // Deleting the user.
@@ -249,7 +248,7 @@ describe("from seller application to a live auction", () => {
     await admin.page.getByRole("tab", { name: /^Users/ }).click();
     const rows = admin.page.getByTestId("admin-user-row");
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(50);
+    await expect.poll(() => rows.count()).toBe(50);
     await admin.page.getByRole("button", { name: "Load more users" }).click();
     await expect.poll(() => rows.count()).toBeGreaterThan(50);
 

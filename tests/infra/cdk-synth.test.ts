@@ -18,11 +18,12 @@ function environmentWithoutAws(): NodeJS.ProcessEnv {
   };
 }
 
-it("`cdk synth -c stage=prod` of cdk.json's app succeeds with no AWS credentials, no network, no Stripe key and no warning", () => {
+/** `cdk synth` of cdk.json's app into a fresh directory, as a machine with no AWS account runs it. */
+function cdkSynth(...context: string[]) {
   const outdir = mkdtempSync(join(tmpdir(), "penny-cdk-synth-"));
   const result = spawnSync(
     join(projectRoot, "node_modules", ".bin", "cdk"),
-    ["synth", "--quiet", "--no-notices", "--output", outdir, "-c", "stage=prod"],
+    ["synth", "--quiet", "--no-notices", "--output", outdir, ...context.flatMap((c) => ["-c", c])],
     { cwd: projectRoot, env: environmentWithoutAws(), encoding: "utf8", timeout: 170_000 },
   );
   expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
@@ -35,6 +36,11 @@ it("`cdk synth -c stage=prod` of cdk.json's app succeeds with no AWS credentials
   // No context lookup was needed (a lookup would call AWS): the assembly lists none as missing.
   const manifest = JSON.parse(readFileSync(join(outdir, "manifest.json"), "utf8"));
   expect(manifest.missing).toBeUndefined();
+  return { outdir, manifest };
+}
+
+it("`cdk synth -c stage=prod` of cdk.json's app succeeds with no AWS credentials, no network, no Stripe key and no warning", () => {
+  const { outdir } = cdkSynth("stage=prod");
   const templateFile = join(outdir, "PennyAuction-prod.template.json");
   expect(existsSync(templateFile)).toBe(true);
   const template = JSON.parse(readFileSync(templateFile, "utf8"));
@@ -43,4 +49,11 @@ it("`cdk synth -c stage=prod` of cdk.json's app succeeds with no AWS credentials
   ).toBe(true);
   // The publishable key is read from SSM by CloudFormation at deploy (docs/deploy.md).
   expect(JSON.stringify(template)).toContain("{{resolve:ssm:/penny-auction-prod/stripe/publishable-key}}");
+});
+
+it("`cdk synth -c stage=prod -c region=eu-west-1` writes the regional stack and its us-east-1 edge stack, with no warning", () => {
+  const { outdir, manifest } = cdkSynth("stage=prod", "region=eu-west-1");
+  expect(existsSync(join(outdir, "PennyAuction-prod.template.json"))).toBe(true);
+  expect(existsSync(join(outdir, "PennyAuction-prod-edge.template.json"))).toBe(true);
+  expect(manifest.artifacts["PennyAuction-prod-edge"].environment).toBe("aws://unknown-account/us-east-1");
 });

@@ -122,6 +122,10 @@ describe("CloudFront behaviours from the route table", () => {
     ]);
     // Only the detail answers a signed-in caller with their own part: it alone keys on the session.
     expect(plan.filter((b) => b.sessionInKey).map((b) => b.pathPattern)).toEqual(["/api/auctions/*"]);
+    // Only the ledger's pages may be kept longer than their second (an ended auction's, marked immutable).
+    expect(plan.filter((b) => b.maxCacheSeconds).map((b) => [b.pathPattern, b.maxCacheSeconds])).toEqual([
+      ["/api/auctions/*/ledger", 31_536_000],
+    ]);
     expect(patterns.indexOf("/api/auctions/won")).toBeLessThan(patterns.indexOf("/api/auctions/*"));
     expect(patterns.indexOf("/api/auctions/*/bid")).toBeLessThan(patterns.indexOf("/api/auctions/*"));
     expect(plan.find((b) => b.pathPattern === "/api/auctions/won")?.cacheSeconds).toBeUndefined();

@@ -24,6 +24,14 @@ beforeAll(() => {
 const UPLOADER = "seller/create-upload";
 
 describe("media bucket (product photos, issue 16)", () => {
+  it("keeps a replaced or deleted photo's previous version for 90 days", () => {
+    const bucket = dev.json.Resources[mediaBucketId]!;
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: "Enabled" });
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 }, Status: "Enabled" }),
+    );
+  });
+
   it("is private, encrypted, and refuses plain http", () => {
     const bucket = dev.json.Resources[mediaBucketId]!;
     expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({

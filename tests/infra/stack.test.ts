@@ -272,7 +272,7 @@ describe("least privilege", () => {
       ]);
     }
     expect([...tableScope(byHandler(prodFunctions, "payments/stripe-webhook")).write].sort()).toEqual(
-      ["ORDER#*", "ORDERPAYMENT#*", "PURCHASE#*", "USER#*"].sort(),
+      ["ORDER#*", "ORDERPAYMENT#*", "PURCHASE#*", "USER#*", "PAIDCREDITS#*"].sort(),
     );
     expect([...tableScope(byHandler(devFunctions, "realtime/connect")).write]).toEqual(["CONN#*"]);
     // A watch and its clean-up: the connection and its WATCH# items.
@@ -289,8 +289,9 @@ describe("least privilege", () => {
     ]);
   });
 
-  it("the session touch may set only the touch's own attributes, on session and user items", () => {
-    for (const route of deployedRoutes(dev.stack.config)) {
+  it("the session touch may set only the touch's own attributes, on session and user items (every route, and $connect)", () => {
+    for (const handlerId of [...deployedRoutes(dev.stack.config).map((r) => r.handler), "realtime/connect"]) {
+      const route = { handler: handlerId };
       const fn = byHandler(devFunctions, route.handler);
       const [touch] = tableScope(fn).touch;
       expect(touch, route.handler).toBeDefined();
@@ -321,7 +322,7 @@ describe("least privilege", () => {
     const bid = byHandler(prodFunctions, "auctions/place-bid");
     expect(allActions(bid)).toEqual(expect.arrayContaining(["dynamodb:UpdateItem", "dynamodb:PutItem"]));
     const services = new Set(allActions(bid).map((a) => a.split(":")[0]));
-    expect([...services].sort()).toEqual(["dynamodb", "lambda", "sqs", "xray"]);
+    expect([...services].sort()).toEqual(["dynamodb", "lambda", "secretsmanager", "sqs", "xray"]);
     for (const statement of statementsWith(bid, "sqs:SendMessage")) {
       expect(JSON.stringify(resourcesOf(statement))).toMatch(/AgentsChecks/);
     }
@@ -391,7 +392,10 @@ describe("Stripe secrets", () => {
       for (const value of Object.values(fn.env))
         expect(JSON.stringify(value)).not.toMatch(/sk_(live|test)_|whsec_/);
       expect(fn.env.PAYMENT_PROVIDER).toBe("stripe");
-      expect(fn.env.STRIPE_PUBLISHABLE_KEY).toBe("pk_test_123");
+      // Only GET /api/config hands the publishable key to the web.
+      expect(fn.env.STRIPE_PUBLISHABLE_KEY, fn.handlerId).toBe(
+        fn.handlerId === "config/get-config" ? "pk_test_123" : undefined,
+      );
     }
     for (const handlerId of stripeCallers) {
       const fn = byHandler(prodFunctions, handlerId);
@@ -613,9 +617,26 @@ describe("web", () => {
       expect(JSON.stringify(header?.HeaderValue)).toMatch(reference);
     }
     expect((distribution(dev).Origins as CfnJson[]).filter((o) => o.OriginCustomHeaders).length).toBe(2);
-    for (const fn of devFunctions) {
-      expect(JSON.stringify(fn.env.ORIGIN_SECRET), fn.handlerId).toMatch(reference);
+    // The functions behind the APIs read it at run time (functions/http/origin-lock.ts): they hold its
+    // ARN and may read that secret only; no function environment holds a dynamic reference.
+    const behindApis = new Set([
+      ...deployedRoutes(prod.stack.config).map((r) => r.handler),
+      "realtime/connect",
+    ]);
+    for (const fn of prodFunctions) {
+      expect(JSON.stringify(fn.env), fn.handlerId).not.toMatch(/\{\{resolve:/);
+      const reads = statementsWith(fn, "secretsmanager:GetSecretValue");
+      if (!behindApis.has(fn.handlerId)) {
+        expect(fn.env.ORIGIN_SECRET_ID, fn.handlerId).toBeUndefined();
+        continue;
+      }
+      expect(fn.env.ORIGIN_SECRET_ID, fn.handlerId).toEqual({ Ref: expect.stringMatching(/^OriginSecret/) });
+      expect(reads.flatMap(resourcesOf), fn.handlerId).toEqual([
+        { Ref: expect.stringMatching(/^OriginSecret/) },
+      ]);
     }
+    // The two API origins' header (this prod names its publishable key: no SSM reference).
+    expect(JSON.stringify(prod.json).match(/\{\{resolve:/g)).toHaveLength(2);
   });
 
   it("sends /ws unchanged to the WebSocket API", () => {
@@ -629,7 +650,7 @@ describe("web", () => {
     expect(origin.OriginPath ?? "").toBe("");
   });
 
-  it("caches exactly the public auction reads for 1 s, without cookies (the detail keyed on the session), after the signed-in paths under them", () => {
+  it("caches exactly the public auction reads for 1 s (an ended auction's ledger pages for good), without cookies (the detail keyed on the session), after the signed-in paths under them", () => {
     const behaviours = distribution(dev).CacheBehaviors as CfnJson[];
     const patterns = behaviours.map((b) => b.PathPattern);
     const cached = httpRoutes.filter((r) => r.edgeCacheSeconds).map((r) => pathPattern(r.path));
@@ -638,7 +659,10 @@ describe("web", () => {
     for (const pattern of cached) {
       const behaviour = behaviours.find((b) => b.PathPattern === pattern);
       const policy = policies[referencedId(behaviour.CachePolicyId)!]!.Properties.CachePolicyConfig;
-      expect(policy).toMatchObject({ MinTTL: 1, DefaultTTL: 1, MaxTTL: 1 });
+      // The ledger's pages of an ended auction say `immutable` with a year's s-maxage: the edge honours
+      // it there (and 1 s for every other answer); elsewhere nothing is kept longer than 1 s.
+      const maxTtl = pattern === "/api/auctions/*/ledger" ? 31_536_000 : 1;
+      expect(policy).toMatchObject({ MinTTL: 1, DefaultTTL: 1, MaxTTL: maxTtl });
       const cookies = policy.ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig;
       if (pattern === "/api/auctions/*") {
         // Anonymous viewers share the detail; a signed-in viewer's request carries its session (and `me`).
@@ -996,7 +1020,9 @@ describe("emails (issue 16)", () => {
       ConfigurationSetAttributes: { ConfigurationSetName: { Ref: setId } },
     });
     // No domain: the address itself (here the placeholder, which the synth warns about).
-    dev.template.hasResourceProperties("AWS::SES::EmailIdentity", { EmailIdentity: "no-reply@example.com" });
+    dev.template.hasResourceProperties("AWS::SES::EmailIdentity", {
+      EmailIdentity: "no-reply+dev@example.com",
+    });
   });
 
   it("feeds the email consumer from the stream (only item types that can cause an email), retrying, bisecting, failures to the email dead-letter queue", () => {

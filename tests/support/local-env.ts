@@ -1,3 +1,5 @@
+import { testLogLevel } from "./handler-logs.ts";
+
 /**
  * The environment the handlers read, for tests that run them in-process against DynamoDB Local.
  * (The dev stack sets the same in scripts/local/stack.ts.)
@@ -12,7 +14,7 @@ export function handlerTestEnv(dynamoEndpoint: string): Record<string, string> {
     PAYMENT_PROVIDER: "local",
     // Lets the local provider use the public development webhook secret (nowhere else may).
     LOCAL_STACK: "1",
-    POWERTOOLS_LOG_LEVEL: "WARN",
+    POWERTOOLS_LOG_LEVEL: testLogLevel(),
     // The origin lock is on, as deployed: invokeRoute plays CloudFront and adds it (viaSite: false does not).
     ORIGIN_SECRET: "integration-origin-secret",
   };

@@ -15,6 +15,7 @@ import {
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { indexKeys, keys } from "./keys.ts";
+import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import type { SellerRecord } from "./sellers-repo.ts";
 import { getUser, toUser, type UserRecord } from "./users-repo.ts";
 
@@ -26,7 +27,10 @@ export async function listUsers(): Promise<UserRecord[]> {
 
 /** One page of users, newest registration first. */
 export async function listUsersPage(page: PageRequest): Promise<Page<UserRecord>> {
-  const { items, nextCursor } = await listIndexPage("gsi1", [indexKeys.users()], page, { newestFirst: true });
+  const { items, nextCursor } = await listIndexPage("gsi1", [indexKeys.users()], page, {
+    itemKey: keys.user,
+    newestFirst: true,
+  });
   return { items: items.map((item) => toUser(item)), nextCursor };
 }
 
@@ -56,8 +60,8 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
   for (let round = 0; round < MAX_ADJUST_ROUNDS; round++) {
     try {
       // An ADD is not idempotent: if DynamoDB applied it but the answer was lost, the SDK's retry
-      // would add again. A one-item transaction with a request token makes every retry of this
-      // round a no-op after the first success (DynamoDB remembers the token for 10 minutes).
+      // would add again. A transaction with a request token makes every retry of this round a no-op
+      // after the first success (DynamoDB remembers the token for 10 minutes).
       await db.send(
         new TransactWriteCommand({
           ClientRequestToken: randomUUID(),
@@ -73,6 +77,8 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
                   amount >= 0 ? { ":amount": amount } : { ":amount": amount, ":need": need },
               },
             },
+            // A grant is received for free: credits and no money, so bids are worth no more for it.
+            ...(amount > 0 ? [receiveCreditsItem(userId, amount, 0)] : []),
           ],
         }),
       );

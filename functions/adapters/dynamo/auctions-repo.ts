@@ -172,7 +172,10 @@ export async function listAuctionsPage(
   page: PageRequest,
 ): Promise<Page<AuctionRecord>> {
   const partitions = statuses.map((status) => indexKeys.auctionsByStatus(status));
-  const { items, nextCursor } = await listIndexPage("gsi1", partitions, page, { newestFirst: true });
+  const { items, nextCursor } = await listIndexPage("gsi1", partitions, page, {
+    itemKey: keys.auction,
+    newestFirst: true,
+  });
   return { items: items.map(toAuction), nextCursor };
 }
 
@@ -181,7 +184,9 @@ export async function listAuctionsPage(
  * the real end (usecases/read-auctions.ts says why that is the order of ending).
  */
 export async function listLiveAuctionsPage(page: PageRequest): Promise<Page<AuctionRecord>> {
-  const { items, nextCursor } = await listIndexPage("gsi3", [indexKeys.liveAuctions()], page);
+  const { items, nextCursor } = await listIndexPage("gsi3", [indexKeys.liveAuctions()], page, {
+    itemKey: keys.auction,
+  });
   return { items: items.map(toAuction), nextCursor };
 }
 
@@ -190,13 +195,19 @@ export async function listSellerAuctionsPage(
   page: PageRequest,
 ): Promise<Page<AuctionRecord>> {
   const partition = indexKeys.sellerAuctions(sellerId);
-  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, { newestFirst: true });
+  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, {
+    itemKey: keys.auction,
+    newestFirst: true,
+  });
   return { items: items.map(toAuction), nextCursor };
 }
 
 export async function listWonAuctionsPage(userId: string, page: PageRequest): Promise<Page<AuctionRecord>> {
   const partition = indexKeys.userWins(userId);
-  const { items, nextCursor } = await listIndexPage("gsi3", [partition], page, { newestFirst: true });
+  const { items, nextCursor } = await listIndexPage("gsi3", [partition], page, {
+    itemKey: keys.auction,
+    newestFirst: true,
+  });
   return { items: items.map(toAuction), nextCursor };
 }
 

@@ -8,7 +8,12 @@
  * entry. `bidWriteItems` is the part every bid shares with an agent's bid (agents-repo.ts).
  */
 import { randomUUID } from "node:crypto";
-import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from "@aws-sdk/lib-dynamodb";
 import { BID_COST_CREDITS } from "#shared/constants";
 import type { BidPlan } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
@@ -56,6 +61,58 @@ export async function listRecentBids(auctionId: string, limit: number): Promise<
     }),
   );
   return Items.map(toBid).reverse();
+}
+
+/**
+ * Bids `from`..`to` of an auction, in order: a Query whose key condition and `Limit` stop at `to`, so
+ * it reads those bids and nothing else of the partition. DynamoDB answers at most 1 MB a call (about
+ * 3,000 bids): a longer range continues where the last call stopped, with the Limit of what is left.
+ * `consistent` when the newest of them may have been written a moment ago.
+ */
+export async function listBidsBetween(
+  auctionId: string,
+  from: number,
+  to: number,
+  consistent = false,
+): Promise<BidRecord[]> {
+  const bids: BidRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  while (bids.length < to - from + 1) {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: "pk = :p AND sk BETWEEN :from AND :to",
+        ExpressionAttributeValues: {
+          ":p": keys.bidsPartition(auctionId),
+          ":from": keys.bid(auctionId, from).sk,
+          ":to": keys.bid(auctionId, to).sk,
+        },
+        Limit: to - from + 1 - bids.length,
+        ExclusiveStartKey: startKey,
+        ...(consistent ? { ConsistentRead: true } : {}),
+      }),
+    );
+    bids.push(...(page.Items ?? []).map(toBid));
+    startKey = page.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  return bids;
+}
+
+/** Bid number `sequence` of an auction, or null. */
+export async function getBid(
+  auctionId: string,
+  sequence: number,
+  consistent = false,
+): Promise<BidRecord | null> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.bid(auctionId, sequence),
+      ...(consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
+  return Item ? toBid(Item) : null;
 }
 
 /** Every bid of an auction in order (history, audits, tests). */

@@ -4,14 +4,17 @@
  *
  * The sale is ONE TransactWriteItems: the tally (exactly the bid count the credit was worked out from,
  * never bought before; it records the order, which from then on refuses the user's bids), the auction
- * (a unit left, the buyer not its leader or winner, not closed more than 7 days), and the order item.
+ * (a unit left, the buyer not its leader or winner, not closed more than 7 days), the order item and,
+ * when there is a credit, the buyer's paid-credit sums it was worked out from (paid-credits-repo.ts).
  * Two buyers racing for the last unit: one transaction takes it, the other fails its condition.
  */
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { PaidCredits } from "../../domain/paid-bids.ts";
 import { db, tableName } from "./client.ts";
 import { cancellationCodes } from "./conditions.ts";
 import { keys } from "./keys.ts";
 import { type OrderRecord, orderItem } from "./orders-repo.ts";
+import { creditBuyNowItem } from "./paid-credits-repo.ts";
 
 export interface BidderTally {
   /** Bids the user placed on the auction, by hand and by agent. */
@@ -45,11 +48,14 @@ export type BuyNowWrite = "created" | "refused";
 export async function buyNowTransaction(input: {
   order: OrderRecord;
   seenBids: number;
+  /** The buyer's sums the credit was worked out from. */
+  seenPaidCredits: PaidCredits;
+  creditCents: number;
   /** The auction's end must be after this (ms epoch): 7 days before now. */
   closesAfter: number;
   now: number;
 }): Promise<BuyNowWrite> {
-  const { order, seenBids, closesAfter, now } = input;
+  const { order, seenBids, seenPaidCredits, creditCents, closesAfter, now } = input;
   const table = tableName();
   try {
     await db.send(
@@ -81,6 +87,7 @@ export async function buyNowTransaction(input: {
               ConditionExpression: "attribute_not_exists(pk)",
             },
           },
+          ...(creditCents > 0 ? [creditBuyNowItem(order.buyerId, seenPaidCredits, creditCents)] : []),
         ],
       }),
     );

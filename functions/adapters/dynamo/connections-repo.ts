@@ -6,11 +6,15 @@
  *
  * A connection that sent `watch` leaves that index and is found instead through one item per watched
  * auction, `WATCH#<auctionId>` / `CONN#<connectionId>` (same expiry), so a broadcast reads only the
- * changed auction's watchers. The connection item keeps the list (`watching`) to clean them up.
+ * changed auction's watchers. The connection item keeps the list (`watching`) to clean them up, and
+ * counts its watch frames per minute (`watchWindow`, `watchFrames`).
+ *
+ * The connections an address holds open are counted on `CONN#ADDRESS#<address>` / `OPEN` (+1 at
+ * connect, -1 when the connection is forgotten); the connection item remembers its `address` for that.
  */
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
-import { conditionFailed } from "./conditions.ts";
+import { conditionFailed, refusingItem, unlessRefused } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { CONNECTION_SHARDS, indexKeys, keys } from "./keys.ts";
 
@@ -25,7 +29,13 @@ export function connectionShard(connectionId: string): number {
   return hash % CONNECTION_SHARDS;
 }
 
-export async function saveConnection(input: { connectionId: string; userId?: string; now: number }) {
+export async function saveConnection(input: {
+  connectionId: string;
+  userId?: string;
+  /** Counted in the address's open connections (openAddressConnection). */
+  address?: string;
+  now: number;
+}) {
   const expiresAtMs = input.now + CONNECTION_TTL_SECONDS * 1000;
   await db.send(
     new PutCommand({
@@ -37,6 +47,7 @@ export async function saveConnection(input: { connectionId: string; userId?: str
         gsi1sk: `${new Date(expiresAtMs).toISOString()}#${input.connectionId}`,
         connectionId: input.connectionId,
         ...(input.userId ? { userId: input.userId } : {}),
+        ...(input.address ? { address: input.address } : {}),
         connectedAt: new Date(input.now).toISOString(),
         expiresAt: Math.floor(expiresAtMs / 1000),
       },
@@ -44,7 +55,7 @@ export async function saveConnection(input: { connectionId: string; userId?: str
   );
 }
 
-/** Forgets a connection and the auctions it watched. */
+/** Forgets a connection, the auctions it watched, and its place in its address's count. */
 export async function deleteConnection(connectionId: string) {
   const { Attributes } = await db.send(
     new DeleteCommand({
@@ -53,7 +64,65 @@ export async function deleteConnection(connectionId: string) {
       ReturnValues: "ALL_OLD",
     }),
   );
-  await deleteWatches(connectionId, watchedBy(Attributes));
+  const address = typeof Attributes?.address === "string" ? Attributes.address : undefined;
+  await Promise.all([
+    deleteWatches(connectionId, watchedBy(Attributes)),
+    ...(address ? [closeAddressConnection(address)] : []),
+  ]);
+}
+
+/**
+ * Counts one more open connection of `address` unless it holds `cap` already; false refuses it. A
+ * count whose last connect is older than a connection's longest life (2 h) is stale (every one of its
+ * connections is closed by now, even those whose $disconnect never ran) and starts again from one.
+ */
+export async function openAddressConnection(address: string, cap: number, now: number): Promise<boolean> {
+  const key = keys.addressConnections(address);
+  const expiresAt = Math.floor(now / 1000) + CONNECTION_TTL_SECONDS;
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: "ADD #open :one SET lastConnectAt = :now, expiresAt = :exp",
+        ConditionExpression: "attribute_not_exists(#open) OR #open < :cap",
+        ExpressionAttributeNames: { "#open": "open" },
+        ExpressionAttributeValues: { ":one": 1, ":now": now, ":exp": expiresAt, ":cap": cap },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+  }
+  const stale = now - CONNECTION_TTL_SECONDS * 1000;
+  return unlessRefused(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: "SET #open = :one, lastConnectAt = :now, expiresAt = :exp",
+        ConditionExpression: "lastConnectAt < :stale",
+        ExpressionAttributeNames: { "#open": "open" },
+        ExpressionAttributeValues: { ":one": 1, ":now": now, ":exp": expiresAt, ":stale": stale },
+      }),
+    ),
+  );
+}
+
+/** One connection of `address` fewer (never below zero). */
+export async function closeAddressConnection(address: string): Promise<void> {
+  await unlessRefused(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.addressConnections(address),
+        UpdateExpression: "ADD #open :minus",
+        ConditionExpression: "#open > :zero",
+        ExpressionAttributeNames: { "#open": "open" },
+        ExpressionAttributeValues: { ":minus": -1, ":zero": 0 },
+      }),
+    ),
+  );
 }
 
 function watchedBy(item: Record<string, unknown> | undefined): string[] {
@@ -69,42 +138,86 @@ async function deleteWatches(connectionId: string, auctionIds: readonly string[]
   );
 }
 
+export type WatchFrame =
+  | { kind: "counted"; watching: string[]; expiresAt: number }
+  | { kind: "limited" }
+  | { kind: "gone" };
+
 /**
- * Replaces the set of auctions `connectionId` hears about (ids already unique); from now on it is found
- * through them, no longer through the everything-index. False when the connection is unknown (gone).
- * Two `watch` messages racing on one connection can leave a stale watch item behind: it costs an
- * extra post at most and expires with the connection.
+ * Counts a watch frame of `connectionId` in minute `window`, unless it sent `max` already in it, and
+ * returns the set it watches now. One write in a minute already counted, two at a new minute's first.
  */
-export async function watchAuctions(
+export async function countWatchFrame(
   connectionId: string,
-  auctionIds: readonly string[],
-  now: number,
-): Promise<boolean> {
-  let previous: Record<string, unknown> | undefined;
+  window: number,
+  max: number,
+): Promise<WatchFrame> {
+  const counted = (item: Record<string, unknown> | undefined): WatchFrame => ({
+    kind: "counted",
+    watching: watchedBy(item),
+    expiresAt: typeof item?.expiresAt === "number" ? item.expiresAt : 0,
+  });
+  const update = (sameWindow: boolean) =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.connection(connectionId),
+        UpdateExpression: sameWindow
+          ? "ADD watchFrames :one"
+          : "SET watchWindow = :window, watchFrames = :one",
+        ConditionExpression: sameWindow
+          ? "watchWindow = :window AND watchFrames < :max"
+          : "attribute_exists(pk) AND (attribute_not_exists(watchWindow) OR watchWindow <> :window)",
+        ExpressionAttributeValues: {
+          ":one": 1,
+          ":window": window,
+          ...(sameWindow ? { ":max": max } : {}),
+        },
+        ReturnValues: "ALL_NEW",
+        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+      }),
+    );
   try {
-    ({ Attributes: previous } = await db.send(
+    return counted((await update(true)).Attributes);
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+  }
+  try {
+    return counted((await update(false)).Attributes);
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+    // Refused again: the connection is gone, or this minute's frames are spent (or, for two frames
+    // racing at a minute's start, the other one opened the minute: this one is refused, changing nothing).
+    return refusingItem(error) ? { kind: "limited" } : { kind: "gone" };
+  }
+}
+
+/**
+ * Replaces the set of auctions `connectionId` hears about with `next` (ids unique), writing only the
+ * watch items that join or leave it; from now on it is found through them, no longer through the
+ * everything-index. False when the connection is gone. Two `watch` messages racing on one connection
+ * can leave a stale watch item behind: it costs an extra post at most and expires with the connection.
+ */
+export async function replaceWatches(
+  connectionId: string,
+  change: { next: readonly string[]; added: readonly string[]; dropped: readonly string[] },
+  expiresAt: number,
+): Promise<boolean> {
+  const stored = await unlessRefused(() =>
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.connection(connectionId),
         UpdateExpression: "SET watching = :ids REMOVE gsi1pk, gsi1sk",
         ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":ids": [...auctionIds] },
-        ReturnValues: "ALL_OLD",
+        ExpressionAttributeValues: { ":ids": [...change.next] },
       }),
-    ));
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
-  }
-  const wanted = new Set(auctionIds);
-  const dropped = watchedBy(previous).filter((id) => !wanted.has(id));
-  const expiresAt =
-    typeof previous?.expiresAt === "number"
-      ? previous.expiresAt
-      : Math.floor(now / 1000) + CONNECTION_TTL_SECONDS;
+    ),
+  );
+  if (!stored) return false;
   await Promise.all([
-    deleteWatches(connectionId, dropped),
-    ...auctionIds.map((auctionId) =>
+    deleteWatches(connectionId, change.dropped),
+    ...change.added.map((auctionId) =>
       db.send(
         new PutCommand({
           TableName: tableName(),

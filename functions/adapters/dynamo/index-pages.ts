@@ -5,8 +5,11 @@
  * which every entity makes `<createdAt>#<id>` (keys.ts timeSortKey): the cursor remembers, per
  * partition, the last key taken from it.
  *
- * The cursor is opaque to clients (base64url JSON) and checked on the way in: a key that is not from
- * the partitions of this list is refused, never sent to DynamoDB.
+ * The cursor is opaque to clients (base64url JSON) and checked on the way in, never sent to DynamoDB
+ * unless it is exactly a key this list could have handed out: the index partition is one of the list's,
+ * the index sort key is `<time>#<id>`, and the table key is the key of that id's item of the list's
+ * kind (`itemKey`). Anything else (an empty, missing or foreign key) is refused with 400: DynamoDB
+ * would answer some of them with a ValidationException (a 500) and page from others.
  */
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Page, PageRequest } from "#shared/schemas/pages";
@@ -26,7 +29,39 @@ function encode(positions: Positions): string {
   return Buffer.from(JSON.stringify(positions)).toString("base64url");
 }
 
-function decode(cursor: string, index: IndexName, partitions: readonly string[]): Positions {
+/** The table key of the list's item with this id (keys.ts), e.g. `keys.auction`. */
+export type ItemKeyOf = (id: string) => ItemKey;
+
+export interface IndexPageOptions {
+  itemKey: ItemKeyOf;
+  newestFirst?: boolean;
+}
+
+/** DynamoDB's ceiling for a sort key; a longer "key" cannot be one of ours. */
+const MAX_SORT_KEY = 1024;
+
+/** True when `key` is exactly the index entry of one of this list's items in `partition`. */
+function isListKey(key: unknown, index: IndexName, partition: string, itemKey: ItemKeyOf): boolean {
+  if (!key || typeof key !== "object" || Array.isArray(key)) return false;
+  const entry = key as Record<string, unknown>;
+  const sortKey = entry[`${index}sk`];
+  if (Object.keys(entry).length !== 4 || entry[`${index}pk`] !== partition) return false;
+  if (typeof sortKey !== "string" || sortKey.length > MAX_SORT_KEY) return false;
+  // timeSortKey: `<ISO time>#<id>`; the ISO time has no "#".
+  const cut = sortKey.indexOf("#");
+  const time = sortKey.slice(0, cut);
+  const id = sortKey.slice(cut + 1);
+  if (cut < 1 || !id || Number.isNaN(Date.parse(time))) return false;
+  const item = itemKey(id);
+  return entry.pk === item.pk && entry.sk === item.sk;
+}
+
+function decode(
+  cursor: string,
+  index: IndexName,
+  partitions: readonly string[],
+  itemKey: ItemKeyOf,
+): Positions {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
@@ -42,15 +77,7 @@ function decode(cursor: string, index: IndexName, partitions: readonly string[])
   for (const partition of partitions) {
     const at = positions[partition];
     if (at === null || at === "done") continue;
-    const key = at as Record<string, unknown>;
-    const valid =
-      typeof key === "object" &&
-      Object.keys(key).length === 4 &&
-      typeof key.pk === "string" &&
-      typeof key.sk === "string" &&
-      key[`${index}pk`] === partition &&
-      typeof key[`${index}sk`] === "string";
-    if (!valid) throw invalidCursor();
+    if (!isListKey(at, index, partition, itemKey)) throw invalidCursor();
   }
   return positions as Positions;
 }
@@ -69,10 +96,10 @@ export async function queryIndexPage(
   index: IndexName,
   partitions: readonly string[],
   page: PageRequest,
-  options: { newestFirst?: boolean } = {},
+  options: IndexPageOptions,
 ): Promise<Page<ItemKey>> {
   const positions: Positions = page.cursor
-    ? decode(page.cursor, index, partitions)
+    ? decode(page.cursor, index, partitions, options.itemKey)
     : Object.fromEntries(partitions.map((p) => [p, null]));
   const sortAttribute = `${index}sk`;
   const reads = await Promise.all(
@@ -123,7 +150,7 @@ export async function listIndexPage(
   index: IndexName,
   partitions: readonly string[],
   page: PageRequest,
-  options: { newestFirst?: boolean } = {},
+  options: IndexPageOptions,
 ): Promise<Page<Record<string, unknown>>> {
   const keys = await queryIndexPage(index, partitions, page, options);
   return { items: await batchGetItems(keys.items), nextCursor: keys.nextCursor };

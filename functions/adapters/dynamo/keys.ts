@@ -38,6 +38,11 @@ export const keys = {
    * It Now order, whose transaction is conditioned on that count, so the credit is exact to the bid.
    */
   bidder: (auctionId: string, userId: string) => ({ pk: `BIDDERS#${auctionId}`, sk: `USER#${userId}` }),
+  /**
+   * What a user paid for their bid credits (paid-credits-repo.ts): apart from the user item, so the
+   * reads that show a bid's worth never reach the account's password or sessions.
+   */
+  paidCredits: (userId: string) => ({ pk: `PAIDCREDITS#${userId}`, sk: "SUMS" }),
   bidPackage: (id: string) => ({ pk: `PACKAGE#${id}`, sk: "PROFILE" }),
   purchase: (paymentIntentId: string) => ({ pk: `PURCHASE#${paymentIntentId}`, sk: "PURCHASE" }),
   /** PaymentIntents of the local payment provider (local dev and tests only; Stripe keeps its own). */
@@ -46,6 +51,11 @@ export const keys = {
   orderGuard: (auctionId: string) => ({ pk: `AUCTION#${auctionId}`, sk: "ORDER" }),
   orderPayment: (paymentIntentId: string) => ({ pk: `ORDERPAYMENT#${paymentIntentId}`, sk: "PAYMENT" }),
   connection: (id: string) => ({ pk: `CONN#${id}`, sk: "CONN" }),
+  /**
+   * How many sockets an address holds open. Under CONN# (a connection id never holds "#"), so the
+   * socket functions that write connections need no other grant.
+   */
+  addressConnections: (address: string) => ({ pk: `CONN#ADDRESS#${address}`, sk: "OPEN" }),
   /** A connection that watches an auction; one partition per auction, so a broadcast reads its watchers only. */
   watch: (auctionId: string, connectionId: string) => ({
     pk: `WATCH#${auctionId}`,
@@ -84,10 +94,12 @@ export const keys = {
   statsBidder: (day: string, userId: string) => ({ pk: `STATSBIDDER#${day}`, sk: `USER#${userId}` }),
   /** A stream record already counted (its eventID): a redelivered record counts nothing twice. */
   statsEvent: (eventId: string) => ({ pk: `STATSEVENT#${eventId}`, sk: "EVENT" }),
-  loginAttempts: (scope: "account" | "pair" | "ip" | "register", value: string, window: number) => ({
+  loginAttempts: (scope: "ip" | "register", value: string, window: number) => ({
     pk: `LOGINRATE#${scope}#${value.toLowerCase()}`,
     sk: `WINDOW#${window}`,
   }),
+  /** An (account, address) pair's failed logins in a row and its last attempt (domain/login-throttle.ts). */
+  loginPair: (pair: string) => ({ pk: `LOGINRATE#pair#${pair.toLowerCase()}`, sk: "FAILURES" }),
 } as const;
 
 /** Sort keys that order by time and stay unique. */

@@ -157,13 +157,19 @@ export async function getOrder(id: string): Promise<OrderRecord | null> {
 
 export async function listBuyerOrdersPage(buyerId: string, page: PageRequest): Promise<Page<OrderRecord>> {
   const partition = indexKeys.buyerOrders(buyerId);
-  const { items, nextCursor } = await listIndexPage("gsi3", [partition], page, { newestFirst: true });
+  const { items, nextCursor } = await listIndexPage("gsi3", [partition], page, {
+    itemKey: keys.order,
+    newestFirst: true,
+  });
   return { items: items.map(toOrder), nextCursor };
 }
 
 export async function listSellerOrdersPage(sellerId: string, page: PageRequest): Promise<Page<OrderRecord>> {
   const partition = indexKeys.sellerOrders(sellerId);
-  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, { newestFirst: true });
+  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, {
+    itemKey: keys.order,
+    newestFirst: true,
+  });
   return { items: items.map(toOrder), nextCursor };
 }
 

@@ -109,7 +109,10 @@ export async function listSellerProductsPage(
   page: PageRequest,
 ): Promise<Page<ProductRecord>> {
   const partition = indexKeys.sellerProducts(sellerId);
-  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, { newestFirst: true });
+  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, {
+    itemKey: keys.product,
+    newestFirst: true,
+  });
   return { items: items.map(toProduct), nextCursor };
 }
 
@@ -120,7 +123,10 @@ export async function listProductsPage(
   options: { newestFirst: boolean },
 ): Promise<Page<ProductRecord>> {
   const partitions = statuses.map((status) => indexKeys.productsByStatus(status));
-  const { items, nextCursor } = await listIndexPage("gsi1", partitions, page, options);
+  const { items, nextCursor } = await listIndexPage("gsi1", partitions, page, {
+    itemKey: keys.product,
+    ...options,
+  });
   return { items: items.map(toProduct), nextCursor };
 }
 

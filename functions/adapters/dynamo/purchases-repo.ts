@@ -11,6 +11,7 @@ import { db, tableName } from "./client.ts";
 import { cancellationCodes, transactionConditionFailed, unlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys } from "./keys.ts";
+import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import { transactRetryingConflicts } from "./transact.ts";
 
 export type CreditOutcome = "credited" | "already_credited" | "user_changed";
@@ -68,6 +69,8 @@ export async function creditBidPurchase(
         },
       },
     },
+    // What was paid for the credits, recorded with them (what Buy It Now may credit).
+    receiveCreditsItem(purchase.userId, purchase.bidCount, purchase.amountCents),
   ];
 
   // Another transaction touched the purchase or the user at the same instant (the other delivery of
@@ -228,6 +231,8 @@ export async function writeReversal(input: {
   totalReversed: number;
   take: number;
   shortfall: number;
+  /** The money this step gives back, taken from what the user paid for credits (paid-credits-repo.ts). */
+  refundedCents: number;
   flag: "refunded" | "disputed";
   now: number;
 }): Promise<boolean> {
@@ -265,6 +270,7 @@ export async function writeReversal(input: {
               ExpressionAttributeValues: { ":take": input.take, ":flag": input.flag, ":at": at },
             },
           },
+          receiveCreditsItem(input.userId, 0, -input.refundedCents),
         ],
       }),
     );

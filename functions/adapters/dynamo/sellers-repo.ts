@@ -65,7 +65,7 @@ export async function listSellersPage(
   page: PageRequest,
 ): Promise<Page<SellerRecord>> {
   const partition = indexKeys.sellersByStatus(status);
-  const { items, nextCursor } = await listIndexPage("gsi1", [partition], page);
+  const { items, nextCursor } = await listIndexPage("gsi1", [partition], page, { itemKey: keys.seller });
   return { items: items.map(toSeller), nextCursor };
 }
 

@@ -6,6 +6,7 @@ import { db, tableName } from "./client.ts";
 import { transactionConditionFailed, unlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import { sellerItem } from "./sellers-repo.ts";
 
 export interface UserRecord {
@@ -102,6 +103,8 @@ export async function createUser(input: {
         ExpressionAttributeValues: { ":one": 1 },
       },
     },
+    // A balance given at creation is received for free (paid-credits-repo.ts).
+    ...(user.bidBalance > 0 ? [receiveCreditsItem(id, user.bidBalance, 0)] : []),
     ...(sellerId
       ? [
           {

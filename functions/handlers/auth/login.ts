@@ -1,32 +1,21 @@
 import { loginSchema } from "#shared/schemas/auth";
-import { releaseAttempts, reserveAttempts } from "../../adapters/dynamo/login-attempts-repo.ts";
 import { createSession } from "../../adapters/dynamo/sessions-repo.ts";
 import { findUserByLogin } from "../../adapters/dynamo/users-repo.ts";
-import {
-  LOGIN_THROTTLED_MESSAGE,
-  loginCounters,
-  loginWindow,
-  windowExpiry,
-} from "../../domain/login-throttle.ts";
 import { decoyHash, verifyPassword } from "../../domain/passwords.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import { sessionCookies } from "../../http/cookies.ts";
-import { tooManyRequests, unauthorized } from "../../http/errors.ts";
+import { unauthorized } from "../../http/errors.ts";
 import { definePublicRoute, reply } from "../../http/route.ts";
-import { afterLogin } from "../../usecases/account-security.ts";
+import { afterLogin, reserveLoginAttempt } from "../../usecases/account-security.ts";
 import { toCurrentUser } from "../../usecases/views/user-view.ts";
 
 export const route = definePublicRoute({ body: loginSchema }, async ({ body, now, event, auth }) => {
   const user = await findUserByLogin(body.username);
-  const counters = loginCounters({ account: user?.id ?? body.username, ip: clientIp(event) });
-  const window = loginWindow(now);
-  // The attempt is counted before the password is checked: parallel guesses cannot slip past the limit.
-  if (!(await reserveAttempts(counters, window, windowExpiry(window)))) {
-    throw tooManyRequests(LOGIN_THROTTLED_MESSAGE);
-  }
+  // The attempt is counted before the password is checked: parallel guesses cannot slip past the limits.
+  const attempt = await reserveLoginAttempt({ account: user?.id ?? body.username, ip: clientIp(event), now });
   const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) throw unauthorized("Invalid username or password");
-  await releaseAttempts(counters, window);
+  await attempt.succeeded();
   const { token } = await createSession(user, now);
   await afterLogin(user, body.password, auth?.token);
   return reply(200, toCurrentUser(user), sessionCookies(token, event.headers?.host));

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import type { SignedWebhook } from "../../adapters/payments/local-gateway.ts";
-import { ORIGIN_HEADER, originSecret } from "../../http/origin-lock.ts";
+import { currentOriginSecret, ORIGIN_HEADER } from "../../http/origin-lock.ts";
 import { findRoute } from "../../routes.ts";
 import { route as stripeWebhookRoute } from "./stripe-webhook.ts";
 
@@ -14,7 +14,7 @@ const stripeWebhook = stripeWebhookRoute.serve(WEBHOOK_ROUTE.handler);
  */
 export async function deliverLocalWebhook(webhook: SignedWebhook, now: number): Promise<number> {
   const requestId = `local-webhook-${crypto.randomUUID()}`;
-  const secret = originSecret();
+  const secret = await currentOriginSecret();
   const event: APIGatewayProxyEventV2 = {
     version: "2.0",
     routeKey: `${WEBHOOK_ROUTE.method} ${WEBHOOK_ROUTE.path}`,

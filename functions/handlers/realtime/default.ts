@@ -5,15 +5,18 @@ import {
   type WatchingMessage,
   watchMessageSchema,
 } from "#shared/schemas/auctions";
-import { deleteConnection, watchAuctions } from "../../adapters/dynamo/connections-repo.ts";
+import { deleteConnection } from "../../adapters/dynamo/connections-repo.ts";
 import { postToConnection } from "../../adapters/realtime/socket-publisher.ts";
+import { WATCH_FRAMES_MESSAGE } from "../../domain/socket-limits.ts";
+import { watchAuctions } from "../../usecases/watch-auctions.ts";
 
 /**
  * WebSocket $default. API Gateway cannot post to a connection before $connect returns, so the client
  * says `{"type":"hello"}` once open and gets `connected` (with the server time) back; `ping` keeps an
  * idle connection alive the same way. `{"type":"watch","auctionIds":[..]}` narrows what the connection
- * hears to those auctions and is answered with `watching` (or `error`, changing nothing). Anything else
- * is ignored: the socket only carries news out.
+ * hears to the live ones among those auctions and is answered with `watching` and the ids it watches
+ * (or `error`, changing nothing: a bad frame, or more than the connection's frames a minute,
+ * functions/domain/socket-limits.ts). Anything else is ignored: the socket only carries news out.
  */
 export async function handler(event: { body?: string; requestContext: { connectionId: string } }) {
   let parsed: unknown;
@@ -32,9 +35,12 @@ export async function handler(event: { body?: string; requestContext: { connecti
     if (!watch.success) {
       answer = { type: "error", message: watch.error.issues[0]?.message ?? "Invalid watch message" };
     } else {
-      const auctionIds = [...new Set(watch.data.auctionIds)];
-      if (!(await watchAuctions(connectionId, auctionIds, now))) return { statusCode: 200 };
-      answer = { type: "watching", auctionIds };
+      const outcome = await watchAuctions(connectionId, watch.data.auctionIds, now);
+      if (outcome.kind === "gone") return { statusCode: 200 };
+      answer =
+        outcome.kind === "limited"
+          ? { type: "error", message: WATCH_FRAMES_MESSAGE }
+          : { type: "watching", auctionIds: outcome.auctionIds };
     }
   }
   if (answer && (await postToConnection(connectionId, answer)) === "gone")

@@ -3,8 +3,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_WS_MESSAGE, readBody, sendJson } from "./http-io.ts";
 import type { Connection } from "./websocket-api.ts";
 
-/** `/@connections/{id}`, optionally after a stage path such as /ws. */
-export const MANAGEMENT_PATH = /^(?:\/[^@]*)?\/@connections\/([^/]+)\/?$/;
+/**
+ * Exactly `/@connections/{id}` (the endpoint the local stack gives WS_MANAGEMENT_ENDPOINT), never under
+ * another path: `/api/x/@connections/{id}` is an API path, and the site's proxy forwards every /api path
+ * here, so a looser match would let any page post to any socket.
+ */
+export const MANAGEMENT_PATH = /^\/@connections\/([^/]+)\/?$/;
 
 /**
  * The API Gateway management API: POST (send), GET (info), DELETE (close), shaped for the real

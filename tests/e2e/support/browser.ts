@@ -92,3 +92,25 @@ export async function newPage(options: BrowserContextOptions = {}): Promise<Page
   });
   return page;
 }
+
+/**
+ * Resolves once the page's finite animations (a dialog zooming in, a toast sliding, a fade) have
+ * finished, a smooth scroll has come to rest and a frame has been drawn after them: what a
+ * measurement of the layout or axe's colour contrast needs, where a fixed pause would only guess.
+ * Endless animations (a pulsing countdown) are skipped.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await document.fonts.ready;
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => {})));
+    let scrolled = -1;
+    while (scrolled !== window.scrollY) {
+      scrolled = window.scrollY;
+      await frame();
+    }
+  });
+}

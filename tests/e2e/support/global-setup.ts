@@ -1,10 +1,16 @@
 /**
  * Starts the whole local stack once for the e2e run: DynamoDB Local in memory, gateway, seed, stream
  * poller and Vite, all on free ports. Tests read the URLs with inject("webUrl") / inject("apiUrl")
- * (or the helpers in ./stack.ts).
+ * (or the helpers in ./browser.ts).
+ *
+ * The stack's handlers run in this process: their log lines go to test-results/e2e-stack.log, not the
+ * terminal, and a failing test prints those written while it ran (./setup.ts).
  */
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startLocalStack } from "../../../scripts/local/stack.ts";
+import { repoRoot } from "../../../scripts/local/paths.ts";
+import { holdHandlerLogs, testLogLevel } from "../../support/handler-logs.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,15 +20,24 @@ declare module "vitest" {
     seededBuyer: { username: string; password: string } | null;
     /** What the site's proxy sends the API (a second proxy, e.g. `vite preview`, must send it too). */
     originSecret: string;
+    /** Where the stack's handlers log (one JSON line each). */
+    stackLog: string;
   }
 }
 
 export default async function setup(project: TestProject) {
+  const stackLog = join(repoRoot, "test-results", "e2e-stack.log");
+  mkdirSync(join(repoRoot, "test-results"), { recursive: true });
+  writeFileSync(stackLog, "");
+  const release = holdHandlerLogs((line) => appendFileSync(stackLog, line));
+  // The handlers' logger takes its level when first imported, so the level is set before the stack is.
+  process.env.POWERTOOLS_LOG_LEVEL = testLogLevel();
+  const { startLocalStack } = await import("../../../scripts/local/stack.ts");
   const stack = await startLocalStack({
     inMemory: true,
     ports: { dynamo: 0, gateway: 0, web: 0 },
     withVite: true,
-    env: { POWERTOOLS_LOG_LEVEL: "WARN" },
+    env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL },
     log: (message) => {
       if (process.env.E2E_VERBOSE) console.log(message);
     },
@@ -33,7 +48,9 @@ export default async function setup(project: TestProject) {
   project.provide("seededAdmin", stack.seeded?.admin ?? null);
   project.provide("seededBuyer", stack.seeded?.buyer ?? null);
   project.provide("originSecret", process.env.ORIGIN_SECRET ?? "");
+  project.provide("stackLog", stackLog);
   return async () => {
     await stack.stop();
+    release();
   };
 }

@@ -3,6 +3,7 @@
  * scroll on a phone, axe-core): one list, so both cover the same pages.
  */
 import type { Page } from "playwright-core";
+import { animationsDone } from "./browser.ts";
 
 export interface SitePage {
   page: Page;
@@ -20,6 +21,8 @@ export function everyPage(
     // Home is ready when the grid shows the auctions, not just the hero.
     [visitor, "/", auction.product.name],
     [visitor, `/auction/${auction.id}`, auction.product.name],
+    // Ready once the browser has checked the whole chain.
+    [visitor, `/auction/${auction.id}/ledger`, "Verified: all"],
     [visitor, "/bid-packages", "Bid"],
     [visitor, "/how-it-works", "How"],
     [visitor, "/fairness", "Fair"],
@@ -56,8 +59,9 @@ export async function visit(page: Page, path: string, ready: string): Promise<vo
     .filter({ visible: true })
     .first()
     .waitFor({ timeout: 15_000 });
-  // Let lists and images settle (pages poll every second, so the network never idles).
-  await page.waitForTimeout(300);
+  // Pages poll every second, so the network never idles: the content is in, and what still moves is
+  // an animation.
+  await animationsDone(page);
 }
 
 export const ADMIN_TABS = [
@@ -70,14 +74,20 @@ export const ADMIN_TABS = [
   "Stats",
 ] as const;
 
-/** Opens each tab of the admin panel (already on /admin) and runs `check` on it. */
+/**
+ * Opens each tab of the admin panel (already on /admin) and runs `check` on it once the tab shows its
+ * content: its panel is the open one and holds no loading placeholder (the panel renders with them
+ * while its list loads, so their absence after the panel is in means the list is).
+ */
 export async function eachAdminTab(admin: Page, check: (tab: string) => Promise<void>): Promise<void> {
   for (const tab of ADMIN_TABS) {
-    await admin
-      .getByRole("tab", { name: new RegExp(tab) })
-      .first()
-      .click();
-    await admin.waitForTimeout(300);
+    const trigger = admin.getByRole("tab", { name: new RegExp(tab) }).first();
+    await trigger.click();
+    const id = await trigger.getAttribute("aria-controls");
+    const panel = admin.locator(`[role="tabpanel"][id="${id}"]`);
+    await panel.waitFor();
+    await panel.getByTestId("list-placeholder").first().waitFor({ state: "detached", timeout: 15_000 });
+    await animationsDone(admin);
     await check(tab);
   }
 }

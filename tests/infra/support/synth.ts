@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { App } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { projectRoot } from "../../../infra/bundling.ts";
-import { readStageConfig } from "../../../infra/config.ts";
 import { addNagPacks } from "../../../infra/nag.ts";
-import { PennyAuctionStack } from "../../../infra/stack.ts";
+import type { PennyAuctionStack } from "../../../infra/stack.ts";
+import { addStage } from "../../../infra/stage.ts";
 
 /** A stand-in Vite build: tests must not depend on whether someone ran the web build. */
 export function fakeWebDist(): string {
@@ -27,6 +27,8 @@ export interface Synthesized {
   json: {
     Resources: Record<string, { Type: string; Properties?: CfnJson; DeletionPolicy?: string }>;
   } & Record<string, CfnJson>;
+  /** The cloud assembly's directory: every template of the stage, as `cdk deploy` would upload them. */
+  assemblyDir: string;
   /**
    * What the validation plugins (cdk-nag's AwsSolutions and Serverless packs, CloudFormation's own
    * checks) reported and nobody acknowledged, errors and warnings alike: "rule at construct path".
@@ -52,13 +54,15 @@ export function synthStage(
     context: { ...cdkJsonContext(), ...context, "@aws-cdk/core:failSynthOnValidationErrors": false },
   });
   addNagPacks(app);
-  const config = readStageConfig((key) => app.node.tryGetContext(key));
-  const stack = new PennyAuctionStack(app, config.stackName, {
-    config,
-    webDistDir: options.webDistDir ?? fakeWebDist(),
-  });
+  const stack = addStage(app, { webDistDir: options.webDistDir ?? fakeWebDist() });
   const template = Template.fromStack(stack);
-  return { stack, template, json: template.toJSON() as Synthesized["json"], ...validationReport(outdir) };
+  return {
+    stack,
+    template,
+    json: template.toJSON() as Synthesized["json"],
+    assemblyDir: outdir,
+    ...validationReport(outdir),
+  };
 }
 
 interface ValidationReport {

@@ -186,6 +186,15 @@ describe("submitting products", () => {
     expect(bad.body.message).toBe(
       "startingPrice: Starting price must be a positive amount with at most 2 decimals",
     );
+    const tooDear = await seller.call({
+      method: "POST",
+      path: "/api/seller/products",
+      body: productBody({ startingPrice: "1000000.01", retailPrice: "1000000.01" }),
+    });
+    expect(tooDear).toMatchObject({
+      status: 400,
+      body: { message: "startingPrice: Starting price must be at most $1,000,000.00" },
+    });
     const missing = await seller.call({ method: "POST", path: "/api/seller/products", body: { name: "x" } });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe("description: Required");

@@ -227,8 +227,9 @@ describe("editing packages", () => {
 
     expect((await edit("pending-pack", { price: "15.00", bidCount: 30 })).status).toBe(200);
 
-    // A payment started now charges the new price for the new bids...
-    const after = await createIntent(buyer, { packageId: "pending-pack" });
+    // A payment started now (by another buyer: a buyer's new payment cancels their open one) charges
+    // the new price for the new bids...
+    const after = await createIntent(await signUpBuyer(0), { packageId: "pending-pack" });
     expect(await localPaymentGateway().retrievePaymentIntent(after.body.paymentIntentId)).toMatchObject({
       amountCents: 1500,
       metadata: { bidCount: "30" },

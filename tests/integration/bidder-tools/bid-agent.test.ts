@@ -9,6 +9,7 @@ import { verifyLedger } from "../../../functions/domain/bid-ledger.ts";
 import { closeAuction } from "../../../functions/usecases/close-auction.ts";
 import { runAgentCheck, settleAgents } from "../../../functions/usecases/run-agents.ts";
 import { createLocalAgentQueue, type LocalAgentQueue } from "../../../scripts/local/agent-queue.ts";
+import { injectDynamoFaults } from "../../support/faulty-dynamo.ts";
 import {
   anonymous,
   bidOn,
@@ -133,7 +134,8 @@ describe("booking a Bid Agent", () => {
       body: { message: "Max price must be above the current price" },
     });
     expect(await balanceOf(poor)).toBe(2);
-    expect((await readAgent(poor, auction.id)).status).toBe(404);
+    // No agent is an ordinary state: 200 with null, never a failed request.
+    expect(await readAgent(poor, auction.id)).toMatchObject({ status: 200, body: null });
     expect((await cancel(poor, auction.id)).status).toBe(404);
     expect((await detail(auction.id)).body.activeAgents).toBe(0);
 
@@ -295,6 +297,38 @@ describe("the engine", () => {
       status: "cancelled",
       stopReason: "user-refused",
     });
+  }, 30_000);
+});
+
+describe("a faulty table under the engine", () => {
+  it("a throttled read of the user's standing fails the check (the queue delivers it again) and leaves the agent to bid", async () => {
+    installAgentQueue(null); // checks run by hand, at a moment inside the window
+    const { auction } = await liveAuction();
+    const user = await testUser("buyer", 5);
+    expect((await book(user, auction.id, { bids: 3 })).status).toBe(200);
+    const insideWindow = auction.endsAt - 1000;
+    const check = { auctionId: auction.id, seenTotalBids: 0 };
+
+    const faults = injectDynamoFaults();
+    try {
+      // Every attempt at the self-exclusion read is throttled, the SDK's retries included.
+      faults.add({
+        command: "GetItem",
+        fault: "throttle",
+        match: (input) => String(input.ProjectionExpression ?? "").includes("selfExcludedUntil"),
+      });
+      await expect(runAgentCheck(check, insideWindow)).rejects.toThrow(/throughput/);
+      expect(faults.count("GetItem", "throttle")).toBeGreaterThan(1);
+    } finally {
+      faults.remove();
+    }
+    expect((await readAgent(user, auction.id)).body).toMatchObject({ status: "active", bidsLeft: 3 });
+    expect(await balanceOf(user)).toBe(2);
+
+    // The redelivered check finds the table well again: the agent bids.
+    expect(await runAgentCheck(check, insideWindow)).toBe("bid");
+    expect((await readAgent(user, auction.id)).body).toMatchObject({ status: "active", bidsLeft: 2 });
+    expect((await listBids(auction.id)).map((b) => [b.username, b.auto])).toEqual([[user.username, true]]);
   }, 30_000);
 });
 

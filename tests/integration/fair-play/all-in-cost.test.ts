@@ -2,23 +2,39 @@ import { describe, expect, it } from "vitest";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import type { OrderView, WonAuction } from "#shared/schemas/orders";
 import { invokeRoute } from "../../support/invoke-route.ts";
+import { givePaidCredits } from "../../support/paid-credits.ts";
 import { auctionWithBids, shippingAddress, signUp } from "../orders/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
 useFreshTable("all-in-cost");
 
+/** A buyer who bought `credits` bid credits for `amountCents` (what their bids are worth comes from it). */
+async function payingBuyer(credits: number, amountCents: number) {
+  const user = await signUp("buyer", 0);
+  await givePaidCredits(user.id, credits, amountCents);
+  return user;
+}
+
 describe("what a bidder spent on an auction (me)", () => {
   it("GET /api/auctions/{id} tells a signed-in caller their bids and their value, never shared at the edge", async () => {
     const seller = await signUp("seller");
-    const ann = await signUp();
-    const bob = await signUp();
-    const auction = await auctionWithBids({ seller, bidders: [ann, bob, ann, bob, ann], running: true });
+    // Ann paid 50 cents a bid, Bob 35; Cat's bids were granted free.
+    const ann = await payingBuyer(10, 500);
+    const bob = await payingBuyer(10, 350);
+    const cat = await signUp();
+    const auction = await auctionWithBids({
+      seller,
+      bidders: [ann, bob, ann, cat, bob, ann],
+      running: true,
+    });
 
     const mine = await ann.call<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
-    expect(mine.body.me).toEqual({ bidsPlaced: 3, bidsValue: "1.80" });
+    expect(mine.body.me).toEqual({ bidsPlaced: 3, bidsValue: "1.50" });
     expect(mine.headers["cache-control"]).toBe("private, no-store");
     const his = await bob.call<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
-    expect(his.body.me).toEqual({ bidsPlaced: 2, bidsValue: "1.20" });
+    expect(his.body.me).toEqual({ bidsPlaced: 2, bidsValue: "0.70" });
+    const hers = await cat.call<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
+    expect(hers.body.me).toEqual({ bidsPlaced: 1, bidsValue: "0.00" });
     const stranger = await signUp();
     expect(
       (await stranger.call<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` })).body.me,
@@ -35,9 +51,10 @@ describe("what a bidder spent on an auction (me)", () => {
 
   it("won auctions and orders carry the all-in cost: final price plus the value of the bids spent", async () => {
     const seller = await signUp("seller");
-    const ann = await signUp();
+    // Ann paid 40 cents a bid.
+    const ann = await payingBuyer(10, 400);
     const bob = await signUp();
-    // Starting at $5.00, five bids: final $5.05; Ann placed three (the last), worth $1.80.
+    // Starting at $5.00, five bids: final $5.05; Ann placed three (the last), worth $1.20.
     const auction = await auctionWithBids({ seller, bidders: [ann, bob, ann, bob, ann] });
 
     const wins = await ann.call<WonAuction[]>({ method: "GET", path: "/api/auctions/won" });
@@ -45,8 +62,8 @@ describe("what a bidder spent on an auction (me)", () => {
     expect(wins.body[0]).toMatchObject({
       id: auction.id,
       finalPrice: "5.05",
-      me: { bidsPlaced: 3, bidsValue: "1.80" },
-      allInCost: "6.85",
+      me: { bidsPlaced: 3, bidsValue: "1.20" },
+      allInCost: "6.25",
     });
 
     const order = await ann.call<OrderView>({
@@ -58,10 +75,10 @@ describe("what a bidder spent on an auction (me)", () => {
     expect(order.body).toMatchObject({
       finalPrice: "5.05",
       bidsSpent: 3,
-      bidsValue: "1.80",
-      allInCost: "6.85",
+      bidsValue: "1.20",
+      allInCost: "6.25",
     });
     const listed = await ann.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" });
-    expect(listed.body[0]).toMatchObject({ allInCost: "6.85", bidsSpent: 3 });
+    expect(listed.body[0]).toMatchObject({ allInCost: "6.25", bidsSpent: 3 });
   });
 });

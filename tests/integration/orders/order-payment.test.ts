@@ -198,7 +198,7 @@ describe("the payment webhook", () => {
     expect(await getItem(keys.orderPayment(body.paymentIntentId))).toMatchObject({ orderId: order.id });
   });
 
-  it("never lets a second payment of a paid order replace the first", async () => {
+  it("never lets a second payment of a paid order replace the first, and refunds it whole", async () => {
     const { buyer, order } = await wonOrder();
     const firstIntent = (await paymentIntent(buyer, order.id)).body.paymentIntentId;
     // The site never hands out a second open intent for an order; one made at the provider stands in.
@@ -209,6 +209,12 @@ describe("the payment webhook", () => {
         metadata: orderPaymentMetadata({ id: order.id, buyerId: buyer.id, auctionId: order.auctionId }),
       })
     ).id;
+    const { markLocalPaymentIntentSucceeded } = await import(
+      "../../../functions/adapters/dynamo/local-payment-intents-repo.ts"
+    );
+    // Both cards were charged; each webhook reports its own payment.
+    await markLocalPaymentIntentSucceeded(firstIntent);
+    await markLocalPaymentIntentSucceeded(secondIntent);
     const [first, second] = [await succeededWebhook(firstIntent), await succeededWebhook(secondIntent)];
 
     expect((await deliver(first)).status).toBe(200);
@@ -218,6 +224,13 @@ describe("the payment webhook", () => {
     const after = await getItem(keys.order(order.id));
     expect(after?.stripePaymentIntentId).toBe(firstIntent);
     expect(after?.paidAt).toBe(paid?.paidAt);
+    expect((await getItem(keys.localPaymentIntent(secondIntent)))?.refundedCents).toBe(
+      decimalToCents(order.finalPrice),
+    );
+    expect((await getItem(keys.localPaymentIntent(firstIntent)))?.refundedCents).toBeUndefined();
+    // The same event again refunds nothing more and still leaves the order as the first payment made it.
+    expect((await deliver(second)).status).toBe(200);
+    expect((await getItem(keys.order(order.id)))?.paymentStatus).toBe("paid");
   });
 
   it("refuses a webhook with a forged signature (400) and changes nothing", async () => {

@@ -41,9 +41,16 @@ const refund = (intentId: string, amountCents: number, refundedCents: number) =>
 describe("a refunded bid package", () => {
   it("takes back exactly its credits on a full refund, and flags the buyer", async () => {
     const { buyer, intentId, amountCents } = await buyerWithPurchase(7);
+    // What was paid for bids (what Buy It Now may credit) counts the payment, and the 7 free credits.
+    expect(await getItem(keys.paidCredits(buyer.id))).toMatchObject({
+      paidCents: amountCents,
+      creditsReceived: 57,
+    });
     const res = await refund(intentId, amountCents, amountCents);
     expect(res).toMatchObject({ status: 200, body: { received: true } });
     expect(await buyer.balance()).toBe(7);
+    // The money went back: none of it is paid for bids any more.
+    expect((await getItem(keys.paidCredits(buyer.id)))?.paidCents).toBe(0);
     expect(await getItem(keys.purchase(intentId))).toMatchObject({
       reversedCredits: 50,
       takenBack: 50,
@@ -57,8 +64,10 @@ describe("a refunded bid package", () => {
     const { buyer, intentId, amountCents } = await buyerWithPurchase();
     await refund(intentId, amountCents, amountCents * 0.2);
     expect(await buyer.balance()).toBe(40);
+    expect((await getItem(keys.paidCredits(buyer.id)))?.paidCents).toBe(amountCents * 0.8);
     await refund(intentId, amountCents, amountCents);
     expect(await buyer.balance()).toBe(0);
+    expect((await getItem(keys.paidCredits(buyer.id)))?.paidCents).toBe(0);
   });
 
   it("after the credits were spent, takes what is left, never below zero, and records the shortfall", async () => {
@@ -93,6 +102,7 @@ describe("a refunded bid package", () => {
     expect(await buyer.balance()).toBe(20);
     await deliverWebhook(event);
     expect(await buyer.balance()).toBe(20);
+    expect((await getItem(keys.paidCredits(buyer.id)))?.paidCents).toBe(0);
   });
 
   it("a dispute takes back the credits too and flags the account as disputed", async () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { adjustBidsSchema, approveProductSchema, resetPasswordSchema } from "#shared/schemas/admin";
+import {
+  adjustBidsSchema,
+  adminCreateProductSchema,
+  approveProductSchema,
+  resetPasswordSchema,
+} from "#shared/schemas/admin";
 import { createSellerProductSchema, updateSellerProfileSchema } from "#shared/schemas/seller";
 import { toAdminUser } from "../../../functions/usecases/views/user-view.ts";
 
@@ -8,7 +13,7 @@ const validProduct = {
   description: "A bar",
   imageUrl: "/images/products/gold-jewelry.svg",
   startingPrice: "0.50",
-  retailPrice: "99999999.99",
+  retailPrice: "1000000.00",
 };
 
 function messages(result: {
@@ -55,7 +60,7 @@ describe("the seller's add-product schema", () => {
     expect(messages(result).startingPrice).toMatch(/positive amount with at most 2 decimals/);
   });
 
-  it.each(["0.01", "12", "12.5", "99999999.99"])("accepts the starting price %j", (startingPrice) => {
+  it.each(["0.01", "12", "12.5", "1000000.00"])("accepts the starting price %j", (startingPrice) => {
     expect(createSellerProductSchema.safeParse({ ...validProduct, startingPrice }).success).toBe(true);
   });
 
@@ -76,6 +81,29 @@ describe("the seller's add-product schema", () => {
       expect(messages(createSellerProductSchema.safeParse({ ...ok, buyNowStock })).buyNowStock).toBe(
         "Buy It Now stock must be a whole number from 0 to 1000",
       );
+    }
+  });
+
+  it("caps the starting and retail prices at $1,000,000.00, naming the field", () => {
+    const atCap = {
+      ...validProduct,
+      metalType: "gold",
+      startingPrice: "1000000.00",
+      retailPrice: "1000000.00",
+    };
+    expect(createSellerProductSchema.safeParse(atCap).success).toBe(true);
+    expect(adminCreateProductSchema.safeParse(atCap).success).toBe(true);
+    for (const schema of [createSellerProductSchema, adminCreateProductSchema]) {
+      expect(messages(schema.safeParse({ ...atCap, retailPrice: "1000000.01" }))).toEqual({
+        retailPrice: "Retail price must be at most $1,000,000.00",
+      });
+      // The largest price the ledger's decimals carry was accepted before: one bid more broke it.
+      expect(
+        messages(schema.safeParse({ ...atCap, startingPrice: "99999999.99", retailPrice: "99999999.99" })),
+      ).toEqual({
+        startingPrice: "Starting price must be at most $1,000,000.00",
+        retailPrice: "Retail price must be at most $1,000,000.00",
+      });
     }
   });
 

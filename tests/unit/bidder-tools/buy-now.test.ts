@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { type BuyNowFacts, buyNowOffer, buyNowPrice } from "../../../functions/domain/buy-now.ts";
+import { NO_PAID_CREDITS, type PaidCredits } from "../../../functions/domain/paid-bids.ts";
 
 const NOW = Date.parse("2030-01-01T12:00:00.000Z");
 const DAY = 24 * 60 * 60 * 1000;
+/** 100 credits bought for $50.00: 50 cents a bid. */
+const HALF_DOLLAR_BIDS: PaidCredits = { paidCents: 5000, creditsReceived: 100, creditedCents: 0 };
 
 function facts(overrides: Partial<BuyNowFacts> = {}): BuyNowFacts {
   return {
     retailPriceCents: 5000,
     stockLeft: 2,
     bidsPlaced: 10,
+    paidCredits: HALF_DOLLAR_BIDS,
     bidValueCents: 60,
     auctionActive: true,
     endedAt: null,
@@ -21,10 +25,18 @@ function facts(overrides: Partial<BuyNowFacts> = {}): BuyNowFacts {
 }
 
 describe("Buy It Now price", () => {
-  it("credits bids placed times the bid value, capped at retail", () => {
-    expect(buyNowPrice(5000, 10, 60)).toEqual({ creditCents: 600, priceCents: 4400 });
-    expect(buyNowPrice(5000, 100, 60)).toEqual({ creditCents: 5000, priceCents: 0 });
-    expect(buyNowPrice(5000, 0, 60)).toEqual({ creditCents: 0, priceCents: 5000 });
+  it("credits what the bids placed cost the buyer, capped at retail", () => {
+    expect(buyNowPrice(5000, 10, HALF_DOLLAR_BIDS, 60)).toEqual({ creditCents: 500, priceCents: 4500 });
+    expect(buyNowPrice(3000, 100, HALF_DOLLAR_BIDS, 60)).toEqual({ creditCents: 3000, priceCents: 0 });
+    expect(buyNowPrice(5000, 0, HALF_DOLLAR_BIDS, 60)).toEqual({ creditCents: 0, priceCents: 5000 });
+  });
+
+  it("credits nothing for bids granted free, and never more than the stage's bid value a bid", () => {
+    expect(buyNowPrice(5000, 10, NO_PAID_CREDITS, 60)).toEqual({ creditCents: 0, priceCents: 5000 });
+    const granted = { paidCents: 0, creditsReceived: 500, creditedCents: 0 };
+    expect(buyNowPrice(5000, 10, granted, 60).creditCents).toBe(0);
+    const dear = { paidCents: 10_000, creditsReceived: 100, creditedCents: 0 };
+    expect(buyNowPrice(5000, 10, dear, 60).creditCents).toBe(600);
   });
 });
 
@@ -39,8 +51,8 @@ describe("who may buy it now", () => {
     expect(buyNowOffer(facts(), NOW)).toEqual({
       eligible: true,
       reason: null,
-      creditCents: 600,
-      priceCents: 4400,
+      creditCents: 500,
+      priceCents: 4500,
       expiresAt: NOW + 60_000 + 7 * DAY,
     });
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { chainHash, genesisHash, verifyLedger } from "../../../functions/domain/bid-ledger.ts";
+import { centsToDecimal } from "#shared/money";
+import { MAX_PRICE_CENTS } from "#shared/schemas/seller";
+import {
+  chainHash,
+  genesisHash,
+  type LedgerEntryFacts,
+  verifyLedger,
+} from "../../../functions/domain/bid-ledger.ts";
+import { checkLedgerDocument } from "../../../scripts/ledger/check-document.ts";
 
 // Vectors computed outside the product with coreutils:
 //   printf '%s' "a1b2c3|50|1893456000000" | sha256sum
@@ -40,5 +48,45 @@ describe("bid ledger chain", () => {
   it("refuses a gap or a wrong head", () => {
     expect(verifyLedger(genesis, [entries[1]!])).toMatchObject({ ok: false, brokenAt: 1 });
     expect(verifyLedger(genesis, entries, HASH1)).toMatchObject({ ok: false, brokenAt: 2 });
+  });
+});
+
+describe("the ledger at the highest price a product may have", () => {
+  it("verifies as published (decimal prices, ISO times), however long the bidding", () => {
+    const start = { auctionId: "capped", startingPriceCents: MAX_PRICE_CENTS, startedAtMs: 1893456000000 };
+    let previous = genesisHash(start);
+    const entries: (LedgerEntryFacts & { hash: string })[] = [];
+    // The price only rises a cent a bid: a million bids take it to $1,010,000.00.
+    for (const n of [1, 2, 3, 1_000_000]) {
+      const facts: LedgerEntryFacts = {
+        n: entries.length + 1,
+        username: `bidder${n}`,
+        amountCents: MAX_PRICE_CENTS + n,
+        atMs: start.startedAtMs + n,
+        auto: n % 2 === 0,
+      };
+      previous = chainHash(previous, facts);
+      entries.push({ ...facts, hash: previous });
+    }
+    const document = {
+      auctionId: start.auctionId,
+      algorithm: "sha256",
+      genesis: {
+        startingPrice: centsToDecimal(start.startingPriceCents),
+        startedAt: new Date(start.startedAtMs).toISOString(),
+      },
+      entries: entries.map((entry) => ({
+        n: entry.n,
+        username: entry.username,
+        amount: centsToDecimal(entry.amountCents),
+        at: new Date(entry.atMs).toISOString(),
+        auto: entry.auto,
+        hash: entry.hash,
+      })),
+      head: previous,
+    };
+    expect(document.genesis.startingPrice).toBe("1000000.00");
+    expect(document.entries.at(-1)?.amount).toBe("1010000.00");
+    expect(checkLedgerDocument(document)).toEqual({ ok: true, head: previous, entries: 4 });
   });
 });

@@ -1,11 +1,17 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import {
+  LOGIN_THROTTLED_MESSAGE,
   loginCounters,
+  loginPair,
+  loginWaitMessage,
   loginWindow,
-  MAX_FAILED_PER_ACCOUNT,
   MAX_FAILED_PER_IP,
   MAX_FAILED_PER_PAIR,
+  PAIR_MEMORY_MS,
+  pairDecision,
+  pairDelayMs,
+  pairWaitMs,
 } from "../../../functions/domain/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../../../functions/domain/passwords.ts";
 import { hashSessionToken, newSessionToken, sessionNeedsTouch } from "../../../functions/domain/sessions.ts";
@@ -88,15 +94,63 @@ describe("session cookie", () => {
 });
 
 describe("login throttle", () => {
-  it("counts a login per (account, address) pair tightly, per address, and per account loosely", () => {
-    expect(loginCounters({ account: "User-1", ip: "10.0.0.1" })).toEqual([
-      { scope: "pair", value: "user-1|10.0.0.1", limit: MAX_FAILED_PER_PAIR },
+  const MINUTE = 60_000;
+
+  it("counts a login per address in windows, and per (account, address) pair", () => {
+    expect(loginCounters({ ip: "10.0.0.1" })).toEqual([
       { scope: "ip", value: "10.0.0.1", limit: MAX_FAILED_PER_IP },
-      { scope: "account", value: "user-1", limit: MAX_FAILED_PER_ACCOUNT },
     ]);
-    expect(MAX_FAILED_PER_PAIR).toBeLessThan(MAX_FAILED_PER_ACCOUNT);
-    expect(loginWindow(15 * 60 * 1000 - 1)).toBe(0);
-    expect(loginWindow(15 * 60 * 1000)).toBe(1);
+    expect(loginPair({ account: "User-1", ip: "10.0.0.1" })).toBe("user-1|10.0.0.1");
+    expect(loginWindow(15 * MINUTE - 1)).toBe(0);
+    expect(loginWindow(15 * MINUTE)).toBe(1);
+  });
+
+  it("lets a pair fail 10 times freely, then makes it wait 15 minutes, doubling up to a day", () => {
+    expect(MAX_FAILED_PER_PAIR).toBe(10);
+    for (let failures = 0; failures < 10; failures++) expect(pairDelayMs(failures)).toBe(0);
+    expect(pairDelayMs(10)).toBe(15 * MINUTE);
+    expect(pairDelayMs(11)).toBe(30 * MINUTE);
+    expect(pairDelayMs(12)).toBe(60 * MINUTE);
+    expect(pairDelayMs(16)).toBe(16 * 60 * MINUTE);
+    expect(pairDelayMs(17)).toBe(24 * 60 * MINUTE);
+    expect(pairDelayMs(1000)).toBe(24 * 60 * MINUTE);
+  });
+
+  it("measures the wait from the pair's last attempt, and forgets a pair quiet for a day", () => {
+    const at = 1_000_000_000;
+    expect(pairWaitMs(null, at)).toBe(0);
+    expect(pairWaitMs({ failures: 9, lastAttemptAt: at }, at)).toBe(0);
+    expect(pairWaitMs({ failures: 10, lastAttemptAt: at }, at + MINUTE)).toBe(14 * MINUTE);
+    expect(pairWaitMs({ failures: 10, lastAttemptAt: at }, at + 15 * MINUTE)).toBe(0);
+    expect(pairWaitMs({ failures: 40, lastAttemptAt: at }, at + PAIR_MEMORY_MS - 1)).toBe(1);
+    expect(pairWaitMs({ failures: 40, lastAttemptAt: at }, at + PAIR_MEMORY_MS)).toBe(0);
+
+    expect(pairDecision(null, at)).toEqual({ kind: "count", seen: -1 });
+    expect(pairDecision({ failures: 3, lastAttemptAt: at }, at)).toEqual({ kind: "count", seen: 3 });
+    expect(pairDecision({ failures: 10, lastAttemptAt: at }, at + MINUTE)).toEqual({
+      kind: "wait",
+      ms: 14 * MINUTE,
+    });
+    expect(pairDecision({ failures: 10, lastAttemptAt: at }, at + 15 * MINUTE)).toEqual({
+      kind: "count",
+      seen: 10,
+    });
+    expect(pairDecision({ failures: 40, lastAttemptAt: at }, at + PAIR_MEMORY_MS)).toEqual({
+      kind: "restart",
+      seenAt: at,
+    });
+  });
+
+  it("says how long to wait, rounded up", () => {
+    expect(loginWaitMessage(15 * MINUTE)).toBe(LOGIN_THROTTLED_MESSAGE);
+    expect(loginWaitMessage(15 * MINUTE - 5)).toBe(LOGIN_THROTTLED_MESSAGE);
+    expect(loginWaitMessage(1)).toBe("Too many failed login attempts. Please wait 1 minute and try again.");
+    expect(loginWaitMessage(30 * MINUTE)).toBe(
+      "Too many failed login attempts. Please wait 30 minutes and try again.",
+    );
+    expect(loginWaitMessage(2 * 60 * MINUTE)).toBe(
+      "Too many failed login attempts. Please wait 2 hours and try again.",
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -22,6 +22,22 @@ describe("self-contained docs", () => {
       }
     });
     expect(offenders).toEqual([]);
+  });
+
+  it("README.md and docs/*.md cite no issue numbers: the tracker is not in the repository, so they say what they mean", () => {
+    const docs = [
+      "README.md",
+      ...readdirSync("docs").flatMap((f) => (f.endsWith(".md") ? [`docs/${f}`] : [])),
+    ];
+    // "issue 15", "issues 8 and 15", "Issue #3", "(#12)"; not another project's "owner/repo#123", a
+    // key such as "BID#0000000042" or a heading anchor "(#7-tests)".
+    const citation = /\bissues?\s+#?\d+|(?<![\w/.-])#\d+(?![\w-])/gi;
+    const found = docs.flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) => [...line.matchAll(citation)].map((m) => `${file}:${i + 1}: ${m[0]}`)),
+    );
+    expect(found).toEqual([]);
   });
 
   it("the docs the code cites exist, with the sections it cites", () => {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { devProxy, proxyKeyFor } from "../../../web/dev-proxy.ts";
+import type { Logger } from "vite";
+import { describe, expect, it, vi } from "vitest";
+import { devProxy, proxyKeyFor, quietSocketResets } from "../../../web/dev-proxy.ts";
 
 describe("the dev server's proxy", () => {
   const proxy = devProxy(3001);
@@ -33,5 +34,24 @@ describe("the dev server's proxy", () => {
     ]) {
       expect(proxyKeyFor(proxy, url), url).toBeUndefined();
     }
+  });
+});
+
+describe("the dev server's logger", () => {
+  const reset = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+
+  it("drops a WebSocket the browser reset, and prints every other error", () => {
+    const error = vi.fn();
+    const logger = quietSocketResets({ error } as unknown as Logger);
+    logger.error("ws proxy socket error:\nError: read ECONNRESET", { error: reset });
+    logger.error("ws proxy error:\nError: read ECONNRESET", { error: reset });
+    expect(error).not.toHaveBeenCalled();
+
+    logger.error("ws proxy error:\nError: connect ECONNREFUSED", {
+      error: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    });
+    logger.error("http proxy error: /api/auctions\nError: read ECONNRESET", { error: reset });
+    logger.error("Internal server error");
+    expect(error).toHaveBeenCalledTimes(3);
   });
 });

@@ -7,6 +7,7 @@ import {
   createBrowserRouter,
   type DataRouter,
   matchRoutes,
+  Navigate,
   type RouteObject,
   RouterProvider,
 } from "react-router";
@@ -21,6 +22,7 @@ const AuctionDetailPage = lazyPage(
   () => import("@web/features/auctions/pages/auction-detail-page.tsx"),
   "AuctionDetailPage",
 );
+const LedgerPage = lazyPage(() => import("@web/features/auctions/pages/ledger-page.tsx"), "LedgerPage");
 const LoginPage = lazyPage(() => import("@web/features/auth/pages/login-page.tsx"), "LoginPage");
 const RegisterPage = lazyPage(() => import("@web/features/auth/pages/register-page.tsx"), "RegisterPage");
 const BidPackagesPage = lazyPage(
@@ -47,10 +49,6 @@ const OrdersPage = lazyPage(() => import("@web/features/orders/pages/orders-page
 const SellerOrdersPage = lazyPage(
   () => import("@web/features/orders/pages/seller-orders-page.tsx"),
   "SellerOrdersPage",
-);
-const WonAuctionsPage = lazyPage(
-  () => import("@web/features/orders/pages/won-auctions-page.tsx"),
-  "WonAuctionsPage",
 );
 const CheckoutPage = lazyPage(() => import("@web/features/packages/pages/checkout-page.tsx"), "CheckoutPage");
 const PaymentSuccessPage = lazyPage(
@@ -86,6 +84,7 @@ export const routes: RouteObject[] = [
           { path: paths.home.path, element: <HomePage /> },
           { path: paths.auction.path, element: <AuctionDetailPage /> },
           { path: paths.auctionAlt.path, element: <AuctionDetailPage /> },
+          { path: paths.auctionLedger.path, element: <LedgerPage /> },
           { path: paths.bidPackages.path, element: <BidPackagesPage /> },
           { path: paths.paymentSuccess.path, element: <PaymentSuccessPage /> },
           { path: paths.login.path, element: <LoginPage /> },
@@ -101,7 +100,8 @@ export const routes: RouteObject[] = [
           {
             element: <RequireRole />,
             children: [
-              { path: paths.wonAuctions.path, element: <WonAuctionsPage /> },
+              // The former Won Auctions page is the wins page now; old links and bookmarks land there.
+              { path: paths.wonAuctions.path, element: <Navigate to={paths.myWins.getHref()} replace /> },
               { path: paths.checkout.path, element: <CheckoutPage /> },
               { path: paths.orderCheckout.path, element: <OrderCheckoutPage /> },
               { path: paths.myWins.path, element: <MyWinsPage /> },

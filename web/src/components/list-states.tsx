@@ -1,4 +1,4 @@
-import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from "@tanstack/react-query";
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
@@ -59,31 +59,10 @@ export function ListError({
 }
 
 /**
- * A list page's body: placeholders while it loads, the error with a retry, `empty` when it has no
- * items, otherwise every item rendered by `children` inside a grid (`className`).
+ * A list page's body, read a page at a time: placeholders while it loads, the error with a retry,
+ * `empty` when it has no items, otherwise the loaded items (rendered by `children` inside a grid,
+ * `className`), then "Load more" while there are more.
  */
-export function QueryList<T>({
-  query,
-  errorFallback,
-  empty,
-  className = "grid gap-4",
-  children,
-}: {
-  query: UseQueryResult<T[]>;
-  errorFallback: string;
-  empty: ReactNode;
-  className?: string;
-  children: (item: T) => ReactNode;
-}) {
-  if (query.isPending) return <ListPlaceholders />;
-  if (query.isError) {
-    return <ListError error={query.error} fallback={errorFallback} onRetry={() => void query.refetch()} />;
-  }
-  if (query.data.length === 0) return empty;
-  return <div className={className}>{query.data.map((item) => children(item))}</div>;
-}
-
-/** QueryList for a list read a page at a time: the loaded items, then "Load more" while there are more. */
 export function PagedQueryList<T>({
   query,
   errorFallback,

@@ -1,7 +1,8 @@
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { cn } from "@web/lib/utils.ts";
 import type { ReactNode } from "react";
 
-/** The h1 and optional subtitle every page starts with. */
+/** The h1 and optional subtitle every page starts with; a plain-text title also names the document. */
 export function PageHeader({
   title,
   description,
@@ -13,6 +14,7 @@ export function PageHeader({
   actions?: ReactNode;
   className?: string;
 }) {
+  useDocumentTitle(typeof title === "string" ? title : undefined);
   return (
     <div className={cn("mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between", className)}>
       <div className="grid gap-1">

@@ -12,9 +12,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@web/components/ui/textarea.tsx";
 import { cn } from "@web/lib/utils.ts";
 import { Check } from "lucide-react";
+import { useId, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { MetalType } from "#shared/constants";
 import { PRODUCT_IMAGE_PRESETS } from "#shared/schemas/seller";
+import { joinWeight, splitWeight, WEIGHT_UNITS, type WeightUnit } from "#shared/weight";
 
 /** What both "add product" forms hold; the shared zod schemas turn it into the request. */
 export interface ProductFormValues {
@@ -39,11 +41,12 @@ export const METAL_OPTIONS: { value: MetalType; label: string }[] = [
 
 /**
  * The fields of the seller's "Add New Product" dialog and the admin's "Add Product" dialog
- * (docs/product.md section 2); `weightLabel` and `pricePlaceholder` differ between the two.
+ * (docs/product.md section 2); `pricePlaceholder` differs between the two, and the weight: the seller
+ * gives an amount and picks its unit, the admin's form (`weightLabel`, "Weight (oz)") takes ounces.
  */
 export function ProductFormFields<TOutput>({
   form,
-  weightLabel = "Weight",
+  weightLabel,
   pricePlaceholder = "0.50",
 }: {
   form: UseFormReturn<ProductFormValues, unknown, TOutput>;
@@ -136,15 +139,19 @@ export function ProductFormFields<TOutput>({
         <FormField
           control={form.control}
           name="weight"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{weightLabel}</FormLabel>
-              <FormControl>
-                <Input placeholder="1oz" {...field} value={field.value ?? ""} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          render={({ field }) =>
+            weightLabel ? (
+              <FormItem>
+                <FormLabel>{weightLabel}</FormLabel>
+                <FormControl>
+                  <Input placeholder="1" inputMode="decimal" {...field} value={field.value ?? ""} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            ) : (
+              <WeightField value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} />
+            )
+          }
         />
         <FormField
           control={form.control}
@@ -251,5 +258,63 @@ function PriceField<TOutput>({
         </FormItem>
       )}
     />
+  );
+}
+
+/** The seller's weight: an amount and its unit, stored together ("1 oz") so every page shows the unit. */
+function WeightField({
+  value,
+  onChange,
+  onBlur,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const unitId = useId();
+  // Typed text is kept as typed ("1." on the way to "1.5"); the form holds the amount with its unit.
+  const [amount, setAmount] = useState(() => splitWeight(value).amount);
+  const [unit, setUnit] = useState<WeightUnit>(() => splitWeight(value).unit);
+  // The dialog resets the form after a product is added: start the field afresh too.
+  if (value === "" && amount.trim() !== "") setAmount("");
+  return (
+    <FormItem>
+      <FormLabel>Weight</FormLabel>
+      <div className="flex gap-2">
+        <FormControl>
+          <Input
+            placeholder="1"
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              onChange(joinWeight(event.target.value, unit));
+            }}
+            onBlur={onBlur}
+          />
+        </FormControl>
+        {/* "Unit", not "Weight unit": the amount's field is the one labelled Weight. */}
+        <label htmlFor={unitId} className="sr-only">
+          Unit
+        </label>
+        <select
+          id={unitId}
+          value={unit}
+          onChange={(event) => {
+            const next = event.target.value as WeightUnit;
+            setUnit(next);
+            onChange(joinWeight(amount, next));
+          }}
+          className="h-10 rounded-md border border-input bg-background px-2 text-sm"
+        >
+          {WEIGHT_UNITS.map((u) => (
+            <option key={u} value={u}>
+              {u}
+            </option>
+          ))}
+        </select>
+      </div>
+      <FormMessage />
+    </FormItem>
   );
 }

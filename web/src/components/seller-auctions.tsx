@@ -5,6 +5,7 @@ import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
+import { plural } from "#shared/plural";
 import type { SellerAuction } from "#shared/schemas/seller";
 
 /** One auction of the seller's Auctions tab; "View Details" opens the auction. */
@@ -22,7 +23,7 @@ export function SellerAuctionCard({ auction }: { auction: SellerAuction }) {
             <h2 className="truncate font-semibold">{auction.product.name}</h2>
             <AuctionStatusBadge status={auction.status} />
           </div>
-          <p className="text-sm text-muted-foreground">{auction.totalBids} bids</p>
+          <p className="text-sm text-muted-foreground">{plural(auction.totalBids, "bid")}</p>
         </div>
         <div className="grid justify-items-end gap-2">
           <span className="text-lg font-bold text-primary-hover">{formatPrice(auction.currentPrice)}</span>

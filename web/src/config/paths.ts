@@ -3,6 +3,12 @@ export const paths = {
   home: { path: "/", getHref: () => "/" },
   auction: { path: "/auction/:id", getHref: (id: string) => `/auction/${encodeURIComponent(id)}` },
   auctionAlt: { path: "/auctions/:id", getHref: (id: string) => `/auctions/${encodeURIComponent(id)}` },
+  /** An auction's public bid ledger, verified in the browser. */
+  auctionLedger: {
+    path: "/auction/:id/ledger",
+    getHref: (id: string) => `/auction/${encodeURIComponent(id)}/ledger`,
+  },
+  /** The former Won Auctions page: redirects to myWins, the one wins page. */
   wonAuctions: { path: "/auctions/won", getHref: () => "/auctions/won" },
   checkout: { path: "/checkout", getHref: () => "/checkout" },
   orderCheckout: {

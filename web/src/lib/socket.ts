@@ -80,17 +80,36 @@ function open() {
   };
 }
 
+/**
+ * How long the socket outlives its last subscriber: moving from one page to the next unsubscribes the
+ * first before the second subscribes, and the same socket should carry on rather than be torn down
+ * (while still connecting, which the browser reports as a console warning) and opened again.
+ */
+const IDLE_CLOSE_MS = 1000;
+let idleTimer: ReturnType<typeof setTimeout> | null = null;
+
+function closeIdle() {
+  idleTimer = null;
+  if (listeners.size > 0) return;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  const current = socket;
+  socket = null;
+  if (!current) return;
+  // Closing a socket that is still connecting makes the browser warn; close it once it is open.
+  if (current.readyState === WebSocket.CONNECTING) current.onopen = () => current.close();
+  else current.close();
+}
+
 /** Receives every message while subscribed; returns the unsubscribe. The last one out closes the socket. */
 export function subscribeToSocket(listener: Listener): () => void {
   listeners.add(listener);
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
   if (!socket && !retryTimer) open();
   return () => {
     listeners.delete(listener);
-    if (listeners.size > 0) return;
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = null;
-    const current = socket;
-    socket = null;
-    current?.close();
+    if (listeners.size > 0 || idleTimer) return;
+    idleTimer = setTimeout(closeIdle, IDLE_CLOSE_MS);
   };
 }

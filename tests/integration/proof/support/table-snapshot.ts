@@ -84,10 +84,10 @@ export const sessionTouch: AllowedChange = (change) =>
     change.key.endsWith("|PROFILE") &&
     onlyAttributes(change, ["lastSeenAt"]));
 
-/** A failed login (401/429) counts against the account and the IP: the LOGINRATE# counters. */
+/** A failed login (401/429) counts against the address and the (account, address) pair: the LOGINRATE# items. */
 export const failedLoginCounters: AllowedChange = (change) =>
   change.key.startsWith("LOGINRATE#") &&
-  (change.kind === "added" || onlyAttributes(change, ["count", "expiresAt"]));
+  (change.kind === "added" || onlyAttributes(change, ["count", "failures", "lastAttemptAt", "expiresAt"]));
 
 /** One item read past the handlers' client (and so past any injected fault). */
 export async function readItem(key: { pk: string; sk: string }, tableName = process.env.TABLE_NAME) {

@@ -10,6 +10,7 @@ import { cn } from "@web/lib/utils.ts";
 import { Coins, Menu, ShoppingCart, X } from "lucide-react";
 import { Suspense, useId, useState } from "react";
 import { Link, NavLink } from "react-router";
+import { plural } from "#shared/plural";
 import type { CurrentUser } from "#shared/schemas/auth";
 
 const UserMenu = lazyPage(() => import("@web/app/layouts/user-menu.tsx"), "UserMenu");
@@ -44,7 +45,7 @@ export function BidBalance({ balance }: { balance: number }) {
       title="Your bid credits"
     >
       <Coins className="size-4 text-gold" aria-hidden="true" />
-      <span data-testid="bid-balance">{`${balance} Bids`}</span>
+      <span data-testid="bid-balance">{plural(balance, "Bid")}</span>
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useAppConfig } from "@web/lib/app-config.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { Link2, ShieldCheck, Sprout, Timer, UserX } from "lucide-react";
 import { Link } from "react-router";
 import { TIMER_EXTENSION_SECONDS } from "#shared/constants";
@@ -10,6 +11,7 @@ import { TIMER_EXTENSION_SECONDS } from "#shared/constants";
  * public hash-chained ledger of every auction (GET /api/auctions/{id}/ledger, `npm run verify:ledger`).
  */
 export function FairnessPage() {
+  useDocumentTitle("Fair play");
   const { data: config } = useAppConfig();
   const limit = config?.winLimit;
   return (

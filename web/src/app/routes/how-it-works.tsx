@@ -3,6 +3,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useAppConfig } from "@web/lib/app-config.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { Award, BadgeCheck, Bot, Clock, Coins, Gavel, ShieldCheck, ShoppingBag, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { BUY_NOW_DAYS_AFTER_END, TIMER_EXTENSION_SECONDS } from "#shared/constants";
@@ -45,6 +46,7 @@ const TRUST_POINTS = [
 ] as const;
 
 export function HowItWorksPage() {
+  useDocumentTitle("How It Works");
   const extension = TIMER_EXTENSION_SECONDS;
   const config = useAppConfig().data;
   const winLimit = config?.winLimit;
@@ -191,12 +193,19 @@ export function HowItWorksPage() {
                   after it ends, once per bidder, while units last.
                 </li>
                 <li>
-                  Every bid you spent on that auction is worth{" "}
+                  Every bid you spent on that auction comes off the retail price at what you paid for it: the
+                  money you paid for bid packages divided by all the bid credits you received. Credits given
+                  to you for free (at sign-up or by our team) count at $0, and no bid counts for more than{" "}
                   <strong className="text-foreground" data-testid="bid-value">
                     {bidValue}
-                  </strong>{" "}
-                  off the retail price (never more than the whole price), so bids on an item you then buy are
-                  not lost.
+                  </strong>
+                  . So bids on an item you then buy are not lost, and never earn more than they cost.
+                </li>
+                <li>
+                  The credit is never more than the whole price, and all your Buy It Now credits together
+                  never exceed what you paid for bids (less any refund). &ldquo;You&rsquo;ve spent N bids ($X)
+                  here&rdquo; on the auction page and the all-in cost of your wins and orders use the same
+                  value.
                 </li>
                 <li>
                   While you are the highest bidder you cannot buy it now. Buying it ends your part in that

@@ -96,7 +96,8 @@ export function HelpPage() {
           body: (
             <p>
               Not on items marked Buy It Now: for {BUY_NOW_DAYS_AFTER_END} days after the end you can buy the
-              item at its retail price, less {bidValue} for every bid you placed on that auction.
+              item at its retail price, less what you paid for the bids you placed on that auction (free
+              credits count at $0, no bid at more than {bidValue}).
             </p>
           ),
         },
@@ -323,8 +324,9 @@ export function AuctionRulesPage() {
           body: (
             <p>
               Agents bid between 8 and 2 seconds before the end, one bid at a time, the agent whose last bid
-              is oldest first. Buy It Now: retail price less {bidValue} per bid you placed, while the auction
-              runs and for {BUY_NOW_DAYS_AFTER_END} days after, once per bidder.
+              is oldest first. Buy It Now: retail price less what you paid for the bids you placed (your
+              average price per credit received, free credits at $0, at most {bidValue} a bid), while the
+              auction runs and for {BUY_NOW_DAYS_AFTER_END} days after, once per bidder.
             </p>
           ),
         },

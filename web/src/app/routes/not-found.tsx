@@ -1,8 +1,10 @@
 import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { Link } from "react-router";
 
 export function NotFoundPage() {
+  useDocumentTitle("Page not found");
   return (
     <div className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center">
       <p className="text-6xl font-bold text-primary">404</p>

@@ -6,6 +6,7 @@ import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { useUpdateNotificationSettings } from "@web/features/account/api/notifications.ts";
 import { accountQueries } from "@web/features/account/api/queries.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import type { NotificationSettings } from "#shared/schemas/notifications";
 
@@ -57,6 +58,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
 
 /** /notifications: which optional emails the user gets. */
 export function NotificationsPage() {
+  useDocumentTitle("Email notifications");
   const { data: settings, isPending } = useQuery(accountQueries.notifications());
   return (
     <PageContainer>

@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { formatDateTimeWithYear } from "@web/lib/format-date.ts";
 import { useLimits, useSelfExclude, useUpdateLimits } from "@web/lib/spending-limits.ts";
 import { type FormEvent, useEffect, useState } from "react";
@@ -141,6 +142,7 @@ function SelfExclusion({ view }: { view: LimitsView }) {
 
 /** /spending-limits: the user's own brakes on spending. */
 export function SpendingLimitsPage() {
+  useDocumentTitle("Spending limits");
   const { data: view, isPending } = useLimits();
   return (
     <PageContainer>

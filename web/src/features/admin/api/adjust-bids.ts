@@ -1,5 +1,6 @@
 import { api } from "@web/lib/api-client.ts";
 import { meQuery } from "@web/lib/current-user.ts";
+import { plural } from "#shared/plural";
 import type { AdjustBidsRequest, AdjustBidsResponse } from "#shared/schemas/admin";
 import { useAdminMutation } from "./admin-mutation.ts";
 import { adminQueries } from "./queries.ts";
@@ -19,7 +20,7 @@ export function useAdjustUserBids() {
     affects: [adminQueries.users().queryKey, meQuery().queryKey],
     success: ({ newBalance }) => ({
       title: "Bids adjusted",
-      description: `New balance: ${newBalance} credits`,
+      description: `New balance: ${plural(newBalance, "credit")}`,
     }),
   });
 }

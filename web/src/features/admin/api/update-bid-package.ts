@@ -1,6 +1,7 @@
 import { api } from "@web/lib/api-client.ts";
 import { bidPackagesQuery } from "@web/lib/bid-packages.ts";
 import { formatPrice } from "#shared/money";
+import { plural } from "#shared/plural";
 import type { AdminBidPackage, UpdateBidPackageRequest } from "#shared/schemas/bid-packages";
 import { useAdminMutation } from "./admin-mutation.ts";
 import { adminQueries } from "./queries.ts";
@@ -22,7 +23,7 @@ function toastFor(updated: AdminBidPackage, change: UpdateBidPackageRequest) {
   }
   return {
     title: "Package updated",
-    description: `${updated.name}: ${updated.bidCount} bids for ${formatPrice(updated.price)}`,
+    description: `${updated.name}: ${plural(updated.bidCount, "bid")} for ${formatPrice(updated.price)}`,
   };
 }
 

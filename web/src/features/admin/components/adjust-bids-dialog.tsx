@@ -10,6 +10,7 @@ import {
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { useState } from "react";
+import { plural } from "#shared/plural";
 import type { AdminUser } from "#shared/schemas/admin";
 import { useAdjustUserBids } from "../api/adjust-bids.ts";
 import { parseAdjustment, previewBalance } from "./adjustment.ts";
@@ -65,7 +66,7 @@ export function AdjustBidsDialog({ user, onClose }: { user: AdminUser | null; on
           <p className="text-sm" aria-live="polite">
             New balance:{" "}
             <strong data-testid="balance-preview">
-              {amount === null ? "—" : `${previewBalance(current, amount)} credits`}
+              {amount === null ? "—" : plural(previewBalance(current, amount), "credit")}
             </strong>
           </p>
           <DialogFooter>

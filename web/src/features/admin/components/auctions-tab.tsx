@@ -9,6 +9,7 @@ import { Gavel } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
+import { plural } from "#shared/plural";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import { adminQueries } from "../api/queries.ts";
 import { ListFilters, matchesSearch } from "./list-filters.tsx";
@@ -72,7 +73,7 @@ export function AuctionsTab() {
               <p className="text-sm text-muted-foreground">{auction.seller.businessName}</p>
             </div>
             <AuctionStatusBadge status={auction.status} />
-            <span className="w-20 text-sm text-muted-foreground">{auction.totalBids} bids</span>
+            <span className="w-20 text-sm text-muted-foreground">{plural(auction.totalBids, "bid")}</span>
             <span className="w-24 text-right font-bold">{formatPrice(auction.currentPrice)}</span>
           </CardContent>
         </Card>

@@ -8,6 +8,7 @@ import { Coins, Pencil, Plus, Power, PowerOff } from "lucide-react";
 import { useState } from "react";
 import { formatPrice } from "#shared/money";
 import { BEST_VALUE_LABEL, pricePerBid, savingsLabel } from "#shared/packages";
+import { plural } from "#shared/plural";
 import type { AdminBidPackage } from "#shared/schemas/bid-packages";
 import { adminQueries } from "../api/queries.ts";
 import { useUpdateBidPackage } from "../api/update-bid-package.ts";
@@ -43,7 +44,7 @@ function PackageCard({
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">id: {pkg.id}</p>
         <p className="flex flex-wrap items-baseline gap-x-3">
           <span className="text-lg font-bold">{formatPrice(pkg.price)}</span>
-          <span>{pkg.bidCount} bids</span>
+          <span>{plural(pkg.bidCount, "bid")}</span>
           {perBid && <span className="text-sm text-muted-foreground">{formatPrice(perBid)} per bid</span>}
           {saving && <span className="text-sm text-muted-foreground">{saving}</span>}
         </p>

@@ -10,6 +10,7 @@ import { Check, PackageCheck, X } from "lucide-react";
 import { useState } from "react";
 import { formatPrice } from "#shared/money";
 import type { AdminProduct } from "#shared/schemas/admin";
+import { formatWeight } from "#shared/weight";
 import { adminQueries } from "../api/queries.ts";
 import { useReviewProduct } from "../api/review-product.ts";
 import { ApproveProductDialog } from "./approve-product-dialog.tsx";
@@ -68,7 +69,7 @@ export function ProductApprovals() {
                     <strong>{formatPrice(product.retailPrice)}</strong>
                   </span>
                 )}
-                {product.weight && <span>{product.weight}</span>}
+                {product.weight && <span>{formatWeight(product.weight)}</span>}
                 {product.purity && <span>{product.purity}</span>}
               </div>
               <p className="text-xs text-muted-foreground">Submitted {formatDate(product.createdAt)}</p>

@@ -22,14 +22,9 @@ async function getAuction(id: string): Promise<AuctionDetail> {
   return auction;
 }
 
-/** GET /api/auctions/{id}/agent: the caller's Bid Agent, or null when they never booked one. */
-async function getAgent(auctionId: string): Promise<AgentView | null> {
-  try {
-    return await api.get<AgentView>(`/api/auctions/${encodeURIComponent(auctionId)}/agent`);
-  } catch (error) {
-    if (getErrorStatus(error) === 404) return null;
-    throw error;
-  }
+/** GET /api/auctions/{id}/agent: the caller's Bid Agent, or null (200) when they never booked one. */
+function getAgent(auctionId: string): Promise<AgentView | null> {
+  return api.get<AgentView | null>(`/api/auctions/${encodeURIComponent(auctionId)}/agent`);
 }
 
 /** Every read of the auctions feature; each key is the path it reads (docs/product.md section 7). */

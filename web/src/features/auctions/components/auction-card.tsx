@@ -5,15 +5,19 @@ import { Card } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { cn } from "@web/lib/utils.ts";
-import { Clock, Gavel, Trophy, User } from "lucide-react";
-import { memo } from "react";
+import { Clock, Gavel, User } from "lucide-react";
+import { memo, useEffect } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
+import { plural } from "#shared/plural";
 import type { AuctionSummary } from "#shared/schemas/auctions";
-import { leads } from "../lib/leader.ts";
+import { formatWeight } from "#shared/weight";
+import { standing } from "../lib/leader.ts";
+import { rememberBid, useHasBidOn } from "../lib/my-bids.ts";
 import { useHasEnded } from "../lib/server-clock.ts";
 import { Countdown } from "./countdown.tsx";
 import { RetailPrice } from "./retail-price.tsx";
+import { StandingNotice } from "./standing-notice.tsx";
 
 /**
  * One auction in the grid (docs/product.md section 2): image, metal and Ended badges, name, seller, weight
@@ -32,10 +36,15 @@ export const AuctionCard = memo(function AuctionCard({
 }) {
   const ended = useHasEnded(auction.endsAt) || auction.status !== "active";
   const { data: user } = useUser();
-  const leading = !ended && leads(auction, user);
+  const hasBid = useHasBidOn(user?.username, auction.id);
+  const where = ended ? null : standing(auction, user, hasBid);
+  // A lead seen here (placed on another page or device) means the user bid on it.
+  useEffect(() => {
+    if (where === "leading" && user) rememberBid(user.username, auction.id);
+  }, [where, user, auction.id]);
   const href = paths.auction.getHref(auction.id);
   const { product } = auction;
-  const details = [product.weight, product.purity].filter(Boolean).join(" • ");
+  const details = [formatWeight(product.weight), product.purity].filter(Boolean).join(" • ");
 
   return (
     <Card
@@ -91,10 +100,10 @@ export const AuctionCard = memo(function AuctionCard({
         <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1" data-testid="bid-count">
             <Gavel className="size-4" aria-hidden="true" />
-            {auction.totalBids} {auction.totalBids === 1 ? "bid" : "bids"}
+            {plural(auction.totalBids, "bid")}
             {auction.activeAgents > 0 && (
               <span className="ml-1 text-xs" data-testid="agent-count">
-                · {auction.activeAgents} {auction.activeAgents === 1 ? "agent" : "agents"}
+                · {plural(auction.activeAgents, "agent")}
               </span>
             )}
           </span>
@@ -103,13 +112,9 @@ export const AuctionCard = memo(function AuctionCard({
             <span className="truncate">{auction.lastBidder?.username ?? "No bids yet"}</span>
           </span>
         </div>
-        <div className="mt-auto pt-1">
-          {leading && onPlaceBid ? (
-            <Button className="w-full" variant="outline" disabled data-testid="leading">
-              <Trophy aria-hidden="true" />
-              You're the highest bidder
-            </Button>
-          ) : !ended && onPlaceBid ? (
+        <div className="mt-auto grid gap-2 pt-1">
+          {user && !ended && <StandingNotice standing={where} compact />}
+          {where !== "leading" && !ended && onPlaceBid ? (
             <Button
               className="w-full"
               onClick={() => onPlaceBid(auction.id)}

@@ -7,6 +7,7 @@ import { toast } from "@web/components/ui/use-toast.ts";
 import { Bot } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { formatPrice } from "#shared/money";
+import { plural } from "#shared/plural";
 import type { AgentView } from "#shared/schemas/agents";
 import { useBookAgent, useCancelAgent } from "../api/bid-agent.ts";
 import { auctionQueries } from "../api/queries.ts";
@@ -33,7 +34,8 @@ function AgentStatus({
       <div className="grid gap-3" data-testid="agent-active">
         <p className="text-sm">
           Your Bid Agent is on: <strong data-testid="agent-bids-left">{agent.bidsLeft}</strong> of{" "}
-          {agent.bidsBooked} bids left{agent.maxPrice ? `, up to ${formatPrice(agent.maxPrice)}` : ""}.{" "}
+          {plural(agent.bidsBooked, "bid")} left
+          {agent.maxPrice ? `, up to ${formatPrice(agent.maxPrice)}` : ""}.{" "}
           {agent.bidsPlaced > 0 && <span>It has placed {agent.bidsPlaced}.</span>}
         </p>
         <Button variant="outline" onClick={onCancel} disabled={cancelling}>
@@ -45,11 +47,8 @@ function AgentStatus({
   return (
     <p className="text-sm text-muted-foreground" data-testid="agent-stopped">
       Your Bid Agent stopped: {STOP_REASONS[agent.stopReason ?? ""] ?? "it is no longer active"}. It placed{" "}
-      {agent.bidsPlaced} {agent.bidsPlaced === 1 ? "bid" : "bids"}
-      {agent.returned > 0
-        ? ` and returned ${agent.returned} unused ${agent.returned === 1 ? "credit" : "credits"}`
-        : ""}
-      .
+      {plural(agent.bidsPlaced, "bid")}
+      {agent.returned > 0 ? ` and returned ${plural(agent.returned, "unused credit")}` : ""}.
     </p>
   );
 }
@@ -74,7 +73,7 @@ export function BidAgentPanel({ auctionId, canBid }: { auctionId: string; canBid
           toast({
             variant: "success",
             title: "Bid Agent on",
-            description: `${booked.bidsLeft} bids booked for this auction.`,
+            description: `${plural(booked.bidsLeft, "bid")} booked for this auction.`,
           }),
       },
     );
@@ -84,11 +83,13 @@ export function BidAgentPanel({ auctionId, canBid }: { auctionId: string; canBid
       onSuccess: ({ returned }) =>
         toast({
           title: "Bid Agent cancelled",
-          description: `${returned} unused ${returned === 1 ? "credit" : "credits"} returned.`,
+          description: `${plural(returned, "unused credit")} returned.`,
         }),
     });
 
   const active = agent?.status === "active";
+  // An ended auction with no agent of the user's has nothing to show: no card at all.
+  if (!canBid && !agent) return null;
   return (
     <Card data-testid="bid-agent">
       <CardHeader className="pb-3">

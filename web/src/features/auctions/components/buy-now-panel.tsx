@@ -1,26 +1,30 @@
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { useAppConfig } from "@web/lib/app-config.ts";
 import { buyNowOpen, useBuyNowOffer } from "@web/lib/buy-now.ts";
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
+import { plural } from "#shared/plural";
 import type { AuctionDetail } from "#shared/schemas/auctions";
+import { auctionQueries } from "../api/queries.ts";
 
 /**
- * Buy It Now on the auction page, live and ended: the retail price less the caller's bids, each worth
- * the published bid value, and the way to the order checkout. Shown only where units are offered.
+ * Buy It Now on the auction page, live and ended: the retail price less what the caller paid for the
+ * bids they spent here (the server works it out: docs/architecture.md section 4), and the way to the
+ * order checkout. Shown only where units are offered.
  */
 export function BuyNowPanel({ auction }: { auction: AuctionDetail }) {
   const open = buyNowOpen(auction, Date.now());
   const offer = useBuyNowOffer(auction.id, open, auction.totalBids);
-  const config = useAppConfig();
+  // The note that buying ends the user's agent only concerns someone who has one running.
+  const agent = useQuery({ ...auctionQueries.agent(auction.id), enabled: open });
+  const agentActive = agent.data?.status === "active";
   if (!open || !offer.data || offer.data.retailPrice === null) return null;
   const { data } = offer;
   const retail = offer.data.retailPrice;
   const price = data.price ?? retail;
-  const bidValue = config.data?.bidValue;
 
   return (
     <Card data-testid="buy-now-panel">
@@ -37,10 +41,7 @@ export function BuyNowPanel({ auction }: { auction: AuctionDetail }) {
             <dd>{formatPrice(retail)}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">
-              Your {data.bidsPlaced} {data.bidsPlaced === 1 ? "bid" : "bids"}
-              {bidValue ? ` × ${formatPrice(bidValue)}` : ""}
-            </dt>
+            <dt className="text-muted-foreground">Your {plural(data.bidsPlaced, "bid")}, at what you paid</dt>
             <dd data-testid="buy-now-credit">−{formatPrice(data.credit)}</dd>
           </div>
           <div className="flex justify-between gap-4 border-t border-border pt-1 font-semibold">
@@ -49,8 +50,9 @@ export function BuyNowPanel({ auction }: { auction: AuctionDetail }) {
           </div>
         </dl>
         <p className="text-xs text-muted-foreground">
-          {data.stockLeft} {data.stockLeft === 1 ? "unit" : "units"} left. Buying it now ends your part in
-          this auction: your Bid Agent stops and returns its credits.
+          {plural(data.stockLeft, "unit")} left.
+          {agentActive &&
+            " Buying it now ends your part in this auction: your Bid Agent stops and returns its credits."}
         </p>
         {data.eligible ? (
           <Button asChild className="w-full">

@@ -5,8 +5,11 @@ import { RECENT_BIDS_SHOWN } from "#shared/constants";
 import { formatPrice } from "#shared/money";
 import type { BidView } from "#shared/schemas/auctions";
 
-/** The last 10 bids, newest first. `bids` arrive oldest to newest (the last item is the latest). */
-export function RecentBids({ bids }: { bids: BidView[] }) {
+/**
+ * The last 10 bids, newest first. `bids` arrive oldest to newest (the last item is the latest). The
+ * newest is "Leading" while the auction runs and "Winning bid" once it has ended.
+ */
+export function RecentBids({ bids, ended = false }: { bids: BidView[]; ended?: boolean }) {
   const newestFirst = bids.slice(-RECENT_BIDS_SHOWN).reverse();
   return (
     <Card>
@@ -37,7 +40,11 @@ export function RecentBids({ bids }: { bids: BidView[] }) {
                         auto
                       </span>
                     )}
-                    {index === 0 && <span className="ml-2 text-xs font-semibold text-success">Leading</span>}
+                    {index === 0 && (
+                      <span className="ml-2 text-xs font-semibold text-success" data-testid="top-bid-tag">
+                        {ended ? "Winning bid" : "Leading"}
+                      </span>
+                    )}
                   </p>
                   <p className="text-xs text-muted-foreground">
                     <time dateTime={bid.createdAt}>{formatClockTime(bid.createdAt)}</time>

@@ -105,7 +105,7 @@ export function WinnerModal() {
                 Close
               </Button>
               <Button asChild onClick={dismissWin}>
-                <Link to={paths.wonAuctions.getHref()}>View My Wins</Link>
+                <Link to={paths.myWins.getHref()}>View My Wins</Link>
               </Button>
             </DialogFooter>
           </>

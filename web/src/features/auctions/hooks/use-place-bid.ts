@@ -10,6 +10,7 @@ import type { AuctionDetail, AuctionSummary, PlaceBidResponse } from "#shared/sc
 import { usePlaceBidMutation } from "../api/place-bid.ts";
 import { auctionQueries } from "../api/queries.ts";
 import { keepNewerAuction } from "../lib/cache-merge.ts";
+import { rememberBid } from "../lib/my-bids.ts";
 
 export const INSUFFICIENT_CREDITS = "Insufficient bid credits";
 
@@ -58,6 +59,7 @@ export function usePlaceBid() {
           inFlight.current.delete(auctionId);
         },
         onSuccess: (result) => {
+          if (user) rememberBid(user.username, auctionId);
           applyResult(result);
           toast({ variant: "success", title: "Bid placed successfully!" });
         },

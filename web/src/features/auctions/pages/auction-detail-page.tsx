@@ -5,10 +5,14 @@ import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { getErrorStatus } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { DESKTOP_QUERY, useMediaQuery } from "@web/lib/use-media-query.ts";
 import { BadgeCheck, Store } from "lucide-react";
+import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { formatPrice } from "#shared/money";
+import type { AuctionDetail } from "#shared/schemas/auctions";
+import { formatWeight } from "#shared/weight";
 import { auctionQueries } from "../api/queries.ts";
 import { BidAgentPanel } from "../components/bid-agent-panel.tsx";
 import { BuyNowPanel } from "../components/buy-now-panel.tsx";
@@ -25,6 +29,8 @@ import { RecentBids } from "../components/recent-bids.tsx";
 import { WinnerCelebration } from "../components/winner-celebration.tsx";
 import { useAuctionLiveUpdates } from "../hooks/use-auction-live-updates.ts";
 import { useCelebrateOwnWin } from "../hooks/use-celebrate-own-win.ts";
+import { won } from "../lib/leader.ts";
+import { useHasEnded } from "../lib/server-clock.ts";
 
 /** The auction detail of docs/product.md section 2, at both /auction/:id and /auctions/:id. */
 export function AuctionDetailPage() {
@@ -35,6 +41,8 @@ export function AuctionDetailPage() {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   useAuctionLiveUpdates(id ? [id] : []);
   useCelebrateOwnWin(auction, user?.username);
+  // The tab names the product; until it is known (or when there is none), what the page is.
+  useDocumentTitle(auction?.product.name ?? (isPending ? "Auction" : "Auction Not Found"));
 
   if (isPending) return <DetailSkeleton />;
   if (!auction)
@@ -63,9 +71,9 @@ export function AuctionDetailPage() {
             <CardContent>
               <p className="mb-4 whitespace-pre-line text-sm text-muted-foreground">{product.description}</p>
               <dl className="divide-y divide-border">
-                {product.weight && <Detail label="Weight" value={product.weight} />}
+                {product.weight && <Detail label="Weight" value={formatWeight(product.weight) ?? ""} />}
                 {product.purity && <Detail label="Purity" value={product.purity} />}
-                <Detail label="Metal Type" value={product.metalType} />
+                <Detail label="Metal Type" value={product.metalType} capitalize />
                 <Detail label="Starting Price" value={formatPrice(product.startingPrice)} />
                 {auction.retailPrice && (
                   <Detail label="Retail Price" value={formatPrice(auction.retailPrice)} />
@@ -92,15 +100,40 @@ export function AuctionDetailPage() {
         <div className="order-1 grid content-start gap-6 lg:order-2">
           <h1 className={AUCTION_TITLE_CLASS}>{product.name}</h1>
           <PricePanel auction={auction} desktop={desktop} />
-          {user && user.role !== "admin" && !(user.sellerId && user.sellerId === auction.seller.id) && (
-            <BidAgentPanel auctionId={auction.id} canBid={auction.status === "active"} />
-          )}
-          {user && <BuyNowPanel auction={auction} />}
-          <RecentBids bids={auction.bids} />
+          <UntilEnd endsAt={auction.endsAt} status={auction.status}>
+            {(ended) => (
+              <>
+                {user && user.role !== "admin" && !(user.sellerId && user.sellerId === auction.seller.id) && (
+                  <BidAgentPanel auctionId={auction.id} canBid={!ended} />
+                )}
+                {/* The winner pays the final price ("You won" above); Buy It Now is for those who did not win. */}
+                {user && !won(auction, user) && <BuyNowPanel auction={auction} />}
+                <RecentBids bids={auction.bids} ended={ended} />
+              </>
+            )}
+          </UntilEnd>
         </div>
       </div>
       {!desktop && <PhoneBidBar auction={auction} />}
       <WinnerCelebration />
     </PageContainer>
   );
+}
+
+/**
+ * Whether the auction is over (its status, or its clock at zero before the server says so), for the
+ * panels below the price. Its own component: the clock hook has no server snapshot, and the page's
+ * skeleton is prerendered.
+ */
+function UntilEnd({
+  endsAt,
+  status,
+  children,
+}: {
+  endsAt: string;
+  status: AuctionDetail["status"];
+  children: (ended: boolean) => ReactNode;
+}) {
+  const clockEnded = useHasEnded(endsAt);
+  return children(clockEnded || status !== "active");
 }

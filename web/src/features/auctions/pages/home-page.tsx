@@ -3,6 +3,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { Award, Coins, Gavel, PackageOpen, ShieldCheck, Timer, TrendingDown, Trophy } from "lucide-react";
 import { useCallback, useDeferredValue, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -153,6 +154,7 @@ function LiveAuctionWatch() {
 }
 
 export function HomePage() {
+  useDocumentTitle(undefined);
   const [filter, setFilter] = useState<Filter>("all");
   return (
     <>

@@ -4,6 +4,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@web/components/ui/input.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { useForm } from "react-hook-form";
 import { Link, Navigate } from "react-router";
 import { loginSchema } from "#shared/schemas/auth";
@@ -14,6 +15,7 @@ import { PasswordField } from "../components/password-field.tsx";
 import { useAuthSubmit } from "../use-auth-submit.ts";
 
 export function LoginPage() {
+  useDocumentTitle("Log in");
   const { data: user } = useUser();
   const login = useAuthSubmit(useLogin(), {
     success: { title: "Welcome back!", description: "You are now signed in." },

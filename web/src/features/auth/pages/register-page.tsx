@@ -14,6 +14,7 @@ import { Label } from "@web/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@web/components/ui/radio-group.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { cn } from "@web/lib/utils.ts";
 import { Info } from "lucide-react";
 import { useForm } from "react-hook-form";
@@ -31,6 +32,7 @@ const ACCOUNT_TYPES = [
 ] as const;
 
 export function RegisterPage() {
+  useDocumentTitle("Sign up");
   const { data: user } = useUser();
   const registration = useAuthSubmit(useRegister(), {
     success: { title: "Account created!", description: "Welcome aboard." },

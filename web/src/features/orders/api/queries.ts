@@ -1,11 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import { listPagesQuery } from "@web/lib/list-pages.ts";
+import { WON_AUCTIONS_PATH, wonAuctionsQuery } from "@web/lib/wins.ts";
 import type { OrderView, WonAuction } from "#shared/schemas/orders";
 
 const BUYER_ORDERS_PATH = "/api/orders/buyer";
 const SELLER_ORDERS_PATH = "/api/orders/seller";
-const WON_AUCTIONS_PATH = "/api/auctions/won";
 const PAGE_SIZE = 20;
 
 /**
@@ -25,15 +25,7 @@ export const orderQueries = {
   sellerOrdersAll: () => [SELLER_ORDERS_PATH] as const,
   /** GET /api/orders/seller: the signed-in seller's orders with the buyer's name, email and address. */
   sellerOrderPages: () => listPagesQuery<OrderView>(SELLER_ORDERS_PATH, PAGE_SIZE),
-  /**
-   * GET /api/auctions/won: the signed-in user's won auctions with their order state, newest first.
-   * Read again whenever a page showing wins mounts: an order placed elsewhere changes what it shows.
-   */
-  wonAuctions: () =>
-    queryOptions({
-      queryKey: [WON_AUCTIONS_PATH] as const,
-      queryFn: () => api.get<WonAuction[]>(WON_AUCTIONS_PATH),
-      staleTime: 0,
-    }),
+  /** GET /api/auctions/won, whole (web/src/lib/wins.ts). */
+  wonAuctions: wonAuctionsQuery,
   wonAuctionPages: () => listPagesQuery<WonAuction>(WON_AUCTIONS_PATH, PAGE_SIZE),
 };

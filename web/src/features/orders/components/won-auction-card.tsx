@@ -1,112 +1,114 @@
+import { PayWinButton } from "@web/components/pay-win-button.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
+import { PaymentBadge, ShippingBadge } from "@web/components/status-badges.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { formatDate } from "@web/lib/format-date.ts";
-import { CheckCircle2, Clock, CreditCard, Package } from "lucide-react";
+import { awaitsPayment } from "@web/lib/wins.ts";
+import { Package, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
+import { plural } from "#shared/plural";
 import type { WonAuction } from "#shared/schemas/orders";
 import { AllInSavings } from "./all-in-savings.tsx";
 
 /**
- * One won auction on /auctions/won and what to do next: no order yet -> Proceed to Checkout;
- * ordered but unpaid -> Payment Pending (and a way back to pay); paid -> Order Placed + View Order.
+ * One win on the wins page and what to do next: unpaid (no order yet, or its payment pending) ->
+ * "Pay $X now"; paid -> the order's payment and shipping status and a way to the order.
  */
 export function WonAuctionCard({ auction }: { auction: WonAuction }) {
   const { product, order } = auction;
+  const unpaid = awaitsPayment(auction);
   return (
     <Card
       className="flex flex-col overflow-hidden sm:flex-row"
-      data-testid="won-auction"
+      data-testid="win-card"
       data-auction-id={auction.id}
     >
-      <ProductImage
-        src={product.imageUrl}
-        alt={product.name}
-        className="h-44 w-full shrink-0 object-cover sm:h-auto sm:w-48"
-      />
+      <div className="relative shrink-0">
+        <ProductImage
+          src={product.imageUrl}
+          alt={product.name}
+          className="h-44 w-full object-cover sm:h-full sm:w-48"
+        />
+        <Badge variant="success" className="absolute left-3 top-3">
+          <Trophy aria-hidden="true" />
+          Won
+        </Badge>
+      </div>
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid gap-1">
             <h2 className="text-lg font-semibold leading-tight">{product.name}</h2>
             <p className="text-sm text-muted-foreground">Sold by {auction.seller.businessName}</p>
           </div>
-          <OrderStateBadge order={order} />
+          {order && !unpaid && (
+            <dl className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs" data-testid="order-status">
+              <div className="flex items-center gap-1">
+                <dt className="text-muted-foreground">Payment</dt>
+                <dd>
+                  <PaymentBadge status={order.paymentStatus} />
+                </dd>
+              </div>
+              <div className="flex items-center gap-1">
+                <dt className="text-muted-foreground">Shipping</dt>
+                <dd>
+                  <ShippingBadge status={order.shippingStatus} />
+                </dd>
+              </div>
+            </dl>
+          )}
         </div>
-        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <Fact label="Won on" value={formatDate(auction.wonAt)} />
           <Fact label="Final price" value={formatPrice(auction.finalPrice)} strong />
           <Fact label="Total bids" value={auction.totalBids.toLocaleString("en-US")} />
           <Fact
-            label={`All-in (with your ${auction.me.bidsPlaced} ${auction.me.bidsPlaced === 1 ? "bid" : "bids"})`}
+            label={`All-in (with your ${plural(auction.me.bidsPlaced, "bid")})`}
             value={formatPrice(auction.allInCost)}
+            testId="all-in-cost"
           />
         </dl>
         <AllInSavings allInCost={auction.allInCost} retailPrice={auction.retailPrice} />
         <div className="mt-auto flex flex-wrap gap-2">
-          <NextStep auction={auction} />
+          {unpaid ? (
+            <PayWinButton auctionId={auction.id} finalPrice={auction.finalPrice} />
+          ) : (
+            <Button asChild variant="outline">
+              <Link to={paths.orders.getHref()}>
+                <Package aria-hidden="true" />
+                View Order
+              </Link>
+            </Button>
+          )}
+          <Button asChild variant="ghost">
+            <Link to={paths.auction.getHref(auction.id)}>View Auction</Link>
+          </Button>
         </div>
       </div>
     </Card>
   );
 }
 
-function OrderStateBadge({ order }: { order: WonAuction["order"] }) {
-  if (!order) return null;
-  if (order.paymentStatus === "pending") {
-    return (
-      <Badge variant="warning">
-        <Clock aria-hidden="true" />
-        Payment Pending
-      </Badge>
-    );
-  }
+function Fact({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
-    <Badge variant="success">
-      <CheckCircle2 aria-hidden="true" />
-      Order Placed
-    </Badge>
-  );
-}
-
-function NextStep({ auction }: { auction: WonAuction }) {
-  if (!auction.order) {
-    return (
-      <Button asChild>
-        <Link to={paths.orderCheckout.getHref(auction.id)}>
-          <CreditCard aria-hidden="true" />
-          Proceed to Checkout
-        </Link>
-      </Button>
-    );
-  }
-  if (auction.order.paymentStatus === "pending") {
-    return (
-      <Button asChild variant="outline">
-        <Link to={paths.orderCheckout.getHref(auction.id)}>
-          <CreditCard aria-hidden="true" />
-          Complete Payment
-        </Link>
-      </Button>
-    );
-  }
-  return (
-    <Button asChild variant="outline">
-      <Link to={paths.orders.getHref()}>
-        <Package aria-hidden="true" />
-        View Order
-      </Link>
-    </Button>
-  );
-}
-
-function Fact({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className="grid gap-0.5">
+    <div className="grid content-start gap-0.5">
       <dt className="text-xs uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className={strong ? "text-lg font-bold text-foreground" : "font-medium"}>{value}</dd>
+      <dd className={strong ? "text-lg font-bold text-foreground" : "font-medium"} data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }

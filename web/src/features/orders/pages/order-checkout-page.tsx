@@ -5,6 +5,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useBuyNowAuction, useBuyNowOffer } from "@web/lib/buy-now.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { orderQueries } from "../api/queries.ts";
@@ -18,6 +19,7 @@ import { WonAuctionCheckout } from "../components/checkout/won-auction-checkout.
  * but not paid goes straight to the payment step.
  */
 export function OrderCheckoutPage() {
+  useDocumentTitle("Checkout");
   const { auctionId = "" } = useParams();
   const [search] = useSearchParams();
   return search.get("buyNow") === "1" ? (
@@ -34,9 +36,9 @@ function WonAuctionCheckoutPage({ auctionId }: { auctionId: string }) {
   return (
     <PageContainer className="max-w-5xl">
       <Button asChild variant="ghost" size="sm" className="mb-4 -ml-2">
-        <Link to={paths.wonAuctions.getHref()}>
+        <Link to={paths.myWins.getHref()}>
           <ArrowLeft aria-hidden="true" />
-          Back to Won Auctions
+          Back to My Wins
         </Link>
       </Button>
       {wins.isPending ? (

@@ -19,7 +19,7 @@ export function OrdersPage() {
     <PageContainer className="max-w-4xl">
       <PageHeader
         title="My Orders"
-        description="Track payment and shipping of the items you have won"
+        description="Track payment and shipping of what you won or bought with Buy It Now"
         actions={
           <Button asChild variant="outline" size="sm">
             <Link to={paths.wonAuctions.getHref()}>

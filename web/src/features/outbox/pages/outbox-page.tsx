@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { outboxQueries } from "@web/features/outbox/api/queries.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { formatDateTimeWithYear } from "@web/lib/format-date.ts";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
@@ -14,6 +15,7 @@ import { useSearchParams } from "react-router";
  * stand-in for an inbox. The HTML part is shown in a sandboxed frame (no scripts, no same origin).
  */
 export function OutboxPage() {
+  useDocumentTitle("Outbox");
   const [params, setParams] = useSearchParams();
   const [to, setTo] = useState(params.get("to") ?? "");
   const { data: emails, isFetching, error } = useQuery(outboxQueries.emails(to.trim()));

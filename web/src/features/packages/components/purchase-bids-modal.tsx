@@ -18,6 +18,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { formatPrice } from "#shared/money";
 import { arrangePackagesForDisplay } from "#shared/packages";
+import { plural } from "#shared/plural";
 import type { BidPackage } from "#shared/schemas/payments";
 import { useBidPackages } from "../api/get-bid-packages.ts";
 import { storeSelectedPackage } from "../lib/selected-package.ts";
@@ -118,7 +119,7 @@ function PackageChoice({
         <RadioGroup.Item
           key={bidPackage.id}
           value={bidPackage.id}
-          aria-label={`${bidPackage.name}: ${bidPackage.bidCount} bids for ${formatPrice(bidPackage.price)}`}
+          aria-label={`${bidPackage.name}: ${plural(bidPackage.bidCount, "bid")} for ${formatPrice(bidPackage.price)}`}
           className={cn(
             "relative rounded-xl border-2 border-border bg-card p-4 text-left transition-colors hover:border-primary/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
             "data-[state=checked]:border-primary data-[state=checked]:bg-primary-soft/60",

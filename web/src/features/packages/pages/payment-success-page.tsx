@@ -3,9 +3,11 @@ import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { paths } from "@web/config/paths.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { AlertCircle, CheckCircle2, Clock, Undo2 } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
+import { plural } from "#shared/plural";
 import { PaymentResultCard, ReceiptRow } from "../components/payment-result-card.tsx";
 import { usePaymentVerification } from "../hooks/use-payment-verification.ts";
 import { clearSelectedPackage } from "../lib/selected-package.ts";
@@ -15,6 +17,7 @@ const TRANSACTION_ID_SHOWN = 20;
 
 /** /payment-success?payment_intent=pi_...: where the card form (or Stripe's redirect) lands. */
 export function PaymentSuccessPage() {
+  useDocumentTitle("Payment");
   const [searchParams] = useSearchParams();
   const paymentIntentId = searchParams.get("payment_intent");
   if (!paymentIntentId) return <Navigate to={paths.home.getHref()} replace />;
@@ -103,7 +106,7 @@ function PaymentResult({ paymentIntentId }: { paymentIntentId: string }) {
           <dl className="grid w-full gap-3 rounded-lg bg-muted p-4 text-sm">
             <ReceiptRow label="New Bid Balance">
               <span data-testid="new-bid-balance" className="text-lg font-bold text-foreground">
-                {`${result.bidBalance} Bids`}
+                {plural(result.bidBalance, "Bid")}
               </span>
             </ReceiptRow>
             <ReceiptRow label="Transaction ID">

@@ -1,17 +1,26 @@
+import { useQuery } from "@tanstack/react-query";
+import { PayWinButton } from "@web/components/pay-win-button.tsx";
 import { Button } from "@web/components/ui/button.tsx";
+import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { cn } from "@web/lib/utils.ts";
+import { awaitsPayment, wonAuctionsQuery } from "@web/lib/wins.ts";
 import { Gavel, Trophy } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import { usePlaceBid } from "../../hooks/use-place-bid.ts";
-import { leads } from "../../lib/leader.ts";
+import { standing, won } from "../../lib/leader.ts";
+import { rememberBid, useHasBidOn } from "../../lib/my-bids.ts";
 import { useMsLeft } from "../../lib/server-clock.ts";
 import { Countdown } from "../countdown.tsx";
+import { StandingNotice } from "../standing-notice.tsx";
 
 /**
- * What the viewer can do now: Place Bid, or why not (ended with its winner, staff, their own product,
- * already the highest bidder). One component for the price panel and the phone's bid bar.
+ * What the viewer can do now: Place Bid, or why not (ended with its winner, staff, their own product),
+ * with where they stand (leading in green, outbid in red) above it. One component for the price panel
+ * and the phone's bid bar.
  */
 export function BidAction({ auction, compact = false }: { auction: AuctionDetail; compact?: boolean }) {
   const { data: user } = useUser();
@@ -19,9 +28,17 @@ export function BidAction({ auction, compact = false }: { auction: AuctionDetail
   const msLeft = useMsLeft(auction.endsAt);
   const ended = auction.status !== "active" || msLeft <= 0;
   const isSeller = !!user?.sellerId && auction.seller.id === user.sellerId;
-  const leading = leads(auction, user);
+  const remembered = useHasBidOn(user?.username, auction.id);
+  const hasBid = remembered || (auction.me?.bidsPlaced ?? 0) > 0;
+  const where = ended ? null : standing(auction, user, hasBid);
+  const spent = (auction.me?.bidsPlaced ?? 0) > 0;
+  // The server says this user bid here: the grid's cards can then say when they are outbid.
+  useEffect(() => {
+    if (spent && user) rememberBid(user.username, auction.id);
+  }, [spent, user, auction.id]);
 
   if (ended) {
+    if (won(auction, user)) return <YouWon auction={auction} compact={compact} />;
     return (
       <div
         className={cn(
@@ -57,25 +74,67 @@ export function BidAction({ auction, compact = false }: { auction: AuctionDetail
       </div>
     );
   }
-  if (leading) {
-    // Said before anyone clicks, instead of a refusal after the click.
-    return (
-      <Button size="lg" variant="outline" className="w-full" disabled data-testid="leading">
-        <Trophy aria-hidden="true" />
-        You're the highest bidder
-      </Button>
-    );
-  }
   return (
-    <Button
-      size="lg"
-      className="w-full"
-      onClick={() => placeBid(auction.id)}
-      disabled={pendingAuctionId === auction.id}
+    <div className={cn("grid", compact ? "gap-1.5" : "gap-3")}>
+      <StandingNotice standing={where} compact={compact} />
+      {/* Leading: nothing to do (the server refuses a second bid in a row), so no button at all. */}
+      {where !== "leading" && (
+        <Button
+          size="lg"
+          className="w-full"
+          onClick={() => placeBid(auction.id)}
+          disabled={pendingAuctionId === auction.id}
+        >
+          <Gavel aria-hidden="true" />
+          Place Bid
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The winner's view of their ended auction: "You won" and the same "Pay $X now" as the wins page
+ * while it is unpaid, else the order's state. Read from the wins list, which says whether it is paid.
+ */
+function YouWon({ auction, compact }: { auction: AuctionDetail; compact: boolean }) {
+  // The wins list is an index read: a win only just finalized may reach it a moment later.
+  const wins = useQuery({
+    ...wonAuctionsQuery(),
+    refetchInterval: (query) => (query.state.data?.some((w) => w.id === auction.id) ? false : 2000),
+  });
+  const win = wins.data?.find((w) => w.id === auction.id);
+  return (
+    <div
+      className={cn(
+        "grid gap-2 rounded-lg border border-success bg-green-50 text-center",
+        compact ? "p-2" : "p-4",
+      )}
+      data-testid="you-won"
     >
-      <Gavel aria-hidden="true" />
-      Place Bid
-    </Button>
+      <p
+        className={cn(
+          "flex items-center justify-center gap-1.5 font-bold text-success",
+          !compact && "text-lg",
+        )}
+      >
+        <Trophy className="size-5" aria-hidden="true" />
+        You won
+      </p>
+      {win &&
+        (awaitsPayment(win) ? (
+          <PayWinButton auctionId={auction.id} finalPrice={win.finalPrice} className="w-full" />
+        ) : (
+          <p className="text-sm" data-testid="you-won-order">
+            {win.order?.shippingStatus === "pending"
+              ? "Paid. The seller ships it next."
+              : `Paid and ${win.order?.shippingStatus}.`}{" "}
+            <Link to={paths.orders.getHref()} className="font-medium underline underline-offset-2">
+              View order
+            </Link>
+          </p>
+        ))}
+    </div>
   );
 }
 

@@ -1,7 +1,12 @@
 import { Card, CardContent, CardHeader } from "@web/components/ui/card.tsx";
+import { paths } from "@web/config/paths.ts";
+import { useUser } from "@web/lib/current-user.ts";
 import { Clock, Gavel, User } from "lucide-react";
+import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
+import { plural } from "#shared/plural";
 import type { AuctionDetail } from "#shared/schemas/auctions";
+import { won } from "../../lib/leader.ts";
 import { useMsLeft } from "../../lib/server-clock.ts";
 import { Countdown } from "../countdown.tsx";
 import { RetailPrice } from "../retail-price.tsx";
@@ -9,6 +14,7 @@ import { BidAction } from "./bid-action.tsx";
 
 /** The price, time left, last bidder and (on desktops) the bid, with the leader and outbid states announced politely. */
 export function PricePanel({ auction, desktop }: { auction: AuctionDetail; desktop: boolean }) {
+  const { data: user } = useUser();
   const msLeft = useMsLeft(auction.endsAt);
   const ended = auction.status !== "active" || msLeft <= 0;
 
@@ -28,14 +34,16 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
       </CardHeader>
       <CardContent className="grid gap-5 pt-6">
         <div>
-          <p className="text-sm text-muted-foreground">Current Price</p>
+          <p className="text-sm text-muted-foreground" data-testid="price-label">
+            {ended ? "Final price" : "Current Price"}
+          </p>
           <p className="text-4xl font-bold tracking-tight" data-testid="current-price" aria-live="polite">
             {formatPrice(auction.currentPrice)}
           </p>
           {!ended && (
             <p className="text-sm text-muted-foreground">+{formatPrice(auction.bidIncrement)} per bid</p>
           )}
-          <RetailPrice auction={auction} className="mt-1 text-sm" />
+          <RetailPrice auction={auction} className="mt-1 text-sm" noBuyNow={won(auction, user)} />
         </div>
         <div className="grid grid-cols-2 gap-4">
           <div className="rounded-lg border border-border p-3">
@@ -58,16 +66,16 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
             Beginner auction: only for bidders who have not won yet
           </p>
         )}
-        <a
-          href={`/api/auctions/${encodeURIComponent(auction.id)}/ledger`}
+        <Link
+          to={paths.auctionLedger.getHref(auction.id)}
           className="text-sm text-muted-foreground underline underline-offset-2"
           data-testid="ledger-link"
         >
           Verify this auction's bid ledger
-        </a>
-        {auction.activeAgents > 0 && (
+        </Link>
+        {!ended && auction.activeAgents > 0 && (
           <p className="text-sm text-muted-foreground" data-testid="active-agents">
-            {auction.activeAgents} Bid {auction.activeAgents === 1 ? "Agent" : "Agents"} active
+            {plural(auction.activeAgents, "Bid Agent")} active
           </p>
         )}
         {auction.me && auction.me.bidsPlaced > 0 && (

@@ -1,0 +1,211 @@
+/**
+ * npm run preflight against a fake AWS: moto_server (pip install "moto[server]") on a free local port,
+ * seeded like a fresh account; SES's account settings and Lambda's account settings, which moto does not
+ * serve, are answered at the SDK level.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { ACMClient, RequestCertificateCommand } from "@aws-sdk/client-acm";
+import { APIGatewayClient, UpdateAccountCommand } from "@aws-sdk/client-api-gateway";
+import { PutParameterCommand, SSMClient } from "@aws-sdk/client-ssm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readStageConfig } from "../../infra/config.ts";
+import { type AccountFacts, awsAccountFacts } from "../../scripts/deploy/account-facts.ts";
+import {
+  type Check,
+  coversDomain,
+  formatCheck,
+  preflightChecks,
+} from "../../scripts/deploy/preflight-checks.ts";
+import { cdkJsonContext, PROD_CONTEXT } from "./support/synth.ts";
+
+const motoInstalled = spawnSync("moto_server", ["--help"], { encoding: "utf8" }).status === 0;
+if (!motoInstalled)
+  console.warn("moto_server is not installed (pip install 'moto[server]'): preflight is not tested");
+
+let moto: ChildProcess | undefined;
+let endpoint = "";
+const saved = { ...process.env };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitUntilServing(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await fetch(`${url}/moto-api/`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`moto_server did not answer on ${url}`);
+}
+
+beforeAll(async () => {
+  if (!motoInstalled) return;
+  Object.assign(process.env, {
+    AWS_ACCESS_KEY_ID: "testing",
+    AWS_SECRET_ACCESS_KEY: "testing",
+    AWS_EC2_METADATA_DISABLED: "true",
+  });
+  delete process.env.AWS_PROFILE;
+  const port = await freePort();
+  endpoint = `http://127.0.0.1:${port}`;
+  moto = spawn("moto_server", ["-H", "127.0.0.1", "-p", String(port)], { stdio: "ignore" });
+  await waitUntilServing(endpoint);
+}, 60_000);
+
+afterAll(() => {
+  moto?.kill();
+  process.env = saved;
+});
+
+const stage = (context: Record<string, unknown>) =>
+  readStageConfig((key) => ({ ...cdkJsonContext(), ...context })[key]);
+
+/** moto for everything it serves; SES's and Lambda's account settings as a new account has them. */
+function freshAccount(region: string, overrides: Partial<AccountFacts> = {}): AccountFacts {
+  return {
+    ...awsAccountFacts({ region, endpoint }),
+    sesAccount: async () => ({ productionAccess: false, sendingEnabled: true }),
+    lambdaConcurrency: async () => 10,
+    ...overrides,
+  };
+}
+
+const byName = (checks: Check[]) => Object.fromEntries(checks.map((c) => [c.name, c]));
+
+describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is not installed)", () => {
+  it("says what a fresh account lacks for prod in eu-west-1, each with its fix", async () => {
+    const ssm = (region: string) => new SSMClient({ region, endpoint });
+    await ssm("eu-west-1").send(
+      new PutParameterCommand({ Name: "/cdk-bootstrap/hnb659fds/version", Value: "21", Type: "String" }),
+    );
+    await ssm("eu-west-1").send(
+      new PutParameterCommand({
+        Name: "/penny-auction-prod/stripe/secret-key",
+        Value: "sk_test_1",
+        Type: "SecureString",
+      }),
+    );
+    const certificate = await new ACMClient({ region: "us-east-1", endpoint }).send(
+      new RequestCertificateCommand({ DomainName: "auctions.example.com", ValidationMethod: "DNS" }),
+    );
+    const config = stage({ ...PROD_CONTEXT, certificateArn: certificate.CertificateArn });
+    const checks = byName(await preflightChecks({ config, region: "eu-west-1" }, freshAccount("eu-west-1")));
+    console.info(Object.values(checks).map(formatCheck).join("\n"));
+
+    expect(checks.account).toMatchObject({
+      status: "ok",
+      detail: expect.stringMatching(/^\d{12} in eu-west-1/),
+    });
+    expect(checks["CDK bootstrap (eu-west-1)"]).toMatchObject({ status: "ok", detail: "version 21" });
+    // The Web ACL's edge stack deploys to us-east-1, which is not bootstrapped yet.
+    expect(checks["CDK bootstrap (us-east-1)"]).toMatchObject({
+      status: "fail",
+      fix: expect.stringMatching(/^npx cdk bootstrap aws:\/\/\d{12}\/us-east-1$/),
+    });
+    expect(checks["API Gateway CloudWatch Logs role"]).toMatchObject({
+      status: "ok",
+      detail: "not set: the stack creates it",
+    });
+    expect(checks["SES sending"]).toMatchObject({
+      status: "warn",
+      fix: expect.stringContaining(
+        "aws sesv2 put-account-details --region eu-west-1 --production-access-enabled",
+      ),
+    });
+    expect(checks["SES From identity"]).toMatchObject({
+      status: "ok",
+      detail: expect.stringContaining("auctions.example.com: the stack creates it"),
+    });
+    expect(checks["Lambda concurrency"]).toMatchObject({
+      status: "fail",
+      fix: expect.stringContaining("--quota-code L-B99A9384 --desired-value 1000"),
+    });
+    // The publishable key is given on the command line (PROD_CONTEXT): only the two secrets are asked for.
+    expect(checks["Stripe parameter /penny-auction-prod/stripe/secret-key"]?.status).toBe("ok");
+    expect(checks["Stripe parameter /penny-auction-prod/stripe/webhook-secret"]).toMatchObject({
+      status: "fail",
+      fix: "aws ssm put-parameter --region eu-west-1 --type SecureString --name /penny-auction-prod/stripe/webhook-secret --value 'whsec_placeholder'",
+    });
+    expect(checks["Stripe parameter /penny-auction-prod/stripe/publishable-key"]).toBeUndefined();
+    // moto issues a requested certificate only after a minute: pending validation is what a new one is.
+    expect(checks.certificate).toMatchObject({
+      status: "fail",
+      detail: "PENDING_VALIDATION, not ISSUED",
+      fix: expect.stringContaining("aws acm describe-certificate --region us-east-1"),
+    });
+  });
+
+  it("passes a dev stage in us-east-1 once the account is bootstrapped and its quota raised", async () => {
+    await new SSMClient({ region: "us-east-1", endpoint }).send(
+      new PutParameterCommand({ Name: "/cdk-bootstrap/hnb659fds/version", Value: "21", Type: "String" }),
+    );
+    const checks = await preflightChecks(
+      { config: stage({ stage: "dev", emailFrom: "ops@example.com" }), region: "us-east-1" },
+      freshAccount("us-east-1", {
+        sesAccount: async () => ({ productionAccess: true, sendingEnabled: true }),
+        lambdaConcurrency: async () => 1000,
+      }),
+    );
+    expect(checks.filter((c) => c.status !== "ok").map(formatCheck)).toEqual([]);
+    expect(checks.map((c) => c.name)).toEqual([
+      "account",
+      "CDK bootstrap (us-east-1)",
+      "API Gateway CloudWatch Logs role",
+      "SES sending",
+      "SES From identity",
+      "Lambda concurrency",
+    ]);
+  });
+
+  it("fails a stage that counts on the account's API Gateway role when there is none, and passes once it is set", async () => {
+    const config = stage({ stage: "dev", apiGatewayCloudWatchRole: "existing" });
+    const role = async () =>
+      byName(await preflightChecks({ config, region: "us-west-2" }, freshAccount("us-west-2")))[
+        "API Gateway CloudWatch Logs role"
+      ];
+    expect(await role()).toMatchObject({
+      status: "fail",
+      fix: expect.stringContaining("apiGatewayCloudWatchRole=create"),
+    });
+    await new APIGatewayClient({ region: "us-west-2", endpoint }).send(
+      new UpdateAccountCommand({
+        patchOperations: [
+          { op: "replace", path: "/cloudwatchRoleArn", value: "arn:aws:iam::123456789012:role/apigw-logs" },
+        ],
+      }),
+    );
+    expect(await role()).toMatchObject({
+      status: "ok",
+      detail: "set (arn:aws:iam::123456789012:role/apigw-logs)",
+    });
+  });
+
+  it("refuses a certificate outside us-east-1 or for another name", async () => {
+    const elsewhere = stage({
+      ...PROD_CONTEXT,
+      certificateArn: "arn:aws:acm:eu-west-1:123456789012:certificate/abc",
+    });
+    const checks = byName(
+      await preflightChecks({ config: elsewhere, region: "eu-west-1" }, freshAccount("eu-west-1")),
+    );
+    expect(checks.certificate).toMatchObject({
+      status: "fail",
+      detail: expect.stringContaining("not in us-east-1"),
+    });
+    expect(coversDomain("*.example.com", "auctions.example.com")).toBe(true);
+    expect(coversDomain("*.example.com", "a.b.example.com")).toBe(false);
+    expect(coversDomain("example.com", "auctions.example.com")).toBe(false);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * What one client may ask of the live-update socket (functions/domain/socket-limits.ts): watch frames
+ * are limited per connection per minute, only live auctions are watched (an id that is not one writes
+ * nothing), only the ids that join or leave the set are written, and an address holds a bounded
+ * number of sockets open.
+ */
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import WebSocket from "ws";
+import type { SocketMessage } from "#shared/schemas/auctions";
+import { db, dynamo, tableName } from "../../../functions/adapters/dynamo/client.ts";
+import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import {
+  MAX_SOCKETS_PER_ADDRESS,
+  MAX_WATCH_FRAMES,
+  WATCH_FRAME_WINDOW_MS,
+  WATCH_FRAMES_MESSAGE,
+} from "../../../functions/domain/socket-limits.ts";
+import { handler as connect } from "../../../functions/handlers/realtime/connect.ts";
+import { handler as disconnect } from "../../../functions/handlers/realtime/disconnect.ts";
+import { useFreshTable } from "../support/fresh-table.ts";
+import { useLocalGateway } from "../support/local-gateway.ts";
+import { getItem, liveAuction } from "./fixtures.ts";
+
+useFreshTable("socket-limits");
+const local = useLocalGateway();
+
+const sockets: WebSocket[] = [];
+afterAll(() => {
+  for (const ws of sockets) ws.terminate();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function listen() {
+  const before = new Set(local.gateway.connectionIds());
+  const ws = new WebSocket(`${local.url.replace(/^http/, "ws")}/ws`);
+  sockets.push(ws);
+  const messages: SocketMessage[] = [];
+  ws.on("message", (data) => messages.push(JSON.parse(String(data)) as SocketMessage));
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  const id = local.gateway.connectionIds().find((c) => !before.has(c))!;
+  /** Sends a watch frame and returns its answer (`watching` or `error`). */
+  async function watch(auctionIds: string[]) {
+    const seen = messages.length;
+    ws.send(JSON.stringify({ type: "watch", auctionIds }));
+    let answer: SocketMessage | undefined;
+    await expect
+      .poll(() => {
+        answer = messages.slice(seen).find((m) => m.type === "watching" || m.type === "error");
+        return answer;
+      })
+      .toBeDefined();
+    return answer!;
+  }
+  return { id, watch };
+}
+
+/** The table writes sent while `run` runs, by command and partition key prefix. */
+async function writesDuring(run: () => Promise<unknown>): Promise<string[]> {
+  const writes: string[] = [];
+  const name = `socket-writes-${crypto.randomUUID()}`;
+  dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { Key?: { pk?: string }; Item?: { pk?: string } };
+      const command = /^(Put|Update|Delete)(Item)?Command$/.exec(context.commandName ?? "")?.[1];
+      if (command) {
+        const pk = String(input.Key?.pk ?? input.Item?.pk ?? "");
+        writes.push(`${command} ${pk.slice(0, pk.indexOf("#") + 1)}`);
+      }
+      return next(args);
+    },
+    { step: "initialize", name },
+  );
+  try {
+    await run();
+  } finally {
+    dynamo.middlewareStack.remove(name);
+  }
+  return writes;
+}
+
+describe("watch frames", () => {
+  it(`are limited to ${MAX_WATCH_FRAMES} a minute per connection; the next minute opens again`, async () => {
+    const start = Math.ceil(Date.now() / WATCH_FRAME_WINDOW_MS) * WATCH_FRAME_WINDOW_MS + 1000;
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const [{ auction: a }, { auction: b }] = await Promise.all([liveAuction(), liveAuction()]);
+    const listener = await listen();
+    for (let i = 0; i < MAX_WATCH_FRAMES; i++) {
+      const set = i % 2 === 0 ? [a.id] : [b.id];
+      expect(await listener.watch(set)).toEqual({ type: "watching", auctionIds: set });
+    }
+    expect(await listener.watch([a.id])).toEqual({ type: "error", message: WATCH_FRAMES_MESSAGE });
+    // Refused: the set stays the last one accepted.
+    expect((await getItem(keys.connection(listener.id)))?.watching).toEqual([b.id]);
+    expect(await getItem(keys.watch(a.id, listener.id))).toBeUndefined();
+    // Another connection has its own allowance.
+    expect(await (await listen()).watch([a.id])).toEqual({ type: "watching", auctionIds: [a.id] });
+
+    vi.setSystemTime(start + WATCH_FRAME_WINDOW_MS);
+    expect(await listener.watch([a.id])).toEqual({ type: "watching", auctionIds: [a.id] });
+  });
+
+  it("watch only live auctions: ids of ended or unknown auctions write nothing", async () => {
+    const [{ auction: live }, { auction: ended }] = await Promise.all([liveAuction(), liveAuction()]);
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.auction(ended.id),
+        UpdateExpression: "SET #s = :ended",
+        ExpressionAttributeNames: { "#s": "status" },
+        ExpressionAttributeValues: { ":ended": "ended" },
+      }),
+    );
+    const listener = await listen();
+    const unknown = Array.from({ length: 98 }, (_, i) => `no-such-auction-${i}`);
+    expect(await listener.watch([ended.id, live.id, ...unknown])).toEqual({
+      type: "watching",
+      auctionIds: [live.id],
+    });
+    expect(await getItem(keys.watch(ended.id, listener.id))).toBeUndefined();
+    expect(await getItem(keys.watch(unknown[0]!, listener.id))).toBeUndefined();
+    expect(await getItem(keys.watch(live.id, listener.id))).toMatchObject({ connectionId: listener.id });
+
+    // 100 ids that are not auctions: two writes (the count and the set), no watch item.
+    const noise = Array.from({ length: 100 }, (_, i) => `made-up-${i}`);
+    const writes = await writesDuring(() => listener.watch(noise));
+    expect(writes.filter((w) => w.endsWith("WATCH#"))).toEqual(["Delete WATCH#"]);
+    expect(writes.filter((w) => w.endsWith("CONN#"))).toHaveLength(2);
+  });
+
+  it("write only the ids that join or leave the set", async () => {
+    const auctions = await Promise.all([liveAuction(), liveAuction(), liveAuction()]);
+    const [a, b, c] = auctions.map((x) => x.auction.id) as [string, string, string];
+    const listener = await listen();
+    await listener.watch([a, b]);
+    const same = await writesDuring(() => listener.watch([b, a]));
+    expect(same.filter((w) => w.endsWith("WATCH#"))).toEqual([]);
+    const moved = await writesDuring(() => listener.watch([b, c]));
+    expect(moved.filter((w) => w.endsWith("WATCH#")).sort()).toEqual(["Delete WATCH#", "Put WATCH#"]);
+    expect(await getItem(keys.watch(a, listener.id))).toBeUndefined();
+    expect(await getItem(keys.watch(c, listener.id))).toBeDefined();
+  });
+});
+
+describe("sockets per address", () => {
+  const connectFrom = (connectionId: string, sourceIp: string, headers: Record<string, string> = {}) =>
+    connect({ headers, requestContext: { connectionId, identity: { sourceIp } } });
+
+  it(`hold at most ${MAX_SOCKETS_PER_ADDRESS} open at once, even 200 opened together`, async () => {
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => connectFrom(`burst-${i}`, "203.0.113.50")),
+    );
+    const accepted = results.flatMap((r, i) => (r.statusCode === 200 ? [`burst-${i}`] : []));
+    expect(accepted).toHaveLength(MAX_SOCKETS_PER_ADDRESS);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(200 - MAX_SOCKETS_PER_ADDRESS);
+    const refusedId = results.findIndex((r) => r.statusCode === 429);
+    expect(await getItem(keys.connection(`burst-${refusedId}`))).toBeUndefined();
+
+    // Another address is not affected; a closed socket frees its place.
+    expect((await connectFrom("other-address", "203.0.113.51")).statusCode).toBe(200);
+    expect((await connectFrom("one-more", "203.0.113.50")).statusCode).toBe(429);
+    await disconnect({ requestContext: { connectionId: accepted[0]! } });
+    expect((await connectFrom("one-more", "203.0.113.50")).statusCode).toBe(200);
+  });
+
+  it("count the viewer's address CloudFront passes on, not the edge's", async () => {
+    for (let i = 0; i < MAX_SOCKETS_PER_ADDRESS; i++) {
+      const res = await connectFrom(`edge-${i}`, "198.51.100.1", { "x-viewer-address": "192.0.2.7" });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(
+      (await connectFrom("edge-full", "198.51.100.1", { "x-viewer-address": "192.0.2.7" })).statusCode,
+    ).toBe(429);
+    expect(
+      (await connectFrom("edge-other", "198.51.100.1", { "x-viewer-address": "192.0.2.8" })).statusCode,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { plural } from "#shared/plural";
+import { formatWeight, joinWeight, splitWeight } from "#shared/weight";
+
+describe("plural", () => {
+  it("says 1 bid, 0 bids and 2 bids", () => {
+    expect(plural(1, "bid")).toBe("1 bid");
+    expect(plural(0, "bid")).toBe("0 bids");
+    expect(plural(2, "bid")).toBe("2 bids");
+    expect(plural(1, "Bid Agent")).toBe("1 Bid Agent");
+    expect(plural(3, "unused credit")).toBe("3 unused credits");
+  });
+
+  it("takes an irregular plural", () => {
+    expect(plural(2, "child", "children")).toBe("2 children");
+    expect(plural(1, "child", "children")).toBe("1 child");
+  });
+});
+
+describe("weights", () => {
+  it("shows a bare number in ounces and keeps a weight that has its unit", () => {
+    expect(formatWeight("1")).toBe("1 oz");
+    expect(formatWeight("2.5")).toBe("2.5 oz");
+    expect(formatWeight("31.1 g")).toBe("31.1 g");
+    expect(formatWeight("1oz")).toBe("1oz");
+    expect(formatWeight("")).toBeNull();
+    expect(formatWeight(null)).toBeNull();
+  });
+
+  it("splits and joins the seller form's amount and unit", () => {
+    expect(splitWeight("1 oz")).toEqual({ amount: "1", unit: "oz" });
+    expect(splitWeight("31.1g")).toEqual({ amount: "31.1", unit: "g" });
+    expect(splitWeight("")).toEqual({ amount: "", unit: "oz" });
+    expect(splitWeight("a bar")).toEqual({ amount: "a bar", unit: "oz" });
+    expect(joinWeight("1.5", "kg")).toBe("1.5 kg");
+    expect(joinWeight("  ", "g")).toBe("");
+    expect(joinWeight("0.5oz", "g")).toBe("0.5oz");
+  });
+});
