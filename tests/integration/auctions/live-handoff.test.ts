@@ -9,7 +9,11 @@ import type { Context, DynamoDBRecord } from "aws-lambda";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { AuctionMessage, SocketMessage } from "#shared/schemas/auctions";
-import { type AuctionRecord, auctionItem } from "../../../functions/adapters/dynamo/auctions-repo.ts";
+import {
+  type AuctionRecord,
+  auctionItem,
+  putNewAuction,
+} from "../../../functions/adapters/dynamo/auctions-repo.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { installLiveHandoff } from "../../../functions/adapters/realtime/handoff-from-env.ts";
 import type { LiveHandoff } from "../../../functions/adapters/realtime/live-handoff.ts";
@@ -280,6 +284,8 @@ describe("the broadcaster", () => {
     const { handler } = await import("../../../functions/handlers/realtime/broadcaster.ts");
     const context = lambdaContext("realtime/broadcaster") as Context;
     const { auctionMessage } = await import("../../../functions/domain/auction-messages.ts");
+    // Only a live auction in the table can be watched.
+    await putNewAuction(base);
     const watcher = await watch(base.id);
     const direct = (n: number) =>
       handler({ liveUpdate: auctionMessage(withBids(n), "bid", Date.now()) }, context);
