@@ -7,6 +7,7 @@ import { projectRoot } from "../../../infra/bundling.ts";
 import { addNagPacks } from "../../../infra/nag.ts";
 import type { PennyAuctionStack } from "../../../infra/stack.ts";
 import { addStage } from "../../../infra/stage.ts";
+import { withNestedStacks } from "./stage-template.ts";
 
 /** A stand-in Vite build: tests must not depend on whether someone ran the web build. */
 export function fakeWebDist(): string {
@@ -22,8 +23,9 @@ export type CfnJson = any;
 
 export interface Synthesized {
   stack: PennyAuctionStack;
+  /** The stage's regional stack with its nested stacks merged in (support/stage-template.ts). */
   template: Template;
-  /** The raw template, for questions the matchers cannot ask. */
+  /** The same, raw, for questions the matchers cannot ask. */
   json: {
     Resources: Record<string, { Type: string; Properties?: CfnJson; DeletionPolicy?: string }>;
   } & Record<string, CfnJson>;
@@ -55,11 +57,11 @@ export function synthStage(
   });
   addNagPacks(app);
   const stack = addStage(app, { webDistDir: options.webDistDir ?? fakeWebDist() });
-  const template = Template.fromStack(stack);
+  const json = withNestedStacks(outdir, stack);
   return {
     stack,
-    template,
-    json: template.toJSON() as Synthesized["json"],
+    template: Template.fromJSON(json, { skipCyclicalDependenciesCheck: true }),
+    json,
     assemblyDir: outdir,
     ...validationReport(outdir),
   };
