@@ -8,12 +8,12 @@ import { Agents } from "./constructs/agents.ts";
 import { Alarms } from "./constructs/alarms.ts";
 import { Api } from "./constructs/api.ts";
 import { ApiGatewayLogging } from "./constructs/api-gateway-logging.ts";
-import { Data } from "./constructs/data.ts";
+import type { Data } from "./constructs/data.ts";
 import { Firewall } from "./constructs/firewall.ts";
 import { retainHelperFunctionLogs } from "./constructs/helper-logs.ts";
 import { Media } from "./constructs/media.ts";
 import { Notifications } from "./constructs/notifications.ts";
-import { OriginSecret } from "./constructs/origin-secret.ts";
+import type { OriginSecret } from "./constructs/origin-secret.ts";
 import { Payments } from "./constructs/payments.ts";
 import {
   logRemovalFor,
@@ -31,9 +31,15 @@ export interface PennyAuctionStackProps extends StackProps {
   webDistDir?: string;
   /** The Web ACL another stack made in us-east-1 for this stage (infra/edge-stack.ts). */
   edgeWebAclArn?: string;
+  /** The stage's table and origin secret, in their own stack (infra/data-stack.ts). */
+  stores: { data: Data; originSecret: OriginSecret };
 }
 
-/** The whole product (docs/architecture.md section 1) as one stack per stage. */
+/**
+ * The product's app (docs/architecture.md section 1): functions, APIs (one nested stack per handler
+ * area), queues, schedules, CloudFront, alarms, the media bucket. The table and the origin secret are
+ * the data stack's (infra/data-stack.ts).
+ */
 export class PennyAuctionStack extends Stack {
   readonly config: StageConfig;
   readonly data: Data;
@@ -70,11 +76,7 @@ export class PennyAuctionStack extends Stack {
     }
 
     this.payments = new Payments(this, "Payments", { stripeMode: config.stripeMode, stripe: config.stripe });
-    const originSecret = new OriginSecret(this, "OriginSecret", {
-      prefix: config.prefix,
-      ephemeral: config.ephemeral,
-      versionId: config.originSecretVersion,
-    });
+    const originSecret = props.stores.originSecret;
     const defaults: ProductFunctionDefaults = {
       prefix: config.prefix,
       logRetention: retentionDays(config.logRetentionDays),
@@ -87,7 +89,7 @@ export class PennyAuctionStack extends Stack {
       },
     };
 
-    this.data = new Data(this, "Data", { prefix: config.prefix, ephemeral: config.ephemeral });
+    this.data = props.stores.data;
     this.scheduling = new Scheduling(this, "Scheduling", {
       defaults,
       closerHandler: eventHandlers.auctionCloser,

@@ -7,13 +7,33 @@ import type { CfnJson } from "./synth.ts";
 const NESTED_STACK = "AWS::CloudFormation::Stack";
 
 /**
- * A stack's template with its nested stacks' resources merged in, as one template: a nested stack's
- * parameters replaced by the values its parent passes, and a parent's `Outputs.X` of a nested stack by
- * that output's value. The tests ask what a stage deploys and how its resources point at each other,
- * not in which template CloudFormation holds them (each template's own limits: support/quotas.ts).
+ * The stage's stacks in one region as one template (the first stack's, with the others' resources and
+ * its nested stacks' merged in): a nested stack's parameters replaced by the values its parent passes,
+ * a parent's `Outputs.X` of a nested stack by that output's value, and an `Fn::ImportValue` by what the
+ * exporting stack exports. The tests ask what a stage deploys and how its resources point at each
+ * other, not in which template CloudFormation holds them (each template's own limits: support/quotas.ts).
  */
-export function withNestedStacks(assemblyDir: string, stack: Stack): CfnJson {
-  return merged(assemblyDir, Template.fromStack(stack).toJSON(), nestedTemplateFiles(stack));
+export function stageTemplate(assemblyDir: string, stacks: readonly Stack[]): CfnJson {
+  const templates = stacks.map((stack) =>
+    merged(assemblyDir, Template.fromStack(stack).toJSON(), nestedTemplateFiles(stack)),
+  );
+  const exports = new Map<string, unknown>();
+  for (const template of templates) {
+    for (const output of Object.values(template.Outputs ?? {}) as CfnJson[]) {
+      if (typeof output.Export?.Name === "string") exports.set(output.Export.Name, output.Value);
+    }
+  }
+  const [main, ...others] = templates;
+  const resources = Object.assign({}, ...others.map((t) => t.Resources), main.Resources);
+  return { ...main, Resources: replaceImports(resources, exports) };
+}
+
+function replaceImports(value: unknown, exports: Map<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((v) => replaceImports(v, exports));
+  if (!value || typeof value !== "object") return value;
+  const name = (value as CfnJson)["Fn::ImportValue"];
+  if (typeof name === "string" && exports.has(name)) return exports.get(name);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceImports(v, exports)]));
 }
 
 /** The template file of each nested stack under `stack`, by its logical id in its parent. */

@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { App } from "aws-cdk-lib";
+import { App, Stack } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { projectRoot } from "../../../infra/bundling.ts";
 import { addNagPacks } from "../../../infra/nag.ts";
 import type { PennyAuctionStack } from "../../../infra/stack.ts";
 import { addStage } from "../../../infra/stage.ts";
-import { withNestedStacks } from "./stage-template.ts";
+import { stageTemplate } from "./stage-template.ts";
 
 /** A stand-in Vite build: tests must not depend on whether someone ran the web build. */
 export function fakeWebDist(): string {
@@ -23,7 +23,7 @@ export type CfnJson = any;
 
 export interface Synthesized {
   stack: PennyAuctionStack;
-  /** The stage's regional stack with its nested stacks merged in (support/stage-template.ts). */
+  /** The stage's app and data stacks, nested stacks included, as one template (support/stage-template.ts). */
   template: Template;
   /** The same, raw, for questions the matchers cannot ask. */
   json: {
@@ -57,7 +57,11 @@ export function synthStage(
   });
   addNagPacks(app);
   const stack = addStage(app, { webDistDir: options.webDistDir ?? fakeWebDist() });
-  const json = withNestedStacks(outdir, stack);
+  // The app stack first (its outputs and rules), then the stage's other stacks in its region (the data).
+  const regional = app.node.children.filter(
+    (c): c is Stack => Stack.isStack(c) && c !== stack && c.region === stack.region,
+  );
+  const json = stageTemplate(outdir, [stack, ...regional]);
   return {
     stack,
     template: Template.fromJSON(json, { skipCyclicalDependenciesCheck: true }),
