@@ -1,5 +1,4 @@
 import { Annotations, CfnOutput, Stack, type StackProps, Tags, Token } from "aws-cdk-lib";
-import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
 import { eventHandlers, type HttpRoute, routesFor, socketRoutes } from "../functions/routes.ts";
 import { eventHandlerNeeds } from "./access.ts";
@@ -11,7 +10,7 @@ import { ApiGatewayLogging } from "./constructs/api-gateway-logging.ts";
 import type { Data } from "./constructs/data.ts";
 import { Firewall } from "./constructs/firewall.ts";
 import { retainHelperFunctionLogs } from "./constructs/helper-logs.ts";
-import { Media } from "./constructs/media.ts";
+import type { Media } from "./constructs/media.ts";
 import { Notifications } from "./constructs/notifications.ts";
 import type { OriginSecret } from "./constructs/origin-secret.ts";
 import { Payments } from "./constructs/payments.ts";
@@ -24,6 +23,7 @@ import { Realtime } from "./constructs/realtime.ts";
 import { Scheduling } from "./constructs/scheduling.ts";
 import { Stats } from "./constructs/stats.ts";
 import { Web } from "./constructs/web.ts";
+import { retentionDays } from "./log-retention.ts";
 
 export interface PennyAuctionStackProps extends StackProps {
   config: StageConfig;
@@ -32,13 +32,13 @@ export interface PennyAuctionStackProps extends StackProps {
   /** The Web ACL another stack made in us-east-1 for this stage (infra/edge-stack.ts). */
   edgeWebAclArn?: string;
   /** The stage's table and origin secret, in their own stack (infra/data-stack.ts). */
-  stores: { data: Data; originSecret: OriginSecret };
+  stores: { data: Data; originSecret: OriginSecret; media: Media };
 }
 
 /**
  * The product's app (docs/architecture.md section 1): functions, APIs (one nested stack per handler
- * area), queues, schedules, CloudFront, alarms, the media bucket. The table and the origin secret are
- * the data stack's (infra/data-stack.ts).
+ * area), queues, schedules, CloudFront and its buckets (site, logs), alarms. The table, the media
+ * bucket and the origin secret are the data stack's (infra/data-stack.ts).
  */
 export class PennyAuctionStack extends Stack {
   readonly config: StageConfig;
@@ -102,7 +102,7 @@ export class PennyAuctionStack extends Stack {
       sweepHandler: eventHandlers.agentSweep,
     });
 
-    this.media = new Media(this, "Media", { prefix: config.prefix, ephemeral: config.ephemeral });
+    this.media = props.stores.media;
     const routes = deployedRoutes(config);
     const throttle = { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit };
     this.api = new Api(this, "Api", {
@@ -195,7 +195,7 @@ export class PennyAuctionStack extends Stack {
       distDir: props.webDistDir,
       webAclArn: config.waf ? (webAclArn ?? this.firewall?.webAcl.attrArn) : undefined,
       logRetentionDays: config.logRetentionDays,
-      media: { bucket: this.media.bucket, uploadOrigin: this.media.uploadOrigin },
+      media: { bucketName: this.media.bucketName, uploadOrigin: this.media.uploadOrigin },
     });
     // Not this.web.siteOrigins: the distribution's own name would make bucket -> distribution -> bucket a
     // cycle. Any CloudFront name may post, but only with a policy our upload route signed.
@@ -277,12 +277,4 @@ export function placeholderFrom(stage: string): string {
  */
 export function deployedRoutes(config: Pick<StageConfig, "stripeMode">): readonly HttpRoute[] {
   return routesFor(config.stripeMode);
-}
-
-/** CloudWatch Logs accepts only certain retention periods; take the nearest one at or above. */
-function retentionDays(days: number): RetentionDays {
-  const allowed = Object.values(RetentionDays)
-    .filter((v): v is number => typeof v === "number" && v > 0)
-    .sort((a, b) => a - b);
-  return (allowed.find((d) => d >= days) ?? RetentionDays.INFINITE) as RetentionDays;
 }

@@ -32,13 +32,13 @@ export function addStage(app: App, options: StageOptions = {}): PennyAuctionStac
   const env = account || region ? { env: { account, region } } : {};
   const stores = new PennyAuctionDataStack(app, `${config.stackName}-data`, {
     config,
-    description: `Penny auction marketplace, stage ${config.stage}: the table and the origin secret`,
+    description: `Penny auction marketplace, stage ${config.stage}: the table, the media bucket, the origin secret`,
     ...env,
   });
   return new PennyAuctionStack(app, config.stackName, {
     config,
     description: `Penny auction marketplace, stage ${config.stage}`,
-    stores: { data: stores.data, originSecret: stores.originSecret },
+    stores,
     ...env,
     ...(edge ? { edgeWebAclArn: edge.firewall.webAcl.attrArn, crossRegionReferences: true } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
