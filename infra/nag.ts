@@ -27,7 +27,7 @@ export function acknowledge(scope: IConstruct, ids: string | readonly string[], 
 
 /**
  * The partition stays a placeholder in AWS's managed policy ARNs even in a pinned stack, while ARNs
- * the stack formats itself get its value: both forms are acknowledged.
+ * the stack formats itself get its value: every form is acknowledged.
  */
 function asNagPrintsIt(scope: IConstruct, id: string): string[] {
   const stack = Stack.of(scope);
@@ -36,5 +36,7 @@ function asNagPrintsIt(scope: IConstruct, id: string): string[] {
     .replaceAll("<AWS::Region>", known(stack.region, "<AWS::Region>"))
     .replaceAll("<AWS::AccountId>", known(stack.account, "<AWS::AccountId>"));
   const partition = known(stack.partition, "<AWS::Partition>");
-  return [...new Set([located, located.replaceAll("<AWS::Partition>", partition)])];
+  // An ARN built from the pseudo parameters themselves (`Aws.REGION`, as in the media bucket's name) is
+  // printed with the placeholders even in a pinned stack: the id as written is acknowledged too.
+  return [...new Set([id, located, located.replaceAll("<AWS::Partition>", partition)])];
 }

@@ -1,5 +1,4 @@
 import { Annotations, CfnOutput, Stack, type StackProps, Tags, Token } from "aws-cdk-lib";
-import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
 import { eventHandlers, type HttpRoute, routesFor, socketRoutes } from "../functions/routes.ts";
 import { eventHandlerNeeds } from "./access.ts";
@@ -8,12 +7,12 @@ import { Agents } from "./constructs/agents.ts";
 import { Alarms } from "./constructs/alarms.ts";
 import { Api } from "./constructs/api.ts";
 import { ApiGatewayLogging } from "./constructs/api-gateway-logging.ts";
-import { Data } from "./constructs/data.ts";
+import type { Data } from "./constructs/data.ts";
 import { Firewall } from "./constructs/firewall.ts";
 import { retainHelperFunctionLogs } from "./constructs/helper-logs.ts";
-import { Media } from "./constructs/media.ts";
+import type { Media } from "./constructs/media.ts";
 import { Notifications } from "./constructs/notifications.ts";
-import { OriginSecret } from "./constructs/origin-secret.ts";
+import type { OriginSecret } from "./constructs/origin-secret.ts";
 import { Payments } from "./constructs/payments.ts";
 import {
   logRemovalFor,
@@ -24,6 +23,7 @@ import { Realtime } from "./constructs/realtime.ts";
 import { Scheduling } from "./constructs/scheduling.ts";
 import { Stats } from "./constructs/stats.ts";
 import { Web } from "./constructs/web.ts";
+import { retentionDays } from "./log-retention.ts";
 
 export interface PennyAuctionStackProps extends StackProps {
   config: StageConfig;
@@ -31,9 +31,15 @@ export interface PennyAuctionStackProps extends StackProps {
   webDistDir?: string;
   /** The Web ACL another stack made in us-east-1 for this stage (infra/edge-stack.ts). */
   edgeWebAclArn?: string;
+  /** The stage's table and origin secret, in their own stack (infra/data-stack.ts). */
+  stores: { data: Data; originSecret: OriginSecret; media: Media };
 }
 
-/** The whole product (docs/architecture.md section 1) as one stack per stage. */
+/**
+ * The product's app (docs/architecture.md section 1): functions, APIs (one nested stack per handler
+ * area), queues, schedules, CloudFront and its buckets (site, logs), alarms. The table, the media
+ * bucket and the origin secret are the data stack's (infra/data-stack.ts).
+ */
 export class PennyAuctionStack extends Stack {
   readonly config: StageConfig;
   readonly data: Data;
@@ -70,11 +76,7 @@ export class PennyAuctionStack extends Stack {
     }
 
     this.payments = new Payments(this, "Payments", { stripeMode: config.stripeMode, stripe: config.stripe });
-    const originSecret = new OriginSecret(this, "OriginSecret", {
-      prefix: config.prefix,
-      ephemeral: config.ephemeral,
-      versionId: config.originSecretVersion,
-    });
+    const originSecret = props.stores.originSecret;
     const defaults: ProductFunctionDefaults = {
       prefix: config.prefix,
       logRetention: retentionDays(config.logRetentionDays),
@@ -87,7 +89,7 @@ export class PennyAuctionStack extends Stack {
       },
     };
 
-    this.data = new Data(this, "Data", { prefix: config.prefix, ephemeral: config.ephemeral });
+    this.data = props.stores.data;
     this.scheduling = new Scheduling(this, "Scheduling", {
       defaults,
       closerHandler: eventHandlers.auctionCloser,
@@ -100,7 +102,7 @@ export class PennyAuctionStack extends Stack {
       sweepHandler: eventHandlers.agentSweep,
     });
 
-    this.media = new Media(this, "Media", { prefix: config.prefix, ephemeral: config.ephemeral });
+    this.media = props.stores.media;
     const routes = deployedRoutes(config);
     const throttle = { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit };
     this.api = new Api(this, "Api", {
@@ -197,7 +199,7 @@ export class PennyAuctionStack extends Stack {
       distDir: props.webDistDir,
       webAclArn: config.waf ? (webAclArn ?? this.firewall?.webAcl.attrArn) : undefined,
       logRetentionDays: config.logRetentionDays,
-      media: { bucket: this.media.bucket, uploadOrigin: this.media.uploadOrigin },
+      media: { bucketName: this.media.bucketName, uploadOrigin: this.media.uploadOrigin },
     });
     // Not this.web.siteOrigins: the distribution's own name would make bucket -> distribution -> bucket a
     // cycle. Any CloudFront name may post, but only with a policy our upload route signed.
@@ -279,12 +281,4 @@ export function placeholderFrom(stage: string): string {
  */
 export function deployedRoutes(config: Pick<StageConfig, "stripeMode">): readonly HttpRoute[] {
   return routesFor(config.stripeMode);
-}
-
-/** CloudWatch Logs accepts only certain retention periods; take the nearest one at or above. */
-function retentionDays(days: number): RetentionDays {
-  const allowed = Object.values(RetentionDays)
-    .filter((v): v is number => typeof v === "number" && v > 0)
-    .sort((a, b) => a - b);
-  return (allowed.find((d) => d >= days) ?? RetentionDays.INFINITE) as RetentionDays;
 }

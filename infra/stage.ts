@@ -1,5 +1,6 @@
 import type { App } from "aws-cdk-lib";
 import { readStageConfig } from "./config.ts";
+import { PennyAuctionDataStack } from "./data-stack.ts";
 import { PennyAuctionEdgeStack } from "./edge-stack.ts";
 import { PennyAuctionStack } from "./stack.ts";
 
@@ -28,10 +29,17 @@ export function addStage(app: App, options: StageOptions = {}): PennyAuctionStac
           crossRegionReferences: true,
         })
       : undefined;
+  const env = account || region ? { env: { account, region } } : {};
+  const stores = new PennyAuctionDataStack(app, `${config.stackName}-data`, {
+    config,
+    description: `Penny auction marketplace, stage ${config.stage}: the table, the media bucket, the origin secret`,
+    ...env,
+  });
   return new PennyAuctionStack(app, config.stackName, {
     config,
     description: `Penny auction marketplace, stage ${config.stage}`,
-    ...(account || region ? { env: { account, region } } : {}),
+    stores,
+    ...env,
     ...(edge ? { edgeWebAclArn: edge.firewall.webAcl.attrArn, crossRegionReferences: true } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });

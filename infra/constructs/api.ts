@@ -1,5 +1,12 @@
-import { Stack } from "aws-cdk-lib";
-import { type CfnStage, HttpApi, HttpMethod, HttpStage } from "aws-cdk-lib/aws-apigatewayv2";
+import { NestedStack, Stack } from "aws-cdk-lib";
+import {
+  HttpRoute as ApiGatewayRoute,
+  type CfnStage,
+  HttpApi,
+  HttpMethod,
+  HttpRouteKey,
+  HttpStage,
+} from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { Construct } from "constructs";
 import type { HttpRoute } from "../../functions/routes.ts";
@@ -27,7 +34,12 @@ export interface ApiProps {
   strictRoutes: { routes: readonly HttpRoute[]; rateLimit: number; burstLimit: number };
 }
 
-/** The HTTP API behind /api/*: one route and one function per entry of the route table. */
+/**
+ * The HTTP API behind /api/*: one route and one function per entry of the route table. Each handler
+ * area (auth, auctions, admin, ...) is a nested stack holding its routes, integrations, functions,
+ * roles and permissions: about six resources per route, so the API alone would fill most of one
+ * template's 500 (docs/decisions.md, "Stacks").
+ */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
@@ -50,14 +62,15 @@ export class Api extends Construct {
 
     const apiRoutes = new Map<string, Construct>();
     for (const route of props.routes) {
-      const fn = this.routeFunction(route, props);
+      const area = this.areaStack(route);
+      const fn = this.routeFunction(area, route, props);
       this.functions.push(fn);
-      const [apiRoute] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
+      const apiRoute = new ApiGatewayRoute(area, `${fn.node.id}Route`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${fn.node.id}Integration`, fn),
       });
-      if (apiRoute) apiRoutes.set(routeKey(route), apiRoute);
+      apiRoutes.set(routeKey(route), apiRoute);
     }
 
     const strict = props.strictRoutes.routes.filter((route) => apiRoutes.has(routeKey(route)));
@@ -72,11 +85,7 @@ export class Api extends Construct {
         },
       ]),
     );
-    acknowledge(
-      this.httpApi,
-      "AwsSolutions-APIG4",
-      "Sessions are checked in each function (functions/http/session.ts, role per route in functions/routes.ts), not by an API authorizer",
-    );
+    acknowledge(this.httpApi, "AwsSolutions-APIG4", SESSIONS_IN_FUNCTIONS);
     // A stage's route settings may only name routes that already exist.
     for (const route of strict) this.stage.node.addDependency(apiRoutes.get(routeKey(route))!);
   }
@@ -87,9 +96,21 @@ export class Api extends Construct {
     return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }
 
-  private routeFunction(route: HttpRoute, props: ApiProps): ProductFunction {
+  /** The nested stack of the route's handler area ("admin/list-users" -> `Routes-admin`). */
+  private areaStack(route: HttpRoute): NestedStack {
+    const id = `Routes-${route.handler.split("/")[0]}`;
+    return (this.node.tryFindChild(id) as NestedStack | undefined) ?? this.newAreaStack(id);
+  }
+
+  private newAreaStack(id: string): NestedStack {
+    const stack = new NestedStack(this, id, { description: `Penny auction /api routes: ${id}` });
+    acknowledge(stack, "AwsSolutions-APIG4", SESSIONS_IN_FUNCTIONS);
+    return stack;
+  }
+
+  private routeFunction(scope: Construct, route: HttpRoute, props: ApiProps): ProductFunction {
     const needs = routeNeeds(route);
-    const fn = new ProductFunction(this, functionId(route.handler), {
+    const fn = new ProductFunction(scope, functionId(route.handler), {
       handlerId: route.handler,
       defaults: props.defaults,
     }).invokedSynchronously("the HTTP API");
@@ -103,6 +124,9 @@ export class Api extends Construct {
     return fn;
   }
 }
+
+const SESSIONS_IN_FUNCTIONS =
+  "Sessions are checked in each function (functions/http/session.ts, role per route in functions/routes.ts), not by an API authorizer";
 
 export function routeKey(route: HttpRoute): string {
   return `${route.method} ${route.path}`;

@@ -55,7 +55,10 @@ export interface ProductFunctionProps {
  * is JSON carrying `function_name` (Powertools), so one function's logs are still one filter away.
  */
 function areaLogGroup(scope: Construct, handlerId: string, defaults: ProductFunctionDefaults): LogGroup {
-  const stack = Stack.of(scope);
+  // In the top-level stack: an area's functions may sit in a nested stack (the API's) and beside it
+  // (the auction closer), and the log group's name is one per area.
+  let stack = Stack.of(scope);
+  while (stack.nestedStackParent) stack = stack.nestedStackParent;
   const area = handlerId.split("/")[0]!;
   const id = `FunctionLogs-${area}`;
   return (

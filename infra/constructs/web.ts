@@ -36,7 +36,6 @@ import {
   Bucket,
   BucketEncryption,
   type CfnBucket,
-  type IBucket,
   ObjectOwnership,
 } from "aws-cdk-lib/aws-s3";
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
@@ -75,7 +74,7 @@ export interface WebProps {
   /** The Vite build to publish; when it is missing a placeholder page is published (see docs/deploy.md). */
   distDir?: string;
   /** Product photos, served under /media/* (the object keys start with media/). */
-  media?: { bucket: IBucket; uploadOrigin: string };
+  media?: { bucketName: string; uploadOrigin: string };
 }
 
 /**
@@ -236,7 +235,11 @@ export class Web extends Construct {
     if (props.media) {
       // Photos never change under a key (each upload gets a new one): cached like the hashed assets.
       additionalBehaviors["/media/*"] = {
-        origin: S3BucketOrigin.withOriginAccessControl(props.media.bucket),
+        origin: S3BucketOrigin.withOriginAccessControl(
+          // By name: the bucket is the data stack's, and its policy already lets CloudFront read
+          // (infra/constructs/media.ts); OAC must not add one naming this distribution there.
+          Bucket.fromBucketName(this, "MediaBucket", props.media.bucketName),
+        ),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
@@ -284,6 +287,11 @@ export class Web extends Construct {
       },
       additionalBehaviors,
     });
+    // The media bucket's policy is the data stack's (infra/constructs/media.ts), not OAC's to write.
+    Annotations.of(this).acknowledgeWarning(
+      "@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac",
+      "The media bucket's own policy lets CloudFront read (infra/constructs/media.ts)",
+    );
     acknowledge(
       this.distribution,
       "AwsSolutions-CFR1",

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { projectRoot } from "../../infra/bundling.ts";
+import { templatesIn } from "./support/quotas.ts";
 
 /** The environment of a machine with no AWS account: no credentials, no profile, no instance metadata. */
 function environmentWithoutAws(): NodeJS.ProcessEnv {
@@ -40,15 +41,19 @@ function cdkSynth(...context: string[]) {
 }
 
 it("`cdk synth -c stage=prod` of cdk.json's app succeeds with no AWS credentials, no network, no Stripe key and no warning", () => {
-  const { outdir } = cdkSynth("stage=prod");
-  const templateFile = join(outdir, "PennyAuction-prod.template.json");
+  const { outdir, manifest } = cdkSynth("stage=prod");
+  const templateFile = join(outdir, "PennyAuction-prod-data.template.json");
   expect(existsSync(templateFile)).toBe(true);
-  const template = JSON.parse(readFileSync(templateFile, "utf8"));
+  const data = JSON.parse(readFileSync(templateFile, "utf8"));
   expect(
-    Object.values(template.Resources).some((r) => (r as { Type: string }).Type === "AWS::DynamoDB::Table"),
+    Object.values(data.Resources).some((r) => (r as { Type: string }).Type === "AWS::DynamoDB::Table"),
   ).toBe(true);
-  // The publishable key is read from SSM by CloudFormation at deploy (docs/deploy.md).
-  expect(JSON.stringify(template)).toContain("{{resolve:ssm:/penny-auction-prod/stripe/publishable-key}}");
+  // The app stack reads the data stack's exports: `cdk deploy --all` deploys the data first.
+  expect(manifest.artifacts["PennyAuction-prod"].dependencies).toContain("PennyAuction-prod-data");
+  // The publishable key is read from SSM by CloudFormation at deploy (docs/deploy.md), in the template
+  // of the config route's nested stack.
+  const everything = templatesIn(outdir).map((t) => JSON.stringify(t.json));
+  expect(everything.join("\n")).toContain("{{resolve:ssm:/penny-auction-prod/stripe/publishable-key}}");
 });
 
 it("`cdk synth -c stage=prod -c region=eu-west-1` writes the regional stack and its us-east-1 edge stack, with no warning", () => {

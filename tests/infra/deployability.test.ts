@@ -98,6 +98,46 @@ describe("cfn-lint", () => {
   );
 });
 
+describe("stacks by lifecycle", () => {
+  it("the data stack holds the table, the media bucket and the origin secret; no other template holds data", () => {
+    for (const stage of ["dev", "prod in eu-west-1"]) {
+      const types = (t: { json: CfnJson }) =>
+        Object.values(t.json.Resources as Record<string, CfnJson>).map((r) => r.Type as string);
+      const templates = templatesIn(synthesized[stage]!.assemblyDir);
+      const data = templates.find((t) => /^PennyAuction-[a-z-]+-data\.template\.json$/.test(t.name))!;
+      expect(data, stage).toBeDefined();
+      expect(types(data), stage).toEqual(
+        expect.arrayContaining(["AWS::DynamoDB::Table", "AWS::S3::Bucket", "AWS::SecretsManager::Secret"]),
+      );
+      for (const other of templates.filter((t) => t !== data)) {
+        expect(types(other), `${stage}: ${other.name}`).not.toContain("AWS::DynamoDB::Table");
+        expect(types(other), `${stage}: ${other.name}`).not.toContain("AWS::SecretsManager::Secret");
+        const buckets = Object.values(other.json.Resources as Record<string, CfnJson>).filter(
+          (r) => r.Type === "AWS::S3::Bucket",
+        );
+        expect(JSON.stringify(buckets), `${stage}: ${other.name}`).not.toContain("-media-");
+      }
+    }
+  });
+
+  it("the app's HTTP API areas are nested stacks of the app stack, which deploys after the data stack", () => {
+    const synth = synthesized.dev!;
+    const nested = templatesIn(synth.assemblyDir).filter((t) => /^PennyAuctiondevApiRoutes/.test(t.name));
+    expect(nested.map((t) => t.name.replace(/^PennyAuctiondevApiRoutes([a-z]+).*/, "$1")).sort()).toEqual([
+      "admin",
+      "auctions",
+      "auth",
+      "config",
+      "me",
+      "orders",
+      "payments",
+      "seller",
+    ]);
+    const manifest = JSON.parse(readFileSync(join(synth.assemblyDir, "manifest.json"), "utf8"));
+    expect(manifest.artifacts["PennyAuction-dev"].dependencies).toContain("PennyAuction-dev-data");
+  });
+});
+
 describe("stages side by side in one account and region", () => {
   it("two stages share no physical name (tables, buckets, functions, queues, log groups, SES identities, CloudFront policies...)", () => {
     const names = (stage: string) => new Set(physicalNames(synthesized[stage]!.json));

@@ -59,6 +59,8 @@ describe("media bucket (product photos, issue 16)", () => {
     const readers = allowed.filter((s) => actionsOf(s as never).includes("s3:GetObject"));
     expect(readers).toHaveLength(1);
     expect(readers[0].Principal).toEqual({ Service: "cloudfront.amazonaws.com" });
+    // Any distribution of the account: naming the app stack's would make the stacks depend on each other.
+    expect(JSON.stringify(readers[0].Condition.ArnLike["AWS:SourceArn"])).toMatch(/:distribution\/\*"\]/);
     for (const s of allowed.filter((s) => s !== readers[0])) {
       expect(JSON.stringify(s.Principal)).toMatch(/AutoDeleteObjects/);
     }
@@ -78,7 +80,9 @@ describe("media bucket (product photos, issue 16)", () => {
     expect(behaviour).toMatchObject({ ViewerProtocolPolicy: "redirect-to-https" });
     expect(behaviour.AllowedMethods).toEqual(["GET", "HEAD"]);
     const origin = (config.Origins as CfnJson[]).find((o) => o.Id === behaviour.TargetOriginId);
-    expect(referencedId(origin.DomainName)).toBe(mediaBucketId);
+    // By name: the bucket is the data stack's, the distribution the app stack's.
+    expect(JSON.stringify(origin.DomainName)).toContain("penny-auction-dev-media-");
+    expect(JSON.stringify(origin.DomainName)).toContain(".s3.");
     expect(origin.OriginAccessControlId).toBeDefined();
     expect(origin.S3OriginConfig).toEqual({ OriginAccessIdentity: "" });
   });
@@ -95,15 +99,17 @@ describe("media bucket (product photos, issue 16)", () => {
   it("only the upload route may write photos: PutObject under media/uploads/, nothing else on the bucket", () => {
     expect(httpRoutes.find((r) => r.handler === UPLOADER)?.path).toBe("/api/seller/uploads");
     const uploader = byHandler(functions, UPLOADER);
-    expect(referencedId(uploader.env.MEDIA_BUCKET)).toBe(mediaBucketId);
+    // By name (the bucket is the data stack's): the same name the bucket is given.
+    expect(uploader.env.MEDIA_BUCKET).toEqual(dev.json.Resources[mediaBucketId]!.Properties.BucketName);
     const s3 = uploader.statements.filter((s) => actionsOf(s).some((a) => a.startsWith("s3:")));
     expect(s3).toHaveLength(1);
     expect(actionsOf(s3[0]!)).toEqual(["s3:PutObject"]);
     const resource = JSON.stringify(resourcesOf(s3[0]!));
-    expect(resource).toContain(mediaBucketId);
+    expect(resource).toContain(":s3:::penny-auction-dev-media-");
     expect(resource).toContain(`/${PHOTO_KEY_PREFIX}*`);
     for (const fn of functions.filter((f) => f.handlerId !== UPLOADER)) {
       expect(JSON.stringify(fn.statements), fn.handlerId).not.toContain(mediaBucketId);
+      expect(JSON.stringify(fn.statements), fn.handlerId).not.toContain("-media-");
       expect(fn.env.MEDIA_BUCKET, fn.handlerId).toBeUndefined();
     }
   });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { tableDefinition } from "../../functions/adapters/dynamo/table-definition.ts";
 import { eventHandlers, httpRoutes, socketRoutes } from "../../functions/routes.ts";
 import { readStageConfig } from "../../infra/config.ts";
+import { PennyAuctionDataStack } from "../../infra/data-stack.ts";
 import { pathPattern } from "../../infra/edge.ts";
 import { addNagPacks } from "../../infra/nag.ts";
 import { deployedRoutes, PennyAuctionStack } from "../../infra/stack.ts";
@@ -865,9 +866,12 @@ describe("production hardening (issue 14)", () => {
 
   it("refuses to make its own WAF in a region other than us-east-1, naming the ways out", () => {
     const config = readStageConfig((key) => ({ ...cdkJsonContext(), ...PROD_CONTEXT })[key]);
-    expect(
-      () => new PennyAuctionStack(new App(), "Elsewhere", { config, env: { region: "eu-west-1" } }),
-    ).toThrow(/only in us-east-1.*webAclArn.*waf=false/);
+    const app = new App();
+    const env = { region: "eu-west-1" };
+    const stores = new PennyAuctionDataStack(app, "Elsewhere-data", { config, env });
+    expect(() => new PennyAuctionStack(app, "Elsewhere", { config, env, stores })).toThrow(
+      /only in us-east-1.*webAclArn.*waf=false/,
+    );
   });
 
   it("has no WAF on a dev stage unless asked (-c waf=true)", () => {

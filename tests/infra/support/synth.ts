@@ -1,12 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { App } from "aws-cdk-lib";
+import { App, Stack } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { projectRoot } from "../../../infra/bundling.ts";
 import { addNagPacks } from "../../../infra/nag.ts";
 import type { PennyAuctionStack } from "../../../infra/stack.ts";
 import { addStage } from "../../../infra/stage.ts";
+import { stageTemplate } from "./stage-template.ts";
 
 /** A stand-in Vite build: tests must not depend on whether someone ran the web build. */
 export function fakeWebDist(): string {
@@ -22,8 +23,9 @@ export type CfnJson = any;
 
 export interface Synthesized {
   stack: PennyAuctionStack;
+  /** The stage's app and data stacks, nested stacks included, as one template (support/stage-template.ts). */
   template: Template;
-  /** The raw template, for questions the matchers cannot ask. */
+  /** The same, raw, for questions the matchers cannot ask. */
   json: {
     Resources: Record<string, { Type: string; Properties?: CfnJson; DeletionPolicy?: string }>;
   } & Record<string, CfnJson>;
@@ -55,11 +57,15 @@ export function synthStage(
   });
   addNagPacks(app);
   const stack = addStage(app, { webDistDir: options.webDistDir ?? fakeWebDist() });
-  const template = Template.fromStack(stack);
+  // The app stack first (its outputs and rules), then the stage's other stacks in its region (the data).
+  const regional = app.node.children.filter(
+    (c): c is Stack => Stack.isStack(c) && c !== stack && c.region === stack.region,
+  );
+  const json = stageTemplate(outdir, [stack, ...regional]);
   return {
     stack,
-    template,
-    json: template.toJSON() as Synthesized["json"],
+    template: Template.fromJSON(json, { skipCyclicalDependenciesCheck: true }),
+    json,
     assemblyDir: outdir,
     ...validationReport(outdir),
   };
