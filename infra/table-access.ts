@@ -94,7 +94,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // The wins index: beginner auctions and the win limit.
   "auctions/place-bid": grant(["AUCTION#", "BIDS#"], ["USER#", "AUCTION#", "BIDS#", "BIDDERS#"], true),
   "auctions/put-agent": grant(["AUCTION#", "AGENTS#", "BIDDERS#"], ["AGENTS#", "USER#", "AUCTION#"], true),
-  "auctions/get-agent": grant(["AGENTS#"]),
+  // AUCTION#: no agent is null on an auction that exists, 404 on one that does not.
+  "auctions/get-agent": grant(["AGENTS#", "AUCTION#"]),
   "auctions/delete-agent": grant(["AGENTS#"], ["AGENTS#", "USER#", "AUCTION#"]),
   // Buy It Now: the offer reads the caller's tally and what they paid for bids; the purchase takes
   // stock, writes the order, records the credit and cancels the buyer's agent (credits back to USER#).

@@ -93,11 +93,13 @@ export async function bookAgent(input: {
 /**
  * The caller's agent, or null when they never booked one: having none is an ordinary state every
  * bidder's auction page shows, not a missing resource (a 404 there would be a failed request in
- * every signed-in visitor's console).
+ * every signed-in visitor's console). An auction that does not exist is still 404.
  */
 export async function readAgent(auctionId: string, userId: string): Promise<AgentView | null> {
   const agent = await getAgent(auctionId, userId);
-  return agent ? toAgentView(agent) : null;
+  if (agent) return toAgentView(agent);
+  if (!(await getAuction(auctionId))) throw notFound(BID_MESSAGES.notFound);
+  return null;
 }
 
 /** Stops the caller's agent; its unused credits go back to the balance. */
