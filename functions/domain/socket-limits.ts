@@ -8,7 +8,8 @@
  * set are written. An address may hold MAX_SOCKETS_PER_ADDRESS connections open at once.
  */
 export const WATCH_FRAME_WINDOW_MS = 60_000;
-export const MAX_WATCH_FRAMES = 20;
+// Twice what the web sends at most (one a second: web/src/lib/socket.ts), so no page of ours meets it.
+export const MAX_WATCH_FRAMES = 120;
 export const WATCH_FRAMES_MESSAGE = `Too many watch messages: at most ${MAX_WATCH_FRAMES} a minute`;
 /** Open sockets per address, unless the stage says otherwise (the local stack's browsers share 127.0.0.1). */
 export const MAX_SOCKETS_PER_ADDRESS = 50;

@@ -36,9 +36,21 @@ export function watchSet(auctionIds: readonly string[]): string[] {
   return [...new Set(auctionIds)].slice(0, MAX_WATCHED_AUCTIONS).sort();
 }
 
+/**
+ * At most one `watch` frame a second: the server answers more than MAX_WATCH_FRAMES a minute (functions/domain/socket-limits.ts) with
+ * an error, and a grid that renders in stages, or a visitor moving quickly between pages, changes the set
+ * many times a second. A change within the second is sent when it ends, as the latest set.
+ */
+export const WATCH_MIN_INTERVAL_MS = 1000;
+let lastWatchSentAt = Number.NEGATIVE_INFINITY;
+let watchTimer: ReturnType<typeof setTimeout> | null = null;
+
 function sendWatch(ws: WebSocket | null) {
+  if (watchTimer) clearTimeout(watchTimer);
+  watchTimer = null;
   if (watched && ws?.readyState === WebSocket.OPEN) {
     ws.send(JSON.stringify({ type: "watch", auctionIds: watched }));
+    lastWatchSentAt = Date.now();
   }
 }
 
@@ -47,7 +59,10 @@ export function watchAuctions(auctionIds: readonly string[]) {
   const next = watchSet(auctionIds);
   if (watched && watched.join() === next.join()) return;
   watched = next;
-  sendWatch(socket);
+  if (watchTimer) return;
+  const wait = lastWatchSentAt + WATCH_MIN_INTERVAL_MS - Date.now();
+  if (wait <= 0) sendWatch(socket);
+  else watchTimer = setTimeout(() => sendWatch(socket), wait);
 }
 
 function open() {
