@@ -9,28 +9,11 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
 import { axeFindings } from "./support/axe.ts";
+import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { type SignedIn, signedIn, type Viewport } from "./support/users.ts";
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
-const VIEWPORTS: [string, Viewport][] = [
-  ["phone", { width: 390, height: 844 }],
-  ["desktop", { width: 1280, height: 800 }],
-];
-
-/** Every console error or warning, uncaught error and failed API request of the page from now on. */
-function problems(page: Page): string[] {
-  const found: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") {
-      found.push(`${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on("pageerror", (error) => found.push(`pageerror: ${error.message}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) found.push(`${response.status()} ${response.url()}`);
-  });
-  return found;
-}
+const VIEWPORTS = PHONE_AND_DESKTOP;
 
 function auctionOf(seller: SignedIn, name: string, durationSeconds: number) {
   const productId = crypto.randomUUID();

@@ -8,28 +8,12 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
 import { axeFindings } from "./support/axe.ts";
+import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { pageAt, signedIn, type Viewport } from "./support/users.ts";
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const SITE = "Precious Metals Auctions";
-const VIEWPORTS: [string, Viewport][] = [
-  ["phone", { width: 390, height: 844 }],
-  ["desktop", { width: 1280, height: 800 }],
-];
-
-function problems(page: Page): string[] {
-  const found: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") {
-      found.push(`${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on("pageerror", (error) => found.push(`pageerror: ${error.message}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) found.push(`${response.status()} ${response.url()}`);
-  });
-  return found;
-}
+const VIEWPORTS = PHONE_AND_DESKTOP;
 
 describe.each(VIEWPORTS)("words at %s size", (label, viewport) => {
   it("one bid is 1 bid, a bare weight is in ounces, and each page names itself in the title", async () => {
