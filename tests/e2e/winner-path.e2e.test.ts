@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
-import { type SignedIn, signedIn, type Viewport } from "./support/users.ts";
+import { type SignedIn, signedIn } from "./support/users.ts";
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const VIEWPORTS = PHONE_AND_DESKTOP;

@@ -4,12 +4,11 @@
  * win, and every page its own document title (an auction's names its product). No console error or
  * warning and no failed request on these pages; axe-core finds nothing.
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
-import { pageAt, signedIn, type Viewport } from "./support/users.ts";
+import { pageAt, signedIn } from "./support/users.ts";
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const SITE = "Precious Metals Auctions";
