@@ -10,6 +10,8 @@ import {
   GetShardIteratorCommand,
 } from "@aws-sdk/client-dynamodb-streams";
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { marshall } from "@aws-sdk/util-dynamodb";
+import type { DynamoDBRecord } from "aws-lambda";
 import type { UserRole } from "#shared/constants";
 import type { AuctionRecord } from "../../../functions/adapters/dynamo/auctions-repo.ts";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
@@ -163,4 +165,55 @@ export async function auctionStreamChanges(
     dynamo.destroy();
     streams.destroy();
   }
+}
+
+/** A fixed auction record, for driving the broadcaster with stream records of its changes. */
+export function broadcastAuction(id: string): AuctionRecord {
+  return {
+    id,
+    productId: "p-1",
+    sellerId: "s-1",
+    sellerUserId: "su-1",
+    status: "active",
+    startingPriceCents: 100,
+    priceCents: 100,
+    bidIncrementCents: 1,
+    extensionSeconds: 10,
+    totalBids: 0,
+    endsAt: Date.parse("2030-01-01T00:00:00.000Z"),
+    createdAt: "2029-12-31T00:00:00.000Z",
+    product: {
+      id: "p-1",
+      name: "Coin",
+      description: "A coin",
+      metalType: "silver",
+      imageUrl: "/x.svg",
+      startingPriceCents: 100,
+    },
+    seller: { id: "s-1", userId: "su-1", businessName: "Biz" },
+  };
+}
+
+let streamSequence = 1000;
+/** A stream record of an item's change as DynamoDB Streams hands it over (INSERT, MODIFY or REMOVE). */
+export function streamRecord(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): DynamoDBRecord {
+  streamSequence += 1;
+  const image = (item: Record<string, unknown> | undefined) =>
+    item ? (marshall(item, { removeUndefinedValues: true }) as never) : undefined;
+  return {
+    eventID: String(streamSequence),
+    eventName: before && after ? "MODIFY" : after ? "INSERT" : "REMOVE",
+    eventSource: "aws:dynamodb",
+    awsRegion: "us-east-1",
+    dynamodb: {
+      Keys: image({ pk: (after ?? before)?.pk, sk: (after ?? before)?.sk }),
+      OldImage: image(before),
+      NewImage: image(after),
+      SequenceNumber: String(streamSequence),
+      StreamViewType: "NEW_AND_OLD_IMAGES",
+    },
+  };
 }

@@ -1,10 +1,3 @@
-/**
- * Live updates' two paths: a bid (by hand or by a Bid Agent) and the closer hand the new state to the
- * broadcaster at once (the direct path, in-process here as in `npm run dev`), and the table's stream
- * brings the same state a moment later. A watching connection gets each state once, by whichever path
- * came first, and whatever the direct path failed to deliver still arrives through the stream.
- */
-import { marshall } from "@aws-sdk/util-dynamodb";
 import type { Context, DynamoDBRecord } from "aws-lambda";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -24,7 +17,16 @@ import { createLocalLiveHandoff } from "../../../scripts/local/live-handoff.ts";
 import { sqsEvent } from "../../../scripts/local/sqs-event.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
-import { bidOn, getItem, liveAuction, type TestUser, testUser, waitUntilPast } from "./fixtures.ts";
+import {
+  bidOn,
+  broadcastAuction,
+  getItem,
+  liveAuction,
+  streamRecord,
+  type TestUser,
+  testUser,
+  waitUntilPast,
+} from "./fixtures.ts";
 
 useFreshTable("auction-live-handoff");
 const local = useLocalGateway({ streams: true });
@@ -232,29 +234,7 @@ describe("who hands off", () => {
 });
 
 describe("the broadcaster", () => {
-  const base: AuctionRecord = {
-    id: "handoff-a",
-    productId: "p-1",
-    sellerId: "s-1",
-    sellerUserId: "su-1",
-    status: "active",
-    startingPriceCents: 100,
-    priceCents: 100,
-    bidIncrementCents: 1,
-    extensionSeconds: 10,
-    totalBids: 0,
-    endsAt: Date.parse("2030-01-01T00:00:00.000Z"),
-    createdAt: "2029-12-31T00:00:00.000Z",
-    product: {
-      id: "p-1",
-      name: "Coin",
-      description: "A coin",
-      metalType: "silver",
-      imageUrl: "/x.svg",
-      startingPriceCents: 100,
-    },
-    seller: { id: "s-1", userId: "su-1", businessName: "Biz" },
-  };
+  const base = broadcastAuction("handoff-a");
   const withBids = (n: number): AuctionRecord => ({
     ...base,
     totalBids: n,
@@ -262,23 +242,8 @@ describe("the broadcaster", () => {
     lastBidderId: `id-${n}`,
     lastBidderUsername: `bidder${n}`,
   });
-  let sequence = 5000;
-  function streamRecord(before: AuctionRecord, after: AuctionRecord): DynamoDBRecord {
-    sequence += 1;
-    const image = (a: AuctionRecord) => marshall(auctionItem(a), { removeUndefinedValues: true }) as never;
-    return {
-      eventID: String(sequence),
-      eventName: "MODIFY",
-      eventSource: "aws:dynamodb",
-      dynamodb: {
-        Keys: marshall(keys.auction(after.id)) as never,
-        OldImage: image(before),
-        NewImage: image(after),
-        SequenceNumber: String(sequence),
-        StreamViewType: "NEW_AND_OLD_IMAGES",
-      },
-    };
-  }
+  const auctionChange = (before: AuctionRecord, after: AuctionRecord) =>
+    streamRecord(auctionItem(before), auctionItem(after));
 
   it("sends a state once whichever path brings it, and never one older than what it sent", async () => {
     const { handler } = await import("../../../functions/handlers/realtime/broadcaster.ts");
@@ -292,12 +257,12 @@ describe("the broadcaster", () => {
     const stream = (...records: DynamoDBRecord[]) => handler({ Records: records }, context);
 
     await direct(1);
-    await stream(streamRecord(withBids(0), withBids(1)));
+    await stream(auctionChange(withBids(0), withBids(1)));
     // The stream first, then the direct path: still once.
-    await stream(streamRecord(withBids(1), withBids(2)));
+    await stream(auctionChange(withBids(1), withBids(2)));
     await direct(2);
     // A late direct hand-off of bid 3 after bid 4 went out: watchers never step back.
-    await stream(streamRecord(withBids(2), withBids(3)), streamRecord(withBids(3), withBids(4)));
+    await stream(auctionChange(withBids(2), withBids(3)), auctionChange(withBids(3), withBids(4)));
     await direct(3);
     await watcher.next(stateHeard(base.id, 4));
     await watcher.settle();

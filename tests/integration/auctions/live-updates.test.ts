@@ -1,9 +1,4 @@
-/**
- * Live updates through the local gateway and stream poller: $connect/$disconnect, `connected`, and the
- * broadcaster turning stream records into one message per auction per batch, deleting gone connections.
- */
-import { marshall } from "@aws-sdk/util-dynamodb";
-import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+import type { Context, DynamoDBStreamEvent } from "aws-lambda";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { AuctionMessage, ConnectedMessage, SocketMessage } from "#shared/schemas/auctions";
@@ -13,7 +8,7 @@ import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { lambdaContext } from "../../../scripts/local/handlers.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
-import { bidOn, getItem, liveAuction, sleep, testUser } from "./fixtures.ts";
+import { bidOn, broadcastAuction, getItem, liveAuction, sleep, streamRecord, testUser } from "./fixtures.ts";
 
 useFreshTable("auction-live");
 const local = useLocalGateway({ streams: true });
@@ -244,29 +239,7 @@ describe("watching auctions", () => {
 });
 
 describe("the broadcaster", () => {
-  const base: AuctionRecord = {
-    id: "a-1",
-    productId: "p-1",
-    sellerId: "s-1",
-    sellerUserId: "su-1",
-    status: "active",
-    startingPriceCents: 100,
-    priceCents: 100,
-    bidIncrementCents: 1,
-    extensionSeconds: 10,
-    totalBids: 0,
-    endsAt: Date.parse("2030-01-01T00:00:00.000Z"),
-    createdAt: "2029-12-31T00:00:00.000Z",
-    product: {
-      id: "p-1",
-      name: "Coin",
-      description: "A coin",
-      metalType: "silver",
-      imageUrl: "/x.svg",
-      startingPriceCents: 100,
-    },
-    seller: { id: "s-1", userId: "su-1", businessName: "Biz" },
-  };
+  const base = broadcastAuction("a-1");
   const withBids = (auction: AuctionRecord, n: number, username: string): AuctionRecord => ({
     ...auction,
     totalBids: n,
@@ -275,28 +248,7 @@ describe("the broadcaster", () => {
     lastBidderUsername: username,
   });
 
-  let sequence = 1000;
-  function record(
-    before: Record<string, unknown> | undefined,
-    after: Record<string, unknown> | undefined,
-  ): DynamoDBRecord {
-    sequence += 1;
-    const image = (item: Record<string, unknown> | undefined) =>
-      item ? (marshall(item, { removeUndefinedValues: true }) as never) : undefined;
-    return {
-      eventID: String(sequence),
-      eventName: before && after ? "MODIFY" : after ? "INSERT" : "REMOVE",
-      eventSource: "aws:dynamodb",
-      awsRegion: "us-east-1",
-      dynamodb: {
-        Keys: image({ pk: (after ?? before)?.pk, sk: (after ?? before)?.sk }),
-        OldImage: image(before),
-        NewImage: image(after),
-        SequenceNumber: String(sequence),
-        StreamViewType: "NEW_AND_OLD_IMAGES",
-      },
-    };
-  }
+  const record = streamRecord;
 
   it("sends one message per auction per batch, the latest state, and deletes gone connections", async () => {
     const { handler } = await import("../../../functions/handlers/realtime/broadcaster.ts");
