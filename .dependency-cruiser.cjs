@@ -4,7 +4,9 @@
  *
  *   functions/domain      pure rules: imports nothing of adapters, http, usecases or handlers
  *   functions/adapters    storage and services: never http, usecases or handlers
- *   functions/usecases    orchestration: never http or handlers (refusals are functions/domain/errors.ts)
+ *   functions/usecases    orchestration: never http or handlers (refusals are functions/domain/errors.ts),
+ *                         one folder per feature (usecases/<feature>/), no loose files at its top level;
+ *                         bidding never imports the agent engine (agents build on bidding)
  *   web/src/features/x    never another feature; shared pieces live in web/src/components or web/src/lib
  *   web/src/components, web/src/lib   never a feature (what composes features lives in web/src/app)
  *   zod                   only through shared/schemas/zod.ts (its error map keeps the product's messages)
@@ -57,6 +59,14 @@ module.exports = {
       comment: "Use cases raise domain refusals; the HTTP layer maps them.",
       from: { path: "^functions/usecases/" },
       to: { path: "^functions/(http|handlers)/" },
+    },
+    {
+      name: "usecases-in-feature-folders",
+      severity: "error",
+      comment:
+        "A use case lives in its feature's folder (functions/usecases/<feature>/x.ts, the feature named as in domain and adapters), so a feature's files sort together in every layer.",
+      from: {},
+      to: { path: "^functions/usecases/[^/]+[.]ts$" },
     },
     {
       name: "features-apart",

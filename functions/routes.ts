@@ -267,7 +267,7 @@ export const eventHandlers = {
   broadcaster: "realtime/broadcaster",
   /** EventBridge Scheduler one-time schedule at an auction's end -> finalize or re-arm. */
   auctionCloser: "auctions/close-auction",
-  /** SQS delay messages -> one Bid Agent check of one auction (functions/usecases/run-agents.ts). */
+  /** SQS delay messages -> one Bid Agent check of one auction (functions/usecases/agents/run-agents.ts). */
   agentEngine: "agents/run-agents",
   /** Every minute -> re-queue agent checks from the table (recovery). */
   agentSweep: "agents/sweep-agents",

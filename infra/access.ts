@@ -34,7 +34,7 @@ export interface FunctionNeeds {
 // the only place either function is made, grants them.
 
 const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
-  // Approving a product starts its auction and arms the end schedule (usecases/start-auction.ts).
+  // Approving a product starts its auction and arms the end schedule (usecases/auctions/start-auction.ts).
   // The bid does not touch the schedule: when a bid moved the end, the closer re-arms.
   "admin/approve-product": { schedulesAuctionEnds: true },
   // Records who opened the socket: resolves the session cookie, which slides the session as a route does.

@@ -1,7 +1,7 @@
 /**
  * The operator's numbers (issue 16): how one change of the table (a stream record's old and new images)
  * moves the daily and hourly aggregates. Pure: the images come in unmarshalled, the changes go out;
- * functions/usecases/aggregate-stats.ts applies them exactly once per record.
+ * functions/usecases/stats/aggregate-stats.ts applies them exactly once per record.
  *
  * - a bid (its item is inserted): the platform's bids that day and that hour, and the bidder as active
  *   that day (counted once per user per day: a marker, see the use case);

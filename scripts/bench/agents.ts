@@ -20,11 +20,11 @@ try {
   const dynamo = await countDynamoCalls();
   const { installAgentQueue } = await import("../../functions/adapters/agents/queue-from-env.ts");
   const { createLocalAgentQueue } = await import("../local/agent-queue.ts");
-  const { bookAgent } = await import("../../functions/usecases/bid-agents.ts");
-  const { startAuction } = await import("../../functions/usecases/start-auction.ts");
+  const { bookAgent } = await import("../../functions/usecases/agents/bid-agents.ts");
+  const { startAuction } = await import("../../functions/usecases/auctions/start-auction.ts");
   const { listBids } = await import("../../functions/adapters/dynamo/bids-repo.ts");
   const { createUser } = await import("../../functions/adapters/dynamo/users-repo.ts");
-  const { runAgentCheck } = await import("../../functions/usecases/run-agents.ts");
+  const { runAgentCheck } = await import("../../functions/usecases/agents/run-agents.ts");
 
   const queue = createLocalAgentQueue({ log: () => {} });
   installAgentQueue(queue);

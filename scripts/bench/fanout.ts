@@ -43,7 +43,7 @@ const poller = await startStreamPoller({
   log: () => {},
 });
 const live = createLocalLiveHandoff({ log: () => {} });
-const { startAuction } = await import("../../functions/usecases/start-auction.ts");
+const { startAuction } = await import("../../functions/usecases/auctions/start-auction.ts");
 const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 
 const seller = await signedInUser({ username: "fanoutseller", role: "seller" });

@@ -32,10 +32,10 @@ await countDynamoCalls();
 const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 const { db, tableName } = await import("../../functions/adapters/dynamo/client.ts");
 const { keys } = await import("../../functions/adapters/dynamo/keys.ts");
-const { startAuction } = await import("../../functions/usecases/start-auction.ts");
-const { ledgerGenesis } = await import("../../functions/usecases/bid-ledger.ts");
+const { startAuction } = await import("../../functions/usecases/auctions/start-auction.ts");
+const { ledgerGenesis } = await import("../../functions/usecases/bidding/bid-ledger.ts");
 const { chainHash, genesisHash } = await import("../../functions/domain/bid-ledger.ts");
-const { readFinalized } = await import("../../functions/usecases/finalize-auction.ts");
+const { readFinalized } = await import("../../functions/usecases/auctions/finalize-auction.ts");
 
 const seller = await benchUser({ username: "benchledgerseller", role: "seller" });
 const startedAt = Date.now() - BIDS * 1000 - 60_000;

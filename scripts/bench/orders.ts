@@ -34,8 +34,8 @@ const { signWebhook, succeededEvent } = await import("../../functions/adapters/p
 const { markLocalPaymentIntentSucceeded } = await import(
   "../../functions/adapters/dynamo/local-payment-intents-repo.ts"
 );
-const { startAuction } = await import("../../functions/usecases/start-auction.ts");
-const { placeBid } = await import("../../functions/usecases/place-bid.ts");
+const { startAuction } = await import("../../functions/usecases/auctions/start-auction.ts");
+const { placeBid } = await import("../../functions/usecases/bidding/place-bid.ts");
 const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 
 let seq = 0;

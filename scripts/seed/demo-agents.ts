@@ -4,7 +4,7 @@
  * the card). Booked only when a new round of demo auctions starts, so a restart changes nothing.
  */
 import { findUserByLogin } from "../../functions/adapters/dynamo/users-repo.ts";
-import { bookAgent } from "../../functions/usecases/bid-agents.ts";
+import { bookAgent } from "../../functions/usecases/agents/bid-agents.ts";
 import { ensureAccount } from "./accounts.ts";
 
 export const DEMO_AGENT_BIDDERS = [

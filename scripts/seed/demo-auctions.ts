@@ -26,7 +26,7 @@ import {
   updatePendingSellerProfile,
 } from "../../functions/adapters/dynamo/sellers-repo.ts";
 import { findUserByLogin } from "../../functions/adapters/dynamo/users-repo.ts";
-import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { ensureAccount } from "./accounts.ts";
 import { seedDemoAgents } from "./demo-agents.ts";
 

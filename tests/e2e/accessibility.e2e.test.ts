@@ -3,7 +3,7 @@
  * and on every dialog a user opens (issue 19 item 5): zero findings.
  */
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { axeFindings } from "./support/axe.ts";
 import { eachAdminTab, everyPage, visit } from "./support/site-pages.ts";
 import { pageAt, signedIn } from "./support/users.ts";

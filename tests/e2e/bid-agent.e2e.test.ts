@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { signedIn } from "./support/users.ts";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();

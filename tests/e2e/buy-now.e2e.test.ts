@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { givePaidCredits } from "../support/paid-credits.ts";
 import { signedIn } from "./support/users.ts";
 

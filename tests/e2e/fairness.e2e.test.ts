@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
-import { placeBid } from "../../functions/usecases/place-bid.ts";
-import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
+import { placeBid } from "../../functions/usecases/bidding/place-bid.ts";
 import { newPage } from "./support/browser.ts";
 
 describe("fair play pages", () => {

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { CurrentUser } from "#shared/schemas/auth";
 import { adjustBidBalance } from "../../functions/adapters/dynamo/admin-users-repo.ts";
 import { getUser } from "../../functions/adapters/dynamo/users-repo.ts";
-import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { givePaidCredits } from "../support/paid-credits.ts";
 import { newPage } from "./support/browser.ts";
 

@@ -4,7 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { animationsDone } from "./support/browser.ts";
 import { eachAdminTab, everyPage, visit } from "./support/site-pages.ts";
 import { pageAt, signedIn } from "./support/users.ts";

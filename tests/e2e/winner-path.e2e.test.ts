@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { type SignedIn, signedIn } from "./support/users.ts";

@@ -5,7 +5,7 @@
  * warning and no failed request on these pages; axe-core finds nothing.
  */
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { pageAt, signedIn } from "./support/users.ts";

@@ -5,8 +5,8 @@ import { putBidPackage } from "../../functions/adapters/dynamo/packages-repo.ts"
 import { createSession } from "../../functions/adapters/dynamo/sessions-repo.ts";
 import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { type HttpRoute, httpRoutes } from "../../functions/routes.ts";
-import { placeBid } from "../../functions/usecases/place-bid.ts";
-import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
+import { placeBid } from "../../functions/usecases/bidding/place-bid.ts";
 import { type ApiRequest, invokeRoute } from "../support/invoke-route.ts";
 import { approvedSeller, productBody, signUp, type TestUser } from "./admin/fixtures.ts";
 import { shippingAddress } from "./orders/fixtures.ts";

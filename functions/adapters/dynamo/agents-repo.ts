@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import type { AgentStatus, AgentStopReason } from "../../domain/bid-agent.ts";
+import type { AgentStatus, AgentStopReason } from "../../domain/agents.ts";
 import type { BidPlan } from "../../domain/bidding.ts";
 import { type BidRecord, type BidWrite, bidCancellation, bidRecordOf, bidWriteItems } from "./bids-repo.ts";
 import { db, tableName } from "./client.ts";

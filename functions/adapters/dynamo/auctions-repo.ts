@@ -7,7 +7,7 @@
  *  - `getAuction(id)`: one auction or null (strongly consistent).
  *  - `listAuctionsByStatus(status)`: index gsi1 `AUCTIONS#<status>`, oldest first. An `active` auction
  *    whose end has passed stays listed as active until something finalizes it: callers that show the
- *    state use `finalizeIfOver` from functions/usecases/finalize-auction.ts.
+ *    state use `finalizeIfOver` from functions/usecases/auctions/finalize-auction.ts.
  *  - `listLiveAuctionsPage(page)`: index gsi3 `AUCTIONS#live`, by scheduled end (the public list's pages).
  *  - `listSellerAuctions(sellerId)`: index gsi2 `SELLER#<sellerId>#AUCTIONS`, newest first.
  *  - `listWonAuctions(userId)`: index gsi3 `USER#<userId>#WINS`, newest win first.
@@ -181,7 +181,7 @@ export async function listAuctionsPage(
 
 /**
  * One page of the live auctions in the order their ends were scheduled; the caller orders each page by
- * the real end (usecases/read-auctions.ts says why that is the order of ending).
+ * the real end (usecases/auctions/read-auctions.ts says why that is the order of ending).
  */
 export async function listLiveAuctionsPage(page: PageRequest): Promise<Page<AuctionRecord>> {
   const { items, nextCursor } = await listIndexPage("gsi3", [indexKeys.liveAuctions()], page, {

@@ -70,7 +70,7 @@ export const keys = {
    * (bids already write that one).
    */
   liveDelivery: (auctionId: string) => ({ pk: `WATCH#${auctionId}`, sk: "DELIVERED" }),
-  /** An email event's idempotency item: claimed before sending, marked sent after (usecases/send-email.ts). */
+  /** An email event's idempotency item: claimed before sending, marked sent after (usecases/notifications/send-email.ts). */
   emailEvent: (eventKey: string) => ({ pk: `EMAILSENT#${eventKey}`, sk: "EVENT" }),
   /** When the last outbid email of an auction went to a user (at most one per window). */
   outbidEmailWindow: (auctionId: string, userId: string) => ({
@@ -118,7 +118,7 @@ export const indexKeys = {
   /**
    * gsi3: the live auctions, sorted by the end they were scheduled for. A bid moves the end only inside
    * the last extension window, so this order is the order of ending except among auctions already in
-   * their last seconds (usecases/read-auctions.ts), and no bid rewrites an index key.
+   * their last seconds (usecases/auctions/read-auctions.ts), and no bid rewrites an index key.
    */
   liveAuctions: () => "AUCTIONS#live",
   userWins: (userId: string) => `USER#${userId}#WINS`,

@@ -5,7 +5,7 @@
  * and the one bid-package payment the user has started and not finished (`openPurchaseIntentId`).
  */
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { type LimitSettings, NO_LIMITS, type SpendTally } from "../../domain/spending-limits.ts";
+import { type LimitSettings, NO_LIMITS, type SpendTally } from "../../domain/limits.ts";
 import { db, tableName } from "./client.ts";
 import { conditionFailed, unlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";

@@ -5,8 +5,8 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
+import type { SpendTally } from "../../domain/limits.ts";
 import type { BidPurchase } from "../../domain/payments.ts";
-import type { SpendTally } from "../../domain/spending-limits.ts";
 import { db, tableName } from "./client.ts";
 import { cancellationCodes, transactionConditionFailed, unlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";

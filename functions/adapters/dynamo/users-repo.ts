@@ -21,7 +21,7 @@ export interface UserRecord {
   lastSeenAt?: string;
   /** Set for role seller: the seller profile created at registration. */
   sellerId?: string;
-  /** A bid-package payment of theirs was refunded or disputed (usecases/payment-reversed.ts). */
+  /** A bid-package payment of theirs was refunded or disputed (usecases/payments/payment-reversed.ts). */
   paymentFlag?: "refunded" | "disputed";
   /** Which optional emails they want (absent: the defaults, functions/domain/notifications.ts). */
   notifications?: Partial<NotificationSettings>;

@@ -1,6 +1,6 @@
 import { type AdjustBidsResponse, adjustBidsSchema, idParamsSchema } from "#shared/schemas/admin";
 import { defineRoute } from "../../http/route.ts";
-import { adjustUserBids } from "../../usecases/manage-users.ts";
+import { adjustUserBids } from "../../usecases/accounts/manage-users.ts";
 
 export const route = defineRoute(
   { params: idParamsSchema, body: adjustBidsSchema },

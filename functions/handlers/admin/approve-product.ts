@@ -1,6 +1,6 @@
 import { approveProductSchema, idParamsSchema } from "#shared/schemas/admin";
 import { defineRoute } from "../../http/route.ts";
-import { approveProduct } from "../../usecases/approve-product.ts";
+import { approveProduct } from "../../usecases/products/approve-product.ts";
 import { toProductView } from "../../usecases/views/product-view.ts";
 
 /** Approves the product and starts its auction; the body may set the auction's length. */

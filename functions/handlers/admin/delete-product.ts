@@ -1,6 +1,6 @@
 import { idParamsSchema } from "#shared/schemas/admin";
 import { defineRoute } from "../../http/route.ts";
-import { deleteProduct } from "../../usecases/review-products.ts";
+import { deleteProduct } from "../../usecases/products/review-products.ts";
 
 export const route = defineRoute({ params: idParamsSchema }, async ({ params }) => {
   await deleteProduct(params.id);

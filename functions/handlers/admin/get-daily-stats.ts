@@ -1,6 +1,6 @@
 import { type AdminDailyStats, statsQuerySchema } from "#shared/schemas/stats";
 import { defineRoute } from "../../http/route.ts";
-import { adminDailyStats } from "../../usecases/daily-stats.ts";
+import { adminDailyStats } from "../../usecases/stats/daily-stats.ts";
 
 export const route = defineRoute(
   { query: statsQuerySchema },

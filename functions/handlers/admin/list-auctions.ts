@@ -7,7 +7,7 @@ import {
   listAuctionsPage,
 } from "../../adapters/dynamo/auctions-repo.ts";
 import { defineRoute } from "../../http/route.ts";
-import { finalizeAllOver } from "../../usecases/finalize-auction.ts";
+import { finalizeAllOver } from "../../usecases/auctions/finalize-auction.ts";
 import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
 
 /** Every auction whatever its status, newest first. */

@@ -1,6 +1,6 @@
 import { idParamsSchema, resetPasswordSchema } from "#shared/schemas/admin";
 import { defineRoute } from "../../http/route.ts";
-import { resetUserPassword } from "../../usecases/manage-users.ts";
+import { resetUserPassword } from "../../usecases/accounts/manage-users.ts";
 
 export const route = defineRoute(
   { params: idParamsSchema, body: resetPasswordSchema },

@@ -2,7 +2,7 @@ import * as z from "#shared/schemas/zod";
 import { liveHandoff } from "../../adapters/realtime/handoff-from-env.ts";
 import { queuedJsonHandler } from "../../events/queued-json.ts";
 import { logger } from "../../observability/logger.ts";
-import { runAgentCheck } from "../../usecases/run-agents.ts";
+import { runAgentCheck } from "../../usecases/agents/run-agents.ts";
 
 const checkSchema = z.object({
   auctionId: z.string().check(z.minLength(1), z.maxLength(64)),

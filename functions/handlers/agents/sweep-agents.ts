@@ -1,5 +1,5 @@
 import { logger } from "../../observability/logger.ts";
-import { sweepAgents } from "../../usecases/run-agents.ts";
+import { sweepAgents } from "../../usecases/agents/run-agents.ts";
 
 /** Every minute (EventBridge rule; the local stack at start and every minute): re-queues agent checks from the table. */
 export async function handler() {

@@ -1,7 +1,7 @@
 import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { shippingAddressSchema } from "#shared/schemas/orders";
 import { defineRoute, reply } from "../../http/route.ts";
-import { buyItNow } from "../../usecases/buy-now.ts";
+import { buyItNow } from "../../usecases/orders/buy-now.ts";
 
 /** POST /api/auctions/{id}/buy-now: 201 with a `buy_now` order, paid like any order. */
 export const route = defineRoute(

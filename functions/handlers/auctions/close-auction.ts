@@ -2,7 +2,7 @@ import * as z from "#shared/schemas/zod";
 import { liveHandoff } from "../../adapters/realtime/handoff-from-env.ts";
 import { clockFromEnv } from "../../adapters/scheduler/clock-from-env.ts";
 import { logger } from "../../observability/logger.ts";
-import { closeAuction } from "../../usecases/close-auction.ts";
+import { closeAuction } from "../../usecases/auctions/close-auction.ts";
 
 const payloadSchema = z.object({ auctionId: z.string().check(z.minLength(1), z.maxLength(64)) });
 

@@ -1,6 +1,6 @@
 import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { defineRoute } from "../../http/route.ts";
-import { cancelAgent } from "../../usecases/bid-agents.ts";
+import { cancelAgent } from "../../usecases/agents/bid-agents.ts";
 
 export const route = defineRoute({ params: auctionIdParamsSchema }, async ({ params, auth, now }) =>
   cancelAgent(params.id, auth.userId, now),

@@ -1,6 +1,6 @@
 import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { defineRoute } from "../../http/route.ts";
-import { readAgent } from "../../usecases/bid-agents.ts";
+import { readAgent } from "../../usecases/agents/bid-agents.ts";
 
 export const route = defineRoute({ params: auctionIdParamsSchema }, async ({ params, auth }) =>
   readAgent(params.id, auth.userId),

@@ -1,8 +1,8 @@
 import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { notFound } from "../../http/errors.ts";
 import { definePublicRoute } from "../../http/route.ts";
-import { BID_MESSAGES } from "../../usecases/place-bid.ts";
-import { readAuctionDetail, readBidderSpend } from "../../usecases/read-auctions.ts";
+import { readAuctionDetail, readBidderSpend } from "../../usecases/auctions/read-auctions.ts";
+import { BID_MESSAGES } from "../../usecases/bidding/place-bid.ts";
 
 export const route = definePublicRoute({ params: auctionIdParamsSchema }, async ({ params, now, auth }) => {
   const [detail, me] = await Promise.all([

@@ -1,6 +1,6 @@
 import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { defineRoute } from "../../http/route.ts";
-import { readBuyNowOffer } from "../../usecases/buy-now.ts";
+import { readBuyNowOffer } from "../../usecases/orders/buy-now.ts";
 
 /** GET /api/auctions/{id}/buy-now: the caller's Buy It Now offer, with the credit worked out. */
 export const route = defineRoute({ params: auctionIdParamsSchema }, async ({ params, auth, now }) =>

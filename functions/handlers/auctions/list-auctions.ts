@@ -1,7 +1,7 @@
 import { NEXT_CURSOR_HEADER } from "#shared/constants";
 import { pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
 import { definePublicRoute, WithHeaders } from "../../http/route.ts";
-import { listLiveAuctions, listLiveAuctionsPageAt } from "../../usecases/read-auctions.ts";
+import { listLiveAuctions, listLiveAuctionsPageAt } from "../../usecases/auctions/read-auctions.ts";
 
 /**
  * The live auctions, ending soonest first. Paged on request (`?limit=`, `?cursor=`) with the body still

@@ -1,7 +1,7 @@
 import type { WonAuction } from "#shared/schemas/orders";
 import { type Page, pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
 import { defineRoute } from "../../http/route.ts";
-import { listWonAuctionsOf } from "../../usecases/orders.ts";
+import { listWonAuctionsOf } from "../../usecases/orders/orders.ts";
 
 /** GET /api/auctions/won: the signed-in user's won auctions with their order state. */
 export const route = defineRoute(

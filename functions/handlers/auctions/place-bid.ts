@@ -2,7 +2,7 @@ import { auctionIdParamsSchema, type PlaceBidResponse } from "#shared/schemas/au
 import { getAuction } from "../../adapters/dynamo/auctions-repo.ts";
 import { liveHandoff } from "../../adapters/realtime/handoff-from-env.ts";
 import { defineRoute } from "../../http/route.ts";
-import { placeBid } from "../../usecases/place-bid.ts";
+import { placeBid } from "../../usecases/bidding/place-bid.ts";
 import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
 import { toBidView } from "../../usecases/views/bid-view.ts";
 

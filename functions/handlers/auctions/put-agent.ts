@@ -1,7 +1,7 @@
 import { bookAgentSchema } from "#shared/schemas/agents";
 import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { defineRoute } from "../../http/route.ts";
-import { bookAgent } from "../../usecases/bid-agents.ts";
+import { bookAgent } from "../../usecases/agents/bid-agents.ts";
 
 export const route = defineRoute(
   { params: auctionIdParamsSchema, body: bookAgentSchema },

@@ -1,7 +1,7 @@
 import { changePasswordSchema } from "#shared/schemas/auth";
 import { clientIp } from "../../http/client-ip.ts";
 import { defineRoute } from "../../http/route.ts";
-import { changePassword } from "../../usecases/account-security.ts";
+import { changePassword } from "../../usecases/accounts/account-security.ts";
 
 export const route = defineRoute({ body: changePasswordSchema }, async ({ body, auth, now, event }) => {
   const { sessionsEnded } = await changePassword({

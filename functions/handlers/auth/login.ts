@@ -6,7 +6,7 @@ import { clientIp } from "../../http/client-ip.ts";
 import { sessionCookies } from "../../http/cookies.ts";
 import { unauthorized } from "../../http/errors.ts";
 import { definePublicRoute, reply } from "../../http/route.ts";
-import { afterLogin, reserveLoginAttempt } from "../../usecases/account-security.ts";
+import { afterLogin, reserveLoginAttempt } from "../../usecases/accounts/account-security.ts";
 import { toCurrentUser } from "../../usecases/views/user-view.ts";
 
 export const route = definePublicRoute({ body: loginSchema }, async ({ body, now, event, auth }) => {

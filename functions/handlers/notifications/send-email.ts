@@ -4,7 +4,7 @@ import { outboxSender } from "../../adapters/email/outbox-sender.ts";
 import { sesSender } from "../../adapters/email/ses-sender.ts";
 import { queuedJsonHandler } from "../../events/queued-json.ts";
 import { logger } from "../../observability/logger.ts";
-import { sendEmailEvent } from "../../usecases/send-email.ts";
+import { sendEmailEvent } from "../../usecases/notifications/send-email.ts";
 
 /** SES where the stage configured it (EMAIL_FROM and SES_CONFIGURATION_SET, set by CDK); the outbox otherwise (local stack). */
 function sender(): EmailSender {
@@ -14,7 +14,7 @@ function sender(): EmailSender {
 }
 
 /**
- * The email sender: each SQS message is one email event, sent once (usecases/send-email.ts). A failed
+ * The email sender: each SQS message is one email event, sent once (usecases/notifications/send-email.ts). A failed
  * send goes back to the queue (partial batch response) and, after its retries, to the dead-letter
  * queue, which raises an alarm. A message that can never be valid is logged and dropped.
  */

@@ -1,6 +1,6 @@
 import { createOrderRequestSchema, type OrderView } from "#shared/schemas/orders";
 import { defineRoute } from "../../http/route.ts";
-import { placeOrder } from "../../usecases/orders.ts";
+import { placeOrder } from "../../usecases/orders/orders.ts";
 
 /** POST /api/orders: the winner's checkout; the price comes from the auction, never from the body. */
 export const route = defineRoute(

@@ -1,7 +1,7 @@
 import type { OrderView } from "#shared/schemas/orders";
 import { type Page, pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
 import { defineRoute } from "../../http/route.ts";
-import { listOrdersOfBuyer, listOrdersOfBuyerPage } from "../../usecases/order-payments.ts";
+import { listOrdersOfBuyer, listOrdersOfBuyerPage } from "../../usecases/orders/order-payments.ts";
 
 /** GET /api/orders/buyer: the signed-in user's own orders, newest first. */
 export const route = defineRoute(

@@ -1,7 +1,7 @@
 import type { OrderView } from "#shared/schemas/orders";
 import { type Page, pageQuerySchema, pageRequestOf } from "#shared/schemas/pages";
 import { defineRoute } from "../../http/route.ts";
-import { listOrdersOfSeller } from "../../usecases/orders.ts";
+import { listOrdersOfSeller } from "../../usecases/orders/orders.ts";
 
 /** GET /api/orders/seller: the signed-in seller's orders with the buyer's name, email and address. */
 export const route = defineRoute(

@@ -3,7 +3,7 @@ import { getBidPackage } from "../../adapters/dynamo/packages-repo.ts";
 import { BID_PACKAGE_UNAVAILABLE_MESSAGE } from "../../domain/payments.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
-import { startBidPurchase } from "../../usecases/credit-bid-purchase.ts";
+import { startBidPurchase } from "../../usecases/payments/credit-bid-purchase.ts";
 
 /** The browser names a package; the price and the bids come from the server's copy of it. */
 export const route = defineRoute(

@@ -4,8 +4,8 @@ import { lowerCaseHeaders } from "../../http/csrf.ts";
 import { badRequest } from "../../http/errors.ts";
 import { definePublicRoute } from "../../http/route.ts";
 import { logger } from "../../observability/logger.ts";
-import { handlePaymentReversed } from "../../usecases/payment-reversed.ts";
-import { handlePaymentSucceeded } from "../../usecases/payment-succeeded.ts";
+import { handlePaymentReversed } from "../../usecases/payments/payment-reversed.ts";
+import { handlePaymentSucceeded } from "../../usecases/payments/payment-succeeded.ts";
 
 /**
  * Stripe's webhook (and the local provider's, signed the same way). The signature is checked over

@@ -4,7 +4,7 @@ import { paymentGateway } from "../../adapters/payments/index.ts";
 import { PAYMENT_KINDS, paymentBelongsTo } from "../../domain/payments.ts";
 import { notFound, unauthorized } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
-import { creditBidPackagePayment } from "../../usecases/credit-bid-purchase.ts";
+import { creditBidPackagePayment } from "../../usecases/payments/credit-bid-purchase.ts";
 
 /**
  * Called by /payment-success: asks the provider how the payment went and, if it succeeded, credits it

@@ -3,7 +3,7 @@ import { viewerAddress } from "../../http/client-ip.ts";
 import { verifyCameThroughCloudFront } from "../../http/origin-lock.ts";
 import { resolveSession } from "../../http/session.ts";
 import { logger } from "../../observability/logger.ts";
-import { openConnection } from "../../usecases/watch-auctions.ts";
+import { openConnection } from "../../usecases/auctions/watch-auctions.ts";
 
 interface ConnectEvent {
   headers?: Record<string, string | undefined>;

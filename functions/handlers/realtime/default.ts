@@ -8,7 +8,7 @@ import {
 import { deleteConnection } from "../../adapters/dynamo/connections-repo.ts";
 import { postToConnection } from "../../adapters/realtime/socket-publisher.ts";
 import { WATCH_FRAMES_MESSAGE } from "../../domain/socket-limits.ts";
-import { watchAuctions } from "../../usecases/watch-auctions.ts";
+import { watchAuctions } from "../../usecases/auctions/watch-auctions.ts";
 
 /**
  * WebSocket $default. API Gateway cannot post to a connection before $connect returns, so the client

@@ -3,7 +3,7 @@ import { createProduct } from "../../adapters/dynamo/products-repo.ts";
 import { productSubmissionRefusal } from "../../domain/approvals.ts";
 import { forbidden } from "../../http/errors.ts";
 import { defineRoute, reply } from "../../http/route.ts";
-import { currentSeller } from "../../usecases/seller-account.ts";
+import { currentSeller } from "../../usecases/accounts/seller-account.ts";
 import { toProductView } from "../../usecases/views/product-view.ts";
 
 export const route = defineRoute({ body: createSellerProductSchema }, async ({ auth, body, now }) => {

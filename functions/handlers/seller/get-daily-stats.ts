@@ -1,7 +1,7 @@
 import { type SellerDailyStats, statsQuerySchema } from "#shared/schemas/stats";
 import { defineRoute } from "../../http/route.ts";
-import { sellerDailyStats } from "../../usecases/daily-stats.ts";
-import { currentSeller } from "../../usecases/seller-account.ts";
+import { currentSeller } from "../../usecases/accounts/seller-account.ts";
+import { sellerDailyStats } from "../../usecases/stats/daily-stats.ts";
 
 export const route = defineRoute(
   { query: statsQuerySchema },

@@ -7,8 +7,8 @@ import {
   listSellerAuctionsPage,
 } from "../../adapters/dynamo/auctions-repo.ts";
 import { defineRoute } from "../../http/route.ts";
-import { finalizeAllOver } from "../../usecases/finalize-auction.ts";
-import { currentSeller } from "../../usecases/seller-account.ts";
+import { currentSeller } from "../../usecases/accounts/seller-account.ts";
+import { finalizeAllOver } from "../../usecases/auctions/finalize-auction.ts";
 
 /** The seller's auctions, newest first (docs/product.md section 7's fields plus endsAt). */
 export const route = defineRoute({ query: pageQuerySchema }, async ({ auth, now, query }) => {

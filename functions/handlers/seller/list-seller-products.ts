@@ -6,7 +6,7 @@ import {
   type ProductRecord,
 } from "../../adapters/dynamo/products-repo.ts";
 import { defineRoute } from "../../http/route.ts";
-import { currentSeller } from "../../usecases/seller-account.ts";
+import { currentSeller } from "../../usecases/accounts/seller-account.ts";
 import { toProductView } from "../../usecases/views/product-view.ts";
 
 export const route = defineRoute({ query: pageQuerySchema }, async ({ auth, query }) => {

@@ -3,7 +3,7 @@ import { updatePendingSellerProfile } from "../../adapters/dynamo/sellers-repo.t
 import { profileEditRefusal } from "../../domain/approvals.ts";
 import { conflict } from "../../http/errors.ts";
 import { defineRoute } from "../../http/route.ts";
-import { currentSeller } from "../../usecases/seller-account.ts";
+import { currentSeller } from "../../usecases/accounts/seller-account.ts";
 import { toSellerProfile } from "../../usecases/views/seller-view.ts";
 
 export const route = defineRoute(

@@ -2,7 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-p
 import type { AttributeValue as SdkAttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { AttributeValue, Context, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
-import { aggregateStreamRecord } from "../../usecases/aggregate-stats.ts";
+import { aggregateStreamRecord } from "../../usecases/stats/aggregate-stats.ts";
 
 const processor = new BatchProcessor(EventType.DynamoDBStreams);
 

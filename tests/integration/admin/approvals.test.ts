@@ -3,8 +3,8 @@ import type { AdminProduct, SellerApplication } from "#shared/schemas/admin";
 import type { AuctionDetail, AuctionSummary } from "#shared/schemas/auctions";
 import type { ProductView, SellerAuction, SellerProfile } from "#shared/schemas/seller";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
-import { placeBid } from "../../../functions/usecases/place-bid.ts";
-import { auctionIdForProduct } from "../../../functions/usecases/start-auction.ts";
+import { auctionIdForProduct } from "../../../functions/usecases/auctions/start-auction.ts";
+import { placeBid } from "../../../functions/usecases/bidding/place-bid.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
   anonymous,

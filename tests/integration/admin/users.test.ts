@@ -4,7 +4,7 @@ import type { AuctionDetail } from "#shared/schemas/auctions";
 import type { CurrentUser } from "#shared/schemas/auth";
 import type { ProductView } from "#shared/schemas/seller";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
-import { placeBid } from "../../../functions/usecases/place-bid.ts";
+import { placeBid } from "../../../functions/usecases/bidding/place-bid.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { anonymous, approvedSeller, getItem, signUp, submittedProduct, type TestUser } from "./fixtures.ts";
 

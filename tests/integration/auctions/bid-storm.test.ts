@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { endsAtAfterBid } from "../../../functions/domain/bidding.ts";
-import { closeAuction } from "../../../functions/usecases/close-auction.ts";
+import { closeAuction } from "../../../functions/usecases/auctions/close-auction.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
   anonymous,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AuctionDetail, AuctionSummary, PlaceBidResponse } from "#shared/schemas/auctions";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
-import { placeBid } from "../../../functions/usecases/place-bid.ts";
-import { auctionIdForProduct, startAuction } from "../../../functions/usecases/start-auction.ts";
+import { auctionIdForProduct, startAuction } from "../../../functions/usecases/auctions/start-auction.ts";
+import { placeBid } from "../../../functions/usecases/bidding/place-bid.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
   anonymous,
@@ -238,7 +238,7 @@ describe("the end", () => {
   });
 
   it("two closers and a reader racing at the end finalize it exactly once", async () => {
-    const { closeAuction } = await import("../../../functions/usecases/close-auction.ts");
+    const { closeAuction } = await import("../../../functions/usecases/auctions/close-auction.ts");
     const { auctionStreamChanges } = await import("./fixtures.ts");
     const rounds = 5;
     const auctions = await Promise.all(
@@ -286,7 +286,7 @@ describe("the end", () => {
   });
 
   it("the closer re-arms the clock when a bid moved the end, and finalizes once it is over", async () => {
-    const { closeAuction } = await import("../../../functions/usecases/close-auction.ts");
+    const { closeAuction } = await import("../../../functions/usecases/auctions/close-auction.ts");
     const { auction } = await liveAuction({ durationSeconds: 1, extensionSeconds: 2 });
     const buyer = await testUser("buyer", 1);
     await placeBid({ auctionId: auction.id, bidder: { id: buyer.id, username: buyer.username } });

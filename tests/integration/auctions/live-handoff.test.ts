@@ -10,7 +10,7 @@ import {
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { installLiveHandoff } from "../../../functions/adapters/realtime/handoff-from-env.ts";
 import type { LiveHandoff } from "../../../functions/adapters/realtime/live-handoff.ts";
-import { agentCheckAt } from "../../../functions/domain/bid-agent.ts";
+import { agentCheckAt } from "../../../functions/domain/agents.ts";
 import { eventHandlers } from "../../../functions/routes.ts";
 import { type HandlerLoader, invoke, lambdaContext, loadHandler } from "../../../scripts/local/handlers.ts";
 import { createLocalLiveHandoff } from "../../../scripts/local/live-handoff.ts";

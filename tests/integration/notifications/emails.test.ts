@@ -11,7 +11,7 @@ import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orde
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import { installEmailQueue } from "../../../functions/adapters/email/email-queue.ts";
 import { eventHandlers } from "../../../functions/routes.ts";
-import { sendEmailEvent } from "../../../functions/usecases/send-email.ts";
+import { sendEmailEvent } from "../../../functions/usecases/notifications/send-email.ts";
 import { createLocalEmailQueue, type LocalEmailQueue } from "../../../scripts/local/email-queue.ts";
 import { invoke, type LambdaHandler, loadHandler } from "../../../scripts/local/handlers.ts";
 import { type StreamPoller, startStreamPoller } from "../../../scripts/local/stream-poller.ts";

@@ -6,8 +6,8 @@ import type { UserRole } from "#shared/constants";
 import type { AuctionRecord } from "../../../functions/adapters/dynamo/auctions-repo.ts";
 import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
-import { placeBid } from "../../../functions/usecases/place-bid.ts";
-import { type StartAuctionInput, startAuction } from "../../../functions/usecases/start-auction.ts";
+import { type StartAuctionInput, startAuction } from "../../../functions/usecases/auctions/start-auction.ts";
+import { placeBid } from "../../../functions/usecases/bidding/place-bid.ts";
 import { type ApiRequest, invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
 
 /** A well-formed scrypt hash that no password matches: for users the test never signs in by password. */

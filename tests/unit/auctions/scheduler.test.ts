@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scheduleName } from "../../../functions/adapters/scheduler/auction-clock.ts";
 import { atExpression } from "../../../functions/adapters/scheduler/eventbridge-clock.ts";
-import { auctionIdForProduct } from "../../../functions/usecases/start-auction.ts";
+import { auctionIdForProduct } from "../../../functions/usecases/auctions/start-auction.ts";
 
 describe("the auction clock", () => {
   it("names EventBridge's one-time expression in UTC, rounded up to the second", () => {

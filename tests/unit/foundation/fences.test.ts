@@ -62,15 +62,33 @@ describe("the import fences", () => {
 
   it("keep adapters below http and use cases, and use cases below http and handlers", async () => {
     const found = await violationsOf({
-      "functions/adapters/repo.ts": importing("../usecases/bid.ts"),
-      "functions/usecases/bid.ts": importing("../http/errors.ts", "../handlers/auctions/place-bid.ts"),
+      "functions/adapters/repo.ts": importing("../usecases/bidding/bid.ts"),
+      "functions/usecases/bidding/bid.ts": importing(
+        "../../http/errors.ts",
+        "../../handlers/auctions/place-bid.ts",
+      ),
       "functions/http/errors.ts": leaf,
       "functions/handlers/auctions/place-bid.ts": leaf,
     });
     expect(found.sort()).toEqual([
-      "adapters-below-http: functions/adapters/repo.ts -> functions/usecases/bid.ts",
-      "usecases-below-http: functions/usecases/bid.ts -> functions/handlers/auctions/place-bid.ts",
-      "usecases-below-http: functions/usecases/bid.ts -> functions/http/errors.ts",
+      "adapters-below-http: functions/adapters/repo.ts -> functions/usecases/bidding/bid.ts",
+      "usecases-below-http: functions/usecases/bidding/bid.ts -> functions/handlers/auctions/place-bid.ts",
+      "usecases-below-http: functions/usecases/bidding/bid.ts -> functions/http/errors.ts",
+    ]);
+  });
+
+  it("keep each use case in its feature's folder: a loose file at the top of functions/usecases is refused", async () => {
+    const found = await violationsOf({
+      "functions/handlers/auctions/place-bid.ts": importing(
+        "../../usecases/bidding/bid.ts",
+        "../../usecases/loose.ts",
+      ),
+      "functions/usecases/bidding/bid.ts": importing("../orders/orders.ts"),
+      "functions/usecases/orders/orders.ts": leaf,
+      "functions/usecases/loose.ts": leaf,
+    });
+    expect(found).toEqual([
+      "usecases-in-feature-folders: functions/handlers/auctions/place-bid.ts -> functions/usecases/loose.ts",
     ]);
   });
 
@@ -95,12 +113,12 @@ describe("the import fences", () => {
 
   it("refuse an import cycle", async () => {
     const found = await violationsOf({
-      "functions/usecases/a.ts": importing("./b.ts"),
-      "functions/usecases/b.ts": importing("./a.ts"),
+      "functions/usecases/bidding/a.ts": importing("./b.ts"),
+      "functions/usecases/bidding/b.ts": importing("./a.ts"),
     });
     // A cycle is reported once, from whichever of its modules the cruise met first.
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/^no-circular: functions\/usecases\/(a\.ts -> .*b|b\.ts -> .*a)\.ts$/);
+    expect(found[0]).toMatch(/^no-circular: functions\/usecases\/bidding\/(a\.ts -> .*b|b\.ts -> .*a)\.ts$/);
   });
 
   it("let only shared/schemas/zod.ts import zod at run time (types may come from anywhere)", async () => {

@@ -1,0 +1,112 @@
+/**
+ * What a signed-in user does to their own credentials, and the upkeep a login does on them.
+ */
+import {
+  clearPairFailures,
+  getPairFailures,
+  type PairReservation,
+  releaseAttempts,
+  reserve,
+} from "../../adapters/dynamo/login-attempts-repo.ts";
+import { deleteAllSessions, deleteSession } from "../../adapters/dynamo/sessions-repo.ts";
+import { getUser, replacePasswordHash, type UserRecord } from "../../adapters/dynamo/users-repo.ts";
+import { badRequest, tooManyRequests, unauthorized } from "../../domain/errors.ts";
+import {
+  LOGIN_THROTTLED_MESSAGE,
+  loginCounters,
+  loginPair,
+  loginWaitMessage,
+  loginWindow,
+  MAX_FAILED_PER_PAIR,
+  PAIR_MEMORY_MS,
+  pairDecision,
+  windowExpiry,
+} from "../../domain/login-throttle.ts";
+import { hashPassword, needsRehash, verifyPassword } from "../../domain/passwords.ts";
+import { logger } from "../../observability/logger.ts";
+
+export const CHANGE_PASSWORD_MESSAGES = {
+  wrongCurrent: "Current password is incorrect",
+  samePassword: "The new password must differ from the current one",
+} as const;
+
+/** A reserved login attempt; `succeeded` gives it back once the password proved right. */
+export interface LoginAttempt {
+  succeeded(): Promise<void>;
+}
+
+/** Rounds of "another attempt of the same pair came first" before giving up on this one. */
+const PAIR_RACES = 3;
+
+/**
+ * Counts a password attempt of `account` from `ip` before the password is checked (domain/login-throttle.ts):
+ * 429 with the wait when the pair must wait, or the 15-minute message when the address is at its limit.
+ */
+export async function reserveLoginAttempt(input: {
+  account: string;
+  ip: string;
+  now: number;
+}): Promise<LoginAttempt> {
+  const pair = loginPair(input);
+  const counters = loginCounters(input);
+  const window = loginWindow(input.now);
+  const expiresAt = Math.ceil((input.now + PAIR_MEMORY_MS) / 1000);
+  for (let race = 0; race < PAIR_RACES; race++) {
+    const decision = pairDecision(await getPairFailures(pair), input.now);
+    if (decision.kind === "wait") throw tooManyRequests(loginWaitMessage(decision.ms));
+    const reservation: PairReservation =
+      decision.kind === "restart"
+        ? { pair, kind: "restart", seenAt: decision.seenAt, now: input.now, expiresAt }
+        : { pair, kind: "count", seen: decision.seen, free: MAX_FAILED_PER_PAIR, now: input.now, expiresAt };
+    const outcome = await reserve(counters, window, windowExpiry(window), reservation);
+    if (outcome === "counter") throw tooManyRequests(LOGIN_THROTTLED_MESSAGE);
+    if (outcome === "reserved") {
+      return {
+        succeeded: async () => {
+          await Promise.all([releaseAttempts(counters, window), clearPairFailures(pair)]);
+        },
+      };
+    }
+  }
+  // The pair keeps losing to its own parallel attempts: guessing in bulk, not a person typing.
+  throw tooManyRequests(LOGIN_THROTTLED_MESSAGE);
+}
+
+/**
+ * After a successful login: a hash made with weaker parameters is replaced by today's (the password is
+ * in hand only now), and the session the new cookie replaces in this browser ends.
+ */
+export async function afterLogin(user: UserRecord, password: string, replacedToken: string | undefined) {
+  if (needsRehash(user.passwordHash)) {
+    const upgraded = await replacePasswordHash(user.id, user.passwordHash, await hashPassword(password));
+    if (!upgraded) logger.info("password changed during login; rehash skipped", { userId: user.id });
+  }
+  if (replacedToken) await deleteSession(replacedToken);
+}
+
+/**
+ * Checks the current password (counted like a login, so a stolen session cannot guess it), sets the new
+ * one and ends every other session of the user; the caller's own session stays.
+ */
+export async function changePassword(input: {
+  userId: string;
+  token: string;
+  currentPassword: string;
+  newPassword: string;
+  ip: string;
+  now: number;
+}): Promise<{ sessionsEnded: number }> {
+  const user = await getUser(input.userId);
+  if (!user) throw unauthorized();
+  const attempt = await reserveLoginAttempt({ account: user.id, ip: input.ip, now: input.now });
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw badRequest(CHANGE_PASSWORD_MESSAGES.wrongCurrent);
+  }
+  await attempt.succeeded();
+  if (input.currentPassword === input.newPassword) throw badRequest(CHANGE_PASSWORD_MESSAGES.samePassword);
+  if (!(await replacePasswordHash(user.id, user.passwordHash, await hashPassword(input.newPassword)))) {
+    // An admin reset it meanwhile: the current password the user typed is no longer current.
+    throw badRequest(CHANGE_PASSWORD_MESSAGES.wrongCurrent);
+  }
+  return { sessionsEnded: await deleteAllSessions(user.id, input.token) };
+}

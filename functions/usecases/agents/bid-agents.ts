@@ -1,0 +1,133 @@
+/**
+ * Booking, reading and cancelling a Bid Agent (engine in run-agents.ts). The same rules as a manual
+ * bid apply, with the same messages; booking takes the credits out of the balance at once.
+ */
+import { centsToDecimal } from "#shared/money";
+import type { AgentView } from "#shared/schemas/agents";
+import { type AgentRecord, getAgent, stopAgent, writeBooking } from "../../adapters/dynamo/agents-repo.ts";
+import { getAuction } from "../../adapters/dynamo/auctions-repo.ts";
+import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
+import { bookingDelta } from "../../domain/agents.ts";
+import { bidRefusal } from "../../domain/bidding.ts";
+import { badRequest, forbidden, notFound, paymentRequired, serviceUnavailable } from "../../domain/errors.ts";
+import { assertBidderEligible } from "../bidding/bidder-eligibility.ts";
+import { BID_MESSAGES } from "../bidding/place-bid.ts";
+import { queueNextCheck } from "./run-agents.ts";
+
+export const AGENT_MESSAGES = {
+  none: "You have no Bid Agent on this auction",
+  maxPriceTooLow: "Max price must be above the current price",
+} as const;
+
+export function toAgentView(agent: AgentRecord): AgentView {
+  return {
+    auctionId: agent.auctionId,
+    bidsBooked: agent.bidsBooked,
+    bidsLeft: agent.bidsLeft,
+    bidsPlaced: agent.bidsPlaced,
+    maxPrice: agent.maxPriceCents === null ? null : centsToDecimal(agent.maxPriceCents),
+    status: agent.status,
+    stopReason: agent.stopReason ?? null,
+    returned: agent.returned ?? 0,
+  };
+}
+
+interface Booker {
+  id: string;
+  username: string;
+  role?: string;
+}
+
+export async function bookAgent(input: {
+  auctionId: string;
+  user: Booker;
+  bids: number;
+  maxPriceCents: number | null;
+  now: number;
+}): Promise<AgentView> {
+  const { auctionId, user, bids, maxPriceCents, now } = input;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const auction = await getAuction(auctionId);
+    if (!auction) throw notFound(BID_MESSAGES.notFound);
+    const refusal = bidRefusal(auction, user.id, now, user.role);
+    if (refusal === "ended") throw badRequest(BID_MESSAGES.ended);
+    if (refusal === "staff") throw forbidden(BID_MESSAGES.staff);
+    if (refusal === "own-auction") throw forbidden(BID_MESSAGES.ownAuction);
+    if (attempt === 0) {
+      await assertBidderEligible(user.id, auction, now);
+      const tally = await getBidderTally(auctionId, user.id);
+      if (tally.boughtNowOrderId) throw forbidden(BID_MESSAGES.boughtNow);
+    }
+    if (maxPriceCents !== null && maxPriceCents < auction.priceCents + auction.bidIncrementCents) {
+      throw badRequest(AGENT_MESSAGES.maxPriceTooLow);
+    }
+    const previous = await getAgent(auctionId, user.id);
+    const keepsOrder = previous?.status === "active";
+    const at = new Date(now).toISOString();
+    const next: AgentRecord = {
+      auctionId,
+      userId: user.id,
+      username: user.username,
+      bidsBooked: bids,
+      bidsLeft: bids,
+      bidsPlaced: previous?.bidsPlaced ?? 0,
+      maxPriceCents,
+      status: "active",
+      // Re-booking an active agent keeps its place in the fair order; a new one queues behind.
+      lastActiveAt: keepsOrder ? previous.lastActiveAt : now,
+      createdAt: previous?.createdAt ?? at,
+      updatedAt: at,
+      version: (previous?.version ?? 0) + 1,
+    };
+    const written = await writeBooking({ previous, next, delta: bookingDelta(previous, bids), now });
+    if (written.ok) {
+      await queueNextCheck({ ...auction, activeAgents: Math.max(1, auction.activeAgents ?? 0) }, now);
+      return toAgentView(next);
+    }
+    if (written.reason === "no-credits") throw paymentRequired(BID_MESSAGES.noCredits);
+    if (written.reason === "ended") throw badRequest(BID_MESSAGES.ended);
+  }
+  throw serviceUnavailable(BID_MESSAGES.busy);
+}
+
+/**
+ * The caller's agent, or null when they never booked one: having none is an ordinary state every
+ * bidder's auction page shows, not a missing resource (a 404 there would be a failed request in
+ * every signed-in visitor's console). An auction that does not exist is still 404.
+ */
+export async function readAgent(auctionId: string, userId: string): Promise<AgentView | null> {
+  const agent = await getAgent(auctionId, userId);
+  if (agent) return toAgentView(agent);
+  if (!(await getAuction(auctionId))) throw notFound(BID_MESSAGES.notFound);
+  return null;
+}
+
+/** Stops the caller's agent; its unused credits go back to the balance. */
+export async function cancelAgent(
+  auctionId: string,
+  userId: string,
+  now: number,
+): Promise<{ returned: number }> {
+  const stopped = await stopAgentOf(auctionId, userId, now);
+  if (!stopped) throw notFound(AGENT_MESSAGES.none);
+  return stopped;
+}
+
+/**
+ * Stops `userId`'s agent on the auction if it is active, returning its unused credits (0 when it had
+ * already stopped); null when they never booked one. 503 after a few lost races with the engine.
+ */
+export async function stopAgentOf(
+  auctionId: string,
+  userId: string,
+  now: number,
+): Promise<{ returned: number } | null> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const agent = await getAgent(auctionId, userId);
+    if (!agent) return null;
+    if (agent.status !== "active") return { returned: 0 };
+    const stopped = await stopAgent(agent, "cancelled", now);
+    if (stopped.ok) return { returned: stopped.returned };
+  }
+  throw serviceUnavailable(BID_MESSAGES.busy);
+}

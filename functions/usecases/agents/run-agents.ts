@@ -1,0 +1,181 @@
+/**
+ * The Bid Agent engine (rules in functions/domain/agents.ts). A check looks at one auction at one
+ * moment: inside the window it places ONE ordinary bid for the fairest eligible agent and queues the
+ * next check; before it, it queues itself for the window; after the end, it settles every agent
+ * (unused credits back, exactly once). Everything it needs is in the table, so a restarted engine
+ * resumes from the sweep (`sweepAgents`) alone.
+ */
+
+import { type AgentCheck, MAX_DELAY_SECONDS } from "../../adapters/agents/agent-queue.ts";
+import { agentQueue } from "../../adapters/agents/queue-from-env.ts";
+import {
+  type AgentRecord,
+  agentBidTransaction,
+  listAgents,
+  stopAgent,
+} from "../../adapters/dynamo/agents-repo.ts";
+import { type AuctionRecord, getAuction, listAuctionsByStatus } from "../../adapters/dynamo/auctions-repo.ts";
+import { getUser } from "../../adapters/dynamo/users-repo.ts";
+import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
+import {
+  type AgentAuctionView,
+  agentCheckAt,
+  agentsToFinish,
+  pickAgent,
+  windowState,
+} from "../../domain/agents.ts";
+import { chainHash } from "../../domain/bid-ledger.ts";
+import { planBid } from "../../domain/bidding.ts";
+import { logger } from "../../observability/logger.ts";
+import { finalizeIfOver } from "../auctions/finalize-auction.ts";
+import { handOffLiveUpdate } from "../auctions/live-updates.ts";
+import { ledgerHeadOf } from "../bidding/bid-ledger.ts";
+import { bidderEligible } from "../bidding/bidder-eligibility.ts";
+
+export type CheckOutcome =
+  | "missing"
+  | "settled"
+  | "stale"
+  | "waiting"
+  | "no-eligible-agent"
+  | "bid"
+  | "lost-race";
+
+const view = (auction: AuctionRecord): AgentAuctionView => ({
+  active: auction.status === "active",
+  endsAt: auction.endsAt,
+  priceCents: auction.priceCents,
+  bidIncrementCents: auction.bidIncrementCents,
+  lastBidderId: auction.lastBidderId ?? null,
+});
+
+async function queueCheck(auction: AuctionRecord, atMs: number, now: number) {
+  await agentQueue().scheduleCheck({ auctionId: auction.id, seenTotalBids: auction.totalBids }, atMs, now);
+}
+
+/** Queues the check that follows a change of `auction` (a bid, a booking), if any agent is active on it. */
+export async function queueNextCheck(auction: AuctionRecord, now: number): Promise<void> {
+  if ((auction.activeAgents ?? 0) < 1) return;
+  try {
+    await queueCheck(auction, agentCheckAt(auction.endsAt, now, auction.extensionSeconds), now);
+  } catch (error) {
+    // The bid or booking stands; the sweep queues the check within a minute.
+    logger.warn("could not queue an agent check", { auctionId: auction.id, error: error as Error });
+  }
+}
+
+/** Gives every active agent of a finished auction its unused credits back, each exactly once. */
+export async function settleAgents(auctionId: string, now: number): Promise<number> {
+  let returned = 0;
+  for (let round = 0; round < 3; round++) {
+    const active = (await listAgents(auctionId)).filter((agent) => agent.status === "active");
+    if (active.length === 0) return returned;
+    for (const agent of active) {
+      const stopped = await stopAgent(agent, "auction-ended", now);
+      if (stopped.ok) returned += stopped.returned;
+    }
+  }
+  return returned;
+}
+
+/** Manual-bid rules for the user behind an agent, read at the moment it would bid. */
+async function userMayBid(agent: AgentRecord, auction: AuctionRecord, now: number): Promise<boolean> {
+  if (agent.userId === auction.sellerUserId) return false;
+  const user = await getUser(agent.userId);
+  if (!user || user.role === "admin") return false;
+  return bidderEligible(agent.userId, auction, now);
+}
+
+export async function runAgentCheck(
+  check: AgentCheck,
+  now: number,
+  random: () => number = Math.random,
+  liveHandoff?: LiveHandoff,
+): Promise<CheckOutcome> {
+  const read = await getAuction(check.auctionId);
+  if (!read) return "missing";
+  const state = read.status === "active" ? windowState(read.endsAt, now, read.extensionSeconds) : "over";
+  if (state === "over") {
+    if (read.status === "active") await finalizeIfOver(read, now);
+    await settleAgents(read.id, now);
+    return "settled";
+  }
+  if (read.totalBids !== check.seenTotalBids) return "stale";
+  if (state === "early") {
+    await queueCheck(read, agentCheckAt(read.endsAt, now, read.extensionSeconds), now);
+    return "waiting";
+  }
+
+  let agents = (await listAgents(read.id)).filter((agent) => agent.status === "active");
+  for (const { agent, reason } of agentsToFinish(agents, view(read))) {
+    await stopAgent(agent, reason, now);
+  }
+  agents = agents.filter((agent) => !agentsToFinish([agent], view(read)).length);
+
+  for (;;) {
+    const chosen = pickAgent(agents, view(read), () => true, random);
+    if (!chosen) {
+      // Nobody can bid now; look once more at the end to settle what is left.
+      if (agents.length > 0) await queueCheck(read, read.endsAt, now);
+      return "no-eligible-agent";
+    }
+    if (await userMayBid(chosen, read, now)) return placeAgentBid(read, chosen, now, liveHandoff);
+    await stopAgent(chosen, "user-refused", now);
+    agents = agents.filter((agent) => agent !== chosen);
+  }
+}
+
+async function placeAgentBid(
+  auction: AuctionRecord,
+  agent: AgentRecord,
+  now: number,
+  liveHandoff: LiveHandoff | undefined,
+): Promise<CheckOutcome> {
+  const plan = planBid(auction, now);
+  const hash = chainHash(await ledgerHeadOf(auction), {
+    n: plan.sequence,
+    username: agent.username,
+    amountCents: plan.priceCents,
+    atMs: now,
+    auto: true,
+  });
+  const written = await agentBidTransaction({ agent, seenTotalBids: auction.totalBids, plan, now, hash });
+  if (!written.ok) {
+    // The user bought the item with Buy It Now: their part in this auction is over.
+    if (written.reason === "bought-now") await stopAgent(agent, "user-refused", now);
+    // Otherwise another bid got there first: it queued its own check.
+    return "lost-race";
+  }
+  const after: AuctionRecord = {
+    ...auction,
+    priceCents: plan.priceCents,
+    totalBids: plan.sequence,
+    endsAt: plan.endsAt,
+    lastBidderId: agent.userId,
+    lastBidderUsername: agent.username,
+    ledgerHead: hash,
+    lastBidAuto: true,
+  };
+  await handOffLiveUpdate(liveHandoff, after, "bid", now);
+  const spent = { ...agent, bidsLeft: agent.bidsLeft - 1, version: agent.version + 1 };
+  if (spent.bidsLeft === 0) await stopAgent(spent, "bids-spent", now);
+  await queueCheck(after, agentCheckAt(after.endsAt, now, after.extensionSeconds), now);
+  return "bid";
+}
+
+/**
+ * Recovery from the table alone: queues a check for every live auction with active agents whose end is
+ * within the queue's reach (and at once for those already over, to settle them). Runs every minute on
+ * AWS and at the start of the local stack.
+ */
+export async function sweepAgents(now: number): Promise<number> {
+  const live = (await listAuctionsByStatus("active")).filter((auction) => (auction.activeAgents ?? 0) > 0);
+  let queued = 0;
+  for (const auction of live) {
+    const at = agentCheckAt(auction.endsAt, now, auction.extensionSeconds);
+    if (at - now > MAX_DELAY_SECONDS * 1000) continue;
+    await queueCheck(auction, at, now);
+    queued++;
+  }
+  return queued;
+}

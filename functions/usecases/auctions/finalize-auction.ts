@@ -1,0 +1,54 @@
+/**
+ * Ending an auction (docs/architecture.md section 4): at endsAt it is over whatever else happens; the one
+ * conditional update (status = active AND endsAt <= now, and unchanged since read) makes it `won`
+ * (winner = last bidder) or `ended` (no bids) exactly once, done by whichever comes first — a read
+ * after the end or the closer. The closer re-arms the clock when a bid moved the end.
+ */
+import { type AuctionRecord, getAuction, writeAuctionOutcome } from "../../adapters/dynamo/auctions-repo.ts";
+import { finalOutcome } from "../../domain/bidding.ts";
+import { logger } from "../../observability/logger.ts";
+
+/** A lost race re-reads; a few rounds are plenty (once over, the auction can no longer change). */
+const MAX_ROUNDS = 4;
+
+export interface FinalizeResult {
+  /** The auction as it is now (finished, or still running). Null if it vanished (product deleted). */
+  auction: AuctionRecord | null;
+  /** True only for the one caller whose update ended the auction. */
+  finalizedNow: boolean;
+}
+
+/** Finishes `auction` (as read) if it is over at `now`; otherwise returns it unchanged. */
+export async function finalizeIfOver(auction: AuctionRecord, now: number): Promise<FinalizeResult> {
+  let current: AuctionRecord | null = auction;
+  for (let round = 0; current && round < MAX_ROUNDS; round++) {
+    const outcome = finalOutcome(current, now);
+    if (!outcome) return { auction: current, finalizedNow: false };
+    const finished = await writeAuctionOutcome(current, outcome, now);
+    if (finished) {
+      logger.info("auction finalized", {
+        auctionId: finished.id,
+        status: finished.status,
+        totalBids: finished.totalBids,
+      });
+      return { auction: finished, finalizedNow: true };
+    }
+    // Someone else finished it, or a bid landed between our read and its end: look again.
+    current = await getAuction(auction.id);
+  }
+  return { auction: current, finalizedNow: false };
+}
+
+/** One auction as it truly is at `now` (finalized on the way if over); null when there is none. */
+export async function readFinalized(id: string, now: number): Promise<AuctionRecord | null> {
+  const read = await getAuction(id);
+  return read ? (await finalizeIfOver(read, now)).auction : null;
+}
+
+/** Reads where a caller needs the auction's true state: finalizes any auction found over. */
+export async function finalizeAllOver(auctions: AuctionRecord[], now: number): Promise<AuctionRecord[]> {
+  const results = await Promise.all(
+    auctions.map((a) => (finalOutcome(a, now) ? finalizeIfOver(a, now).then((r) => r.auction) : a)),
+  );
+  return results.filter((a): a is AuctionRecord => a !== null);
+}

@@ -1,0 +1,80 @@
+/** The public reads of auctions: any auction found over is finalized on the way (docs/architecture.md section 4). */
+import { RECENT_BIDS_SHOWN } from "#shared/constants";
+import { centsToDecimal } from "#shared/money";
+import type { AuctionDetail, AuctionSummary, BidderSpend } from "#shared/schemas/auctions";
+import type { Page, PageRequest } from "#shared/schemas/pages";
+import {
+  type AuctionRecord,
+  getAuction,
+  listAuctionsByStatus,
+  listLiveAuctionsPage,
+} from "../../adapters/dynamo/auctions-repo.ts";
+import { listRecentBids } from "../../adapters/dynamo/bids-repo.ts";
+import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
+import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
+import { bidValueCents } from "../../config/runtime.ts";
+import { type PaidCredits, paidBidsValueCents } from "../../domain/paid-bids.ts";
+import { toAuctionSummary } from "../views/auction-view.ts";
+import { toBidView } from "../views/bid-view.ts";
+import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";
+
+/**
+ * The live auctions (index AUCTIONS#active, then one BatchGet), ending soonest first. Auctions this
+ * read finds over are finalized and returned once with their final status, so a page showing them
+ * learns the outcome.
+ */
+export async function listLiveAuctions(now: number): Promise<AuctionSummary[]> {
+  return endingSoonestFirst(await listAuctionsByStatus("active"), now);
+}
+
+/**
+ * One page of the same list, reading at most `limit` auctions. Pages follow the index of scheduled
+ * ends (keys.ts liveAuctions) and each page is ordered by the real end. A bid moves an end only inside
+ * the auction's last extension window, and only to at most `now + extension`, so every auction not yet
+ * in its window ends exactly when scheduled, after all those that are: walking the pages gives the whole
+ * list's order, except when more than `limit` auctions are in their last seconds at once (those may
+ * straddle the first two pages, each page still in order).
+ */
+export async function listLiveAuctionsPageAt(
+  now: number,
+  request: PageRequest,
+): Promise<Page<AuctionSummary>> {
+  const page = await listLiveAuctionsPage(request);
+  return { items: await endingSoonestFirst(page.items, now), nextCursor: page.nextCursor };
+}
+
+/** Auctions found over are finalized on the way and returned once with their final status. */
+async function endingSoonestFirst(auctions: AuctionRecord[], now: number): Promise<AuctionSummary[]> {
+  const current = await finalizeAllOver(auctions, now);
+  return current.sort((a, b) => a.endsAt - b.endsAt).map((auction) => toAuctionSummary(auction, now));
+}
+
+/** One auction with its latest bids (oldest to newest), or null when there is no such auction. */
+export async function readAuctionDetail(id: string, now: number): Promise<AuctionDetail | null> {
+  const read = await getAuction(id);
+  if (!read) return null;
+  const [{ auction }, bids] = await Promise.all([
+    finalizeIfOver(read, now),
+    listRecentBids(id, RECENT_BIDS_SHOWN),
+  ]);
+  if (!auction) return null;
+  return { ...toAuctionSummary(auction, now), bids: bids.map(toBidView) };
+}
+
+/** What `userId` spent on the auction: their bids, by hand and by agent, at what they paid for them. */
+export async function readBidderSpend(auctionId: string, userId: string): Promise<BidderSpend> {
+  const [{ bids }, paid] = await Promise.all([getBidderTally(auctionId, userId), readPaidCredits(userId)]);
+  return bidderSpendOf(bids, paid);
+}
+
+export function bidderSpendOf(bidsPlaced: number, paid: PaidCredits): BidderSpend {
+  return { bidsPlaced, bidsValue: centsToDecimal(bidsValueCents(bidsPlaced, paid)) };
+}
+
+/**
+ * What `bids` spent bids are worth (the all-in cost's other part): what the user paid for them, at most
+ * the stage's bid value each (functions/domain/paid-bids.ts), the same worth Buy It Now credits.
+ */
+export function bidsValueCents(bids: number, paid: PaidCredits): number {
+  return paidBidsValueCents(bids, paid, bidValueCents());
+}

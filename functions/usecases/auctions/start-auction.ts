@@ -1,0 +1,108 @@
+/**
+ * Starting an auction for an approved product (the admin's approval and the demo seed call this).
+ *
+ * `startAuction({ product, seller, durationSeconds?, now })` creates the auction — status active,
+ * price = starting price, increment 1 cent, no bids, endsAt = now + duration (default from
+ * AUCTION_DEFAULT_DURATION_SECONDS) — with a snapshot of the product and seller, and schedules its end.
+ * Idempotent per product: the auction id is derived from the product id, so a second call (a retried
+ * approval, a re-run seed) returns the auction that exists and only re-arms its clock.
+ */
+import { createHash } from "node:crypto";
+import { BID_INCREMENT_CENTS, TIMER_EXTENSION_SECONDS } from "#shared/constants";
+import { type AuctionRecord, getAuction, putNewAuction } from "../../adapters/dynamo/auctions-repo.ts";
+import type { ProductRecord } from "../../adapters/dynamo/products-repo.ts";
+import type { SellerRecord } from "../../adapters/dynamo/sellers-repo.ts";
+import type { AuctionClock } from "../../adapters/scheduler/auction-clock.ts";
+import { clockFromEnv } from "../../adapters/scheduler/clock-from-env.ts";
+import { defaultAuctionDurationSeconds } from "../../config/runtime.ts";
+import { logger } from "../../observability/logger.ts";
+
+export interface StartAuctionInput {
+  /** The fields of a product the auction snapshots (approval state is not needed). */
+  product: Pick<
+    ProductRecord,
+    | "id"
+    | "sellerId"
+    | "name"
+    | "description"
+    | "metalType"
+    | "weight"
+    | "purity"
+    | "imageUrl"
+    | "startingPriceCents"
+    | "retailPriceCents"
+    | "buyNowStock"
+  >;
+  seller: Pick<SellerRecord, "id" | "userId" | "businessName" | "description">;
+  durationSeconds?: number;
+  /** Only for bidders who have never won. */
+  beginner?: boolean;
+  now: number;
+  /** Seconds a late bid puts back on the clock; the product's rule is 10. */
+  extensionSeconds?: number;
+  clock?: AuctionClock;
+}
+
+/** The one auction id of a product: a UUID-shaped digest, so retries find the same auction. */
+export function auctionIdForProduct(productId: string): string {
+  const hex = createHash("sha256").update(`auction:${productId}`).digest("hex");
+  const variant = ((Number.parseInt(hex[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export async function startAuction(input: StartAuctionInput): Promise<AuctionRecord> {
+  const { product, seller, now } = input;
+  const durationSeconds = input.durationSeconds ?? defaultAuctionDurationSeconds();
+  if (!(durationSeconds > 0)) throw new Error("An auction needs a positive duration");
+  const candidate: AuctionRecord = {
+    id: auctionIdForProduct(product.id),
+    productId: product.id,
+    sellerId: seller.id,
+    sellerUserId: seller.userId,
+    status: "active",
+    startingPriceCents: product.startingPriceCents,
+    priceCents: product.startingPriceCents,
+    bidIncrementCents: BID_INCREMENT_CENTS,
+    extensionSeconds: input.extensionSeconds ?? TIMER_EXTENSION_SECONDS,
+    totalBids: 0,
+    ...(input.beginner ? { beginner: true } : {}),
+    ...(product.retailPriceCents
+      ? { retailPriceCents: product.retailPriceCents, buyNowStockLeft: product.buyNowStock ?? 0 }
+      : {}),
+    endsAt: now + Math.round(durationSeconds * 1000),
+    createdAt: new Date(now).toISOString(),
+    product: {
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      metalType: product.metalType,
+      ...(product.weight ? { weight: product.weight } : {}),
+      ...(product.purity ? { purity: product.purity } : {}),
+      imageUrl: product.imageUrl,
+      startingPriceCents: product.startingPriceCents,
+    },
+    seller: {
+      id: seller.id,
+      userId: seller.userId,
+      businessName: seller.businessName,
+      ...(seller.description ? { description: seller.description } : {}),
+    },
+  };
+  const created = await putNewAuction(candidate);
+  const auction = created ? candidate : await getAuction(candidate.id);
+  if (!auction) throw new Error(`Auction ${candidate.id} vanished while starting`);
+  if (auction.status === "active") await armClock(input.clock ?? clockFromEnv(), auction);
+  return auction;
+}
+
+/**
+ * The clock is a backstop (reads finalize too), so a clock that cannot be reached must not undo an
+ * approval: log it; the next start or closer run arms it again.
+ */
+async function armClock(clock: AuctionClock, auction: AuctionRecord) {
+  try {
+    await clock.scheduleEnd(auction.id, auction.endsAt);
+  } catch (error) {
+    logger.error("could not schedule the auction's end", { auctionId: auction.id, error: error as Error });
+  }
+}

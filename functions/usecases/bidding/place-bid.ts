@@ -1,0 +1,194 @@
+/**
+ * Placing a bid (docs/architecture.md section 4): the auction's read (begun beside the session's) and
+ * the bidder's standing (two reads at once), then ONE transaction.
+ * A lost race re-reads and retries with jitter; after a few losses the bidder gets 503, never a 500.
+ * The server clock decides, read again for every attempt.
+ */
+import pLimit, { type LimitFunction } from "p-limit";
+import { type AuctionRecord, getAuction } from "../../adapters/dynamo/auctions-repo.ts";
+import { type BidRecord, placeBidTransaction } from "../../adapters/dynamo/bids-repo.ts";
+import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
+import { chainHash } from "../../domain/bid-ledger.ts";
+import { bidRefusal, planBid, retryDelayMs } from "../../domain/bidding.ts";
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  paymentRequired,
+  serviceUnavailable,
+} from "../../domain/errors.ts";
+import { queueNextCheck } from "../agents/run-agents.ts";
+import { finalizeIfOver } from "../auctions/finalize-auction.ts";
+import { handOffLiveUpdate } from "../auctions/live-updates.ts";
+import { ledgerHeadOf } from "./bid-ledger.ts";
+import { assertStandingAllows, type BidderStanding, readBidderStanding } from "./bidder-eligibility.ts";
+
+export const MAX_BID_ATTEMPTS = 8;
+
+export const BID_MESSAGES = {
+  notFound: "Auction not found",
+  ended: "Auction has ended",
+  ownAuction: "You cannot bid on your own items",
+  staff: "Staff accounts cannot bid",
+  leading: "You are already the highest bidder",
+  noCredits: "Insufficient bid credits",
+  boughtNow: "You bought this item with Buy It Now, so you can no longer bid on it",
+  busy: "So many bids are arriving on this auction that yours could not be placed. Please try again.",
+} as const;
+
+export interface PlaceBidInput {
+  auctionId: string;
+  bidder: { id: string; username: string; role?: string };
+  /** The server clock (ms epoch), read at every attempt. */
+  clock?: () => number;
+  /** The auction's read, already under way (started beside the session's); the first attempt uses it. */
+  firstRead?: Promise<AuctionRecord | null>;
+  random?: () => number;
+  /** Where the new state goes at once (the broadcaster); without it only the table's stream tells watchers. */
+  liveHandoff?: LiveHandoff;
+}
+
+export interface PlaceBidResult {
+  auction: AuctionRecord;
+  bid: BidRecord;
+  /** When the bid was accepted (server clock). */
+  now: number;
+  /** Attempts lost to other bids before this one won. */
+  retries: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Admission control per auction and container: more than two attempts at once on one auction would
+ * only fail each other's `totalBids = :seen` condition while still costing a transaction each. A
+ * Lambda container serves one request at a time, so this matters where one process serves everyone
+ * (the local stack: DynamoDB Local handles about 50 transactions a second, and 40 unchecked bidders
+ * drop it to about 5 accepted bids a second; see docs/decisions.md). Races between containers are
+ * still settled by the transaction's conditions and the retries below.
+ */
+const ATTEMPTS_IN_FLIGHT_PER_AUCTION = 2;
+const MAX_WAITING_PER_AUCTION = 500;
+const gates = new Map<string, LimitFunction>();
+
+/** Runs `attempt` when the auction's gate lets it; `waited` says whether it had to queue first. */
+async function throughGate<T>(auctionId: string, attempt: (waited: boolean) => Promise<T>): Promise<T> {
+  let gate = gates.get(auctionId);
+  if (!gate) {
+    gate = pLimit(ATTEMPTS_IN_FLIGHT_PER_AUCTION);
+    gates.set(auctionId, gate);
+  }
+  if (gate.pendingCount >= MAX_WAITING_PER_AUCTION) throw serviceUnavailable(BID_MESSAGES.busy);
+  const waited = gate.activeCount >= ATTEMPTS_IN_FLIGHT_PER_AUCTION;
+  try {
+    return await gate(() => attempt(waited));
+  } finally {
+    if (gate.activeCount === 0 && gate.pendingCount === 0) gates.delete(auctionId);
+  }
+}
+
+type Attempt = { ok: true; result: PlaceBidResult } | { ok: false };
+
+/** One read and one transaction; throws the refusals, returns `{ok: false}` when another bid won the race. */
+async function attemptBid(
+  input: PlaceBidInput,
+  clock: () => number,
+  attempt: number,
+  read: Promise<AuctionRecord | null>,
+  checkBidder: (auction: AuctionRecord, now: number) => Promise<void>,
+): Promise<Attempt> {
+  const { auctionId, bidder } = input;
+  const auction = await read;
+  const now = clock();
+  if (!auction) throw notFound(BID_MESSAGES.notFound);
+  const refusal = bidRefusal(auction, bidder.id, now, bidder.role);
+  if (refusal === "ended") {
+    // This read saw the end: it finishes the auction like any other read.
+    if (auction.status === "active") await finalizeIfOver(auction, now);
+    throw badRequest(BID_MESSAGES.ended);
+  }
+  if (refusal === "staff") throw forbidden(BID_MESSAGES.staff);
+  if (refusal === "own-auction") throw forbidden(BID_MESSAGES.ownAuction);
+  if (refusal === "already-leading") throw conflict(BID_MESSAGES.leading);
+  await checkBidder(auction, now);
+  const plan = planBid(auction, now);
+  const hash = chainHash(await ledgerHeadOf(auction), {
+    n: plan.sequence,
+    username: bidder.username,
+    amountCents: plan.priceCents,
+    atMs: now,
+    auto: false,
+  });
+  const written = await placeBidTransaction({
+    auctionId,
+    seenTotalBids: auction.totalBids,
+    plan,
+    bidder,
+    now,
+    hash,
+  });
+  if (!written.ok) {
+    if (written.reason === "no-credits") throw paymentRequired(BID_MESSAGES.noCredits);
+    if (written.reason === "bought-now") throw forbidden(BID_MESSAGES.boughtNow);
+    return { ok: false };
+  }
+  const at = new Date(now).toISOString();
+  return {
+    ok: true,
+    result: {
+      auction: {
+        ...auction,
+        priceCents: plan.priceCents,
+        totalBids: plan.sequence,
+        endsAt: plan.endsAt,
+        lastBidderId: bidder.id,
+        lastBidderUsername: bidder.username,
+        ledgerHead: hash,
+        lastBidAuto: false,
+      },
+      bid: {
+        auctionId,
+        sequence: plan.sequence,
+        userId: bidder.id,
+        username: bidder.username,
+        amountCents: plan.priceCents,
+        createdAt: at,
+        auto: false,
+        hash,
+      },
+      now,
+      retries: attempt,
+    },
+  };
+}
+
+export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
+  const clock = input.clock ?? Date.now;
+  const random = input.random ?? Math.random;
+  // The user's own rules (self-exclusion, beginner, win limit) are read once, at the same time as the
+  // auction, and applied to whichever state of it the winning attempt saw.
+  const standing: Promise<BidderStanding> = readBidderStanding(input.bidder.id);
+  standing.catch(() => {}); // awaited only when the auction allows the bid at all
+  for (let attempt = 0; attempt < MAX_BID_ATTEMPTS; attempt++) {
+    if (attempt > 0) await sleep(retryDelayMs(attempt, random()));
+    const outcome = await throughGate(input.auctionId, (waited) => {
+      // A read made before queueing behind other bids is stale by now: read again.
+      const read =
+        attempt === 0 && input.firstRead && !waited ? input.firstRead : getAuction(input.auctionId);
+      return attemptBid(input, clock, attempt, read, async (auction, now) =>
+        assertStandingAllows(await standing, auction, now),
+      );
+    });
+    if (outcome.ok) {
+      const { auction, now } = outcome.result;
+      // Both after the commit and outside the gate: neither holds back the next bid on this auction.
+      await Promise.all([
+        queueNextCheck(auction, now),
+        handOffLiveUpdate(input.liveHandoff, auction, "bid", now),
+      ]);
+      return outcome.result;
+    }
+  }
+  throw serviceUnavailable(BID_MESSAGES.busy);
+}

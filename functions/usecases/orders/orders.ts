@@ -1,0 +1,228 @@
+/**
+ * Winning and fulfilment (docs/product.md sections 2-4, docs/architecture.md section 6): the caller's won auctions, the
+ * winner's checkout, the order's payment, the buyer's and seller's order lists, and shipping.
+ */
+import { centsToDecimal } from "#shared/money";
+import { MAX_AUCTION_DURATION_SECONDS } from "#shared/schemas/admin";
+import type {
+  CreateOrderBody,
+  OrderView,
+  ShippingAddress,
+  ShippingUpdate,
+  WonAuction,
+} from "#shared/schemas/orders";
+import { mapPage, type Page, type PageRequest } from "#shared/schemas/pages";
+import {
+  type AuctionRecord,
+  getAuctionsByIds,
+  listWonAuctions,
+  listWonAuctionsPage,
+} from "../../adapters/dynamo/auctions-repo.ts";
+import { auctionIdsBidOnSince } from "../../adapters/dynamo/bids-repo.ts";
+import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
+import {
+  createOrder,
+  getAuctionOrders,
+  getOrder,
+  listSellerOrders,
+  listSellerOrdersPage,
+  type OrderRecord,
+  writeShippingState,
+} from "../../adapters/dynamo/orders-repo.ts";
+import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
+import { getUser } from "../../adapters/dynamo/users-repo.ts";
+import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../../domain/errors.ts";
+import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../../domain/orders.ts";
+import { NO_PAID_CREDITS } from "../../domain/paid-bids.ts";
+import { logger } from "../../observability/logger.ts";
+import { finalizeAllOver, readFinalized } from "../auctions/finalize-auction.ts";
+import { bidderSpendOf, bidsValueCents } from "../auctions/read-auctions.ts";
+import { toAuctionSummary } from "../views/auction-view.ts";
+import { toOrderView } from "../views/order-view.ts";
+
+export const ORDER_MESSAGES = {
+  auctionNotFound: "Auction not found",
+  stillRunning: "This auction has not ended yet",
+  notWinner: "Only the winner of this auction can order it",
+  orderExists: "An order already exists for this auction",
+  orderNotFound: "Order not found",
+  notYourOrder: "This order is not yours",
+  alreadyPaid: "This order has already been paid",
+  notYourSale: "You can only update shipping of your own orders",
+  notPaid: "This order has not been paid yet",
+  busy: "This order is being updated. Please try again.",
+  paymentUnavailable: "Could not reach the payment provider. Please try again.",
+  paymentProcessing: "A payment for this order is being processed. Check My Orders in a minute.",
+} as const;
+
+/**
+ * The caller's won auctions, newest win first, each with its order state. Auctions whose end passed
+ * without anyone finalizing them are finalized on the way, so a win shows up the moment the clock
+ * hits zero (the wins index is only written by that finalization); they head the first page.
+ */
+export async function listWonAuctionsOf(userId: string, now: number): Promise<WonAuction[]>;
+export async function listWonAuctionsOf(
+  userId: string,
+  now: number,
+  page: PageRequest,
+): Promise<Page<WonAuction>>;
+export async function listWonAuctionsOf(
+  userId: string,
+  now: number,
+  page?: PageRequest,
+): Promise<WonAuction[] | Page<WonAuction>> {
+  const finishedNow = page?.cursor
+    ? []
+    : (await finalizeAllOver(await auctionsTheUserMayHaveJustWon(userId, now), now)).filter(
+        (a) => a.status === "won" && a.winnerId === userId,
+      );
+  const indexed = page
+    ? await listWonAuctionsPage(userId, page)
+    : { items: await listWonAuctions(userId), nextCursor: null };
+  // On a page, a win finalized just now belongs there only if the index (which may lag a moment)
+  // would have put it on this page; a later page shows it otherwise.
+  const oldestOnPage = indexed.nextCursor ? Math.min(...indexed.items.map((a) => a.endsAt)) : -Infinity;
+  const wins = new Map<string, AuctionRecord>();
+  for (const auction of [...indexed.items, ...finishedNow.filter((a) => a.endsAt >= oldestOnPage)]) {
+    // The index may lag a finalization by a moment; trust only what the auction item says.
+    if (auction.status === "won" && auction.winnerId === userId) wins.set(auction.id, auction);
+  }
+  const [bidsOn, orders, paid] = await Promise.all([
+    Promise.all(
+      [...wins.keys()].map(async (id) => [id, (await getBidderTally(id, userId)).bids] as const),
+    ).then((pairs) => new Map(pairs)),
+    getAuctionOrders([...wins.keys()]),
+    wins.size > 0 ? readPaidCredits(userId) : NO_PAID_CREDITS,
+  ]);
+  const items = [...wins.values()]
+    .sort((a, b) => b.endsAt - a.endsAt)
+    .map((auction): WonAuction => {
+      const order = orders.get(auction.id);
+      const me = bidderSpendOf(bidsOn.get(auction.id) ?? 0, paid);
+      return {
+        ...toAuctionSummary(auction, now),
+        finalPrice: centsToDecimal(auction.priceCents),
+        me,
+        allInCost: centsToDecimal(auction.priceCents + bidsValueCents(me.bidsPlaced, paid)),
+        wonAt: wonAt(auction),
+        order: order
+          ? { id: order.id, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus }
+          : null,
+      };
+    });
+  return page ? { items, nextCursor: indexed.nextCursor } : items;
+}
+
+/**
+ * The auctions still marked active that the user leads: the only ones a read may have to finalize for
+ * their win to show. Found from the user's own bids (first bids within the longest an auction can
+ * run, plus a day of extensions), never from the market's live auctions; an older one is the
+ * closer's to finish.
+ */
+async function auctionsTheUserMayHaveJustWon(userId: string, now: number): Promise<AuctionRecord[]> {
+  const ids = await auctionIdsBidOnSince(userId, now - (MAX_AUCTION_DURATION_SECONDS + 24 * 60 * 60) * 1000);
+  if (ids.length === 0) return [];
+  return (await getAuctionsByIds(ids)).filter((a) => a.status === "active" && a.lastBidderId === userId);
+}
+
+/** The winner's checkout: one order per auction, at the auction's final price, shipped to a US address. */
+export async function placeOrder(request: CreateOrderBody, buyerId: string, now: number) {
+  const auction = await readFinalized(request.auctionId, now);
+  if (!auction) throw notFound(ORDER_MESSAGES.auctionNotFound);
+  const refusal = orderRefusal(auction, buyerId);
+  if (refusal === "still-running") throw conflict(ORDER_MESSAGES.stillRunning);
+  if (refusal === "not-winner") throw forbidden(ORDER_MESSAGES.notWinner);
+  const buyer = await getUser(buyerId);
+  if (!buyer) throw unauthorized();
+
+  const [{ bids }, paid] = await Promise.all([getBidderTally(auction.id, buyerId), readPaidCredits(buyerId)]);
+  const order = newOrder(auction, buyer, request, auction.priceCents, now, bids, bidsValueCents(bids, paid));
+  if ((await createOrder(order)) === "exists") throw conflict(ORDER_MESSAGES.orderExists);
+  logger.info("order created", {
+    orderId: order.id,
+    auctionId: auction.id,
+    amountCents: order.finalPriceCents,
+  });
+  return toOrderView(order);
+}
+
+/**
+ * A pending order of `auction` for `buyer` at `priceCents`, with the snapshot its lists show (the
+ * winner's checkout and Buy It Now alike).
+ */
+export function newOrder(
+  auction: AuctionRecord,
+  buyer: { id: string; username: string; email: string },
+  shipping: ShippingAddress,
+  priceCents: number,
+  now: number,
+  bidsSpent: number,
+  /** What those bids cost the buyer (read-auctions.ts bidsValueCents), kept as of now. */
+  bidsValueCents: number,
+): OrderRecord {
+  return {
+    id: crypto.randomUUID(),
+    auctionId: auction.id,
+    bidsSpent,
+    bidsValueCents,
+    buyerId: buyer.id,
+    sellerId: auction.sellerId,
+    sellerUserId: auction.sellerUserId,
+    finalPriceCents: priceCents,
+    paymentStatus: "pending",
+    shippingStatus: "pending",
+    shippingAddress: shipping.shippingAddress,
+    shippingCity: shipping.shippingCity,
+    shippingState: shipping.shippingState,
+    shippingZip: shipping.shippingZip,
+    shippingCountry: shipping.shippingCountry,
+    createdAt: new Date(now).toISOString(),
+    auction: { id: auction.id, endsAt: auction.endsAt, totalBids: auction.totalBids },
+    product: {
+      id: auction.product.id,
+      name: auction.product.name,
+      description: auction.product.description,
+      imageUrl: auction.product.imageUrl,
+      metalType: auction.product.metalType,
+    },
+    seller: { id: auction.seller.id, businessName: auction.seller.businessName },
+    buyer: { id: buyer.id, username: buyer.username, email: buyer.email },
+  };
+}
+
+/** The signed-in seller's orders to fulfil, newest first. */
+export async function listOrdersOfSeller(sellerUserId: string): Promise<OrderView[]>;
+export async function listOrdersOfSeller(sellerUserId: string, page: PageRequest): Promise<Page<OrderView>>;
+export async function listOrdersOfSeller(
+  sellerUserId: string,
+  page?: PageRequest,
+): Promise<OrderView[] | Page<OrderView>> {
+  const user = await getUser(sellerUserId);
+  if (!user) throw unauthorized();
+  const view = (orders: OrderRecord[]) => orders.map(toOrderView);
+  if (!page) return user.sellerId ? view(await listSellerOrders(user.sellerId)) : [];
+  if (!user.sellerId) return { items: [], nextCursor: null };
+  return mapPage(await listSellerOrdersPage(user.sellerId, page), view);
+}
+
+const SHIPPING_ROUNDS = 4;
+
+/** The order's seller sets its shipping status (any of the three, in any order) and tracking number. */
+export async function updateOrderShipping(
+  orderId: string,
+  sellerUserId: string,
+  update: ShippingUpdate,
+  now: number,
+): Promise<OrderView> {
+  for (let round = 0; round < SHIPPING_ROUNDS; round++) {
+    const order = await getOrder(orderId);
+    if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+    if (!mayUpdateShipping(order, sellerUserId)) throw forbidden(ORDER_MESSAGES.notYourSale);
+    if (update.status !== "pending" && order.paymentStatus !== "paid") throw conflict(ORDER_MESSAGES.notPaid);
+    const next = applyShippingUpdate(order, update, now);
+    const written = await writeShippingState(order, next);
+    if (written) return toOrderView(written);
+    // Another update landed between our read and write: decide again from the fresh state.
+  }
+  throw serviceUnavailable(ORDER_MESSAGES.busy);
+}
