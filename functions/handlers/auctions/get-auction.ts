@@ -1,4 +1,5 @@
 import { auctionIdParamsSchema } from "#shared/schemas/auctions";
+import { liveHandoff } from "../../adapters/realtime/handoff-from-env.ts";
 import { notFound } from "../../http/errors.ts";
 import { definePublicRoute } from "../../http/route.ts";
 import { BID_MESSAGES } from "../../usecases/place-bid.ts";
@@ -6,7 +7,7 @@ import { readAuctionDetail, readBidderSpend } from "../../usecases/read-auctions
 
 export const route = definePublicRoute({ params: auctionIdParamsSchema }, async ({ params, now, auth }) => {
   const [detail, me] = await Promise.all([
-    readAuctionDetail(params.id, now),
+    readAuctionDetail(params.id, now, liveHandoff()),
     auth ? readBidderSpend(params.id, auth.userId) : undefined,
   ]);
   if (!detail) throw notFound(BID_MESSAGES.notFound);
