@@ -127,7 +127,8 @@ export class PennyAuctionStack extends Stack {
       data: this.data,
       throttle,
     });
-    // Built before the broadcaster existed: a bid, the agent engine and the closer hand it new states.
+    // Built before the broadcaster existed: a bid, the agent engine, the closer and the reads that end
+    // auctions hand it new states.
     for (const fn of this.productFunctions()) {
       if (eventHandlerNeeds(fn.handlerId).handsOffLiveUpdates) this.realtime.allowHandingOff(fn);
     }

@@ -126,6 +126,8 @@ export interface LedgerWalkOptions {
   sha256: Sha256Hex;
   /** Resume from a checkpoint: the hash of entry `from - 1`, recorded by an earlier check. */
   checkpoint?: LedgerCheckpoint;
+  /** Each page as read, before it is checked (a reader that shows the bids, the broken one included). */
+  onPage?: (page: LedgerPage) => void;
   /** After each page: entries checked so far (from the first one checked) and the chain's length. */
   onProgress?: (progress: { checked: number; through: number; totalEntries: number }) => void;
 }
@@ -145,6 +147,7 @@ export async function walkLedger(options: LedgerWalkOptions): Promise<LedgerWalk
       return { ok: false, brokenAt: null, reason: `not a ledger page: ${parsed.error.issues[0]?.message}` };
     }
     const page = parsed.data;
+    options.onPage?.(page);
     if (!at) {
       const genesis = await publishedGenesisHash(page, options.sha256);
       if (genesis === null) {

@@ -48,7 +48,15 @@ it("only the functions that hand live updates to the broadcaster import the Lamb
     .map(([, output]) => handlerIdOf(output.entryPoint))
     .sort();
   const handingOff = [...knownHandlerIds()].filter((id) => eventHandlerNeeds(id).handsOffLiveUpdates).sort();
-  expect(handingOff).toEqual(["agents/run-agents", "auctions/close-auction", "auctions/place-bid"]);
+  expect(handingOff).toEqual([
+    "admin/list-auctions",
+    "agents/run-agents",
+    "auctions/close-auction",
+    "auctions/get-auction",
+    "auctions/list-auctions",
+    "auctions/place-bid",
+    "seller/list-seller-auctions",
+  ]);
   expect(importers).toEqual(handingOff);
 });
 

@@ -495,12 +495,20 @@ describe("realtime", () => {
     });
   });
 
-  it("only the bid, the agent engine and the closer may invoke the broadcaster (live updates' direct path), and nothing else", () => {
+  it("only the bid, the agent engine, the closer and the auction reads that end auctions may invoke the broadcaster (live updates' direct path), and nothing else", () => {
     for (const functions of [devFunctions, prodFunctions]) {
       const broadcaster = byHandler(functions, eventHandlers.broadcaster);
       const invokers = functions.filter((fn) => allActions(fn).includes("lambda:InvokeFunction"));
       expect(invokers.map((fn) => fn.handlerId).sort()).toEqual(
-        ["auctions/place-bid", eventHandlers.agentEngine, eventHandlers.auctionCloser].sort(),
+        [
+          "auctions/place-bid",
+          "auctions/get-auction",
+          "auctions/list-auctions",
+          "admin/list-auctions",
+          "seller/list-seller-auctions",
+          eventHandlers.agentEngine,
+          eventHandlers.auctionCloser,
+        ].sort(),
       );
       for (const fn of invokers) {
         const statements = statementsWith(fn, "lambda:InvokeFunction");

@@ -6,6 +6,7 @@ import {
   listAuctionsByStatus,
   listAuctionsPage,
 } from "../../adapters/dynamo/auctions-repo.ts";
+import { liveHandoff } from "../../adapters/realtime/handoff-from-env.ts";
 import { defineRoute } from "../../http/route.ts";
 import { finalizeAllOver } from "../../usecases/auctions/finalize-auction.ts";
 import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
@@ -24,5 +25,7 @@ export const route = defineRoute({ query: pageQuerySchema }, async ({ query, now
 
 /** Auctions found over are finalized on the way, so the panel shows their true status. */
 async function summaries(auctions: AuctionRecord[], now: number): Promise<AuctionSummary[]> {
-  return (await finalizeAllOver(auctions, now)).map((auction) => toAuctionSummary(auction, now));
+  return (await finalizeAllOver(auctions, now, liveHandoff())).map((auction) =>
+    toAuctionSummary(auction, now),
+  );
 }

@@ -6,6 +6,7 @@ import {
   listSellerAuctions,
   listSellerAuctionsPage,
 } from "../../adapters/dynamo/auctions-repo.ts";
+import { liveHandoff } from "../../adapters/realtime/handoff-from-env.ts";
 import { defineRoute } from "../../http/route.ts";
 import { currentSeller } from "../../usecases/accounts/seller-account.ts";
 import { finalizeAllOver } from "../../usecases/auctions/finalize-auction.ts";
@@ -15,7 +16,7 @@ export const route = defineRoute({ query: pageQuerySchema }, async ({ auth, now,
   const { seller } = await currentSeller(auth);
   const page = pageRequestOf(query);
   const view = async (auctions: AuctionRecord[]) =>
-    (await finalizeAllOver(auctions, now)).map(toSellerAuction);
+    (await finalizeAllOver(auctions, now, liveHandoff())).map(toSellerAuction);
   if (!page) return view(await listSellerAuctions(seller.id));
   return mapPage(await listSellerAuctionsPage(seller.id, page), view);
 });

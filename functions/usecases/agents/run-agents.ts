@@ -96,7 +96,7 @@ export async function runAgentCheck(
   if (!read) return "missing";
   const state = read.status === "active" ? windowState(read.endsAt, now, read.extensionSeconds) : "over";
   if (state === "over") {
-    if (read.status === "active") await finalizeIfOver(read, now);
+    if (read.status === "active") await finalizeIfOver(read, now, liveHandoff);
     await settleAgents(read.id, now);
     return "settled";
   }

@@ -8,7 +8,6 @@ import type { AuctionClock } from "../../adapters/scheduler/auction-clock.ts";
 import { clockFromEnv } from "../../adapters/scheduler/clock-from-env.ts";
 import { settleAgents } from "../agents/run-agents.ts";
 import { finalizeIfOver } from "./finalize-auction.ts";
-import { handOffLiveUpdate } from "./live-updates.ts";
 
 export type CloseResult = "missing" | "finalized" | "already-finished" | "re-armed";
 
@@ -24,9 +23,8 @@ export async function closeAuction(
 ): Promise<CloseResult> {
   const read = await getAuction(auctionId);
   if (!read) return "missing";
-  const { auction, finalizedNow } = await finalizeIfOver(read, now);
+  const { auction, finalizedNow } = await finalizeIfOver(read, now, liveHandoff);
   if (!auction) return "missing";
-  if (finalizedNow) await handOffLiveUpdate(liveHandoff, auction, "ended", now);
   // However often the end is processed, each agent gives its credits back once (conditioned per agent).
   if (auction.status !== "active" && (auction.activeAgents ?? 0) > 0) await settleAgents(auction.id, now);
   if (finalizedNow) return "finalized";

@@ -3,10 +3,16 @@
  * conditional update (status = active AND endsAt <= now, and unchanged since read) makes it `won`
  * (winner = last bidder) or `ended` (no bids) exactly once, done by whichever comes first — a read
  * after the end or the closer. The closer re-arms the clock when a bid moved the end.
+ *
+ * Whichever ends it hands `auction_ended` to the broadcaster when its caller passes a hand-off: at
+ * 0:00 the first to end an auction is usually a watcher's own read, well before the closer's schedule
+ * (about a minute of precision), and the stream's batching would add up to a second more.
  */
 import { type AuctionRecord, getAuction, writeAuctionOutcome } from "../../adapters/dynamo/auctions-repo.ts";
+import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { finalOutcome } from "../../domain/bidding.ts";
 import { logger } from "../../observability/logger.ts";
+import { handOffLiveUpdate } from "./live-updates.ts";
 
 /** A lost race re-reads; a few rounds are plenty (once over, the auction can no longer change). */
 const MAX_ROUNDS = 4;
@@ -18,8 +24,15 @@ export interface FinalizeResult {
   finalizedNow: boolean;
 }
 
-/** Finishes `auction` (as read) if it is over at `now`; otherwise returns it unchanged. */
-export async function finalizeIfOver(auction: AuctionRecord, now: number): Promise<FinalizeResult> {
+/**
+ * Finishes `auction` (as read) if it is over at `now`; otherwise returns it unchanged. The call that
+ * ends it hands the end to `liveHandoff` (none: the stream alone tells watchers).
+ */
+export async function finalizeIfOver(
+  auction: AuctionRecord,
+  now: number,
+  liveHandoff?: LiveHandoff,
+): Promise<FinalizeResult> {
   let current: AuctionRecord | null = auction;
   for (let round = 0; current && round < MAX_ROUNDS; round++) {
     const outcome = finalOutcome(current, now);
@@ -31,6 +44,7 @@ export async function finalizeIfOver(auction: AuctionRecord, now: number): Promi
         status: finished.status,
         totalBids: finished.totalBids,
       });
+      await handOffLiveUpdate(liveHandoff, finished, "ended", now);
       return { auction: finished, finalizedNow: true };
     }
     // Someone else finished it, or a bid landed between our read and its end: look again.
@@ -40,15 +54,25 @@ export async function finalizeIfOver(auction: AuctionRecord, now: number): Promi
 }
 
 /** One auction as it truly is at `now` (finalized on the way if over); null when there is none. */
-export async function readFinalized(id: string, now: number): Promise<AuctionRecord | null> {
+export async function readFinalized(
+  id: string,
+  now: number,
+  liveHandoff?: LiveHandoff,
+): Promise<AuctionRecord | null> {
   const read = await getAuction(id);
-  return read ? (await finalizeIfOver(read, now)).auction : null;
+  return read ? (await finalizeIfOver(read, now, liveHandoff)).auction : null;
 }
 
 /** Reads where a caller needs the auction's true state: finalizes any auction found over. */
-export async function finalizeAllOver(auctions: AuctionRecord[], now: number): Promise<AuctionRecord[]> {
+export async function finalizeAllOver(
+  auctions: AuctionRecord[],
+  now: number,
+  liveHandoff?: LiveHandoff,
+): Promise<AuctionRecord[]> {
   const results = await Promise.all(
-    auctions.map((a) => (finalOutcome(a, now) ? finalizeIfOver(a, now).then((r) => r.auction) : a)),
+    auctions.map((a) =>
+      finalOutcome(a, now) ? finalizeIfOver(a, now, liveHandoff).then((r) => r.auction) : a,
+    ),
   );
   return results.filter((a): a is AuctionRecord => a !== null);
 }

@@ -12,6 +12,7 @@ import {
 import { listRecentBids } from "../../adapters/dynamo/bids-repo.ts";
 import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
 import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
+import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { bidValueCents } from "../../config/runtime.ts";
 import { type PaidCredits, paidBidsValueCents } from "../../domain/paid-bids.ts";
 import { toAuctionSummary } from "../views/auction-view.ts";
@@ -21,10 +22,10 @@ import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";
 /**
  * The live auctions (index AUCTIONS#active, then one BatchGet), ending soonest first. Auctions this
  * read finds over are finalized and returned once with their final status, so a page showing them
- * learns the outcome.
+ * learns the outcome; an end this read makes goes to `liveHandoff` too (functions/usecases/finalize-auction.ts).
  */
-export async function listLiveAuctions(now: number): Promise<AuctionSummary[]> {
-  return endingSoonestFirst(await listAuctionsByStatus("active"), now);
+export async function listLiveAuctions(now: number, liveHandoff?: LiveHandoff): Promise<AuctionSummary[]> {
+  return endingSoonestFirst(await listAuctionsByStatus("active"), now, liveHandoff);
 }
 
 /**
@@ -38,23 +39,32 @@ export async function listLiveAuctions(now: number): Promise<AuctionSummary[]> {
 export async function listLiveAuctionsPageAt(
   now: number,
   request: PageRequest,
+  liveHandoff?: LiveHandoff,
 ): Promise<Page<AuctionSummary>> {
   const page = await listLiveAuctionsPage(request);
-  return { items: await endingSoonestFirst(page.items, now), nextCursor: page.nextCursor };
+  return { items: await endingSoonestFirst(page.items, now, liveHandoff), nextCursor: page.nextCursor };
 }
 
 /** Auctions found over are finalized on the way and returned once with their final status. */
-async function endingSoonestFirst(auctions: AuctionRecord[], now: number): Promise<AuctionSummary[]> {
-  const current = await finalizeAllOver(auctions, now);
+async function endingSoonestFirst(
+  auctions: AuctionRecord[],
+  now: number,
+  liveHandoff: LiveHandoff | undefined,
+): Promise<AuctionSummary[]> {
+  const current = await finalizeAllOver(auctions, now, liveHandoff);
   return current.sort((a, b) => a.endsAt - b.endsAt).map((auction) => toAuctionSummary(auction, now));
 }
 
 /** One auction with its latest bids (oldest to newest), or null when there is no such auction. */
-export async function readAuctionDetail(id: string, now: number): Promise<AuctionDetail | null> {
+export async function readAuctionDetail(
+  id: string,
+  now: number,
+  liveHandoff?: LiveHandoff,
+): Promise<AuctionDetail | null> {
   const read = await getAuction(id);
   if (!read) return null;
   const [{ auction }, bids] = await Promise.all([
-    finalizeIfOver(read, now),
+    finalizeIfOver(read, now, liveHandoff),
     listRecentBids(id, RECENT_BIDS_SHOWN),
   ]);
   if (!auction) return null;

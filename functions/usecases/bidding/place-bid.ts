@@ -105,7 +105,7 @@ async function attemptBid(
   const refusal = bidRefusal(auction, bidder.id, now, bidder.role);
   if (refusal === "ended") {
     // This read saw the end: it finishes the auction like any other read.
-    if (auction.status === "active") await finalizeIfOver(auction, now);
+    if (auction.status === "active") await finalizeIfOver(auction, now, input.liveHandoff);
     throw badRequest(BID_MESSAGES.ended);
   }
   if (refusal === "staff") throw forbidden(BID_MESSAGES.staff);

@@ -18,6 +18,7 @@ import { sqsEvent } from "../../../scripts/local/sqs-event.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
 import {
+  anonymous,
   bidOn,
   broadcastAuction,
   getItem,
@@ -162,6 +163,55 @@ describe("a watching connection", () => {
     await watcher.next(stateHeard(auction.id, 1));
     await watcher.settle();
     expect(statesOf(watcher, auction.id)).toEqual(["bid_placed 1"]);
+    expect(await deliveredBy(auction.id)).toBe("stream");
+  });
+});
+
+describe("an auction's end", () => {
+  const ended = (auctionId: string) => (m: SocketMessage) =>
+    m.type === "auction_ended" && m.auctionId === auctionId;
+
+  async function oneBidThenOver() {
+    const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
+    const ann = await testUser("buyer", 5);
+    const watcher = await watch(auction.id);
+    expect((await bidOn(ann, auction.id)).status).toBe(200);
+    await watcher.next(stateHeard(auction.id, 1));
+    await waitUntilPast((await getItem(keys.auction(auction.id)))?.endsAt as number);
+    return { auction, ann, watcher };
+  }
+
+  it("reaches a watcher once, handed off by the read that ended it, with the stream running", async () => {
+    const { auction, ann, watcher } = await oneBidThenOver();
+    // A page's own read at 0:00 is what usually ends an auction, long before the closer's schedule.
+    const read = await anonymous<{ status: string }>({ method: "GET", path: `/api/auctions/${auction.id}` });
+    expect(read.body.status).toBe("won");
+    await watcher.next(ended(auction.id));
+    await watcher.settle();
+    expect(statesOf(watcher, auction.id)).toEqual(["bid_placed 1", "auction_ended 1"]);
+    expect(await deliveredBy(auction.id)).toBe("direct");
+    expect(watcher.messages.find(ended(auction.id))).toMatchObject({
+      status: "won",
+      winner: { username: ann.username },
+    });
+  });
+
+  it("reaches a watcher once through the stream when the closer's hand-off fails", async () => {
+    const { auction, watcher } = await oneBidThenOver();
+    let attempts = 0;
+    installLiveHandoff({
+      async handOff() {
+        attempts++;
+        throw Object.assign(new Error("Rate exceeded"), { name: "TooManyRequestsException" });
+      },
+    });
+    expect(await invoke(eventHandlers.auctionCloser, { auctionId: auction.id })).toEqual({
+      result: "finalized",
+    });
+    expect(attempts).toBe(1);
+    await watcher.next(ended(auction.id));
+    await watcher.settle();
+    expect(statesOf(watcher, auction.id)).toEqual(["bid_placed 1", "auction_ended 1"]);
     expect(await deliveredBy(auction.id)).toBe("stream");
   });
 });

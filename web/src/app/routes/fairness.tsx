@@ -49,8 +49,20 @@ export function FairnessPage() {
               sha256(auctionId | startingPriceCents | startedAtMs)
             </code>
             . Every live update carries the newest hash, so anyone watching can record it and later check that
-            no bid was added, removed or changed. Each auction page links its ledger;{" "}
-            <code>npm run verify:ledger</code> recomputes it.
+            no bid was added, removed or changed.
+          </p>
+          <h3 className="font-semibold">Check an auction yourself</h3>
+          <p className="text-muted-foreground" data-testid="ledger-how-to">
+            Open the auction and follow "Verify this auction's bid ledger". Your browser downloads every bid
+            and recomputes each hash itself, from the auction's start to its last bid, with its own built-in
+            SHA-256. It lists the bids (who, how much, when, by hand or by Bid Agent) and says "Verified: all
+            N bids chain to the start" when every bid is linked to the one before it; if anything was altered,
+            it names the bid where the chain breaks. Note the last hash it shows: a later check that does not
+            pass through it means the history was rewritten.
+          </p>
+          <p className="text-sm text-muted-foreground">
+            For engineers: the ledger page links the JSON, and <code>npm run verify:ledger</code> recomputes
+            it from a terminal.
           </p>
         </CardContent>
       </Card>

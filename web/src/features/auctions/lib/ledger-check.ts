@@ -1,5 +1,6 @@
 import { api } from "@web/lib/api-client.ts";
 import { type LedgerCheckpoint, type LedgerWalk, walkLedger } from "#shared/ledger-pages";
+import type { LedgerPage } from "#shared/schemas/ledger";
 
 const encoder = new TextEncoder();
 
@@ -26,6 +27,8 @@ export function checkAuctionLedger(
   options: {
     checkpoint?: LedgerCheckpoint;
     onProgress: (progress: LedgerProgress) => void;
+    /** The bids of each page as it is read, before its check. */
+    onEntries: (entries: LedgerPage["entries"]) => void;
     signal: AbortSignal;
   },
 ): Promise<LedgerWalk> {
@@ -36,6 +39,7 @@ export function checkAuctionLedger(
     },
     sha256: sha256Hex,
     checkpoint: options.checkpoint,
+    onPage: (page) => options.onEntries(page.entries),
     onProgress: ({ checked, totalEntries }) => options.onProgress({ checked, totalEntries }),
   });
 }
