@@ -124,7 +124,7 @@ describe("fair play pages", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
-      if (where === "phone") await page.screenshot({ path: "/tmp/ledger-390.png", fullPage: true });
+      await page.screenshot({ path: `/tmp/ledger-${viewport.width}.png`, fullPage: true });
       expect(await axeFindings(page, where)).toEqual([]);
       expect(seen).toEqual([]);
     }
