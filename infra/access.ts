@@ -47,11 +47,16 @@ const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   [eventHandlers.broadcaster]: { postsToSockets: true },
   // A bid or a booking queues the agents' next check on that auction; a bid hands its state to the broadcaster.
   "auctions/place-bid": { queuesAgentChecks: true, handsOffLiveUpdates: true },
-  // A read that finds an auction over ends it (usecases/finalize-auction.ts) and hands the end over.
+  // A read that finds an auction over ends it (usecases/finalize-auction.ts) and hands the end over:
+  // the auction page's reads, the lists, the wins page, Buy It Now and the checkout.
   "auctions/get-auction": { handsOffLiveUpdates: true },
   "auctions/list-auctions": { handsOffLiveUpdates: true },
   "admin/list-auctions": { handsOffLiveUpdates: true },
   "seller/list-seller-auctions": { handsOffLiveUpdates: true },
+  "auctions/get-buy-now": { handsOffLiveUpdates: true },
+  "auctions/list-won-auctions": { handsOffLiveUpdates: true },
+  "auctions/buy-now": { handsOffLiveUpdates: true },
+  "orders/create-order": { handsOffLiveUpdates: true },
   "auctions/put-agent": { queuesAgentChecks: true },
   // Places agent bids (handing each to the broadcaster), settles agents, queues its own next check.
   [eventHandlers.agentEngine]: { queuesAgentChecks: true, handsOffLiveUpdates: true },

@@ -28,6 +28,11 @@ describe("fair play pages", () => {
     expect(await page.getByTestId("ledger-how-to").textContent()).toContain(
       '"Verified: all N bids chain to the start"',
     );
+    for (const [where, viewport] of PHONE_AND_DESKTOP) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: `/tmp/fairness-${viewport.width}.png`, fullPage: true });
+      expect(await axeFindings(page, `fairness ${where}`)).toEqual([]);
+    }
 
     await page.goto("/how-it-works");
     await page.getByTestId("win-limit").waitFor();
@@ -124,7 +129,7 @@ describe("fair play pages", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
-      if (where === "phone") await page.screenshot({ path: "/tmp/ledger-390.png", fullPage: true });
+      await page.screenshot({ path: `/tmp/ledger-${viewport.width}.png`, fullPage: true });
       expect(await axeFindings(page, where)).toEqual([]);
       expect(seen).toEqual([]);
     }

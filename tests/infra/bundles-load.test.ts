@@ -51,10 +51,14 @@ it("only the functions that hand live updates to the broadcaster import the Lamb
   expect(handingOff).toEqual([
     "admin/list-auctions",
     "agents/run-agents",
+    "auctions/buy-now",
     "auctions/close-auction",
     "auctions/get-auction",
+    "auctions/get-buy-now",
     "auctions/list-auctions",
+    "auctions/list-won-auctions",
     "auctions/place-bid",
+    "orders/create-order",
     "seller/list-seller-auctions",
   ]);
   expect(importers).toEqual(handingOff);

@@ -11,6 +11,7 @@ import { type BidderTally, buyNowTransaction, getBidderTally } from "../../adapt
 import type { OrderRecord } from "../../adapters/dynamo/orders-repo.ts";
 import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
+import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { bidValueCents } from "../../config/runtime.ts";
 import {
   BUY_NOW_DAYS_AFTER_END,
@@ -58,8 +59,13 @@ interface OfferRead {
   offer: BuyNowOffer;
 }
 
-async function readOffer(auctionId: string, userId: string, now: number): Promise<OfferRead> {
-  const auction = await readFinalized(auctionId, now);
+async function readOffer(
+  auctionId: string,
+  userId: string,
+  now: number,
+  liveHandoff: LiveHandoff | undefined,
+): Promise<OfferRead> {
+  const auction = await readFinalized(auctionId, now, liveHandoff);
   if (!auction) throw notFound(BID_MESSAGES.notFound);
   const [tally, paid] = await Promise.all([getBidderTally(auctionId, userId), readPaidCredits(userId)]);
   const active = auction.status === "active";
@@ -87,8 +93,9 @@ export async function readBuyNowOffer(
   auctionId: string,
   userId: string,
   now: number,
+  liveHandoff?: LiveHandoff,
 ): Promise<BuyNowOfferView> {
-  const { auction, tally, offer } = await readOffer(auctionId, userId, now);
+  const { auction, tally, offer } = await readOffer(auctionId, userId, now, liveHandoff);
   let reason: string | null = offer.reason ? BUY_NOW_MESSAGES[offer.reason] : null;
   if (!reason) {
     try {
@@ -118,12 +125,13 @@ export async function buyItNow(
   userId: string,
   shipping: ShippingAddress,
   now: number,
+  liveHandoff?: LiveHandoff,
 ): Promise<OrderView> {
   await assertNotSelfExcluded(userId, now);
   const buyer = await getUser(userId);
   if (!buyer) throw unauthorized();
   for (let round = 0; round < PURCHASE_ROUNDS; round++) {
-    const { auction, tally, paid, offer } = await readOffer(auctionId, userId, now);
+    const { auction, tally, paid, offer } = await readOffer(auctionId, userId, now, liveHandoff);
     if (offer.reason) throw REFUSAL_STATUS[offer.reason](BUY_NOW_MESSAGES[offer.reason]);
     const order = buyNowOrder(
       auction,

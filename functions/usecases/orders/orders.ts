@@ -31,6 +31,7 @@ import {
 } from "../../adapters/dynamo/orders-repo.ts";
 import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
+import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../../domain/errors.ts";
 import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../../domain/orders.ts";
 import { NO_PAID_CREDITS } from "../../domain/paid-bids.ts";
@@ -60,20 +61,27 @@ export const ORDER_MESSAGES = {
  * without anyone finalizing them are finalized on the way, so a win shows up the moment the clock
  * hits zero (the wins index is only written by that finalization); they head the first page.
  */
-export async function listWonAuctionsOf(userId: string, now: number): Promise<WonAuction[]>;
+export async function listWonAuctionsOf(
+  userId: string,
+  now: number,
+  page?: undefined,
+  liveHandoff?: LiveHandoff,
+): Promise<WonAuction[]>;
 export async function listWonAuctionsOf(
   userId: string,
   now: number,
   page: PageRequest,
+  liveHandoff?: LiveHandoff,
 ): Promise<Page<WonAuction>>;
 export async function listWonAuctionsOf(
   userId: string,
   now: number,
   page?: PageRequest,
+  liveHandoff?: LiveHandoff,
 ): Promise<WonAuction[] | Page<WonAuction>> {
   const finishedNow = page?.cursor
     ? []
-    : (await finalizeAllOver(await auctionsTheUserMayHaveJustWon(userId, now), now)).filter(
+    : (await finalizeAllOver(await auctionsTheUserMayHaveJustWon(userId, now), now, liveHandoff)).filter(
         (a) => a.status === "won" && a.winnerId === userId,
       );
   const indexed = page
@@ -126,8 +134,13 @@ async function auctionsTheUserMayHaveJustWon(userId: string, now: number): Promi
 }
 
 /** The winner's checkout: one order per auction, at the auction's final price, shipped to a US address. */
-export async function placeOrder(request: CreateOrderBody, buyerId: string, now: number) {
-  const auction = await readFinalized(request.auctionId, now);
+export async function placeOrder(
+  request: CreateOrderBody,
+  buyerId: string,
+  now: number,
+  liveHandoff?: LiveHandoff,
+) {
+  const auction = await readFinalized(request.auctionId, now, liveHandoff);
   if (!auction) throw notFound(ORDER_MESSAGES.auctionNotFound);
   const refusal = orderRefusal(auction, buyerId);
   if (refusal === "still-running") throw conflict(ORDER_MESSAGES.stillRunning);

@@ -181,20 +181,33 @@ describe("an auction's end", () => {
     return { auction, ann, watcher };
   }
 
-  it("reaches a watcher once, handed off by the read that ended it, with the stream running", async () => {
-    const { auction, ann, watcher } = await oneBidThenOver();
-    // A page's own read at 0:00 is what usually ends an auction, long before the closer's schedule.
-    const read = await anonymous<{ status: string }>({ method: "GET", path: `/api/auctions/${auction.id}` });
-    expect(read.body.status).toBe("won");
-    await watcher.next(ended(auction.id));
-    await watcher.settle();
-    expect(statesOf(watcher, auction.id)).toEqual(["bid_placed 1", "auction_ended 1"]);
-    expect(await deliveredBy(auction.id)).toBe("direct");
-    expect(watcher.messages.find(ended(auction.id))).toMatchObject({
-      status: "won",
-      winner: { username: ann.username },
-    });
-  });
+  // A page's own read at 0:00 is what usually ends an auction, long before the closer's schedule.
+  const reads: [string, (auctionId: string, winner: TestUser) => Promise<{ status: number }>][] = [
+    ["the auction page", (id) => anonymous({ method: "GET", path: `/api/auctions/${id}` })],
+    ["the live list", () => anonymous({ method: "GET", path: "/api/auctions" })],
+    [
+      "the Buy It Now offer",
+      (id, winner) => winner.call({ method: "GET", path: `/api/auctions/${id}/buy-now` }),
+    ],
+    ["the wins page", (_, winner) => winner.call({ method: "GET", path: "/api/auctions/won" })],
+  ];
+
+  it.each(reads)(
+    "reaches a watcher once, handed off by %s's read that ended it, with the stream running",
+    async (_, read) => {
+      const { auction, ann, watcher } = await oneBidThenOver();
+      expect((await read(auction.id, ann)).status).toBe(200);
+      expect((await getItem(keys.auction(auction.id)))?.status).toBe("won");
+      await watcher.next(ended(auction.id));
+      await watcher.settle();
+      expect(statesOf(watcher, auction.id)).toEqual(["bid_placed 1", "auction_ended 1"]);
+      expect(await deliveredBy(auction.id)).toBe("direct");
+      expect(watcher.messages.find(ended(auction.id))).toMatchObject({
+        status: "won",
+        winner: { username: ann.username },
+      });
+    },
+  );
 
   it("reaches a watcher once through the stream when the closer's hand-off fails", async () => {
     const { auction, watcher } = await oneBidThenOver();

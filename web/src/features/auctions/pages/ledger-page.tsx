@@ -216,55 +216,58 @@ const auto = (entry: Entry) => (entry.auto ? "Bid Agent" : "By hand");
 
 function LedgerTable({ rows, brokenAt }: { rows: Entry[]; brokenAt: number | null }) {
   return (
-    <table className="hidden w-full text-left text-sm sm:table" data-testid="ledger-table">
-      <thead className="border-b text-muted-foreground">
-        <tr>
-          <th scope="col" className="py-2 pr-3">
-            #
-          </th>
-          <th scope="col" className="py-2 pr-3">
-            Bidder
-          </th>
-          <th scope="col" className="py-2 pr-3">
-            Amount
-          </th>
-          <th scope="col" className="py-2 pr-3">
-            Time
-          </th>
-          <th scope="col" className="py-2 pr-3">
-            Auto
-          </th>
-          <th scope="col" className="py-2">
-            Hash
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((entry) => {
-          const broken = entry.n === brokenAt;
-          return (
-            <tr
-              key={entry.n}
-              className={broken ? "border-b bg-destructive/10 align-top" : "border-b align-top"}
-              data-testid="ledger-row"
-              data-broken={broken || undefined}
-            >
-              <td className="py-2 pr-3 tabular-nums">{entry.n}</td>
-              <td className="py-2 pr-3 break-all">{entry.username}</td>
-              <td className="py-2 pr-3 tabular-nums">${entry.amount}</td>
-              <td className="py-2 pr-3">
-                <BidTime at={entry.at} />
-              </td>
-              <td className="py-2 pr-3">{auto(entry)}</td>
-              <td className="py-2">
-                {broken && <p className="font-semibold text-destructive">The chain breaks here</p>}
-                <Hash n={entry.n} hash={entry.hash} />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    // A long username or the odd narrow window scrolls the table, never the page.
+    <div className="hidden overflow-x-auto sm:block">
+      <table className="w-full text-left text-sm" data-testid="ledger-table">
+        <thead className="border-b text-muted-foreground">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              #
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Bidder
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Amount
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Time
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Auto
+            </th>
+            <th scope="col" className="py-2">
+              Hash
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((entry) => {
+            const broken = entry.n === brokenAt;
+            return (
+              <tr
+                key={entry.n}
+                className={broken ? "border-b bg-destructive/10 align-top" : "border-b align-top"}
+                data-testid="ledger-row"
+                data-broken={broken || undefined}
+              >
+                <td className="py-2 pr-3 tabular-nums">{entry.n}</td>
+                <td className="py-2 pr-3 whitespace-nowrap">{entry.username}</td>
+                <td className="py-2 pr-3 whitespace-nowrap tabular-nums">${entry.amount}</td>
+                <td className="py-2 pr-3 whitespace-nowrap">
+                  <BidTime at={entry.at} />
+                </td>
+                <td className="py-2 pr-3 whitespace-nowrap">{auto(entry)}</td>
+                <td className="py-2">
+                  {broken && <p className="font-semibold text-destructive">The chain breaks here</p>}
+                  <Hash n={entry.n} hash={entry.hash} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
