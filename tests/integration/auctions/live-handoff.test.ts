@@ -30,7 +30,32 @@ import {
 } from "./fixtures.ts";
 
 useFreshTable("auction-live-handoff");
-const local = useLocalGateway({ streams: true });
+
+/**
+ * The stream's batches to the broadcaster can be held back: a test that asserts the direct path
+ * delivered a state holds the stream until the watcher has it, so a busy machine cannot let the stream
+ * win the race; released, the stream must then find the state delivered and send nothing.
+ */
+let streamHeld: Promise<void> | null = null;
+function holdStream(): () => void {
+  let release = () => {};
+  streamHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return () => {
+    streamHeld = null;
+    release();
+  };
+}
+const streamGatedLoader: HandlerLoader = async (handlerId) => {
+  const handler = await loadHandler(handlerId);
+  if (!handler || handlerId !== eventHandlers.broadcaster) return handler;
+  return async (event: unknown, context: Context) => {
+    if (streamHeld && typeof event === "object" && event !== null && "Records" in event) await streamHeld;
+    return handler(event, context);
+  };
+};
+const local = useLocalGateway({ streams: true, loader: streamGatedLoader });
 
 const sockets: WebSocket[] = [];
 afterAll(() => {
@@ -112,10 +137,12 @@ describe("a watching connection", () => {
     const { auction, bidders } = await biddingWar();
     const watcher = await watch(auction.id);
     for (let n = 1; n <= 6; n++) {
+      const releaseStream = holdStream();
       expect((await bidOn(bidders[n % 2]!, auction.id)).status).toBe(200);
       // The next bid comes once this one is on screen, as a rival would see it.
       await watcher.next(stateHeard(auction.id, n));
       expect(await deliveredBy(auction.id)).toBe("direct");
+      releaseStream();
     }
     await watcher.settle();
     expect(statesOf(watcher, auction.id)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `bid_placed ${n}`));
@@ -196,12 +223,14 @@ describe("an auction's end", () => {
     "reaches a watcher once, handed off by %s's read that ended it, with the stream running",
     async (_, read) => {
       const { auction, ann, watcher } = await oneBidThenOver();
+      const releaseStream = holdStream();
       expect((await read(auction.id, ann)).status).toBe(200);
       expect((await getItem(keys.auction(auction.id)))?.status).toBe("won");
       await watcher.next(ended(auction.id));
+      expect(await deliveredBy(auction.id)).toBe("direct");
+      releaseStream();
       await watcher.settle();
       expect(statesOf(watcher, auction.id)).toEqual(["bid_placed 1", "auction_ended 1"]);
-      expect(await deliveredBy(auction.id)).toBe("direct");
       expect(watcher.messages.find(ended(auction.id))).toMatchObject({
         status: "won",
         winner: { username: ann.username },
