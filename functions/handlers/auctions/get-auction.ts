@@ -2,7 +2,7 @@ import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { notFound } from "../../http/errors.ts";
 import { definePublicRoute } from "../../http/route.ts";
 import { readAuctionDetail, readBidderSpend } from "../../usecases/auctions/read-auctions.ts";
-import { BID_MESSAGES } from "../../usecases/bidding/place-bid.ts";
+import { BID_MESSAGES } from "../../usecases/bidding/bid.ts";
 
 export const route = definePublicRoute({ params: auctionIdParamsSchema }, async ({ params, now, auth }) => {
   const [detail, me] = await Promise.all([

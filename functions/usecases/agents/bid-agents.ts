@@ -4,15 +4,15 @@
  */
 import { centsToDecimal } from "#shared/money";
 import type { AgentView } from "#shared/schemas/agents";
+import { queueNextCheck } from "../../adapters/agents/next-check.ts";
 import { type AgentRecord, getAgent, stopAgent, writeBooking } from "../../adapters/dynamo/agents-repo.ts";
 import { getAuction } from "../../adapters/dynamo/auctions-repo.ts";
 import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
 import { bookingDelta } from "../../domain/agents.ts";
 import { bidRefusal } from "../../domain/bidding.ts";
-import { badRequest, forbidden, notFound, paymentRequired, serviceUnavailable } from "../../domain/errors.ts";
+import { badRequest, notFound, serviceUnavailable } from "../../domain/errors.ts";
+import { BID_MESSAGES, bidRefusalError } from "../bidding/bid.ts";
 import { assertBidderEligible } from "../bidding/bidder-eligibility.ts";
-import { BID_MESSAGES } from "../bidding/place-bid.ts";
-import { queueNextCheck } from "./run-agents.ts";
 
 export const AGENT_MESSAGES = {
   none: "You have no Bid Agent on this auction",
@@ -50,13 +50,12 @@ export async function bookAgent(input: {
     const auction = await getAuction(auctionId);
     if (!auction) throw notFound(BID_MESSAGES.notFound);
     const refusal = bidRefusal(auction, user.id, now, user.role);
-    if (refusal === "ended") throw badRequest(BID_MESSAGES.ended);
-    if (refusal === "staff") throw forbidden(BID_MESSAGES.staff);
-    if (refusal === "own-auction") throw forbidden(BID_MESSAGES.ownAuction);
+    // Leading now says nothing about the bids to come: only the refusals that last stop a booking.
+    if (refusal && refusal !== "already-leading") throw bidRefusalError(refusal);
     if (attempt === 0) {
       await assertBidderEligible(user.id, auction, now);
       const tally = await getBidderTally(auctionId, user.id);
-      if (tally.boughtNowOrderId) throw forbidden(BID_MESSAGES.boughtNow);
+      if (tally.boughtNowOrderId) throw bidRefusalError("bought-now");
     }
     if (maxPriceCents !== null && maxPriceCents < auction.priceCents + auction.bidIncrementCents) {
       throw badRequest(AGENT_MESSAGES.maxPriceTooLow);
@@ -84,8 +83,7 @@ export async function bookAgent(input: {
       await queueNextCheck({ ...auction, activeAgents: Math.max(1, auction.activeAgents ?? 0) }, now);
       return toAgentView(next);
     }
-    if (written.reason === "no-credits") throw paymentRequired(BID_MESSAGES.noCredits);
-    if (written.reason === "ended") throw badRequest(BID_MESSAGES.ended);
+    if (written.reason === "no-credits" || written.reason === "ended") throw bidRefusalError(written.reason);
   }
   throw serviceUnavailable(BID_MESSAGES.busy);
 }

@@ -32,7 +32,7 @@ import { logger } from "../../observability/logger.ts";
 import { stopAgentOf } from "../agents/bid-agents.ts";
 import { readFinalized } from "../auctions/finalize-auction.ts";
 import { bidsValueCents } from "../auctions/read-auctions.ts";
-import { BID_MESSAGES } from "../bidding/place-bid.ts";
+import { BID_MESSAGES } from "../bidding/bid.ts";
 import { assertNotSelfExcluded } from "../limits/responsible-play.ts";
 import { toOrderView } from "../views/order-view.ts";
 import { newOrder } from "./orders.ts";
