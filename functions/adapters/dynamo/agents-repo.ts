@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { AgentStatus, AgentStopReason } from "../../domain/agents.ts";
+import { RETRY, retrying } from "../retry.ts";
 import { type BidWrite, type BidWriteResult, sendBidTransaction } from "./bids-repo.ts";
 import { db, tableName } from "./client.ts";
 import { cancellationCodes } from "./conditions.ts";
@@ -209,28 +210,32 @@ export async function stopAgent(
   };
   // A deleted auction or user drops out of the transaction instead of being re-created by the update.
   let parts = { auction: true, refund: agent.bidsLeft > 0 };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const items = [
-      { Update: agentUpdate },
-      ...(parts.auction ? [{ Update: auctionUpdate }] : []),
-      ...(parts.refund ? [{ Update: refund }] : []),
-    ];
-    try {
-      await db.send(new TransactWriteCommand({ ClientRequestToken: randomUUID(), TransactItems: items }));
-      return { ok: true, returned: parts.refund ? agent.bidsLeft : 0 };
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes?.[0] !== "None") {
-        if (codes) return { ok: false };
-        throw error;
+  return retrying(
+    { attempts: 3 },
+    async () => {
+      const items = [
+        { Update: agentUpdate },
+        ...(parts.auction ? [{ Update: auctionUpdate }] : []),
+        ...(parts.refund ? [{ Update: refund }] : []),
+      ];
+      try {
+        await db.send(new TransactWriteCommand({ ClientRequestToken: randomUUID(), TransactItems: items }));
+        return { ok: true, returned: parts.refund ? agent.bidsLeft : 0 };
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (codes?.[0] !== "None") {
+          if (codes) return { ok: false };
+          throw error;
+        }
+        const failed = (update: object) =>
+          codes[items.findIndex((item) => item.Update === update)] === "ConditionalCheckFailed";
+        if (!failed(auctionUpdate) && !failed(refund)) return { ok: false };
+        parts = { auction: parts.auction && !failed(auctionUpdate), refund: parts.refund && !failed(refund) };
       }
-      const failed = (update: object) =>
-        codes[items.findIndex((item) => item.Update === update)] === "ConditionalCheckFailed";
-      if (!failed(auctionUpdate) && !failed(refund)) return { ok: false };
-      parts = { auction: parts.auction && !failed(auctionUpdate), refund: parts.refund && !failed(refund) };
-    }
-  }
-  return { ok: false };
+      return RETRY;
+    },
+    () => ({ ok: false }),
+  );
 }
 
 /**

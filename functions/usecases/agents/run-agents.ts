@@ -17,6 +17,7 @@ import {
 import { type AuctionRecord, getAuction, listAuctionsByStatus } from "../../adapters/dynamo/auctions-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
 import {
   type AgentAuctionView,
   agentCheckAt,
@@ -49,15 +50,19 @@ const view = (auction: AuctionRecord): AgentAuctionView => ({
 /** Gives every active agent of a finished auction its unused credits back, each exactly once. */
 export async function settleAgents(auctionId: string, now: number): Promise<number> {
   let returned = 0;
-  for (let round = 0; round < 3; round++) {
-    const active = (await listAgents(auctionId)).filter((agent) => agent.status === "active");
-    if (active.length === 0) return returned;
-    for (const agent of active) {
-      const stopped = await stopAgent(agent, "auction-ended", now);
-      if (stopped.ok) returned += stopped.returned;
-    }
-  }
-  return returned;
+  return retrying(
+    { attempts: 3 },
+    async () => {
+      const active = (await listAgents(auctionId)).filter((agent) => agent.status === "active");
+      if (active.length === 0) return returned;
+      for (const agent of active) {
+        const stopped = await stopAgent(agent, "auction-ended", now);
+        if (stopped.ok) returned += stopped.returned;
+      }
+      return RETRY;
+    },
+    () => returned,
+  );
 }
 
 /** Manual-bid rules for the user behind an agent, read at the moment it would bid. */

@@ -9,6 +9,7 @@ import { queueNextCheck } from "../../adapters/agents/next-check.ts";
 import { type AuctionRecord, getAuction } from "../../adapters/dynamo/auctions-repo.ts";
 import { type BidRecord, placeBidTransaction } from "../../adapters/dynamo/bids-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
 import { bidRefusal, retryDelayMs } from "../../domain/bidding.ts";
 import { notFound, serviceUnavailable } from "../../domain/errors.ts";
 import { finalizeIfOver } from "../auctions/finalize-auction.ts";
@@ -38,8 +39,6 @@ export interface PlaceBidResult {
   /** Attempts lost to other bids before this one won. */
   retries: number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Admission control per auction and container: more than two attempts at once on one auction would
@@ -103,17 +102,18 @@ export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
   // auction, and applied to whichever state of it the winning attempt saw.
   const standing: Promise<BidderStanding> = readBidderStanding(input.bidder.id);
   standing.catch(() => {}); // awaited only when the auction allows the bid at all
-  for (let attempt = 0; attempt < MAX_BID_ATTEMPTS; attempt++) {
-    if (attempt > 0) await sleep(retryDelayMs(attempt, random()));
-    const outcome = await throughGate(input.auctionId, (waited) => {
-      // A read made before queueing behind other bids is stale by now: read again.
-      const read =
-        attempt === 0 && input.firstRead && !waited ? input.firstRead : getAuction(input.auctionId);
-      return attemptBid(input, clock, attempt, read, async (auction, now) =>
-        assertStandingAllows(await standing, auction, now),
-      );
-    });
-    if (outcome.ok) {
+  return retrying(
+    { attempts: MAX_BID_ATTEMPTS, delayMs: (failed) => retryDelayMs(failed, random()) },
+    async (attempt) => {
+      const outcome = await throughGate(input.auctionId, (waited) => {
+        // A read made before queueing behind other bids is stale by now: read again.
+        const read =
+          attempt === 0 && input.firstRead && !waited ? input.firstRead : getAuction(input.auctionId);
+        return attemptBid(input, clock, attempt, read, async (auction, now) =>
+          assertStandingAllows(await standing, auction, now),
+        );
+      });
+      if (!outcome.ok) return RETRY;
       const { auction, now } = outcome.result;
       // Both after the commit and outside the gate: neither holds back the next bid on this auction.
       await Promise.all([
@@ -121,7 +121,9 @@ export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
         handOffLiveUpdate(input.liveHandoff, auction, "bid", now),
       ]);
       return outcome.result;
-    }
-  }
-  throw serviceUnavailable(BID_MESSAGES.busy);
+    },
+    () => {
+      throw serviceUnavailable(BID_MESSAGES.busy);
+    },
+  );
 }
