@@ -5,6 +5,7 @@
  * after the end or the closer. The closer re-arms the clock when a bid moved the end.
  */
 import { type AuctionRecord, getAuction, writeAuctionOutcome } from "../../adapters/dynamo/auctions-repo.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
 import { finalOutcome } from "../../domain/bidding.ts";
 import { logger } from "../../observability/logger.ts";
 
@@ -21,22 +22,28 @@ export interface FinalizeResult {
 /** Finishes `auction` (as read) if it is over at `now`; otherwise returns it unchanged. */
 export async function finalizeIfOver(auction: AuctionRecord, now: number): Promise<FinalizeResult> {
   let current: AuctionRecord | null = auction;
-  for (let round = 0; current && round < MAX_ROUNDS; round++) {
-    const outcome = finalOutcome(current, now);
-    if (!outcome) return { auction: current, finalizedNow: false };
-    const finished = await writeAuctionOutcome(current, outcome, now);
-    if (finished) {
-      logger.info("auction finalized", {
-        auctionId: finished.id,
-        status: finished.status,
-        totalBids: finished.totalBids,
-      });
-      return { auction: finished, finalizedNow: true };
-    }
-    // Someone else finished it, or a bid landed between our read and its end: look again.
-    current = await getAuction(auction.id);
-  }
-  return { auction: current, finalizedNow: false };
+  return retrying<FinalizeResult>(
+    { attempts: MAX_ROUNDS },
+    async () => {
+      // It vanished (its product was deleted) while we looked.
+      if (!current) return { auction: null, finalizedNow: false };
+      const outcome = finalOutcome(current, now);
+      if (!outcome) return { auction: current, finalizedNow: false };
+      const finished = await writeAuctionOutcome(current, outcome, now);
+      if (finished) {
+        logger.info("auction finalized", {
+          auctionId: finished.id,
+          status: finished.status,
+          totalBids: finished.totalBids,
+        });
+        return { auction: finished, finalizedNow: true };
+      }
+      // Someone else finished it, or a bid landed between our read and its end: look again.
+      current = await getAuction(auction.id);
+      return RETRY;
+    },
+    () => ({ auction: current, finalizedNow: false }),
+  );
 }
 
 /** One auction as it truly is at `now` (finalized on the way if over); null when there is none. */
