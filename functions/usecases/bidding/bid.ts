@@ -27,23 +27,19 @@ export const BID_MESSAGES = {
   busy: "So many bids are arriving on this auction that yours could not be placed. Please try again.",
 } as const;
 
+type BidRefusalReason = BidRefusal | "no-credits" | "bought-now";
+
+const REFUSAL_ERRORS: Record<BidRefusalReason, () => Refusal> = {
+  ended: () => badRequest(BID_MESSAGES.ended),
+  staff: () => forbidden(BID_MESSAGES.staff),
+  "own-auction": () => forbidden(BID_MESSAGES.ownAuction),
+  "already-leading": () => conflict(BID_MESSAGES.leading),
+  "no-credits": () => paymentRequired(BID_MESSAGES.noCredits),
+  "bought-now": () => forbidden(BID_MESSAGES.boughtNow),
+};
+
 /** The error a bidder (or a booking) meets for each reason a bid is refused. */
-export function bidRefusalError(reason: BidRefusal | "no-credits" | "bought-now"): Refusal {
-  switch (reason) {
-    case "ended":
-      return badRequest(BID_MESSAGES.ended);
-    case "staff":
-      return forbidden(BID_MESSAGES.staff);
-    case "own-auction":
-      return forbidden(BID_MESSAGES.ownAuction);
-    case "already-leading":
-      return conflict(BID_MESSAGES.leading);
-    case "no-credits":
-      return paymentRequired(BID_MESSAGES.noCredits);
-    case "bought-now":
-      return forbidden(BID_MESSAGES.boughtNow);
-  }
-}
+export const bidRefusalError = (reason: BidRefusalReason): Refusal => REFUSAL_ERRORS[reason]();
 
 export type CommittedBid =
   | { ok: true; auction: AuctionRecord; bid: BidRecord }
