@@ -69,6 +69,14 @@ module.exports = {
       to: { path: "^functions/usecases/[^/]+[.]ts$" },
     },
     {
+      name: "bidding-below-agents",
+      severity: "error",
+      comment:
+        "The Bid Agent engine places its bids through bidding's one bid operation; bidding never imports the engine (a change reaches the agents through the agent queue, functions/adapters/agents/next-check.ts).",
+      from: { path: "^functions/usecases/bidding/" },
+      to: { path: "^functions/usecases/agents/" },
+    },
+    {
       name: "features-apart",
       severity: "error",
       comment:

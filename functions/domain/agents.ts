@@ -70,12 +70,14 @@ export function windowState(
   return "open";
 }
 
-/** Why an agent cannot bid now, or null when it may. `userMayBid` answers the manual-bid rules. */
+/**
+ * Why an agent cannot bid now, or null when it may. The user's own rules (the manual bid's) need reads,
+ * so the engine checks them for the agent this picks, at the moment it would bid.
+ */
 export function agentRefusal(
   agent: AgentState,
   auction: AgentAuctionView,
-  userMayBid: (userId: string) => boolean,
-): "inactive" | "leading" | AgentStopReason | "user-refused" | null {
+): "inactive" | "leading" | AgentStopReason | null {
   if (agent.status !== "active") return "inactive";
   if (!auction.active) return "auction-ended";
   if (agent.bidsLeft < 1) return "bids-spent";
@@ -83,7 +85,6 @@ export function agentRefusal(
     return "max-price";
   }
   if (auction.lastBidderId === agent.userId) return "leading";
-  if (!userMayBid(agent.userId)) return "user-refused";
   return null;
 }
 
@@ -94,10 +95,9 @@ export function agentRefusal(
 export function pickAgent<T extends AgentState>(
   agents: readonly T[],
   auction: AgentAuctionView,
-  userMayBid: (userId: string) => boolean,
   random: () => number,
 ): T | null {
-  const eligible = agents.filter((agent) => agentRefusal(agent, auction, userMayBid) === null);
+  const eligible = agents.filter((agent) => agentRefusal(agent, auction) === null);
   if (eligible.length === 0) return null;
   const oldest = Math.min(...eligible.map((agent) => agent.lastActiveAt));
   const tied = eligible.filter((agent) => agent.lastActiveAt === oldest);
@@ -115,7 +115,7 @@ export function agentsToFinish<T extends AgentState>(
   const stops: { agent: T; reason: "bids-spent" | "max-price" }[] = [];
   for (const agent of agents) {
     if (agent.status !== "active") continue;
-    const refusal = agentRefusal(agent, { ...auction, active: true }, () => true);
+    const refusal = agentRefusal(agent, { ...auction, active: true });
     if (refusal === "bids-spent" || refusal === "max-price") stops.push({ agent, reason: refusal });
   }
   return stops;

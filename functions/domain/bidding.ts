@@ -77,6 +77,26 @@ export function planBid(auction: AuctionRuleState, now: number): BidPlan {
   };
 }
 
+/** What a committed bid sets on the auction, manual or an agent's (`auto`); `hash` is the new ledger head. */
+export function auctionAfterBid<A extends object>(
+  auction: A,
+  plan: BidPlan,
+  bidder: { id: string; username: string },
+  hash: string,
+  auto: boolean,
+) {
+  return {
+    ...auction,
+    priceCents: plan.priceCents,
+    totalBids: plan.sequence,
+    endsAt: plan.endsAt,
+    lastBidderId: bidder.id,
+    lastBidderUsername: bidder.username,
+    ledgerHead: hash,
+    lastBidAuto: auto,
+  };
+}
+
 export type AuctionOutcome = { status: "won"; winnerId: string } | { status: "ended" };
 
 /**

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Page, PageRequest } from "#shared/schemas/pages";
+import { RETRY, retrying } from "../retry.ts";
 import { db, tableName } from "./client.ts";
 import {
   cancellationCodes,
@@ -57,55 +58,59 @@ const MAX_ADJUST_ROUNDS = 10;
  */
 export async function adjustBidBalance(userId: string, amount: number): Promise<number | null | "busy"> {
   const need = Math.max(0, -amount);
-  for (let round = 0; round < MAX_ADJUST_ROUNDS; round++) {
-    try {
-      // An ADD is not idempotent: if DynamoDB applied it but the answer was lost, the SDK's retry
-      // would add again. A transaction with a request token makes every retry of this round a no-op
-      // after the first success (DynamoDB remembers the token for 10 minutes).
-      await db.send(
-        new TransactWriteCommand({
-          ClientRequestToken: randomUUID(),
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.user(userId),
-                UpdateExpression: "ADD bidBalance :amount",
-                ConditionExpression:
-                  amount >= 0 ? "attribute_exists(pk)" : "attribute_exists(pk) AND bidBalance >= :need",
-                ExpressionAttributeValues:
-                  amount >= 0 ? { ":amount": amount } : { ":amount": amount, ":need": need },
+  return retrying<number | null | "busy">(
+    { attempts: MAX_ADJUST_ROUNDS },
+    async () => {
+      try {
+        // An ADD is not idempotent: if DynamoDB applied it but the answer was lost, the SDK's retry
+        // would add again. A transaction with a request token makes every retry of this round a no-op
+        // after the first success (DynamoDB remembers the token for 10 minutes).
+        await db.send(
+          new TransactWriteCommand({
+            ClientRequestToken: randomUUID(),
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.user(userId),
+                  UpdateExpression: "ADD bidBalance :amount",
+                  ConditionExpression:
+                    amount >= 0 ? "attribute_exists(pk)" : "attribute_exists(pk) AND bidBalance >= :need",
+                  ExpressionAttributeValues:
+                    amount >= 0 ? { ":amount": amount } : { ":amount": amount, ":need": need },
+                },
               },
-            },
-            // A grant is received for free: credits and no money, so bids are worth no more for it.
-            ...(amount > 0 ? [receiveCreditsItem(userId, amount, 0)] : []),
-          ],
-        }),
-      );
-      return await currentBalance(userId);
-    } catch (error) {
-      if (!transactionConditionFailed(error)) throw error;
-    }
-    // Only a missing user fails an addition.
-    if (amount >= 0) return null;
-    try {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.user(userId),
-          UpdateExpression: "SET bidBalance = :zero",
-          ConditionExpression: "attribute_exists(pk) AND bidBalance < :need",
-          ExpressionAttributeValues: { ":zero": 0, ":need": need },
-        }),
-      );
-      return 0;
-    } catch (error) {
-      if (!conditionFailed(error)) throw error;
-      if (!(await userExists(userId))) return null;
-      // The balance grew between the two attempts (a purchase): the full amount may fit now.
-    }
-  }
-  return "busy";
+              // A grant is received for free: credits and no money, so bids are worth no more for it.
+              ...(amount > 0 ? [receiveCreditsItem(userId, amount, 0)] : []),
+            ],
+          }),
+        );
+        return await currentBalance(userId);
+      } catch (error) {
+        if (!transactionConditionFailed(error)) throw error;
+      }
+      // Only a missing user fails an addition.
+      if (amount >= 0) return null;
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.user(userId),
+            UpdateExpression: "SET bidBalance = :zero",
+            ConditionExpression: "attribute_exists(pk) AND bidBalance < :need",
+            ExpressionAttributeValues: { ":zero": 0, ":need": need },
+          }),
+        );
+        return 0;
+      } catch (error) {
+        if (!conditionFailed(error)) throw error;
+        if (!(await userExists(userId))) return null;
+        // The balance grew between the two attempts (a purchase): the full amount may fit now.
+      }
+      return RETRY;
+    },
+    () => "busy",
+  );
 }
 
 /** The balance right after an adjustment (a transaction cannot return it). */

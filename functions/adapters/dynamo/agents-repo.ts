@@ -10,8 +10,8 @@
 import { randomUUID } from "node:crypto";
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { AgentStatus, AgentStopReason } from "../../domain/agents.ts";
-import type { BidPlan } from "../../domain/bidding.ts";
-import { type BidRecord, type BidWrite, bidCancellation, bidRecordOf, bidWriteItems } from "./bids-repo.ts";
+import { RETRY, retrying } from "../retry.ts";
+import { type BidWrite, type BidWriteResult, sendBidTransaction } from "./bids-repo.ts";
 import { db, tableName } from "./client.ts";
 import { cancellationCodes } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
@@ -210,84 +210,62 @@ export async function stopAgent(
   };
   // A deleted auction or user drops out of the transaction instead of being re-created by the update.
   let parts = { auction: true, refund: agent.bidsLeft > 0 };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const items = [
-      { Update: agentUpdate },
-      ...(parts.auction ? [{ Update: auctionUpdate }] : []),
-      ...(parts.refund ? [{ Update: refund }] : []),
-    ];
-    try {
-      await db.send(new TransactWriteCommand({ ClientRequestToken: randomUUID(), TransactItems: items }));
-      return { ok: true, returned: parts.refund ? agent.bidsLeft : 0 };
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes?.[0] !== "None") {
-        if (codes) return { ok: false };
-        throw error;
+  return retrying(
+    { attempts: 3 },
+    async () => {
+      const items = [
+        { Update: agentUpdate },
+        ...(parts.auction ? [{ Update: auctionUpdate }] : []),
+        ...(parts.refund ? [{ Update: refund }] : []),
+      ];
+      try {
+        await db.send(new TransactWriteCommand({ ClientRequestToken: randomUUID(), TransactItems: items }));
+        return { ok: true, returned: parts.refund ? agent.bidsLeft : 0 };
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (codes?.[0] !== "None") {
+          if (codes) return { ok: false };
+          throw error;
+        }
+        const failed = (update: object) =>
+          codes[items.findIndex((item) => item.Update === update)] === "ConditionalCheckFailed";
+        if (!failed(auctionUpdate) && !failed(refund)) return { ok: false };
+        parts = { auction: parts.auction && !failed(auctionUpdate), refund: parts.refund && !failed(refund) };
       }
-      const failed = (update: object) =>
-        codes[items.findIndex((item) => item.Update === update)] === "ConditionalCheckFailed";
-      if (!failed(auctionUpdate) && !failed(refund)) return { ok: false };
-      parts = { auction: parts.auction && !failed(auctionUpdate), refund: parts.refund && !failed(refund) };
-    }
-  }
-  return { ok: false };
+      return RETRY;
+    },
+    () => ({ ok: false }),
+  );
 }
 
 /**
  * An agent's bid: the same auction condition and bid item as a manual bid, but the credit comes out of
  * the agent (booked earlier), never out of the balance a second time.
  */
-export async function agentBidTransaction(input: {
-  agent: AgentRecord;
-  seenTotalBids: number;
-  plan: BidPlan;
-  now: number;
-  hash: string;
-}): Promise<{ ok: true; bid: BidRecord } | { ok: false; reason: "bought-now" | "conflict" }> {
-  const { agent, plan, now, hash } = input;
-  const at = new Date(now).toISOString();
-  const write: BidWrite = {
-    auctionId: agent.auctionId,
-    seenTotalBids: input.seenTotalBids,
-    plan,
-    bidder: { id: agent.userId, username: agent.username },
-    now,
-    hash,
-    auto: true,
-  };
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        ClientRequestToken: randomUUID(),
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.agent(agent.auctionId, agent.userId),
-              UpdateExpression:
-                "SET bidsLeft = bidsLeft - :one, bidsPlaced = bidsPlaced + :one, lastActiveAt = :now, updatedAt = :at, version = version + :one",
-              ConditionExpression: "#status = :active AND bidsLeft >= :one AND version = :v",
-              ExpressionAttributeNames: { "#status": "status" },
-              ExpressionAttributeValues: {
-                ":one": 1,
-                ":now": now,
-                ":at": at,
-                ":active": "active",
-                ":v": agent.version,
-              },
-            },
-          },
-          ...bidWriteItems(write),
-        ],
-      }),
-    );
-    return { ok: true, bid: bidRecordOf(write) };
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (!codes) throw error;
-    return { ok: false, reason: bidCancellation(codes, 1) === "bought-now" ? "bought-now" : "conflict" };
-  }
+export async function agentBidTransaction(agent: AgentRecord, write: BidWrite): Promise<BidWriteResult> {
+  const sent = await sendBidTransaction(
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.agent(agent.auctionId, agent.userId),
+        UpdateExpression:
+          "SET bidsLeft = bidsLeft - :one, bidsPlaced = bidsPlaced + :one, lastActiveAt = :now, updatedAt = :at, version = version + :one",
+        ConditionExpression: "#status = :active AND bidsLeft >= :one AND version = :v",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: {
+          ":one": 1,
+          ":now": write.now,
+          ":at": new Date(write.now).toISOString(),
+          ":active": "active",
+          ":v": agent.version,
+        },
+      },
+    },
+    write,
+  );
+  if (sent.ok) return sent;
+  // The agent changed since it was read (spent, stopped, re-booked) is a lost race like any other.
+  return { ok: false, reason: sent.reason === "bought-now" ? "bought-now" : "conflict" };
 }
 
 /** Every agent a user ever booked (index gsi2 `USER#<id>#AGENTS`, keys only), read back consistently. */

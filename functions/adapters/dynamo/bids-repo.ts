@@ -247,42 +247,64 @@ export function bidCancellation(codes: string[], offset: number): "bought-now" |
   return null;
 }
 
-/** The bid: the user's balance (>= 1, decrement, lastBidAt) and `bidWriteItems`, all or nothing. */
-export async function placeBidTransaction(
-  input: Omit<BidWrite, "auto"> & { auto?: boolean },
-): Promise<BidWriteResult> {
-  const write: BidWrite = { ...input, auto: input.auto ?? false };
-  const at = new Date(write.now).toISOString();
+/**
+ * How a cancelled bid transaction reads: `payerRefused` when the payer's item (the first, the balance
+ * or the agent) failed its condition, and what `bidWriteItems` say (null: a code no bid expects).
+ */
+export type BidCancelled = {
+  payerRefused: boolean;
+  reason: "bought-now" | "conflict" | null;
+  error: unknown;
+};
+
+/**
+ * Every bid's transaction, manual or an agent's: the payer's item, then `bidWriteItems`, all or
+ * nothing. Answers how it was cancelled; any other error propagates.
+ */
+export async function sendBidTransaction(
+  payer: TransactItem,
+  write: BidWrite,
+): Promise<{ ok: true } | ({ ok: false } & BidCancelled)> {
   try {
     await db.send(
       new TransactWriteCommand({
         // Makes an SDK-level retry of this very attempt (a timeout after DynamoDB committed) answer
         // success instead of failing its own conditions.
         ClientRequestToken: randomUUID(),
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.user(write.bidder.id),
-              UpdateExpression: "SET bidBalance = bidBalance - :cost, lastBidAt = :at",
-              ConditionExpression: "bidBalance >= :cost",
-              ExpressionAttributeValues: { ":cost": BID_COST_CREDITS, ":at": at },
-            },
-          },
-          ...bidWriteItems(write),
-        ],
+        TransactItems: [payer, ...bidWriteItems(write)],
       }),
     );
     return { ok: true };
   } catch (error) {
     const codes = cancellationCodes(error);
-    if (codes) {
-      if (transactionConditionFailed(error, 0)) return { ok: false, reason: "no-credits" };
-      const reason = bidCancellation(codes, 1);
-      if (reason) return { ok: false, reason };
-    }
-    throw error;
+    if (!codes) throw error;
+    return {
+      ok: false,
+      payerRefused: transactionConditionFailed(error, 0),
+      reason: bidCancellation(codes, 1),
+      error,
+    };
   }
+}
+
+/** The bid: the user's balance (>= 1, decrement, lastBidAt) and `bidWriteItems`. */
+export async function placeBidTransaction(write: BidWrite): Promise<BidWriteResult> {
+  const sent = await sendBidTransaction(
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.user(write.bidder.id),
+        UpdateExpression: "SET bidBalance = bidBalance - :cost, lastBidAt = :at",
+        ConditionExpression: "bidBalance >= :cost",
+        ExpressionAttributeValues: { ":cost": BID_COST_CREDITS, ":at": new Date(write.now).toISOString() },
+      },
+    },
+    write,
+  );
+  if (sent.ok) return sent;
+  if (sent.payerRefused) return { ok: false, reason: "no-credits" };
+  if (sent.reason) return { ok: false, reason: sent.reason };
+  throw sent.error;
 }
 
 /** Ids of the auctions `userId` first bid on at or after `since` (ms epoch), from the user's own index partition. */

@@ -3,6 +3,7 @@
  * BatchGet the items. These two helpers do that for any repository.
  */
 import { BatchGetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { RETRY, retrying } from "../retry.ts";
 import { db, tableName } from "./client.ts";
 import type { IndexName } from "./table-definition.ts";
 
@@ -69,18 +70,23 @@ export async function batchGetItems(
     let pending: Record<string, unknown>[] = unique
       .slice(i, i + BATCH_GET_LIMIT)
       .map((k) => ({ pk: k.pk, sk: k.sk }));
-    for (let round = 0; pending.length > 0; round++) {
-      if (round >= MAX_UNPROCESSED_ROUNDS) throw new Error("BatchGet kept leaving keys unprocessed");
-      if (round > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** round));
-      const table = tableName();
-      const out = await db.send(
-        new BatchGetCommand({
-          RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent } },
-        }),
-      );
-      for (const item of out.Responses?.[table] ?? []) found.set(`${item.pk}\u0000${item.sk}`, item);
-      pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
-    }
+    await retrying(
+      { attempts: MAX_UNPROCESSED_ROUNDS, delayMs: (failed) => 25 * 2 ** failed },
+      async () => {
+        const table = tableName();
+        const out = await db.send(
+          new BatchGetCommand({
+            RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent } },
+          }),
+        );
+        for (const item of out.Responses?.[table] ?? []) found.set(`${item.pk}\u0000${item.sk}`, item);
+        pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
+        return pending.length > 0 ? RETRY : undefined;
+      },
+      () => {
+        throw new Error("BatchGet kept leaving keys unprocessed");
+      },
+    );
   }
   const items: Record<string, unknown>[] = [];
   for (const k of keys) {

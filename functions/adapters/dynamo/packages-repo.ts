@@ -6,6 +6,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
+import { RETRY, retrying } from "../retry.ts";
 import { db, tableName } from "./client.ts";
 import { conditionFailed } from "./conditions.ts";
 import { indexKeys, keys } from "./keys.ts";
@@ -95,16 +96,20 @@ async function batchGet(itemKeys: Record<string, unknown>[]): Promise<Record<str
   const out: Record<string, unknown>[] = [];
   for (let i = 0; i < itemKeys.length; i += 100) {
     let pending: Record<string, unknown>[] = itemKeys.slice(i, i + 100);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-      const result = await db.send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
-      );
-      out.push(...(result.Responses?.[tableName()] ?? []));
-      pending = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
-      if (attempt > 8 && pending.length > 0)
+    await retrying(
+      { attempts: 10, delayMs: (failed) => Math.min(1000, 50 * 2 ** failed) },
+      async () => {
+        const result = await db.send(
+          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
+        );
+        out.push(...(result.Responses?.[tableName()] ?? []));
+        pending = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+        return pending.length > 0 ? RETRY : undefined;
+      },
+      () => {
         throw new Error("BatchGet of bid packages left keys unprocessed");
-    }
+      },
+    );
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { retrying } from "../retry.ts";
 import { db } from "./client.ts";
 import { cancellationCodes } from "./conditions.ts";
 
@@ -25,20 +26,26 @@ export async function transactRetryingConflicts<Refusal>(
   items: TransactItems,
   retry: ConflictRetry<Refusal>,
 ): Promise<"written" | Refusal> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.send(new TransactWriteCommand({ TransactItems: items }));
-      return "written";
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      const answer = await retry.refused(error);
-      if (answer !== undefined) return answer;
-      const conflicted = codes.slice(0, retry.conflictWithin ?? codes.length).includes("TransactionConflict");
-      if (!conflicted || attempt >= retry.attempts) throw error;
-      await new Promise((resolve) =>
-        setTimeout(resolve, retry.delayStepMs * attempt + Math.random() * 40 * attempt),
-      );
-    }
-  }
+  const conflicted = (error: unknown) =>
+    cancellationCodes(error)
+      ?.slice(0, retry.conflictWithin ?? Infinity)
+      .includes("TransactionConflict") ?? false;
+  return retrying<"written" | Refusal>(
+    {
+      attempts: retry.attempts,
+      delayMs: (failed) => retry.delayStepMs * failed + Math.random() * 40 * failed,
+      retryOn: conflicted,
+    },
+    async () => {
+      try {
+        await db.send(new TransactWriteCommand({ TransactItems: items }));
+        return "written";
+      } catch (error) {
+        if (!cancellationCodes(error)) throw error;
+        const answer = await retry.refused(error);
+        if (answer !== undefined) return answer;
+        throw error;
+      }
+    },
+  );
 }

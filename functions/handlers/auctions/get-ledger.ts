@@ -2,8 +2,8 @@ import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { LEDGER_PAGE_DEFAULT_LIMIT, ledgerPageQuerySchema } from "#shared/schemas/ledger";
 import { notFound } from "../../http/errors.ts";
 import { definePublicRoute, WithHeaders } from "../../http/route.ts";
+import { BID_MESSAGES } from "../../usecases/bidding/bid.ts";
 import { readLedgerPage } from "../../usecases/bidding/bid-ledger.ts";
-import { BID_MESSAGES } from "../../usecases/bidding/place-bid.ts";
 
 /**
  * One page of an auction's bid ledger (`?from=`, `?limit=`; without them the first page). A page of

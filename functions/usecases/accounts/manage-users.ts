@@ -6,6 +6,7 @@ import {
 import { getSeller } from "../../adapters/dynamo/sellers-repo.ts";
 import { deleteAllSessions } from "../../adapters/dynamo/sessions-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
 import { userDeletionRefusal } from "../../domain/approvals.ts";
 import { badRequest, conflict, notFound, serviceUnavailable } from "../../domain/errors.ts";
 import { hashPassword } from "../../domain/passwords.ts";
@@ -39,17 +40,23 @@ const MAX_DELETE_ROUNDS = 3;
 export async function deleteUser(actorUserId: string, userId: string): Promise<void> {
   const refusal = userDeletionRefusal(actorUserId, userId);
   if (refusal) throw badRequest(refusal);
-  for (let round = 0; round < MAX_DELETE_ROUNDS; round++) {
-    const user = await getUser(userId);
-    if (!user) throw notFound(USER_NOT_FOUND);
-    const seller = user.sellerId ? await getSeller(user.sellerId) : null;
-    const outcome = await deleteUserAccount(user, seller);
-    if (outcome === "gone") throw notFound(USER_NOT_FOUND);
-    if (outcome === "deleted") {
-      await deleteAllSessions(userId);
-      return;
-    }
-    // The account or its seller application changed while we looked: read again.
-  }
-  throw conflict("This user changed while being deleted. Please try again.");
+  return retrying(
+    { attempts: MAX_DELETE_ROUNDS },
+    async () => {
+      const user = await getUser(userId);
+      if (!user) throw notFound(USER_NOT_FOUND);
+      const seller = user.sellerId ? await getSeller(user.sellerId) : null;
+      const outcome = await deleteUserAccount(user, seller);
+      if (outcome === "gone") throw notFound(USER_NOT_FOUND);
+      if (outcome === "deleted") {
+        await deleteAllSessions(userId);
+        return;
+      }
+      // The account or its seller application changed while we looked: read again.
+      return RETRY;
+    },
+    () => {
+      throw conflict("This user changed while being deleted. Please try again.");
+    },
+  );
 }

@@ -4,15 +4,16 @@
  */
 import { centsToDecimal } from "#shared/money";
 import type { AgentView } from "#shared/schemas/agents";
+import { queueNextCheck } from "../../adapters/agents/next-check.ts";
 import { type AgentRecord, getAgent, stopAgent, writeBooking } from "../../adapters/dynamo/agents-repo.ts";
 import { getAuction } from "../../adapters/dynamo/auctions-repo.ts";
 import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
 import { bookingDelta } from "../../domain/agents.ts";
 import { bidRefusal } from "../../domain/bidding.ts";
-import { badRequest, forbidden, notFound, paymentRequired, serviceUnavailable } from "../../domain/errors.ts";
+import { badRequest, notFound, serviceUnavailable } from "../../domain/errors.ts";
+import { BID_MESSAGES, bidRefusalError } from "../bidding/bid.ts";
 import { assertBidderEligible } from "../bidding/bidder-eligibility.ts";
-import { BID_MESSAGES } from "../bidding/place-bid.ts";
-import { queueNextCheck } from "./run-agents.ts";
 
 export const AGENT_MESSAGES = {
   none: "You have no Bid Agent on this auction",
@@ -46,48 +47,53 @@ export async function bookAgent(input: {
   now: number;
 }): Promise<AgentView> {
   const { auctionId, user, bids, maxPriceCents, now } = input;
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const auction = await getAuction(auctionId);
-    if (!auction) throw notFound(BID_MESSAGES.notFound);
-    const refusal = bidRefusal(auction, user.id, now, user.role);
-    if (refusal === "ended") throw badRequest(BID_MESSAGES.ended);
-    if (refusal === "staff") throw forbidden(BID_MESSAGES.staff);
-    if (refusal === "own-auction") throw forbidden(BID_MESSAGES.ownAuction);
-    if (attempt === 0) {
-      await assertBidderEligible(user.id, auction, now);
-      const tally = await getBidderTally(auctionId, user.id);
-      if (tally.boughtNowOrderId) throw forbidden(BID_MESSAGES.boughtNow);
-    }
-    if (maxPriceCents !== null && maxPriceCents < auction.priceCents + auction.bidIncrementCents) {
-      throw badRequest(AGENT_MESSAGES.maxPriceTooLow);
-    }
-    const previous = await getAgent(auctionId, user.id);
-    const keepsOrder = previous?.status === "active";
-    const at = new Date(now).toISOString();
-    const next: AgentRecord = {
-      auctionId,
-      userId: user.id,
-      username: user.username,
-      bidsBooked: bids,
-      bidsLeft: bids,
-      bidsPlaced: previous?.bidsPlaced ?? 0,
-      maxPriceCents,
-      status: "active",
-      // Re-booking an active agent keeps its place in the fair order; a new one queues behind.
-      lastActiveAt: keepsOrder ? previous.lastActiveAt : now,
-      createdAt: previous?.createdAt ?? at,
-      updatedAt: at,
-      version: (previous?.version ?? 0) + 1,
-    };
-    const written = await writeBooking({ previous, next, delta: bookingDelta(previous, bids), now });
-    if (written.ok) {
-      await queueNextCheck({ ...auction, activeAgents: Math.max(1, auction.activeAgents ?? 0) }, now);
-      return toAgentView(next);
-    }
-    if (written.reason === "no-credits") throw paymentRequired(BID_MESSAGES.noCredits);
-    if (written.reason === "ended") throw badRequest(BID_MESSAGES.ended);
-  }
-  throw serviceUnavailable(BID_MESSAGES.busy);
+  return retrying(
+    { attempts: 4 },
+    async (attempt) => {
+      const auction = await getAuction(auctionId);
+      if (!auction) throw notFound(BID_MESSAGES.notFound);
+      const refusal = bidRefusal(auction, user.id, now, user.role);
+      // Leading now says nothing about the bids to come: only the refusals that last stop a booking.
+      if (refusal && refusal !== "already-leading") throw bidRefusalError(refusal);
+      if (attempt === 0) {
+        await assertBidderEligible(user.id, auction, now);
+        const tally = await getBidderTally(auctionId, user.id);
+        if (tally.boughtNowOrderId) throw bidRefusalError("bought-now");
+      }
+      if (maxPriceCents !== null && maxPriceCents < auction.priceCents + auction.bidIncrementCents) {
+        throw badRequest(AGENT_MESSAGES.maxPriceTooLow);
+      }
+      const previous = await getAgent(auctionId, user.id);
+      const keepsOrder = previous?.status === "active";
+      const at = new Date(now).toISOString();
+      const next: AgentRecord = {
+        auctionId,
+        userId: user.id,
+        username: user.username,
+        bidsBooked: bids,
+        bidsLeft: bids,
+        bidsPlaced: previous?.bidsPlaced ?? 0,
+        maxPriceCents,
+        status: "active",
+        // Re-booking an active agent keeps its place in the fair order; a new one queues behind.
+        lastActiveAt: keepsOrder ? previous.lastActiveAt : now,
+        createdAt: previous?.createdAt ?? at,
+        updatedAt: at,
+        version: (previous?.version ?? 0) + 1,
+      };
+      const written = await writeBooking({ previous, next, delta: bookingDelta(previous, bids), now });
+      if (written.ok) {
+        await queueNextCheck({ ...auction, activeAgents: Math.max(1, auction.activeAgents ?? 0) }, now);
+        return toAgentView(next);
+      }
+      if (written.reason === "no-credits" || written.reason === "ended")
+        throw bidRefusalError(written.reason);
+      return RETRY;
+    },
+    () => {
+      throw serviceUnavailable(BID_MESSAGES.busy);
+    },
+  );
 }
 
 /**
@@ -122,12 +128,18 @@ export async function stopAgentOf(
   userId: string,
   now: number,
 ): Promise<{ returned: number } | null> {
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const agent = await getAgent(auctionId, userId);
-    if (!agent) return null;
-    if (agent.status !== "active") return { returned: 0 };
-    const stopped = await stopAgent(agent, "cancelled", now);
-    if (stopped.ok) return { returned: stopped.returned };
-  }
-  throw serviceUnavailable(BID_MESSAGES.busy);
+  return retrying(
+    { attempts: 4 },
+    async () => {
+      const agent = await getAgent(auctionId, userId);
+      if (!agent) return null;
+      if (agent.status !== "active") return { returned: 0 };
+      const stopped = await stopAgent(agent, "cancelled", now);
+      if (stopped.ok) return { returned: stopped.returned };
+      return RETRY;
+    },
+    () => {
+      throw serviceUnavailable(BID_MESSAGES.busy);
+    },
+  );
 }

@@ -7,7 +7,7 @@
  */
 
 import { type AgentCheck, MAX_DELAY_SECONDS } from "../../adapters/agents/agent-queue.ts";
-import { agentQueue } from "../../adapters/agents/queue-from-env.ts";
+import { queueCheck } from "../../adapters/agents/next-check.ts";
 import {
   type AgentRecord,
   agentBidTransaction,
@@ -17,6 +17,7 @@ import {
 import { type AuctionRecord, getAuction, listAuctionsByStatus } from "../../adapters/dynamo/auctions-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
 import {
   type AgentAuctionView,
   agentCheckAt,
@@ -24,12 +25,9 @@ import {
   pickAgent,
   windowState,
 } from "../../domain/agents.ts";
-import { chainHash } from "../../domain/bid-ledger.ts";
-import { planBid } from "../../domain/bidding.ts";
-import { logger } from "../../observability/logger.ts";
 import { finalizeIfOver } from "../auctions/finalize-auction.ts";
 import { handOffLiveUpdate } from "../auctions/live-updates.ts";
-import { ledgerHeadOf } from "../bidding/bid-ledger.ts";
+import { commitBid } from "../bidding/bid.ts";
 import { bidderEligible } from "../bidding/bidder-eligibility.ts";
 
 export type CheckOutcome =
@@ -49,33 +47,22 @@ const view = (auction: AuctionRecord): AgentAuctionView => ({
   lastBidderId: auction.lastBidderId ?? null,
 });
 
-async function queueCheck(auction: AuctionRecord, atMs: number, now: number) {
-  await agentQueue().scheduleCheck({ auctionId: auction.id, seenTotalBids: auction.totalBids }, atMs, now);
-}
-
-/** Queues the check that follows a change of `auction` (a bid, a booking), if any agent is active on it. */
-export async function queueNextCheck(auction: AuctionRecord, now: number): Promise<void> {
-  if ((auction.activeAgents ?? 0) < 1) return;
-  try {
-    await queueCheck(auction, agentCheckAt(auction.endsAt, now, auction.extensionSeconds), now);
-  } catch (error) {
-    // The bid or booking stands; the sweep queues the check within a minute.
-    logger.warn("could not queue an agent check", { auctionId: auction.id, error: error as Error });
-  }
-}
-
 /** Gives every active agent of a finished auction its unused credits back, each exactly once. */
 export async function settleAgents(auctionId: string, now: number): Promise<number> {
   let returned = 0;
-  for (let round = 0; round < 3; round++) {
-    const active = (await listAgents(auctionId)).filter((agent) => agent.status === "active");
-    if (active.length === 0) return returned;
-    for (const agent of active) {
-      const stopped = await stopAgent(agent, "auction-ended", now);
-      if (stopped.ok) returned += stopped.returned;
-    }
-  }
-  return returned;
+  return retrying(
+    { attempts: 3 },
+    async () => {
+      const active = (await listAgents(auctionId)).filter((agent) => agent.status === "active");
+      if (active.length === 0) return returned;
+      for (const agent of active) {
+        const stopped = await stopAgent(agent, "auction-ended", now);
+        if (stopped.ok) returned += stopped.returned;
+      }
+      return RETRY;
+    },
+    () => returned,
+  );
 }
 
 /** Manual-bid rules for the user behind an agent, read at the moment it would bid. */
@@ -113,7 +100,7 @@ export async function runAgentCheck(
   agents = agents.filter((agent) => !agentsToFinish([agent], view(read)).length);
 
   for (;;) {
-    const chosen = pickAgent(agents, view(read), () => true, random);
+    const chosen = pickAgent(agents, view(read), random);
     if (!chosen) {
       // Nobody can bid now; look once more at the end to settle what is left.
       if (agents.length > 0) await queueCheck(read, read.endsAt, now);
@@ -131,31 +118,20 @@ async function placeAgentBid(
   now: number,
   liveHandoff: LiveHandoff | undefined,
 ): Promise<CheckOutcome> {
-  const plan = planBid(auction, now);
-  const hash = chainHash(await ledgerHeadOf(auction), {
-    n: plan.sequence,
-    username: agent.username,
-    amountCents: plan.priceCents,
-    atMs: now,
-    auto: true,
-  });
-  const written = await agentBidTransaction({ agent, seenTotalBids: auction.totalBids, plan, now, hash });
+  const written = await commitBid(
+    auction,
+    { id: agent.userId, username: agent.username },
+    now,
+    true,
+    (write) => agentBidTransaction(agent, write),
+  );
   if (!written.ok) {
     // The user bought the item with Buy It Now: their part in this auction is over.
     if (written.reason === "bought-now") await stopAgent(agent, "user-refused", now);
     // Otherwise another bid got there first: it queued its own check.
     return "lost-race";
   }
-  const after: AuctionRecord = {
-    ...auction,
-    priceCents: plan.priceCents,
-    totalBids: plan.sequence,
-    endsAt: plan.endsAt,
-    lastBidderId: agent.userId,
-    lastBidderUsername: agent.username,
-    ledgerHead: hash,
-    lastBidAuto: true,
-  };
+  const after = written.auction;
   await handOffLiveUpdate(liveHandoff, after, "bid", now);
   const spent = { ...agent, bidsLeft: agent.bidsLeft - 1, version: agent.version + 1 };
   if (spent.bidsLeft === 0) await stopAgent(spent, "bids-spent", now);

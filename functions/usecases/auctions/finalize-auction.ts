@@ -10,6 +10,7 @@
  */
 import { type AuctionRecord, getAuction, writeAuctionOutcome } from "../../adapters/dynamo/auctions-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
 import { finalOutcome } from "../../domain/bidding.ts";
 import { logger } from "../../observability/logger.ts";
 import { handOffLiveUpdate } from "./live-updates.ts";
@@ -34,23 +35,29 @@ export async function finalizeIfOver(
   liveHandoff?: LiveHandoff,
 ): Promise<FinalizeResult> {
   let current: AuctionRecord | null = auction;
-  for (let round = 0; current && round < MAX_ROUNDS; round++) {
-    const outcome = finalOutcome(current, now);
-    if (!outcome) return { auction: current, finalizedNow: false };
-    const finished = await writeAuctionOutcome(current, outcome, now);
-    if (finished) {
-      logger.info("auction finalized", {
-        auctionId: finished.id,
-        status: finished.status,
-        totalBids: finished.totalBids,
-      });
-      await handOffLiveUpdate(liveHandoff, finished, "ended", now);
-      return { auction: finished, finalizedNow: true };
-    }
-    // Someone else finished it, or a bid landed between our read and its end: look again.
-    current = await getAuction(auction.id);
-  }
-  return { auction: current, finalizedNow: false };
+  return retrying<FinalizeResult>(
+    { attempts: MAX_ROUNDS },
+    async () => {
+      // It vanished (its product was deleted) while we looked.
+      if (!current) return { auction: null, finalizedNow: false };
+      const outcome = finalOutcome(current, now);
+      if (!outcome) return { auction: current, finalizedNow: false };
+      const finished = await writeAuctionOutcome(current, outcome, now);
+      if (finished) {
+        logger.info("auction finalized", {
+          auctionId: finished.id,
+          status: finished.status,
+          totalBids: finished.totalBids,
+        });
+        await handOffLiveUpdate(liveHandoff, finished, "ended", now);
+        return { auction: finished, finalizedNow: true };
+      }
+      // Someone else finished it, or a bid landed between our read and its end: look again.
+      current = await getAuction(auction.id);
+      return RETRY;
+    },
+    () => ({ auction: current, finalizedNow: false }),
+  );
 }
 
 /** One auction as it truly is at `now` (finalized on the way if over); null when there is none. */

@@ -5,37 +5,19 @@
  * The server clock decides, read again for every attempt.
  */
 import pLimit, { type LimitFunction } from "p-limit";
+import { queueNextCheck } from "../../adapters/agents/next-check.ts";
 import { type AuctionRecord, getAuction } from "../../adapters/dynamo/auctions-repo.ts";
 import { type BidRecord, placeBidTransaction } from "../../adapters/dynamo/bids-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
-import { chainHash } from "../../domain/bid-ledger.ts";
-import { bidRefusal, planBid, retryDelayMs } from "../../domain/bidding.ts";
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  paymentRequired,
-  serviceUnavailable,
-} from "../../domain/errors.ts";
-import { queueNextCheck } from "../agents/run-agents.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
+import { bidRefusal, retryDelayMs } from "../../domain/bidding.ts";
+import { notFound, serviceUnavailable } from "../../domain/errors.ts";
 import { finalizeIfOver } from "../auctions/finalize-auction.ts";
 import { handOffLiveUpdate } from "../auctions/live-updates.ts";
-import { ledgerHeadOf } from "./bid-ledger.ts";
+import { BID_MESSAGES, bidRefusalError, commitBid } from "./bid.ts";
 import { assertStandingAllows, type BidderStanding, readBidderStanding } from "./bidder-eligibility.ts";
 
 export const MAX_BID_ATTEMPTS = 8;
-
-export const BID_MESSAGES = {
-  notFound: "Auction not found",
-  ended: "Auction has ended",
-  ownAuction: "You cannot bid on your own items",
-  staff: "Staff accounts cannot bid",
-  leading: "You are already the highest bidder",
-  noCredits: "Insufficient bid credits",
-  boughtNow: "You bought this item with Buy It Now, so you can no longer bid on it",
-  busy: "So many bids are arriving on this auction that yours could not be placed. Please try again.",
-} as const;
 
 export interface PlaceBidInput {
   auctionId: string;
@@ -57,8 +39,6 @@ export interface PlaceBidResult {
   /** Attempts lost to other bids before this one won. */
   retries: number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Admission control per auction and container: more than two attempts at once on one auction would
@@ -98,69 +78,22 @@ async function attemptBid(
   read: Promise<AuctionRecord | null>,
   checkBidder: (auction: AuctionRecord, now: number) => Promise<void>,
 ): Promise<Attempt> {
-  const { auctionId, bidder } = input;
+  const { bidder } = input;
   const auction = await read;
   const now = clock();
   if (!auction) throw notFound(BID_MESSAGES.notFound);
   const refusal = bidRefusal(auction, bidder.id, now, bidder.role);
-  if (refusal === "ended") {
-    // This read saw the end: it finishes the auction like any other read.
-    if (auction.status === "active") await finalizeIfOver(auction, now, input.liveHandoff);
-    throw badRequest(BID_MESSAGES.ended);
-  }
-  if (refusal === "staff") throw forbidden(BID_MESSAGES.staff);
-  if (refusal === "own-auction") throw forbidden(BID_MESSAGES.ownAuction);
-  if (refusal === "already-leading") throw conflict(BID_MESSAGES.leading);
+  // This read saw the end: it finishes the auction like any other read.
+  if (refusal === "ended" && auction.status === "active")
+    await finalizeIfOver(auction, now, input.liveHandoff);
+  if (refusal) throw bidRefusalError(refusal);
   await checkBidder(auction, now);
-  const plan = planBid(auction, now);
-  const hash = chainHash(await ledgerHeadOf(auction), {
-    n: plan.sequence,
-    username: bidder.username,
-    amountCents: plan.priceCents,
-    atMs: now,
-    auto: false,
-  });
-  const written = await placeBidTransaction({
-    auctionId,
-    seenTotalBids: auction.totalBids,
-    plan,
-    bidder,
-    now,
-    hash,
-  });
+  const written = await commitBid(auction, bidder, now, false, placeBidTransaction);
   if (!written.ok) {
-    if (written.reason === "no-credits") throw paymentRequired(BID_MESSAGES.noCredits);
-    if (written.reason === "bought-now") throw forbidden(BID_MESSAGES.boughtNow);
-    return { ok: false };
+    if (written.reason === "conflict") return { ok: false };
+    throw bidRefusalError(written.reason);
   }
-  const at = new Date(now).toISOString();
-  return {
-    ok: true,
-    result: {
-      auction: {
-        ...auction,
-        priceCents: plan.priceCents,
-        totalBids: plan.sequence,
-        endsAt: plan.endsAt,
-        lastBidderId: bidder.id,
-        lastBidderUsername: bidder.username,
-        ledgerHead: hash,
-        lastBidAuto: false,
-      },
-      bid: {
-        auctionId,
-        sequence: plan.sequence,
-        userId: bidder.id,
-        username: bidder.username,
-        amountCents: plan.priceCents,
-        createdAt: at,
-        auto: false,
-        hash,
-      },
-      now,
-      retries: attempt,
-    },
-  };
+  return { ok: true, result: { auction: written.auction, bid: written.bid, now, retries: attempt } };
 }
 
 export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
@@ -170,17 +103,18 @@ export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
   // auction, and applied to whichever state of it the winning attempt saw.
   const standing: Promise<BidderStanding> = readBidderStanding(input.bidder.id);
   standing.catch(() => {}); // awaited only when the auction allows the bid at all
-  for (let attempt = 0; attempt < MAX_BID_ATTEMPTS; attempt++) {
-    if (attempt > 0) await sleep(retryDelayMs(attempt, random()));
-    const outcome = await throughGate(input.auctionId, (waited) => {
-      // A read made before queueing behind other bids is stale by now: read again.
-      const read =
-        attempt === 0 && input.firstRead && !waited ? input.firstRead : getAuction(input.auctionId);
-      return attemptBid(input, clock, attempt, read, async (auction, now) =>
-        assertStandingAllows(await standing, auction, now),
-      );
-    });
-    if (outcome.ok) {
+  return retrying(
+    { attempts: MAX_BID_ATTEMPTS, delayMs: (failed) => retryDelayMs(failed, random()) },
+    async (attempt) => {
+      const outcome = await throughGate(input.auctionId, (waited) => {
+        // A read made before queueing behind other bids is stale by now: read again.
+        const read =
+          attempt === 0 && input.firstRead && !waited ? input.firstRead : getAuction(input.auctionId);
+        return attemptBid(input, clock, attempt, read, async (auction, now) =>
+          assertStandingAllows(await standing, auction, now),
+        );
+      });
+      if (!outcome.ok) return RETRY;
       const { auction, now } = outcome.result;
       // Both after the commit and outside the gate: neither holds back the next bid on this auction.
       await Promise.all([
@@ -188,7 +122,9 @@ export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
         handOffLiveUpdate(input.liveHandoff, auction, "bid", now),
       ]);
       return outcome.result;
-    }
-  }
-  throw serviceUnavailable(BID_MESSAGES.busy);
+    },
+    () => {
+      throw serviceUnavailable(BID_MESSAGES.busy);
+    },
+  );
 }

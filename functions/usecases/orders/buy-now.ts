@@ -12,6 +12,7 @@ import type { OrderRecord } from "../../adapters/dynamo/orders-repo.ts";
 import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
 import { bidValueCents } from "../../config/runtime.ts";
 import {
   BUY_NOW_DAYS_AFTER_END,
@@ -33,7 +34,7 @@ import { logger } from "../../observability/logger.ts";
 import { stopAgentOf } from "../agents/bid-agents.ts";
 import { readFinalized } from "../auctions/finalize-auction.ts";
 import { bidsValueCents } from "../auctions/read-auctions.ts";
-import { BID_MESSAGES } from "../bidding/place-bid.ts";
+import { BID_MESSAGES } from "../bidding/bid.ts";
 import { assertNotSelfExcluded } from "../limits/responsible-play.ts";
 import { toOrderView } from "../views/order-view.ts";
 import { newOrder } from "./orders.ts";
@@ -130,39 +131,45 @@ export async function buyItNow(
   await assertNotSelfExcluded(userId, now);
   const buyer = await getUser(userId);
   if (!buyer) throw unauthorized();
-  for (let round = 0; round < PURCHASE_ROUNDS; round++) {
-    const { auction, tally, paid, offer } = await readOffer(auctionId, userId, now, liveHandoff);
-    if (offer.reason) throw REFUSAL_STATUS[offer.reason](BUY_NOW_MESSAGES[offer.reason]);
-    const order = buyNowOrder(
-      auction,
-      buyer,
-      shipping,
-      tally.bids,
-      bidsValueCents(tally.bids, paid),
-      offer,
-      now,
-    );
-    const written = await buyNowTransaction({
-      order,
-      seenBids: tally.bids,
-      seenPaidCredits: paid,
-      creditCents: offer.creditCents,
-      closesAfter: now - BUY_NOW_DAYS_AFTER_END * DAY_MS,
-      now,
-    });
-    if (written === "created") {
-      logger.info("buy it now order created", {
-        orderId: order.id,
-        auctionId,
-        amountCents: order.finalPriceCents,
-        bidsCredited: tally.bids,
+  return retrying(
+    { attempts: PURCHASE_ROUNDS },
+    async () => {
+      const { auction, tally, paid, offer } = await readOffer(auctionId, userId, now, liveHandoff);
+      if (offer.reason) throw REFUSAL_STATUS[offer.reason](BUY_NOW_MESSAGES[offer.reason]);
+      const order = buyNowOrder(
+        auction,
+        buyer,
+        shipping,
+        tally.bids,
+        bidsValueCents(tally.bids, paid),
+        offer,
+        now,
+      );
+      const written = await buyNowTransaction({
+        order,
+        seenBids: tally.bids,
+        seenPaidCredits: paid,
+        creditCents: offer.creditCents,
+        closesAfter: now - BUY_NOW_DAYS_AFTER_END * DAY_MS,
+        now,
       });
-      await endAgentOf(auctionId, userId, now);
-      return toOrderView(order);
-    }
-    // A bid, another buyer, a payment or the clock changed what the offer was worked out from: decide again.
-  }
-  throw serviceUnavailable(BID_MESSAGES.busy);
+      if (written === "created") {
+        logger.info("buy it now order created", {
+          orderId: order.id,
+          auctionId,
+          amountCents: order.finalPriceCents,
+          bidsCredited: tally.bids,
+        });
+        await endAgentOf(auctionId, userId, now);
+        return toOrderView(order);
+      }
+      // A bid, another buyer, a payment or the clock changed what the offer was worked out from: decide again.
+      return RETRY;
+    },
+    () => {
+      throw serviceUnavailable(BID_MESSAGES.busy);
+    },
+  );
 }
 
 function buyNowOrder(

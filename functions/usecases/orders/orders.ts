@@ -32,6 +32,7 @@ import {
 import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
 import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../../domain/errors.ts";
 import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../../domain/orders.ts";
 import { NO_PAID_CREDITS } from "../../domain/paid-bids.ts";
@@ -227,15 +228,22 @@ export async function updateOrderShipping(
   update: ShippingUpdate,
   now: number,
 ): Promise<OrderView> {
-  for (let round = 0; round < SHIPPING_ROUNDS; round++) {
-    const order = await getOrder(orderId);
-    if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
-    if (!mayUpdateShipping(order, sellerUserId)) throw forbidden(ORDER_MESSAGES.notYourSale);
-    if (update.status !== "pending" && order.paymentStatus !== "paid") throw conflict(ORDER_MESSAGES.notPaid);
-    const next = applyShippingUpdate(order, update, now);
-    const written = await writeShippingState(order, next);
-    if (written) return toOrderView(written);
-    // Another update landed between our read and write: decide again from the fresh state.
-  }
-  throw serviceUnavailable(ORDER_MESSAGES.busy);
+  return retrying(
+    { attempts: SHIPPING_ROUNDS },
+    async () => {
+      const order = await getOrder(orderId);
+      if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+      if (!mayUpdateShipping(order, sellerUserId)) throw forbidden(ORDER_MESSAGES.notYourSale);
+      if (update.status !== "pending" && order.paymentStatus !== "paid")
+        throw conflict(ORDER_MESSAGES.notPaid);
+      const next = applyShippingUpdate(order, update, now);
+      const written = await writeShippingState(order, next);
+      if (written) return toOrderView(written);
+      // Another update landed between our read and write: decide again from the fresh state.
+      return RETRY;
+    },
+    () => {
+      throw serviceUnavailable(ORDER_MESSAGES.busy);
+    },
+  );
 }

@@ -15,6 +15,7 @@ import {
   refuseBidPurchase,
 } from "../../adapters/dynamo/purchases-repo.ts";
 import { paymentGateway } from "../../adapters/payments/index.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
 import { conflict, forbidden, serviceUnavailable, unauthorized } from "../../domain/errors.ts";
 import { purchaseRefusal, tallyAfter } from "../../domain/limits.ts";
 import {
@@ -58,47 +59,53 @@ export async function creditBidPackagePayment(
   const stored = await getBidPurchase(purchase.paymentIntentId);
   if (stored) return settled(purchase, stored, now);
 
-  for (let round = 1; round <= CREDIT_ROUNDS; round++) {
-    const standing = await purchaseStanding(purchase.userId, now);
-    if (!standing) {
-      // Money was taken for an account that no longer exists: someone has to refund it by hand.
-      logger.error("bid purchase paid by a deleted user; refund needed", {
-        paymentIntentId: purchase.paymentIntentId,
-        userId: purchase.userId,
-        amountCents: purchase.amountCents,
-      });
-      return { outcome: "user_missing", userId: purchase.userId, bidCount: purchase.bidCount };
-    }
-    const refusal = purchaseRefusal(standing, purchase.amountCents, now);
-    if (refusal) {
-      if ((await refuseBidPurchase(purchase, refusal, now)) === "refused") {
-        logger.warn("bid purchase refused; refunding", {
+  return retrying(
+    { attempts: CREDIT_ROUNDS },
+    async () => {
+      const standing = await purchaseStanding(purchase.userId, now);
+      if (!standing) {
+        // Money was taken for an account that no longer exists: someone has to refund it by hand.
+        logger.error("bid purchase paid by a deleted user; refund needed", {
           paymentIntentId: purchase.paymentIntentId,
           userId: purchase.userId,
-          refusal,
+          amountCents: purchase.amountCents,
         });
-        return refund(purchase, refusal, now);
+        return { outcome: "user_missing", userId: purchase.userId, bidCount: purchase.bidCount };
       }
-    } else {
-      const outcome = await creditOnce(purchase, now, {
-        seenSeq: standing.spendSeq,
-        tally: tallyAfter(standing.spent, purchase.amountCents, now),
-      });
-      if (outcome === "credited") {
-        logger.info("bid purchase credited", {
-          paymentIntentId: purchase.paymentIntentId,
-          userId: purchase.userId,
-          bidCount: purchase.bidCount,
+      const refusal = purchaseRefusal(standing, purchase.amountCents, now);
+      if (refusal) {
+        if ((await refuseBidPurchase(purchase, refusal, now)) === "refused") {
+          logger.warn("bid purchase refused; refunding", {
+            paymentIntentId: purchase.paymentIntentId,
+            userId: purchase.userId,
+            refusal,
+          });
+          return refund(purchase, refusal, now);
+        }
+      } else {
+        const outcome = await creditOnce(purchase, now, {
+          seenSeq: standing.spendSeq,
+          tally: tallyAfter(standing.spent, purchase.amountCents, now),
         });
-        return { outcome, userId: purchase.userId, bidCount: purchase.bidCount };
+        if (outcome === "credited") {
+          logger.info("bid purchase credited", {
+            paymentIntentId: purchase.paymentIntentId,
+            userId: purchase.userId,
+            bidCount: purchase.bidCount,
+          });
+          return { outcome, userId: purchase.userId, bidCount: purchase.bidCount };
+        }
+        if (outcome === "user_changed") return RETRY;
       }
-      if (outcome === "user_changed") continue;
-    }
-    // Credited or refused by the other caller meanwhile.
-    const latest = await getBidPurchase(purchase.paymentIntentId);
-    if (latest) return settled(purchase, latest, now);
-  }
-  throw new Error(`Could not settle the bid purchase ${purchase.paymentIntentId}`);
+      // Credited or refused by the other caller meanwhile.
+      const latest = await getBidPurchase(purchase.paymentIntentId);
+      if (latest) return settled(purchase, latest, now);
+      return RETRY;
+    },
+    () => {
+      throw new Error(`Could not settle the bid purchase ${purchase.paymentIntentId}`);
+    },
+  );
 }
 
 /** A payment already decided: credited, or refused (its refund tried again until it went through). */

@@ -7,6 +7,7 @@ import {
 } from "../../adapters/dynamo/products-repo.ts";
 import { getSeller } from "../../adapters/dynamo/sellers-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
 import {
   type Decision,
   decideProduct,
@@ -28,21 +29,27 @@ export async function decideProductStatus(
   decision: Decision,
   now: number,
 ): Promise<ProductRecord> {
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const product = await getProduct(id);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    const transition = decideProduct(product.status, decision, now);
-    if (transition.kind === "unchanged") return product;
-    if (transition.kind === "refused") throw conflict(transition.message);
-    if (decision === "approve") await assertSellerCanGoLive(product);
-    const updated = await setProductStatus(id, {
-      from: product.status,
-      to: transition.status,
-      approvedAt: transition.approvedAt,
-    });
-    if (updated) return updated;
-  }
-  throw conflict("This product changed while it was being reviewed. Please try again.");
+  return retrying(
+    { attempts: MAX_ROUNDS },
+    async () => {
+      const product = await getProduct(id);
+      if (!product) throw notFound(PRODUCT_NOT_FOUND);
+      const transition = decideProduct(product.status, decision, now);
+      if (transition.kind === "unchanged") return product;
+      if (transition.kind === "refused") throw conflict(transition.message);
+      if (decision === "approve") await assertSellerCanGoLive(product);
+      const updated = await setProductStatus(id, {
+        from: product.status,
+        to: transition.status,
+        approvedAt: transition.approvedAt,
+      });
+      if (updated) return updated;
+      return RETRY;
+    },
+    () => {
+      throw conflict("This product changed while it was being reviewed. Please try again.");
+    },
+  );
 }
 
 async function assertSellerCanGoLive(product: ProductRecord) {

@@ -16,7 +16,8 @@ import { listConnectionIds, saveConnection } from "../../../functions/adapters/d
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { markLocalPaymentIntentSucceeded } from "../../../functions/adapters/dynamo/local-payment-intents-repo.ts";
 import { localPaymentGateway } from "../../../functions/adapters/payments/index.ts";
-import { BID_MESSAGES, MAX_BID_ATTEMPTS } from "../../../functions/usecases/bidding/place-bid.ts";
+import { BID_MESSAGES } from "../../../functions/usecases/bidding/bid.ts";
+import { MAX_BID_ATTEMPTS } from "../../../functions/usecases/bidding/place-bid.ts";
 import { lambdaContext } from "../../../scripts/local/handlers.ts";
 import { type FaultInjector, injectDynamoFaults, touchesKey } from "../../support/faulty-dynamo.ts";
 import {

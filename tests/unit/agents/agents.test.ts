@@ -11,7 +11,6 @@ import {
 } from "../../../functions/domain/agents.ts";
 
 const NOW = Date.parse("2030-01-01T12:00:00.000Z");
-const anyone = () => true;
 
 function agent(userId: string, overrides: Partial<AgentState> = {}): AgentState & { userId: string } {
   return {
@@ -43,14 +42,13 @@ describe("when the engine looks", () => {
 });
 
 describe("who the engine picks", () => {
-  it("never bids for the leader, above the ceiling, without credits, or for a refused user", () => {
-    expect(agentRefusal(agent("a"), { ...live, lastBidderId: "a" }, anyone)).toBe("leading");
-    expect(agentRefusal(agent("a", { maxPriceCents: 100 }), live, anyone)).toBe("max-price");
-    expect(agentRefusal(agent("a", { maxPriceCents: 101 }), live, anyone)).toBeNull();
-    expect(agentRefusal(agent("a", { bidsLeft: 0 }), live, anyone)).toBe("bids-spent");
-    expect(agentRefusal(agent("a"), live, () => false)).toBe("user-refused");
-    expect(agentRefusal(agent("a"), { ...live, active: false }, anyone)).toBe("auction-ended");
-    expect(agentRefusal(agent("a", { status: "cancelled" }), live, anyone)).toBe("inactive");
+  it("never bids for the leader, above the ceiling, without credits, or once stopped or ended", () => {
+    expect(agentRefusal(agent("a"), { ...live, lastBidderId: "a" })).toBe("leading");
+    expect(agentRefusal(agent("a", { maxPriceCents: 100 }), live)).toBe("max-price");
+    expect(agentRefusal(agent("a", { maxPriceCents: 101 }), live)).toBeNull();
+    expect(agentRefusal(agent("a", { bidsLeft: 0 }), live)).toBe("bids-spent");
+    expect(agentRefusal(agent("a"), { ...live, active: false })).toBe("auction-ended");
+    expect(agentRefusal(agent("a", { status: "cancelled" }), live)).toBe("inactive");
   });
 
   it("picks the agent whose last bid is oldest", () => {
@@ -59,25 +57,25 @@ describe("who the engine picks", () => {
       agent("b", { lastActiveAt: NOW - 30 }),
       agent("c"),
     ];
-    expect(pickAgent(agents, live, anyone, () => 0)?.userId).toBe("c");
-    expect(pickAgent(agents.slice(0, 2), live, anyone, () => 0)?.userId).toBe("b");
+    expect(pickAgent(agents, live, () => 0)?.userId).toBe("c");
+    expect(pickAgent(agents.slice(0, 2), live, () => 0)?.userId).toBe("b");
   });
 
   it("skips the leader even when its agent is the oldest", () => {
     const agents = [agent("a", { lastActiveAt: NOW - 99_000 }), agent("b")];
-    expect(pickAgent(agents, { ...live, lastBidderId: "a" }, anyone, () => 0)?.userId).toBe("b");
+    expect(pickAgent(agents, { ...live, lastBidderId: "a" }, () => 0)?.userId).toBe("b");
   });
 
   it("breaks ties at random, over every tied agent", () => {
     const agents = [agent("a"), agent("b"), agent("c")];
-    expect(pickAgent(agents, live, anyone, () => 0)?.userId).toBe("a");
-    expect(pickAgent(agents, live, anyone, () => 0.5)?.userId).toBe("b");
-    expect(pickAgent(agents, live, anyone, () => 0.9999)?.userId).toBe("c");
+    expect(pickAgent(agents, live, () => 0)?.userId).toBe("a");
+    expect(pickAgent(agents, live, () => 0.5)?.userId).toBe("b");
+    expect(pickAgent(agents, live, () => 0.9999)?.userId).toBe("c");
   });
 
   it("picks no one when no agent may bid", () => {
-    expect(pickAgent([agent("a")], { ...live, lastBidderId: "a" }, anyone, () => 0)).toBeNull();
-    expect(pickAgent([], live, anyone, () => 0)).toBeNull();
+    expect(pickAgent([agent("a")], { ...live, lastBidderId: "a" }, () => 0)).toBeNull();
+    expect(pickAgent([], live, () => 0)).toBeNull();
   });
 });
 

@@ -92,6 +92,17 @@ describe("the import fences", () => {
     ]);
   });
 
+  it("keep bidding below the agent engine: the engine may import bidding, never the reverse", async () => {
+    const found = await violationsOf({
+      "functions/usecases/bidding/bid.ts": importing("../agents/engine.ts"),
+      "functions/usecases/agents/engine.ts": importing("../bidding/place.ts"),
+      "functions/usecases/bidding/place.ts": leaf,
+    });
+    expect(found).toEqual([
+      "bidding-below-agents: functions/usecases/bidding/bid.ts -> functions/usecases/agents/engine.ts",
+    ]);
+  });
+
   it("keep web features apart, and components/ and lib/ below them", async () => {
     const found = await violationsOf({
       "web/src/features/admin/page.ts": importing(
