@@ -1,15 +1,5 @@
 import { Input } from "@web/components/ui/input.tsx";
 
-/** Matches when every word of the search appears in one of the texts (any case). */
-export function matchesSearch(search: string, ...texts: string[]): boolean {
-  const haystack = texts.join(" ").toLowerCase();
-  return search
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
-}
-
 /** An admin list's search box and one select filter, with how many of the loaded rows are shown. */
 export function ListFilters<Value extends string>({
   what,

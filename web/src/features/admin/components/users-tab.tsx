@@ -8,11 +8,12 @@ import { formatDate, formatDateTime } from "@web/lib/format-date.ts";
 import { Coins, KeyRound, Trash2, Users } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { AdminUser } from "#shared/schemas/admin";
+import { matchesSearch } from "#shared/search";
 import { useDeleteAdminUser } from "../api/delete-user.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdjustBidsDialog } from "./adjust-bids-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { ListFilters, matchesSearch } from "./list-filters.tsx";
+import { ListFilters } from "./list-filters.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 
 const ROLE_BADGE = { admin: "default", seller: "secondary", buyer: "outline" } as const;
