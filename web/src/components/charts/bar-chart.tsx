@@ -7,8 +7,10 @@ export interface BarChartProps {
   /** The x axis: one label per bar ("2026-11-25", "2026-11-25T14"), oldest first. */
   labels: string[];
   values: number[];
-  /** How a value reads on the axis and in the summary (money, counts). */
+  /** How a value reads in the summary (money, counts), and on the axis unless `axisFormat` is given. */
   format?: (value: number) => string;
+  /** A shorter reading for the axis ("$1.5K" for "$1,500.00"). */
+  axisFormat?: (value: number) => string;
   color?: string;
   height?: number;
 }
@@ -25,6 +27,7 @@ export function BarChart({
   labels,
   values,
   format = plain,
+  axisFormat = format,
   color = "#b45309",
   height = 200,
 }: BarChartProps) {
@@ -49,7 +52,11 @@ export function BarChart({
           values: (_u, splits) => splits.map((i) => shortLabel(labels[Math.round(i)] ?? "")),
           space: 60,
         },
-        { values: (_u, splits) => splits.map(format), size: 60 },
+        {
+          values: (_u, splits) => splits.map(axisFormat),
+          // As wide as the longest label (uPlot's fixed 50 px cut "$1,000.00" to ",000.00").
+          size: (_u, shown) => axisWidth(shown ?? []),
+        },
       ],
       series: [
         {},
@@ -72,7 +79,7 @@ export function BarChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [labels, values, format, color, height, title]);
+  }, [labels, values, axisFormat, color, height, title]);
 
   const total = values.reduce((sum, v) => sum + v, 0);
   const peak = values.length ? Math.max(...values) : 0;
@@ -92,6 +99,12 @@ export function BarChart({
       <div ref={container} className="w-full overflow-hidden" aria-hidden="true" />
     </figure>
   );
+}
+
+/** uPlot's axis font is 12 px: about 7.5 px a character, plus the ticks and a gap. */
+function axisWidth(labels: readonly string[]): number {
+  const longest = labels.reduce((most, label) => Math.max(most, String(label ?? "").length), 1);
+  return Math.ceil(longest * 7.5) + 24;
 }
 
 /** "2026-11-25" -> "11-25", "2026-11-25T14" -> "14:00". */

@@ -1,11 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { BarChart } from "@web/components/charts/bar-chart.tsx";
+import { money, moneyAxis } from "@web/components/charts/money-format.ts";
 import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { useMemo } from "react";
-import { formatCents } from "#shared/money";
 import { adminQueries } from "../api/queries.ts";
-
-const money = (dollars: number) => formatCents(Math.round(dollars * 100));
 
 /** The Stats tab (issue 16): the last 30 days, and bids in the last 48 hours. Loaded with the tab only. */
 export function StatsTab() {
@@ -36,6 +34,7 @@ export function StatsTab() {
         labels={series.dates}
         values={series.revenue}
         format={money}
+        axisFormat={moneyAxis}
       />
       <BarChart
         title="Bids per hour (last 48 hours)"
