@@ -38,7 +38,10 @@ describe("the seller application at registration", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await businessNameOf(res.body.id)).toBe("Golden Gate Bullion");
     const admin = await signUp("admin");
-    const queue = await admin.call<SellerApplication[]>({ method: "GET", path: "/api/admin/sellers/pending" });
+    const queue = await admin.call<SellerApplication[]>({
+      method: "GET",
+      path: "/api/admin/sellers/pending",
+    });
     expect(queue.body.find((a) => a.user.username === username)?.businessName).toBe("Golden Gate Bullion");
   });
 
