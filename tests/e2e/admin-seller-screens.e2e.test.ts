@@ -131,7 +131,7 @@ describe.each(PHONE_AND_DESKTOP)("admin and seller screens on a %s", (name, view
       )
       .toMatch(new RegExp(`^Ended .+ · Winner: ${buyer.username}$`));
     expect(await overflow(page)).toMatchObject({ page: 0 });
-    await page.screenshot({ path: `/tmp/admin-auctions-${name}.png`, fullPage: false });
+    await auctionRow.screenshot({ path: `/tmp/admin-auctions-${name}.png` });
     found.push(...(await axeFindings(page, `auctions tab (${name})`)));
     expect(found).toEqual([]);
   }, 150_000);
@@ -173,7 +173,7 @@ describe.each(PHONE_AND_DESKTOP)("admin and seller screens on a %s", (name, view
     await preview.waitFor();
     expect(await preview.getAttribute("src")).toBe(await dialog.getByLabel("Image URL").inputValue());
     await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
-    await seller.page.screenshot({ path: `/tmp/seller-photo-preview-${name}.png`, fullPage: false });
+    await dialog.getByTestId("photo-preview").screenshot({ path: `/tmp/seller-photo-preview-${name}.png` });
     found.push(...(await axeFindings(seller.page, `photo preview (${name})`)));
     await seller.page.keyboard.press("Escape");
 

@@ -6,23 +6,12 @@ import { describe, expect, it } from "vitest";
 import type { AdminProduct, AdminUser } from "#shared/schemas/admin";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import type { Page } from "#shared/schemas/pages";
-import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
-import { approvedSeller, signUp, submittedProduct, type TestUser, withSession } from "./fixtures.ts";
+import { approvedSeller, signUp, submittedProduct, type TestUser } from "./fixtures.ts";
 
 useFreshTable("admin-search");
 
-async function named(username: string, role: AdminUser["role"] = "buyer"): Promise<TestUser> {
-  const user = await createUser({
-    username,
-    email: `${username}@example.com`,
-    passwordHash: "not-used-by-these-tests",
-    role,
-    now: Date.now(),
-    bidBalance: 0,
-  });
-  return withSession(user);
-}
+const named = (username: string, role: AdminUser["role"] = "buyer") => signUp(role, 0, username);
 
 async function get<T>(user: TestUser, path: string) {
   return user.call<Page<T>>({ method: "GET", path });

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
+import { money, moneyAxis } from "./money-format.ts";
 import "uplot/dist/uPlot.min.css";
 
 export interface BarChartProps {
@@ -9,8 +10,8 @@ export interface BarChartProps {
   values: number[];
   /** How a value reads in the summary (money, counts), and on the axis unless `axisFormat` is given. */
   format?: (value: number) => string;
-  /** A shorter reading for the axis ("$1.5K" for "$1,500.00"). */
-  axisFormat?: (value: number) => string;
+  /** Dollars: "$1,500.00" in the summary, "$1.5K" on the axis (instead of `format`). */
+  money?: boolean;
   color?: string;
   height?: number;
 }
@@ -26,12 +27,14 @@ export function BarChart({
   title,
   labels,
   values,
-  format = plain,
-  axisFormat = format,
+  format: given = plain,
+  money: isMoney = false,
   color = "#b45309",
   height = 200,
 }: BarChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  const format = isMoney ? money : given;
+  const axisFormat = isMoney ? moneyAxis : given;
 
   useEffect(() => {
     const element = container.current;

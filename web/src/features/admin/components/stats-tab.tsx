@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { BarChart } from "@web/components/charts/bar-chart.tsx";
-import { money, moneyAxis } from "@web/components/charts/money-format.ts";
 import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { useMemo } from "react";
 import { adminQueries } from "../api/queries.ts";
@@ -29,13 +28,7 @@ export function StatsTab() {
   if (!series) return <ListPlaceholders count={4} />;
   return (
     <section aria-label="Stats for the last 30 days" className="grid gap-4 lg:grid-cols-2">
-      <BarChart
-        title="Bid-package revenue per day"
-        labels={series.dates}
-        values={series.revenue}
-        format={money}
-        axisFormat={moneyAxis}
-      />
+      <BarChart title="Bid-package revenue per day" labels={series.dates} values={series.revenue} money />
       <BarChart
         title="Bids per hour (last 48 hours)"
         labels={series.hours}

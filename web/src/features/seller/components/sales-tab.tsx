@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { BarChart } from "@web/components/charts/bar-chart.tsx";
-import { money, moneyAxis } from "@web/components/charts/money-format.ts";
 import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { useMemo } from "react";
 import { sellerQueries } from "../api/queries.ts";
@@ -26,13 +25,7 @@ export function SalesTab() {
   if (!series) return <ListPlaceholders count={2} />;
   return (
     <section aria-label="Sales for the last 30 days" className="grid gap-4 lg:grid-cols-2">
-      <BarChart
-        title="Sales per day"
-        labels={series.dates}
-        values={series.sales}
-        format={money}
-        axisFormat={moneyAxis}
-      />
+      <BarChart title="Sales per day" labels={series.dates} values={series.sales} money />
       <BarChart title="Items shipped per day" labels={series.dates} values={series.shipped} color="#059669" />
     </section>
   );
