@@ -39,7 +39,10 @@ describe("from seller application to a live auction", () => {
     await seller.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await seller.getByLabel("Confirm Password").fill(PASSWORD);
     await seller.getByText("Seller", { exact: true }).click();
+    // The application names the business; a new seller then lands on the dashboard.
+    await seller.getByLabel("Business Name").fill(`Shop ${username}`);
     await seller.getByRole("button", { name: /create account/i }).click();
+    await seller.waitForURL(/\/seller-dashboard$/, { timeout: 15_000 });
     await seller.getByTestId("bid-balance").waitFor({ timeout: 15_000 });
 
     // Pending: the dashboard says so and listing is not possible yet.
