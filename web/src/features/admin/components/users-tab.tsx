@@ -23,13 +23,14 @@ type RoleFilter = "all" | AdminUser["role"];
 /** Typing settles for this long before the server is asked: one search per pause, not per key. */
 const SEARCH_PAUSE_MS = 300;
 
+/** The search once typing pauses; a cleared search at once (nothing to wait for). */
 function useSettled(value: string): string {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_PAUSE_MS);
+    const timer = setTimeout(() => setSettled(value), value === "" ? 0 : SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [value]);
-  return settled;
+  return value === "" ? "" : settled;
 }
 
 interface RowActions {
@@ -106,7 +107,9 @@ function UsersTable({ users, actions }: { users: AdminUser[]; actions(user: Admi
                   {user.role}
                 </Badge>
               </td>
-              <td className="px-3 py-3 text-right tabular-nums">{user.bidBalance}</td>
+              <td className="px-3 py-3 text-right tabular-nums" data-testid="user-bid-balance">
+                {user.bidBalance}
+              </td>
               <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
                 <div>{formatDateTime(user.lastBidAt)}</div>
                 <div>{formatDateTime(user.lastSeenAt)}</div>
@@ -145,7 +148,9 @@ function UserCards({ users, actions }: { users: AdminUser[]; actions(user: Admin
           <p className="text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
             <dt>Bid balance</dt>
-            <dd className="tabular-nums text-foreground">{user.bidBalance}</dd>
+            <dd className="tabular-nums text-foreground" data-testid="user-bid-balance">
+              {user.bidBalance}
+            </dd>
             <dt>Last bid</dt>
             <dd>{formatDateTime(user.lastBidAt)}</dd>
             <dt>Last seen</dt>
