@@ -74,7 +74,7 @@ export function AuctionsTab() {
               alt={auction.product.name}
               className="size-16 shrink-0 rounded-lg border border-border bg-muted object-cover"
             />
-            <div className="grid min-w-0 flex-1 gap-1">
+            <div className="grid min-w-48 flex-1 gap-1">
               <Link to={paths.auction.getHref(auction.id)} className="truncate font-semibold hover:underline">
                 {auction.product.name}
               </Link>
