@@ -1,6 +1,6 @@
 /**
  * The demo catalogue of the local seed (docs/architecture.md section 2): an approved demo seller, products with
- * the bundled preset images, and about six live auctions ending at staggered times (minutes to hours).
+ * photos drawn for each of them (product-art.ts), and about six live auctions ending at staggered times (minutes to hours).
  *
  * Idempotent: while any demo auction is live, running it again changes nothing. Once every demo
  * auction has finished (a restart days later), it lists a fresh round so the home page is never empty.
@@ -29,6 +29,7 @@ import { findUserByLogin } from "../../functions/adapters/dynamo/users-repo.ts";
 import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { ensureAccount } from "./accounts.ts";
 import { seedDemoAgents } from "./demo-agents.ts";
+import { type ArtShape, demoPhotoUrl } from "./product-art.ts";
 
 export const DEMO_SELLER = {
   username: "demoseller",
@@ -45,7 +46,9 @@ interface DemoProduct {
   metalType: MetalType;
   weight?: string;
   purity?: string;
+  /** Its photo (scripts/seed/product-art.ts draws it from `art`, the metal, weight and purity). */
   imageUrl: string;
+  art: ArtShape;
   startingPriceCents: number;
   /** Buy It Now: the retail price and units offered. */
   retailPriceCents: number;
@@ -64,7 +67,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     metalType: "silver",
     weight: "1oz",
     purity: ".999",
-    imageUrl: "/images/products/silver-coins.svg",
+    imageUrl: demoPhotoUrl("silver-eagle"),
+    art: "coin",
     startingPriceCents: 50,
     retailPriceCents: 3900,
     buyNowStock: 5,
@@ -77,7 +81,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     metalType: "gold",
     weight: "0.35oz",
     purity: "75%",
-    imageUrl: "/images/products/gold-jewelry.svg",
+    imageUrl: demoPhotoUrl("gold-rope-chain"),
+    art: "chain",
     startingPriceCents: 100,
     retailPriceCents: 145000,
     buyNowStock: 1,
@@ -90,7 +95,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     metalType: "silver",
     weight: "10oz",
     purity: "99.9%",
-    imageUrl: "/images/products/silver-bullion.svg",
+    imageUrl: demoPhotoUrl("silver-bar-10oz"),
+    art: "bar",
     startingPriceCents: 50,
     retailPriceCents: 36000,
     buyNowStock: 3,
@@ -103,7 +109,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     metalType: "silver",
     weight: "5oz",
     purity: ".9999",
-    imageUrl: "/images/products/silver-coins.svg",
+    imageUrl: demoPhotoUrl("maple-leaf-set"),
+    art: "coin-set",
     startingPriceCents: 200,
     retailPriceCents: 19500,
     buyNowStock: 2,
@@ -116,7 +123,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     metalType: "gold",
     weight: "0.25oz",
     purity: "58.5%",
-    imageUrl: "/images/products/gold-jewelry.svg",
+    imageUrl: demoPhotoUrl("gold-bracelet"),
+    art: "bracelet",
     startingPriceCents: 100,
     retailPriceCents: 98000,
     buyNowStock: 0,
@@ -129,7 +137,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     metalType: "platinum",
     weight: "1oz",
     purity: "99.95%",
-    imageUrl: "/images/products/platinum-bar.svg",
+    imageUrl: demoPhotoUrl("platinum-bar-1oz"),
+    art: "bar",
     startingPriceCents: 500,
     retailPriceCents: 115000,
     buyNowStock: 2,
@@ -214,7 +223,7 @@ export async function seedDemoAuctions(now = Date.now()): Promise<DemoSeedResult
   let started = 0;
   let endsFirst: { id: string; endsAt: number } | null = null;
   for (const demo of DEMO_PRODUCTS) {
-    const { slug: _slug, durationSeconds, ...fields } = demo;
+    const { slug: _slug, art: _art, durationSeconds, ...fields } = demo;
     const product: ProductRecord = {
       id: demoProductId(demo.slug, round),
       sellerId: seller.id,

@@ -20,6 +20,16 @@ const registerFields = {
   email: z.string().check(z.trim(), z.emailAddress("Invalid email address"), z.maxLength(254)),
   password: z.string().check(z.minLength(8, "Password must be at least 8 characters"), z.maxLength(200)),
   role: z._default(z.enum(["buyer", "seller"]), "buyer"),
+  /** A seller's application names the business (the admin reviews it); without it, the username. */
+  businessName: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(100, "Business name must be at most 100 characters"),
+        z.singleLine("Business name"),
+      ),
+  ),
 };
 
 /** POST /api/auth/change-password: the current password proves it is the account's owner at the keyboard. */
@@ -49,6 +59,10 @@ export const registerFormSchema = z.object({ ...registerFields, confirmPassword:
   z.refine((form) => form.password === form.confirmPassword, {
     error: "Passwords don't match",
     path: ["confirmPassword"],
+  }),
+  z.refine((form) => form.role !== "seller" || Boolean(form.businessName), {
+    error: "Business name is required for a seller account",
+    path: ["businessName"],
   }),
 );
 export type RegisterForm = z.infer<typeof registerFormSchema>;

@@ -20,6 +20,15 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+export const MAX_SEARCH_LENGTH = 100;
+const SEARCH_MESSAGE = `q must be at most ${MAX_SEARCH_LENGTH} characters`;
+
+/** A searchable list's query: the page and `?q=`, words that must all appear (shared/search.ts). */
+export const searchPageQuerySchema = z.extend(pageQuerySchema, {
+  q: z.optional(z.string().check(z.maxLength(MAX_SEARCH_LENGTH, SEARCH_MESSAGE))),
+});
+export type SearchPageQuery = z.infer<typeof searchPageQuerySchema>;
+
 export interface PageRequest {
   limit: number;
   cursor?: string;
@@ -35,6 +44,20 @@ export interface Page<T> {
 export function pageRequestOf(query: PageQuery | undefined): PageRequest | null {
   if (!query || (query.limit === undefined && query.cursor === undefined)) return null;
   return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, cursor: query.cursor };
+}
+
+/**
+ * The words a search asks for and the page it reads, or null when the query neither searches (a blank
+ * `q` is no search) nor `filtered` (another filter of the list was given). A search always answers a
+ * page: matches can only be found a page at a time.
+ */
+export function searchRequestOf(
+  query: SearchPageQuery | undefined,
+  filtered = false,
+): (PageRequest & { q: string }) | null {
+  const q = query?.q?.trim() ?? "";
+  if (!q && !filtered) return null;
+  return { q, limit: query?.limit ?? DEFAULT_PAGE_LIMIT, cursor: query?.cursor };
 }
 
 /** The same page with its items turned into what the answer shows (kept in order). */

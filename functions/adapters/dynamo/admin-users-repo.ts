@@ -14,7 +14,7 @@ import {
   unlessRefused,
 } from "./conditions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
-import { listIndexPage } from "./index-pages.ts";
+import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import type { SellerRecord } from "./sellers-repo.ts";
@@ -33,6 +33,19 @@ export async function listUsersPage(page: PageRequest): Promise<Page<UserRecord>
     newestFirst: true,
   });
   return { items: items.map((item) => toUser(item)), nextCursor };
+}
+
+/** One page of the users `matches` accepts, newest registration first (index-pages.ts searchIndexPage). */
+export async function searchUsersPage(
+  page: PageRequest,
+  matches: (user: UserRecord) => boolean,
+): Promise<Page<UserRecord>> {
+  return searchIndexPage("gsi1", [indexKeys.users()], page, {
+    itemKey: keys.user,
+    newestFirst: true,
+    toRecord: (item) => toUser(item),
+    matches,
+  });
 }
 
 /** Several users by id, keyed by id (missing ones are left out). */

@@ -23,7 +23,7 @@ import type { AuctionOutcome } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
 import { conditionFailed, unlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
-import { listIndexPage } from "./index-pages.ts";
+import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
@@ -177,6 +177,21 @@ export async function listAuctionsPage(
     newestFirst: true,
   });
   return { items: items.map(toAuction), nextCursor };
+}
+
+/** One page of the auctions in any of `statuses` that `matches` accepts, newest first. */
+export async function searchAuctionsPage(
+  statuses: readonly AuctionStatus[],
+  page: PageRequest,
+  matches: (auction: AuctionRecord) => boolean,
+): Promise<Page<AuctionRecord>> {
+  const partitions = statuses.map((status) => indexKeys.auctionsByStatus(status));
+  return searchIndexPage("gsi1", partitions, page, {
+    itemKey: keys.auction,
+    newestFirst: true,
+    toRecord: toAuction,
+    matches,
+  });
 }
 
 /**

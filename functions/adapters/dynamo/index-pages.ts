@@ -88,16 +88,22 @@ interface Found {
   sortKey: string;
 }
 
+/** Keys read in index order, and the cursor that continues after the first `n` of them. */
+interface IndexKeys {
+  items: ItemKey[];
+  cursorAfter(n: number): string | null;
+}
+
 /**
- * One page of keys from `partitions` of `index`, in sort-key order (newest first with `newestFirst`),
+ * Up to `limit` keys from `partitions` of `index`, in sort-key order (newest first with `newestFirst`),
  * merged across partitions. Reads at most `limit` keys per partition.
  */
-export async function queryIndexPage(
+async function readIndexKeys(
   index: IndexName,
   partitions: readonly string[],
   page: PageRequest,
   options: IndexPageOptions,
-): Promise<Page<ItemKey>> {
+): Promise<IndexKeys> {
   const positions: Positions = page.cursor
     ? decode(page.cursor, index, partitions, options.itemKey)
     : Object.fromEntries(partitions.map((p) => [p, null]));
@@ -131,18 +137,32 @@ export async function queryIndexPage(
     .flatMap((r) => r.found)
     .sort((a, b) => direction * (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0))
     .slice(0, page.limit);
-  const next: Positions = {};
-  for (const read of reads) {
-    const mine = taken.filter((t) => t.partition === read.partition);
-    const allTaken = mine.length === read.found.length;
-    if (positions[read.partition] === "done" || (allTaken && !read.more)) next[read.partition] = "done";
-    else next[read.partition] = mine.length ? mine[mine.length - 1]!.key : positions[read.partition]!;
-  }
-  const finished = Object.values(next).every((at) => at === "done");
-  return {
-    items: taken.map((t) => ({ pk: t.key.pk!, sk: t.key.sk! })),
-    nextCursor: finished ? null : encode(next),
+  const cursorAfter = (n: number): string | null => {
+    const consumed = taken.slice(0, n);
+    const next: Positions = {};
+    for (const read of reads) {
+      const mine = consumed.filter((t) => t.partition === read.partition);
+      const allTaken = mine.length === read.found.length;
+      if (positions[read.partition] === "done" || (allTaken && !read.more)) next[read.partition] = "done";
+      else next[read.partition] = mine.length ? mine[mine.length - 1]!.key : positions[read.partition]!;
+    }
+    return Object.values(next).every((at) => at === "done") ? null : encode(next);
   };
+  return { items: taken.map((t) => ({ pk: t.key.pk!, sk: t.key.sk! })), cursorAfter };
+}
+
+/**
+ * One page of keys from `partitions` of `index`, in sort-key order (newest first with `newestFirst`),
+ * merged across partitions. Reads at most `limit` keys per partition.
+ */
+export async function queryIndexPage(
+  index: IndexName,
+  partitions: readonly string[],
+  page: PageRequest,
+  options: IndexPageOptions,
+): Promise<Page<ItemKey>> {
+  const keys = await readIndexKeys(index, partitions, page, options);
+  return { items: keys.items, nextCursor: keys.cursorAfter(keys.items.length) };
 }
 
 /** A page of the items themselves (Query, then BatchGet), in index order. */
@@ -154,4 +174,48 @@ export async function listIndexPage(
 ): Promise<Page<Record<string, unknown>>> {
   const keys = await queryIndexPage(index, partitions, page, options);
   return { items: await batchGetItems(keys.items), nextCursor: keys.nextCursor };
+}
+
+/** Keys read per round of a search: one BatchGet's worth. */
+const SEARCH_ROUND = 100;
+/**
+ * Entries a search request reads at most before it answers: a rare word on a long list then comes back
+ * a page at a time (fewer items, even none, with a cursor) instead of one request reading the list.
+ */
+const SEARCH_READ_BUDGET = 1000;
+
+/**
+ * A page of the list's items that `matches` accepts, in index order. The list's KEYS_ONLY index cannot
+ * filter, so this walks it a round at a time (Query, then BatchGet) until the page is full, the list
+ * ends or the read budget is spent; the cursor continues right after the last item read, so paging a
+ * search skips nothing and repeats nothing. Never a Scan: the cost grows with the list, not the table
+ * (docs/scale.md).
+ */
+export async function searchIndexPage<T>(
+  index: IndexName,
+  partitions: readonly string[],
+  page: PageRequest,
+  options: IndexPageOptions & { toRecord(item: Record<string, unknown>): T; matches(record: T): boolean },
+): Promise<Page<T>> {
+  const found: T[] = [];
+  let cursor = page.cursor;
+  let read = 0;
+  for (;;) {
+    const keys = await readIndexKeys(index, partitions, { limit: SEARCH_ROUND, cursor }, options);
+    const items = new Map(
+      (await batchGetItems(keys.items)).map((item) => [`${item.pk}\u0000${item.sk}`, item]),
+    );
+    for (const [i, key] of keys.items.entries()) {
+      const item = items.get(`${key.pk}\u0000${key.sk}`);
+      if (!item) continue;
+      const record = options.toRecord(item);
+      if (!options.matches(record)) continue;
+      found.push(record);
+      if (found.length === page.limit) return { items: found, nextCursor: keys.cursorAfter(i + 1) };
+    }
+    read += keys.items.length;
+    const next = keys.cursorAfter(keys.items.length);
+    if (!next || read >= SEARCH_READ_BUDGET) return { items: found, nextCursor: next };
+    cursor = next;
+  }
 }

@@ -13,7 +13,7 @@ import { db, tableName } from "./client.ts";
 import { conditionFailed, transactionConditionFailed, unlessRefused } from "./conditions.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { listByIndex } from "./index-lists.ts";
-import { listIndexPage } from "./index-pages.ts";
+import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
@@ -128,6 +128,20 @@ export async function listProductsPage(
     ...options,
   });
   return { items: items.map(toProduct), nextCursor };
+}
+
+/** One page of the products in any of `statuses` that `matches` accepts, in the list's order. */
+export async function searchProductsPage(
+  statuses: readonly ApprovalStatus[],
+  page: PageRequest,
+  options: { newestFirst: boolean; matches(product: ProductRecord): boolean },
+): Promise<Page<ProductRecord>> {
+  return searchIndexPage("gsi1", statuses.map(indexKeys.productsByStatus), page, {
+    itemKey: keys.product,
+    newestFirst: options.newestFirst,
+    toRecord: toProduct,
+    matches: options.matches,
+  });
 }
 
 export async function listSellerProducts(sellerId: string): Promise<ProductRecord[]> {

@@ -63,6 +63,8 @@ export async function createUser(input: {
   role: UserRole;
   now: number;
   bidBalance?: number;
+  /** A seller's business name as the application gives it (the username when it gives none). */
+  businessName?: string;
 }): Promise<UserRecord> {
   const createdAt = new Date(input.now).toISOString();
   const id = crypto.randomUUID();
@@ -113,7 +115,7 @@ export async function createUser(input: {
               Item: sellerItem({
                 id: sellerId,
                 userId: id,
-                businessName: user.username,
+                businessName: input.businessName || user.username,
                 status: "pending",
                 createdAt,
               }),

@@ -28,6 +28,7 @@ export const route = definePublicRoute({ body: registerSchema }, async ({ body, 
     passwordHash: await hashPassword(body.password),
     role: body.role,
     now,
+    ...(body.role === "seller" && body.businessName ? { businessName: body.businessName } : {}),
   });
   const { token } = await createSession(user, now);
   return reply(201, toCurrentUser(user), sessionCookies(token, event.headers?.host));

@@ -1,11 +1,14 @@
+import type { ApprovalStatus } from "#shared/constants";
 import { APPROVAL_STATUSES } from "#shared/constants";
 import type { AdminCreateProductInput, AdminProduct } from "#shared/schemas/admin";
 import { mapPage, type Page, type PageRequest } from "#shared/schemas/pages";
+import { matchesSearch } from "#shared/search";
 import {
   createProduct,
   listProductsByStatus,
   listProductsPage,
   type ProductRecord,
+  searchProductsPage,
 } from "../../adapters/dynamo/products-repo.ts";
 import { ensurePlatformSeller, getSellers } from "../../adapters/dynamo/sellers-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
@@ -33,6 +36,22 @@ export async function listAllProducts(): Promise<AdminProduct[]> {
 /** One page of every product, newest first. */
 export async function listAllProductsPage(page: PageRequest): Promise<Page<AdminProduct>> {
   return mapPage(await listProductsPage(APPROVAL_STATUSES, page, { newestFirst: true }), toAdminProducts);
+}
+
+/**
+ * One page of the products in `statuses` whose name or metal holds every word of `q` (the seller's
+ * name is not searched: it lives on another item), newest first or, for the review queue, oldest first.
+ */
+export async function searchProductsListPage(
+  statuses: readonly ApprovalStatus[],
+  page: PageRequest & { q: string },
+  newestFirst: boolean,
+): Promise<Page<AdminProduct>> {
+  const found = await searchProductsPage(statuses, page, {
+    newestFirst,
+    matches: (product) => matchesSearch(page.q, product.name, product.metalType),
+  });
+  return mapPage(found, toAdminProducts);
 }
 
 /** One page of the review queue, oldest first. */

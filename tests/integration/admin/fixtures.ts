@@ -25,9 +25,9 @@ export interface TestUser {
 
 let counter = 0;
 
-export async function signUp(role: UserRole = "buyer", bidBalance = 0): Promise<TestUser> {
+export async function signUp(role: UserRole = "buyer", bidBalance = 0, name?: string): Promise<TestUser> {
   counter += 1;
-  const username = `${role.slice(0, 1)}${counter}_${Math.random().toString(36).slice(2, 9)}`;
+  const username = name ?? `${role.slice(0, 1)}${counter}_${Math.random().toString(36).slice(2, 9)}`;
   const user = await createUser({
     username,
     email: `${username}@example.com`,

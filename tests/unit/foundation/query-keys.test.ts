@@ -32,7 +32,16 @@ const KEYS: [string, QueryKey, QueryKey][] = [
   ["admin products", adminQueries.products().queryKey, ["/api/admin/products"]],
   ["admin auctions", adminQueries.auctions().queryKey, ["/api/admin/auctions"]],
   ["admin users", adminQueries.users().queryKey, ["/api/admin/users"]],
-  ["admin user pages", adminQueries.userPages().queryKey, ["/api/admin/users", "pages", 50]],
+  [
+    "admin user pages",
+    adminQueries.userPages({ q: "", role: "" }).queryKey,
+    ["/api/admin/users", "pages", 50],
+  ],
+  [
+    "admin user search",
+    adminQueries.userPages({ q: "gold bug", role: "seller" }).queryKey,
+    ["/api/admin/users", "pages", 50, { q: "gold bug", role: "seller" }],
+  ],
   ["admin bid packages", adminQueries.bidPackages().queryKey, ["/api/admin/bid-packages"]],
   ["seller profile", sellerQueries.profile().queryKey, ["/api/seller/profile"]],
   ["seller products", sellerQueries.products().queryKey, ["/api/seller/products"]],
@@ -94,7 +103,9 @@ describe("query factories", () => {
   });
 
   it("give a whole list's key as the prefix of its pages' key, so invalidating one refreshes both", () => {
-    expect(adminQueries.userPages().queryKey.slice(0, 1)).toEqual(adminQueries.users().queryKey);
+    expect(adminQueries.userPages({ q: "x", role: "" }).queryKey.slice(0, 1)).toEqual(
+      adminQueries.users().queryKey,
+    );
     expect(orderQueries.buyerOrderPages().queryKey.slice(0, 1)).toEqual(orderQueries.buyerOrders().queryKey);
     expect(orderQueries.wonAuctionPages().queryKey.slice(0, 1)).toEqual(orderQueries.wonAuctions().queryKey);
     expect(orderQueries.sellerOrderPages().queryKey.slice(0, 1)).toEqual(orderQueries.sellerOrdersAll());

@@ -1,4 +1,5 @@
 import { PhotoUploadField } from "@web/components/photo-upload-field.tsx";
+import { ProductImage } from "@web/components/product-image.tsx";
 import {
   FormControl,
   FormDescription,
@@ -188,6 +189,19 @@ export function ProductFormFields<TOutput>({
           </FormItem>
         )}
       />
+      {/^(\/|https?:\/\/)\S/.test(imageUrl ?? "") && (
+        // The photo the product will show, whether uploaded, typed or a preset: seen before it is sent.
+        <figure className="flex items-center gap-3" data-testid="photo-preview">
+          <ProductImage
+            src={imageUrl}
+            alt="The product's photo"
+            className="size-24 shrink-0 rounded-lg border border-border bg-muted object-cover"
+          />
+          <figcaption className="text-sm text-muted-foreground">
+            This photo will show on the product.
+          </figcaption>
+        </figure>
+      )}
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Or choose a preset image</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
+import { money, moneyAxis } from "./money-format.ts";
 import "uplot/dist/uPlot.min.css";
 
 export interface BarChartProps {
@@ -7,8 +8,10 @@ export interface BarChartProps {
   /** The x axis: one label per bar ("2026-11-25", "2026-11-25T14"), oldest first. */
   labels: string[];
   values: number[];
-  /** How a value reads on the axis and in the summary (money, counts). */
+  /** How a value reads in the summary (money, counts), and on the axis unless `axisFormat` is given. */
   format?: (value: number) => string;
+  /** Dollars: "$1,500.00" in the summary, "$1.5K" on the axis (instead of `format`). */
+  money?: boolean;
   color?: string;
   height?: number;
 }
@@ -24,11 +27,14 @@ export function BarChart({
   title,
   labels,
   values,
-  format = plain,
+  format: given = plain,
+  money: isMoney = false,
   color = "#b45309",
   height = 200,
 }: BarChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  const format = isMoney ? money : given;
+  const axisFormat = isMoney ? moneyAxis : given;
 
   useEffect(() => {
     const element = container.current;
@@ -49,7 +55,11 @@ export function BarChart({
           values: (_u, splits) => splits.map((i) => shortLabel(labels[Math.round(i)] ?? "")),
           space: 60,
         },
-        { values: (_u, splits) => splits.map(format), size: 60 },
+        {
+          values: (_u, splits) => splits.map(axisFormat),
+          // As wide as the longest label (uPlot's fixed 50 px cut "$1,000.00" to ",000.00").
+          size: (_u, shown) => axisWidth(shown ?? []),
+        },
       ],
       series: [
         {},
@@ -72,7 +82,7 @@ export function BarChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [labels, values, format, color, height, title]);
+  }, [labels, values, axisFormat, color, height, title]);
 
   const total = values.reduce((sum, v) => sum + v, 0);
   const peak = values.length ? Math.max(...values) : 0;
@@ -92,6 +102,12 @@ export function BarChart({
       <div ref={container} className="w-full overflow-hidden" aria-hidden="true" />
     </figure>
   );
+}
+
+/** uPlot's axis font is 12 px: about 7.5 px a character, plus the ticks and a gap. */
+function axisWidth(labels: readonly string[]): number {
+  const longest = labels.reduce((most, label) => Math.max(most, String(label ?? "").length), 1);
+  return Math.ceil(longest * 7.5) + 24;
 }
 
 /** "2026-11-25" -> "11-25", "2026-11-25T14" -> "14:00". */

@@ -5,8 +5,10 @@ import { paths } from "@web/config/paths.ts";
 /** Long enough to read the success toast before the full reload. */
 export const RELOAD_AFTER_TOAST_MS = 600;
 
-type AuthToasts = {
+type AuthToasts<TVariablesOf> = {
   success: { title: string; description: string };
+  /** Where the reload goes (the home page unless told). */
+  destination?: (variables: TVariablesOf) => string;
 };
 
 /**
@@ -16,14 +18,14 @@ type AuthToasts = {
  */
 export function useAuthSubmit<TData, TVariables>(
   mutation: UseMutationResult<TData, Error, TVariables>,
-  toasts: AuthToasts,
+  toasts: AuthToasts<TVariables>,
 ) {
   const submit = (values: TVariables) =>
     mutation.mutate(values, {
       onSuccess: () => {
         toast({ ...toasts.success, variant: "success" });
         setTimeout(() => {
-          window.location.href = paths.home.getHref();
+          window.location.href = toasts.destination?.(values) ?? paths.home.getHref();
         }, RELOAD_AFTER_TOAST_MS);
       },
     });

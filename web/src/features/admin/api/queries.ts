@@ -52,8 +52,8 @@ export const adminQueries = {
       queryKey: [USERS_PATH] as const,
       queryFn: () => api.get<AdminUser[]>(USERS_PATH),
     }),
-  /** The users a page at a time, for the Users tab. */
-  userPages: (limit?: number) => listPagesQuery<AdminUser>(USERS_PATH, limit),
+  /** The users a page at a time, for the Users tab: `q` searched and `role` filtered on the server. */
+  userPages: (filters: { q: string; role: string }) => listPagesQuery<AdminUser>(USERS_PATH, 50, filters),
   /** GET /api/admin/bid-packages: every package, inactive ones too, by bid count. */
   bidPackages: () =>
     queryOptions({

@@ -5,14 +5,16 @@ import { ProductImage } from "@web/components/product-image.tsx";
 import { AuctionStatusBadge } from "@web/components/status-badges.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
+import { formatDateTime } from "@web/lib/format-date.ts";
 import { Gavel } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { AuctionSummary } from "#shared/schemas/auctions";
+import { matchesSearch } from "#shared/search";
 import { adminQueries } from "../api/queries.ts";
-import { ListFilters, matchesSearch } from "./list-filters.tsx";
+import { ListFilters } from "./list-filters.tsx";
 
 type AuctionStatusFilter = "all" | AuctionSummary["status"];
 
@@ -38,7 +40,13 @@ export function AuctionsTab() {
   const shown = auctions.data.filter(
     (a) =>
       (status === "all" || a.status === status) &&
-      matchesSearch(search, a.product.name, a.seller.businessName, a.lastBidder?.username ?? ""),
+      matchesSearch(
+        search,
+        a.product.name,
+        a.seller.businessName,
+        a.lastBidder?.username ?? "",
+        a.winner?.username ?? "",
+      ),
   );
   return (
     <div className="grid gap-3">
@@ -66,11 +74,29 @@ export function AuctionsTab() {
               alt={auction.product.name}
               className="size-16 shrink-0 rounded-lg border border-border bg-muted object-cover"
             />
-            <div className="grid min-w-0 flex-1 gap-1">
+            <div className="grid min-w-48 flex-1 gap-1">
               <Link to={paths.auction.getHref(auction.id)} className="truncate font-semibold hover:underline">
                 {auction.product.name}
               </Link>
               <p className="text-sm text-muted-foreground">{auction.seller.businessName}</p>
+              <p className="text-sm text-muted-foreground" data-testid="admin-auction-end">
+                {auction.status === "active" ? "Ends" : "Ended"}{" "}
+                <time dateTime={auction.endsAt}>{formatDateTime(auction.endsAt)}</time>
+                {" · "}
+                {auction.winner ? (
+                  <>
+                    Winner: <span className="font-medium text-foreground">{auction.winner.username}</span>
+                  </>
+                ) : auction.status === "active" ? (
+                  auction.lastBidder ? (
+                    `Leading: ${auction.lastBidder.username}`
+                  ) : (
+                    "No bids yet"
+                  )
+                ) : (
+                  "No winner"
+                )}
+              </p>
             </div>
             <AuctionStatusBadge status={auction.status} />
             <span className="w-20 text-sm text-muted-foreground">{plural(auction.totalBids, "bid")}</span>

@@ -10,11 +10,12 @@ import { formatPrice } from "#shared/money";
 import { BEST_VALUE_LABEL, pricePerBid, savingsLabel } from "#shared/packages";
 import { plural } from "#shared/plural";
 import type { AdminBidPackage } from "#shared/schemas/bid-packages";
+import { matchesSearch } from "#shared/search";
 import { adminQueries } from "../api/queries.ts";
 import { useUpdateBidPackage } from "../api/update-bid-package.ts";
 import { BidPackageDialog } from "./bid-package-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { ListFilters, matchesSearch } from "./list-filters.tsx";
+import { ListFilters } from "./list-filters.tsx";
 
 type PackageStatusFilter = "all" | "active" | "inactive";
 

@@ -1,15 +1,5 @@
 import { Input } from "@web/components/ui/input.tsx";
 
-/** Matches when every word of the search appears in one of the texts (any case). */
-export function matchesSearch(search: string, ...texts: string[]): boolean {
-  const haystack = texts.join(" ").toLowerCase();
-  return search
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
-}
-
 /** An admin list's search box and one select filter, with how many of the loaded rows are shown. */
 export function ListFilters<Value extends string>({
   what,
@@ -21,7 +11,7 @@ export function ListFilters<Value extends string>({
   onFilter,
   shown,
   total,
-  totalLabel = "",
+  summary,
 }: {
   what: string;
   search: string;
@@ -31,9 +21,10 @@ export function ListFilters<Value extends string>({
   options: ReadonlyArray<{ value: Value; label: string }>;
   onFilter(value: Value): void;
   shown: number;
-  total: number;
-  /** Said after the total, e.g. "loaded" when the list is read page by page. */
-  totalLabel?: string;
+  /** The whole list's length, for a list held whole ("3 of 12"). */
+  total?: number;
+  /** Said instead of "shown of total", for a list the server searches a page at a time. */
+  summary?: string;
 }) {
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2">
@@ -58,8 +49,7 @@ export function ListFilters<Value extends string>({
         ))}
       </select>
       <span className="text-sm text-muted-foreground" data-testid={`${what.split(" ")[0]}-shown`}>
-        {shown} of {total}
-        {totalLabel ? ` ${totalLabel}` : ""}
+        {summary ?? `${shown} of ${total}`}
       </span>
     </div>
   );

@@ -10,11 +10,12 @@ import { Package, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { formatPrice } from "#shared/money";
 import type { AdminProduct } from "#shared/schemas/admin";
+import { matchesSearch } from "#shared/search";
 import { useDeleteAdminProduct } from "../api/delete-product.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdminAddProductDialog } from "./add-product-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { ListFilters, matchesSearch } from "./list-filters.tsx";
+import { ListFilters } from "./list-filters.tsx";
 
 type ProductStatusFilter = "all" | AdminProduct["status"];
 

@@ -1,4 +1,5 @@
 import { Badge } from "@web/components/ui/badge.tsx";
+import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { formatTimeAgo } from "@web/lib/format-date.ts";
@@ -6,7 +7,16 @@ import { UserPlus } from "lucide-react";
 import type { AdminUser } from "#shared/schemas/admin";
 import { recentRegistrations } from "./recent-registrations.ts";
 
-export function RecentRegistrationsCard({ users, now }: { users: AdminUser[] | undefined; now: number }) {
+export function RecentRegistrationsCard({
+  users,
+  now,
+  onShowAll,
+}: {
+  users: AdminUser[] | undefined;
+  now: number;
+  /** Opens the whole list (the Users tab). */
+  onShowAll(): void;
+}) {
   const recent = users ? recentRegistrations(users, now) : null;
   return (
     <Card className="mb-8">
@@ -39,7 +49,18 @@ export function RecentRegistrationsCard({ users, now }: { users: AdminUser[] | u
                 </span>
               </li>
             ))}
-            {recent.more > 0 && <li className="text-sm text-muted-foreground">+ {recent.more} more</li>}
+            {recent.more > 0 && (
+              <li>
+                <Button
+                  variant="link"
+                  className="h-auto min-h-6 p-0 text-sm"
+                  onClick={onShowAll}
+                  aria-label={`+ ${recent.more} more: show all users`}
+                >
+                  + {recent.more} more
+                </Button>
+              </li>
+            )}
           </ul>
         )}
       </CardContent>

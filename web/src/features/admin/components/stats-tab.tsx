@@ -2,10 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { BarChart } from "@web/components/charts/bar-chart.tsx";
 import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { useMemo } from "react";
-import { formatCents } from "#shared/money";
 import { adminQueries } from "../api/queries.ts";
-
-const money = (dollars: number) => formatCents(Math.round(dollars * 100));
 
 /** The Stats tab (issue 16): the last 30 days, and bids in the last 48 hours. Loaded with the tab only. */
 export function StatsTab() {
@@ -31,12 +28,7 @@ export function StatsTab() {
   if (!series) return <ListPlaceholders count={4} />;
   return (
     <section aria-label="Stats for the last 30 days" className="grid gap-4 lg:grid-cols-2">
-      <BarChart
-        title="Bid-package revenue per day"
-        labels={series.dates}
-        values={series.revenue}
-        format={money}
-      />
+      <BarChart title="Bid-package revenue per day" labels={series.dates} values={series.revenue} money />
       <BarChart
         title="Bids per hour (last 48 hours)"
         labels={series.hours}

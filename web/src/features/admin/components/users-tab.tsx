@@ -5,45 +5,201 @@ import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { useUser } from "@web/lib/current-user.ts";
 import { formatDate, formatDateTime } from "@web/lib/format-date.ts";
+import { DESKTOP_QUERY, useMediaQuery } from "@web/lib/use-media-query.ts";
 import { Coins, KeyRound, Trash2, Users } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { AdminUser } from "#shared/schemas/admin";
 import { useDeleteAdminUser } from "../api/delete-user.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdjustBidsDialog } from "./adjust-bids-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { ListFilters, matchesSearch } from "./list-filters.tsx";
+import { ListFilters } from "./list-filters.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 
 const ROLE_BADGE = { admin: "default", seller: "secondary", buyer: "outline" } as const;
 
 type RoleFilter = "all" | AdminUser["role"];
 
-/** Loaded users matching the search (username or email, any case) and the role. */
-export function filterUsers(users: readonly AdminUser[], search: string, role: RoleFilter): AdminUser[] {
-  return users.filter(
-    (user) => (role === "all" || user.role === role) && matchesSearch(search, user.username, user.email),
+/** Typing settles for this long before the server is asked: one search per pause, not per key. */
+const SEARCH_PAUSE_MS = 300;
+
+/** The search once typing pauses; a cleared search at once (nothing to wait for). */
+function useSettled(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), value === "" ? 0 : SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return value === "" ? "" : settled;
+}
+
+interface RowActions {
+  isMe: boolean;
+  onReset(): void;
+  onAdjust(): void;
+  onDelete(): void;
+}
+
+function PaymentFlag({ user }: { user: AdminUser }) {
+  if (!user.paymentFlag) return null;
+  return (
+    <Badge variant="destructive" title="A bid-package payment was paid back">
+      {user.paymentFlag === "disputed" ? "Disputed payment" : "Refunded payment"}
+    </Badge>
+  );
+}
+
+function UserActions({ user, isMe, onReset, onAdjust, onDelete }: RowActions & { user: AdminUser }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-1">
+      <Button size="sm" variant="outline" onClick={onReset}>
+        <KeyRound aria-hidden="true" />
+        Reset Password
+      </Button>
+      <Button size="sm" variant="outline" onClick={onAdjust}>
+        <Coins aria-hidden="true" />
+        Adjust Bids
+      </Button>
+      <Button
+        size="icon"
+        variant="ghost"
+        className="size-9 text-destructive hover:bg-red-50"
+        aria-label={`Delete ${user.username}`}
+        title={isMe ? "You cannot delete your own account" : `Delete ${user.username}`}
+        disabled={isMe}
+        onClick={onDelete}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
+/** A laptop's table: the email under the name and the two activity times in one column, so it fits. */
+function UsersTable({ users, actions }: { users: AdminUser[]; actions(user: AdminUser): RowActions }) {
+  return (
+    <div className="rounded-xl border border-border bg-card" data-testid="admin-users-list">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            <th className="px-3 py-3 font-semibold">User</th>
+            <th className="px-3 py-3 font-semibold">Role</th>
+            <th className="px-3 py-3 text-right font-semibold">Bid Balance</th>
+            <th className="px-3 py-3 font-semibold">Last Bid / Last Seen</th>
+            <th className="px-3 py-3 font-semibold">Registered</th>
+            <th className="px-3 py-3 text-right font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.id} className="border-b border-border last:border-0" data-testid="admin-user-row">
+              <td className="px-3 py-3">
+                <div className="flex flex-wrap items-center gap-2 font-medium">
+                  {user.username}
+                  <PaymentFlag user={user} />
+                </div>
+                <div className="text-muted-foreground [overflow-wrap:anywhere]">{user.email}</div>
+              </td>
+              <td className="px-3 py-3">
+                <Badge variant={ROLE_BADGE[user.role]} className="capitalize">
+                  {user.role}
+                </Badge>
+              </td>
+              <td className="px-3 py-3 text-right tabular-nums" data-testid="user-bid-balance">
+                {user.bidBalance}
+              </td>
+              <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
+                <div>{formatDateTime(user.lastBidAt)}</div>
+                <div>{formatDateTime(user.lastSeenAt)}</div>
+              </td>
+              <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
+                {formatDate(user.createdAt)}
+              </td>
+              <td className="px-3 py-3">
+                <UserActions user={user} {...actions(user)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A phone's cards: each user's figures as labelled lines, the actions under them. */
+function UserCards({ users, actions }: { users: AdminUser[]; actions(user: AdminUser): RowActions }) {
+  return (
+    <ul className="grid gap-3" data-testid="admin-users-list">
+      {users.map((user) => (
+        <li
+          key={user.id}
+          className="grid gap-2 rounded-xl border border-border bg-card p-4 text-sm"
+          data-testid="admin-user-row"
+        >
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold">{user.username}</span>
+            <Badge variant={ROLE_BADGE[user.role]} className="capitalize">
+              {user.role}
+            </Badge>
+            <PaymentFlag user={user} />
+          </div>
+          <p className="text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
+            <dt>Bid balance</dt>
+            <dd className="tabular-nums text-foreground" data-testid="user-bid-balance">
+              {user.bidBalance}
+            </dd>
+            <dt>Last bid</dt>
+            <dd>{formatDateTime(user.lastBidAt)}</dd>
+            <dt>Last seen</dt>
+            <dd>{formatDateTime(user.lastSeenAt)}</dd>
+            <dt>Registered</dt>
+            <dd>{formatDate(user.createdAt)}</dd>
+          </dl>
+          <UserActions user={user} {...actions(user)} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
 export function UsersTab() {
-  // Pages of 50 under the list's own key, so the mutations that refresh the list refresh these.
-  const users = useInfiniteQuery(adminQueries.userPages());
-  const loaded = useMemo(() => users.data?.pages.flatMap((page) => page.items) ?? [], [users.data]);
   const [search, setSearch] = useState("");
   const [role, setRole] = useState<RoleFilter>("all");
+  const q = useSettled(search.trim());
+  // Pages of 50 under the list's own key, so the mutations that refresh the list refresh these; the
+  // search and the role are answered by the server, so they reach users not loaded yet.
+  const users = useInfiniteQuery(adminQueries.userPages({ q, role: role === "all" ? "" : role }));
+  const loaded = useMemo(() => users.data?.pages.flatMap((page) => page.items) ?? [], [users.data]);
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   const { data: me } = useUser();
   const remove = useDeleteAdminUser();
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const filtered = q !== "" || role !== "all";
 
-  if (users.isPending) return <ListPlaceholders />;
-  if (users.isError) {
-    return <ListError error={users.error} fallback="Could not load users" onRetry={() => users.refetch()} />;
-  }
-  if (loaded.length === 0) return <EmptyState icon={Users} title="No Users Found" />;
-  const shown = filterUsers(loaded, search, role);
+  const actions = (user: AdminUser): RowActions => ({
+    isMe: user.id === me?.id,
+    onReset: () => setResetting(user),
+    onAdjust: () => setAdjusting(user),
+    onDelete: () => setDeleting(user),
+  });
+
+  let body: React.ReactNode;
+  if (users.isPending) body = <ListPlaceholders />;
+  else if (users.isError) {
+    body = <ListError error={users.error} fallback="Could not load users" onRetry={() => users.refetch()} />;
+  } else if (loaded.length === 0) {
+    body = filtered ? (
+      <EmptyState icon={Users} title="No Matching Users" description="No user matches this search." />
+    ) : (
+      <EmptyState icon={Users} title="No Users Found" />
+    );
+  } else if (desktop) body = <UsersTable users={loaded} actions={actions} />;
+  else body = <UserCards users={loaded} actions={actions} />;
 
   return (
     <>
@@ -60,92 +216,14 @@ export function UsersTab() {
           { value: "admin", label: "Admins" },
         ]}
         onFilter={setRole}
-        shown={shown.length}
-        total={loaded.length}
-        totalLabel="loaded"
+        shown={loaded.length}
+        summary={
+          users.isSuccess
+            ? `${loaded.length} ${filtered ? "found" : "shown"}${users.hasNextPage ? ", more to load" : ""}`
+            : ""
+        }
       />
-      <div className="relative overflow-x-auto rounded-xl border border-border bg-card">
-        <table className="w-full min-w-[900px] text-left text-sm">
-          <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-            <tr>
-              <th className="px-4 py-3 font-semibold">Username</th>
-              <th className="px-4 py-3 font-semibold">Email</th>
-              <th className="px-4 py-3 font-semibold">Role</th>
-              <th className="px-4 py-3 text-right font-semibold">Bid Balance</th>
-              <th className="px-4 py-3 font-semibold">Last Bid</th>
-              <th className="px-4 py-3 font-semibold">Last Seen</th>
-              <th className="px-4 py-3 font-semibold">Registered</th>
-              <th className="px-4 py-3 text-right font-semibold">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((user) => {
-              const isMe = user.id === me?.id;
-              return (
-                <tr
-                  key={user.id}
-                  className="border-b border-border last:border-0"
-                  data-testid="admin-user-row"
-                >
-                  <td className="px-4 py-3 font-medium">
-                    {user.username}
-                    {user.paymentFlag && (
-                      <Badge
-                        variant="destructive"
-                        className="ml-2"
-                        title="A bid-package payment was paid back"
-                      >
-                        {user.paymentFlag === "disputed" ? "Disputed payment" : "Refunded payment"}
-                      </Badge>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 text-muted-foreground">{user.email}</td>
-                  <td className="px-4 py-3">
-                    <Badge variant={ROLE_BADGE[user.role]} className="capitalize">
-                      {user.role}
-                    </Badge>
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{user.bidBalance}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
-                    {formatDateTime(user.lastBidAt)}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
-                    {formatDateTime(user.lastSeenAt)}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
-                    {formatDate(user.createdAt)}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
-                      <Button size="sm" variant="outline" onClick={() => setResetting(user)}>
-                        <KeyRound aria-hidden="true" />
-                        Reset Password
-                      </Button>
-                      <Button size="sm" variant="outline" onClick={() => setAdjusting(user)}>
-                        <Coins aria-hidden="true" />
-                        Adjust Bids
-                      </Button>
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        className="size-9 text-destructive hover:bg-red-50"
-                        aria-label={`Delete ${user.username}`}
-                        title={isMe ? "You cannot delete your own account" : `Delete ${user.username}`}
-                        disabled={isMe}
-                        onClick={() => setDeleting(user)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      {body}
       {users.hasNextPage ? (
         <div className="mt-4 flex justify-center">
           <Button variant="outline" disabled={users.isFetchingNextPage} onClick={() => users.fetchNextPage()}>

@@ -4,11 +4,11 @@ import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { StatCard } from "@web/components/stat-card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { DollarSign, Gavel, Package, Store, Users } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { adminQueries } from "../api/queries.ts";
 import { AuctionsTab } from "../components/auctions-tab.tsx";
 import { BidPackagesTab } from "../components/bid-packages-tab.tsx";
-import { platformValue } from "../components/platform-value.ts";
+import { platformValue, platformValueHint } from "../components/platform-value.ts";
 import { ProductApprovals } from "../components/product-approvals.tsx";
 import { ProductsTab } from "../components/products-tab.tsx";
 import { RecentRegistrationsCard } from "../components/recent-registrations-card.tsx";
@@ -37,6 +37,12 @@ export function AdminPage() {
   const bidPackages = useQuery(adminQueries.bidPackages());
   // "Last 24 hours" is judged against the time the page opened; a reload moves it on.
   const [openedAt] = useState(() => Date.now());
+  const [tab, setTab] = useState("sellers");
+  const tabs = useRef<HTMLDivElement>(null);
+  const showAllUsers = () => {
+    setTab("users");
+    tabs.current?.scrollIntoView({ block: "start" });
+  };
 
   return (
     <PageContainer>
@@ -54,13 +60,14 @@ export function AdminPage() {
         <StatCard
           title="Platform Value"
           value={auctions.data ? platformValue(auctions.data) : undefined}
+          hint={auctions.data ? platformValueHint(auctions.data.length) : undefined}
           icon={DollarSign}
         />
       </div>
 
-      <RecentRegistrationsCard users={users.data} now={openedAt} />
+      <RecentRegistrationsCard users={users.data} now={openedAt} onShowAll={showAllUsers} />
 
-      <Tabs defaultValue="sellers">
+      <Tabs value={tab} onValueChange={setTab} ref={tabs} className="scroll-mt-20">
         <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="sellers">
             Seller Approvals <CountBadge count={pendingSellers.data?.length} />

@@ -9,6 +9,8 @@ export function register(form: RegisterForm | RegisterRequest): Promise<CurrentU
     email: form.email,
     password: form.password,
     role: form.role,
+    // Only a seller's application names a business.
+    ...(form.role === "seller" && form.businessName ? { businessName: form.businessName } : {}),
   };
   return api.post<CurrentUser>("/api/auth/register", body);
 }

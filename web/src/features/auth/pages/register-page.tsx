@@ -36,11 +36,22 @@ export function RegisterPage() {
   const { data: user } = useUser();
   const registration = useAuthSubmit(useRegister(), {
     success: { title: "Account created!", description: "Welcome aboard." },
+    // A new seller's next step is the application's status, not the auctions they cannot list on yet.
+    destination: (values) =>
+      values.role === "seller" ? paths.sellerDashboard.getHref() : paths.home.getHref(),
   });
   const form = useForm<z.input<typeof registerFormSchema>, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { username: "", email: "", password: "", confirmPassword: "", role: "buyer" },
+    defaultValues: {
+      username: "",
+      email: "",
+      password: "",
+      confirmPassword: "",
+      role: "buyer",
+      businessName: "",
+    },
   });
+  const seller = form.watch("role") === "seller";
 
   if (user) return <Navigate to={paths.home.getHref()} replace />;
 
@@ -145,6 +156,29 @@ export function RegisterPage() {
               </FormItem>
             )}
           />
+          {seller && (
+            <FormField
+              control={form.control}
+              name="businessName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Business Name</FormLabel>
+                  <FormControl>
+                    <Input
+                      autoComplete="organization"
+                      placeholder="The name buyers see on your listings"
+                      {...field}
+                      value={field.value ?? ""}
+                    />
+                  </FormControl>
+                  <FormDescription className="text-xs">
+                    The admin reviews it with your application; you can change it while you wait.
+                  </FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          )}
           <Button type="submit" size="lg" className="mt-2 w-full" disabled={registration.busy}>
             {registration.pending ? "Creating account..." : "Create Account"}
           </Button>

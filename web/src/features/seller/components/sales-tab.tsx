@@ -2,10 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { BarChart } from "@web/components/charts/bar-chart.tsx";
 import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { useMemo } from "react";
-import { formatCents } from "#shared/money";
 import { sellerQueries } from "../api/queries.ts";
-
-const money = (dollars: number) => formatCents(Math.round(dollars * 100));
 
 /** The seller's Sales tab (issue 16): sales and items shipped per day, last 30 days. Loaded with the tab only. */
 export function SalesTab() {
@@ -28,7 +25,7 @@ export function SalesTab() {
   if (!series) return <ListPlaceholders count={2} />;
   return (
     <section aria-label="Sales for the last 30 days" className="grid gap-4 lg:grid-cols-2">
-      <BarChart title="Sales per day" labels={series.dates} values={series.sales} format={money} />
+      <BarChart title="Sales per day" labels={series.dates} values={series.sales} money />
       <BarChart title="Items shipped per day" labels={series.dates} values={series.shipped} color="#059669" />
     </section>
   );
