@@ -1,11 +1,13 @@
 import { ACCOUNT_BUTTON_CLASS, AccountAvatar } from "@web/app/layouts/account-avatar.tsx";
 import { Logo } from "@web/app/layouts/logo.tsx";
 import { navItemsFor } from "@web/app/layouts/nav-items.ts";
+import { SELF_EXCLUSION_REASON_ID } from "@web/app/layouts/self-exclusion-banner.tsx";
 import { lazyPage } from "@web/app/lazy-page.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { usePurchaseModal } from "@web/lib/purchase-modal.ts";
+import { useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { Coins, Menu, ShoppingCart, X } from "lucide-react";
 import { Suspense, useId, useState } from "react";
@@ -54,6 +56,7 @@ export function Header() {
   const { data, isPending } = useUser();
   const user = data ?? null;
   const purchaseModal = usePurchaseModal();
+  const excluded = useSelfExclusion() !== null;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const links = navItemsFor(user?.role);
@@ -79,14 +82,20 @@ export function Header() {
               {user.role !== "admin" && (
                 <>
                   <BidBalance balance={user.bidBalance} />
-                  <Button size="sm" className="hidden sm:inline-flex" onClick={purchaseModal.open}>
+                  <Button
+                    size="sm"
+                    className="hidden sm:inline-flex"
+                    onClick={purchaseModal.open}
+                    disabled={excluded}
+                    aria-describedby={excluded ? SELF_EXCLUSION_REASON_ID : undefined}
+                  >
                     <ShoppingCart aria-hidden="true" />
                     Buy Bids
                   </Button>
                 </>
               )}
               <Suspense fallback={<UserMenuPlaceholder user={user} />}>
-                <UserMenu user={user} onBuyBids={purchaseModal.open} />
+                <UserMenu user={user} onBuyBids={purchaseModal.open} buyBidsDisabled={excluded} />
               </Suspense>
             </>
           ) : isPending ? (

@@ -3,10 +3,11 @@ import { PayWinButton } from "@web/components/pay-win-button.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
+import { useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { awaitsPayment, wonAuctionsQuery } from "@web/lib/wins.ts";
 import { Gavel, Trophy } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useId } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
@@ -25,6 +26,8 @@ import { StandingNotice } from "../standing-notice.tsx";
 export function BidAction({ auction, compact = false }: { auction: AuctionDetail; compact?: boolean }) {
   const { data: user } = useUser();
   const { placeBid, pendingAuctionId } = usePlaceBid();
+  const excluded = useSelfExclusion();
+  const reasonId = useId();
   const msLeft = useMsLeft(auction.endsAt);
   const ended = auction.status !== "active" || msLeft <= 0;
   const isSeller = !!user?.sellerId && auction.seller.id === user.sellerId;
@@ -83,11 +86,17 @@ export function BidAction({ auction, compact = false }: { auction: AuctionDetail
           size="lg"
           className="w-full"
           onClick={() => placeBid(auction.id)}
-          disabled={pendingAuctionId === auction.id}
+          disabled={pendingAuctionId === auction.id || excluded !== null}
+          aria-describedby={excluded ? reasonId : undefined}
         >
           <Gavel aria-hidden="true" />
           Place Bid
         </Button>
+      )}
+      {excluded && where !== "leading" && (
+        <p id={reasonId} className="text-center text-sm text-muted-foreground" data-testid="bid-paused">
+          {excluded}
+        </p>
       )}
     </div>
   );
