@@ -106,7 +106,7 @@ function LimitsForm({ view }: { view: LimitsView }) {
           Changes that loosen a limit apply from {formatDateTimeWithYear(view.pending.effectiveAt)}.
         </p>
       )}
-      <Button type="submit" disabled={update.isPending}>
+      <Button type="submit" size="lg" disabled={update.isPending}>
         Save limits
       </Button>
     </form>

@@ -7,7 +7,7 @@ import { useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { awaitsPayment, wonAuctionsQuery } from "@web/lib/wins.ts";
 import { Gavel, Trophy } from "lucide-react";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
@@ -149,8 +149,24 @@ function YouWon({ auction, compact }: { auction: AuctionDetail; compact: boolean
 
 /** Phones and tablets: price, time left and the bid button stay at the bottom of the screen. */
 export function PhoneBidBar({ auction }: { auction: AuctionDetail }) {
+  const bar = useRef<HTMLDivElement>(null);
+  // Toasts rise above the bar (never over its Place Bid); hidden on wide screens, it measures 0.
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      root.setProperty("--toast-bottom", `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty("--toast-bottom");
+    };
+  }, []);
   return (
     <div
+      ref={bar}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 px-4 py-3 shadow-lg backdrop-blur"
       data-testid="phone-bid-bar"
     >
