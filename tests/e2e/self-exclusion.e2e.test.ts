@@ -69,7 +69,7 @@ describe.each(PHONE_AND_DESKTOP)("self-exclusion at %s size", (label, viewport) 
     await page.getByLabel("Days (1 to 365)").fill("3");
     const asked = Date.now();
     await page.getByRole("button", { name: "Exclude me" }).click();
-    const dialog = page.getByRole("dialog");
+    const dialog = page.getByRole("alertdialog");
     await dialog.waitFor();
     const title = (await dialog.getByRole("heading").textContent()) ?? "";
     // The end as the viewer's clock reads it (Tokyo), not UTC: one of the minutes around the click.

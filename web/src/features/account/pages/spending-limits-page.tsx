@@ -1,14 +1,7 @@
+import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
 import { PageContainer } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@web/components/ui/dialog.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
@@ -199,38 +192,23 @@ function SelfExclusion({ view }: { view: LimitsView }) {
       <Button type="submit" variant="destructive" className="min-h-11" disabled={exclude.isPending}>
         Exclude me
       </Button>
-      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Exclude yourself until {confirming}?</DialogTitle>
-            <DialogDescription>
-              Until {confirming} (your time) you cannot bid, buy bid credits or Buy It Now, and your Bid
-              Agents stop. It cannot be lifted early, not even by you.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" className="min-h-11" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              className="min-h-11"
-              disabled={exclude.isPending || valid === null}
-              onClick={() =>
-                valid !== null &&
-                exclude.mutate(valid, {
-                  onSuccess: () => {
-                    setConfirming(null);
-                    toast({ title: "Self-exclusion started" });
-                  },
-                })
-              }
-            >
-              Yes, exclude me
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Exclude yourself until ${confirming}?`}
+        description={`Until ${confirming} (your time) you cannot bid, buy bid credits or Buy It Now, and your Bid Agents stop. It cannot be lifted early, not even by you.`}
+        confirmLabel="Yes, exclude me"
+        busy={exclude.isPending}
+        onConfirm={() =>
+          valid !== null &&
+          exclude.mutate(valid, {
+            onSuccess: () => {
+              setConfirming(null);
+              toast({ title: "Self-exclusion started" });
+            },
+          })
+        }
+      />
     </form>
   );
 }

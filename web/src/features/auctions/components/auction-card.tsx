@@ -76,7 +76,10 @@ export const AuctionCard = memo(function AuctionCard({
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="grid gap-0.5">
-          <Link to={href} className="line-clamp-2 min-h-6 font-semibold leading-snug hover:text-primary-hover">
+          <Link
+            to={href}
+            className="line-clamp-2 min-h-6 font-semibold leading-snug hover:text-primary-hover"
+          >
             {product.name}
           </Link>
           <p className="truncate text-sm text-muted-foreground">{auction.seller.businessName}</p>

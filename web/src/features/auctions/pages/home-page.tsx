@@ -220,9 +220,11 @@ function GridControls({
   setSort,
 }: Pick<ReturnType<typeof useGridParams>, "query" | "sort" | "setQuery" | "setSort">) {
   return (
-    <search className="mb-6 grid gap-3 sm:grid-cols-[1fr_14rem]">
+    <search className="grid gap-3 sm:col-span-2 sm:grid-cols-[1fr_14rem] xl:col-span-1 xl:col-start-2 xl:row-start-1 xl:grid-cols-[minmax(12rem,20rem)_11rem] xl:justify-end">
       <div className="grid gap-1.5">
-        <Label htmlFor="auction-search">Search auctions</Label>
+        <Label htmlFor="auction-search" className="xl:sr-only">
+          Search auctions
+        </Label>
         <div className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -239,7 +241,9 @@ function GridControls({
         </div>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="auction-sort">Sort by</Label>
+        <Label htmlFor="auction-sort" className="xl:sr-only">
+          Sort by
+        </Label>
         <Select value={sort} onValueChange={setSort}>
           <SelectTrigger id="auction-sort" className="h-11">
             <SelectValue />
@@ -314,7 +318,8 @@ export function HomePage() {
       <section id="live-auctions" className="container-page scroll-mt-20 py-10 sm:py-14 lg:pt-8">
         {/* The grid sits in the active tab's panel, so each trigger's aria-controls names a rendered panel. */}
         <Tabs value={filter} onValueChange={(value) => setFilter(value as Filter)}>
-          <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          {/* On wide screens search, sort and tabs share the heading's row, so the first cards stay high. */}
+          <div className="mb-6 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-center xl:grid-cols-[auto_1fr_auto]">
             <div className="flex items-center gap-3">
               <span className="relative flex size-3" aria-hidden="true">
                 <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
@@ -329,8 +334,8 @@ export function HomePage() {
                 </TabsTrigger>
               ))}
             </TabsList>
+            <GridControls {...grid} />
           </div>
-          <GridControls {...grid} />
           {FILTERS.map(({ value }) => (
             <TabsContent key={value} value={value} className="mt-0">
               <LiveAuctionsGrid filter={value} query={grid.query} sort={grid.sort} />
