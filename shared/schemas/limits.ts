@@ -53,5 +53,7 @@ export const limitsViewSchema = z.object({
   ),
   selfExcludedUntil: z.nullable(z.string()),
   spent: z.object({ day: z.string(), week: z.string(), month: z.string() }),
+  /** When each period's spending starts again from zero (UTC midnight, Monday, the 1st), ISO. */
+  resetsAt: z.object({ day: z.string(), week: z.string(), month: z.string() }),
 });
 export type LimitsView = z.infer<typeof limitsViewSchema>;

@@ -2,12 +2,22 @@
  * Spending limits in Chromium: the account menu leads to the page, a daily limit saves at once, the
  * purchase modal then says what is left today, and a purchase over the limit is refused by the server;
  * a payment that goes through past a limit lowered meanwhile is refunded, and the success page says so.
+ * At both sizes, in a browser in Tokyo: a wrong amount is said at its field, and a package over a limit is
+ * refused on the packages page with when the limit resets, in local time.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { hashPassword } from "../../functions/domain/passwords.ts";
-import { newPage } from "./support/browser.ts";
+import { axeFindings } from "./support/axe.ts";
+import { animationsDone, newPage } from "./support/browser.ts";
+import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
+import { signedIn } from "./support/users.ts";
+
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
+const ZONE = "Asia/Tokyo";
+const inZone = (ms: number) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: ZONE }).format(ms);
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
 
@@ -102,5 +112,58 @@ describe("a payment checked again when it goes through", () => {
     expect(
       ((await (await page.request.get("/api/auth/me")).json()) as { bidBalance: number }).bidBalance,
     ).toBe(0);
+  });
+});
+
+describe.each(PHONE_AND_DESKTOP)("a limit in the buyer's words at %s size", (label, viewport) => {
+  it("says a wrong amount at its field, and refuses a package over the limit on the packages page in local time", async () => {
+    const { page } = await signedIn("buyer", { viewport, timezoneId: ZONE });
+    const seen = problems(page);
+    await page.goto("/spending-limits");
+    const daily = page.getByLabel("Daily limit ($)");
+    await daily.fill("twenty");
+    await page.getByRole("button", { name: "Save limits" }).click();
+    const error = page.locator(`#${await daily.getAttribute("aria-describedby")}`);
+    expect(await error.textContent()).toBe(
+      "Enter an amount in dollars, such as 50.00, or leave it empty for no limit.",
+    );
+    expect(await daily.getAttribute("aria-invalid")).toBe("true");
+    await daily.fill("20.00");
+    await page.getByRole("button", { name: "Save limits" }).click();
+    await toast(page, "Limits saved").waitFor();
+    expect(await daily.getAttribute("aria-invalid")).toBeNull();
+
+    const resetsAt = (
+      (await (await page.request.get("/api/me/limits")).json()) as { resetsAt: { day: string } }
+    ).resetsAt.day;
+    const refusal = `This purchase would pass your daily spending limit of $20.00. It resets on ${inZone(Date.parse(resetsAt))}.`;
+
+    // Chosen on the packages page: refused there, before any card form.
+    await page.goto("/bid-packages");
+    await page.getByRole("button", { name: "Purchase Now: Starter" }).click();
+    const said = page.getByTestId("limit-refusal");
+    await said.waitFor();
+    expect(await said.textContent()).toBe(`${refusal} Spending limits`);
+    expect(new URL(page.url()).pathname).toBe("/bid-packages");
+    await animationsDone(page);
+    expect(await axeFindings(page, `packages refusal (${label})`)).toEqual([]);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/limit-refusal-${label}.png` });
+
+    expect(seen).toEqual([]);
+
+    // A checkout the server refuses (the package chosen before the limit, in another tab) comes back here.
+    const packages = (await (await page.request.get("/api/bid-packages")).json()) as { name: string }[];
+    await page.evaluate(
+      (pkg) => sessionStorage.setItem("selectedBidPackage", JSON.stringify(pkg)),
+      packages.find((p) => p.name === "Starter"),
+    );
+    const refusedAtCheckout = page.waitForResponse((r) => r.url().endsWith("/api/create-payment-intent"));
+    await page.goto("/checkout");
+    expect((await refusedAtCheckout).status()).toBe(403);
+    await page.waitForURL("**/bid-packages");
+    await said.waitFor();
+    expect(await said.textContent()).toBe(`${refusal} Spending limits`);
+    // The one expected failure is the server's 403 to the checkout (its response and its console line).
+    expect(seen.filter((problem) => !problem.includes("403"))).toEqual([]);
   });
 });

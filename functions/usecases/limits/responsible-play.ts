@@ -77,6 +77,11 @@ export function limitsView(state: PurchaseStanding, now: number): LimitsView {
       week: money(state.spent.weekly)!,
       month: money(state.spent.monthly)!,
     },
+    resetsAt: {
+      day: new Date(periodBounds("daily", now).end).toISOString(),
+      week: new Date(periodBounds("weekly", now).end).toISOString(),
+      month: new Date(periodBounds("monthly", now).end).toISOString(),
+    },
   };
 }
 

@@ -27,16 +27,20 @@ export interface Viewport {
   height: number;
 }
 
-/** A page at this size; below 500 px wide it is a phone (mobile viewport, touch). */
-export function pageAt(viewport?: Viewport): Promise<Page> {
-  if (!viewport) return newPage();
+/**
+ * A page at this size; below 500 px wide it is a phone (mobile viewport, touch). `timezoneId` sets the
+ * browser's own time zone, for pages that must show times in the viewer's.
+ */
+export function pageAt(viewport?: Viewport, timezoneId?: string): Promise<Page> {
+  const zone = timezoneId ? { timezoneId } : {};
+  if (!viewport) return newPage(zone);
   const phone = viewport.width < 500;
-  return newPage({ viewport, isMobile: phone, hasTouch: phone });
+  return newPage({ viewport, isMobile: phone, hasTouch: phone, ...zone });
 }
 
 export async function signedIn(
   role: UserRole,
-  options: { bidBalance?: number; viewport?: Viewport; approved?: boolean } = {},
+  options: { bidBalance?: number; viewport?: Viewport; approved?: boolean; timezoneId?: string } = {},
 ): Promise<SignedIn> {
   const username = `e2e${role[0]}${Math.random().toString(36).slice(2, 11)}`;
   const user = await createUser({
@@ -54,7 +58,7 @@ export async function signedIn(
       approvedAt: new Date().toISOString(),
     });
   }
-  const page = await pageAt(options.viewport);
+  const page = await pageAt(options.viewport, options.timezoneId);
   const res = await page.request.post("/api/auth/login", { data: { username, password: PASSWORD } });
   expect(res.status()).toBe(200);
   return { page, id: user.id, username, ...(user.sellerId ? { sellerId: user.sellerId } : {}) };

@@ -33,6 +33,7 @@ describe("spending limits", () => {
       pending: null,
       selfExcludedUntil: null,
       spent: { day: "0.00", week: "0.00", month: "0.00" },
+      resetsAt: { day: expect.any(String), week: expect.any(String), month: expect.any(String) },
     });
     expect((await buyStarter(buyer)).status).toBe(200);
     const set = await setLimits(buyer, { daily: "40.00", monthly: 100 });

@@ -29,10 +29,13 @@ function FooterHeading({ children }: { children: string }) {
 
 function FooterLinks({ links }: { links: readonly { to: string; label: string }[] }) {
   return (
-    <ul className="grid gap-2">
+    <ul className="grid gap-1">
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to} className="rounded-sm transition-colors hover:text-gold">
+          <Link
+            to={link.to}
+            className="inline-flex min-h-8 items-center rounded-sm transition-colors hover:text-gold"
+          >
             {link.label}
           </Link>
         </li>

@@ -1,15 +1,17 @@
 import { ACCOUNT_BUTTON_CLASS, AccountAvatar } from "@web/app/layouts/account-avatar.tsx";
 import { Logo } from "@web/app/layouts/logo.tsx";
 import { navItemsFor } from "@web/app/layouts/nav-items.ts";
+import { SELF_EXCLUSION_REASON_ID } from "@web/app/layouts/self-exclusion-banner.tsx";
 import { lazyPage } from "@web/app/lazy-page.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { usePurchaseModal } from "@web/lib/purchase-modal.ts";
+import { useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { Coins, Menu, ShoppingCart, X } from "lucide-react";
-import { Suspense, useId, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { type RefObject, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { plural } from "#shared/plural";
 import type { CurrentUser } from "#shared/schemas/auth";
 
@@ -38,26 +40,60 @@ function mobileLinkClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-export function BidBalance({ balance }: { balance: number }) {
+/** The credits chip: where a buyer looks when they run low, so it leads to the packages. */
+function BidBalance({ balance }: { balance: number }) {
   return (
-    <span
-      className="inline-flex items-center gap-1.5 rounded-full border border-gold/40 bg-gold/10 px-3 py-1.5 text-sm font-semibold text-gold-light"
-      title="Your bid credits"
+    <Link
+      to={paths.bidPackages.getHref()}
+      className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-gold/40 bg-gold/10 px-3 py-1.5 text-sm font-semibold text-gold-light transition-colors hover:bg-gold/20 focus-visible:outline-2 focus-visible:outline-ring"
+      aria-label={`${plural(balance, "Bid")}: buy bids`}
+      data-testid="credit-chip"
     >
       <Coins className="size-4 text-gold" aria-hidden="true" />
       <span data-testid="bid-balance">{plural(balance, "Bid")}</span>
-    </span>
+    </Link>
   );
+}
+
+/**
+ * The phone menu closes on Escape (focus back on its button), on a tap outside the header and on any
+ * navigation, as a disclosure menu is expected to.
+ */
+function useMenuDismissal(open: boolean, close: () => void, toggle: RefObject<HTMLButtonElement | null>) {
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a new location
+  useEffect(close, [location.key]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      close();
+      toggle.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!(event.target instanceof Node) || !toggle.current?.closest("header")?.contains(event.target))
+        close();
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open, close, toggle]);
 }
 
 export function Header() {
   const { data, isPending } = useUser();
   const user = data ?? null;
   const purchaseModal = usePurchaseModal();
+  const excluded = useSelfExclusion() !== null;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const links = navItemsFor(user?.role);
-  const closeMenu = () => setMenuOpen(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useMenuDismissal(menuOpen, closeMenu, toggleRef);
 
   return (
     <header className="sticky top-0 z-40 border-b border-header-border bg-header text-header-foreground shadow-sm">
@@ -79,14 +115,20 @@ export function Header() {
               {user.role !== "admin" && (
                 <>
                   <BidBalance balance={user.bidBalance} />
-                  <Button size="sm" className="hidden sm:inline-flex" onClick={purchaseModal.open}>
+                  <Button
+                    size="sm"
+                    className="hidden sm:inline-flex"
+                    onClick={purchaseModal.open}
+                    disabled={excluded}
+                    aria-describedby={excluded ? SELF_EXCLUSION_REASON_ID : undefined}
+                  >
                     <ShoppingCart aria-hidden="true" />
                     Buy Bids
                   </Button>
                 </>
               )}
               <Suspense fallback={<UserMenuPlaceholder user={user} />}>
-                <UserMenu user={user} onBuyBids={purchaseModal.open} />
+                <UserMenu user={user} onBuyBids={purchaseModal.open} buyBidsDisabled={excluded} />
               </Suspense>
             </>
           ) : isPending ? (
@@ -104,8 +146,9 @@ export function Header() {
           )}
 
           <button
+            ref={toggleRef}
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-md text-header-foreground transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-ring lg:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-md text-header-foreground transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-ring lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? "Close menu" : "Open menu"}

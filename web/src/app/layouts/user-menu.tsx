@@ -23,7 +23,16 @@ const ChangePasswordDialog = lazyPage(
 const ROLE_LABELS: Record<CurrentUser["role"], string> = { buyer: "Buyer", seller: "Seller", admin: "Admin" };
 
 /** The signed-in user's menu (fetched after the first screen: the menu library is not in the first load). */
-export function UserMenu({ user, onBuyBids }: { user: CurrentUser; onBuyBids(): void }) {
+export function UserMenu({
+  user,
+  onBuyBids,
+  buyBidsDisabled = false,
+}: {
+  user: CurrentUser;
+  onBuyBids(): void;
+  /** Self-excluded: the item stays, greyed, so the menu still shows where buying is. */
+  buyBidsDisabled?: boolean;
+}) {
   const [changingPassword, setChangingPassword] = useState(false);
   // Mounted from the first time it is asked for, then kept (so its closing returns focus as usual).
   const [passwordDialogWanted, setPasswordDialogWanted] = useState(false);
@@ -51,7 +60,7 @@ export function UserMenu({ user, onBuyBids }: { user: CurrentUser; onBuyBids(): 
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           {user.role !== "admin" && (
-            <DropdownMenuItem className="sm:hidden" onSelect={onBuyBids}>
+            <DropdownMenuItem className="sm:hidden" onSelect={onBuyBids} disabled={buyBidsDisabled}>
               <ShoppingCart aria-hidden="true" />
               Buy Bids
             </DropdownMenuItem>

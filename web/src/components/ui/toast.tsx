@@ -29,7 +29,9 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed top-16 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:max-w-[420px] sm:flex-col",
+        // At the bottom on every screen, where no page or dialog title is; above the phone's bid bar when one
+        // is shown (it sets --toast-bottom to its height).
+        "fixed bottom-[var(--toast-bottom,0px)] z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:right-0 sm:max-w-[420px]",
         className,
       )}
       {...props}

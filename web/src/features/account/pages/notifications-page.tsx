@@ -33,10 +33,10 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
   return (
     <form className="grid gap-4" onSubmit={submit} aria-label="Email notifications">
       {CHOICES.map((choice) => (
-        <Label key={choice.key} className="flex items-start gap-3 font-normal">
+        <Label key={choice.key} className="flex min-h-11 items-start gap-3 font-normal">
           <input
             type="checkbox"
-            className="mt-0.5 size-4 accent-primary"
+            className="size-6 shrink-0 accent-primary"
             checked={values[choice.key]}
             onChange={(event) => setValues((v) => ({ ...v, [choice.key]: event.target.checked }))}
           />
@@ -49,7 +49,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
       <p className="text-sm text-muted-foreground">
         Receipts (bid purchases, paid orders), shipping notices and account emails are always sent.
       </p>
-      <Button type="submit" disabled={update.isPending}>
+      <Button type="submit" size="lg" disabled={update.isPending}>
         Save settings
       </Button>
     </form>

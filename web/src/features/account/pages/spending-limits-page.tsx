@@ -1,3 +1,4 @@
+import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
 import { PageContainer } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
@@ -17,6 +18,17 @@ const PERIODS = [
   { key: "monthly", label: "Monthly limit", spent: "month" },
 ] as const;
 
+type PeriodKey = (typeof PERIODS)[number]["key"];
+
+const AMOUNT_HELP = "Enter an amount in dollars, such as 50.00, or leave it empty for no limit.";
+
+/** A limit as typed: empty (none) or a positive dollar amount with at most two decimals. */
+function amountError(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  return /^\d+(\.\d{1,2})?$/.test(trimmed) && Number(trimmed) > 0 ? null : AMOUNT_HELP;
+}
+
 function LimitsForm({ view }: { view: LimitsView }) {
   const update = useUpdateLimits();
   const [values, setValues] = useState({
@@ -28,8 +40,16 @@ function LimitsForm({ view }: { view: LimitsView }) {
     () => setValues({ daily: view.daily ?? "", weekly: view.weekly ?? "", monthly: view.monthly ?? "" }),
     [view],
   );
+  const [errors, setErrors] = useState<Partial<Record<PeriodKey, string>>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const found: Partial<Record<PeriodKey, string>> = {};
+    for (const { key } of PERIODS) {
+      const error = amountError(values[key]);
+      if (error) found[key] = error;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     update.mutate(
       { daily: values.daily || null, weekly: values.weekly || null, monthly: values.monthly || null },
       {
@@ -45,7 +65,7 @@ function LimitsForm({ view }: { view: LimitsView }) {
     );
   };
   return (
-    <form className="grid gap-4" onSubmit={submit} aria-label="Purchase limits">
+    <form className="grid gap-4" onSubmit={submit} aria-label="Purchase limits" noValidate>
       <WhatCounts />
       {PERIODS.map((period) => (
         <div key={period.key} className="grid gap-1.5 sm:grid-cols-[1fr_auto] sm:items-end sm:gap-4">
@@ -56,8 +76,18 @@ function LimitsForm({ view }: { view: LimitsView }) {
               inputMode="decimal"
               placeholder="No limit"
               value={values[period.key]}
-              onChange={(e) => setValues((v) => ({ ...v, [period.key]: e.target.value }))}
+              aria-invalid={errors[period.key] ? true : undefined}
+              aria-describedby={errors[period.key] ? `limit-${period.key}-error` : undefined}
+              onChange={(e) => {
+                setValues((v) => ({ ...v, [period.key]: e.target.value }));
+                setErrors((current) => ({ ...current, [period.key]: undefined }));
+              }}
             />
+            {errors[period.key] && (
+              <p id={`limit-${period.key}-error`} className="text-sm text-destructive">
+                {errors[period.key]}
+              </p>
+            )}
           </div>
           <p className="text-sm text-muted-foreground" data-testid={`spent-${period.spent}`}>
             Spent: {formatPrice(view.spent[period.spent])}
@@ -69,7 +99,7 @@ function LimitsForm({ view }: { view: LimitsView }) {
           Changes that loosen a limit apply from {formatDateTimeWithYear(view.pending.effectiveAt)}.
         </p>
       )}
-      <Button type="submit" disabled={update.isPending}>
+      <Button type="submit" size="lg" disabled={update.isPending}>
         Save limits
       </Button>
     </form>
@@ -95,9 +125,19 @@ function WhatCounts() {
   );
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The number of days typed, when it is one the server takes (a whole number from 1 to 365). */
+function exclusionDays(text: string): number | null {
+  const days = Number(text);
+  return /^\d+$/.test(text.trim()) && days >= 1 && days <= 365 ? days : null;
+}
+
 function SelfExclusion({ view }: { view: LimitsView }) {
   const exclude = useSelfExclude();
   const [days, setDays] = useState("7");
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
   if (view.selfExcludedUntil) {
     return (
       <p className="font-medium" data-testid="self-excluded">
@@ -106,15 +146,21 @@ function SelfExclusion({ view }: { view: LimitsView }) {
       </p>
     );
   }
+  const valid = exclusionDays(days);
   return (
     <form
       className="grid gap-3"
       aria-label="Self-exclusion"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        exclude.mutate(Number(days), {
-          onSuccess: () => toast({ title: "Self-exclusion started" }),
-        });
+        if (valid === null) {
+          setFieldError("Enter a whole number of days from 1 to 365.");
+          return;
+        }
+        setFieldError(null);
+        // Worked out when asked, in the viewer's time zone: what they agree to is a date they can read.
+        setConfirming(formatDateTimeWithYear(new Date(Date.now() + valid * DAY_MS).toISOString()));
       }}
     >
       <p className="text-sm text-muted-foreground">
@@ -130,12 +176,39 @@ function SelfExclusion({ view }: { view: LimitsView }) {
           min={1}
           max={365}
           value={days}
-          onChange={(e) => setDays(e.target.value)}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? "self-exclusion-days-error" : undefined}
+          onChange={(e) => {
+            setDays(e.target.value);
+            setFieldError(null);
+          }}
         />
+        {fieldError && (
+          <p id="self-exclusion-days-error" className="text-sm text-destructive">
+            {fieldError}
+          </p>
+        )}
       </div>
-      <Button type="submit" variant="destructive" disabled={exclude.isPending}>
+      <Button type="submit" variant="destructive" className="min-h-11" disabled={exclude.isPending}>
         Exclude me
       </Button>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Exclude yourself until ${confirming}?`}
+        description={`Until ${confirming} (your time) you cannot bid, buy bid credits or Buy It Now, and your Bid Agents stop. It cannot be lifted early, not even by you.`}
+        confirmLabel="Yes, exclude me"
+        busy={exclude.isPending}
+        onConfirm={() =>
+          valid !== null &&
+          exclude.mutate(valid, {
+            onSuccess: () => {
+              setConfirming(null);
+              toast({ title: "Self-exclusion started" });
+            },
+          })
+        }
+      />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
@@ -14,7 +15,6 @@ import { matchesSearch } from "#shared/search";
 import { adminQueries } from "../api/queries.ts";
 import { useUpdateBidPackage } from "../api/update-bid-package.ts";
 import { BidPackageDialog } from "./bid-package-dialog.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { ListFilters } from "./list-filters.tsx";
 
 type PackageStatusFilter = "all" | "active" | "inactive";

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
@@ -14,7 +15,6 @@ import { matchesSearch } from "#shared/search";
 import { useDeleteAdminProduct } from "../api/delete-product.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdminAddProductDialog } from "./add-product-dialog.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { ListFilters } from "./list-filters.tsx";
 
 type ProductStatusFilter = "all" | AdminProduct["status"];

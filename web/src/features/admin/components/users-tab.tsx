@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
@@ -12,7 +13,6 @@ import type { AdminUser } from "#shared/schemas/admin";
 import { useDeleteAdminUser } from "../api/delete-user.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdjustBidsDialog } from "./adjust-bids-dialog.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { ListFilters } from "./list-filters.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 

@@ -1,9 +1,11 @@
+import { SELF_EXCLUSION_REASON_ID } from "@web/app/layouts/self-exclusion-banner.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
 import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
+import { useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { Clock, Gavel, User } from "lucide-react";
 import { memo, useEffect } from "react";
@@ -37,6 +39,8 @@ export const AuctionCard = memo(function AuctionCard({
   const ended = useHasEnded(auction.endsAt) || auction.status !== "active";
   const { data: user } = useUser();
   const hasBid = useHasBidOn(user?.username, auction.id);
+  // The page's banner says why: each card points at it rather than repeating it.
+  const excluded = useSelfExclusion() !== null;
   const where = ended ? null : standing(auction, user, hasBid);
   // A lead seen here (placed on another page or device) means the user bid on it.
   useEffect(() => {
@@ -72,7 +76,10 @@ export const AuctionCard = memo(function AuctionCard({
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="grid gap-0.5">
-          <Link to={href} className="line-clamp-2 font-semibold leading-snug hover:text-primary-hover">
+          <Link
+            to={href}
+            className="line-clamp-2 min-h-6 font-semibold leading-snug hover:text-primary-hover"
+          >
             {product.name}
           </Link>
           <p className="truncate text-sm text-muted-foreground">{auction.seller.businessName}</p>
@@ -118,8 +125,9 @@ export const AuctionCard = memo(function AuctionCard({
             <Button
               className="w-full"
               onClick={() => onPlaceBid(auction.id)}
-              disabled={isBidding}
+              disabled={isBidding || excluded}
               aria-label={`Place Bid on ${product.name}`}
+              aria-describedby={excluded ? SELF_EXCLUSION_REASON_ID : undefined}
             >
               <Gavel aria-hidden="true" />
               Place Bid

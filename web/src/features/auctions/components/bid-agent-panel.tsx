@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
+import { useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { Bot } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { formatPrice } from "#shared/money";
@@ -58,6 +59,7 @@ function AgentStatus({
  * last seconds, by the published rule on How It Works; see what it has left; cancel it.
  */
 export function BidAgentPanel({ auctionId, canBid }: { auctionId: string; canBid: boolean }) {
+  const excluded = useSelfExclusion();
   const { data: agent } = useQuery(auctionQueries.agent(auctionId));
   const book = useBookAgent(auctionId);
   const cancel = useCancelAgent(auctionId);
@@ -131,9 +133,18 @@ export function BidAgentPanel({ auctionId, canBid }: { auctionId: string; canBid
                 />
               </div>
             </div>
-            <Button type="submit" disabled={book.isPending}>
+            <Button
+              type="submit"
+              disabled={book.isPending || excluded !== null}
+              aria-describedby={excluded ? "agent-paused" : undefined}
+            >
               Start Bid Agent
             </Button>
+            {excluded && (
+              <p id="agent-paused" className="text-center text-sm text-muted-foreground">
+                {excluded}
+              </p>
+            )}
           </form>
         )}
       </CardContent>

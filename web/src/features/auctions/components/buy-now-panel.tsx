@@ -3,6 +3,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { buyNowOpen, useBuyNowOffer } from "@web/lib/buy-now.ts";
+import { useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
@@ -21,6 +22,7 @@ export function BuyNowPanel({ auction }: { auction: AuctionDetail }) {
   // The note that buying ends the user's agent only concerns someone who has one running.
   const agent = useQuery({ ...auctionQueries.agent(auction.id), enabled: open });
   const agentActive = agent.data?.status === "active";
+  const excluded = useSelfExclusion();
   if (!open || !offer.data || offer.data.retailPrice === null) return null;
   const { data } = offer;
   const retail = offer.data.retailPrice;
@@ -54,7 +56,16 @@ export function BuyNowPanel({ auction }: { auction: AuctionDetail }) {
           {agentActive &&
             " Buying it now ends your part in this auction: your Bid Agent stops and returns its credits."}
         </p>
-        {data.eligible ? (
+        {excluded ? (
+          <>
+            <Button className="w-full" disabled aria-describedby="buy-now-paused">
+              Buy It Now for {formatPrice(price)}
+            </Button>
+            <p id="buy-now-paused" className="text-sm text-muted-foreground" data-testid="buy-now-reason">
+              {excluded}
+            </p>
+          </>
+        ) : data.eligible ? (
           <Button asChild className="w-full">
             <Link to={paths.orderCheckout.getBuyNowHref(auction.id)}>
               Buy It Now for {formatPrice(price)}

@@ -1,12 +1,25 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
+import { Input } from "@web/components/ui/input.tsx";
+import { Label } from "@web/components/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
-import { Award, Coins, Gavel, PackageOpen, ShieldCheck, Timer, TrendingDown, Trophy } from "lucide-react";
+import {
+  Award,
+  Coins,
+  Gavel,
+  PackageOpen,
+  Search,
+  ShieldCheck,
+  Timer,
+  TrendingDown,
+  Trophy,
+} from "lucide-react";
 import { useCallback, useDeferredValue, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { HOME_SKELETON_CARDS } from "#shared/constants";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import { auctionQueries } from "../api/queries.ts";
@@ -15,6 +28,7 @@ import { WinnerCelebration } from "../components/winner-celebration.tsx";
 import { useAuctionLiveUpdates } from "../hooks/use-auction-live-updates.ts";
 import { usePlaceBid } from "../hooks/use-place-bid.ts";
 import { useRecentlyEnded } from "../hooks/use-recently-ended.ts";
+import { arrangeGrid, GRID_SORTS, type GridSort, parseGridSort } from "../lib/grid-order.ts";
 
 const HERO_FACTS = [
   { icon: Coins, value: "$0.01", label: "added to the price by each bid" },
@@ -52,7 +66,7 @@ function matchesFilter(auction: AuctionSummary, filter: Filter) {
   return filter === "all" || auction.product.metalType === filter;
 }
 
-function LiveAuctionsGrid({ filter }: { filter: Filter }) {
+function LiveAuctionsGrid({ filter, query, sort }: { filter: Filter; query: string; sort: GridSort }) {
   const { data, isError } = useQuery(auctionQueries.list());
   // A new list (the first answer, each poll) renders in the background in short slices: the query's
   // own re-render, which React runs in one go, only meets memoized children here.
@@ -76,12 +90,32 @@ function LiveAuctionsGrid({ filter }: { filter: Filter }) {
       </p>
     );
   }
-  const live = auctions.filter((a) => a.status === "active" && matchesFilter(a, filter));
+  const live = arrangeGrid(
+    auctions.filter((a) => a.status === "active" && matchesFilter(a, filter)),
+    query,
+    sort,
+  );
   // Auctions seen ending stay a while after the live ones, sold (with the winner) or unsold.
   const shown = [
     ...live,
-    ...recentlyEnded.filter((a) => matchesFilter(a, filter) && !live.some((l) => l.id === a.id)),
+    ...arrangeGrid(
+      recentlyEnded.filter((a) => matchesFilter(a, filter) && !live.some((l) => l.id === a.id)),
+      query,
+      sort,
+    ),
   ];
+  if (shown.length === 0 && query.trim()) {
+    return (
+      <div
+        data-testid="no-matches"
+        className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-input bg-card px-6 py-16 text-center"
+      >
+        <Search className="size-10 text-primary" aria-hidden="true" />
+        <h3 className="text-lg font-semibold">No auctions match "{query.trim()}"</h3>
+        <p className="text-muted-foreground">Try another name, or clear the search.</p>
+      </div>
+    );
+  }
   if (shown.length === 0) {
     return (
       <div
@@ -153,9 +187,84 @@ function LiveAuctionWatch() {
   return null;
 }
 
+/**
+ * Search by name and sort, kept in the URL (`?q=&sort=`) so a shared or reloaded link shows the same
+ * grid. Each keystroke replaces the history entry rather than adding one.
+ */
+function useGridParams() {
+  const [params, setParams] = useSearchParams();
+  const query = params.get("q") ?? "";
+  const sort = parseGridSort(params.get("sort"));
+  const update = (name: "q" | "sort", value: string, fallback: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === fallback) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return {
+    query,
+    sort,
+    setQuery: (value: string) => update("q", value, ""),
+    setSort: (value: string) => update("sort", value, "ending"),
+  };
+}
+
+function GridControls({
+  query,
+  sort,
+  setQuery,
+  setSort,
+}: Pick<ReturnType<typeof useGridParams>, "query" | "sort" | "setQuery" | "setSort">) {
+  return (
+    <search className="grid gap-3 sm:col-span-2 sm:grid-cols-[1fr_14rem] xl:col-span-1 xl:col-start-2 xl:row-start-1 xl:grid-cols-[minmax(12rem,20rem)_11rem] xl:justify-end">
+      <div className="grid gap-1.5">
+        <Label htmlFor="auction-search" className="xl:sr-only">
+          Search auctions
+        </Label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id="auction-search"
+            type="search"
+            className="h-11 pl-9"
+            placeholder="Search by name"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="auction-sort" className="xl:sr-only">
+          Sort by
+        </Label>
+        <Select value={sort} onValueChange={setSort}>
+          <SelectTrigger id="auction-sort" className="h-11">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {GRID_SORTS.map(({ value, label }) => (
+              <SelectItem key={value} value={value}>
+                {label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </search>
+  );
+}
+
 export function HomePage() {
   useDocumentTitle(undefined);
   const [filter, setFilter] = useState<Filter>("all");
+  const grid = useGridParams();
   return (
     <>
       <LiveAuctionWatch />
@@ -209,7 +318,8 @@ export function HomePage() {
       <section id="live-auctions" className="container-page scroll-mt-20 py-10 sm:py-14 lg:pt-8">
         {/* The grid sits in the active tab's panel, so each trigger's aria-controls names a rendered panel. */}
         <Tabs value={filter} onValueChange={(value) => setFilter(value as Filter)}>
-          <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          {/* On wide screens search, sort and tabs share the heading's row, so the first cards stay high. */}
+          <div className="mb-6 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-center xl:grid-cols-[auto_1fr_auto]">
             <div className="flex items-center gap-3">
               <span className="relative flex size-3" aria-hidden="true">
                 <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
@@ -224,10 +334,11 @@ export function HomePage() {
                 </TabsTrigger>
               ))}
             </TabsList>
+            <GridControls {...grid} />
           </div>
           {FILTERS.map(({ value }) => (
             <TabsContent key={value} value={value} className="mt-0">
-              <LiveAuctionsGrid filter={value} />
+              <LiveAuctionsGrid filter={value} query={grid.query} sort={grid.sort} />
             </TabsContent>
           ))}
         </Tabs>

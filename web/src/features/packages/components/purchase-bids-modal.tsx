@@ -10,7 +10,7 @@ import {
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
-import { leftToday, useLimits } from "@web/lib/spending-limits.ts";
+import { leftToday, limitRefusal, useLimits, useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { AlertCircle, Coins } from "lucide-react";
 import { RadioGroup } from "radix-ui";
@@ -36,13 +36,17 @@ export type PurchaseBidsModalProps = {
 export function PurchaseBidsModal({ open, onOpenChange, onRetry }: PurchaseBidsModalProps) {
   const packages = useBidPackages({ enabled: open });
   const { data: user } = useUser();
-  const budget = leftToday(useLimits(open && Boolean(user)).data);
+  const limits = useLimits(open && Boolean(user)).data;
+  const budget = leftToday(limits);
+  const excluded = useSelfExclusion();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const navigate = useNavigate();
   const selected = packages.data?.find((p) => p.id === selectedId) ?? null;
+  // Said in the dialog as soon as the package is picked: the card form would only be refused.
+  const refusal = selected ? limitRefusal(limits, selected.price) : null;
 
   const proceed = () => {
-    if (!selected) return;
+    if (!selected || refusal) return;
     storeSelectedPackage(selected);
     onOpenChange(false);
     setSelectedId(null);
@@ -60,6 +64,11 @@ export function PurchaseBidsModal({ open, onOpenChange, onRetry }: PurchaseBidsM
           <DialogDescription>
             Choose a bid package to start winning premium silver and precious metals
           </DialogDescription>
+          {excluded && (
+            <p className="text-sm font-medium" data-testid="purchase-paused">
+              {excluded}: bid credits cannot be bought until then.
+            </p>
+          )}
           {budget && (
             <p className="text-sm font-medium" data-testid="left-today">
               {budget}
@@ -87,10 +96,20 @@ export function PurchaseBidsModal({ open, onOpenChange, onRetry }: PurchaseBidsM
           <PackageChoice packages={packages.data} selectedId={selectedId} onSelect={setSelectedId} />
         )}
 
+        {refusal && (
+          <p role="alert" className="text-sm text-destructive" data-testid="limit-refusal">
+            {refusal}
+          </p>
+        )}
         <TrustBadges className="border-t border-border pt-4" />
         {/* Kept in view at the bottom of the scrolling dialog: on a phone the packages are taller than the screen. */}
         <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t border-border bg-card px-6 py-4">
-          <Button size="lg" className="w-full sm:w-auto" disabled={!selected} onClick={proceed}>
+          <Button
+            size="lg"
+            className="w-full sm:w-auto"
+            disabled={!selected || excluded !== null || refusal !== null}
+            onClick={proceed}
+          >
             Proceed to Checkout
           </Button>
         </DialogFooter>

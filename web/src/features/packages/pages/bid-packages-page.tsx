@@ -3,9 +3,12 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardFooter } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { paths } from "@web/config/paths.ts";
+import { useUser } from "@web/lib/current-user.ts";
+import { limitRefusal, useLimits, useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { AlertCircle, ChevronDown } from "lucide-react";
-import { useNavigate } from "react-router";
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { TIMER_EXTENSION_SECONDS } from "#shared/constants";
 import { arrangePackagesForDisplay } from "#shared/packages";
 import type { BidPackage } from "#shared/schemas/payments";
@@ -54,42 +57,88 @@ export function BidPackagesPage() {
   );
 }
 
+/** A purchase refused for this package, and why (in the viewer's words and time zone). */
+export interface RefusedPurchase {
+  packageId: string;
+  message: string;
+}
+
 function PackageGrid({ packages }: { packages: BidPackage[] }) {
   const navigate = useNavigate();
+  const excluded = useSelfExclusion();
+  const { data: user } = useUser();
+  const limits = useLimits(!!user);
+  // A checkout the server refused (a limit reached meanwhile, in another tab) comes back here with it.
+  const returned = (useLocation().state as { refused?: RefusedPurchase } | null)?.refused;
+  const [refused, setRefused] = useState<RefusedPurchase | null>(returned ?? null);
+  const refusalOf = (bidPackage: BidPackage) =>
+    refused?.packageId === bidPackage.id
+      ? (limitRefusal(limits.data, bidPackage.price) ?? refused.message)
+      : null;
   const purchase = (bidPackage: BidPackage) => {
+    // Said here, before the card form: the limit is known now, so there is nothing to try and refuse.
+    const refusal = limitRefusal(limits.data, bidPackage.price);
+    if (refusal) {
+      setRefused({ packageId: bidPackage.id, message: refusal });
+      return;
+    }
     storeSelectedPackage(bidPackage);
     navigate(paths.checkout.getHref());
   };
   return (
-    // Stretched rows: every card as tall as the tallest, so the Purchase Now buttons line up.
-    <ul className="grid items-stretch gap-6 md:grid-cols-3" aria-label="Bid packages">
-      {arrangePackagesForDisplay(packages).map((bidPackage) => (
-        <li key={bidPackage.id} className="flex">
-          <Card
-            data-testid={`package-${bidPackage.id}`}
-            className={cn(
-              "flex w-full flex-col",
-              bidPackage.popular && "border-2 border-primary shadow-lg md:scale-105",
-            )}
-          >
-            <CardContent className="flex-1 pt-8 pb-6">
-              <PackageSummary bidPackage={bidPackage} size="lg" />
-            </CardContent>
-            <CardFooter>
-              <Button
-                size="lg"
-                variant={bidPackage.popular ? "default" : "outline"}
-                className="w-full"
-                onClick={() => purchase(bidPackage)}
-                aria-label={`Purchase Now: ${bidPackage.name}`}
-              >
-                Purchase Now
-              </Button>
-            </CardFooter>
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <>
+      {excluded && (
+        <p
+          className="mb-6 rounded-xl border border-amber-300 bg-accent p-4 text-accent-foreground"
+          id="packages-paused"
+          data-testid="purchase-paused"
+        >
+          {excluded}: bid credits cannot be bought until then.
+        </p>
+      )}
+      {/* Stretched rows: every card as tall as the tallest, so the Purchase Now buttons line up. */}
+      <ul className="grid items-stretch gap-6 md:grid-cols-3" aria-label="Bid packages">
+        {arrangePackagesForDisplay(packages).map((bidPackage) => (
+          <li key={bidPackage.id} className="flex">
+            <Card
+              data-testid={`package-${bidPackage.id}`}
+              className={cn(
+                "flex w-full flex-col",
+                bidPackage.popular && "border-2 border-primary shadow-lg md:scale-105",
+              )}
+            >
+              <CardContent className="flex-1 pt-8 pb-6">
+                <PackageSummary bidPackage={bidPackage} size="lg" />
+              </CardContent>
+              <CardFooter className="flex-col items-stretch gap-3">
+                {refusalOf(bidPackage) && (
+                  <p role="alert" className="text-sm text-destructive" data-testid="limit-refusal">
+                    {refusalOf(bidPackage)}{" "}
+                    <Link
+                      to={paths.spendingLimits.getHref()}
+                      className="font-medium underline underline-offset-2"
+                    >
+                      Spending limits
+                    </Link>
+                  </p>
+                )}
+                <Button
+                  size="lg"
+                  variant={bidPackage.popular ? "default" : "outline"}
+                  className="w-full"
+                  onClick={() => purchase(bidPackage)}
+                  disabled={excluded !== null}
+                  aria-describedby={excluded ? "packages-paused" : undefined}
+                  aria-label={`Purchase Now: ${bidPackage.name}`}
+                >
+                  Purchase Now
+                </Button>
+              </CardFooter>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
+import { getErrorStatus, getServerMessage } from "@web/lib/api-client.ts";
 import { meQuery } from "@web/lib/current-user.ts";
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
@@ -17,6 +17,7 @@ import { createPaymentIntent } from "../api/create-payment-intent.ts";
 import { TrustBadges } from "../components/trust-badges.tsx";
 import { readSelectedPackage } from "../lib/selected-package.ts";
 import { useRequestOnce } from "../lib/use-request-once.ts";
+import type { RefusedPurchase } from "./bid-packages-page.tsx";
 
 /** /checkout: pays for the package stored by /bid-packages or the purchase modal. */
 export function CheckoutPage() {
@@ -44,6 +45,15 @@ function PackageCheckout({ bidPackage }: { bidPackage: BidPackage }) {
       setClientSecret(data.clientSecret);
     },
     onError: (error) => {
+      // A limit or a self-exclusion: back to the packages, where the refusal is said beside the package.
+      if (getErrorStatus(error) === 403) {
+        const refused: RefusedPurchase = {
+          packageId: bidPackage.id,
+          message: getServerMessage(error, "This purchase is not allowed now."),
+        };
+        navigate(paths.bidPackages.getHref(), { replace: true, state: { refused } });
+        return;
+      }
       toast({
         variant: "destructive",
         title: "Error",

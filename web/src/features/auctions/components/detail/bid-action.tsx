@@ -3,10 +3,11 @@ import { PayWinButton } from "@web/components/pay-win-button.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
+import { useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { awaitsPayment, wonAuctionsQuery } from "@web/lib/wins.ts";
 import { Gavel, Trophy } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
@@ -25,6 +26,8 @@ import { StandingNotice } from "../standing-notice.tsx";
 export function BidAction({ auction, compact = false }: { auction: AuctionDetail; compact?: boolean }) {
   const { data: user } = useUser();
   const { placeBid, pendingAuctionId } = usePlaceBid();
+  const excluded = useSelfExclusion();
+  const reasonId = useId();
   const msLeft = useMsLeft(auction.endsAt);
   const ended = auction.status !== "active" || msLeft <= 0;
   const isSeller = !!user?.sellerId && auction.seller.id === user.sellerId;
@@ -83,11 +86,17 @@ export function BidAction({ auction, compact = false }: { auction: AuctionDetail
           size="lg"
           className="w-full"
           onClick={() => placeBid(auction.id)}
-          disabled={pendingAuctionId === auction.id}
+          disabled={pendingAuctionId === auction.id || excluded !== null}
+          aria-describedby={excluded ? reasonId : undefined}
         >
           <Gavel aria-hidden="true" />
           Place Bid
         </Button>
+      )}
+      {excluded && where !== "leading" && (
+        <p id={reasonId} className="text-center text-sm text-muted-foreground" data-testid="bid-paused">
+          {excluded}
+        </p>
       )}
     </div>
   );
@@ -140,8 +149,24 @@ function YouWon({ auction, compact }: { auction: AuctionDetail; compact: boolean
 
 /** Phones and tablets: price, time left and the bid button stay at the bottom of the screen. */
 export function PhoneBidBar({ auction }: { auction: AuctionDetail }) {
+  const bar = useRef<HTMLDivElement>(null);
+  // Toasts rise above the bar (never over its Place Bid); hidden on wide screens, it measures 0.
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      root.setProperty("--toast-bottom", `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty("--toast-bottom");
+    };
+  }, []);
   return (
     <div
+      ref={bar}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 px-4 py-3 shadow-lg backdrop-blur"
       data-testid="phone-bid-bar"
     >

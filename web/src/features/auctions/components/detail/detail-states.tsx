@@ -10,7 +10,7 @@ export function BackLink() {
   return (
     <Link
       to={paths.home.getHref()}
-      className="mb-6 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+      className="mb-6 inline-flex min-h-6 items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to Auctions

@@ -68,7 +68,7 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
         )}
         <Link
           to={paths.auctionLedger.getHref(auction.id)}
-          className="text-sm text-muted-foreground underline underline-offset-2"
+          className="inline-flex min-h-6 items-center text-sm text-muted-foreground underline underline-offset-2"
           data-testid="ledger-link"
         >
           Verify this auction's bid ledger
@@ -80,8 +80,7 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
         )}
         {auction.me && auction.me.bidsPlaced > 0 && (
           <p className="text-sm text-muted-foreground" data-testid="my-spend">
-            You've spent {auction.me.bidsPlaced} {auction.me.bidsPlaced === 1 ? "bid" : "bids"} (
-            {formatPrice(auction.me.bidsValue)}) here
+            You've spent {plural(auction.me.bidsPlaced, "bid")} ({formatPrice(auction.me.bidsValue)}) here
           </p>
         )}
         <p className="flex items-center gap-2 text-sm" data-testid="leader" aria-live="polite">
