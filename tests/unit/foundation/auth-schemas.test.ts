@@ -19,7 +19,13 @@ describe("login schema", () => {
 });
 
 describe("register schema", () => {
-  const valid = { username: "alice", email: "alice@example.com", password: "password1", role: "seller" };
+  const valid = {
+    username: "alice",
+    email: "alice@example.com",
+    password: "password1",
+    role: "seller",
+    businessName: "Alice Metals",
+  };
 
   it("checks username length both ways, email and password", () => {
     expect(messages(registerSchema.safeParse({ ...valid, username: "al" }))).toEqual([
@@ -51,5 +57,13 @@ describe("register schema", () => {
       "confirmPassword: Passwords don't match",
     ]);
     expect(registerFormSchema.safeParse({ ...valid, confirmPassword: valid.password }).success).toBe(true);
+  });
+
+  it("the form asks a seller for a business name; the API takes the username when it is missing", () => {
+    const { businessName: _, ...noBusiness } = valid;
+    expect(
+      messages(registerFormSchema.safeParse({ ...noBusiness, confirmPassword: valid.password })),
+    ).toEqual(["businessName: Business name is required for a seller account"]);
+    expect(registerSchema.safeParse(noBusiness).success).toBe(true);
   });
 });
