@@ -4,18 +4,8 @@
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
-import { BUY_NOW_DAYS_AFTER_END } from "#shared/constants";
-import type { AuctionDetail, AuctionSummary } from "#shared/schemas/auctions";
+import type { AuctionDetail } from "#shared/schemas/auctions";
 import type { BuyNowOfferView, BuyNowRequest, OrderView } from "#shared/schemas/orders";
-
-/** Whether the auction still offers Buy It Now to someone: units left and the window open. */
-export function buyNowOpen(
-  auction: Pick<AuctionSummary, "retailPrice" | "buyNowStockLeft" | "endsAt">,
-  now: number,
-): boolean {
-  if (!auction.retailPrice || auction.buyNowStockLeft < 1) return false;
-  return now < Date.parse(auction.endsAt) + BUY_NOW_DAYS_AFTER_END * 24 * 60 * 60 * 1000;
-}
 
 const buyNowPath = (auctionId: string) => `/api/auctions/${encodeURIComponent(auctionId)}/buy-now`;
 
