@@ -1,5 +1,5 @@
 /**
- * Cursor pages (issue 15): every list takes `?limit=` and `?cursor=`; without them it answers as it
+ * Cursor pages: every list takes `?limit=` and `?cursor=`; without them it answers as it
  * always did. Walking the pages yields the unpaged list exactly once, in the same order, and each page
  * reads at most `limit` keys per index partition.
  */

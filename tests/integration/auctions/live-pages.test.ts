@@ -1,5 +1,5 @@
 /**
- * The public live list in pages (issue 15 item 5): GET /api/auctions?limit=&cursor= answers the
+ * The public live list in pages: GET /api/auctions?limit=&cursor= answers the
  * product's bare array, names the next page in headers, reads at most `limit` index keys per page, and
  * walking the pages gives the whole list in its order (ending soonest first), even when a bid has moved
  * an auction's end past another's.

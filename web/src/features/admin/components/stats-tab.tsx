@@ -7,7 +7,7 @@ import { adminQueries } from "../api/queries.ts";
 
 const money = (dollars: number) => formatCents(Math.round(dollars * 100));
 
-/** The Stats tab (issue 16): the last 30 days, and bids in the last 48 hours. Loaded with the tab only. */
+/** The Stats tab: the last 30 days, and bids in the last 48 hours. Loaded with the tab only. */
 export function StatsTab() {
   const stats = useQuery(adminQueries.dailyStats());
   const series = useMemo(() => {

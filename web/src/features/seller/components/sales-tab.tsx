@@ -7,7 +7,7 @@ import { sellerQueries } from "../api/queries.ts";
 
 const money = (dollars: number) => formatCents(Math.round(dollars * 100));
 
-/** The seller's Sales tab (issue 16): sales and items shipped per day, last 30 days. Loaded with the tab only. */
+/** The seller's Sales tab: sales and items shipped per day, last 30 days. Loaded with the tab only. */
 export function SalesTab() {
   const stats = useQuery(sellerQueries.dailyStats());
   const series = useMemo(() => {
