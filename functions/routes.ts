@@ -275,7 +275,7 @@ export const eventHandlers = {
   emailEvents: "notifications/email-events",
   /** The email queue -> one email per event, exactly once (SES in AWS, the outbox locally). */
   emailSender: "notifications/send-email",
-  /** DynamoDB Stream of the table -> the daily and hourly aggregates of the Stats charts (issue 16). */
+  /** DynamoDB Stream of the table -> the daily and hourly aggregates of the Stats charts. */
   statsAggregator: "stats/aggregate-stats",
 } as const;
 

@@ -154,7 +154,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "seller/list-seller-auctions": grant(["USER#", "SELLER#", "AUCTION#"], ["AUCTION#"], true),
   // Reads whether the seller is approved; the photo itself goes to the media bucket, never the table.
   "seller/create-upload": grant(["USER#", "SELLER#"]),
-  // The seller's own daily aggregates (issue 16).
+  // The seller's own daily aggregates.
   "seller/get-daily-stats": grant(["USER#", "SELLER#", "STATSDAY#"]),
 
   // admin

@@ -23,7 +23,7 @@ import { repoRoot, viteBin, webViteConfig } from "./local/paths.ts";
 
 const KB = 1024;
 
-/** First-load JavaScript of the home page, gzip (issue 15: 150 KB). */
+/** First-load JavaScript of the home page, gzip (at most 150 KB). */
 export const WEB_FIRST_LOAD_JS_GZIP_BUDGET = 150 * KB;
 /** First-load JavaScript of an auction page opened directly (the entry plus the page's chunk), gzip. */
 export const WEB_AUCTION_PAGE_JS_GZIP_BUDGET = 160 * KB;
@@ -33,7 +33,7 @@ const AUCTION_PAGE_MODULE = "src/features/auctions/pages/auction-detail-page.tsx
 export const WEB_FIRST_LOAD_CSS_GZIP_BUDGET = 25 * KB;
 
 /**
- * Every function that never pays, minified (issue 15: 110 KB). The AWS SDK comes from the runtime; on
+ * Every function that never pays, minified (at most 110 KB). The AWS SDK comes from the runtime; on
  * zod 4 mini the validated handlers are ~70-95 KB.
  */
 export const LAMBDA_DEFAULT_BUDGET = 110 * KB;

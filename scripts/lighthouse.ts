@@ -139,7 +139,7 @@ function markdownSection(runs: Run[], when: string): string {
   );
   const failed = [...new Set(runs.flatMap((r) => r.failedAudits))];
   return [
-    "## Lighthouse (issues 8 and 15)",
+    "## Lighthouse",
     "`npm run lighthouse` (scripts/lighthouse.ts): the home page and an auction page of the seeded local stack, production build",
     "served by `vite preview` on 127.0.0.1 with /api and /ws proxied to the local gateway, Lighthouse 12 in",
     "Debian's Chromium (headless). Mobile = Lighthouse's default (emulated mid-range phone, simulated slow",

@@ -24,6 +24,72 @@ export function entryText(
 /** SHA-256 of UTF-8 text as lowercase hex. */
 export type Sha256Hex = (text: string) => string | Promise<string>;
 
+/** One entry as the chain hashes it, with the hash it was published with. */
+export interface ChainEntry {
+  n: number;
+  username: string;
+  amountCents: number;
+  atMs: number;
+  auto: boolean;
+  hash: string;
+}
+
+export type ChainBreak = { ok: false; brokenAt: number; reason: string; expected?: string; found?: string };
+
+/** After a stretch of entries: the hash of its last one (`head`), and the number the next must carry. */
+export type ChainWalk = { ok: true; head: string; next: number } | ChainBreak;
+
+/**
+ * Walks entries that follow entry `from - 1` (whose hash is `previous`): each must carry the next number
+ * and the recomputed hash. The one loop of every verifier: the server's (node:crypto, synchronous) and
+ * the page checks' (SubtleCrypto in a browser): it stays synchronous while `sha256` does.
+ */
+export function walkChain(
+  start: { from: number; previous: string },
+  entries: readonly ChainEntry[],
+  sha256: (text: string) => string,
+): ChainWalk;
+export function walkChain(
+  start: { from: number; previous: string },
+  entries: readonly ChainEntry[],
+  sha256: Sha256Hex,
+): ChainWalk | Promise<ChainWalk>;
+export function walkChain(
+  start: { from: number; previous: string },
+  entries: readonly ChainEntry[],
+  sha256: Sha256Hex,
+): ChainWalk | Promise<ChainWalk> {
+  const compare = (entry: ChainEntry, expected: string): ChainBreak | null =>
+    expected === entry.hash
+      ? null
+      : {
+          ok: false,
+          brokenAt: entry.n,
+          reason: `hash of entry ${entry.n} does not match`,
+          expected,
+          found: entry.hash,
+        };
+  const from = (index: number, previous: string): ChainWalk | Promise<ChainWalk> => {
+    for (let i = index; i < entries.length; i++) {
+      const entry = entries[i]!;
+      const n = start.from + i;
+      if (entry.n !== n) return { ok: false, brokenAt: n, reason: `entry ${n} is numbered ${entry.n}` };
+      if (Number.isNaN(entry.amountCents) || Number.isNaN(entry.atMs)) {
+        return { ok: false, brokenAt: n, reason: `entry ${n} has no valid amount or time` };
+      }
+      const hashed = sha256(entryText(previous, entry));
+      if (typeof hashed !== "string") {
+        return hashed.then((expected) => compare(entry, expected) ?? from(i + 1, expected));
+      }
+      const broken = compare(entry, hashed);
+      if (broken) return broken;
+      previous = hashed;
+    }
+    return { ok: true, head: previous, next: start.from + entries.length };
+  };
+  return from(0, start.previous);
+}
+
 /** Where a check stands: the next entry it expects and the hash that entry chains from. */
 export interface LedgerCheckpoint {
   from: number;
@@ -63,28 +129,18 @@ export async function checkLedgerPage(
       found: page.previousHash,
     };
   }
-  let previous = at.hash;
-  let n = at.from;
-  for (const entry of page.entries) {
-    if (entry.n !== n) return { ok: false, brokenAt: n, reason: `entry ${n} is numbered ${entry.n}` };
-    const amountCents = decimalToCents(entry.amount);
-    const atMs = Date.parse(entry.at);
-    if (amountCents === null || Number.isNaN(atMs)) {
-      return { ok: false, brokenAt: n, reason: `entry ${n} has no valid amount or time` };
-    }
-    const expected = await sha256(entryText(previous, { ...entry, amountCents, atMs }));
-    if (expected !== entry.hash) {
-      return {
-        ok: false,
-        brokenAt: n,
-        reason: `hash of entry ${n} does not match`,
-        expected,
-        found: entry.hash,
-      };
-    }
-    previous = expected;
-    n += 1;
-  }
+  const walk = await walkChain(
+    { from: at.from, previous: at.hash },
+    page.entries.map((entry) => ({
+      ...entry,
+      amountCents: decimalToCents(entry.amount) ?? Number.NaN,
+      atMs: Date.parse(entry.at),
+    })),
+    sha256,
+  );
+  if (!walk.ok) return walk;
+  const previous = walk.head;
+  const n = walk.next;
   const last = n - 1;
   if (page.nextFrom === null) {
     if (last !== page.totalEntries) {

@@ -8,6 +8,8 @@
  * after the end, or for a user who could not bid by hand.
  */
 
+import type { AgentStatus, AgentStopReason } from "#shared/schemas/agents";
+
 /**
  * The window in which the engine bids for an agent, as fractions of the auction's extension (the time
  * a late bid puts back on the clock): with the default 10 s extension, between 8 and 2 seconds left.
@@ -25,10 +27,7 @@ export function agentWindowMs(extensionSeconds: number) {
   };
 }
 
-export type AgentStatus = "active" | "finished" | "cancelled";
-
-/** Why an agent stopped: spent, its max price reached, the auction ended, or its user stopped it. */
-export type AgentStopReason = "bids-spent" | "max-price" | "auction-ended" | "cancelled" | "user-refused";
+export type { AgentStatus, AgentStopReason } from "#shared/schemas/agents";
 
 export interface AgentState {
   userId: string;

@@ -7,7 +7,7 @@
  *   hashN = sha256hex(hashN-1 | N | username | amountCents | atMs | auto ? 1 : 0)
  */
 import { createHash } from "node:crypto";
-import { entryText, genesisText } from "#shared/ledger-pages";
+import { type ChainEntry, entryText, genesisText, walkChain } from "#shared/ledger-pages";
 
 export const LEDGER_ALGORITHM = "sha256";
 
@@ -49,25 +49,12 @@ export type LedgerCheck =
  */
 export function verifyLedger(
   genesis: LedgerGenesis,
-  entries: readonly (LedgerEntryFacts & { hash: string })[],
+  entries: readonly ChainEntry[],
   head?: string,
 ): LedgerCheck {
-  let previous = genesisHash(genesis);
-  for (const [index, entry] of entries.entries()) {
-    const n = index + 1;
-    if (entry.n !== n) return { ok: false, brokenAt: n, reason: `entry ${n} is numbered ${entry.n}` };
-    const expected = chainHash(previous, entry);
-    if (expected !== entry.hash) {
-      return {
-        ok: false,
-        brokenAt: n,
-        reason: `hash of entry ${n} does not match`,
-        expected,
-        found: entry.hash,
-      };
-    }
-    previous = expected;
-  }
+  const walk = walkChain({ from: 1, previous: genesisHash(genesis) }, entries, sha256hex);
+  if (!walk.ok) return walk;
+  const previous = walk.head;
   if (head !== undefined && head !== previous) {
     return {
       ok: false,

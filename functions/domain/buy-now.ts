@@ -7,12 +7,11 @@
  * while stock lasts, and not while they lead the live auction.
  */
 
+import { buyNowClosesAt } from "#shared/buy-now";
 import { BUY_NOW_DAYS_AFTER_END } from "#shared/constants";
 import { buyNowCreditCents, type PaidCredits } from "./paid-bids.ts";
 
 export { BUY_NOW_DAYS_AFTER_END };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const BUY_NOW_MESSAGES = {
   notOffered: "Buy It Now is not offered for this item",
@@ -75,7 +74,7 @@ export function buyNowOffer(facts: BuyNowFacts, now: number): BuyNowOffer {
     facts.bidValueCents,
   );
   const endedAt = facts.auctionActive ? null : (facts.endedAt ?? facts.endsAt);
-  const expiresAt = retail > 0 ? (endedAt ?? facts.endsAt) + BUY_NOW_DAYS_AFTER_END * DAY_MS : null;
+  const expiresAt = retail > 0 ? buyNowClosesAt(endedAt ?? facts.endsAt) : null;
   const reason = refusal(facts, retail, expiresAt, now);
   return { eligible: reason === null, reason, creditCents, priceCents, expiresAt };
 }

@@ -1,5 +1,5 @@
 /**
- * Product photo rules (issue 16): who may upload, and where a photo lives. Pure: callers pass the
+ * Product photo rules: who may upload, and where a photo lives. Pure: callers pass the
  * caller's role, their seller status and the id to use.
  */
 import type { ApprovalStatus, UserRole } from "#shared/constants";

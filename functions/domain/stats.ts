@@ -1,5 +1,5 @@
 /**
- * The operator's numbers (issue 16): how one change of the table (a stream record's old and new images)
+ * The operator's numbers: how one change of the table (a stream record's old and new images)
  * moves the daily and hourly aggregates. Pure: the images come in unmarshalled, the changes go out;
  * functions/usecases/stats/aggregate-stats.ts applies them exactly once per record.
  *

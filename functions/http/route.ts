@@ -165,9 +165,10 @@ export function definePublicRoute<Body = undefined, Params = undefined, Query = 
 }
 
 /**
- * Wraps a route's own logic in the one middy stack every HTTP handler shares: the route's role from
- * functions/routes.ts, CSRF, session, JSON parsing, zod validation of body/params/query, and error
- * mapping to `{message}` with the right status (never a stack trace).
+ * Wraps a route's own logic in the one pipeline every HTTP handler shares (`run` below: the origin
+ * lock, the route's role from functions/routes.ts, CSRF, session, JSON parsing, zod validation of
+ * body/params/query) and maps errors to `{message}` with the right status (never a stack trace). middy
+ * only carries Powertools' logger context around it.
  */
 function serveRoute<Body, Params, Query, Pre>(
   handlerId: string,

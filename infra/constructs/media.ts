@@ -10,7 +10,7 @@ import type { ProductFunction } from "./product-function.ts";
 export const NONCURRENT_PHOTO_DAYS = 90;
 
 /**
- * Product photos (issue 16): a private bucket that only CloudFront reads (`/media/*`, Origin Access
+ * Product photos: a private bucket that only CloudFront reads (`/media/*`, Origin Access
  * Control, like the site bucket) and that browsers write to only through a presigned POST, whose policy
  * fixes the key, the content type and the size.
  */

@@ -16,7 +16,7 @@ export interface StatsProps {
 }
 
 /**
- * The Stats charts' aggregates (issue 16): a second consumer of the table's stream keeps daily and
+ * The Stats charts' aggregates: a second consumer of the table's stream keeps daily and
  * hourly counters (functions/handlers/stats/aggregate-stats.ts). Unlike live updates, a count is worth
  * replaying: records are retried for as long as the stream keeps them, and a batch given up on lands
  * in a queue instead of vanishing.

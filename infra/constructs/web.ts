@@ -45,6 +45,7 @@ import type { HttpRoute } from "../../functions/routes.ts";
 import { SESSION_COOKIE } from "../../shared/constants.ts";
 import { projectRoot } from "../bundling.ts";
 import {
+  type ApiBehaviour,
   contentSecurityPolicy,
   planApiBehaviours,
   SPA_FALLBACK_FUNCTION,
@@ -94,7 +95,36 @@ export class Web extends Construct {
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
-    this.bucket = new Bucket(this, "Site", {
+    this.bucket = this.siteBucket(props);
+    this.logBucket = this.cloudFrontLogBucket(props);
+    const securityHeaders = this.securityHeaders(props);
+    const additionalBehaviors = this.apiAndMediaBehaviours(props, securityHeaders);
+    this.distribution = this.createDistribution(props, securityHeaders, additionalBehaviors);
+    const cloudFrontOrigin = `https://${this.distribution.distributionDomainName}`;
+    this.siteUrl = props.domainName ? `https://${props.domainName}` : cloudFrontOrigin;
+    this.siteOrigins = props.domainName ? [this.siteUrl, cloudFrontOrigin] : [cloudFrontOrigin];
+
+    this.aliasRecords(props);
+    this.publish(props.distDir ?? WEB_DIST);
+    this.acknowledgeDeploymentHandler();
+  }
+
+  /** The custom domain's A and AAAA aliases to the distribution, when the stage names its zone. */
+  private aliasRecords(props: WebProps): void {
+    if (props.domainName && props.hostedZone) {
+      const zone = HostedZone.fromHostedZoneAttributes(this, "Zone", {
+        hostedZoneId: props.hostedZone.id,
+        zoneName: props.hostedZone.name,
+      });
+      const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+      new ARecord(this, "AliasV4", { zone, recordName: props.domainName, target });
+      new AaaaRecord(this, "AliasV6", { zone, recordName: props.domainName, target });
+    }
+  }
+
+  /** The SPA's private bucket: only CloudFront reads it. */
+  private siteBucket(props: WebProps): Bucket {
+    const bucket = new Bucket(this, "Site", {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -102,11 +132,16 @@ export class Web extends Construct {
       autoDeleteObjects: props.ephemeral,
     });
     acknowledge(
-      this.bucket,
+      bucket,
       "AwsSolutions-S1",
       "Only CloudFront reads it (Origin Access Control), and CloudFront's standard logs record every request",
     );
-    this.logBucket = new Bucket(this, "Logs", {
+    return bucket;
+  }
+
+  /** Where CloudFront's standard logs go, expired after the stage's log retention. */
+  private cloudFrontLogBucket(props: WebProps): Bucket {
+    const logBucket = new Bucket(this, "Logs", {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       // CloudFront's standard logs are delivered with an ACL (awslogsdelivery), and only to SSE-S3.
       objectOwnership: ObjectOwnership.OBJECT_WRITER,
@@ -116,9 +151,13 @@ export class Web extends Construct {
       removalPolicy: props.ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
       autoDeleteObjects: props.ephemeral,
     });
-    acknowledge(this.logBucket, "AwsSolutions-S1", "It is the log bucket: logging its own access would loop");
+    acknowledge(logBucket, "AwsSolutions-S1", "It is the log bucket: logging its own access would loop");
+    return logBucket;
+  }
 
-    const securityHeaders = new ResponseHeadersPolicy(this, "SecurityHeaders", {
+  /** The security headers every answer carries: HSTS, the CSP, no framing, the referrer and permissions policies. */
+  private securityHeaders(props: WebProps): ResponseHeadersPolicy {
+    return new ResponseHeadersPolicy(this, "SecurityHeaders", {
       responseHeadersPolicyName: `${props.prefix}-security-headers`,
       securityHeadersBehavior: {
         strictTransportSecurity: {
@@ -146,7 +185,16 @@ export class Web extends Construct {
         ],
       },
     });
+  }
 
+  /**
+   * /api/* uncached with the viewer's address, the public reads cached at the edge for their route's
+   * time (one cache policy per distinct time), /media/* from the media bucket and /ws from the socket API.
+   */
+  private apiAndMediaBehaviours(
+    props: WebProps,
+    securityHeaders: ResponseHeadersPolicy,
+  ): Record<string, BehaviorOptions> {
     // Both APIs answer only requests carrying the secret (functions/http/origin-lock.ts).
     const originHeaders = { [ORIGIN_HEADER]: props.originSecret };
     const apiOrigin = new HttpOrigin(props.apiOriginDomain, {
@@ -189,38 +237,7 @@ export class Web extends Construct {
         additionalBehaviors[behaviour.pathPattern] = uncachedApi;
         continue;
       }
-      const seconds = behaviour.cacheSeconds;
-      const personal = behaviour.sessionInKey === true;
-      const maxSeconds = behaviour.maxCacheSeconds ?? seconds;
-      const longest = maxSeconds > seconds ? `-up-to-${maxSeconds}s` : "";
-      const policyKey = `${seconds}${personal ? "-personal" : ""}${longest}`;
-      let cachePolicy = cachePolicies.get(policyKey);
-      if (!cachePolicy) {
-        // min = max = the route's time: the handlers answer `no-store` for browsers, the edge still holds
-        // the answer this long, so a thousand watchers polling every second cost one Lambda call.
-        // A personal route keys on the session cookie: anonymous viewers still share one answer; a
-        // signed-in viewer's request reaches the API with its cookie, which answers `private, no-store`.
-        // A route with immutable answers: the edge honours their long s-maxage (the handler sends it
-        // only for answers that can never change), and the others still get `seconds`.
-        cachePolicy = new CachePolicy(
-          this,
-          `${personal ? "PersonalReads" : "PublicReads"}${seconds}s${longest ? "Immutable" : ""}`,
-          {
-            cachePolicyName: `${props.prefix}-${personal ? "personal" : "public"}-reads-${seconds}s${longest ? "-immutable" : ""}`,
-            minTtl: Duration.seconds(seconds),
-            defaultTtl: Duration.seconds(seconds),
-            maxTtl: Duration.seconds(maxSeconds),
-            cookieBehavior: personal
-              ? CacheCookieBehavior.allowList(SESSION_COOKIE, `__Host-${SESSION_COOKIE}`)
-              : CacheCookieBehavior.none(),
-            headerBehavior: CacheHeaderBehavior.none(),
-            queryStringBehavior: CacheQueryStringBehavior.all(),
-            enableAcceptEncodingGzip: true,
-            enableAcceptEncodingBrotli: true,
-          },
-        );
-        cachePolicies.set(policyKey, cachePolicy);
-      }
+      const cachePolicy = this.readCachePolicy(props, behaviour.cacheSeconds, behaviour, cachePolicies);
       additionalBehaviors[behaviour.pathPattern] = {
         ...uncachedApi,
         cachedMethods: CachedMethods.CACHE_GET_HEAD,
@@ -247,7 +264,56 @@ export class Web extends Construct {
       };
     }
     additionalBehaviors[`/${SOCKET_STAGE}`] = { ...uncachedApi, origin: socketOrigin };
+    return additionalBehaviors;
+  }
 
+  /** The edge cache policy of a cached read, one per distinct (time, personal, longest) triple. */
+  private readCachePolicy(
+    props: WebProps,
+    seconds: number,
+    behaviour: ApiBehaviour,
+    cachePolicies: Map<string, CachePolicy>,
+  ): CachePolicy {
+    const personal = behaviour.sessionInKey === true;
+    const maxSeconds = behaviour.maxCacheSeconds ?? seconds;
+    const longest = maxSeconds > seconds ? `-up-to-${maxSeconds}s` : "";
+    const policyKey = `${seconds}${personal ? "-personal" : ""}${longest}`;
+    let cachePolicy = cachePolicies.get(policyKey);
+    if (!cachePolicy) {
+      // min = max = the route's time: the handlers answer `no-store` for browsers, the edge still holds
+      // the answer this long, so a thousand watchers polling every second cost one Lambda call.
+      // A personal route keys on the session cookie: anonymous viewers still share one answer; a
+      // signed-in viewer's request reaches the API with its cookie, which answers `private, no-store`.
+      // A route with immutable answers: the edge honours their long s-maxage (the handler sends it
+      // only for answers that can never change), and the others still get `seconds`.
+      cachePolicy = new CachePolicy(
+        this,
+        `${personal ? "PersonalReads" : "PublicReads"}${seconds}s${longest ? "Immutable" : ""}`,
+        {
+          cachePolicyName: `${props.prefix}-${personal ? "personal" : "public"}-reads-${seconds}s${longest ? "-immutable" : ""}`,
+          minTtl: Duration.seconds(seconds),
+          defaultTtl: Duration.seconds(seconds),
+          maxTtl: Duration.seconds(maxSeconds),
+          cookieBehavior: personal
+            ? CacheCookieBehavior.allowList(SESSION_COOKIE, `__Host-${SESSION_COOKIE}`)
+            : CacheCookieBehavior.none(),
+          headerBehavior: CacheHeaderBehavior.none(),
+          queryStringBehavior: CacheQueryStringBehavior.all(),
+          enableAcceptEncodingGzip: true,
+          enableAcceptEncodingBrotli: true,
+        },
+      );
+      cachePolicies.set(policyKey, cachePolicy);
+    }
+    return cachePolicy;
+  }
+
+  /** The distribution: the SPA by default (client routes get their prerendered shell), and its acknowledged findings. */
+  private createDistribution(
+    props: WebProps,
+    securityHeaders: ResponseHeadersPolicy,
+    additionalBehaviors: Record<string, BehaviorOptions>,
+  ): Distribution {
     const spaFallback = new EdgeFunction(this, "SpaFallback", {
       functionName: `${props.prefix}-spa-fallback`,
       comment: "Client-side routes of the SPA get their prerendered shell",
@@ -258,7 +324,7 @@ export class Web extends Construct {
     const certificate = props.certificateArn
       ? Certificate.fromCertificateArn(this, "Certificate", props.certificateArn)
       : undefined;
-    this.distribution = new Distribution(this, "Distribution", {
+    const distribution = new Distribution(this, "Distribution", {
       comment: props.prefix,
       defaultRootObject: "index.html",
       httpVersion: HttpVersion.HTTP2_AND_3,
@@ -293,41 +359,25 @@ export class Web extends Construct {
       "The media bucket's own policy lets CloudFront read (infra/constructs/media.ts)",
     );
     acknowledge(
-      this.distribution,
+      distribution,
       "AwsSolutions-CFR1",
       "A marketplace open to every country: no geo restriction (sanctions are the payment provider's check)",
     );
     if (!props.webAclArn) {
       acknowledge(
-        this.distribution,
+        distribution,
         "AwsSolutions-CFR2",
         "WAF turned off for this stage (-c waf=false; the default for disposable stages, to save its monthly cost)",
       );
     }
     if (!props.domainName) {
       acknowledge(
-        this.distribution,
+        distribution,
         "AwsSolutions-CFR4",
         "No custom domain: the *.cloudfront.net certificate's TLS policy is CloudFront's to set; a domain gets TLSv1.2_2021",
       );
     }
-
-    const cloudFrontOrigin = `https://${this.distribution.distributionDomainName}`;
-    this.siteUrl = props.domainName ? `https://${props.domainName}` : cloudFrontOrigin;
-    this.siteOrigins = props.domainName ? [this.siteUrl, cloudFrontOrigin] : [cloudFrontOrigin];
-
-    if (props.domainName && props.hostedZone) {
-      const zone = HostedZone.fromHostedZoneAttributes(this, "Zone", {
-        hostedZoneId: props.hostedZone.id,
-        zoneName: props.hostedZone.name,
-      });
-      const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
-      new ARecord(this, "AliasV4", { zone, recordName: props.domainName, target });
-      new AaaaRecord(this, "AliasV6", { zone, recordName: props.domainName, target });
-    }
-
-    this.publish(props.distDir ?? WEB_DIST);
-    this.acknowledgeDeploymentHandler();
+    return distribution;
   }
 
   /** BucketDeployment's handler is CDK's own singleton (one per stack), outside this construct. */

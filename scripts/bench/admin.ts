@@ -6,7 +6,7 @@
  * rules; DynamoDB Local's own ConsumedCapacity under-reports transactions). Latencies are local, for
  * comparison only. BENCH_USERS sets how many users the list reads (default 500), BENCH_LIVE how many
  * live auctions the public list holds (default 500); each list is read whole and as a first and a
- * later page (issue 15: a page's work is bounded by its limit).
+ * later page (a page's work is bounded by its limit).
  */
 import {
   benchUser,

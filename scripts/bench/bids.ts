@@ -46,7 +46,7 @@ const { installLiveHandoff } = await import("../../functions/adapters/realtime/h
 const { createLocalLiveHandoff } = await import("../local/live-handoff.ts");
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
-/** The floor may be at most this much faster than a bid through the stack (issue 15). */
+/** The floor may be at most this much faster than a bid through the stack. */
 const STACK_OVER_FLOOR_BUDGET = 1.2;
 
 interface Counters {

@@ -18,15 +18,14 @@ import {
   GetRecordsCommand,
   type GetRecordsCommandOutput,
   GetShardIteratorCommand,
-  type _Record as SdkRecord,
   type ShardIteratorType,
-  type AttributeValue as StreamAttributeValue,
   TrimmedDataAccessException,
 } from "@aws-sdk/client-dynamodb-streams";
-import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { eventHandlers } from "../../functions/routes.ts";
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localDynamoClient } from "./dynamo.ts";
 import { type HandlerLoader, invoke, loadHandler, MissingHandlerError } from "./handlers.ts";
+import { toLambdaRecord } from "./stream-records.ts";
 
 export interface StreamPollerOptions {
   /** DynamoDB Local's endpoint (it serves the Streams API too). */
@@ -60,54 +59,6 @@ function defaultLog(level: "info" | "warn" | "error", message: string, extra?: u
   if (level === "error") console.error(line, extra ?? "");
   else if (level === "warn") console.warn(line, extra ?? "");
   else console.log(line);
-}
-
-/** An SDK stream attribute value in the JSON shape Lambda delivers (binary as base64 strings). */
-export function toLambdaAttribute(value: StreamAttributeValue): AttributeValue {
-  const v = value as unknown as Record<string, unknown>;
-  if (v.B !== undefined) return { B: Buffer.from(v.B as Uint8Array).toString("base64") };
-  if (v.BS !== undefined) return { BS: (v.BS as Uint8Array[]).map((b) => Buffer.from(b).toString("base64")) };
-  if (v.M !== undefined) return { M: toLambdaImage(v.M as Record<string, StreamAttributeValue>) ?? {} };
-  if (v.L !== undefined) return { L: (v.L as StreamAttributeValue[]).map(toLambdaAttribute) };
-  if (v.S !== undefined) return { S: v.S as string };
-  if (v.N !== undefined) return { N: v.N as string };
-  if (v.SS !== undefined) return { SS: v.SS as string[] };
-  if (v.NS !== undefined) return { NS: v.NS as string[] };
-  if (v.NULL !== undefined) return { NULL: v.NULL as boolean };
-  if (v.BOOL !== undefined) return { BOOL: v.BOOL as boolean };
-  return value as unknown as AttributeValue;
-}
-
-export function toLambdaImage(
-  image: Record<string, StreamAttributeValue> | undefined,
-): Record<string, AttributeValue> | undefined {
-  if (!image) return undefined;
-  return Object.fromEntries(Object.entries(image).map(([k, v]) => [k, toLambdaAttribute(v)]));
-}
-
-/** One GetRecords record as Lambda's event source mapping delivers it. */
-export function toLambdaRecord(record: SdkRecord, streamArn: string, region = LOCAL_REGION): DynamoDBRecord {
-  const d = record.dynamodb ?? {};
-  const dynamodb: NonNullable<DynamoDBRecord["dynamodb"]> = {
-    ApproximateCreationDateTime: d.ApproximateCreationDateTime
-      ? Math.floor(new Date(d.ApproximateCreationDateTime).getTime() / 1000)
-      : Math.floor(Date.now() / 1000),
-    Keys: toLambdaImage(d.Keys),
-    SequenceNumber: d.SequenceNumber,
-    SizeBytes: d.SizeBytes,
-    StreamViewType: d.StreamViewType,
-  };
-  if (d.NewImage) dynamodb.NewImage = toLambdaImage(d.NewImage);
-  if (d.OldImage) dynamodb.OldImage = toLambdaImage(d.OldImage);
-  return {
-    eventID: record.eventID,
-    eventName: record.eventName as DynamoDBRecord["eventName"],
-    eventVersion: "1.1",
-    eventSource: "aws:dynamodb",
-    awsRegion: region,
-    dynamodb,
-    eventSourceARN: streamArn,
-  };
 }
 
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {

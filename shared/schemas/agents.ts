@@ -24,6 +24,20 @@ export const bookAgentSchema = z.object({
 export type BookAgentInput = z.input<typeof bookAgentSchema>;
 
 export const AGENT_STATUSES = ["active", "finished", "cancelled"] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+
+/**
+ * Why an agent stopped: its bids spent, its max price reached, the auction ended, its user cancelled it,
+ * or its user may no longer bid on the auction.
+ */
+export const AGENT_STOP_REASONS = [
+  "bids-spent",
+  "max-price",
+  "auction-ended",
+  "cancelled",
+  "user-refused",
+] as const;
+export type AgentStopReason = (typeof AGENT_STOP_REASONS)[number];
 
 /** The caller's agent on an auction (GET/PUT /api/auctions/{id}/agent; GET answers null, 200, when they have none). */
 export const agentViewSchema = z.object({
@@ -33,8 +47,8 @@ export const agentViewSchema = z.object({
   bidsPlaced: z.number().check(z.integer()),
   maxPrice: z.nullable(z.string()),
   status: z.enum(AGENT_STATUSES),
-  /** Why it stopped: bids-spent, max-price, auction-ended, cancelled, user-refused; null while active. */
-  stopReason: z.nullable(z.string()),
+  /** Why it stopped; null while active. */
+  stopReason: z.nullable(z.enum(AGENT_STOP_REASONS)),
   /** Credits given back when it stopped. */
   returned: z.number().check(z.integer()),
 });

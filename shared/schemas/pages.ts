@@ -1,5 +1,5 @@
 /**
- * Cursor pages of every list (issue 15): `?limit=` (default 20, at most 100) and `?cursor=` from the
+ * Cursor pages of every list: `?limit=` (default 20, at most 100) and `?cursor=` from the
  * previous page's `nextCursor`. A request with neither gets the list as it always was (the whole
  * list, in the documented shape); with either, `{ items, nextCursor }` (null on the last page).
  */

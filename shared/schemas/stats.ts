@@ -1,6 +1,6 @@
 import * as z from "./zod.ts";
 
-/** How far back the stats routes reach (issue 16): the charts show 30 days; the aggregates keep 90. */
+/** How far back the stats routes reach: the charts show 30 days; the aggregates keep 90. */
 export const MIN_STATS_DAYS = 1;
 export const MAX_STATS_DAYS = 90;
 export const DEFAULT_STATS_DAYS = 30;

@@ -1,6 +1,6 @@
 import * as z from "./zod.ts";
 
-/** What a product photo may be (issue 16): the types every browser shows, and a size a phone photo fits. */
+/** What a product photo may be: the types every browser shows, and a size a phone photo fits. */
 export const PHOTO_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;

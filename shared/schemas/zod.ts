@@ -3,7 +3,7 @@
  * itself), so the error map below is installed before any schema parses (docs/decisions.md).
  *
  * It is zod 4's functional "mini" API: it tree-shakes, so a Lambda bundles only the kinds of schema it
- * uses (issue 15's 110 KB per function). A namespace import keeps that: a named `z` import of
+ * uses (the 110 KB budget per function, scripts/check-budgets.ts). A namespace import keeps that: a named `z` import of
  * zod/mini would pull in all of zod.
  */
 import { check, config, type core, email, refine } from "zod/mini";

@@ -1,6 +1,6 @@
 /**
  * axe-core on every page, desktop (1280) and phone (390), for visitors, buyers, sellers and admins,
- * and on every dialog a user opens (issue 19 item 5): zero findings.
+ * and on every dialog a user opens: zero findings.
  */
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";

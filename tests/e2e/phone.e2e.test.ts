@@ -1,5 +1,5 @@
 /**
- * Phone-first (issue 19): at 390 × 844 the auction page puts the bid in the first screen; at 360 px no
+ * Phone-first: at 390 × 844 the auction page puts the bid in the first screen; at 360 px no
  * page scrolls sideways, for every role's pages; at 1280 px the bid stays in the price panel.
  */
 import type { Page } from "playwright-core";

@@ -23,7 +23,7 @@ beforeAll(() => {
 
 const UPLOADER = "seller/create-upload";
 
-describe("media bucket (product photos, issue 16)", () => {
+describe("media bucket (product photos)", () => {
   it("keeps a replaced or deleted photo's previous version for 90 days", () => {
     const bucket = dev.json.Resources[mediaBucketId]!;
     expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: "Enabled" });

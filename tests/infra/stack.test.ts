@@ -836,7 +836,7 @@ describe("alarms", () => {
   });
 });
 
-describe("production hardening (issue 14)", () => {
+describe("production hardening", () => {
   function distribution(s: Synthesized) {
     return resourcesOfType(s.json, "AWS::CloudFront::Distribution")[0]![1].Properties.DistributionConfig;
   }
@@ -1022,7 +1022,7 @@ describe("production hardening (issue 14)", () => {
   });
 });
 
-describe("emails (issue 16)", () => {
+describe("emails", () => {
   const SES_ACTIONS = /^ses:/;
 
   it("has an SES identity (the stage's domain, with DKIM in its zone when given) using a configuration set that suppresses bounces and complaints", () => {

@@ -17,7 +17,7 @@ beforeAll(() => {
   functions = productFunctions(dev.json);
 }, 180_000);
 
-describe("stats aggregator (issue 16)", () => {
+describe("stats aggregator", () => {
   it("reads the table's stream from its oldest record, bisecting, retrying, reporting item failures, failures to SQS", () => {
     const aggregator = byHandler(functions, eventHandlers.statsAggregator);
     const queueId = resourcesOfType(dev.json, "AWS::SQS::Queue").find(([id]) =>

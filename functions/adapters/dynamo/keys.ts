@@ -86,7 +86,7 @@ export const keys = {
   userStats: () => ({ pk: "STATS", sk: "USERS" }),
   /** Whose aggregates: the platform's, or one seller's. */
   statsScope: (sellerId?: string) => (sellerId ? `SELLER#${sellerId}` : "PLATFORM"),
-  /** Daily aggregates (issue 16) of a scope (`statsScope`); one item per UTC day. */
+  /** Daily aggregates of a scope (`statsScope`); one item per UTC day. */
   statsDay: (scope: string, day: string) => ({ pk: `STATSDAY#${scope}`, sk: `DAY#${day}` }),
   /** Hourly aggregates (bids per hour); one item per UTC hour "YYYY-MM-DDTHH". */
   statsHour: (scope: string, hour: string) => ({ pk: `STATSHOUR#${scope}`, sk: `HOUR#${hour}` }),

@@ -1,5 +1,5 @@
 import type { EmailKind } from "#shared/schemas/notifications";
-import type { RenderedEmail } from "../../domain/notifications.ts";
+import type { RenderedEmail } from "../../domain/email-templates.ts";
 
 export interface OutgoingEmail extends RenderedEmail {
   to: string;

@@ -6,7 +6,7 @@ export const DEFAULT_LOCAL_WEBHOOK_SECRET = "whsec_local_development";
 
 /**
  * Anywhere but the local stack, the local provider signs with a secret born with the process: its
- * webhook is delivered in-process (handlers/payments/deliver-local-webhook.ts), so nobody outside can sign one.
+ * webhook is delivered in-process (adapters/payments/local-webhook-delivery.ts), so nobody outside can sign one.
  */
 const processSecret = `whsec_${randomBytes(32).toString("hex")}`;
 

@@ -4,11 +4,25 @@ import {
   paymentIntentParamsSchema,
 } from "#shared/schemas/payments";
 import { localPaymentGateway } from "../../adapters/payments/index.ts";
+import { deliverLocalWebhook, type WebhookEndpoint } from "../../adapters/payments/local-webhook-delivery.ts";
 import { PAYMENT_CANCELED_MESSAGE, paymentBelongsTo } from "../../domain/payments.ts";
 import { conflict, notFound, paymentRequired } from "../../http/errors.ts";
+import { currentOriginSecret, ORIGIN_HEADER } from "../../http/origin-lock.ts";
 import { defineRoute } from "../../http/route.ts";
 import { logger } from "../../observability/logger.ts";
-import { deliverLocalWebhook } from "./deliver-local-webhook.ts";
+import { findRoute } from "../../routes.ts";
+import { route as stripeWebhookRoute } from "./stripe-webhook.ts";
+
+const WEBHOOK_ROUTE = findRoute("payments/stripe-webhook");
+const stripeWebhook: WebhookEndpoint = {
+  method: WEBHOOK_ROUTE.method,
+  path: WEBHOOK_ROUTE.path,
+  serve: stripeWebhookRoute.serve(WEBHOOK_ROUTE.handler),
+  siteHeaders: async (): Promise<Record<string, string>> => {
+    const secret = await currentOriginSecret();
+    return secret ? { [ORIGIN_HEADER]: secret } : {};
+  },
+};
 
 /**
  * The local provider's stand-in for Stripe.js confirming a card (routed only while
@@ -33,7 +47,7 @@ export const route = defineRoute(
       case "declined":
         throw paymentRequired(result.message, { code: result.code });
       case "succeeded": {
-        const status = await deliverLocalWebhook(result.webhook, now);
+        const status = await deliverLocalWebhook(result.webhook, stripeWebhook, now);
         // Like a Stripe webhook that failed: the payment stands, and the verify call of
         // /payment-success credits it.
         if (status !== 200)

@@ -1,7 +1,4 @@
-import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
-import type { AttributeValue as SdkAttributeValue } from "@aws-sdk/client-dynamodb";
-import { unmarshall } from "@aws-sdk/util-dynamodb";
-import type { AttributeValue, Context, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+import type { Context, DynamoDBStreamEvent } from "aws-lambda";
 import type { AuctionMessage } from "#shared/schemas/auctions";
 import { isAuctionItem, toAuction } from "../../adapters/dynamo/auctions-repo.ts";
 import {
@@ -18,18 +15,14 @@ import {
 import type { LiveUpdateEvent } from "../../adapters/realtime/live-handoff.ts";
 import { postToConnection } from "../../adapters/realtime/socket-publisher.ts";
 import { auctionMessageFor, deliveryRank, latestMessagePerAuction } from "../../domain/auction-messages.ts";
+import { streamHandler } from "../../events/stream-handler.ts";
 import { logger } from "../../observability/logger.ts";
-
-const processor = new BatchProcessor(EventType.DynamoDBStreams);
 
 /** Posts in flight at once: enough to be quick, few enough not to trip the management API's limits. */
 const POST_CONCURRENCY = 32;
 
-function image(raw: Record<string, AttributeValue> | undefined) {
-  if (!raw) return undefined;
-  const item = unmarshall(raw as Record<string, SdkAttributeValue>);
-  return isAuctionItem(item) ? toAuction(item) : undefined;
-}
+const auctionOf = (item: Record<string, unknown> | undefined) =>
+  item && isAuctionItem(item) ? toAuction(item) : undefined;
 
 function isLiveUpdate(event: unknown): event is LiveUpdateEvent {
   const message = (event as Partial<LiveUpdateEvent> | null)?.liveUpdate;
@@ -52,35 +45,27 @@ function isLiveUpdate(event: unknown): event is LiveUpdateEvent {
  * connection that is gone (410) is deleted.
  */
 export async function handler(event: DynamoDBStreamEvent | LiveUpdateEvent, context: Context) {
-  const now = Date.now();
   if (isLiveUpdate(event)) {
+    const now = Date.now();
     // The state as of now: the moment a watcher's countdown corrects against.
     await broadcast([{ ...event.liveUpdate, serverTime: new Date(now).toISOString() }], now, "direct");
     return { batchItemFailures: [] };
   }
-  const messages: AuctionMessage[] = [];
-  const response = await processPartialResponse(
-    event,
-    async (record: DynamoDBRecord) => {
-      const message = auctionMessageFor(
-        image(record.dynamodb?.OldImage),
-        image(record.dynamodb?.NewImage),
-        now,
-      );
-      if (message) messages.push(message);
-    },
-    processor,
-    { context },
-  );
-  const latest = latestMessagePerAuction(messages);
-  // Usually the direct path has sent these already: skip them before listing anyone.
-  const sentAlready = await Promise.all(
-    latest.map(async (message) => (await deliveredRank(message.auctionId)) >= deliveryRank(message)),
-  );
-  const outgoing = latest.filter((_, i) => !sentAlready[i]);
-  if (outgoing.length > 0) await broadcast(outgoing, now, "stream");
-  return response;
+  return fromStream(event, context);
 }
+
+const fromStream = streamHandler(
+  ({ oldImage, newImage }, now) => auctionMessageFor(auctionOf(oldImage), auctionOf(newImage), now),
+  async (messages, now) => {
+    const latest = latestMessagePerAuction(messages.filter((m): m is AuctionMessage => Boolean(m)));
+    // Usually the direct path has sent these already: skip them before listing anyone.
+    const sentAlready = await Promise.all(
+      latest.map(async (message) => (await deliveredRank(message.auctionId)) >= deliveryRank(message)),
+    );
+    const outgoing = latest.filter((_, i) => !sentAlready[i]);
+    if (outgoing.length > 0) await broadcast(outgoing, now, "stream");
+  },
+);
 
 async function broadcast(candidates: AuctionMessage[], now: number, path: DeliveryPath) {
   // The claims and the lists at once: one round trip less before the first post.

@@ -8,12 +8,12 @@ import { getSeller } from "../../adapters/dynamo/sellers-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import type { EmailSender } from "../../adapters/email/email-sender.ts";
 import { getEmailSite } from "../../config/runtime.ts";
+import { renderEmail } from "../../domain/email-templates.ts";
 import {
   type EmailEvent,
   notificationSettingsOf,
   OUTBID_EMAIL_WINDOW_MS,
   outbidWindowCutoff,
-  renderEmail,
   userWantsEmail,
 } from "../../domain/notifications.ts";
 

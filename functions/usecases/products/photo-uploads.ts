@@ -9,7 +9,7 @@ import { forbidden, unauthorized } from "../../domain/errors.ts";
 import { photoKey, photoUploadRefusal, photoUrl, UPLOAD_FORM_SECONDS } from "../../domain/photos.ts";
 
 /**
- * Hands an admin or an approved seller a signed form for one product photo (issue 16). The type and
+ * Hands an admin or an approved seller a signed form for one product photo. The type and
  * the size were judged by the route's schema; the signed policy makes the store judge them again.
  */
 export async function issuePhotoUpload(

@@ -6,7 +6,7 @@ import { PHOTO_KEY_PREFIX } from "../../../functions/domain/photos.ts";
 import { readBody, sendJson } from "./http-io.ts";
 
 /**
- * The media bucket behind CloudFront's `/media/*`, locally (issue 16): `POST /media` takes the same
+ * The media bucket behind CloudFront's `/media/*`, locally: `POST /media` takes the same
  * multipart form as S3's presigned POST (fields first, the file last as `file`) and stores the file
  * only if the signed policy allows it (functions/adapters/uploads/local-signer.ts), refusing with 400
  * `{message}` otherwise; `GET /media/<key>` serves what was stored.

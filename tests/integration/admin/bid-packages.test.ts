@@ -1,5 +1,5 @@
 /**
- * The admin's Bid Packages tab (issue 14 item 8): GET/POST /api/admin/bid-packages and
+ * The admin's Bid Packages tab: GET/POST /api/admin/bid-packages and
  * PATCH /api/admin/bid-packages/{id}. Buyers see and buy only active packages; a payment started
  * before an edit or a deactivation is credited with what it was created with.
  */

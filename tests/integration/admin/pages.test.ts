@@ -1,13 +1,13 @@
 /**
- * Cursor pages (issue 15): every list takes `?limit=` and `?cursor=`; without them it answers as it
+ * Cursor pages: every list takes `?limit=` and `?cursor=`; without them it answers as it
  * always did. Walking the pages yields the unpaged list exactly once, in the same order, and each page
  * reads at most `limit` keys per index partition.
  */
 import { describe, expect, it } from "vitest";
 import type { AdminProduct, AdminUser } from "#shared/schemas/admin";
 import type { Page } from "#shared/schemas/pages";
-import { dynamo } from "../../../functions/adapters/dynamo/client.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
+import { queryLimitsDuring as queryLimits } from "../support/table-calls.ts";
 import { approvedSeller, signUp, submittedProduct, type TestUser } from "./fixtures.ts";
 
 useFreshTable("admin-pages");
@@ -25,26 +25,6 @@ async function walk<T>(user: TestUser, path: string, limit: number): Promise<T[]
     expect(pages.length).toBeLessThan(50);
   } while (cursor);
   return pages;
-}
-
-/** The Limit of every Query sent while `run` runs. */
-async function queryLimits(run: () => Promise<unknown>): Promise<number[]> {
-  const limits: number[] = [];
-  const name = `limits-${crypto.randomUUID()}`;
-  dynamo.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (context.commandName === "QueryCommand")
-        limits.push(Number((args.input as { Limit?: number }).Limit));
-      return next(args);
-    },
-    { step: "initialize", name },
-  );
-  try {
-    await run();
-  } finally {
-    dynamo.middlewareStack.remove(name);
-  }
-  return limits;
 }
 
 describe("cursor pages", () => {

@@ -1,5 +1,5 @@
 /**
- * THE BID STORM (issue 3): 40 buyers with 30 credits each bid concurrently on one auction until it
+ * THE BID STORM: 40 buyers with 30 credits each bid concurrently on one auction until it
  * ends, while readers poll it and a closer keeps trying to end it. Then every invariant of docs/architecture.md
  * section 7 must hold.
  */

@@ -1,5 +1,5 @@
 /**
- * The public live list in pages (issue 15 item 5): GET /api/auctions?limit=&cursor= answers the
+ * The public live list in pages: GET /api/auctions?limit=&cursor= answers the
  * product's bare array, names the next page in headers, reads at most `limit` index keys per page, and
  * walking the pages gives the whole list in its order (ending soonest first), even when a bid has moved
  * an auction's end past another's.
@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import { NEXT_CURSOR_HEADER } from "#shared/constants";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import type { Page } from "#shared/schemas/pages";
-import { dynamo } from "../../../functions/adapters/dynamo/client.ts";
 import { INVALID_CURSOR } from "../../../functions/adapters/dynamo/index-pages.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
+import { queryLimitsDuring as queryLimits } from "../support/table-calls.ts";
 import { anonymous, bidOn, getItem, liveAuction, testUser, waitUntilPast } from "./fixtures.ts";
 
 useFreshTable("live-pages");
@@ -30,26 +30,6 @@ async function walk(limit: number): Promise<Listed[]> {
     path = `/api/auctions?limit=${limit}&cursor=${encodeURIComponent(next)}`;
     expect(pages.length).toBeLessThan(20);
   }
-}
-
-/** The Limit of every Query sent while `run` runs. */
-async function queryLimits(run: () => Promise<unknown>): Promise<number[]> {
-  const limits: number[] = [];
-  const name = `live-limits-${crypto.randomUUID()}`;
-  dynamo.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (context.commandName === "QueryCommand")
-        limits.push(Number((args.input as { Limit?: number }).Limit));
-      return next(args);
-    },
-    { step: "initialize", name },
-  );
-  try {
-    await run();
-  } finally {
-    dynamo.middlewareStack.remove(name);
-  }
-  return limits;
 }
 
 describe("the live list in pages", () => {

@@ -8,7 +8,7 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import type { SocketMessage } from "#shared/schemas/auctions";
-import { db, dynamo, tableName } from "../../../functions/adapters/dynamo/client.ts";
+import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import {
   MAX_SOCKETS_PER_ADDRESS,
@@ -20,6 +20,7 @@ import { handler as connect } from "../../../functions/handlers/realtime/connect
 import { handler as disconnect } from "../../../functions/handlers/realtime/disconnect.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
+import { tableCallsDuring } from "../support/table-calls.ts";
 import { getItem, liveAuction } from "./fixtures.ts";
 
 useFreshTable("socket-limits");
@@ -62,26 +63,13 @@ async function listen() {
 
 /** The table writes sent while `run` runs, by command and partition key prefix. */
 async function writesDuring(run: () => Promise<unknown>): Promise<string[]> {
-  const writes: string[] = [];
-  const name = `socket-writes-${crypto.randomUUID()}`;
-  dynamo.middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = args.input as { Key?: { pk?: string }; Item?: { pk?: string } };
-      const command = /^(Put|Update|Delete)(Item)?Command$/.exec(context.commandName ?? "")?.[1];
-      if (command) {
-        const pk = String(input.Key?.pk ?? input.Item?.pk ?? "");
-        writes.push(`${command} ${pk.slice(0, pk.indexOf("#") + 1)}`);
-      }
-      return next(args);
-    },
-    { step: "initialize", name },
-  );
-  try {
-    await run();
-  } finally {
-    dynamo.middlewareStack.remove(name);
-  }
-  return writes;
+  return (await tableCallsDuring(run)).flatMap(({ command: name, input }) => {
+    const command = /^(Put|Update|Delete)(Item)?Command$/.exec(name)?.[1];
+    if (!command) return [];
+    const item = input as { Key?: { pk?: string }; Item?: { pk?: string } };
+    const pk = String(item.Key?.pk ?? item.Item?.pk ?? "");
+    return [`${command} ${pk.slice(0, pk.indexOf("#") + 1)}`];
+  });
 }
 
 describe("watch frames", () => {

@@ -9,11 +9,12 @@ import { promisify } from "node:util";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import type { LedgerPage } from "#shared/schemas/ledger";
-import { db, dynamo, tableName } from "../../../functions/adapters/dynamo/client.ts";
+import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { anonymous, bidOn, liveAuction, testUser, waitUntilPast } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
+import { tableCallsDuring } from "../support/table-calls.ts";
 
 useFreshTable("fair-play-ledger-pages");
 const gateway = useLocalGateway();
@@ -28,28 +29,11 @@ interface Read {
 }
 /** Every DynamoDB call `run` makes: its command, the Query's Limit and the items it answered. */
 async function reads(run: () => Promise<unknown>): Promise<Read[]> {
-  const calls: Read[] = [];
-  const name = `ledger-reads-${crypto.randomUUID()}`;
-  dynamo.middlewareStack.add(
-    (next, context) => async (args) => {
-      const result = await next(args);
-      const input = args.input as { Limit?: number };
-      const output = result.output as { Count?: number; Item?: unknown };
-      calls.push({
-        command: context.commandName ?? "unknown",
-        ...(input.Limit === undefined ? {} : { limit: input.Limit }),
-        count: output.Count ?? (output.Item ? 1 : 0),
-      });
-      return result;
-    },
-    { step: "initialize", name },
-  );
-  try {
-    await run();
-  } finally {
-    dynamo.middlewareStack.remove(name);
-  }
-  return calls;
+  return (await tableCallsDuring(run)).map(({ command, input, output }) => {
+    const { Limit } = input as { Limit?: number };
+    const { Count, Item } = (output ?? {}) as { Count?: number; Item?: unknown };
+    return { command, ...(Limit === undefined ? {} : { limit: Limit }), count: Count ?? (Item ? 1 : 0) };
+  });
 }
 
 async function auctionWithBids(count: number, options: Parameters<typeof liveAuction>[0] = {}) {

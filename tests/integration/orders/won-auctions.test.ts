@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { OrderView, WonAuction } from "#shared/schemas/orders";
 import type { Page } from "#shared/schemas/pages";
-import { dynamo } from "../../../functions/adapters/dynamo/client.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
+import { tableCallsDuring } from "../support/table-calls.ts";
 import { auctionWithBids, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
 
 useFreshTable("orders-won");
@@ -72,21 +72,10 @@ describe("GET /api/auctions/won", () => {
     await auctionWithBids({ seller, bidders: [alice, bob], running: true });
     const justEnded = await auctionWithBids({ seller, bidders: [bob, alice] });
 
-    const sent: Array<{ command: string; input: Record<string, unknown> }> = [];
-    const name = `spy-${crypto.randomUUID()}`;
-    dynamo.middlewareStack.add(
-      (next, context) => async (args) => {
-        sent.push({ command: context.commandName ?? "", input: args.input as Record<string, unknown> });
-        return next(args);
-      },
-      { step: "initialize", name },
-    );
-    let list: WonAuction[];
-    try {
+    let list: WonAuction[] = [];
+    const sent = await tableCallsDuring(async () => {
       list = await wins(alice);
-    } finally {
-      dynamo.middlewareStack.remove(name);
-    }
+    });
     expect(list.map((w) => w.id)).toEqual([justEnded.id]);
     expect(list[0]).toMatchObject({ status: "won", winner: { username: alice.username } });
     const queried = sent

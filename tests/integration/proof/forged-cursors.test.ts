@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { APPROVAL_STATUSES, AUCTION_STATUSES } from "#shared/constants";
-import { dynamo } from "../../../functions/adapters/dynamo/client.ts";
 import type { ItemKey } from "../../../functions/adapters/dynamo/index-lists.ts";
 import { indexKeys, keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { anonymous, signUp, type TestUser } from "../admin/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
+import { tableCallsDuring } from "../support/table-calls.ts";
 
 useFreshTable("forged-cursors");
 
@@ -30,21 +30,7 @@ function cursorOf(positions: Record<string, unknown>): string {
 
 /** The Queries sent while `run` runs. */
 async function queriesDuring(run: () => Promise<unknown>): Promise<number> {
-  let queries = 0;
-  const name = `forged-cursor-${crypto.randomUUID()}`;
-  dynamo.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (context.commandName === "QueryCommand") queries++;
-      return next(args);
-    },
-    { step: "initialize", name },
-  );
-  try {
-    await run();
-  } finally {
-    dynamo.middlewareStack.remove(name);
-  }
-  return queries;
+  return (await tableCallsDuring(run)).filter((c) => c.command === "QueryCommand").length;
 }
 
 async function lists(): Promise<PagedList[]> {

@@ -8,7 +8,7 @@ import { adminCreateProductSchema } from "#shared/schemas/admin";
 import { createBidPackageSchema } from "#shared/schemas/bid-packages";
 import { createOrderRequestSchema } from "#shared/schemas/orders";
 import { createSellerProductSchema, updateSellerProfileSchema } from "#shared/schemas/seller";
-import { renderEmail } from "../../../functions/domain/notifications.ts";
+import { renderEmail } from "../../../functions/domain/email-templates.ts";
 
 const INJECTION = "X\r\nBcc: evil@example.com";
 const CONTROLS = [

@@ -29,15 +29,24 @@ describe("self-contained docs", () => {
       "README.md",
       ...readdirSync("docs").flatMap((f) => (f.endsWith(".md") ? [`docs/${f}`] : [])),
     ];
-    // "issue 15", "issues 8 and 15", "Issue #3", "(#12)"; not another project's "owner/repo#123", a
-    // key such as "BID#0000000042" or a heading anchor "(#7-tests)".
+    // An issue with its number, with or without "#", or a bare "(#12)"; not another project's
+    // "owner/repo#123", a key such as "BID#0000000042" or a heading anchor "(#7-tests)".
     const citation = /\bissues?\s+#?\d+|(?<![\w/.-])#\d+(?![\w-])/gi;
-    const found = docs.flatMap((file) =>
-      readFileSync(file, "utf8")
-        .split("\n")
-        .flatMap((line, i) => [...line.matchAll(citation)].map((m) => `${file}:${i + 1}: ${m[0]}`)),
-    );
-    expect(found).toEqual([]);
+    expect(citationsIn(docs, citation)).toEqual([]);
+  });
+
+  it("the code's comments cite no issue numbers either: they say what the tracker's text meant", () => {
+    const code = execFileSync(
+      "git",
+      ["ls-files", "functions", "web", "shared", "scripts", "infra", "tests"],
+      {
+        encoding: "utf8",
+      },
+    )
+      .split("\n")
+      .filter((f) => /\.(ts|tsx|cjs)$/.test(f));
+    // Colours ("#1f2937") and keys ("BID#42") are code, so only the word and its number count here.
+    expect(citationsIn(code, /\bissues?\s+#?\d+/gi)).toEqual([]);
   });
 
   it("the docs the code cites exist, with the sections it cites", () => {
@@ -47,3 +56,12 @@ describe("self-contained docs", () => {
     for (const n of [1, 2, 3, 4, 5, 6, 7]) expect(architecture).toContain(`## ${n}. `);
   });
 });
+
+/** Every match of `citation` in these files, as "file:line: match". */
+function citationsIn(files: string[], citation: RegExp): string[] {
+  return files.flatMap((file) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) => [...line.matchAll(citation)].map((m) => `${file}:${i + 1}: ${m[0]}`)),
+  );
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { renderEmail } from "../../../functions/domain/email-templates.ts";
 import {
   emailEventsFor,
   notificationSettingsOf,
-  renderEmail,
   userWantsEmail,
 } from "../../../functions/domain/notifications.ts";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type BuyNowFacts, buyNowOffer, buyNowPrice } from "../../../functions/domain/buy-now.ts";
 import { NO_PAID_CREDITS, type PaidCredits } from "../../../functions/domain/paid-bids.ts";
+import { buyNowOpen } from "../../../shared/buy-now.ts";
 
 const NOW = Date.parse("2030-01-01T12:00:00.000Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -73,5 +74,21 @@ describe("who may buy it now", () => {
       reason: "notOffered",
       expiresAt: null,
     });
+  });
+});
+
+describe("buyNowOpen (the web's badge and panel)", () => {
+  const auction = { retailPrice: "50.00", buyNowStockLeft: 1, endsAt: new Date(NOW).toISOString() };
+
+  it("stays open for 7 days after the end, the day the functions' offer expires", () => {
+    expect(buyNowOpen(auction, NOW + 7 * DAY - 1)).toBe(true);
+    expect(buyNowOpen(auction, NOW + 7 * DAY)).toBe(false);
+    const ended = buyNowOffer(facts({ auctionActive: false, endedAt: NOW, endsAt: NOW }), NOW);
+    expect(ended.expiresAt).toBe(NOW + 7 * DAY);
+  });
+
+  it("is closed without a retail price or units left", () => {
+    expect(buyNowOpen({ ...auction, retailPrice: null }, NOW)).toBe(false);
+    expect(buyNowOpen({ ...auction, buyNowStockLeft: 0 }, NOW)).toBe(false);
   });
 });

@@ -16,8 +16,8 @@ import { RouteErrorPage } from "./routes/error-page.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
 
 /** Pages only signed-in users, sellers or admins reach load on demand; their files export a named component. */
-// The home page ships in the first load; every other page is fetched on first visit (issue 15's
-// first-load budget), the auction page's chunk included.
+// The home page ships in the first load; every other page is fetched on first visit (the
+// first-load JavaScript budget, scripts/check-budgets.ts), the auction page's chunk included.
 const AuctionDetailPage = lazyPage(
   () => import("@web/features/auctions/pages/auction-detail-page.tsx"),
   "AuctionDetailPage",

@@ -1,5 +1,6 @@
 import { PhotoUploadField } from "@web/components/photo-upload-field.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
+import { TextField } from "@web/components/text-field.tsx";
 import {
   FormControl,
   FormDescription,
@@ -10,7 +11,6 @@ import {
 } from "@web/components/ui/form.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select.tsx";
-import { Textarea } from "@web/components/ui/textarea.tsx";
 import { cn } from "@web/lib/utils.ts";
 import { Check } from "lucide-react";
 import { useId, useState } from "react";
@@ -57,31 +57,13 @@ export function ProductFormFields<TOutput>({
   const imageUrl = form.watch("imageUrl");
   return (
     <div className="grid gap-4">
-      <FormField
-        control={form.control}
-        name="name"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Product Name</FormLabel>
-            <FormControl>
-              <Input placeholder="24K Gold Bar - 1oz" {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
+      <TextField control={form.control} name="name" label="Product Name" placeholder="24K Gold Bar - 1oz" />
+      <TextField
         control={form.control}
         name="description"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Description</FormLabel>
-            <FormControl>
-              <Textarea rows={3} placeholder="Detailed description of the product..." {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Description"
+        rows={3}
+        placeholder="Detailed description of the product..."
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
@@ -121,21 +103,16 @@ export function ProductFormFields<TOutput>({
           placeholder="59.99"
           description="What it sells for at retail: Buy It Now's price before bids are credited."
         />
-        <FormField
+        <TextField
           control={form.control}
           name="buyNowStock"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Buy It Now Stock</FormLabel>
-              <FormControl>
-                <Input type="number" inputMode="numeric" step="1" min="0" placeholder="0" {...field} />
-              </FormControl>
-              <FormDescription>
-                Units bidders may buy at retail less their bids (0 = no Buy It Now).
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Buy It Now Stock"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+          placeholder="0"
+          description="Units bidders may buy at retail less their bids (0 = no Buy It Now)."
         />
         <FormField
           control={form.control}
@@ -154,40 +131,18 @@ export function ProductFormFields<TOutput>({
             )
           }
         />
-        <FormField
-          control={form.control}
-          name="purity"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Purity</FormLabel>
-              <FormControl>
-                <Input placeholder="99.99%" {...field} value={field.value ?? ""} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextField control={form.control} name="purity" label="Purity" placeholder="99.99%" />
       </div>
       <PhotoUploadField
         onUploaded={(url) => form.setValue("imageUrl", url, { shouldValidate: true, shouldDirty: true })}
       />
-      <FormField
+      <TextField
         control={form.control}
         name="imageUrl"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Image URL</FormLabel>
-            <FormControl>
-              <Input
-                type="text"
-                inputMode="url"
-                placeholder="https://..., an uploaded photo or a preset below"
-                {...field}
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Image URL"
+        type="text"
+        inputMode="url"
+        placeholder="https://..., an uploaded photo or a preset below"
       />
       {/^(\/|https?:\/\/)\S/.test(imageUrl ?? "") && (
         // The photo the product will show, whether uploaded, typed or a preset: seen before it is sent.
@@ -251,26 +206,16 @@ function PriceField<TOutput>({
   description?: string;
 }) {
   return (
-    <FormField
+    <TextField
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0.01"
-              placeholder={placeholder}
-              {...field}
-            />
-          </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
+      label={label}
+      type="number"
+      inputMode="decimal"
+      step="0.01"
+      min="0.01"
+      placeholder={placeholder}
+      description={description}
     />
   );
 }

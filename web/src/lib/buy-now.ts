@@ -2,48 +2,48 @@
  * Buy It Now in the web: the offer on the auction page and the order on the checkout page (two
  * features), so it lives here.
  */
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
-import { BUY_NOW_DAYS_AFTER_END } from "#shared/constants";
-import type { AuctionDetail, AuctionSummary } from "#shared/schemas/auctions";
+import { useEffect, useRef } from "react";
+import type { AuctionDetail } from "#shared/schemas/auctions";
 import type { BuyNowOfferView, BuyNowRequest, OrderView } from "#shared/schemas/orders";
-
-/** Whether the auction still offers Buy It Now to someone: units left and the window open. */
-export function buyNowOpen(
-  auction: Pick<AuctionSummary, "retailPrice" | "buyNowStockLeft" | "endsAt">,
-  now: number,
-): boolean {
-  if (!auction.retailPrice || auction.buyNowStockLeft < 1) return false;
-  return now < Date.parse(auction.endsAt) + BUY_NOW_DAYS_AFTER_END * 24 * 60 * 60 * 1000;
-}
 
 const buyNowPath = (auctionId: string) => `/api/auctions/${encodeURIComponent(auctionId)}/buy-now`;
 
 export const buyNowQueries = {
-  /** Every offer read of one auction, whatever its bid count. */
-  offers: (auctionId: string) => ["/api/auctions", auctionId, "buy-now"] as const,
-  /**
-   * GET /api/auctions/{id}/buy-now: the caller's offer, with the credit for their bids worked out.
-   * Read again whenever the auction changes (a bid raises the credit or makes the caller the leader):
-   * callers pass the auction's bid count so the key moves with it.
-   */
-  offer: (auctionId: string, enabled: boolean, totalBids = 0) =>
+  /** GET /api/auctions/{id}/buy-now: the caller's offer, with the credit for their bids worked out. */
+  offer: (auctionId: string, enabled: boolean) =>
     queryOptions({
-      queryKey: [...buyNowQueries.offers(auctionId), totalBids] as const,
+      queryKey: ["/api/auctions", auctionId, "buy-now"] as const,
       queryFn: () => api.get<BuyNowOfferView>(buyNowPath(auctionId)),
       enabled,
       placeholderData: (previous) => previous,
     }),
-  /** The auction as the Buy It Now checkout summarizes it (read once, not polled). */
+  /**
+   * The auction as the Buy It Now checkout summarizes it: the detail's own key and path, read once
+   * here (the checkout does not poll it).
+   */
   checkoutAuction: (auctionId: string) =>
     queryOptions({
-      queryKey: ["/api/auctions", auctionId, "checkout"] as const,
+      queryKey: ["/api/auctions", auctionId] as const,
       queryFn: () => api.get<AuctionDetail>(`/api/auctions/${encodeURIComponent(auctionId)}`),
     }),
 };
 
+/**
+ * The caller's offer, read again whenever the auction's bid count moves (a bid raises the credit or
+ * makes the caller the leader): callers pass the count they show.
+ */
 export function useBuyNowOffer(auctionId: string, enabled: boolean, totalBids = 0) {
-  return useQuery(buyNowQueries.offer(auctionId, enabled, totalBids));
+  const queryClient = useQueryClient();
+  const seenBids = useRef(totalBids);
+  useEffect(() => {
+    if (seenBids.current === totalBids) return;
+    seenBids.current = totalBids;
+    const { queryKey } = buyNowQueries.offer(auctionId, true);
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  }, [queryClient, auctionId, totalBids]);
+  return useQuery(buyNowQueries.offer(auctionId, enabled));
 }
 
 /** POST /api/auctions/{id}/buy-now: the buy_now order, then paid like any order. */

@@ -15,7 +15,7 @@ export function photoRefusal(file: File): string | null {
 }
 
 /**
- * Sends a product photo straight to the media store (issue 16): the API signs a form for this type and
+ * Sends a product photo straight to the media store: the API signs a form for this type and
  * size, the browser posts the file with it, and the photo's same-origin address comes back.
  */
 export async function uploadPhoto(file: File): Promise<string> {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-client.ts";
-import { createQueryClient } from "./query-client.ts";
+import { createQueryClient, type ErrorToast } from "./query-client.ts";
 
 const toasts = vi.hoisted(() => [] as unknown[]);
 vi.mock("@web/components/ui/use-toast.ts", () => ({ toast: (t: unknown) => toasts.push(t) }));
@@ -14,7 +14,7 @@ afterEach(() => {
   toasts.length = 0;
 });
 
-async function refuse(error: unknown, meta?: { errorToast?: { title?: string; fallback: string } }) {
+async function refuse(error: unknown, meta?: { errorToast?: ErrorToast }) {
   const client = createQueryClient();
   const mutation = client.getMutationCache().build(client, {
     mutationFn: () => Promise.reject(error),
@@ -48,5 +48,28 @@ describe("the mutation cache's error toast", () => {
       new ApiError(402, "Payment Required", JSON.stringify({ message: "Insufficient bid credits" })),
     );
     expect(toasts).toEqual([]);
+  });
+
+  it("says the declared no-answer line when the network failed, and nothing for a status told elsewhere", async () => {
+    const bid: ErrorToast = {
+      title: "Cannot place bid",
+      fallback: "Failed to place bid",
+      noAnswer: "An error occurred while placing your bid",
+      except: [401],
+    };
+    await refuse(new TypeError("Failed to fetch"), { errorToast: bid });
+    await refuse(new ApiError(401, "Unauthorized", JSON.stringify({ message: "Login required" })), {
+      errorToast: bid,
+    });
+    await refuse(
+      new ApiError(402, "Payment Required", JSON.stringify({ message: "Insufficient bid credits" })),
+      {
+        errorToast: bid,
+      },
+    );
+    expect(toasts).toEqual([
+      { variant: "destructive", title: "Error", description: "An error occurred while placing your bid" },
+      { variant: "destructive", title: "Cannot place bid", description: "Insufficient bid credits" },
+    ]);
   });
 });

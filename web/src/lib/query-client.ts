@@ -1,11 +1,15 @@
 import { MutationCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { api, getServerMessage } from "./api-client.ts";
+import { api, getErrorStatus, getServerMessage } from "./api-client.ts";
 
 /** How a mutation's refusal is told: a destructive toast titled `title` ("Error" by default) with the server's message, or `fallback` when it gave none. */
 export interface ErrorToast {
   title?: string;
   fallback: string;
+  /** When no answer came at all (the network failed): this line, titled "Error", instead of the fallback. */
+  noAnswer?: string;
+  /** Statuses the mutation's own `onError` tells another way (a 401 that goes to the login page): no toast. */
+  except?: readonly number[];
 }
 
 declare module "@tanstack/react-query" {
@@ -17,6 +21,12 @@ declare module "@tanstack/react-query" {
 /** Every mutation's refusal is toasted here, once, from the `errorToast` its hook declares. */
 export function toastMutationError(error: unknown, errorToast: ErrorToast | undefined): void {
   if (!errorToast) return;
+  const status = getErrorStatus(error);
+  if (status !== null && errorToast.except?.includes(status)) return;
+  if (status === null && errorToast.noAnswer) {
+    toast({ variant: "destructive", title: "Error", description: errorToast.noAnswer });
+    return;
+  }
   toast({
     variant: "destructive",
     title: errorToast.title ?? "Error",

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import {
   Dialog,
@@ -8,16 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@web/components/ui/dialog.tsx";
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@web/components/ui/form.tsx";
-import { Input } from "@web/components/ui/input.tsx";
+import { Form, FormControl, FormField, FormItem, FormLabel } from "@web/components/ui/form.tsx";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import {
@@ -95,60 +87,42 @@ export function BidPackageDialog({
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
-            <FormField
+            <TextField
               control={form.control}
               name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Name</FormLabel>
-                  <FormControl>
-                    <Input placeholder="Starter" autoComplete="off" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Name"
+              placeholder="Starter"
+              autoComplete="off"
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
+              <TextField
                 control={form.control}
                 name="bidCount"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Bid Count</FormLabel>
-                    <FormControl>
-                      <Input type="number" inputMode="numeric" min={1} step={1} placeholder="50" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Bid Count"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                placeholder="50"
               />
-              <FormField
+              <TextField
                 control={form.control}
                 name="price"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Price ($)</FormLabel>
-                    <FormControl>
-                      <Input inputMode="decimal" placeholder="25.00" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Price ($)"
+                inputMode="decimal"
+                placeholder="25.00"
               />
             </div>
-            <FormField
+            <TextField
               control={form.control}
               name="savings"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Savings (%)</FormLabel>
-                  <FormControl>
-                    <Input type="number" inputMode="numeric" min={0} max={100} step={1} {...field} />
-                  </FormControl>
-                  <FormDescription>Shown as "Save N%" when above 0.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Savings (%)"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              step={1}
+              description='Shown as "Save N%" when above 0.'
             />
             <FormField
               control={form.control}

@@ -4,7 +4,7 @@ import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { useMemo } from "react";
 import { adminQueries } from "../api/queries.ts";
 
-/** The Stats tab (issue 16): the last 30 days, and bids in the last 48 hours. Loaded with the tab only. */
+/** The Stats tab: the last 30 days, and bids in the last 48 hours. Loaded with the tab only. */
 export function StatsTab() {
   const stats = useQuery(adminQueries.dailyStats());
   const series = useMemo(() => {

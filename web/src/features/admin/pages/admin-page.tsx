@@ -15,7 +15,7 @@ import { RecentRegistrationsCard } from "../components/recent-registrations-card
 import { SellerApprovals } from "../components/seller-approvals.tsx";
 import { UsersTab } from "../components/users-tab.tsx";
 
-// The charts and their library load with the tab, never with the page (issue 16).
+// The charts and their library load with the tab, never with the page.
 const StatsTab = lazy(async () => ({ default: (await import("../components/stats-tab.tsx")).StatsTab }));
 
 function CountBadge({ count }: { count: number | undefined }) {

@@ -10,6 +10,17 @@ export async function placeBid(auctionId: string): Promise<PlaceBidResponse> {
   return result;
 }
 
+/** A refusal is toasted with the server's message (docs/product.md section 8); a 401 goes to /login instead. */
 export function usePlaceBidMutation() {
-  return useMutation({ mutationFn: placeBid });
+  return useMutation({
+    mutationFn: placeBid,
+    meta: {
+      errorToast: {
+        title: "Cannot place bid",
+        fallback: "Failed to place bid",
+        noAnswer: "An error occurred while placing your bid",
+        except: [401],
+      },
+    },
+  });
 }

@@ -9,11 +9,11 @@ import { Bot } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
-import type { AgentView } from "#shared/schemas/agents";
+import type { AgentStopReason, AgentView } from "#shared/schemas/agents";
 import { useBookAgent, useCancelAgent } from "../api/bid-agent.ts";
 import { auctionQueries } from "../api/queries.ts";
 
-const STOP_REASONS: Record<string, string> = {
+const STOP_REASONS: Record<AgentStopReason, string> = {
   "bids-spent": "it used all its bids",
   "max-price": "the price reached your maximum",
   "auction-ended": "the auction ended",
@@ -47,8 +47,8 @@ function AgentStatus({
   }
   return (
     <p className="text-sm text-muted-foreground" data-testid="agent-stopped">
-      Your Bid Agent stopped: {STOP_REASONS[agent.stopReason ?? ""] ?? "it is no longer active"}. It placed{" "}
-      {plural(agent.bidsPlaced, "bid")}
+      Your Bid Agent stopped: {agent.stopReason ? STOP_REASONS[agent.stopReason] : "it is no longer active"}.
+      It placed {plural(agent.bidsPlaced, "bid")}
       {agent.returned > 0 ? ` and returned ${plural(agent.returned, "unused credit")}` : ""}.
     </p>
   );

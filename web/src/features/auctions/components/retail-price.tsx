@@ -1,6 +1,6 @@
 import { Badge } from "@web/components/ui/badge.tsx";
-import { buyNowOpen } from "@web/lib/buy-now.ts";
 import { cn } from "@web/lib/utils.ts";
+import { buyNowOpen } from "#shared/buy-now";
 import { formatPrice } from "#shared/money";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 

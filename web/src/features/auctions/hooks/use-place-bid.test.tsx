@@ -3,10 +3,11 @@
  * The Place Bid hook against a stubbed fetch, with a fresh QueryClient per test: what each answer of
  * the server does (toasts, the purchase modal, the way to /login), and that a double click sends one bid.
  */
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { meQuery } from "@web/lib/current-user.ts";
 import { PurchaseModalContext } from "@web/lib/purchase-modal.ts";
+import { createQueryClient } from "@web/lib/query-client.ts";
 import type { ReactNode } from "react";
 import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -45,7 +46,8 @@ let client: QueryClient;
 let openPurchase: ReturnType<typeof vi.fn<() => void>>;
 
 function setup(user: CurrentUser | null) {
-  client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  // The app's own client: its mutation cache toasts the refusals the bid's errorToast declares.
+  client = createQueryClient();
   client.setQueryData(meQuery().queryKey, user);
   client.setQueryData(auctionQueries.list().queryKey, [AUCTION]);
   openPurchase = vi.fn<() => void>();
@@ -81,6 +83,16 @@ describe("usePlaceBid", () => {
     await waitFor(() => expect(toasts).toHaveLength(1));
     expect(toasts[0]).toMatchObject({ title: "Cannot place bid", description: "Insufficient bid credits" });
     expect(openPurchase).toHaveBeenCalledTimes(1);
+  });
+
+  it("a 402 opens the purchase modal by its status, whatever its words", async () => {
+    vi.stubGlobal("fetch", answer(402, { message: "Out of credits" }));
+    const { result } = setup(USER);
+    act(() => result.current.bid.placeBid("a1"));
+    await waitFor(() => expect(openPurchase).toHaveBeenCalledTimes(1));
+    expect(toasts).toEqual([
+      expect.objectContaining({ title: "Cannot place bid", description: "Out of credits" }),
+    ]);
   });
 
   it("a refusal without a message says Failed to place bid, and opens nothing", async () => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
-import { getErrorStatus, getServerMessage } from "@web/lib/api-client.ts";
+import { getErrorStatus } from "@web/lib/api-client.ts";
 import { meQuery, useUser } from "@web/lib/current-user.ts";
 import { usePurchaseModal } from "@web/lib/purchase-modal.ts";
 import { useCallback, useRef } from "react";
@@ -12,17 +12,15 @@ import { auctionQueries } from "../api/queries.ts";
 import { keepNewerAuction } from "../lib/cache-merge.ts";
 import { rememberBid } from "../lib/my-bids.ts";
 
-export const INSUFFICIENT_CREDITS = "Insufficient bid credits";
-
 function requireLogin(navigate: (to: string) => void) {
   toast({ variant: "destructive", title: "Login required", description: "Please login to place a bid" });
   navigate(paths.login.getHref());
 }
 
 /**
- * Place Bid with every answer of docs/product.md section 8: success toast; "Cannot place bid" with the
- * server's message (or "Failed to place bid"); out of credits also opens the purchase modal; no
- * answer at all is a network error; signed out goes to /login.
+ * Place Bid with every answer of docs/product.md section 8: success toast; a refusal's toast (the
+ * mutation's errorToast: "Cannot place bid" with the server's message, or the network error); out of
+ * credits (402) also opens the purchase modal; signed out goes to /login.
  */
 export function usePlaceBid() {
   const { data: user } = useUser();
@@ -63,24 +61,12 @@ export function usePlaceBid() {
           applyResult(result);
           toast({ variant: "success", title: "Bid placed successfully!" });
         },
+        // The refusal's toast comes from the mutation's errorToast; what else an answer means is here.
         onError: (error) => {
           const status = getErrorStatus(error);
-          if (status === null) {
-            toast({
-              variant: "destructive",
-              title: "Error",
-              description: "An error occurred while placing your bid",
-            });
-            return;
-          }
           if (status === 401) return requireLogin(navigate);
-          const message = getServerMessage(error);
-          toast({
-            variant: "destructive",
-            title: "Cannot place bid",
-            description: message ?? "Failed to place bid",
-          });
-          if (message?.includes(INSUFFICIENT_CREDITS)) purchaseModal.open();
+          // 402 is the bid route's one "no credits left" answer: offer to buy some.
+          if (status === 402) purchaseModal.open();
         },
       });
     },

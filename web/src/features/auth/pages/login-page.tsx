@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form.tsx";
-import { Input } from "@web/components/ui/input.tsx";
+import { Form } from "@web/components/ui/form.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
@@ -44,18 +44,12 @@ export function LoginPage() {
     >
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
-          <FormField
+          <TextField
             control={form.control}
             name="username"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Username or Email</FormLabel>
-                <FormControl>
-                  <Input autoComplete="username" placeholder="Enter your username or email" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Username or Email"
+            autoComplete="username"
+            placeholder="Enter your username or email"
           />
           <PasswordField
             control={form.control}

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import {
   Form,
@@ -9,7 +10,6 @@ import {
   FormLabel,
   FormMessage,
 } from "@web/components/ui/form.tsx";
-import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@web/components/ui/radio-group.tsx";
 import { paths } from "@web/config/paths.ts";
@@ -72,31 +72,20 @@ export function RegisterPage() {
     >
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
-          <FormField
+          <TextField
             control={form.control}
             name="username"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Username</FormLabel>
-                <FormControl>
-                  <Input autoComplete="username" placeholder="Choose a username" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Username"
+            autoComplete="username"
+            placeholder="Choose a username"
           />
-          <FormField
+          <TextField
             control={form.control}
             name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
           />
           <PasswordField
             control={form.control}
@@ -157,26 +146,13 @@ export function RegisterPage() {
             )}
           />
           {seller && (
-            <FormField
+            <TextField
               control={form.control}
               name="businessName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Business Name</FormLabel>
-                  <FormControl>
-                    <Input
-                      autoComplete="organization"
-                      placeholder="The name buyers see on your listings"
-                      {...field}
-                      value={field.value ?? ""}
-                    />
-                  </FormControl>
-                  <FormDescription className="text-xs">
-                    The admin reviews it with your application; you can change it while you wait.
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Business Name"
+              autoComplete="organization"
+              placeholder="The name buyers see on your listings"
+              description="The admin reviews it with your application; you can change it while you wait."
             />
           )}
           <Button type="submit" size="lg" className="mt-2 w-full" disabled={registration.busy}>

@@ -1,54 +1,35 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { EmptyList, PagedQueryList } from "@web/components/list-states.tsx";
-import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { Package, Store, Trophy } from "lucide-react";
+import { Store, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { shippingAddressLines } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
 import { orderQueries } from "../api/queries.ts";
 import { OrderSummaryLine, TrackingLine } from "../components/order-summary-line.tsx";
+import { OrdersListPage } from "../components/orders-list-page.tsx";
 
 /** /orders: the user's orders with payment and shipping state. */
 export function OrdersPage() {
   // Read 20 at a time under the list's own key, so what refreshes the list refreshes these pages.
   const orders = useInfiniteQuery(orderQueries.buyerOrderPages());
   return (
-    <PageContainer className="max-w-4xl">
-      <PageHeader
-        title="My Orders"
-        description="Track payment and shipping of what you won or bought with Buy It Now"
-        actions={
-          <Button asChild variant="outline" size="sm">
-            <Link to={paths.wonAuctions.getHref()}>
-              <Trophy aria-hidden="true" />
-              Won Auctions
-            </Link>
-          </Button>
-        }
-      />
-      <PagedQueryList
-        query={orders}
-        loadMoreLabel="Load more orders"
-        errorFallback="Failed to load your orders"
-        empty={
-          <EmptyList
-            icon={Package}
-            title="No orders yet"
-            description="Check out an auction you have won and its order will appear here."
-            action={
-              <Button asChild>
-                <Link to={paths.wonAuctions.getHref()}>View Won Auctions</Link>
-              </Button>
-            }
-          />
-        }
-      >
-        {(order) => <BuyerOrderCard key={order.id} order={order} />}
-      </PagedQueryList>
-    </PageContainer>
+    <OrdersListPage
+      orders={orders}
+      width="max-w-4xl"
+      title="My Orders"
+      description="Track payment and shipping of what you won or bought with Buy It Now"
+      link={{ to: paths.wonAuctions.getHref(), icon: Trophy, label: "Won Auctions" }}
+      emptyDescription="Check out an auction you have won and its order will appear here."
+      emptyAction={
+        <Button asChild>
+          <Link to={paths.wonAuctions.getHref()}>View Won Auctions</Link>
+        </Button>
+      }
+    >
+      {(order) => <BuyerOrderCard key={order.id} order={order} />}
+    </OrdersListPage>
   );
 }
 

@@ -1,15 +1,12 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { EmptyList, PagedQueryList } from "@web/components/list-states.tsx";
-import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
-import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { LayoutDashboard, Mail, MapPin, Package, User } from "lucide-react";
-import { Link } from "react-router";
+import { LayoutDashboard, Mail, MapPin, User } from "lucide-react";
 import { shippingAddressLines } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
 import { orderQueries } from "../api/queries.ts";
 import { OrderSummaryLine, TrackingLine } from "../components/order-summary-line.tsx";
+import { OrdersListPage } from "../components/orders-list-page.tsx";
 import { UpdateShippingDialog } from "../components/update-shipping-dialog.tsx";
 
 /** /seller-orders: the seller's sold items to ship. */
@@ -17,34 +14,16 @@ export function SellerOrdersPage() {
   // Read 20 at a time under the list's own key, so what refreshes the list refreshes these pages.
   const orders = useInfiniteQuery(orderQueries.sellerOrderPages());
   return (
-    <PageContainer className="max-w-5xl">
-      <PageHeader
-        title="Orders to Fulfill"
-        description="Ship the items your buyers have won and keep them posted"
-        actions={
-          <Button asChild variant="outline" size="sm">
-            <Link to={paths.sellerDashboard.getHref()}>
-              <LayoutDashboard aria-hidden="true" />
-              Seller Dashboard
-            </Link>
-          </Button>
-        }
-      />
-      <PagedQueryList
-        query={orders}
-        loadMoreLabel="Load more orders"
-        errorFallback="Failed to load your orders"
-        empty={
-          <EmptyList
-            icon={Package}
-            title="No orders yet"
-            description="When a buyer checks out one of your won auctions, the order appears here."
-          />
-        }
-      >
-        {(order) => <SellerOrderCard key={order.id} order={order} />}
-      </PagedQueryList>
-    </PageContainer>
+    <OrdersListPage
+      orders={orders}
+      width="max-w-5xl"
+      title="Orders to Fulfill"
+      description="Ship the items your buyers have won and keep them posted"
+      link={{ to: paths.sellerDashboard.getHref(), icon: LayoutDashboard, label: "Seller Dashboard" }}
+      emptyDescription="When a buyer checks out one of your won auctions, the order appears here."
+    >
+      {(order) => <SellerOrderCard key={order.id} order={order} />}
+    </OrdersListPage>
   );
 }
 

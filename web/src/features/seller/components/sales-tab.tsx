@@ -4,7 +4,7 @@ import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
 import { useMemo } from "react";
 import { sellerQueries } from "../api/queries.ts";
 
-/** The seller's Sales tab (issue 16): sales and items shipped per day, last 30 days. Loaded with the tab only. */
+/** The seller's Sales tab: sales and items shipped per day, last 30 days. Loaded with the tab only. */
 export function SalesTab() {
   const stats = useQuery(sellerQueries.dailyStats());
   const series = useMemo(() => {

@@ -1,10 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SellerStatusBadge } from "@web/components/status-badges.tsx";
+import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form.tsx";
-import { Input } from "@web/components/ui/input.tsx";
-import { Textarea } from "@web/components/ui/textarea.tsx";
+import { Form } from "@web/components/ui/form.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { useForm } from "react-hook-form";
 import { type SellerProfile, updateSellerProfileSchema } from "#shared/schemas/seller";
@@ -70,35 +69,13 @@ function BusinessProfileForm({ profile }: { profile: SellerProfile }) {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:max-w-xl" aria-label="Business profile">
-        <FormField
-          control={form.control}
-          name="businessName"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Business Name</FormLabel>
-              <FormControl>
-                <Input {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
+        <TextField control={form.control} name="businessName" label="Business Name" />
+        <TextField
           control={form.control}
           name="description"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Description</FormLabel>
-              <FormControl>
-                <Textarea
-                  rows={3}
-                  placeholder="What do you sell? Where do your items come from?"
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Description"
+          rows={3}
+          placeholder="What do you sell? Where do your items come from?"
         />
         <div>
           <Button type="submit" variant="outline" disabled={update.isPending || !form.formState.isDirty}>

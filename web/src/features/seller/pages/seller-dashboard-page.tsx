@@ -14,7 +14,7 @@ import { AddProductDialog } from "../components/add-product-dialog.tsx";
 import { sellerStats } from "../components/seller-stats.ts";
 import { SellerStatusCard } from "../components/seller-status-card.tsx";
 
-// The charts and their library load with the tab, never with the page (issue 16).
+// The charts and their library load with the tab, never with the page.
 const SalesTab = lazy(async () => ({ default: (await import("../components/sales-tab.tsx")).SalesTab }));
 
 export function SellerDashboardPage() {

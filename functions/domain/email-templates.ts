@@ -1,0 +1,163 @@
+/**
+ * What an email says (docs/product.md section 2, Emails): an event and its recipient in, the subject,
+ * text and HTML out. Links back go through the web's own path table (shared/paths.ts), so an email
+ * never points at a page the web has moved. Pure.
+ */
+import { formatCents } from "#shared/money";
+import { paths } from "#shared/paths";
+import type { EmailData, EmailEvent, EmailKind } from "#shared/schemas/notifications";
+import { withoutControlCharacters } from "#shared/text";
+
+export interface EmailSite {
+  name: string;
+  /** https://host, no trailing slash. */
+  url: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Body {
+  subject: string;
+  lines: string[];
+  /** Where the email's button leads (a path of the site). */
+  link: { label: string; path: string };
+}
+
+function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailSite): Body {
+  const item = data.productName ?? "your item";
+  const price = data.priceCents !== undefined ? formatCents(data.priceCents) : undefined;
+  const auction = data.auctionId ? paths.auction.getHref(data.auctionId) : paths.home.getHref();
+  switch (kind) {
+    case "welcome":
+      return {
+        subject: `Welcome to ${site.name}, ${username}`,
+        lines: [
+          `Your account ${username} is ready.`,
+          "Buy a bid package, pick a live auction and place your first bid: the last bidder when the clock reaches zero wins.",
+        ],
+        link: { label: "See the live auctions", path: paths.home.getHref() },
+      };
+    case "outbid":
+      return {
+        subject: `You've been outbid on ${item}`,
+        lines: [
+          `Someone bid on ${item}${price ? `, now at ${price}` : ""}. You are no longer the highest bidder.`,
+        ],
+        link: { label: "Bid again", path: auction },
+      };
+    case "won":
+      return {
+        subject: `You won ${item}!`,
+        lines: [
+          `Congratulations: you won ${item}${price ? ` for ${price}` : ""}.`,
+          "Check out to have it shipped.",
+        ],
+        link: { label: "Check out", path: paths.orderCheckout.getHref(data.auctionId ?? "") },
+      };
+    case "bids_purchased":
+      return {
+        subject: `Receipt: ${data.bidCount ?? 0} bids`,
+        lines: [
+          `Thank you for your purchase of ${data.bidCount ?? 0} bids${data.amountCents !== undefined ? ` for ${formatCents(data.amountCents)}` : ""}.`,
+          "They are in your balance now.",
+        ],
+        link: { label: "Go bidding", path: paths.home.getHref() },
+      };
+    case "order_paid":
+      return {
+        subject: `Receipt: your order of ${item}`,
+        lines: [
+          `We received your payment${price ? ` of ${price}` : ""} for ${item}.`,
+          "The seller has been told to ship it; we'll email you the tracking number.",
+        ],
+        link: { label: "See your orders", path: paths.orders.getHref() },
+      };
+    case "shipped":
+      return {
+        subject: `${item} has shipped`,
+        lines: [`${item} is on its way.`, `Tracking number: ${data.trackingNumber ?? "not given"}`],
+        link: { label: "See your orders", path: paths.orders.getHref() },
+      };
+    case "seller_approved":
+      return {
+        subject: "Your seller account is approved",
+        lines: [`${data.businessName ?? "Your business"} may now list products for auction.`],
+        link: { label: "Open your dashboard", path: paths.sellerDashboard.getHref() },
+      };
+    case "seller_rejected":
+      return {
+        subject: "Your seller application was not approved",
+        lines: [`We could not approve ${data.businessName ?? "your business"} as a seller.`],
+        link: { label: `Visit ${site.name}`, path: paths.home.getHref() },
+      };
+    case "product_approved":
+      return {
+        subject: `${item} is approved`,
+        lines: [`${item} is approved and its auction is live.`],
+        link: { label: "See the auction", path: auction },
+      };
+    case "product_rejected":
+      return {
+        subject: `${item} was not approved`,
+        lines: [`We could not approve ${item} for auction.`],
+        link: { label: "Open your dashboard", path: paths.sellerDashboard.getHref() },
+      };
+  }
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/** Every text of the event's data on one line (numbers and ids pass as they are). */
+function oneLineData(data: EmailData): EmailData {
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      typeof value === "string" ? withoutControlCharacters(value) : value,
+    ]),
+  ) as EmailData;
+}
+
+/**
+ * The email of an event: a plain-text and an HTML part, each with the site's name and a link back.
+ * Names come from what users typed, possibly before the schemas refused control characters: each is
+ * put on one line first, so none can add a header line to the subject or a line to the text.
+ */
+export function renderEmail(
+  event: Pick<EmailEvent, "kind" | "data">,
+  rawUsername: string,
+  site: EmailSite,
+): RenderedEmail {
+  const username = withoutControlCharacters(rawUsername);
+  const body = bodyOf(event.kind, oneLineData(event.data), username, site);
+  const link = `${site.url}${body.link.path}`;
+  const text = [
+    `Hello ${username},`,
+    "",
+    ...body.lines,
+    "",
+    `${body.link.label}: ${link}`,
+    "",
+    `${site.name}`,
+    site.url,
+  ].join("\n");
+  const html = [
+    `<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">`,
+    `<p>Hello ${escapeHtml(username)},</p>`,
+    ...body.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(body.link.label)}</a></p>`,
+    `<p style="color:#6b7280">${escapeHtml(site.name)} · <a href="${escapeHtml(site.url)}">${escapeHtml(site.url)}</a></p>`,
+    "</body></html>",
+  ].join("\n");
+  return { subject: withoutControlCharacters(body.subject), text, html };
+}
