@@ -3,7 +3,6 @@ import { ProductImage } from "@web/components/product-image.tsx";
 import { TextField } from "@web/components/text-field.tsx";
 import {
   FormControl,
-  FormDescription,
   FormField,
   FormItem,
   FormLabel,
