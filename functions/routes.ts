@@ -292,6 +292,8 @@ export const eventHandlers = {
   emailEvents: "notifications/email-events",
   /** The email queue -> one email per event, exactly once (SES in AWS, the outbox locally). */
   emailSender: "notifications/send-email",
+  /** Every minute -> ending-soon alerts of watched auctions on the email queue (functions/usecases/alerts/). */
+  endingSoonAlerts: "alerts/ending-soon-sweep",
   /** DynamoDB Stream of the table -> the daily and hourly aggregates of the Stats charts (issue 16). */
   statsAggregator: "stats/aggregate-stats",
 } as const;

@@ -206,6 +206,9 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "agents/sweep-agents": grant(["AUCTION#"], [], true),
   // Reads nothing: the stream's images carry everything it maps (its stream read is not a table grant).
   "notifications/email-events": grant([]),
+  // The live auctions ending within the hour, their watchers (WATCHLIST#, where it marks the alert
+  // sent) and those watchers' alert settings (USER#, the settings attribute only).
+  "alerts/ending-soon-sweep": grant(["AUCTION#", "USER#"], ["WATCHLIST#"], true),
   // The recipient (a seller's user through SELLER#), the idempotency and outbid-window items, and the
   // outbox, which it writes only on the local stack (in AWS it sends through SES).
   "notifications/send-email": grant(["USER#", "SELLER#"], ["EMAILSENT#", "OUTBOX#"]),

@@ -5,7 +5,13 @@
  * delivered twice, or the same change seen by two batches, names the same event.
  */
 import { formatCents } from "#shared/money";
-import type { EmailData, EmailEvent, EmailKind, NotificationSettings } from "#shared/schemas/notifications";
+import type {
+  EmailData,
+  EmailEvent,
+  EmailKind,
+  NotificationSettings,
+  NotificationSettingsUpdate,
+} from "#shared/schemas/notifications";
 import { withoutControlCharacters } from "#shared/text";
 
 type Item = Record<string, unknown>;
@@ -24,23 +30,31 @@ export const EMAIL_SOURCE_TYPES = ["user", "auction", "bidPurchase", "order", "s
 /** At most one outbid email per auction per user in this long (measured on the events' own times). */
 export const OUTBID_EMAIL_WINDOW_MS = 5 * 60 * 1000;
 
+/** Minutes before the end an ending-soon alert goes when the user never chose. */
+export const DEFAULT_ENDING_SOON_MINUTES = 5;
+
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   outbid: true,
   won: true,
   marketing: true,
+  endingSoon: true,
+  push: { outbid: true, won: true, endingSoon: true },
+  endingSoonMinutes: DEFAULT_ENDING_SOON_MINUTES,
 };
 
-/** Settings as stored, with the defaults for anything never set. */
+/** Choices as stored (or as a PUT sends them), with `base` for anything not given. */
 export function notificationSettingsOf(
-  stored: Partial<NotificationSettings> | undefined,
+  stored: Partial<NotificationSettingsUpdate> | undefined,
+  base: NotificationSettings = DEFAULT_NOTIFICATION_SETTINGS,
 ): NotificationSettings {
-  return { ...DEFAULT_NOTIFICATION_SETTINGS, ...stored };
+  return { ...base, ...stored, push: { ...base.push, ...stored?.push } };
 }
 
-/** Only outbid and won emails may be turned off; receipts and account emails always go. */
+/** Only the alerts (outbid, won, ending soon) may be turned off; receipts and account emails always go. */
 export function userWantsEmail(kind: EmailKind, settings: NotificationSettings): boolean {
   if (kind === "outbid") return settings.outbid;
   if (kind === "won") return settings.won;
+  if (kind === "ending_soon") return settings.endingSoon;
   return true;
 }
 
@@ -184,6 +198,15 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
           `Someone bid on ${item}${price ? `, now at ${price}` : ""}. You are no longer the highest bidder.`,
         ],
         link: { label: "Bid again", path: auction },
+      };
+    case "ending_soon":
+      return {
+        subject: `${item} is ending soon`,
+        lines: [
+          `${item}, an auction you watch, has ${data.minutesLeft ?? "a few"} minutes or less left${price ? ` at ${price}` : ""}.`,
+          "Each bid adds a few seconds to the clock, so the last bid still decides. This is the only reminder we send for it.",
+        ],
+        link: { label: "Bid now", path: auction },
       };
     case "won":
       return {

@@ -46,6 +46,13 @@ describe("email notifications", () => {
     await expect.poll(() => page.getByRole("checkbox", { name: /Outbid/ }).isChecked()).toBe(false);
     expect(await page.getByRole("checkbox", { name: /Auction won/ }).isChecked()).toBe(true);
     const stored = await (await page.request.get("/api/me/notifications")).json();
-    expect(stored).toEqual({ outbid: false, won: true, marketing: true });
+    expect(stored).toEqual({
+      outbid: false,
+      won: true,
+      marketing: true,
+      endingSoon: true,
+      push: { outbid: true, won: true, endingSoon: true },
+      endingSoonMinutes: 5,
+    });
   });
 });
