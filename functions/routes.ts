@@ -92,7 +92,6 @@ const routeTable = [
     path: "/api/auctions/ended",
     handler: "auctions/list-ended-auctions",
     role: "public",
-    edgeCacheSeconds: 1,
   },
   {
     method: "GET",

@@ -1,4 +1,4 @@
-import { Duration, Stack } from "aws-cdk-lib";
+import { Duration, NestedStack, Stack } from "aws-cdk-lib";
 import { Rule, Schedule } from "aws-cdk-lib/aws-events";
 import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
@@ -112,7 +112,9 @@ export class Notifications extends Construct {
 
     // Ending-soon alerts join the same queue, so the sender's checks (the user's choice, the address)
     // decide them as they decide every email.
-    this.alertSweep = new ProductFunction(this, "AlertSweep", {
+    // In a nested stack of its own: the app stack is close to CloudFormation's 500 resources.
+    const alerts = new NestedStack(this, "Alerts", { description: "Penny auction ending-soon alerts" });
+    this.alertSweep = new ProductFunction(alerts, "AlertSweep", {
       handlerId: props.alertSweepHandler,
       defaults: props.defaults,
       timeout: Duration.seconds(50),
@@ -120,7 +122,7 @@ export class Notifications extends Construct {
     }).bindTable(props.data.table, eventHandlerNeeds(props.alertSweepHandler).table);
     this.queue.grantSendMessages(this.alertSweep);
     this.alertSweep.addEnvironment("EMAIL_QUEUE_URL", this.queue.queueUrl);
-    new Rule(this, "AlertsEveryMinute", {
+    new Rule(alerts, "EveryMinute", {
       description: "Queues the ending-soon alerts of watched auctions",
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaFunction(this.alertSweep, { retryAttempts: 2, deadLetterQueue: this.failures })],
