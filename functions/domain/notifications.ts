@@ -5,12 +5,13 @@
  * delivered twice, or the same change seen by two batches, names the same event.
  */
 import { formatCents } from "#shared/money";
-import type {
-  EmailData,
-  EmailEvent,
-  EmailKind,
-  NotificationSettings,
-  NotificationSettingsUpdate,
+import {
+  DEFAULT_ENDING_SOON_MINUTES,
+  type EmailData,
+  type EmailEvent,
+  type EmailKind,
+  type NotificationSettings,
+  type NotificationSettingsUpdate,
 } from "#shared/schemas/notifications";
 import { withoutControlCharacters } from "#shared/text";
 
@@ -29,9 +30,6 @@ export const EMAIL_SOURCE_TYPES = ["user", "auction", "bidPurchase", "order", "s
 
 /** At most one outbid email per auction per user in this long (measured on the events' own times). */
 export const OUTBID_EMAIL_WINDOW_MS = 5 * 60 * 1000;
-
-/** Minutes before the end an ending-soon alert goes when the user never chose. */
-export const DEFAULT_ENDING_SOON_MINUTES = 5;
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   outbid: true,

@@ -16,6 +16,9 @@ export const EMAIL_KINDS = [
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
+/** Minutes before the end an ending-soon alert goes when the user never chose. */
+export const DEFAULT_ENDING_SOON_MINUTES = 5;
+
 /** The most minutes ahead an ending-soon alert may be asked for (the alert sweep looks this far ahead). */
 export const MAX_ENDING_SOON_MINUTES = 60;
 
