@@ -4,12 +4,12 @@
  * off again; the home page links to Recent winners, which shows a win with its all-in saving. No
  * failed request, console error or warning, and axe-core finds nothing.
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { readAuctionDetail } from "../../functions/usecases/read-auctions.ts";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
+import { openUserMenuItem } from "./support/user-menu.ts";
 import { type SignedIn, signedIn } from "./support/users.ts";
 
 function auctionOf(seller: SignedIn, name: string, options: { now: number; durationSeconds: number }) {
@@ -33,15 +33,6 @@ function auctionOf(seller: SignedIn, name: string, options: { now: number; durat
     extensionSeconds: 1,
     now: options.now,
   });
-}
-
-async function openUserMenuItem(page: Page, name: string) {
-  const item = page.getByRole("menuitem", { name });
-  for (let attempt = 0; attempt < 3 && !(await item.isVisible()); attempt++) {
-    await page.getByTestId("user-menu").click();
-    await item.waitFor({ timeout: 5_000 }).catch(() => {});
-  }
-  await item.click();
 }
 
 describe.each(PHONE_AND_DESKTOP)("the watchlist at %s size", (label, viewport) => {
