@@ -68,6 +68,16 @@ const routeTable = [
   { method: "GET", path: "/api/me/notifications", handler: "me/get-notifications", role: "user" },
   { method: "PUT", path: "/api/me/notifications", handler: "me/put-notifications", role: "user" },
 
+  // watchlist
+  { method: "GET", path: "/api/me/watchlist", handler: "watchlist/list-watchlist", role: "user" },
+  { method: "PUT", path: "/api/me/watchlist/{auctionId}", handler: "watchlist/watch-auction", role: "user" },
+  {
+    method: "DELETE",
+    path: "/api/me/watchlist/{auctionId}",
+    handler: "watchlist/unwatch-auction",
+    role: "user",
+  },
+
   // auctions and bidding
   {
     method: "GET",
@@ -77,6 +87,12 @@ const routeTable = [
     edgeCacheSeconds: 1,
   },
   { method: "GET", path: "/api/auctions/won", handler: "auctions/list-won-auctions", role: "user" },
+  {
+    method: "GET",
+    path: "/api/auctions/ended",
+    handler: "auctions/list-ended-auctions",
+    role: "public",
+  },
   {
     method: "GET",
     path: "/api/auctions/{id}",
@@ -275,6 +291,8 @@ export const eventHandlers = {
   emailEvents: "notifications/email-events",
   /** The email queue -> one email per event, exactly once (SES in AWS, the outbox locally). */
   emailSender: "notifications/send-email",
+  /** Every minute -> ending-soon alerts of watched auctions on the email queue (functions/usecases/alerts/). */
+  endingSoonAlerts: "alerts/ending-soon-sweep",
   /** DynamoDB Stream of the table -> the daily and hourly aggregates of the Stats charts. */
   statsAggregator: "stats/aggregate-stats",
 } as const;

@@ -164,6 +164,7 @@ export class PennyAuctionStack extends Stack {
       data: this.data,
       eventsHandler: eventHandlers.emailEvents,
       senderHandler: eventHandlers.emailSender,
+      alertSweepHandler: eventHandlers.endingSoonAlerts,
       from:
         config.emailFrom ??
         (config.domainName ? `no-reply@${config.domainName}` : placeholderFrom(config.stage)),

@@ -27,6 +27,7 @@ export type KeyPrefix =
   | "ORDERPAYMENT#"
   | "CONN#"
   | "WATCH#"
+  | "WATCHLIST#"
   | "LOGINRATE#"
   | "EMAILSENT#"
   | "OUTBOX#"
@@ -83,6 +84,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   ),
   "me/get-notifications": grant(["USER#"]),
   "me/put-notifications": grant(["USER#"], ["USER#"]),
+  // AUCTION#: 404 for an auction that does not exist; the list shows each auction's live state,
+  // finalizing one found over (the auction engine's rule).
+  "watchlist/watch-auction": grant(["AUCTION#"], ["WATCHLIST#"]),
+  "watchlist/unwatch-auction": grant(["AUCTION#"], ["WATCHLIST#"]),
+  "watchlist/list-watchlist": grant(["AUCTION#"], ["AUCTION#"], true),
 
   // auctions and bidding
   "auctions/list-auctions": FINALIZING_READ,
@@ -91,6 +97,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // BIDDERS#: a signed-in caller's own bids on it, PAIDCREDITS#: what they paid for bids (`me`).
   "auctions/get-auction": grant(["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"]),
   "auctions/get-ledger": grant(["AUCTION#", "BIDS#"]),
+  // Recent winners: each winner's bids on the auction and what they paid for bids (the all-in cost).
+  "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#"], [], true),
   // The wins index: beginner auctions and the win limit.
   "auctions/place-bid": grant(["AUCTION#", "BIDS#"], ["USER#", "AUCTION#", "BIDS#", "BIDDERS#"], true),
   "auctions/put-agent": grant(["AUCTION#", "AGENTS#", "BIDDERS#"], ["AGENTS#", "USER#", "AUCTION#"], true),
@@ -198,6 +206,9 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "agents/sweep-agents": grant(["AUCTION#"], [], true),
   // Reads nothing: the stream's images carry everything it maps (its stream read is not a table grant).
   "notifications/email-events": grant([]),
+  // The live auctions ending within the hour, their watchers (WATCHLIST#, where it marks the alert
+  // sent) and those watchers' alert settings (USER#, the settings attribute only).
+  "alerts/ending-soon-sweep": grant(["AUCTION#", "USER#"], ["WATCHLIST#"], true),
   // The recipient (a seller's user through SELLER#), the idempotency and outbid-window items, and the
   // outbox, which it writes only on the local stack (in AWS it sends through SES).
   "notifications/send-email": grant(["USER#", "SELLER#"], ["EMAILSENT#", "OUTBOX#"]),

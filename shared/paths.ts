@@ -40,6 +40,9 @@ export const paths = {
   privacy: { path: "/privacy", getHref: () => "/privacy" },
   auctionRules: { path: "/auction-rules", getHref: () => "/auction-rules" },
   myWins: { path: "/my-wins", getHref: () => "/my-wins" },
+  /** The signed-in user's watchlist. */
+  watching: { path: "/watching", getHref: () => "/watching" },
+  recentWinners: { path: "/recent-winners", getHref: () => "/recent-winners" },
   orders: { path: "/orders", getHref: () => "/orders" },
   notFound: { path: "*", getHref: () => "/404" },
 } as const;

@@ -49,6 +49,15 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         ],
         link: { label: "Bid again", path: auction },
       };
+    case "ending_soon":
+      return {
+        subject: `${item} is ending soon`,
+        lines: [
+          `${item}, an auction you watch, has ${data.minutesLeft ?? "a few"} minutes or less left${price ? ` at ${price}` : ""}.`,
+          "Each bid adds a few seconds to the clock, so the last bid still decides. This is the only reminder we send for it.",
+        ],
+        link: { label: "Bid now", path: auction },
+      };
     case "won":
       return {
         subject: `You won ${item}!`,

@@ -4,7 +4,16 @@
  * email events out. The event key is built from the change itself (never from the delivery), so a record
  * delivered twice, or the same change seen by two batches, names the same event.
  */
-import type { EmailData, EmailEvent, EmailKind, NotificationSettings } from "#shared/schemas/notifications";
+import { formatCents } from "#shared/money";
+import {
+  DEFAULT_ENDING_SOON_MINUTES,
+  type EmailData,
+  type EmailEvent,
+  type EmailKind,
+  type NotificationSettings,
+  type NotificationSettingsUpdate,
+} from "#shared/schemas/notifications";
+import { withoutControlCharacters } from "#shared/text";
 
 type Item = Record<string, unknown>;
 
@@ -26,19 +35,24 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   outbid: true,
   won: true,
   marketing: true,
+  endingSoon: true,
+  push: { outbid: true, won: true, endingSoon: true },
+  endingSoonMinutes: DEFAULT_ENDING_SOON_MINUTES,
 };
 
-/** Settings as stored, with the defaults for anything never set. */
+/** Choices as stored (or as a PUT sends them), with `base` for anything not given. */
 export function notificationSettingsOf(
-  stored: Partial<NotificationSettings> | undefined,
+  stored: Partial<NotificationSettingsUpdate> | undefined,
+  base: NotificationSettings = DEFAULT_NOTIFICATION_SETTINGS,
 ): NotificationSettings {
-  return { ...DEFAULT_NOTIFICATION_SETTINGS, ...stored };
+  return { ...base, ...stored, push: { ...base.push, ...stored?.push } };
 }
 
-/** Only outbid and won emails may be turned off; receipts and account emails always go. */
+/** Only the alerts (outbid, won, ending soon) may be turned off; receipts and account emails always go. */
 export function userWantsEmail(kind: EmailKind, settings: NotificationSettings): boolean {
   if (kind === "outbid") return settings.outbid;
   if (kind === "won") return settings.won;
+  if (kind === "ending_soon") return settings.endingSoon;
   return true;
 }
 

@@ -1,4 +1,6 @@
-import { Duration, Stack } from "aws-cdk-lib";
+import { Duration, NestedStack, Stack } from "aws-cdk-lib";
+import { Rule, Schedule } from "aws-cdk-lib/aws-events";
+import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { DynamoEventSource, SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
@@ -18,6 +20,8 @@ export interface NotificationsProps {
   data: Data;
   eventsHandler: string;
   senderHandler: string;
+  /** The one-minute sweep that queues ending-soon alerts of watched auctions. */
+  alertSweepHandler: string;
   /** The From address; its domain (or the address itself) is the SES identity. */
   from: string;
   /** With a domain and its Route 53 zone, the identity is the domain with DKIM records made here. */
@@ -38,6 +42,7 @@ export class Notifications extends Construct {
   readonly failures: FailureQueue;
   readonly consumer: ProductFunction;
   readonly sender: ProductFunction;
+  readonly alertSweep: ProductFunction;
 
   constructor(scope: Construct, id: string, props: NotificationsProps) {
     super(scope, id);
@@ -104,6 +109,24 @@ export class Notifications extends Construct {
         ],
       }),
     );
+
+    // Ending-soon alerts join the same queue, so the sender's checks (the user's choice, the address)
+    // decide them as they decide every email.
+    // In a nested stack of its own: the app stack is close to CloudFormation's 500 resources.
+    const alerts = new NestedStack(this, "Alerts", { description: "Penny auction ending-soon alerts" });
+    this.alertSweep = new ProductFunction(alerts, "AlertSweep", {
+      handlerId: props.alertSweepHandler,
+      defaults: props.defaults,
+      timeout: Duration.seconds(50),
+      deadLetterQueue: this.failures,
+    }).bindTable(props.data.table, eventHandlerNeeds(props.alertSweepHandler).table);
+    this.queue.grantSendMessages(this.alertSweep);
+    this.alertSweep.addEnvironment("EMAIL_QUEUE_URL", this.queue.queueUrl);
+    new Rule(alerts, "EveryMinute", {
+      description: "Queues the ending-soon alerts of watched auctions",
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(this.alertSweep, { retryAttempts: 2, deadLetterQueue: this.failures })],
+    });
 
     this.sender = new ProductFunction(this, "Sender", {
       handlerId: props.senderHandler,

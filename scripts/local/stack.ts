@@ -20,6 +20,7 @@ import { installEmailQueue } from "../../functions/adapters/email/email-queue.ts
 import { installLiveHandoff } from "../../functions/adapters/realtime/handoff-from-env.ts";
 import { eventHandlers } from "../../functions/routes.ts";
 import { createLocalAgentQueue } from "./agent-queue.ts";
+import { createLocalAlertSweep } from "./alert-sweep.ts";
 import {
   DEFAULT_TABLE_NAME,
   type DynamoLocal,
@@ -204,6 +205,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       targets: [eventHandlers.emailEvents],
     });
     stops.push(() => emailPoller.stop());
+    // Ending-soon alerts: the one-minute rule's stand-in, feeding the email queue above.
+    const alerts = createLocalAlertSweep({ everyMs: 60_000 });
+    stops.push(() => alerts.stop());
     mark("emails");
 
     // The Bid Agent engine's queue and its one-minute sweep; the first sweep resumes agents from the table.

@@ -185,3 +185,30 @@ export const watchMessageSchema = z.object({
       z.maxLength(MAX_WATCHED_AUCTIONS, `A connection can watch at most ${MAX_WATCHED_AUCTIONS} auctions`),
     ),
 });
+
+/**
+ * One finished win as GET /api/auctions/ended shows it to anyone (the Recent winners page): what the
+ * winner paid all-in (final price and the bids they spent, at what they paid for them) against retail.
+ */
+export interface EndedAuction {
+  id: string;
+  product: {
+    id: string;
+    name: string;
+    imageUrl: string;
+    metalType: z.infer<typeof auctionProductSchema>["metalType"];
+  };
+  finalPrice: string;
+  totalBids: number;
+  retailPrice: string | null;
+  winner: { username: string };
+  /** The winner's own bids on it, counted in `allInCost`. */
+  winnerBids: number;
+  allInCost: string;
+  endedAt: string;
+}
+
+export interface EndedAuctionsPage {
+  items: EndedAuction[];
+  nextCursor: string | null;
+}

@@ -5,6 +5,7 @@ export const EMAIL_KINDS = [
   "welcome",
   "outbid",
   "won",
+  "ending_soon",
   "bids_purchased",
   "order_paid",
   "shipped",
@@ -15,13 +16,47 @@ export const EMAIL_KINDS = [
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
-/** GET /api/me/notifications, and the body of PUT /api/me/notifications (all three, replaced together). */
-export const notificationSettingsSchema = z.strictObject({
-  outbid: z.boolean(z.typeMessages("outbid must be true or false", "outbid is required")),
-  won: z.boolean(z.typeMessages("won must be true or false", "won is required")),
-  marketing: z.boolean(z.typeMessages("marketing must be true or false", "marketing is required")),
+/** Minutes before the end an ending-soon alert goes when the user never chose. */
+export const DEFAULT_ENDING_SOON_MINUTES = 5;
+
+/** The most minutes ahead an ending-soon alert may be asked for (the alert sweep looks this far ahead). */
+export const MAX_ENDING_SOON_MINUTES = 60;
+
+const ENDING_SOON_MINUTES_MESSAGE = `endingSoonMinutes must be a whole number from 1 to ${MAX_ENDING_SOON_MINUTES}`;
+
+const flag = (name: string) =>
+  z.boolean(z.typeMessages(`${name} must be true or false`, `${name} is required`));
+
+export const pushSettingsSchema = z.strictObject({
+  outbid: flag("push.outbid"),
+  won: flag("push.won"),
+  endingSoon: flag("push.endingSoon"),
 });
-export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/**
+ * GET /api/me/notifications (every choice), and the body of PUT /api/me/notifications: `outbid`,
+ * `won` and `marketing` are always sent; the alert choices may be left out, keeping what was chosen.
+ * The booleans at the top are emails; `push` is Web Push.
+ */
+export const notificationSettingsSchema = z.strictObject({
+  outbid: flag("outbid"),
+  won: flag("won"),
+  marketing: flag("marketing"),
+  endingSoon: z.optional(flag("endingSoon")),
+  push: z.optional(pushSettingsSchema),
+  endingSoonMinutes: z.optional(
+    z
+      .number(z.typeMessages(ENDING_SOON_MINUTES_MESSAGE))
+      .check(
+        z.integer(ENDING_SOON_MINUTES_MESSAGE),
+        z.minimum(1, ENDING_SOON_MINUTES_MESSAGE),
+        z.maximum(MAX_ENDING_SOON_MINUTES, ENDING_SOON_MINUTES_MESSAGE),
+      ),
+  ),
+});
+export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsSchema>;
+/** Every choice, as GET /api/me/notifications answers it. */
+export type NotificationSettings = Required<NotificationSettingsUpdate>;
 
 /** GET /api/dev/outbox?to=<address> (local stack only). */
 export const outboxQuerySchema = z.strictObject({
@@ -57,6 +92,8 @@ export const emailEventSchema = z.object({
     orderId: z.optional(z.string()),
     trackingNumber: z.optional(z.string()),
     businessName: z.optional(z.string()),
+    /** An ending-soon alert: the user's threshold it crossed. */
+    minutesLeft: z.optional(z.number()),
   }),
 });
 export type EmailEvent = z.infer<typeof emailEventSchema>;

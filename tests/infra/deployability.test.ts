@@ -132,6 +132,7 @@ describe("stacks by lifecycle", () => {
       "orders",
       "payments",
       "seller",
+      "watchlist",
     ]);
     const manifest = JSON.parse(readFileSync(join(synth.assemblyDir, "manifest.json"), "utf8"));
     expect(manifest.artifacts["PennyAuction-dev"].dependencies).toContain("PennyAuction-dev-data");

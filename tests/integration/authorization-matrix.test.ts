@@ -135,6 +135,15 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(200),
     request: () => ({ body: { outbid: true, won: false, marketing: true } }),
   },
+  "GET /api/me/watchlist": { expect: signedIn(200) },
+  "PUT /api/me/watchlist/{auctionId}": {
+    expect: signedIn(200),
+    request: ({ world }) => ({ path: `/api/me/watchlist/${world.liveAuctionId}`, body: undefined }),
+  },
+  "DELETE /api/me/watchlist/{auctionId}": {
+    expect: signedIn(200),
+    request: ({ world }) => ({ path: `/api/me/watchlist/${world.liveAuctionId}` }),
+  },
   "GET /api/dev/outbox": {
     // The local stack's stand-in for everyone's inbox: no session needed (the route is never deployed).
     expect: everyone(200),
@@ -151,6 +160,7 @@ const MATRIX: Record<string, Row> = {
   // auctions and bidding
   "GET /api/auctions": { expect: everyone(200) },
   "GET /api/auctions/won": { expect: signedIn(200) },
+  "GET /api/auctions/ended": { expect: everyone(200) },
   "GET /api/auctions/{id}": {
     expect: everyone(200),
     request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}` }),

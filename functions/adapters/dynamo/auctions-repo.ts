@@ -22,7 +22,7 @@ import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { AuctionOutcome } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
 import { conditionFailed, unlessRefused } from "./conditions.ts";
-import { batchGetItems, listByIndex } from "./index-lists.ts";
+import { batchGetItems, listByIndex, queryAll } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
@@ -203,6 +203,25 @@ export async function listLiveAuctionsPage(page: PageRequest): Promise<Page<Auct
     itemKey: keys.auction,
   });
   return { items: items.map(toAuction), nextCursor };
+}
+
+/**
+ * The live auctions scheduled to end by `by` (ms epoch), soonest first: one range Query of the live
+ * index, then one BatchGet. A bid moves an end only inside its last seconds, so every auction really
+ * ending by `by` is among them (with some whose end a bid has just moved past it).
+ */
+export async function listLiveAuctionsEndingBy(by: number): Promise<AuctionRecord[]> {
+  const keys = await queryAll({
+    IndexName: "gsi3",
+    KeyConditionExpression: "gsi3pk = :p AND gsi3sk <= :by",
+    ExpressionAttributeValues: { ":p": indexKeys.liveAuctions(), ":by": new Date(by).toISOString() },
+  });
+  return (
+    await batchGetItems(
+      keys.map((k) => ({ pk: String(k.pk), sk: String(k.sk) })),
+      { consistent: true },
+    )
+  ).map(toAuction);
 }
 
 export async function listSellerAuctionsPage(

@@ -3,7 +3,7 @@
  * through these helpers. Index usage:
  *  gsi1: lists by kind and status   (USERS, SELLERS#status, PRODUCTS#status, AUCTIONS#status, PACKAGES, CONNS#shard)
  *  gsi2: lists by owner             (SELLER#id#PRODUCTS, SELLER#id#AUCTIONS, SELLER#id#ORDERS)
- *  gsi3: lists by user              (USER#id#WINS, USER#id#ORDERS, USER#id#BIDS, ...), and the live
+ *  gsi3: lists by user              (USER#id#WINS, USER#id#ORDERS, USER#id#BIDS, USER#id#WATCHLIST, ...), and the live
  *        auctions by scheduled end (AUCTIONS#live: an auction is there while active, in its winner's
  *        wins once won)
  */
@@ -62,6 +62,16 @@ export const keys = {
     sk: `CONN#${connectionId}`,
   }),
   watchersPartition: (auctionId: string) => `WATCH#${auctionId}`,
+  /**
+   * A user's watchlist entry of an auction. In the auction's own partition of entries, so the alerts
+   * read whom to tell with one Query of that auction (cost: its watchers); the user's list is the
+   * entry's gsi3 key (indexKeys.userWatchlist).
+   */
+  watchlistEntry: (auctionId: string, userId: string) => ({
+    pk: `WATCHLIST#${auctionId}`,
+    sk: `USER#${userId}`,
+  }),
+  watchlistPartition: (auctionId: string) => `WATCHLIST#${auctionId}`,
   /** The sort-key prefix of an auction's watchers (its partition also holds liveDelivery). */
   watcherPrefix: () => "CONN#",
   /**
@@ -127,6 +137,8 @@ export const indexKeys = {
   buyerOrders: (userId: string) => `USER#${userId}#ORDERS`,
   /** gsi3: a user's bid-package purchases; the sort key carries time and amount (spending limits read keys only). */
   userPurchases: (userId: string) => `USER#${userId}#PURCHASES`,
+  /** gsi3: the auctions a user watches (their WATCHLIST# entries), newest watched first. */
+  userWatchlist: (userId: string) => `USER#${userId}#WATCHLIST`,
   /** gsi2: a user's Bid Agents, so self-exclusion can stop them all. */
   userAgents: (userId: string) => `USER#${userId}#AGENTS`,
 } as const;

@@ -1,18 +1,18 @@
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { NotificationSettings } from "#shared/schemas/notifications";
+import { BatchGetCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { NotificationSettings, NotificationSettingsUpdate } from "#shared/schemas/notifications";
 import { db, tableName } from "./client.ts";
 import { unlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
 
-const NOTIFICATIONS_SHAPE: ItemShape<{ notifications?: Partial<NotificationSettings> }> = {
+const NOTIFICATIONS_SHAPE: ItemShape<{ notifications?: Partial<NotificationSettingsUpdate> }> = {
   notifications: "object?",
 };
 
 /** The user's email choices as stored on their profile (undefined: never changed), or null when there is no such user. */
 export async function getStoredNotificationSettings(
   userId: string,
-): Promise<{ settings: Partial<NotificationSettings> | undefined } | null> {
+): Promise<{ settings: Partial<NotificationSettingsUpdate> | undefined } | null> {
   const { Item } = await db.send(
     new GetCommand({
       TableName: tableName(),
@@ -40,4 +40,35 @@ export async function saveNotificationSettings(
       }),
     ),
   );
+}
+
+const BATCH_GET_LIMIT = 100;
+
+/**
+ * The stored choices of each of these users (undefined: never changed), by user id: BatchGets of
+ * only the settings attribute, never the rest of the profile. Users that do not exist are left out.
+ */
+export async function getStoredNotificationSettingsOf(
+  userIds: readonly string[],
+): Promise<Map<string, Partial<NotificationSettingsUpdate> | undefined>> {
+  const found = new Map<string, Partial<NotificationSettingsUpdate> | undefined>();
+  const prefix = keys.user("").pk;
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) {
+    let pending: Record<string, unknown>[] = unique.slice(i, i + BATCH_GET_LIMIT).map((id) => keys.user(id));
+    while (pending.length > 0) {
+      const table = tableName();
+      const out = await db.send(
+        new BatchGetCommand({
+          RequestItems: { [table]: { Keys: pending, ProjectionExpression: "pk, notifications" } },
+        }),
+      );
+      for (const item of out.Responses?.[table] ?? []) {
+        const userId = String(item.pk).slice(prefix.length);
+        found.set(userId, parseItem("user", NOTIFICATIONS_SHAPE, item).notifications);
+      }
+      pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
+    }
+  }
+  return found;
 }

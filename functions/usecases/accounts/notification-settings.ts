@@ -1,4 +1,4 @@
-import type { NotificationSettings } from "#shared/schemas/notifications";
+import type { NotificationSettings, NotificationSettingsUpdate } from "#shared/schemas/notifications";
 import {
   getStoredNotificationSettings,
   saveNotificationSettings,
@@ -13,11 +13,15 @@ export async function readNotificationSettings(userId: string): Promise<Notifica
   return notificationSettingsOf(stored.settings);
 }
 
-/** PUT /api/me/notifications: replaces all three choices (receipts and account emails have none). */
+/**
+ * PUT /api/me/notifications: replaces the email choices sent (receipts and account emails have none);
+ * an alert choice left out keeps what the user chose before.
+ */
 export async function updateNotificationSettings(
   userId: string,
-  settings: NotificationSettings,
+  update: NotificationSettingsUpdate,
 ): Promise<NotificationSettings> {
+  const settings = notificationSettingsOf(update, await readNotificationSettings(userId));
   if (!(await saveNotificationSettings(userId, settings))) throw notFound("User not found");
   return settings;
 }

@@ -35,11 +35,13 @@ export function everyPage(
     [visitor, "/terms", "Bid credits"],
     [visitor, "/privacy", "What we store"],
     [visitor, "/auction-rules", "Bids and the clock"],
+    [visitor, "/recent-winners", "Real wins, newest first"],
     [buyer, "/", auction.product.name],
     [buyer, `/auction/${auction.id}`, auction.product.name],
     [buyer, "/auctions/won", "Won"],
     [buyer, "/my-wins", "My Wins"],
     [buyer, "/orders", "My Orders"],
+    [buyer, "/watching", "The auctions you starred"],
     [buyer, "/spending-limits", "Spending limits"],
     [buyer, "/notifications", "Emails we send you"],
     // The local stack's outbox (the dev server only).

@@ -337,12 +337,18 @@ describe("notification settings", () => {
 
   it("are all on by default, change with PUT, and refuse bad input with 400 changing nothing", async () => {
     const buyer = await user();
-    expect((await read(buyer)).body).toEqual({ outbid: true, won: true, marketing: true });
+    // The alert choices (tests/integration/alerts/) keep their defaults through these PUTs.
+    const alerts = {
+      endingSoon: true,
+      push: { outbid: true, won: true, endingSoon: true },
+      endingSoonMinutes: 5,
+    };
+    expect((await read(buyer)).body).toEqual({ outbid: true, won: true, marketing: true, ...alerts });
 
     const saved = await write(buyer, { outbid: false, won: true, marketing: false });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ outbid: false, won: true, marketing: false });
-    expect((await read(buyer)).body).toEqual({ outbid: false, won: true, marketing: false });
+    expect(saved.body).toEqual({ outbid: false, won: true, marketing: false, ...alerts });
+    expect((await read(buyer)).body).toEqual({ outbid: false, won: true, marketing: false, ...alerts });
 
     for (const bad of [
       { outbid: "no", won: true, marketing: true },
@@ -354,7 +360,7 @@ describe("notification settings", () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toEqual(expect.any(String));
     }
-    expect((await read(buyer)).body).toEqual({ outbid: false, won: true, marketing: false });
+    expect((await read(buyer)).body).toEqual({ outbid: false, won: true, marketing: false, ...alerts });
     expect((await invokeRoute({ method: "GET", path: "/api/me/notifications" })).status).toBe(401);
   });
 

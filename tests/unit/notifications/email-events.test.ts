@@ -107,11 +107,19 @@ describe("which changes send an email", () => {
 });
 
 describe("settings", () => {
-  it("default to all on; only outbid and won can be turned off", () => {
-    const off = notificationSettingsOf({ outbid: false, won: false, marketing: false });
-    expect(notificationSettingsOf(undefined)).toEqual({ outbid: true, won: true, marketing: true });
+  it("default to all on, alerts 5 minutes ahead; only the alerts (outbid, won, ending soon) can be turned off", () => {
+    const off = notificationSettingsOf({ outbid: false, won: false, marketing: false, endingSoon: false });
+    expect(notificationSettingsOf(undefined)).toEqual({
+      outbid: true,
+      won: true,
+      marketing: true,
+      endingSoon: true,
+      push: { outbid: true, won: true, endingSoon: true },
+      endingSoonMinutes: 5,
+    });
     expect(userWantsEmail("outbid", off)).toBe(false);
     expect(userWantsEmail("won", off)).toBe(false);
+    expect(userWantsEmail("ending_soon", off)).toBe(false);
     for (const kind of [
       "welcome",
       "bids_purchased",

@@ -40,6 +40,14 @@ const NotificationsPage = lazyPage(
   () => import("@web/features/account/pages/notifications-page.tsx"),
   "NotificationsPage",
 );
+const WatchingPage = lazyPage(
+  () => import("@web/features/watchlist/pages/watching-page.tsx"),
+  "WatchingPage",
+);
+const RecentWinnersPage = lazyPage(
+  () => import("@web/features/auctions/pages/recent-winners-page.tsx"),
+  "RecentWinnersPage",
+);
 const MyWinsPage = lazyPage(() => import("@web/features/orders/pages/my-wins-page.tsx"), "MyWinsPage");
 const OrderCheckoutPage = lazyPage(
   () => import("@web/features/orders/pages/order-checkout-page.tsx"),
@@ -85,6 +93,7 @@ export const routes: RouteObject[] = [
           { path: paths.auction.path, element: <AuctionDetailPage /> },
           { path: paths.auctionAlt.path, element: <AuctionDetailPage /> },
           { path: paths.auctionLedger.path, element: <LedgerPage /> },
+          { path: paths.recentWinners.path, element: <RecentWinnersPage /> },
           { path: paths.bidPackages.path, element: <BidPackagesPage /> },
           { path: paths.paymentSuccess.path, element: <PaymentSuccessPage /> },
           { path: paths.login.path, element: <LoginPage /> },
@@ -105,6 +114,7 @@ export const routes: RouteObject[] = [
               { path: paths.checkout.path, element: <CheckoutPage /> },
               { path: paths.orderCheckout.path, element: <OrderCheckoutPage /> },
               { path: paths.myWins.path, element: <MyWinsPage /> },
+              { path: paths.watching.path, element: <WatchingPage /> },
               { path: paths.orders.path, element: <OrdersPage /> },
               { path: paths.spendingLimits.path, element: <SpendingLimitsPage /> },
               { path: paths.notifications.path, element: <NotificationsPage /> },

@@ -1,13 +1,7 @@
 import { PhotoUploadField } from "@web/components/photo-upload-field.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
 import { TextField } from "@web/components/text-field.tsx";
-import {
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@web/components/ui/form.tsx";
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select.tsx";
 import { cn } from "@web/lib/utils.ts";

@@ -10,7 +10,7 @@ import {
 } from "@web/components/ui/dropdown-menu.tsx";
 import { paths } from "@web/config/paths.ts";
 import { logoutAndReload } from "@web/features/auth/api/logout.ts";
-import { Bell, Gauge, KeyRound, LogOut, Package, ShoppingCart, Trophy, Truck } from "lucide-react";
+import { Bell, Gauge, KeyRound, LogOut, Package, ShoppingCart, Star, Trophy, Truck } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { CurrentUser } from "#shared/schemas/auth";
@@ -69,6 +69,12 @@ export function UserMenu({
             <Link to={paths.myWins.getHref()}>
               <Trophy aria-hidden="true" />
               My Wins
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to={paths.watching.getHref()}>
+              <Star aria-hidden="true" />
+              Watching
             </Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>

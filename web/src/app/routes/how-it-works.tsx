@@ -8,6 +8,7 @@ import { Award, BadgeCheck, Bot, Clock, Coins, Gavel, ShieldCheck, ShoppingBag, 
 import { Link } from "react-router";
 import { BUY_NOW_DAYS_AFTER_END, TIMER_EXTENSION_SECONDS } from "#shared/constants";
 import { formatPrice } from "#shared/money";
+import { DEFAULT_ENDING_SOON_MINUTES } from "#shared/schemas/notifications";
 
 const STEPS = [
   {
@@ -110,6 +111,12 @@ export function HowItWorksPage() {
                   When the clock reaches zero, the{" "}
                   <strong className="text-foreground">last bidder wins</strong>. No bid is accepted after the
                   end time.
+                </li>
+                <li>
+                  Star an auction to watch it: we email you <strong className="text-foreground">once</strong>,
+                  within a minute of the first time it has {DEFAULT_ENDING_SOON_MINUTES} minutes or less left
+                  (you choose the minutes in Email notifications). The clock can go back up after that, and we
+                  don't email again for that auction.
                 </li>
               </ul>
             </CardContent>

@@ -2,13 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { PageContainer } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { useUpdateNotificationSettings } from "@web/features/account/api/notifications.ts";
 import { accountQueries } from "@web/features/account/api/queries.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { type FormEvent, useEffect, useState } from "react";
-import type { NotificationSettings } from "#shared/schemas/notifications";
+import { MAX_ENDING_SOON_MINUTES, type NotificationSettings } from "#shared/schemas/notifications";
 
 const CHOICES = [
   {
@@ -17,6 +18,11 @@ const CHOICES = [
     hint: "Someone bid over you on an auction you led (at most one email per auction every 5 minutes).",
   },
   { key: "won", label: "Auction won", hint: "You won an auction, with a link to check out." },
+  {
+    key: "endingSoon",
+    label: "Ending soon",
+    hint: "An auction you watch is about to end: one email per auction, the first time it has the minutes below or less left.",
+  },
   { key: "marketing", label: "News and offers", hint: "Occasional news about new auctions and offers." },
 ] as const;
 
@@ -46,6 +52,20 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           </span>
         </Label>
       ))}
+      <div className="grid gap-1">
+        <Label htmlFor="ending-soon-minutes">Minutes before the end (ending soon)</Label>
+        <Input
+          id="ending-soon-minutes"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_ENDING_SOON_MINUTES}
+          step={1}
+          className="w-28"
+          value={values.endingSoonMinutes}
+          onChange={(event) => setValues((v) => ({ ...v, endingSoonMinutes: Number(event.target.value) }))}
+        />
+      </div>
       <p className="text-sm text-muted-foreground">
         Receipts (bid purchases, paid orders), shipping notices and account emails are always sent.
       </p>

@@ -3,6 +3,7 @@ import { ProductImage } from "@web/components/product-image.tsx";
 import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
+import { WatchStar } from "@web/components/watch-star.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { useSelfExclusion } from "@web/lib/spending-limits.ts";
@@ -56,24 +57,28 @@ export const AuctionCard = memo(function AuctionCard({
       data-auction-id={auction.id}
       className="group flex flex-col overflow-hidden transition-shadow hover:shadow-md"
     >
-      <Link to={href} className="relative block aspect-[4/3] overflow-hidden bg-muted">
-        <ProductImage
-          src={product.imageUrl}
-          alt={product.name}
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
-        />
-        <MetalBadge metalType={product.metalType} className="absolute left-3 top-3 shadow-sm" />
-        {auction.beginner && !ended && (
-          <Badge variant="success" className="absolute bottom-3 left-3 shadow-sm">
-            Beginner
-          </Badge>
-        )}
-        {ended && (
-          <Badge variant="destructive" className="absolute right-3 top-3 shadow-sm">
-            Ended
-          </Badge>
-        )}
-      </Link>
+      <div className="relative">
+        <Link to={href} className="relative block aspect-[4/3] overflow-hidden bg-muted">
+          <ProductImage
+            src={product.imageUrl}
+            alt={product.name}
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+          <MetalBadge metalType={product.metalType} className="absolute left-3 top-3 shadow-sm" />
+          {auction.beginner && !ended && (
+            <Badge variant="success" className="absolute bottom-3 left-3 shadow-sm">
+              Beginner
+            </Badge>
+          )}
+          {ended && (
+            <Badge variant="destructive" className="absolute right-3 top-3 shadow-sm">
+              Ended
+            </Badge>
+          )}
+        </Link>
+        {/* Beside the image's link, not in it: a button inside a link is neither valid nor reachable. */}
+        <WatchStar auctionId={auction.id} productName={product.name} className="absolute bottom-3 right-3" />
+      </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="grid gap-0.5">
           <Link

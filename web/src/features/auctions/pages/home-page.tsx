@@ -294,6 +294,9 @@ export function HomePage() {
               <Button asChild size="lg" variant="dark">
                 <Link to={paths.howItWorks.getHref()}>How It Works</Link>
               </Button>
+              <Button asChild size="lg" variant="dark">
+                <Link to={paths.recentWinners.getHref()}>Recent winners</Link>
+              </Button>
             </div>
           </div>
           <ul className="hidden gap-3 lg:grid">

@@ -1,0 +1,87 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { EmptyList, PagedQueryList } from "@web/components/list-states.tsx";
+import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { ProductImage } from "@web/components/product-image.tsx";
+import { AuctionStatusBadge } from "@web/components/status-badges.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card } from "@web/components/ui/card.tsx";
+import { WatchStar } from "@web/components/watch-star.tsx";
+import { paths } from "@web/config/paths.ts";
+import { formatDateTime } from "@web/lib/format-date.ts";
+import { listPagesQuery } from "@web/lib/list-pages.ts";
+import { WATCHLIST_PATH } from "@web/lib/watchlist.ts";
+import { Star } from "lucide-react";
+import { Link } from "react-router";
+import { formatPrice } from "#shared/money";
+import { plural } from "#shared/plural";
+import type { AuctionSummary } from "#shared/schemas/auctions";
+
+/** Live state changes with every bid; a few seconds old is close enough for a list one opens from. */
+const REFRESH_MS = 5000;
+
+/** /watching: the auctions the user starred, newest starred first, each as it stands now. */
+export function WatchingPage() {
+  const watched = useInfiniteQuery({
+    ...listPagesQuery<AuctionSummary>(WATCHLIST_PATH, 20),
+    refetchInterval: REFRESH_MS,
+  });
+  return (
+    <PageContainer className="max-w-4xl">
+      <PageHeader
+        title="Watching"
+        description="The auctions you starred. We email you once when one is about to end (see Email notifications)."
+      />
+      <PagedQueryList
+        query={watched}
+        loadMoreLabel="Load more"
+        errorFallback="Failed to load your watchlist"
+        empty={
+          <EmptyList
+            icon={Star}
+            title="You're not watching any auction"
+            description="Tap the star on an auction to follow it here."
+            action={
+              <Button asChild>
+                <Link to={paths.home.getHref()}>Browse Live Auctions</Link>
+              </Button>
+            }
+          />
+        }
+      >
+        {(auction) => <WatchedAuction key={auction.id} auction={auction} />}
+      </PagedQueryList>
+    </PageContainer>
+  );
+}
+
+function WatchedAuction({ auction }: { auction: AuctionSummary }) {
+  const href = paths.auction.getHref(auction.id);
+  const active = auction.status === "active";
+  return (
+    <Card data-testid="watched-auction" data-auction-id={auction.id} className="flex items-center gap-3 p-3">
+      <Link to={href} className="block size-20 shrink-0 overflow-hidden rounded-md bg-muted">
+        <ProductImage
+          src={auction.product.imageUrl}
+          alt={auction.product.name}
+          className="size-full object-cover"
+        />
+      </Link>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <Link to={href} className="truncate font-semibold hover:text-primary-hover">
+          {auction.product.name}
+        </Link>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+          <AuctionStatusBadge status={auction.status} />
+          <span className="font-semibold text-foreground" data-testid="current-price">
+            {formatPrice(auction.currentPrice)}
+          </span>
+          <span>{plural(auction.totalBids, "bid")}</span>
+          <span>
+            {active ? "Ends" : "Ended"} {formatDateTime(auction.endsAt)}
+          </span>
+        </p>
+      </div>
+      <WatchStar auctionId={auction.id} productName={auction.product.name} />
+    </Card>
+  );
+}
