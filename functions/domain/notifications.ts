@@ -1,10 +1,3 @@
-/**
- * Which stored changes are worth an email, and who wants which (docs/product.md section 2, Emails); what
- * the email says is functions/domain/email-templates.ts. Pure: a stream record's old and new images in,
- * email events out. The event key is built from the change itself (never from the delivery), so a record
- * delivered twice, or the same change seen by two batches, names the same event.
- */
-import { formatCents } from "#shared/money";
 import {
   DEFAULT_ENDING_SOON_MINUTES,
   type EmailData,
@@ -13,7 +6,6 @@ import {
   type NotificationSettings,
   type NotificationSettingsUpdate,
 } from "#shared/schemas/notifications";
-import { withoutControlCharacters } from "#shared/text";
 
 type Item = Record<string, unknown>;
 

@@ -2,11 +2,11 @@
 import { centsToDecimal } from "#shared/money";
 import type { EndedAuction } from "#shared/schemas/auctions";
 import type { Page, PageRequest } from "#shared/schemas/pages";
-import { type AuctionRecord, listAuctionsPage } from "../adapters/dynamo/auctions-repo.ts";
-import { getBidderTally } from "../adapters/dynamo/buy-now-repo.ts";
-import { readPaidCredits } from "../adapters/dynamo/paid-credits-repo.ts";
-import { wonAt } from "../domain/orders.ts";
-import { bidsValueCents } from "./auctions/read-auctions.ts";
+import { type AuctionRecord, listAuctionsPage } from "../../adapters/dynamo/auctions-repo.ts";
+import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
+import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
+import { wonAt } from "../../domain/orders.ts";
+import { bidsValueCents } from "./read-auctions.ts";
 
 /**
  * One page of won auctions, newest first (the index of won auctions, one BatchGet), each with the
