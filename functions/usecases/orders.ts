@@ -2,6 +2,7 @@
  * Winning and fulfilment (docs/product.md sections 2-4, docs/architecture.md section 6): the caller's won auctions, the
  * winner's checkout, the order's payment, the buyer's and seller's order lists, and shipping.
  */
+import { normalizedPostalCode, normalizedRegion } from "#shared/addresses";
 import { centsToDecimal } from "#shared/money";
 import { MAX_AUCTION_DURATION_SECONDS } from "#shared/schemas/admin";
 import type {
@@ -125,7 +126,7 @@ async function auctionsTheUserMayHaveJustWon(userId: string, now: number): Promi
   return (await getAuctionsByIds(ids)).filter((a) => a.status === "active" && a.lastBidderId === userId);
 }
 
-/** The winner's checkout: one order per auction, at the auction's final price, shipped to a US address. */
+/** The winner's checkout: one order per auction, at the auction's final price, shipped where the buyer says. */
 export async function placeOrder(request: CreateOrderBody, buyerId: string, now: number) {
   const auction = await readFinalized(request.auctionId, now);
   if (!auction) throw notFound(ORDER_MESSAGES.auctionNotFound);
@@ -171,10 +172,11 @@ export function newOrder(
     finalPriceCents: priceCents,
     paymentStatus: "pending",
     shippingStatus: "pending",
+    ...(shipping.shippingName ? { shippingName: shipping.shippingName } : {}),
     shippingAddress: shipping.shippingAddress,
     shippingCity: shipping.shippingCity,
-    shippingState: shipping.shippingState,
-    shippingZip: shipping.shippingZip,
+    shippingState: normalizedRegion(shipping.shippingCountry, shipping.shippingState),
+    shippingZip: normalizedPostalCode(shipping.shippingZip),
     shippingCountry: shipping.shippingCountry,
     createdAt: new Date(now).toISOString(),
     auction: { id: auction.id, endsAt: auction.endsAt, totalBids: auction.totalBids },

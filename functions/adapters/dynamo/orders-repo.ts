@@ -42,6 +42,8 @@ export interface OrderRecord {
   finalPriceCents: number;
   paymentStatus: PaymentStatus;
   shippingStatus: ShippingStatus;
+  /** Absent on orders placed without a recipient's name. */
+  shippingName?: string;
   shippingAddress: string;
   shippingCity: string;
   shippingState: string;
@@ -75,6 +77,7 @@ const ORDER_SHAPE: ItemShape<OrderRecord> = {
   finalPriceCents: "number",
   paymentStatus: "string",
   shippingStatus: "string",
+  shippingName: "string?",
   shippingAddress: "string",
   shippingCity: "string",
   shippingState: "string",

@@ -22,6 +22,7 @@ export function toOrderView(order: OrderRecord): OrderView {
     allInCost: centsToDecimal(order.finalPriceCents + (order.bidsValueCents ?? 0)),
     paymentStatus: order.paymentStatus,
     shippingStatus: order.shippingStatus,
+    shippingName: order.shippingName ?? null,
     shippingAddress: order.shippingAddress,
     shippingCity: order.shippingCity,
     shippingState: order.shippingState,
