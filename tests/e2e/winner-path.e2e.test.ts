@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/start-auction.ts";
 import { axeFindings } from "./support/axe.ts";
+import { fillShippingAddress } from "./support/checkout.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { type SignedIn, signedIn } from "./support/users.ts";
 
@@ -112,10 +113,7 @@ describe.each(VIEWPORTS)("the winner's path at %s size", (label, viewport) => {
     // Pay it: the address, then the card.
     await winner.page.waitForURL(`**/order-checkout/${auction.id}`);
     await winner.page.getByTestId("total-due").waitFor();
-    await winner.page.getByLabel("Street Address").fill("742 Evergreen Terrace");
-    await winner.page.getByLabel("City").fill("Springfield");
-    await winner.page.getByLabel("State").fill("OR");
-    await winner.page.getByLabel("ZIP Code").fill("97403");
+    await fillShippingAddress(winner.page);
     await winner.page.getByRole("button", { name: "Continue to Payment" }).click();
     await winner.page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await winner.page.getByRole("button", { name: "Pay $1.52" }).click();

@@ -53,6 +53,7 @@ export function WonAuctionCheckout({ auction }: { auction: WonAuction }) {
           orderId={orderId}
           amount={auction.finalPrice}
           busy={createOrder.isPending}
+          error={createOrder.error}
           onShipping={submitShipping}
           onPaid={onPaid}
         />
