@@ -154,6 +154,7 @@ describe("winning and fulfilment", () => {
       expect(soldText).toContain(text);
     }
     expect(await sold.getByTestId("shipping-address").locator("span > span").allTextContents()).toEqual([
+      "Homer Simpson",
       "742 Evergreen Terrace",
       "Springfield, OR 97403",
       "US",
