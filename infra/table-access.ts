@@ -196,6 +196,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     true,
   ),
   "agents/sweep-agents": grant(["AUCTION#"], [], true),
+  "orders/sweep-payment-deadlines": grant(["AUCTION#", "ORDER#"], ["AUCTION#", "ORDER#"], true),
   // Reads nothing: the stream's images carry everything it maps (its stream read is not a table grant).
   "notifications/email-events": grant([]),
   // The recipient (a seller's user through SELLER#), the idempotency and outbid-window items, and the

@@ -100,6 +100,27 @@ export function emailEventsFor(
     }
   }
 
+  // The deadline sweep's steps on an unpaid win (auction) or Buy It Now order: reminders to the buyer,
+  // then expiry, which the seller hears about too (their item is free again).
+  if ((type === "auction" || type === "order") && oldImage) {
+    const buyerId = str(type === "auction" ? newImage.winnerId : newImage.buyerId);
+    const sellerId = str(newImage.sellerId);
+    const reminders = num(newImage.paymentReminders) ?? 0;
+    const data = {
+      auctionId: str(newImage.auctionId) ?? id,
+      productName: productName(newImage),
+      priceCents: num(type === "auction" ? newImage.priceCents : newImage.finalPriceCents),
+      payBy: num(newImage.payBy),
+      ...(type === "order" ? { orderId: id, buyNow: true } : {}),
+    };
+    if (buyerId && reminders > (num(oldImage.paymentReminders) ?? 0))
+      add("payment_reminder", `${id}#${reminders}`, { userId: buyerId }, data);
+    if (newImage.paymentExpiredAt && !oldImage.paymentExpiredAt) {
+      if (buyerId) add("payment_expired", id, { userId: buyerId }, data);
+      if (sellerId) add("sale_expired", id, { sellerId }, data);
+    }
+  }
+
   if (type === "bidPurchase" && !oldImage) {
     const userId = str(newImage.userId);
     if (userId)
@@ -167,6 +188,12 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
   const item = data.productName ?? "your item";
   const price = data.priceCents !== undefined ? formatCents(data.priceCents) : undefined;
   const auction = data.auctionId ? `/auction/${encodeURIComponent(data.auctionId)}` : "/";
+  const checkout = `/order-checkout/${encodeURIComponent(data.auctionId ?? "")}${data.buyNow ? "?buyNow=1" : ""}`;
+  // Emails have no reader's time zone: the deadline is written in UTC, with the zone named.
+  const deadline =
+    data.payBy !== undefined
+      ? `${new Date(data.payBy).toLocaleString("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`
+      : "the deadline";
   switch (kind) {
     case "welcome":
       return {
@@ -235,6 +262,33 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         subject: `${item} is approved`,
         lines: [`${item} is approved and its auction is live.`],
         link: { label: "See the auction", path: auction },
+      };
+    case "payment_reminder":
+      return {
+        subject: `Reminder: pay for ${item} by ${deadline}`,
+        lines: [
+          `You have until ${deadline} to pay${price ? ` ${price}` : ""} for ${item}.`,
+          "After that the order expires and the item goes back to the seller.",
+        ],
+        link: { label: "Pay now", path: checkout },
+      };
+    case "payment_expired":
+      return {
+        subject: `Your order of ${item} has expired`,
+        lines: [
+          `The payment deadline for ${item} passed on ${deadline} without a payment, so the order has expired.`,
+          "It can no longer be paid for.",
+        ],
+        link: { label: "See your wins", path: "/my-wins" },
+      };
+    case "sale_expired":
+      return {
+        subject: `The buyer of ${item} did not pay`,
+        lines: [
+          `The buyer of ${item} did not pay by ${deadline}, so the sale has expired and nothing will ship.`,
+          "An admin can list the item again.",
+        ],
+        link: { label: "Open your dashboard", path: "/seller-dashboard" },
       };
     case "product_rejected":
       return {

@@ -11,7 +11,7 @@ import { type BidderTally, buyNowTransaction, getBidderTally } from "../adapters
 import type { OrderRecord } from "../adapters/dynamo/orders-repo.ts";
 import { readPaidCredits } from "../adapters/dynamo/paid-credits-repo.ts";
 import { getUser } from "../adapters/dynamo/users-repo.ts";
-import { bidValueCents } from "../config/runtime.ts";
+import { bidValueCents, buyNowPaymentDays } from "../config/runtime.ts";
 import {
   BUY_NOW_DAYS_AFTER_END,
   BUY_NOW_MESSAGES,
@@ -28,6 +28,7 @@ import {
   unauthorized,
 } from "../domain/errors.ts";
 import type { PaidCredits } from "../domain/paid-bids.ts";
+import { payByOf } from "../domain/payment-deadlines.ts";
 import { logger } from "../observability/logger.ts";
 import { stopAgentOf } from "./bid-agents.ts";
 import { readFinalized } from "./finalize-auction.ts";
@@ -167,6 +168,8 @@ function buyNowOrder(
   now: number,
 ): OrderRecord {
   const order = newOrder(auction, buyer, shipping, offer.priceCents, now, bids, bidsValue);
+  // Buy It Now has its own, shorter deadline from the moment of ordering.
+  order.payBy = payByOf(now, buyNowPaymentDays());
   const buyNow = {
     retailPriceCents: auction.retailPriceCents ?? 0,
     bidsCredited: bids,

@@ -5,7 +5,9 @@
  * after the end or the closer. The closer re-arms the clock when a bid moved the end.
  */
 import { type AuctionRecord, getAuction, writeAuctionOutcome } from "../adapters/dynamo/auctions-repo.ts";
+import { winPaymentDays } from "../config/runtime.ts";
 import { finalOutcome } from "../domain/bidding.ts";
+import { payByOf } from "../domain/payment-deadlines.ts";
 import { logger } from "../observability/logger.ts";
 
 /** A lost race re-reads; a few rounds are plenty (once over, the auction can no longer change). */
@@ -24,7 +26,9 @@ export async function finalizeIfOver(auction: AuctionRecord, now: number): Promi
   for (let round = 0; current && round < MAX_ROUNDS; round++) {
     const outcome = finalOutcome(current, now);
     if (!outcome) return { auction: current, finalizedNow: false };
-    const finished = await writeAuctionOutcome(current, outcome, now);
+    // A win must be paid within the stage's days of its end (domain/payment-deadlines.ts).
+    const payBy = outcome.status === "won" ? payByOf(current.endsAt, winPaymentDays()) : undefined;
+    const finished = await writeAuctionOutcome(current, outcome, now, payBy);
     if (finished) {
       logger.info("auction finalized", {
         auctionId: finished.id,

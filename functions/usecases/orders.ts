@@ -35,6 +35,7 @@ import { getUser } from "../adapters/dynamo/users-repo.ts";
 import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../domain/errors.ts";
 import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../domain/orders.ts";
 import { NO_PAID_CREDITS } from "../domain/paid-bids.ts";
+import { paymentOpen } from "../domain/payment-deadlines.ts";
 import { logger } from "../observability/logger.ts";
 import { finalizeAllOver, readFinalized } from "./finalize-auction.ts";
 import { bidderSpendOf, bidsValueCents } from "./read-auctions.ts";
@@ -54,6 +55,7 @@ export const ORDER_MESSAGES = {
   busy: "This order is being updated. Please try again.",
   paymentUnavailable: "Could not reach the payment provider. Please try again.",
   paymentProcessing: "A payment for this order is being processed. Check My Orders in a minute.",
+  paymentExpired: "The payment deadline has passed: this item can no longer be paid for",
 } as const;
 
 /**
@@ -106,6 +108,8 @@ export async function listWonAuctionsOf(
         me,
         allInCost: centsToDecimal(auction.priceCents + bidsValueCents(me.bidsPlaced, paid)),
         wonAt: wonAt(auction),
+        payBy: auction.payBy !== undefined ? new Date(auction.payBy).toISOString() : null,
+        paymentExpiredAt: auction.paymentExpiredAt ?? null,
         order: order
           ? { id: order.id, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus }
           : null,
@@ -133,11 +137,15 @@ export async function placeOrder(request: CreateOrderBody, buyerId: string, now:
   const refusal = orderRefusal(auction, buyerId);
   if (refusal === "still-running") throw conflict(ORDER_MESSAGES.stillRunning);
   if (refusal === "not-winner") throw forbidden(ORDER_MESSAGES.notWinner);
+  if (auction.paymentExpiredAt || !paymentOpen(auction.payBy, now))
+    throw conflict(ORDER_MESSAGES.paymentExpired);
   const buyer = await getUser(buyerId);
   if (!buyer) throw unauthorized();
 
   const [{ bids }, paid] = await Promise.all([getBidderTally(auction.id, buyerId), readPaidCredits(buyerId)]);
   const order = newOrder(auction, buyer, request, auction.priceCents, now, bids, bidsValueCents(bids, paid));
+  // The win's deadline stays the auction's; the order carries it for its own views and payment.
+  if (auction.payBy !== undefined) order.payBy = auction.payBy;
   if ((await createOrder(order)) === "exists") throw conflict(ORDER_MESSAGES.orderExists);
   logger.info("order created", {
     orderId: order.id,

@@ -12,6 +12,9 @@ export const EMAIL_KINDS = [
   "seller_rejected",
   "product_approved",
   "product_rejected",
+  "payment_reminder",
+  "payment_expired",
+  "sale_expired",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -57,6 +60,9 @@ export const emailEventSchema = z.object({
     orderId: z.optional(z.string()),
     trackingNumber: z.optional(z.string()),
     businessName: z.optional(z.string()),
+    /** A payment deadline (ms epoch), and which order it is of (a Buy It Now order pays on its checkout). */
+    payBy: z.optional(z.number()),
+    buyNow: z.optional(z.boolean()),
   }),
 });
 export type EmailEvent = z.infer<typeof emailEventSchema>;

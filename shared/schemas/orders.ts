@@ -126,6 +126,10 @@ export const orderViewSchema = z.object({
   shippingZip: z.string(),
   shippingCountry: z.string(),
   trackingNumber: z.nullable(z.string()),
+  /** The payment deadline (null on orders placed before deadlines); after it an unpaid order cannot be paid. */
+  payBy: z.nullable(z.string()),
+  /** When an unpaid Buy It Now order expired at its deadline. */
+  paymentExpiredAt: z.nullable(z.string()),
   paidAt: z.nullable(z.string()),
   shippedAt: z.nullable(z.string()),
   deliveredAt: z.nullable(z.string()),
@@ -165,6 +169,9 @@ export const wonAuctionSchema = z.extend(auctionSummarySchema, {
   me: bidderSpendSchema,
   allInCost: z.string(),
   wonAt: z.string(),
+  /** Pay by then (null for wins from before deadlines); once it passes unpaid, the win expires. */
+  payBy: z.nullable(z.string()),
+  paymentExpiredAt: z.nullable(z.string()),
   order: z.nullable(wonAuctionOrderSchema),
 });
 export type WonAuction = z.infer<typeof wonAuctionSchema>;

@@ -29,6 +29,8 @@ export function toOrderView(order: OrderRecord): OrderView {
     shippingZip: order.shippingZip,
     shippingCountry: order.shippingCountry,
     trackingNumber: order.trackingNumber ?? null,
+    payBy: order.payBy !== undefined ? new Date(order.payBy).toISOString() : null,
+    paymentExpiredAt: order.paymentExpiredAt ?? null,
     paidAt: order.paidAt ?? null,
     shippedAt: order.shippedAt ?? null,
     deliveredAt: order.deliveredAt ?? null,
