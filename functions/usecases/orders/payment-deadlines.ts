@@ -24,18 +24,20 @@ const BATCH = 100;
 /** A backlog (a sweep that did not run for a while) is worked through in a few batches per run. */
 const MAX_BATCHES = 10;
 
-/** What the entry is now: its deadline and reminders, or null when it no longer waits for a payment. */
-async function unpaid(entry: DeadlineEntry): Promise<{ payBy: number; reminders: number } | null> {
+/**
+ * What the entry is now: its reminders so far, and its deadline while it still waits for a payment
+ * (null once paid, refunded or gone: it only leaves the index).
+ */
+async function stateOf(entry: DeadlineEntry): Promise<{ payBy: number | null; reminders: number }> {
   if (entry.kind === "auction") {
     const auction = await getAuction(entry.id);
-    if (!auction || auction.status !== "won" || auction.payBy === undefined) return null;
     const order = (await getAuctionOrders([entry.id])).get(entry.id);
-    if (order && order.paymentStatus !== "pending") return null;
-    return { payBy: auction.payBy, reminders: auction.paymentReminders ?? 0 };
+    const waiting = auction?.status === "won" && (!order || order.paymentStatus === "pending");
+    return { payBy: waiting ? (auction.payBy ?? null) : null, reminders: auction?.paymentReminders ?? 0 };
   }
   const order = await getOrder(entry.id);
-  if (!order || order.paymentStatus !== "pending" || order.payBy === undefined) return null;
-  return { payBy: order.payBy, reminders: order.paymentReminders ?? 0 };
+  const waiting = order?.paymentStatus === "pending";
+  return { payBy: waiting ? (order.payBy ?? null) : null, reminders: order?.paymentReminders ?? 0 };
 }
 
 export async function sweepPaymentDeadlines(now: number): Promise<SweepResult> {
@@ -44,11 +46,9 @@ export async function sweepPaymentDeadlines(now: number): Promise<SweepResult> {
     const due = await listDuePaymentDeadlines(now, BATCH);
     let progressed = 0;
     for (const entry of due) {
-      const state = await unpaid(entry);
-      if (!state) {
-        // Reminders are not known here; a settled entry is taken out whatever count it has.
-        const stored = entry.kind === "auction" ? await getAuction(entry.id) : await getOrder(entry.id);
-        if (await writePaymentStep(entry, stored?.paymentReminders ?? 0, { kind: "settled" })) {
+      const state = await stateOf(entry);
+      if (state.payBy === null) {
+        if (await writePaymentStep(entry, state.reminders, { kind: "settled" })) {
           result.settled++;
           progressed++;
         }
