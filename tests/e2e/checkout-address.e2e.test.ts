@@ -5,35 +5,13 @@
  * console error or warning, no failed request but the declined card's.
  */
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { goldCoinAuction } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { visit } from "./support/site-pages.ts";
-import { type SignedIn, signedIn } from "./support/users.ts";
+import { signedIn } from "./support/users.ts";
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
-
-function buyNowAuction(seller: SignedIn, name: string) {
-  const productId = crypto.randomUUID();
-  return startAuction({
-    product: {
-      id: productId,
-      sellerId: seller.sellerId!,
-      name: `${name} ${productId.slice(0, 6)}`,
-      description: "A one ounce .9999 fine gold coin.",
-      metalType: "gold",
-      weight: "1 oz",
-      purity: ".9999",
-      imageUrl: "/images/products/gold-jewelry.svg",
-      startingPriceCents: 100,
-      retailPriceCents: 4000,
-      buyNowStock: 2,
-    },
-    seller: { id: seller.sellerId!, userId: seller.id, businessName: "Address Vault" },
-    durationSeconds: 3600,
-    now: Date.now(),
-  });
-}
 
 describe.each(PHONE_AND_DESKTOP)("the checkout's address at %s size", (label, viewport) => {
   it("names each wrong field, keeps a declined card's message at the card, and offers the last address again", async () => {
@@ -41,8 +19,8 @@ describe.each(PHONE_AND_DESKTOP)("the checkout's address at %s size", (label, vi
     const buyer = await signedIn("buyer", { bidBalance: 2, viewport });
     const rival = await signedIn("buyer", { bidBalance: 2 });
     const [first, second] = [
-      await buyNowAuction(seller, "Ship Eagle"),
-      await buyNowAuction(seller, "Ship Maple"),
+      await goldCoinAuction(seller, "Ship Eagle", 3600, "Address Vault"),
+      await goldCoinAuction(seller, "Ship Maple", 3600, "Address Vault"),
     ];
     for (const auction of [first, second]) {
       // The buyer bid and was outbid: Buy It Now is theirs to take, through the same shipping form.

@@ -7,33 +7,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { sweepPaymentDeadlines } from "../../functions/usecases/orders/payment-deadlines.ts";
-import { startAuction } from "../../functions/usecases/start-auction.ts";
+import { goldCoinAuction } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
-import { type SignedIn, signedIn } from "./support/users.ts";
+import { signedIn } from "./support/users.ts";
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
-
-function shortAuction(seller: SignedIn) {
-  const productId = crypto.randomUUID();
-  return startAuction({
-    product: {
-      id: productId,
-      sellerId: seller.sellerId!,
-      name: `Deadline Eagle ${productId.slice(0, 6)}`,
-      description: "A one ounce .9999 fine gold coin.",
-      metalType: "gold",
-      weight: "1 oz",
-      purity: ".9999",
-      imageUrl: "/images/products/gold-jewelry.svg",
-      startingPriceCents: 150,
-    },
-    seller: { id: seller.sellerId!, userId: seller.id, businessName: "Deadline Vault" },
-    durationSeconds: 3,
-    extensionSeconds: 2,
-    now: Date.now(),
-  });
-}
 
 const visiblePayBy = (page: Page) => page.getByTestId("pay-by").filter({ visible: true });
 
@@ -41,7 +20,7 @@ describe.each(PHONE_AND_DESKTOP)("a win's payment deadline at %s size", (label, 
   it("shows Pay by on the wins page and the won auction, then Expired with no Pay button", async () => {
     const seller = await signedIn("seller", { approved: true, viewport });
     const winner = await signedIn("buyer", { bidBalance: 2, viewport });
-    const auction = await shortAuction(seller);
+    const auction = await goldCoinAuction(seller, "Deadline Eagle", 3, "Deadline Vault");
     expect((await winner.page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(
       200,
     );
