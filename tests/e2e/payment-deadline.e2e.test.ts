@@ -74,6 +74,12 @@ describe.each(PHONE_AND_DESKTOP)("a win's payment deadline at %s size", (label, 
       .filter({ visible: true })
       .waitFor();
     expect(await winner.page.getByTestId("pay-win").filter({ visible: true }).count()).toBe(0);
+
+    // An old link to the checkout says so too, instead of a form the server would refuse.
+    await winner.page.goto(`/order-checkout/${auction.id}`);
+    await winner.page.locator('[data-testid="pay-by"][data-expired="true"]').waitFor();
+    expect(await winner.page.getByRole("button", { name: "Continue to Payment" }).count()).toBe(0);
+    expect(await axeFindings(winner.page, `checkout, expired (${label})`)).toEqual([]);
     expect(seen).toEqual([]);
   }, 60_000);
 });
