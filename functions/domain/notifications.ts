@@ -286,7 +286,7 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         subject: `The buyer of ${item} did not pay`,
         lines: [
           `The buyer of ${item} did not pay by ${deadline}, so the sale has expired and nothing will ship.`,
-          "An admin can list the item again.",
+          "The buyer can no longer pay for it.",
         ],
         link: { label: "Open your dashboard", path: "/seller-dashboard" },
       };
