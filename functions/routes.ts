@@ -287,6 +287,8 @@ export const eventHandlers = {
   agentEngine: "agents/run-agents",
   /** Every minute -> re-queue agent checks from the table (recovery). */
   agentSweep: "agents/sweep-agents",
+  /** Every 15 minutes -> payment reminders and expiry of unpaid wins (functions/usecases/orders/payment-deadlines.ts). */
+  paymentDeadlineSweep: "orders/sweep-payment-deadlines",
   /** DynamoDB Stream of the table -> email events on the email queue (functions/domain/notifications.ts). */
   emailEvents: "notifications/email-events",
   /** The email queue -> one email per event, exactly once (SES in AWS, the outbox locally). */

@@ -27,6 +27,9 @@ const stageSettingsSchema = z.object({
   auctionDefaultDurationSeconds: z.coerce.number().check(z.integer(), z.positive()),
   /** What one bid earns toward Buy It Now, published in GET /api/config ("0.60"). */
   bidValue: z.coerce.string().check(z.regex(/^\d{1,4}(\.\d{1,2})?$/, "a dollar amount such as 0.60")),
+  /** Days a winner has to pay a win, and a buyer a Buy It Now order (docs/decisions.md, Payment deadlines). */
+  winPaymentDays: z.coerce.number().check(z.integer(), z.positive()),
+  buyNowPaymentDays: z.coerce.number().check(z.integer(), z.positive()),
   /** Custom domain for CloudFront; needs an ACM certificate in us-east-1 for that name. */
   domainName: z.optional(z.string()),
   certificateArn: z.optional(z.string().check(z.startsWith("arn:"))),
@@ -105,6 +108,8 @@ const DEFAULTS = {
   apiGatewayCloudWatchRole: "create",
   auctionDefaultDurationSeconds: 24 * 60 * 60,
   bidValue: "0.60",
+  winPaymentDays: 14,
+  buyNowPaymentDays: 7,
   logLevel: "INFO",
   logRetentionDays: 30,
   apiRateLimit: 500,

@@ -13,6 +13,7 @@ import { retainHelperFunctionLogs } from "./constructs/helper-logs.ts";
 import type { Media } from "./constructs/media.ts";
 import { Notifications } from "./constructs/notifications.ts";
 import type { OriginSecret } from "./constructs/origin-secret.ts";
+import { PaymentDeadlines } from "./constructs/payment-deadlines.ts";
 import { Payments } from "./constructs/payments.ts";
 import {
   logRemovalFor,
@@ -47,6 +48,7 @@ export class PennyAuctionStack extends Stack {
   readonly realtime: Realtime;
   readonly scheduling: Scheduling;
   readonly agents: Agents;
+  readonly paymentDeadlines: PaymentDeadlines;
   readonly payments: Payments;
   readonly web: Web;
   readonly media: Media;
@@ -85,6 +87,8 @@ export class PennyAuctionStack extends Stack {
         POWERTOOLS_LOG_LEVEL: config.logLevel,
         AUCTION_DEFAULT_DURATION_SECONDS: String(config.auctionDefaultDurationSeconds),
         BID_VALUE: config.bidValue,
+        WIN_PAYMENT_DAYS: String(config.winPaymentDays),
+        BUY_NOW_PAYMENT_DAYS: String(config.buyNowPaymentDays),
         ...this.payments.publicEnvironment,
       },
     };
@@ -100,6 +104,11 @@ export class PennyAuctionStack extends Stack {
       data: this.data,
       engineHandler: eventHandlers.agentEngine,
       sweepHandler: eventHandlers.agentSweep,
+    });
+    this.paymentDeadlines = new PaymentDeadlines(this, "PaymentDeadlines", {
+      defaults,
+      data: this.data,
+      sweepHandler: eventHandlers.paymentDeadlineSweep,
     });
 
     this.media = props.stores.media;
@@ -229,6 +238,7 @@ export class PennyAuctionStack extends Stack {
         AuctionCloserFailures: this.scheduling.closerFailures,
         AgentCheckFailures: this.agents.failures,
         AgentSweepFailures: this.agents.sweepFailures,
+        PaymentDeadlineSweepFailures: this.paymentDeadlines.failures,
         EmailFailures: this.notifications.failures,
         StatsFailures: this.stats.failures,
       },

@@ -204,6 +204,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     true,
   ),
   "agents/sweep-agents": grant(["AUCTION#"], [], true),
+  "orders/sweep-payment-deadlines": grant(["AUCTION#", "ORDER#"], ["AUCTION#", "ORDER#"], true),
   // Reads nothing: the stream's images carry everything it maps (its stream read is not a table grant).
   "notifications/email-events": grant([]),
   // The live auctions ending within the hour, their watchers (WATCHLIST#, where it marks the alert

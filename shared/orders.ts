@@ -40,7 +40,8 @@ export function shippingAddressLines(order: {
 }): [string, string, string] {
   return [
     order.shippingAddress,
-    `${order.shippingCity}, ${order.shippingState} ${order.shippingZip}`,
+    // A country without states (the United Kingdom, Singapore...) leaves the region out.
+    `${order.shippingCity}${order.shippingState ? `, ${order.shippingState}` : ""} ${order.shippingZip}`,
     order.shippingCountry?.trim() || DEFAULT_COUNTRY,
   ];
 }

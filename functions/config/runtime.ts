@@ -1,5 +1,6 @@
 import { DEFAULT_AUCTION_DURATION_SECONDS } from "#shared/constants";
 import { decimalToCents } from "#shared/money";
+import { DEFAULT_BUY_NOW_PAYMENT_DAYS, DEFAULT_WIN_PAYMENT_DAYS } from "../domain/payment-deadlines.ts";
 import { MAX_SOCKETS_PER_ADDRESS } from "../domain/socket-limits.ts";
 import { DEFAULT_WIN_LIMIT, type WinLimit } from "../domain/who-may-bid.ts";
 import type { PaymentProvider } from "../routes.ts";
@@ -55,6 +56,21 @@ export const DEFAULT_BID_VALUE_CENTS = 60;
 export function bidValueCents(): number {
   const cents = decimalToCents(process.env.BID_VALUE ?? "");
   return cents !== null && cents >= 0 ? cents : DEFAULT_BID_VALUE_CENTS;
+}
+
+const positiveInteger = (raw: string | undefined, fallback: number) => {
+  const value = Number(raw);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+
+/** Days a winner has to pay a win (WIN_PAYMENT_DAYS), per stage. */
+export function winPaymentDays(): number {
+  return positiveInteger(process.env.WIN_PAYMENT_DAYS, DEFAULT_WIN_PAYMENT_DAYS);
+}
+
+/** Days a buyer has to pay a Buy It Now order (BUY_NOW_PAYMENT_DAYS), per stage. */
+export function buyNowPaymentDays(): number {
+  return positiveInteger(process.env.BUY_NOW_PAYMENT_DAYS, DEFAULT_BUY_NOW_PAYMENT_DAYS);
 }
 
 export const SITE_NAME = "Precious Metals Auctions";

@@ -31,6 +31,14 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
   const item = data.productName ?? "your item";
   const price = data.priceCents !== undefined ? formatCents(data.priceCents) : undefined;
   const auction = data.auctionId ? paths.auction.getHref(data.auctionId) : paths.home.getHref();
+  const checkout = data.buyNow
+    ? paths.orderCheckout.getBuyNowHref(data.auctionId ?? "")
+    : paths.orderCheckout.getHref(data.auctionId ?? "");
+  // Emails have no reader's time zone: the deadline is written in UTC, with the zone named.
+  const deadline =
+    data.payBy !== undefined
+      ? `${new Date(data.payBy).toLocaleString("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`
+      : "the deadline";
   switch (kind) {
     case "welcome":
       return {
@@ -108,6 +116,33 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         subject: `${item} is approved`,
         lines: [`${item} is approved and its auction is live.`],
         link: { label: "See the auction", path: auction },
+      };
+    case "payment_reminder":
+      return {
+        subject: `Reminder: pay for ${item} by ${deadline}`,
+        lines: [
+          `You have until ${deadline} to pay${price ? ` ${price}` : ""} for ${item}.`,
+          "After that the order expires and the item goes back to the seller.",
+        ],
+        link: { label: "Pay now", path: checkout },
+      };
+    case "payment_expired":
+      return {
+        subject: `Your order of ${item} has expired`,
+        lines: [
+          `The payment deadline for ${item} passed on ${deadline} without a payment, so the order has expired.`,
+          "It can no longer be paid for.",
+        ],
+        link: { label: "See your wins", path: paths.myWins.getHref() },
+      };
+    case "sale_expired":
+      return {
+        subject: `The buyer of ${item} did not pay`,
+        lines: [
+          `The buyer of ${item} did not pay by ${deadline}, so the sale has expired and nothing will ship.`,
+          "The buyer can no longer pay for it.",
+        ],
+        link: { label: "Open your dashboard", path: paths.sellerDashboard.getHref() },
       };
     case "product_rejected":
       return {

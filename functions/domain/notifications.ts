@@ -104,6 +104,27 @@ export function emailEventsFor(
     }
   }
 
+  // The deadline sweep's steps on an unpaid win (auction) or Buy It Now order: reminders to the buyer,
+  // then expiry, which the seller hears about too (their item is free again).
+  if ((type === "auction" || type === "order") && oldImage) {
+    const buyerId = str(type === "auction" ? newImage.winnerId : newImage.buyerId);
+    const sellerId = str(newImage.sellerId);
+    const reminders = num(newImage.paymentReminders) ?? 0;
+    const data = {
+      auctionId: str(newImage.auctionId) ?? id,
+      productName: productName(newImage),
+      priceCents: num(type === "auction" ? newImage.priceCents : newImage.finalPriceCents),
+      payBy: num(newImage.payBy),
+      ...(type === "order" ? { orderId: id, buyNow: true } : {}),
+    };
+    if (buyerId && reminders > (num(oldImage.paymentReminders) ?? 0))
+      add("payment_reminder", `${id}#${reminders}`, { userId: buyerId }, data);
+    if (newImage.paymentExpiredAt && !oldImage.paymentExpiredAt) {
+      if (buyerId) add("payment_expired", id, { userId: buyerId }, data);
+      if (sellerId) add("sale_expired", id, { sellerId }, data);
+    }
+  }
+
   if (type === "bidPurchase" && !oldImage) {
     const userId = str(newImage.userId);
     if (userId)

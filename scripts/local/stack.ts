@@ -32,6 +32,7 @@ import { createLocalEmailQueue } from "./email-queue.ts";
 import { type Gateway, startGateway } from "./gateway.ts";
 import { createLocalLiveHandoff } from "./live-handoff.ts";
 import { repoRoot, viteBin, webViteConfig } from "./paths.ts";
+import { startLocalDeadlineSweep } from "./payment-deadlines.ts";
 import { freePort, portIsFree } from "./ports.ts";
 import { ownChild } from "./process.ts";
 import { type StreamPoller, startStreamPoller } from "./stream-poller.ts";
@@ -219,6 +220,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     await agents.sweep();
     mark("agents");
+
+    // The payment deadline sweep (the EventBridge rule's stand-in): reminders and expiry of unpaid wins.
+    const deadlines = startLocalDeadlineSweep();
+    stops.push(() => deadlines.stop());
+    await deadlines.sweep();
+    mark("deadlines");
 
     let webUrl = gatewayUrl;
     if (withVite) {

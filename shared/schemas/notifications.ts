@@ -13,6 +13,9 @@ export const EMAIL_KINDS = [
   "seller_rejected",
   "product_approved",
   "product_rejected",
+  "payment_reminder",
+  "payment_expired",
+  "sale_expired",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -94,6 +97,9 @@ export const emailEventSchema = z.object({
     businessName: z.optional(z.string()),
     /** An ending-soon alert: the user's threshold it crossed. */
     minutesLeft: z.optional(z.number()),
+    /** A payment deadline (ms epoch), and which order it is of (a Buy It Now order pays on its checkout). */
+    payBy: z.optional(z.number()),
+    buyNow: z.optional(z.boolean()),
   }),
 });
 export type EmailEvent = z.infer<typeof emailEventSchema>;

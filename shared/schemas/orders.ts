@@ -1,3 +1,4 @@
+import { ADDRESS_MESSAGES, postalCodeProblem, SHIPPING_COUNTRY_CODES, usStateCode } from "../addresses.ts";
 import { DEFAULT_COUNTRY, METAL_TYPES, PAYMENT_STATUSES, SHIPPING_STATUSES } from "../constants.ts";
 import { auctionSummarySchema, bidderSpendSchema } from "./auctions.ts";
 import * as z from "./zod.ts";
@@ -22,26 +23,67 @@ const shippingField = (label: string) =>
       z.singleLine(label),
     );
 
-/** The shipping form: street address, city, state, ZIP, all required; the country is always US. */
-export const shippingAddressSchema = z.object({
+const shippingShape = {
+  /** The recipient: optional for API clients of the original contract, required by the web form. */
+  shippingName: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, ADDRESS_MESSAGES.recipientName),
+        z.maxLength(SHIPPING_FIELD_MAX),
+        z.singleLine("Recipient name"),
+      ),
+  ),
   shippingAddress: shippingField("Street address"),
   shippingCity: shippingField("City"),
-  shippingState: shippingField("State"),
+  // Required in the US (checked with the country below); a region is optional where there is none.
+  shippingState: z.string().check(z.trim(), z.maxLength(SHIPPING_FIELD_MAX), z.singleLine("State")),
   shippingZip: shippingField("ZIP code"),
-  shippingCountry: z._default(z.literal(DEFAULT_COUNTRY), DEFAULT_COUNTRY),
-});
+  shippingCountry: z._default(
+    z.enum(SHIPPING_COUNTRY_CODES, { error: "Country must be one of the countries we ship to" }),
+    DEFAULT_COUNTRY,
+  ),
+};
+
+/** What the country decides: a US state by its USPS code, and the postal code's form. */
+const deliverable = z.superRefine(
+  (address: { shippingState: string; shippingZip: string; shippingCountry: string }, ctx) => {
+    const { shippingCountry: country, shippingState: state, shippingZip: zip } = address;
+    if (country === "US" && !usStateCode(state)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["shippingState"],
+        message: state === "" ? MISSING_SHIPPING_MESSAGE : ADDRESS_MESSAGES.usState,
+        input: state,
+      });
+    }
+    const zipProblem = zip === "" ? null : postalCodeProblem(country, zip);
+    if (zipProblem) ctx.addIssue({ code: "custom", path: ["shippingZip"], message: zipProblem, input: zip });
+  },
+);
+
+/**
+ * The shipping form: recipient, street address, city, state, postal code and country (US by
+ * default). A US address needs a USPS state code and a ZIP or ZIP+4; elsewhere the region is optional
+ * and the postal code must look like one.
+ */
+export const shippingAddressSchema = z.object(shippingShape).check(deliverable);
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
 /**
  * POST /api/orders. The price is not part of it: the order always costs the auction's final price
  * (unknown keys such as a client's `finalPrice` are dropped by the schema).
  */
-export const createOrderRequestSchema = z.extend(shippingAddressSchema, {
-  auctionId: z
-    .string()
-    .check(z.trim(), z.minLength(1, "Auction id is required"), z.maxLength(64, "Invalid auction id")),
-});
-/** What the web sends (shippingCountry may be left out) and what the handler receives (always "US"). */
+export const createOrderRequestSchema = z
+  .object({
+    ...shippingShape,
+    auctionId: z
+      .string()
+      .check(z.trim(), z.minLength(1, "Auction id is required"), z.maxLength(64, "Invalid auction id")),
+  })
+  .check(deliverable);
+/** What the web sends (shippingCountry may be left out) and what the handler receives (US when left out). */
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 export type CreateOrderBody = z.output<typeof createOrderRequestSchema>;
 
@@ -76,12 +118,18 @@ export const orderViewSchema = z.object({
   allInCost: z.string(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   shippingStatus: z.enum(SHIPPING_STATUSES),
+  /** Null on orders placed without a recipient's name (the original contract's clients). */
+  shippingName: z.nullable(z.string()),
   shippingAddress: z.string(),
   shippingCity: z.string(),
   shippingState: z.string(),
   shippingZip: z.string(),
   shippingCountry: z.string(),
   trackingNumber: z.nullable(z.string()),
+  /** The payment deadline (null on orders placed before deadlines); after it an unpaid order cannot be paid. */
+  payBy: z.nullable(z.string()),
+  /** When an unpaid Buy It Now order expired at its deadline. */
+  paymentExpiredAt: z.nullable(z.string()),
   paidAt: z.nullable(z.string()),
   shippedAt: z.nullable(z.string()),
   deliveredAt: z.nullable(z.string()),
@@ -121,6 +169,9 @@ export const wonAuctionSchema = z.extend(auctionSummarySchema, {
   me: bidderSpendSchema,
   allInCost: z.string(),
   wonAt: z.string(),
+  /** Pay by then (null for wins from before deadlines); once it passes unpaid, the win expires. */
+  payBy: z.nullable(z.string()),
+  paymentExpiredAt: z.nullable(z.string()),
   order: z.nullable(wonAuctionOrderSchema),
 });
 export type WonAuction = z.infer<typeof wonAuctionSchema>;

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { axeFindings } from "./support/axe.ts";
+import { fillShippingAddress } from "./support/checkout.ts";
 import { eachAdminTab, everyPage, visit } from "./support/site-pages.ts";
 import { pageAt, signedIn } from "./support/users.ts";
 
@@ -115,10 +116,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("accessibility (%s)", (v
     );
     await visit(buyer.page, `/order-checkout/${auction.id}?buyNow=1`, "Credit for your 1 bid");
     findings.push(...(await axeFindings(buyer.page, "Buy It Now checkout")));
-    await buyer.page.getByLabel("Street Address").fill("742 Evergreen Terrace");
-    await buyer.page.getByLabel("City").fill("Springfield");
-    await buyer.page.getByLabel("State").fill("OR");
-    await buyer.page.getByLabel("ZIP Code").fill("97403");
+    await fillShippingAddress(buyer.page);
     await buyer.page.getByRole("button", { name: "Continue to Payment" }).click();
     await buyer.page.getByLabel("Card number").waitFor();
     findings.push(...(await axeFindings(buyer.page, "Buy It Now payment")));

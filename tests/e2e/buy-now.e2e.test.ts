@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { givePaidCredits } from "../support/paid-credits.ts";
+import { fillShippingAddress } from "./support/checkout.ts";
 import { signedIn } from "./support/users.ts";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
@@ -62,10 +63,7 @@ describe("Buy It Now", () => {
     await summary.waitFor();
     expect(await summary.textContent()).toContain("Credit for your 2 bids");
     expect(await buyer.page.getByTestId("total-due").textContent()).toBe("$38.80");
-    await buyer.page.getByLabel("Street Address").fill("742 Evergreen Terrace");
-    await buyer.page.getByLabel("City").fill("Springfield");
-    await buyer.page.getByLabel("State").fill("OR");
-    await buyer.page.getByLabel("ZIP Code").fill("97403");
+    await fillShippingAddress(buyer.page);
     await buyer.page.getByRole("button", { name: "Continue to Payment" }).click();
     await toast(buyer.page, "Order created. Please complete payment to finalize your purchase.").waitFor();
     await buyer.page.getByLabel("Card number").fill("4242 4242 4242 4242");

@@ -15,6 +15,7 @@ import { getUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { givePaidCredits } from "../support/paid-credits.ts";
 import { newPage } from "./support/browser.ts";
+import { fillShippingAddress } from "./support/checkout.ts";
 
 const PASSWORD = "password123";
 
@@ -115,10 +116,7 @@ describe("winning and fulfilment", () => {
       .filter({ hasText: "Please fill in all shipping fields" })
       .waitFor();
 
-    await page.getByLabel("Street Address").fill("742 Evergreen Terrace");
-    await page.getByLabel("City").fill("Springfield");
-    await page.getByLabel("State").fill("OR");
-    await page.getByLabel("ZIP Code").fill("97403");
+    await fillShippingAddress(page);
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await toast(page, "Order created. Please complete payment to finalize your purchase.").waitFor();
 
@@ -156,6 +154,7 @@ describe("winning and fulfilment", () => {
       expect(soldText).toContain(text);
     }
     expect(await sold.getByTestId("shipping-address").locator("span > span").allTextContents()).toEqual([
+      "Homer Simpson",
       "742 Evergreen Terrace",
       "Springfield, OR 97403",
       "US",

@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { animationsDone } from "./support/browser.ts";
+import { fillShippingAddress } from "./support/checkout.ts";
 import { eachAdminTab, everyPage, visit } from "./support/site-pages.ts";
 import { pageAt, signedIn } from "./support/users.ts";
 
@@ -140,10 +141,7 @@ describe("phone-first bidding", () => {
       200,
     );
     await visit(buyer.page, `/order-checkout/${second.id}?buyNow=1`, "Credit for your 1 bid");
-    await buyer.page.getByLabel("Street Address").fill(address.shippingAddress);
-    await buyer.page.getByLabel("City").fill(address.shippingCity);
-    await buyer.page.getByLabel("State").fill(address.shippingState);
-    await buyer.page.getByLabel("ZIP Code").fill(address.shippingZip);
+    await fillShippingAddress(buyer.page);
     await buyer.page.getByRole("button", { name: "Continue to Payment" }).click();
     await cardFieldInScreen(buyer.page);
     if (SCREENSHOTS) await buyer.page.screenshot({ path: `${SCREENSHOTS}/phone-checkout-payment.png` });

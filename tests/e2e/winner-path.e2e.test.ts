@@ -7,36 +7,16 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
+
+import { goldCoinAuction } from "./support/auctions.ts";
+
 import { axeFindings } from "./support/axe.ts";
+import { fillShippingAddress } from "./support/checkout.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
-import { type SignedIn, signedIn } from "./support/users.ts";
+import { signedIn } from "./support/users.ts";
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const VIEWPORTS = PHONE_AND_DESKTOP;
-
-function auctionOf(seller: SignedIn, name: string, durationSeconds: number) {
-  const productId = crypto.randomUUID();
-  return startAuction({
-    product: {
-      id: productId,
-      sellerId: seller.sellerId!,
-      name: `${name} ${productId.slice(0, 6)}`,
-      description: "A one ounce .9999 fine gold coin.",
-      metalType: "gold",
-      weight: "1 oz",
-      purity: ".9999",
-      imageUrl: "/images/products/gold-jewelry.svg",
-      startingPriceCents: 150,
-      retailPriceCents: 4000,
-      buyNowStock: 2,
-    },
-    seller: { id: seller.sellerId!, userId: seller.id, businessName: "Winner Vault" },
-    durationSeconds,
-    extensionSeconds: 2,
-    now: Date.now(),
-  });
-}
 
 const bid = (page: Page, auctionId: string) =>
   page.request.post(`/api/auctions/${auctionId}/bid`, { headers: { "content-type": "application/json" } });
@@ -50,7 +30,7 @@ describe.each(VIEWPORTS)("the winner's path at %s size", (label, viewport) => {
     const seller = await signedIn("seller", { approved: true, viewport });
     const winner = await signedIn("buyer", { bidBalance: 5, viewport });
     const loser = await signedIn("buyer", { bidBalance: 5, viewport });
-    const auction = await auctionOf(seller, "Won Eagle", 4);
+    const auction = await goldCoinAuction(seller, "Won Eagle", 4);
     expect((await bid(loser.page, auction.id)).status()).toBe(200);
     expect((await bid(winner.page, auction.id)).status()).toBe(200);
 
@@ -112,10 +92,7 @@ describe.each(VIEWPORTS)("the winner's path at %s size", (label, viewport) => {
     // Pay it: the address, then the card.
     await winner.page.waitForURL(`**/order-checkout/${auction.id}`);
     await winner.page.getByTestId("total-due").waitFor();
-    await winner.page.getByLabel("Street Address").fill("742 Evergreen Terrace");
-    await winner.page.getByLabel("City").fill("Springfield");
-    await winner.page.getByLabel("State").fill("OR");
-    await winner.page.getByLabel("ZIP Code").fill("97403");
+    await fillShippingAddress(winner.page);
     await winner.page.getByRole("button", { name: "Continue to Payment" }).click();
     await winner.page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await winner.page.getByRole("button", { name: "Pay $1.52" }).click();
@@ -157,7 +134,7 @@ describe.each(VIEWPORTS)("the winner's path at %s size", (label, viewport) => {
     const seller = await signedIn("seller", { approved: true, viewport });
     const me = await signedIn("buyer", { bidBalance: 5, viewport });
     const rival = await signedIn("buyer", { bidBalance: 5, viewport });
-    const auction = await auctionOf(seller, "Outbid Maple", 3600);
+    const auction = await goldCoinAuction(seller, "Outbid Maple", 3600);
     const seen = problems(me.page);
 
     await me.page.goto(`/auction/${auction.id}`);

@@ -596,6 +596,28 @@ describe("Bid Agent engine", () => {
   });
 });
 
+describe("payment deadlines", () => {
+  it("a rule every 15 minutes runs the sweep, which may touch only auctions and orders and query the index", () => {
+    const sweep = byHandler(devFunctions, eventHandlers.paymentDeadlineSweep);
+    dev.template.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: "rate(15 minutes)",
+      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [sweep.logicalId, "Arn"] } })],
+    });
+    const leading = sweep.statements
+      .flatMap((s) => (s.Condition?.["ForAllValues:StringLike"]?.["dynamodb:LeadingKeys"] as string[]) ?? [])
+      .filter((key) => key !== "SESSION#*");
+    expect([...new Set(leading)].sort()).toEqual(["AUCTION#*", "ORDER#*"]);
+    // It schedules nothing and sends only its failures to its own dead-letter queue.
+    expect(allActions(sweep).filter((a) => a.startsWith("scheduler:"))).toEqual([]);
+    for (const statement of statementsWith(sweep, "sqs:SendMessage")) {
+      expect(JSON.stringify(resourcesOf(statement))).toMatch(/PaymentDeadlinesFailures/);
+    }
+    // Every function that can finalize a win knows the stage's deadlines.
+    expect(byHandler(devFunctions, eventHandlers.auctionCloser).env.WIN_PAYMENT_DAYS).toBe("14");
+    expect(byHandler(devFunctions, "auctions/buy-now").env.BUY_NOW_PAYMENT_DAYS).toBe("7");
+  });
+});
+
 describe("web", () => {
   function distribution(s: Synthesized) {
     return resourcesOfType(s.json, "AWS::CloudFront::Distribution")[0]![1].Properties.DistributionConfig;
@@ -833,9 +855,9 @@ describe("alarms", () => {
       (sum, a) => sum + (a.Metrics ? a.Metrics.filter((m: CfnJson) => m.MetricStat).length : 1),
       0,
     );
-    // Eight region-wide metrics, plus one per failure queue (six: the closer, the broadcaster, the
-    // agents' checks and sweep, the emails, the stats).
-    expect(alarmMetrics).toBeLessThanOrEqual(14);
+    // Eight region-wide metrics, plus one per failure queue (seven: the closer, the broadcaster, the
+    // agents' checks and sweep, the payment deadline sweep, the emails, the stats).
+    expect(alarmMetrics).toBeLessThanOrEqual(15);
   });
 });
 
@@ -998,7 +1020,8 @@ describe("production hardening", () => {
       "penny-auction-prod-stats-failures",
     );
 
-    expect(failureQueues).toHaveLength(6);
+    // The six above and the payment deadline sweep's.
+    expect(failureQueues).toHaveLength(7);
     const alarms = resourcesOfType(prod.json, "AWS::CloudWatch::Alarm").map(([, a]) => a.Properties);
     for (const [queueId, queue] of failureQueues) {
       expect(queue.Properties).toMatchObject({

@@ -26,6 +26,7 @@ import { batchGetItems, listByIndex, queryAll } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { paymentDeadlineIndex } from "./payment-deadlines-repo.ts";
 
 export interface AuctionProductSnapshot {
   id: string;
@@ -80,6 +81,11 @@ export interface AuctionRecord {
   retailPriceCents?: number;
   /** Buy It Now units left: every Buy It Now order takes one in its own transaction. */
   buyNowStockLeft?: number;
+  /** A win's payment deadline (ms epoch), set when it is won; the reminders sent for it so far. */
+  payBy?: number;
+  paymentReminders?: number;
+  /** ISO time the unpaid win expired at its deadline. */
+  paymentExpiredAt?: string;
   product: AuctionProductSnapshot;
   seller: AuctionSellerSnapshot;
 }
@@ -108,6 +114,9 @@ const AUCTION_SHAPE: ItemShape<AuctionRecord> = {
   activeAgents: "number?",
   retailPriceCents: "number?",
   buyNowStockLeft: "number?",
+  payBy: "number?",
+  paymentReminders: "number?",
+  paymentExpiredAt: "string?",
   product: "object",
   seller: "object",
 };
@@ -287,10 +296,15 @@ export async function writeAuctionOutcome(
   auction: Pick<AuctionRecord, "id" | "endsAt" | "totalBids" | "lastBidderUsername">,
   outcome: AuctionOutcome,
   now: number,
+  /** A win's payment deadline (ms epoch): the win joins the deadline index (gsi4) until paid or expired. */
+  payBy?: number,
 ): Promise<AuctionRecord | null> {
   const endedAt = new Date(auction.endsAt).toISOString();
   const won = outcome.status === "won";
   const sets = ["#status = :status", "gsi1pk = :statusList", "endedAt = :endedAt"];
+  const deadline = won && payBy !== undefined ? paymentDeadlineIndex(auction.id, payBy, 0) : null;
+  if (deadline)
+    sets.push("payBy = :payBy", "paymentReminders = :noReminders", "gsi4pk = :dueList", "gsi4sk = :dueAt");
   // It leaves the live list: a win moves its gsi3 entry to the winner's wins, no win removes it.
   if (won)
     sets.push(
@@ -321,6 +335,9 @@ export async function writeAuctionOutcome(
                 ":wins": indexKeys.userWins(outcome.winnerId),
                 ":winsSort": timeSortKey(endedAt, auction.id),
               }
+            : {}),
+          ...(deadline
+            ? { ":payBy": payBy, ":noReminders": 0, ":dueList": deadline.gsi4pk, ":dueAt": deadline.gsi4sk }
             : {}),
         },
         ReturnValues: "ALL_NEW",

@@ -116,6 +116,8 @@ export function withoutKeys(item: Record<string, unknown>): Record<string, unkno
     gsi2sk: _g2s,
     gsi3pk: _g3p,
     gsi3sk: _g3s,
+    gsi4pk: _g4p,
+    gsi4sk: _g4s,
     type: _type,
     ...rest
   } = item;

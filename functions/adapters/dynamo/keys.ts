@@ -6,6 +6,8 @@
  *  gsi3: lists by user              (USER#id#WINS, USER#id#ORDERS, USER#id#BIDS, USER#id#WATCHLIST, ...), and the live
  *        auctions by scheduled end (AUCTIONS#live: an auction is there while active, in its winner's
  *        wins once won)
+ *  gsi4: the unpaid wins and Buy It Now orders by their next payment step (PAYDUE), so the deadline
+ *        sweep reads only what is due
  */
 const USER_SESSION_PREFIX = "SESSION#";
 
@@ -141,6 +143,8 @@ export const indexKeys = {
   userWatchlist: (userId: string) => `USER#${userId}#WATCHLIST`,
   /** gsi2: a user's Bid Agents, so self-exclusion can stop them all. */
   userAgents: (userId: string) => `USER#${userId}#AGENTS`,
+  /** gsi4: unpaid wins (auction items) and Buy It Now orders, sorted by their next payment step's time. */
+  paymentDeadlines: () => "PAYDUE",
 } as const;
 
 export const CONNECTION_SHARDS = 8;

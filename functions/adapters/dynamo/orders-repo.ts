@@ -21,6 +21,7 @@ import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { paymentDeadlineIndex } from "./payment-deadlines-repo.ts";
 import { transactRetryingConflicts } from "./transact.ts";
 
 export type OrderKind = "auction" | "buy_now";
@@ -42,12 +43,22 @@ export interface OrderRecord {
   finalPriceCents: number;
   paymentStatus: PaymentStatus;
   shippingStatus: ShippingStatus;
+  /** Absent on orders placed without a recipient's name. */
+  shippingName?: string;
   shippingAddress: string;
   shippingCity: string;
   shippingState: string;
   shippingZip: string;
   shippingCountry: string;
   trackingNumber?: string;
+  /**
+   * The payment deadline (ms epoch): a win's, copied from its auction, or a Buy It Now order's own
+   * (which joins the deadline index while unpaid). Absent on orders placed before deadlines.
+   */
+  payBy?: number;
+  paymentReminders?: number;
+  /** ISO time an unpaid Buy It Now order expired at its deadline. */
+  paymentExpiredAt?: string;
   /** The PaymentIntent that paid it. */
   stripePaymentIntentId?: string;
   /** The latest PaymentIntent created for it, so a read can ask the provider whether it succeeded. */
@@ -75,12 +86,16 @@ const ORDER_SHAPE: ItemShape<OrderRecord> = {
   finalPriceCents: "number",
   paymentStatus: "string",
   shippingStatus: "string",
+  shippingName: "string?",
   shippingAddress: "string",
   shippingCity: "string",
   shippingState: "string",
   shippingZip: "string",
   shippingCountry: "string",
   trackingNumber: "string?",
+  payBy: "number?",
+  paymentReminders: "number?",
+  paymentExpiredAt: "string?",
   stripePaymentIntentId: "string?",
   lastPaymentIntentId: "string?",
   paidAt: "string?",
@@ -102,6 +117,10 @@ export function orderItem(order: OrderRecord) {
     gsi2sk: sortKey,
     gsi3pk: indexKeys.buyerOrders(order.buyerId),
     gsi3sk: sortKey,
+    // A Buy It Now order waits in the deadline index until paid; a win's order is followed on its auction.
+    ...(order.kind === "buy_now" && order.paymentStatus === "pending" && order.payBy !== undefined
+      ? paymentDeadlineIndex(order.id, order.payBy, order.paymentReminders ?? 0)
+      : {}),
     ...order,
   };
 }

@@ -11,7 +11,9 @@
 import { type AuctionRecord, getAuction, writeAuctionOutcome } from "../../adapters/dynamo/auctions-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { RETRY, retrying } from "../../adapters/retry.ts";
+import { winPaymentDays } from "../../config/runtime.ts";
 import { finalOutcome } from "../../domain/bidding.ts";
+import { payByOf } from "../../domain/payment-deadlines.ts";
 import { logger } from "../../observability/logger.ts";
 import { handOffLiveUpdate } from "./live-updates.ts";
 
@@ -42,7 +44,9 @@ export async function finalizeIfOver(
       if (!current) return { auction: null, finalizedNow: false };
       const outcome = finalOutcome(current, now);
       if (!outcome) return { auction: current, finalizedNow: false };
-      const finished = await writeAuctionOutcome(current, outcome, now);
+      // A win must be paid within the stage's days of its end (domain/payment-deadlines.ts).
+      const payBy = outcome.status === "won" ? payByOf(current.endsAt, winPaymentDays()) : undefined;
+      const finished = await writeAuctionOutcome(current, outcome, now, payBy);
       if (finished) {
         logger.info("auction finalized", {
           auctionId: finished.id,

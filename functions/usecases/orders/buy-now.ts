@@ -13,7 +13,7 @@ import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { RETRY, retrying } from "../../adapters/retry.ts";
-import { bidValueCents } from "../../config/runtime.ts";
+import { bidValueCents, buyNowPaymentDays } from "../../config/runtime.ts";
 import {
   BUY_NOW_DAYS_AFTER_END,
   BUY_NOW_MESSAGES,
@@ -30,6 +30,7 @@ import {
   unauthorized,
 } from "../../domain/errors.ts";
 import type { PaidCredits } from "../../domain/paid-bids.ts";
+import { payByOf } from "../../domain/payment-deadlines.ts";
 import { logger } from "../../observability/logger.ts";
 import { stopAgentOf } from "../agents/bid-agents.ts";
 import { readFinalized } from "../auctions/finalize-auction.ts";
@@ -182,6 +183,8 @@ function buyNowOrder(
   now: number,
 ): OrderRecord {
   const order = newOrder(auction, buyer, shipping, offer.priceCents, now, bids, bidsValue);
+  // Buy It Now has its own, shorter deadline from the moment of ordering.
+  order.payBy = payByOf(now, buyNowPaymentDays());
   const buyNow = {
     retailPriceCents: auction.retailPriceCents ?? 0,
     bidsCredited: bids,

@@ -15,6 +15,7 @@ import {
 import { paymentGateway } from "../../adapters/payments/index.ts";
 import { conflict, forbidden, notFound, serviceUnavailable } from "../../domain/errors.ts";
 import { orderPaymentMetadata, orderPaymentRefusal } from "../../domain/orders.ts";
+import { paymentOpen } from "../../domain/payment-deadlines.ts";
 import { PAYMENT_CURRENCY } from "../../domain/payments.ts";
 import { logger } from "../../observability/logger.ts";
 import { toOrderView } from "../views/order-view.ts";
@@ -54,6 +55,8 @@ export async function createOrderPaymentIntent(
       await markOrderPaid(last.intent, now);
       throw conflict(ORDER_MESSAGES.alreadyPaid);
     }
+    if (order.paymentExpiredAt || !paymentOpen(order.payBy, now))
+      throw conflict(ORDER_MESSAGES.paymentExpired);
     if (last && PAYABLE.has(last.intent.status))
       return { clientSecret: last.clientSecret, paymentIntentId: last.intent.id };
     if (last && last.intent.status !== "canceled") throw conflict(ORDER_MESSAGES.paymentProcessing);

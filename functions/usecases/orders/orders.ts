@@ -2,6 +2,7 @@
  * Winning and fulfilment (docs/product.md sections 2-4, docs/architecture.md section 6): the caller's won auctions, the
  * winner's checkout, the order's payment, the buyer's and seller's order lists, and shipping.
  */
+import { normalizedPostalCode, normalizedRegion } from "#shared/addresses";
 import { centsToDecimal } from "#shared/money";
 import { MAX_AUCTION_DURATION_SECONDS } from "#shared/schemas/admin";
 import type {
@@ -36,6 +37,7 @@ import { RETRY, retrying } from "../../adapters/retry.ts";
 import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../../domain/errors.ts";
 import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../../domain/orders.ts";
 import { NO_PAID_CREDITS } from "../../domain/paid-bids.ts";
+import { paymentOpen } from "../../domain/payment-deadlines.ts";
 import { logger } from "../../observability/logger.ts";
 import { finalizeAllOver, readFinalized } from "../auctions/finalize-auction.ts";
 import { bidderSpendOf, bidsValueCents } from "../auctions/read-auctions.ts";
@@ -55,6 +57,7 @@ export const ORDER_MESSAGES = {
   busy: "This order is being updated. Please try again.",
   paymentUnavailable: "Could not reach the payment provider. Please try again.",
   paymentProcessing: "A payment for this order is being processed. Check My Orders in a minute.",
+  paymentExpired: "The payment deadline has passed: this item can no longer be paid for",
 } as const;
 
 /**
@@ -114,6 +117,8 @@ export async function listWonAuctionsOf(
         me,
         allInCost: centsToDecimal(auction.priceCents + bidsValueCents(me.bidsPlaced, paid)),
         wonAt: wonAt(auction),
+        payBy: auction.payBy !== undefined ? new Date(auction.payBy).toISOString() : null,
+        paymentExpiredAt: auction.paymentExpiredAt ?? null,
         order: order
           ? { id: order.id, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus }
           : null,
@@ -134,7 +139,7 @@ async function auctionsTheUserMayHaveJustWon(userId: string, now: number): Promi
   return (await getAuctionsByIds(ids)).filter((a) => a.status === "active" && a.lastBidderId === userId);
 }
 
-/** The winner's checkout: one order per auction, at the auction's final price, shipped to a US address. */
+/** The winner's checkout: one order per auction, at the auction's final price, shipped where the buyer says. */
 export async function placeOrder(
   request: CreateOrderBody,
   buyerId: string,
@@ -146,11 +151,15 @@ export async function placeOrder(
   const refusal = orderRefusal(auction, buyerId);
   if (refusal === "still-running") throw conflict(ORDER_MESSAGES.stillRunning);
   if (refusal === "not-winner") throw forbidden(ORDER_MESSAGES.notWinner);
+  if (auction.paymentExpiredAt || !paymentOpen(auction.payBy, now))
+    throw conflict(ORDER_MESSAGES.paymentExpired);
   const buyer = await getUser(buyerId);
   if (!buyer) throw unauthorized();
 
   const [{ bids }, paid] = await Promise.all([getBidderTally(auction.id, buyerId), readPaidCredits(buyerId)]);
   const order = newOrder(auction, buyer, request, auction.priceCents, now, bids, bidsValueCents(bids, paid));
+  // The win's deadline stays the auction's; the order carries it for its own views and payment.
+  if (auction.payBy !== undefined) order.payBy = auction.payBy;
   if ((await createOrder(order)) === "exists") throw conflict(ORDER_MESSAGES.orderExists);
   logger.info("order created", {
     orderId: order.id,
@@ -185,10 +194,11 @@ export function newOrder(
     finalPriceCents: priceCents,
     paymentStatus: "pending",
     shippingStatus: "pending",
+    ...(shipping.shippingName ? { shippingName: shipping.shippingName } : {}),
     shippingAddress: shipping.shippingAddress,
     shippingCity: shipping.shippingCity,
-    shippingState: shipping.shippingState,
-    shippingZip: shipping.shippingZip,
+    shippingState: normalizedRegion(shipping.shippingCountry, shipping.shippingState),
+    shippingZip: normalizedPostalCode(shipping.shippingZip),
     shippingCountry: shipping.shippingCountry,
     createdAt: new Date(now).toISOString(),
     auction: { id: auction.id, endsAt: auction.endsAt, totalBids: auction.totalBids },

@@ -13,7 +13,11 @@ import {
   readPaidCredits,
   receiveCreditsItem,
 } from "../../../functions/adapters/dynamo/paid-credits-repo.ts";
+
 import { closeAuction } from "../../../functions/usecases/auctions/close-auction.ts";
+import { createOrderPaymentIntent } from "../../../functions/usecases/orders/order-payments.ts";
+import { sweepPaymentDeadlines } from "../../../functions/usecases/orders/payment-deadlines.ts";
+
 import { createLocalAgentQueue, type LocalAgentQueue } from "../../../scripts/local/agent-queue.ts";
 import { injectDynamoFaults } from "../../support/faulty-dynamo.ts";
 import { givePaidCredits } from "../../support/paid-credits.ts";
@@ -158,6 +162,28 @@ describe("Buy It Now's offer", () => {
       buyNow: { bidsCredited: 20, credit: "0.00" },
       bidsValue: "0.00",
       allInCost: "100.00",
+    });
+  });
+
+  it("an unpaid Buy It Now order is due 7 days after ordering, then expires and cannot be paid", async () => {
+    const { auction } = await liveAuction({ retailPriceCents: 10_000, buyNowStock: 2 });
+    const [ann, bob] = [await testUser("buyer", 2), await testUser("buyer", 2)];
+    expect((await bidOn(bob, auction.id)).status).toBe(200);
+    expect((await bidOn(ann, auction.id)).status).toBe(200);
+    const bought = await buyNow(bob, auction.id);
+    expect(bought.body.paymentStatus).toBe("pending");
+    const payBy = Date.parse(bought.body.payBy ?? "");
+    expect(payBy - Date.parse(bought.body.createdAt)).toBe(7 * 24 * 60 * 60 * 1000);
+
+    await sweepPaymentDeadlines(payBy - 3 * 24 * 60 * 60 * 1000);
+    expect((await getItem(keys.order(bought.body.id)))?.paymentReminders).toBe(1);
+    await sweepPaymentDeadlines(payBy);
+    const expired = await getItem(keys.order(bought.body.id));
+    expect(expired?.paymentExpiredAt).toBeDefined();
+    expect(expired?.gsi4pk).toBeUndefined();
+    await expect(createOrderPaymentIntent(bought.body.id, bob.id, payBy)).rejects.toMatchObject({
+      kind: "conflict",
+      message: "The payment deadline has passed: this item can no longer be paid for",
     });
   });
 
@@ -317,7 +343,8 @@ describe("POST /api/auctions/{id}/buy-now", () => {
     for (const body of [
       {},
       { ...shippingAddress, shippingZip: "" },
-      { ...shippingAddress, shippingCountry: "CA" },
+      { ...shippingAddress, shippingCountry: "XX" },
+      { ...shippingAddress, shippingZip: "ABCDE" },
     ]) {
       expect((await buyNow(buyer, auction.id, body)).status).toBe(400);
     }

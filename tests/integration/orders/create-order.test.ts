@@ -110,7 +110,7 @@ describe("POST /api/orders", () => {
     expect(res.body.message).toBe("Auction not found");
   });
 
-  it("needs every shipping field (400) and a US address, and creates nothing otherwise", async () => {
+  it("needs every shipping field (400), naming it, and creates nothing otherwise", async () => {
     const seller = await signUp("seller");
     const alice = await signUp();
     const auction = await auctionWithBids({ seller, bidders: [alice] });
@@ -120,9 +120,90 @@ describe("POST /api/orders", () => {
     expect(blank.body.message).toBe("shippingZip: Please fill in all shipping fields");
     const missing = await order(alice, { auctionId: auction.id, shippingAddress: "1 Main Street" });
     expect(missing.status).toBe(400);
-    const abroad = await order(alice, { auctionId: auction.id, ...shippingAddress, shippingCountry: "CA" });
-    expect(abroad.status).toBe(400);
+    const nowhere = await order(alice, { auctionId: auction.id, ...shippingAddress, shippingCountry: "XX" });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.message).toBe("shippingCountry: Country must be one of the countries we ship to");
     expect(await buyerOrders(alice)).toEqual([]);
+  });
+
+  it("refuses a state by name and a ZIP that is not one (400 naming the field), writing nothing", async () => {
+    const seller = await signUp("seller");
+    const alice = await signUp();
+    const auction = await auctionWithBids({ seller, bidders: [alice] });
+
+    const illinois = await order(alice, {
+      auctionId: auction.id,
+      ...shippingAddress,
+      shippingState: "Illinois",
+    });
+    expect(illinois.status).toBe(400);
+    expect(illinois.body.message).toBe(
+      "shippingState: State must be a US state's two-letter USPS code, such as IL",
+    );
+    const letters = await order(alice, { auctionId: auction.id, ...shippingAddress, shippingZip: "ABCDE" });
+    expect(letters.status).toBe(400);
+    expect(letters.body.message).toBe(
+      "shippingZip: ZIP code must be 5 digits or ZIP+4 (12345 or 12345-6789)",
+    );
+    const abroadZip = await order(alice, {
+      auctionId: auction.id,
+      ...shippingAddress,
+      shippingCountry: "GB",
+      shippingZip: "#1",
+    });
+    expect(abroadZip.status).toBe(400);
+    expect(abroadZip.body.message).toMatch(/^shippingZip: Postal code must be/);
+    expect(await buyerOrders(alice)).toEqual([]);
+    expect(await getItem(keys.orderGuard(auction.id))).toBeUndefined();
+  });
+
+  it("takes a ZIP+4 and a lower-case state, stored as the USPS code, with the recipient's name", async () => {
+    const seller = await signUp("seller");
+    const alice = await signUp();
+    const auction = await auctionWithBids({ seller, bidders: [alice] });
+
+    const res = await order(alice, {
+      auctionId: auction.id,
+      ...shippingAddress,
+      shippingName: "Ada Lovelace",
+      shippingState: "il",
+      shippingZip: "62701-1234",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      shippingName: "Ada Lovelace",
+      shippingState: "IL",
+      shippingZip: "62701-1234",
+      shippingCountry: "US",
+    });
+  });
+
+  it("ships abroad: a UK address with no state and its own postcode (capitalised)", async () => {
+    const seller = await signUp("seller");
+    const alice = await signUp();
+    const auction = await auctionWithBids({ seller, bidders: [alice] });
+
+    const res = await order(alice, {
+      auctionId: auction.id,
+      shippingName: "Ada Lovelace",
+      shippingAddress: "10 Downing Street",
+      shippingCity: "London",
+      shippingState: "",
+      shippingZip: "sw1a 2aa",
+      shippingCountry: "GB",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ shippingCountry: "GB", shippingState: "", shippingZip: "SW1A 2AA" });
+  });
+
+  it("leaves the recipient's name out for a client of the original contract", async () => {
+    const seller = await signUp("seller");
+    const alice = await signUp();
+    const auction = await auctionWithBids({ seller, bidders: [alice] });
+
+    const res = await order(alice, { auctionId: auction.id, ...shippingAddress });
+    expect(res.status).toBe(200);
+    expect(res.body.shippingName).toBeNull();
   });
 
   it("needs a signed-in user (401)", async () => {

@@ -19,6 +19,66 @@ const auction = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+describe("payment deadline emails", () => {
+  const PAY_BY = Date.parse("2026-01-15T12:00:00Z");
+  const won = (over: Record<string, unknown> = {}) =>
+    auction({ status: "won", winnerId: "u1", sellerId: "s1", payBy: PAY_BY, paymentReminders: 0, ...over });
+
+  it("a reminder counted up: one reminder to the winner, keyed by its number, with the deadline", () => {
+    const events = emailEventsFor(won(), won({ paymentReminders: 1 }), AT);
+    expect(events).toEqual([
+      expect.objectContaining({
+        key: "payment_reminder#a1#1",
+        kind: "payment_reminder",
+        recipient: { userId: "u1" },
+        data: expect.objectContaining({ auctionId: "a1", payBy: PAY_BY }),
+      }),
+    ]);
+    const mail = renderEmail(events[0]!, "alice", site);
+    expect(mail.subject).toBe("Reminder: pay for Gold Maple by Jan 15, 2026, 12:00 PM UTC");
+    expect(mail.text).toContain("https://auctions.example.com/order-checkout/a1");
+    // The same change delivered again names the same event; nothing else changed: nothing.
+    expect(emailEventsFor(won({ paymentReminders: 1 }), won({ paymentReminders: 1 }), AT)).toEqual([]);
+  });
+
+  it("expiry: the winner and the seller are told", () => {
+    const events = emailEventsFor(
+      won({ paymentReminders: 2 }),
+      won({ paymentReminders: 2, paymentExpiredAt: "x" }),
+      AT,
+    );
+    expect(events.map((e) => [e.kind, e.recipient])).toEqual([
+      ["payment_expired", { userId: "u1" }],
+      ["sale_expired", { sellerId: "s1" }],
+    ]);
+    expect(renderEmail(events[1]!, "seller", site).text).toContain("did not pay by Jan 15, 2026");
+  });
+
+  it("a Buy It Now order's reminder leads to its own checkout", () => {
+    const order = (over: Record<string, unknown> = {}) => ({
+      type: "order",
+      id: "o1",
+      auctionId: "a1",
+      buyerId: "u1",
+      sellerId: "s1",
+      paymentStatus: "pending",
+      finalPriceCents: 3800,
+      payBy: PAY_BY,
+      product: { name: "Gold Maple" },
+      ...over,
+    });
+    const [event] = emailEventsFor(order(), order({ paymentReminders: 1 }), AT);
+    expect(renderEmail(event!, "alice", site).text).toContain("/order-checkout/a1?buyNow=1");
+  });
+
+  it("reminders and expiry are account emails: they go whatever the settings", () => {
+    const off = notificationSettingsOf({ outbid: false, won: false, marketing: false });
+    for (const kind of ["payment_reminder", "payment_expired", "sale_expired"] as const) {
+      expect(userWantsEmail(kind, off)).toBe(true);
+    }
+  });
+});
+
 describe("which changes send an email", () => {
   it("a new user: welcome; the same user changed later: nothing", () => {
     expect(emailEventsFor(undefined, { type: "user", id: "u1" }, AT)).toEqual([

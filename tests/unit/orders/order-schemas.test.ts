@@ -28,8 +28,75 @@ describe("create order request", () => {
     expect(createOrderRequestSchema.parse(withoutCountry).shippingCountry).toBe("US");
   });
 
-  it("refuses another country", () => {
-    expect(createOrderRequestSchema.safeParse({ ...address, shippingCountry: "CA" }).success).toBe(false);
+  it("refuses a country outside the list, naming the field", () => {
+    const result = createOrderRequestSchema.safeParse({ ...address, shippingCountry: "XX" });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ["shippingCountry"],
+      message: "Country must be one of the countries we ship to",
+    });
+  });
+
+  it("takes a US state by its USPS code in any case, never by its name", () => {
+    expect(createOrderRequestSchema.safeParse({ ...address, shippingState: "il" }).success).toBe(true);
+    expect(
+      createOrderRequestSchema.safeParse({ ...address, shippingState: "Illinois" }).error?.issues,
+    ).toEqual([
+      expect.objectContaining({
+        path: ["shippingState"],
+        message: "State must be a US state's two-letter USPS code, such as IL",
+      }),
+    ]);
+  });
+
+  it.each(["62701", "62701-1234"])("takes the US ZIP %s", (zip) => {
+    expect(createOrderRequestSchema.safeParse({ ...address, shippingZip: zip }).success).toBe(true);
+  });
+
+  it.each(["ABCDE", "6270", "627011", "62701-12", "62701 1234"])("refuses the US ZIP %s", (zip) => {
+    expect(createOrderRequestSchema.safeParse({ ...address, shippingZip: zip }).error?.issues).toEqual([
+      expect.objectContaining({
+        path: ["shippingZip"],
+        message: "ZIP code must be 5 digits or ZIP+4 (12345 or 12345-6789)",
+      }),
+    ]);
+  });
+
+  it("takes a postal code abroad in its own form, with no state where there is none", () => {
+    for (const [country, zip] of [
+      ["GB", "SW1A 1AA"],
+      ["CA", "K1A 0B1"],
+      ["DE", "10115"],
+      ["JP", "100-0001"],
+    ]) {
+      const parsed = createOrderRequestSchema.safeParse({
+        ...address,
+        shippingCountry: country,
+        shippingState: "",
+        shippingZip: zip,
+      });
+      expect(parsed.success, `${country} ${zip}`).toBe(true);
+    }
+    for (const zip of ["1", "SW1A--1AA", "!!!!", "12345678901"]) {
+      const result = createOrderRequestSchema.safeParse({
+        ...address,
+        shippingCountry: "GB",
+        shippingZip: zip,
+      });
+      expect(result.error?.issues[0]?.path, zip).toEqual(["shippingZip"]);
+    }
+  });
+
+  it("takes an optional recipient name, refusing a blank or multi-line one", () => {
+    expect(createOrderRequestSchema.parse({ ...address, shippingName: " Ada Lovelace " }).shippingName).toBe(
+      "Ada Lovelace",
+    );
+    expect(
+      createOrderRequestSchema.safeParse({ ...address, shippingName: " " }).error?.issues[0],
+    ).toMatchObject({
+      path: ["shippingName"],
+      message: "Recipient name is required",
+    });
+    expect(createOrderRequestSchema.safeParse({ ...address, shippingName: "Ada\nX" }).success).toBe(false);
   });
 
   it.each(["shippingAddress", "shippingCity", "shippingState", "shippingZip"] as const)(
@@ -87,6 +154,9 @@ describe("display helpers", () => {
       "Springfield, IL 62701",
       "US",
     ]);
+    expect(
+      shippingAddressLines({ ...address, shippingCountry: "GB", shippingState: "", shippingZip: "SW1A 1AA" }),
+    ).toEqual(["1 Main St", "Springfield SW1A 1AA", "GB"]);
   });
 
   it("shows the first 8 characters of an order id", () => {

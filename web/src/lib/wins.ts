@@ -24,3 +24,11 @@ export function wonAuctionsQuery() {
 export function awaitsPayment(win: Pick<WonAuction, "order">): boolean {
   return !win.order || win.order.paymentStatus === "pending";
 }
+
+/**
+ * An unpaid win past its deadline: the sweep marks it within minutes, but the page does not wait for
+ * that to stop offering a payment the server would refuse.
+ */
+export function winExpired(win: Pick<WonAuction, "payBy" | "paymentExpiredAt">, now: number): boolean {
+  return win.paymentExpiredAt !== null || (win.payBy !== null && Date.parse(win.payBy) <= now);
+}

@@ -166,7 +166,10 @@ export function ShippingPage() {
           title: "Where we ship",
           body: (
             <p>
-              To addresses in the United States. You give the address at checkout; it is shown on your order.
+              To the United States and the countries listed at checkout (Canada, the United Kingdom, most of
+              Western Europe, Australia, New Zealand, Japan and Singapore). You give the recipient and the
+              address at checkout; your last address is offered again next time, and it is shown on your
+              order.
             </p>
           ),
         },

@@ -40,7 +40,10 @@ export function LocalTestCardForm({
       const result = await confirmLocalPayment(paymentIntentId, parsed.data);
       onSuccess(result.paymentIntentId);
     } catch (error) {
-      onError(getServerMessage(error, FALLBACK_ERROR));
+      const message = getServerMessage(error, FALLBACK_ERROR);
+      // A toast fades; the refusal stays beside the card number until the buyer changes it.
+      setFieldError(message);
+      onError(message);
     } finally {
       setBusy(false);
     }
@@ -57,13 +60,21 @@ export function LocalTestCardForm({
           autoComplete="cc-number"
           placeholder={TEST_CARDS.succeeds}
           value={cardNumber}
-          onChange={(e) => setCardNumber(e.target.value)}
+          onChange={(e) => {
+            setCardNumber(e.target.value);
+            setFieldError(null);
+          }}
           aria-invalid={!!fieldError}
           aria-describedby={`${inputId}-hint${fieldError ? ` ${inputId}-error` : ""}`}
           disabled={busy}
         />
         {fieldError && (
-          <p id={`${inputId}-error`} className="text-sm font-medium text-destructive">
+          <p
+            id={`${inputId}-error`}
+            className="text-sm font-medium text-destructive"
+            role="alert"
+            data-testid="card-error"
+          >
             {fieldError}
           </p>
         )}

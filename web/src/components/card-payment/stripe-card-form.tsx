@@ -49,11 +49,18 @@ function StripeCardFields({ amountLabel, returnUrl, onSuccess, onError, onCancel
   const elements = useElements();
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
+  // A toast fades; the refusal stays under the card fields until the next attempt.
+  const [failure, setFailure] = useState<string | null>(null);
+  const fail = (message: string) => {
+    setFailure(message);
+    onError(message);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements || busy) return;
     setBusy(true);
+    setFailure(null);
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
@@ -61,17 +68,17 @@ function StripeCardFields({ amountLabel, returnUrl, onSuccess, onError, onCancel
         redirect: "if_required",
       });
       if (error) {
-        onError(error.message ?? FALLBACK_ERROR);
+        fail(error.message ?? FALLBACK_ERROR);
       } else if (
         paymentIntent &&
         (paymentIntent.status === "succeeded" || paymentIntent.status === "processing")
       ) {
         onSuccess(paymentIntent.id);
       } else {
-        onError(FALLBACK_ERROR);
+        fail(FALLBACK_ERROR);
       }
     } catch {
-      onError(FALLBACK_ERROR);
+      fail(FALLBACK_ERROR);
     } finally {
       setBusy(false);
     }
@@ -80,6 +87,11 @@ function StripeCardFields({ amountLabel, returnUrl, onSuccess, onError, onCancel
   return (
     <form onSubmit={submit} className="grid gap-5" aria-label="Card payment">
       <PaymentElement onReady={() => setReady(true)} />
+      {failure && (
+        <p className="text-sm font-medium text-destructive" role="alert" data-testid="card-error">
+          {failure}
+        </p>
+      )}
       <PayButtons
         busy={busy}
         disabled={!stripe || !elements || !ready}

@@ -3,6 +3,7 @@ import { api } from "@web/lib/api-client.ts";
 import { listPagesQuery } from "@web/lib/list-pages.ts";
 import { WON_AUCTIONS_PATH, wonAuctionsQuery } from "@web/lib/wins.ts";
 import type { OrderView, WonAuction } from "#shared/schemas/orders";
+import type { Page } from "#shared/schemas/pages";
 
 const BUYER_ORDERS_PATH = "/api/orders/buyer";
 const SELLER_ORDERS_PATH = "/api/orders/seller";
@@ -18,6 +19,13 @@ export const orderQueries = {
     queryOptions({
       queryKey: [BUYER_ORDERS_PATH] as const,
       queryFn: () => api.get<OrderView[]>(BUYER_ORDERS_PATH),
+      staleTime: 0,
+    }),
+  /** The newest order's address, offered again at the next checkout (null before the first order). */
+  lastOrder: () =>
+    queryOptions({
+      queryKey: [BUYER_ORDERS_PATH, "last"] as const,
+      queryFn: async () => (await api.get<Page<OrderView>>(`${BUYER_ORDERS_PATH}?limit=1`)).items[0] ?? null,
       staleTime: 0,
     }),
   buyerOrderPages: () => listPagesQuery<OrderView>(BUYER_ORDERS_PATH, PAGE_SIZE),

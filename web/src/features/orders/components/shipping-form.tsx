@@ -1,8 +1,11 @@
 import { Button } from "@web/components/ui/button.tsx";
-import { Input } from "@web/components/ui/input.tsx";
+import { Input, inputClassName } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { type FormEvent, useId, useState } from "react";
+import { ApiError } from "@web/lib/api-client.ts";
+import { cn } from "@web/lib/utils.ts";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { SHIPPING_COUNTRIES, US_STATES } from "#shared/addresses";
 import { DEFAULT_COUNTRY } from "#shared/constants";
 import {
   MISSING_SHIPPING_MESSAGE,
@@ -11,76 +14,262 @@ import {
   shippingAddressSchema,
 } from "#shared/schemas/orders";
 
-type Field = "shippingAddress" | "shippingCity" | "shippingState" | "shippingZip";
+type Field =
+  | "shippingName"
+  | "shippingCountry"
+  | "shippingAddress"
+  | "shippingCity"
+  | "shippingState"
+  | "shippingZip";
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
 
-const FIELDS: { name: Field; label: string; autoComplete: string; placeholder: string }[] = [
-  {
-    name: "shippingAddress",
-    label: "Street Address",
-    autoComplete: "street-address",
-    placeholder: "123 Main Street",
-  },
-  { name: "shippingCity", label: "City", autoComplete: "address-level2", placeholder: "Springfield" },
-  { name: "shippingState", label: "State", autoComplete: "address-level1", placeholder: "IL" },
-  { name: "shippingZip", label: "ZIP Code", autoComplete: "postal-code", placeholder: "62701" },
+const FIELD_ORDER: Field[] = [
+  "shippingName",
+  "shippingCountry",
+  "shippingAddress",
+  "shippingCity",
+  "shippingState",
+  "shippingZip",
 ];
 
-const EMPTY: Record<Field, string> = {
+const EMPTY: Values = {
+  shippingName: "",
+  shippingCountry: DEFAULT_COUNTRY,
   shippingAddress: "",
   shippingCity: "",
   shippingState: "",
   shippingZip: "",
 };
 
-/** Street address, city, state and ZIP, all required; the country is always US. */
+/** The address of the buyer's last order, offered again (null: none yet). */
+export type LastAddress = Partial<Record<Field, string | null>> | null;
+
+function fromLast(last: LastAddress): Values | null {
+  if (!last) return null;
+  const values = { ...EMPTY };
+  for (const field of FIELD_ORDER) values[field] = last[field] ?? EMPTY[field];
+  return values;
+}
+
+/** Each field's first problem, as the schema words it. */
+function errorsOf(issues: readonly { path: readonly PropertyKey[] | string; message: string }[]): Errors {
+  const errors: Errors = {};
+  for (const issue of issues) {
+    const field = (typeof issue.path === "string" ? issue.path : String(issue.path[0] ?? "")) as Field;
+    if (FIELD_ORDER.includes(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The fields a 400 from POST /api/orders named (its `issues`), so the server's refusal shows where it belongs. */
+function serverErrors(error: unknown): Errors {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  try {
+    const body = JSON.parse(error.body) as { issues?: { path: string; message: string }[] };
+    return errorsOf(body.issues ?? []);
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Recipient, country, street, city, state (a USPS state in the US, an optional region elsewhere) and
+ * ZIP or postal code; each problem shows under its field. Starts from the last order's address.
+ */
 export function ShippingForm({
   busy,
+  last = null,
+  error,
   onSubmit,
 }: {
   busy: boolean;
+  last?: LastAddress;
+  /** The last refusal of the order it submitted. */
+  error?: unknown;
   onSubmit(address: ShippingAddress): void;
 }) {
   const id = useId();
-  const [values, setValues] = useState(EMPTY);
-  const [invalid, setInvalid] = useState<ReadonlySet<Field>>(new Set());
+  const form = useRef<HTMLFormElement>(null);
+  const touched = useRef(false);
+  const [values, setValues] = useState<Values>(() => fromLast(last) ?? EMPTY);
+  const [prefilled, setPrefilled] = useState(last !== null);
+  const [errors, setErrors] = useState<Errors>({});
+
+  // The last address may arrive after the form: take it unless the buyer has started typing.
+  useEffect(() => {
+    const offered = fromLast(last);
+    if (!offered || touched.current) return;
+    setValues(offered);
+    setPrefilled(true);
+  }, [last]);
+
+  useEffect(() => {
+    const fromServer = serverErrors(error);
+    if (Object.keys(fromServer).length > 0) setErrors(fromServer);
+  }, [error]);
+
+  const us = values.shippingCountry === "US";
+  const set = (field: Field, value: string) => {
+    touched.current = true;
+    setValues((v) => ({
+      ...v,
+      [field]: value,
+      // A state of one country means nothing in another.
+      ...(field === "shippingCountry" && value !== v.shippingCountry ? { shippingState: "" } : {}),
+    }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = shippingAddressSchema.safeParse({ ...values, shippingCountry: DEFAULT_COUNTRY });
+    const parsed = shippingAddressSchema.safeParse(values);
     if (!parsed.success) {
-      setInvalid(new Set(parsed.error.issues.map((issue) => issue.path[0] as Field)));
-      toast({ variant: "destructive", title: MISSING_SHIPPING_TITLE, description: MISSING_SHIPPING_MESSAGE });
+      const found = errorsOf(parsed.error.issues);
+      setErrors(found);
+      if (Object.values(found).includes(MISSING_SHIPPING_MESSAGE)) {
+        toast({
+          variant: "destructive",
+          title: MISSING_SHIPPING_TITLE,
+          description: MISSING_SHIPPING_MESSAGE,
+        });
+      }
+      const first = FIELD_ORDER.find((field) => found[field]);
+      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setInvalid(new Set());
+    setErrors({});
     onSubmit(parsed.data);
   };
 
+  const fieldProps = (field: Field) => ({
+    id: `${id}-${field}`,
+    name: field,
+    value: values[field],
+    disabled: busy,
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `${id}-${field}-error` : undefined,
+  });
+
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Shipping address">
-      {FIELDS.map((field) => (
-        <div key={field.name} className="grid gap-2">
-          <Label htmlFor={`${id}-${field.name}`}>{field.label}</Label>
+    <form ref={form} onSubmit={submit} noValidate className="grid gap-4" aria-label="Shipping address">
+      {prefilled && (
+        <p className="text-sm text-muted-foreground" data-testid="last-address-note">
+          Filled in from your last order. Change anything that is different this time.
+        </p>
+      )}
+      <Row label="Recipient Name" field="shippingName" id={id} error={errors.shippingName}>
+        <Input
+          {...fieldProps("shippingName")}
+          autoComplete="name"
+          placeholder="Jane Doe"
+          maxLength={200}
+          onChange={(e) => set("shippingName", e.target.value)}
+        />
+      </Row>
+      <Row label="Country" field="shippingCountry" id={id} error={errors.shippingCountry}>
+        <select
+          {...fieldProps("shippingCountry")}
+          autoComplete="country"
+          className={inputClassName}
+          onChange={(e) => set("shippingCountry", e.target.value)}
+        >
+          {SHIPPING_COUNTRIES.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      </Row>
+      <Row label="Street Address" field="shippingAddress" id={id} error={errors.shippingAddress}>
+        <Input
+          {...fieldProps("shippingAddress")}
+          autoComplete="street-address"
+          placeholder="123 Main Street"
+          maxLength={200}
+          onChange={(e) => set("shippingAddress", e.target.value)}
+        />
+      </Row>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Row label="City" field="shippingCity" id={id} error={errors.shippingCity}>
           <Input
-            id={`${id}-${field.name}`}
-            name={field.name}
-            autoComplete={field.autoComplete}
-            placeholder={field.placeholder}
-            value={values[field.name]}
-            aria-invalid={invalid.has(field.name)}
-            disabled={busy}
+            {...fieldProps("shippingCity")}
+            autoComplete="address-level2"
+            placeholder="Springfield"
             maxLength={200}
-            onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+            onChange={(e) => set("shippingCity", e.target.value)}
           />
-        </div>
-      ))}
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-country`}>Country</Label>
-        <Input id={`${id}-country`} name="shippingCountry" value="United States (US)" readOnly disabled />
+        </Row>
+        {us ? (
+          <Row label="State" field="shippingState" id={id} error={errors.shippingState}>
+            <select
+              {...fieldProps("shippingState")}
+              autoComplete="address-level1"
+              className={cn(inputClassName, !values.shippingState && "text-muted-foreground")}
+              onChange={(e) => set("shippingState", e.target.value)}
+            >
+              <option value="">Select a state</option>
+              {US_STATES.map((state) => (
+                <option key={state.code} value={state.code}>
+                  {state.name}
+                </option>
+              ))}
+            </select>
+          </Row>
+        ) : (
+          <Row label="State / Region (optional)" field="shippingState" id={id} error={errors.shippingState}>
+            <Input
+              {...fieldProps("shippingState")}
+              autoComplete="address-level1"
+              maxLength={200}
+              onChange={(e) => set("shippingState", e.target.value)}
+            />
+          </Row>
+        )}
+        <Row label={us ? "ZIP Code" : "Postal Code"} field="shippingZip" id={id} error={errors.shippingZip}>
+          <Input
+            {...fieldProps("shippingZip")}
+            autoComplete="postal-code"
+            inputMode={us ? "numeric" : "text"}
+            placeholder={us ? "62701" : undefined}
+            maxLength={10}
+            onChange={(e) => set("shippingZip", e.target.value)}
+          />
+        </Row>
       </div>
       <Button type="submit" size="lg" disabled={busy} className="mt-2 w-full">
         {busy ? "Creating order..." : "Continue to Payment"}
       </Button>
     </form>
+  );
+}
+
+function Row({
+  label,
+  field,
+  id,
+  error,
+  children,
+}: {
+  label: string;
+  field: Field;
+  id: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={`${id}-${field}`}>{label}</Label>
+      {children}
+      {error && (
+        <p
+          id={`${id}-${field}-error`}
+          className="text-sm font-medium text-destructive"
+          data-field-error={field}
+        >
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

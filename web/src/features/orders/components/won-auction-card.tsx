@@ -1,3 +1,4 @@
+import { PayByNote } from "@web/components/pay-by-note.tsx";
 import { PayWinButton } from "@web/components/pay-win-button.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
 import { PaymentBadge, ShippingBadge } from "@web/components/status-badges.tsx";
@@ -6,7 +7,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { formatDate } from "@web/lib/format-date.ts";
-import { awaitsPayment } from "@web/lib/wins.ts";
+import { awaitsPayment, winExpired } from "@web/lib/wins.ts";
 import { Package, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
@@ -21,6 +22,7 @@ import { AllInSavings } from "./all-in-savings.tsx";
 export function WonAuctionCard({ auction }: { auction: WonAuction }) {
   const { product, order } = auction;
   const unpaid = awaitsPayment(auction);
+  const expired = unpaid && winExpired(auction, Date.now());
   return (
     <Card
       className="flex flex-col overflow-hidden sm:flex-row"
@@ -72,8 +74,9 @@ export function WonAuctionCard({ auction }: { auction: WonAuction }) {
           />
         </dl>
         <AllInSavings allInCost={auction.allInCost} retailPrice={auction.retailPrice} />
+        {unpaid && <PayByNote win={auction} />}
         <div className="mt-auto flex flex-wrap gap-2">
-          {unpaid ? (
+          {expired ? null : unpaid ? (
             <PayWinButton auctionId={auction.id} finalPrice={auction.finalPrice} />
           ) : (
             <Button asChild variant="outline">

@@ -52,6 +52,7 @@ function SellerOrderCard({ order }: { order: OrderView }) {
             <address className="flex gap-1.5 not-italic" data-testid="shipping-address">
               <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <span className="grid">
+                {order.shippingName && <span className="font-medium">{order.shippingName}</span>}
                 <span>{street}</span>
                 <span>{cityLine}</span>
                 <span>{country}</span>

@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import { PayByNote } from "@web/components/pay-by-note.tsx";
 import { PayWinButton } from "@web/components/pay-win-button.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
-import { awaitsPayment, wonAuctionsQuery } from "@web/lib/wins.ts";
+import { awaitsPayment, winExpired, wonAuctionsQuery } from "@web/lib/wins.ts";
 import { Gavel, Trophy } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
@@ -132,7 +133,14 @@ function YouWon({ auction, compact }: { auction: AuctionDetail; compact: boolean
       </p>
       {win &&
         (awaitsPayment(win) ? (
-          <PayWinButton auctionId={auction.id} finalPrice={win.finalPrice} className="w-full" />
+          <>
+            {!winExpired(win, Date.now()) && (
+              <PayWinButton auctionId={auction.id} finalPrice={win.finalPrice} className="w-full" />
+            )}
+            <div className="flex justify-center text-left">
+              <PayByNote win={win} />
+            </div>
+          </>
         ) : (
           <p className="text-sm" data-testid="you-won-order">
             {win.order?.shippingStatus === "pending"

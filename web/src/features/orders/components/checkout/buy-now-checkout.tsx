@@ -84,6 +84,7 @@ export function BuyNowCheckout({
           orderId={order?.id ?? null}
           amount={total}
           busy={buy.isPending}
+          error={buy.error}
           onShipping={submitShipping}
           onPaid={onPaid}
         />

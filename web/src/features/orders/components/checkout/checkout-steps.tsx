@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
@@ -5,6 +6,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { ShippingAddress } from "#shared/schemas/orders";
+import { orderQueries } from "../../api/queries.ts";
 import { ShippingForm } from "../shipping-form.tsx";
 import { OrderPayment } from "./order-payment.tsx";
 
@@ -14,6 +16,7 @@ export function CheckoutSteps({
   orderId,
   amount,
   busy,
+  error,
   onShipping,
   onPaid,
 }: {
@@ -21,10 +24,13 @@ export function CheckoutSteps({
   orderId: string | null;
   amount: string;
   busy: boolean;
+  /** The shipping step's last refusal: a 400 shows at the field it names. */
+  error: unknown;
   onShipping: (address: ShippingAddress) => void;
   onPaid: () => void;
 }) {
   const step = paid ? "paid" : orderId ? "payment" : "shipping";
+  const last = useQuery({ ...orderQueries.lastOrder(), enabled: step === "shipping" });
   const card = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // On a phone the summary stacks above this card, so the card field starts below the fold, whether
@@ -60,7 +66,7 @@ export function CheckoutSteps({
             <CardTitle>Shipping Address</CardTitle>
           </CardHeader>
           <CardContent>
-            <ShippingForm busy={busy} onSubmit={onShipping} />
+            <ShippingForm busy={busy} last={last.data ?? null} error={error} onSubmit={onShipping} />
           </CardContent>
         </>
       )}

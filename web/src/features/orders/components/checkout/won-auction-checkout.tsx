@@ -1,6 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { PageHeader } from "@web/components/page-header.tsx";
+import { PayByNote } from "@web/components/pay-by-note.tsx";
 import { paths } from "@web/config/paths.ts";
+import { winExpired } from "@web/lib/wins.ts";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { formatPrice } from "#shared/money";
@@ -48,14 +50,21 @@ export function WonAuctionCheckout({ auction }: { auction: WonAuction }) {
           lines={[{ label: "Final price", value: formatPrice(auction.finalPrice) }]}
           total={auction.finalPrice}
         />
-        <CheckoutSteps
-          paid={paid}
-          orderId={orderId}
-          amount={auction.finalPrice}
-          busy={createOrder.isPending}
-          onShipping={submitShipping}
-          onPaid={onPaid}
-        />
+        {!paid && winExpired(auction, Date.now()) ? (
+          <div className="md:col-span-3">
+            <PayByNote win={auction} />
+          </div>
+        ) : (
+          <CheckoutSteps
+            paid={paid}
+            orderId={orderId}
+            amount={auction.finalPrice}
+            busy={createOrder.isPending}
+            error={createOrder.error}
+            onShipping={submitShipping}
+            onPaid={onPaid}
+          />
+        )}
       </div>
     </>
   );

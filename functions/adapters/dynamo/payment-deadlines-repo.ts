@@ -1,0 +1,95 @@
+/**
+ * The payment deadline index (gsi4 `PAYDUE`): unpaid wins (their auction items) and unpaid Buy It Now
+ * orders, sorted by the time of their next step (a reminder, then the deadline). The sweep queries
+ * only the entries already due, never the table; each step moves the entry's sort key to the next one,
+ * and expiry or payment takes it out.
+ */
+import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { nextPaymentStepAt } from "../../domain/payment-deadlines.ts";
+import { db, tableName } from "./client.ts";
+import { conditionFailed } from "./conditions.ts";
+import { indexKeys, keys, timeSortKey } from "./keys.ts";
+
+/** The index attributes of an entry whose deadline is `payBy`, with `remindersSent` reminders gone. */
+export function paymentDeadlineIndex(id: string, payBy: number, remindersSent: number) {
+  return {
+    gsi4pk: indexKeys.paymentDeadlines(),
+    gsi4sk: timeSortKey(new Date(nextPaymentStepAt(payBy, remindersSent)).toISOString(), id),
+  };
+}
+
+export type DeadlineEntry = { kind: "auction"; id: string } | { kind: "order"; id: string };
+
+const AUCTION_PREFIX = keys.auction("").pk;
+const ORDER_PREFIX = keys.order("").pk;
+
+/** The entries whose next step is due at `now`, oldest first, at most `limit`. */
+export async function listDuePaymentDeadlines(now: number, limit = 100): Promise<DeadlineEntry[]> {
+  // "~" sorts after every "#<id>" suffix, so every entry due at exactly `now` is included.
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: "gsi4",
+      KeyConditionExpression: "gsi4pk = :p AND gsi4sk <= :due",
+      ExpressionAttributeValues: {
+        ":p": indexKeys.paymentDeadlines(),
+        ":due": `${new Date(now).toISOString()}~`,
+      },
+      Limit: limit,
+    }),
+  );
+  return Items.flatMap((item): DeadlineEntry[] => {
+    const pk = String(item.pk);
+    if (pk.startsWith(AUCTION_PREFIX)) return [{ kind: "auction", id: pk.slice(AUCTION_PREFIX.length) }];
+    if (pk.startsWith(ORDER_PREFIX)) return [{ kind: "order", id: pk.slice(ORDER_PREFIX.length) }];
+    return [];
+  });
+}
+
+const keyOf = (entry: DeadlineEntry) =>
+  entry.kind === "auction" ? keys.auction(entry.id) : keys.order(entry.id);
+
+export type PaymentStepWrite =
+  | { kind: "remind"; remindersSent: number; payBy: number }
+  | { kind: "expire"; at: number }
+  | { kind: "settled" };
+
+/**
+ * Records a step, only if the entry is still where the sweep read it (same reminders, still indexed):
+ * a reminder counts up and moves the entry to its next step; expiry stamps paymentExpiredAt and takes
+ * it out; "settled" (paid meanwhile) only takes it out. False when another sweep got there first.
+ */
+export async function writePaymentStep(
+  entry: DeadlineEntry,
+  seenReminders: number,
+  step: PaymentStepWrite,
+): Promise<boolean> {
+  const next = step.kind === "remind" ? paymentDeadlineIndex(entry.id, step.payBy, step.remindersSent) : null;
+  const update =
+    step.kind === "remind"
+      ? "SET paymentReminders = :sent, gsi4sk = :next"
+      : step.kind === "expire"
+        ? "SET paymentExpiredAt = :at REMOVE gsi4pk, gsi4sk"
+        : "REMOVE gsi4pk, gsi4sk";
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keyOf(entry),
+        UpdateExpression: update,
+        ConditionExpression:
+          "attribute_exists(gsi4pk) AND (paymentReminders = :seen OR (attribute_not_exists(paymentReminders) AND :seen = :zero))",
+        ExpressionAttributeValues: {
+          ":seen": seenReminders,
+          ":zero": 0,
+          ...(next && step.kind === "remind" ? { ":sent": step.remindersSent, ":next": next.gsi4sk } : {}),
+          ...(step.kind === "expire" ? { ":at": new Date(step.at).toISOString() } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}

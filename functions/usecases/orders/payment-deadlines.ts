@@ -1,0 +1,75 @@
+/**
+ * The payment deadline sweep (docs/architecture.md, "Payment deadlines"): every due entry of the
+ * deadline index gets its step — a reminder 3 days and 1 day before, expiry at the deadline — unless it
+ * was paid meanwhile, which only takes it out of the index. The emails follow from the changes on the
+ * table's stream (functions/domain/notifications.ts), like every other email.
+ */
+import { getAuction } from "../../adapters/dynamo/auctions-repo.ts";
+import { getAuctionOrders, getOrder } from "../../adapters/dynamo/orders-repo.ts";
+import {
+  type DeadlineEntry,
+  listDuePaymentDeadlines,
+  writePaymentStep,
+} from "../../adapters/dynamo/payment-deadlines-repo.ts";
+import { duePaymentStep } from "../../domain/payment-deadlines.ts";
+import { logger } from "../../observability/logger.ts";
+
+export interface SweepResult {
+  reminded: number;
+  expired: number;
+  settled: number;
+}
+
+const BATCH = 100;
+/** A backlog (a sweep that did not run for a while) is worked through in a few batches per run. */
+const MAX_BATCHES = 10;
+
+/**
+ * What the entry is now: its reminders so far, and its deadline while it still waits for a payment
+ * (null once paid, refunded or gone: it only leaves the index).
+ */
+async function stateOf(entry: DeadlineEntry): Promise<{ payBy: number | null; reminders: number }> {
+  if (entry.kind === "auction") {
+    const auction = await getAuction(entry.id);
+    const order = (await getAuctionOrders([entry.id])).get(entry.id);
+    const waiting = auction?.status === "won" && (!order || order.paymentStatus === "pending");
+    return { payBy: waiting ? (auction.payBy ?? null) : null, reminders: auction?.paymentReminders ?? 0 };
+  }
+  const order = await getOrder(entry.id);
+  const waiting = order?.paymentStatus === "pending";
+  return { payBy: waiting ? (order.payBy ?? null) : null, reminders: order?.paymentReminders ?? 0 };
+}
+
+export async function sweepPaymentDeadlines(now: number): Promise<SweepResult> {
+  const result: SweepResult = { reminded: 0, expired: 0, settled: 0 };
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const due = await listDuePaymentDeadlines(now, BATCH);
+    let progressed = 0;
+    for (const entry of due) {
+      const state = await stateOf(entry);
+      if (state.payBy === null) {
+        if (await writePaymentStep(entry, state.reminders, { kind: "settled" })) {
+          result.settled++;
+          progressed++;
+        }
+        continue;
+      }
+      const step = duePaymentStep(state.payBy, state.reminders, now);
+      if (!step) continue;
+      const written = await writePaymentStep(
+        entry,
+        state.reminders,
+        step.kind === "expire"
+          ? { kind: "expire", at: now }
+          : { kind: "remind", remindersSent: step.remindersSent, payBy: state.payBy },
+      );
+      if (!written) continue;
+      progressed++;
+      if (step.kind === "expire") result.expired++;
+      else result.reminded++;
+      logger.info("payment deadline step", { ...entry, step: step.kind });
+    }
+    if (due.length < BATCH || progressed === 0) break;
+  }
+  return result;
+}

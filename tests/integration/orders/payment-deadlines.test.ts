@@ -1,0 +1,167 @@
+/**
+ * Payment deadlines on an injected clock: a win must be paid within 14 days of its end (Buy It Now
+ * within 7 of ordering); the sweep sends the reminders 3 days and 1 day before once each and expires
+ * an unpaid win at the deadline, after which it can be neither ordered nor paid; a paid win only
+ * leaves the index.
+ */
+import { describe, expect, it } from "vitest";
+import { TEST_CARDS } from "#shared/payments";
+import type { OrderPaymentIntentResponse, OrderView, WonAuction } from "#shared/schemas/orders";
+import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { createOrderPaymentIntent } from "../../../functions/usecases/orders/order-payments.ts";
+import { placeOrder } from "../../../functions/usecases/orders/orders.ts";
+import { sweepPaymentDeadlines } from "../../../functions/usecases/orders/payment-deadlines.ts";
+import { useFreshTable } from "../support/fresh-table.ts";
+import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
+
+useFreshTable("orders-deadlines");
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function wins(user: TestUser) {
+  const res = await user.call<WonAuction[]>({ method: "GET", path: "/api/auctions/won" });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function wonAuction() {
+  const seller = await signUp("seller");
+  const buyer = await signUp();
+  const auction = await auctionWithBids({ seller, bidders: [buyer] });
+  const [win] = await wins(buyer);
+  if (!win?.payBy) throw new Error("the win has no deadline");
+  return { seller, buyer, auction, win, payBy: Date.parse(win.payBy) };
+}
+
+/** Sweeps at `at`, counting only this test's entry (other tests' entries may be due too). */
+async function sweepAt(at: number, key: { pk: string; sk: string }) {
+  const before = await getItem(key);
+  await sweepPaymentDeadlines(at);
+  const after = await getItem(key);
+  return {
+    reminders: Number(after?.paymentReminders ?? 0) - Number(before?.paymentReminders ?? 0),
+    expired: !before?.paymentExpiredAt && !!after?.paymentExpiredAt,
+    indexed: after?.gsi4pk !== undefined,
+  };
+}
+
+function paymentIntent(user: TestUser, orderId: string) {
+  return user.call<OrderPaymentIntentResponse & { message?: string }>({
+    method: "POST",
+    path: `/api/orders/${orderId}/payment-intent`,
+  });
+}
+
+describe("a win's payment deadline", () => {
+  it("is 14 days after the win, on the won item and on its order", async () => {
+    const { buyer, auction, win, payBy } = await wonAuction();
+    expect(payBy - Date.parse(win.wonAt)).toBe(14 * DAY);
+    expect(win.paymentExpiredAt).toBeNull();
+    const order = await buyer.call<OrderView>({
+      method: "POST",
+      path: "/api/orders",
+      body: { auctionId: auction.id, ...shippingAddress },
+    });
+    expect(order.status).toBe(200);
+    expect(order.body.payBy).toBe(win.payBy);
+  });
+
+  it("sends each reminder once, 3 days then 1 day before, and expires the unpaid win at the deadline", async () => {
+    const { auction, payBy } = await wonAuction();
+    const key = keys.auction(auction.id);
+
+    expect(await sweepAt(payBy - 3 * DAY - 1, key)).toEqual({ reminders: 0, expired: false, indexed: true });
+    expect(await sweepAt(payBy - 3 * DAY, key)).toEqual({ reminders: 1, expired: false, indexed: true });
+    expect(await sweepAt(payBy - 2 * DAY, key)).toEqual({ reminders: 0, expired: false, indexed: true });
+    expect(await sweepAt(payBy - DAY, key)).toEqual({ reminders: 1, expired: false, indexed: true });
+    expect(await sweepAt(payBy - 1, key)).toEqual({ reminders: 0, expired: false, indexed: true });
+    expect(await sweepAt(payBy, key)).toEqual({ reminders: 0, expired: true, indexed: false });
+    expect(await sweepAt(payBy + DAY, key)).toEqual({ reminders: 0, expired: false, indexed: false });
+    expect((await getItem(key))?.paymentReminders).toBe(2);
+  });
+
+  it("a sweep that comes late sends one reminder, not both, and none after the deadline", async () => {
+    const late = await wonAuction();
+    expect(await sweepAt(late.payBy - DAY / 2, keys.auction(late.auction.id))).toEqual({
+      reminders: 2,
+      expired: false,
+      indexed: true,
+    });
+    const later = await wonAuction();
+    expect(await sweepAt(later.payBy + 1, keys.auction(later.auction.id))).toEqual({
+      reminders: 0,
+      expired: true,
+      indexed: false,
+    });
+  });
+
+  it("after expiry the win can be neither ordered nor paid (a conflict, 409), and the wins list says so", async () => {
+    const unordered = await wonAuction();
+    await sweepPaymentDeadlines(unordered.payBy);
+    const [expired] = await wins(unordered.buyer);
+    expect(expired?.paymentExpiredAt).not.toBeNull();
+    const late = await unordered.buyer.call<{ message: string }>({
+      method: "POST",
+      path: "/api/orders",
+      body: { auctionId: unordered.auction.id, ...shippingAddress },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe("The payment deadline has passed: this item can no longer be paid for");
+    expect(await getItem(keys.orderGuard(unordered.auction.id))).toBeUndefined();
+
+    const ordered = await wonAuction();
+    const order = (
+      await ordered.buyer.call<OrderView>({
+        method: "POST",
+        path: "/api/orders",
+        body: { auctionId: ordered.auction.id, ...shippingAddress },
+      })
+    ).body;
+    await expect(createOrderPaymentIntent(order.id, ordered.buyer.id, ordered.payBy)).rejects.toMatchObject({
+      kind: "conflict",
+      message: "The payment deadline has passed: this item can no longer be paid for",
+    });
+    await expect(
+      placeOrder(
+        { auctionId: ordered.auction.id, ...shippingAddress, shippingCountry: "US" },
+        ordered.buyer.id,
+        ordered.payBy,
+      ),
+    ).rejects.toMatchObject({ kind: "conflict" });
+    expect((await getItem(keys.order(order.id)))?.lastPaymentIntentId).toBeUndefined();
+  });
+
+  it("paying before the deadline works, and the paid win only leaves the index", async () => {
+    const { buyer, auction, payBy } = await wonAuction();
+    const order = (
+      await buyer.call<OrderView>({
+        method: "POST",
+        path: "/api/orders",
+        body: { auctionId: auction.id, ...shippingAddress },
+      })
+    ).body;
+    const intent = await paymentIntent(buyer, order.id);
+    expect(intent.status).toBe(200);
+    const confirmed = await buyer.call({
+      method: "POST",
+      path: `/api/dev/payments/${intent.body.paymentIntentId}/confirm`,
+      body: { cardNumber: TEST_CARDS.succeeds },
+    });
+    expect(confirmed.status).toBe(200);
+    // The buyer's list settles a payment whose webhook is still on the way.
+    await expect
+      .poll(
+        async () =>
+          (await buyer.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" })).body[0]
+            ?.paymentStatus,
+      )
+      .toBe("paid");
+
+    expect(await sweepAt(payBy, keys.auction(auction.id))).toEqual({
+      reminders: 0,
+      expired: false,
+      indexed: false,
+    });
+    expect((await wins(buyer))[0]?.paymentExpiredAt).toBeNull();
+  });
+});
