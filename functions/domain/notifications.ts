@@ -37,8 +37,37 @@ export function notificationSettingsOf(
   return { ...DEFAULT_NOTIFICATION_SETTINGS, ...stored };
 }
 
-/** Only outbid and won emails may be turned off; receipts and account emails always go. */
-export function userWantsEmail(kind: EmailKind, settings: NotificationSettings): boolean {
+/**
+ * Emails about the account itself and receipts: they always go, verified address or not (a
+ * verification or reset link must reach an unproved address). Every other kind is a notification.
+ */
+const ACCOUNT_AND_RECEIPT_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>([
+  "welcome",
+  "bids_purchased",
+  "order_paid",
+  "shipped",
+  "seller_approved",
+  "seller_rejected",
+  "product_approved",
+  "product_rejected",
+  "verify_email",
+  "password_reset",
+  "password_changed",
+  "email_change_requested",
+]);
+
+/**
+ * The one decision whether a user gets an email of `kind`: account emails and receipts always go;
+ * notifications (outbid, won, and any alert or marketing kind added later, which is a notification
+ * unless listed above) go only to a verified address, and outbid and won only while turned on.
+ */
+export function userWantsEmail(
+  kind: EmailKind,
+  settings: NotificationSettings,
+  emailVerified: boolean,
+): boolean {
+  if (ACCOUNT_AND_RECEIPT_KINDS.has(kind)) return true;
+  if (!emailVerified) return false;
   if (kind === "outbid") return settings.outbid;
   if (kind === "won") return settings.won;
   return true;
@@ -241,6 +270,48 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         subject: `${item} was not approved`,
         lines: [`We could not approve ${item} for auction.`],
         link: { label: "Open your dashboard", path: "/seller-dashboard" },
+      };
+    case "verify_email":
+      return {
+        subject: `Verify your email address for ${site.name}`,
+        lines: [
+          "Please confirm that this address is yours. The link works once, for 24 hours.",
+          "If you did not ask for this, ignore this email: nothing changes.",
+        ],
+        link: {
+          label: "Verify your email",
+          path: `/verify-email?token=${encodeURIComponent(data.token ?? "")}`,
+        },
+      };
+    case "password_reset":
+      return {
+        subject: `Reset your ${site.name} password`,
+        lines: [
+          "Someone (hopefully you) asked to reset your password. The link works once, for 30 minutes.",
+          "If it was not you, ignore this email: your password stays as it is.",
+        ],
+        link: {
+          label: "Choose a new password",
+          path: `/reset-password?token=${encodeURIComponent(data.token ?? "")}`,
+        },
+      };
+    case "password_changed":
+      return {
+        subject: `Your ${site.name} password was changed`,
+        lines: [
+          "Your password was just reset, and every device signed in to your account was signed out.",
+          "If this was not you, reset your password again at once from the sign-in page.",
+        ],
+        link: { label: "Sign in", path: "/auth" },
+      };
+    case "email_change_requested":
+      return {
+        subject: `Your ${site.name} email address is being changed`,
+        lines: [
+          `Your account asked to use ${data.newEmail ?? "a new address"} from now on. It takes effect once that address is verified.`,
+          "If this was not you, reset your password at once: whoever asked knows it.",
+        ],
+        link: { label: "Reset your password", path: "/forgot-password" },
       };
   }
 }

@@ -12,6 +12,10 @@ export const EMAIL_KINDS = [
   "seller_rejected",
   "product_approved",
   "product_rejected",
+  "verify_email",
+  "password_reset",
+  "password_changed",
+  "email_change_requested",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -57,6 +61,12 @@ export const emailEventSchema = z.object({
     orderId: z.optional(z.string()),
     trackingNumber: z.optional(z.string()),
     businessName: z.optional(z.string()),
+    /** An account link's secret (verify_email, password_reset); only its hash is in the table. */
+    token: z.optional(z.string()),
+    /** Where to send instead of the account's address: a new address to verify. */
+    toAddress: z.optional(z.string()),
+    /** The address the account asked to move to (told to the old one). */
+    newEmail: z.optional(z.string()),
   }),
 });
 export type EmailEvent = z.infer<typeof emailEventSchema>;

@@ -110,8 +110,8 @@ describe("settings", () => {
   it("default to all on; only outbid and won can be turned off", () => {
     const off = notificationSettingsOf({ outbid: false, won: false, marketing: false });
     expect(notificationSettingsOf(undefined)).toEqual({ outbid: true, won: true, marketing: true });
-    expect(userWantsEmail("outbid", off)).toBe(false);
-    expect(userWantsEmail("won", off)).toBe(false);
+    expect(userWantsEmail("outbid", off, true)).toBe(false);
+    expect(userWantsEmail("won", off, true)).toBe(false);
     for (const kind of [
       "welcome",
       "bids_purchased",
@@ -120,7 +120,22 @@ describe("settings", () => {
       "seller_approved",
       "product_rejected",
     ] as const)
-      expect(userWantsEmail(kind, off)).toBe(true);
+      expect(userWantsEmail(kind, off, true)).toBe(true);
+  });
+
+  it("sends notifications only to a verified address; account emails and receipts always go", () => {
+    const on = notificationSettingsOf(undefined);
+    expect(userWantsEmail("outbid", on, false)).toBe(false);
+    expect(userWantsEmail("won", on, false)).toBe(false);
+    expect(userWantsEmail("outbid", on, true)).toBe(true);
+    for (const kind of [
+      "verify_email",
+      "password_reset",
+      "password_changed",
+      "order_paid",
+      "welcome",
+    ] as const)
+      expect(userWantsEmail(kind, on, false)).toBe(true);
   });
 });
 
