@@ -302,7 +302,7 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
           "Your password was just reset, and every device signed in to your account was signed out.",
           "If this was not you, reset your password again at once from the sign-in page.",
         ],
-        link: { label: "Sign in", path: "/auth" },
+        link: { label: "Sign in", path: "/login" },
       };
     case "email_change_requested":
       return {

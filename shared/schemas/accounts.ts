@@ -37,11 +37,9 @@ export const resetPasswordFormSchema = z.object({ newPassword, confirmPassword: 
     path: ["confirmPassword"],
   }),
 );
-export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /** PUT /api/me/email */
 export const changeEmailSchema = z.strictObject({ email, password });
-export type ChangeEmailRequest = z.infer<typeof changeEmailSchema>;
 
 /** DELETE /api/me */
 export const deleteAccountSchema = z.strictObject({ password });

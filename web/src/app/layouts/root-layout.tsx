@@ -2,6 +2,7 @@ import { Footer } from "@web/app/layouts/footer.tsx";
 import { Header } from "@web/app/layouts/header.tsx";
 import { PurchaseModalProvider } from "@web/app/purchase-modal-provider.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
+import { VerifyEmailBanner } from "@web/features/accounts/components/verify-email-banner.tsx";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 
@@ -26,6 +27,7 @@ export function RootLayout() {
           Skip to content
         </a>
         <Header />
+        <VerifyEmailBanner />
         {/* At least a screen high: the footer starts below the fold, so a page growing from its loading
             state to its content does not push a visible footer down (a layout shift). */}
         <main id="main" className="min-h-dvh flex-1">

@@ -10,7 +10,18 @@ import {
 } from "@web/components/ui/dropdown-menu.tsx";
 import { paths } from "@web/config/paths.ts";
 import { logoutAndReload } from "@web/features/auth/api/logout.ts";
-import { Bell, Gauge, KeyRound, LogOut, Package, ShoppingCart, Trophy, Truck } from "lucide-react";
+import {
+  Bell,
+  Gauge,
+  KeyRound,
+  Laptop,
+  LogOut,
+  Package,
+  ShoppingCart,
+  Trophy,
+  Truck,
+  UserCog,
+} from "lucide-react";
 import { Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { CurrentUser } from "#shared/schemas/auth";
@@ -89,6 +100,18 @@ export function UserMenu({ user, onBuyBids }: { user: CurrentUser; onBuyBids(): 
             </DropdownMenuItem>
           )}
           <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link to={paths.sessions.getHref()}>
+              <Laptop aria-hidden="true" />
+              Where you're signed in
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to={paths.account.getHref()}>
+              <UserCog aria-hidden="true" />
+              Account and data
+            </Link>
+          </DropdownMenuItem>
           <DropdownMenuItem
             onSelect={() => {
               setPasswordDialogWanted(true);
