@@ -24,9 +24,10 @@ function toSessionView(session: SessionRecord, currentHash: string): SessionView
 export async function listSessions(userId: string, token: string, now: number): Promise<SessionView[]> {
   const currentHash = hashSessionToken(token);
   const sessions = await listUserSessions(userId, now);
+  // This device first, then the others by their last use.
   return sessions
-    .sort((a, b) => b.lastSeenAt - a.lastSeenAt)
-    .map((session) => toSessionView(session, currentHash));
+    .map((session) => toSessionView(session, currentHash))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
 }
 
 /** Ends one of the user's sessions by the id the list showed; `current` when it was this very one. */
