@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { axeFindings } from "./support/axe.ts";
 import { animationsDone } from "./support/browser.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
+import { openUserMenuItem } from "./support/user-menu.ts";
 import { PASSWORD, pageAt, signedIn } from "./support/users.ts";
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? "/tmp";
@@ -37,15 +38,6 @@ async function linkPath(page: Page, to: string, kind: string, path: string): Pro
     )
     .toBe(true);
   return found!;
-}
-
-async function openUserMenuItem(page: Page, name: string) {
-  const item = page.getByRole("menuitem", { name });
-  for (let attempt = 0; attempt < 3 && !(await item.isVisible()); attempt++) {
-    await page.getByTestId("user-menu").click();
-    await item.waitFor({ timeout: 5_000 }).catch(() => {});
-  }
-  await item.click();
 }
 
 describe.each(PHONE_AND_DESKTOP)("accounts at %s size", (label, viewport) => {

@@ -3,18 +3,9 @@
  * outbox page shows (the stream poller, the email consumer, the local queue and the sender all run in
  * `npm run dev`), and the account menu leads to the email settings, whose changes persist.
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage } from "./support/browser.ts";
-
-async function openUserMenuItem(page: Page, name: string) {
-  const item = page.getByRole("menuitem", { name });
-  for (let attempt = 0; attempt < 3 && !(await item.isVisible()); attempt++) {
-    await page.getByTestId("user-menu").click();
-    await item.waitFor({ timeout: 5_000 }).catch(() => {});
-  }
-  await item.click();
-}
+import { openUserMenuItem } from "./support/user-menu.ts";
 
 describe("email notifications", () => {
   it("a new account's welcome email is in the dev outbox, and its email settings save from the account menu", async () => {
