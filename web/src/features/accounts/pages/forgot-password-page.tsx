@@ -13,12 +13,12 @@ import { Field } from "../components/field.tsx";
 export function ForgotPasswordPage() {
   useDocumentTitle("Forgot password");
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = forgotPasswordSchema.safeParse({ email });
+    // Read from the form itself: what is in the field is what is sent, whenever it was typed.
+    const parsed = forgotPasswordSchema.safeParse({ email: new FormData(event.currentTarget).get("email") });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Invalid email address");
     setError(null);
     forgot.mutate(parsed.data.email);
@@ -43,9 +43,8 @@ export function ForgotPasswordPage() {
             id="forgot-email"
             label="Email"
             type="email"
+            name="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
             error={
               error ?? (forgot.isError ? getServerMessage(forgot.error, "Could not send the link") : null)
             }
