@@ -29,6 +29,8 @@ export interface FunctionNeeds {
   publishesStripeKey?: boolean;
   /** Reads and slides the caller's session like an HTTP route (functions/http/session.ts). */
   slidesSession?: boolean;
+  /** Queues account emails (a link's secret, which the stream never sees) on the email queue. */
+  queuesEmails?: boolean;
 }
 // The email consumer's queue and the sender's SES grant are not listed here: infra/constructs/notifications.ts,
 // the only place either function is made, grants them.
@@ -67,6 +69,12 @@ const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   // The one reader of the publishable key: with the key in SSM, every other function would hold a
   // dynamic reference of its own (CloudFormation allows 60 per template).
   "config/get-config": { publishesStripeKey: true },
+  // Account links: the email carries a secret the table holds only hashed (usecases/accounts/account-emails.ts).
+  "auth/register": { queuesEmails: true },
+  "auth/resend-verification": { queuesEmails: true },
+  "auth/forgot-password": { queuesEmails: true },
+  "auth/reset-password": { queuesEmails: true },
+  "me/put-email": { queuesEmails: true },
 };
 // The route table says who calls the payment provider (callsPaymentProvider).
 for (const id of stripeCallers) EXCEPTIONS[id] = { ...EXCEPTIONS[id], readsStripeSecrets: true };

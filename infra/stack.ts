@@ -187,6 +187,10 @@ export class PennyAuctionStack extends Stack {
           }
         : undefined,
     });
+    // Built before the email queue existed: the routes that send account links queue them.
+    for (const fn of this.api.functions) {
+      if (eventHandlerNeeds(fn.handlerId).queuesEmails) this.notifications.allowQueueing(fn);
+    }
     this.stats = new Stats(this, "Stats", {
       defaults,
       data: this.data,

@@ -36,7 +36,8 @@ export type KeyPrefix =
   | "STATSHOUR#"
   | "STATSBIDDER#"
   | "STATSEVENT#"
-  | "PAIDCREDITS#";
+  | "PAIDCREDITS#"
+  | "ACCOUNTTOKEN#";
 
 export interface TableGrant {
   /** Prefixes it reads (GetItem, BatchGetItem, Query, ConditionCheckItem); writes imply reads. */
@@ -67,11 +68,43 @@ const FINALIZING_READ = grant(["AUCTION#"], ["AUCTION#"], true);
 
 export const TABLE_GRANTS: Record<string, TableGrant> = {
   // auth
-  "auth/register": grant([], ["USER#", "USERNAME#", "EMAIL#", "SESSION#", "SELLER#", "STATS", "LOGINRATE#"]),
+  "auth/register": grant(
+    [],
+    ["USER#", "USERNAME#", "EMAIL#", "SESSION#", "SELLER#", "STATS", "LOGINRATE#", "ACCOUNTTOKEN#"],
+  ),
   "auth/login": grant(["USERNAME#", "EMAIL#", "USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
   "auth/logout": grant([], ["SESSION#", "USER#"]),
   "auth/me": grant(["USER#"]),
   "auth/change-password": grant(["USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
+  // ACCOUNTTOKEN#: one-time links; EMAIL#: a verified new address takes its guard from the old one.
+  "auth/verify-email": grant(["USER#"], ["ACCOUNTTOKEN#", "USER#", "EMAIL#"]),
+  "auth/resend-verification": grant(["USER#"], ["LOGINRATE#", "ACCOUNTTOKEN#"]),
+  "auth/forgot-password": grant(["EMAIL#", "USER#"], ["LOGINRATE#", "ACCOUNTTOKEN#"]),
+  "auth/reset-password": grant(["USER#"], ["ACCOUNTTOKEN#", "USER#", "SESSION#"]),
+  "me/list-sessions": grant(["USER#", "SESSION#"]),
+  "me/delete-session": grant(["USER#", "SESSION#"], ["USER#", "SESSION#"]),
+  "me/delete-other-sessions": grant(["USER#"], ["USER#", "SESSION#"]),
+  "me/put-email": grant(["USER#", "EMAIL#"], ["USER#", "LOGINRATE#", "ACCOUNTTOKEN#"]),
+  // Everything the product holds about the caller: their bid tallies, agents, orders and purchases.
+  "me/export": grant(["USER#", "SESSION#", "BIDDERS#", "AGENTS#", "ORDER#", "PURCHASE#"], [], true),
+  // Stops agents (AUCTION#: their credits go back), closes the open payment like self-exclusion, blanks
+  // order addresses, frees the email guard and ends every session.
+  "me/delete-account": grant(
+    ["USER#", "AGENTS#", "ORDER#", "LOCALPI#", "PURCHASE#"],
+    [
+      "USER#",
+      "EMAIL#",
+      "SESSION#",
+      "LOGINRATE#",
+      "AGENTS#",
+      "AUCTION#",
+      "ORDER#",
+      "LOCALPI#",
+      "PURCHASE#",
+      "PAIDCREDITS#",
+    ],
+    true,
+  ),
   "config/get-config": grant([]),
   "me/get-limits": grant(["USER#"], [], true),
   "me/put-limits": grant(["USER#"], ["USER#"], true),

@@ -24,6 +24,21 @@ export const paths = {
   bidPackages: { path: "/bid-packages", getHref: () => "/bid-packages" },
   login: { path: "/login", getHref: () => "/login" },
   register: { path: "/register", getHref: () => "/register" },
+  forgotPassword: { path: "/forgot-password", getHref: () => "/forgot-password" },
+  /** The link of a password reset email (`?token=`). */
+  resetPassword: {
+    path: "/reset-password",
+    getHref: (token?: string) =>
+      token ? `/reset-password?token=${encodeURIComponent(token)}` : "/reset-password",
+  },
+  /** The link of a verification email (`?token=`). */
+  verifyEmail: {
+    path: "/verify-email",
+    getHref: (token?: string) =>
+      token ? `/verify-email?token=${encodeURIComponent(token)}` : "/verify-email",
+  },
+  sessions: { path: "/sessions", getHref: () => "/sessions" },
+  account: { path: "/account", getHref: () => "/account" },
   sellerDashboard: { path: "/seller-dashboard", getHref: () => "/seller-dashboard" },
   sellerOrders: { path: "/seller-orders", getHref: () => "/seller-orders" },
   admin: { path: "/admin", getHref: () => "/admin" },

@@ -144,6 +144,42 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         ],
         link: { label: "Open your dashboard", path: paths.sellerDashboard.getHref() },
       };
+    case "verify_email":
+      return {
+        subject: `Verify your email address for ${site.name}`,
+        lines: [
+          "Please confirm that this address is yours. The link works once, for 24 hours.",
+          "If you did not ask for this, ignore this email: nothing changes.",
+        ],
+        link: { label: "Verify your email", path: paths.verifyEmail.getHref(data.token ?? "") },
+      };
+    case "password_reset":
+      return {
+        subject: `Reset your ${site.name} password`,
+        lines: [
+          "Someone (hopefully you) asked to reset your password. The link works once, for 30 minutes.",
+          "If it was not you, ignore this email: your password stays as it is.",
+        ],
+        link: { label: "Choose a new password", path: paths.resetPassword.getHref(data.token ?? "") },
+      };
+    case "password_changed":
+      return {
+        subject: `Your ${site.name} password was changed`,
+        lines: [
+          "Your password was just reset, and every device signed in to your account was signed out.",
+          "If this was not you, reset your password again at once from the sign-in page.",
+        ],
+        link: { label: "Sign in", path: paths.login.getHref() },
+      };
+    case "email_change_requested":
+      return {
+        subject: `Your ${site.name} email address is being changed`,
+        lines: [
+          `Your account asked to use ${data.newEmail ?? "a new address"} from now on. It takes effect once that address is verified.`,
+          "If this was not you, reset your password at once: whoever asked knows it.",
+        ],
+        link: { label: "Reset your password", path: paths.forgotPassword.getHref() },
+      };
     case "product_rejected":
       return {
         subject: `${item} was not approved`,

@@ -30,7 +30,8 @@ export const LOGIN_THROTTLED_MESSAGE =
 export const REGISTRATION_THROTTLED_MESSAGE =
   "Too many accounts were created from this address. Please wait 15 minutes and try again.";
 
-export type AttemptScope = "ip" | "register";
+/** `forgot-ip`, `forgot-email`: password reset requests; `resend`: verification emails (domain/accounts.ts). */
+export type AttemptScope = "ip" | "register" | "forgot-ip" | "forgot-email" | "resend";
 
 export interface AttemptCounter {
   scope: AttemptScope;

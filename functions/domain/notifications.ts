@@ -40,8 +40,40 @@ export function notificationSettingsOf(
   return { ...base, ...stored, push: { ...base.push, ...stored?.push } };
 }
 
-/** Only the alerts (outbid, won, ending soon) may be turned off; receipts and account emails always go. */
-export function userWantsEmail(kind: EmailKind, settings: NotificationSettings): boolean {
+/**
+ * Emails about the account itself and receipts: they always go, verified address or not (a
+ * verification or reset link must reach an unproved address). Every other kind is a notification.
+ */
+const ACCOUNT_AND_RECEIPT_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>([
+  "welcome",
+  "bids_purchased",
+  "order_paid",
+  "shipped",
+  "seller_approved",
+  "seller_rejected",
+  "product_approved",
+  "product_rejected",
+  "verify_email",
+  "password_reset",
+  "password_changed",
+  "email_change_requested",
+  "payment_reminder",
+  "payment_expired",
+  "sale_expired",
+]);
+
+/**
+ * The one decision whether a user gets an email of `kind`: account emails and receipts always go;
+ * notifications (outbid, won, ending soon, and any alert or marketing kind added later, which is a notification
+ * unless listed above) go only to a verified address, and outbid, won and ending soon only while turned on.
+ */
+export function userWantsEmail(
+  kind: EmailKind,
+  settings: NotificationSettings,
+  emailVerified: boolean,
+): boolean {
+  if (ACCOUNT_AND_RECEIPT_KINDS.has(kind)) return true;
+  if (!emailVerified) return false;
   if (kind === "outbid") return settings.outbid;
   if (kind === "won") return settings.won;
   if (kind === "ending_soon") return settings.endingSoon;

@@ -91,8 +91,7 @@ export class Notifications extends Construct {
       defaults: props.defaults,
       timeout: Duration.seconds(30),
     }).bindTable(props.data.table, eventHandlerNeeds(props.eventsHandler).table);
-    this.queue.grantSendMessages(this.consumer);
-    this.consumer.addEnvironment("EMAIL_QUEUE_URL", this.queue.queueUrl);
+    this.allowQueueing(this.consumer);
     this.consumer.addEventSource(
       new DynamoEventSource(props.data.table, {
         startingPosition: StartingPosition.LATEST,
@@ -161,5 +160,11 @@ export class Notifications extends Construct {
     );
     this.sender.addEnvironment("EMAIL_FROM", props.from);
     this.sender.addEnvironment("SES_CONFIGURATION_SET", this.configurationSet.configurationSetName);
+  }
+
+  /** The stream consumer, and the routes that queue account emails themselves (infra/access.ts queuesEmails). */
+  allowQueueing(fn: ProductFunction): void {
+    this.queue.grantSendMessages(fn);
+    fn.addEnvironment("EMAIL_QUEUE_URL", this.queue.queueUrl);
   }
 }

@@ -76,5 +76,9 @@ export const currentUserSchema = z.object({
   bidBalance: z.number().check(z.integer()),
   /** A seller's own seller profile: how the auction page knows "Your Product" without user ids in public payloads. */
   sellerId: z.optional(z.string()),
+  /** Whether the address is proved (notifications go only to a verified one); true on accounts older than the check. */
+  emailVerified: z.boolean(),
+  /** An address the user asked to move to, not yet verified. */
+  pendingEmail: z.optional(z.string()),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

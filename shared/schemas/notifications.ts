@@ -16,6 +16,10 @@ export const EMAIL_KINDS = [
   "payment_reminder",
   "payment_expired",
   "sale_expired",
+  "verify_email",
+  "password_reset",
+  "password_changed",
+  "email_change_requested",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -100,6 +104,12 @@ export const emailEventSchema = z.object({
     /** A payment deadline (ms epoch), and which order it is of (a Buy It Now order pays on its checkout). */
     payBy: z.optional(z.number()),
     buyNow: z.optional(z.boolean()),
+    /** An account link's secret (verify_email, password_reset); only its hash is in the table. */
+    token: z.optional(z.string()),
+    /** Where to send instead of the account's address: a new address to verify. */
+    toAddress: z.optional(z.string()),
+    /** The address the account asked to move to (told to the old one). */
+    newEmail: z.optional(z.string()),
   }),
 });
 export type EmailEvent = z.infer<typeof emailEventSchema>;

@@ -155,6 +155,35 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(400),
     request: () => ({ body: { currentPassword: "not-my-password", newPassword: "a-new-password" } }),
   },
+  // Account links: anyone may follow one; a link that was never issued is refused the same for all.
+  "POST /api/auth/verify-email": {
+    expect: everyone(400),
+    request: () => ({ body: { token: "never-issued" } }),
+  },
+  // These actors' addresses count as verified (made before the check): nothing to resend.
+  "POST /api/auth/resend-verification": { expect: signedIn(400) },
+  "POST /api/auth/forgot-password": {
+    expect: everyone(202),
+    request: () => ({ body: { email: `${unique("nobody")}@example.com` } }),
+  },
+  "POST /api/auth/reset-password": {
+    expect: everyone(400),
+    request: () => ({ body: { token: "never-issued", newPassword: "a-new-password" } }),
+  },
+  "GET /api/me/sessions": { expect: signedIn(200) },
+  // Ends the actor's other sessions only: the one the matrix calls with lives on.
+  "DELETE /api/me/sessions": { expect: signedIn(200) },
+  "DELETE /api/me/sessions/{id}": {
+    expect: signedIn(404),
+    request: () => ({ path: `/api/me/sessions/${"0".repeat(24)}` }),
+  },
+  // Every signed-in caller reaches the password check; none of them knows it here.
+  "PUT /api/me/email": {
+    expect: signedIn(403),
+    request: () => ({ body: { email: `${unique("moved")}@example.com`, password: "not-my-password" } }),
+  },
+  "GET /api/me/export": { expect: signedIn(200) },
+  "DELETE /api/me": { expect: signedIn(403), request: () => ({ body: { password: "not-my-password" } }) },
   "GET /api/config": { expect: everyone(200) },
 
   // auctions and bidding

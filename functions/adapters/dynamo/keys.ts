@@ -9,6 +9,8 @@
  *  gsi4: the unpaid wins and Buy It Now orders by their next payment step (PAYDUE), so the deadline
  *        sweep reads only what is due
  */
+import type { AttemptScope } from "../../domain/login-throttle.ts";
+
 const USER_SESSION_PREFIX = "SESSION#";
 
 export const keys = {
@@ -106,10 +108,12 @@ export const keys = {
   statsBidder: (day: string, userId: string) => ({ pk: `STATSBIDDER#${day}`, sk: `USER#${userId}` }),
   /** A stream record already counted (its eventID): a redelivered record counts nothing twice. */
   statsEvent: (eventId: string) => ({ pk: `STATSEVENT#${eventId}`, sk: "EVENT" }),
-  loginAttempts: (scope: "ip" | "register", value: string, window: number) => ({
+  loginAttempts: (scope: AttemptScope, value: string, window: number) => ({
     pk: `LOGINRATE#${scope}#${value.toLowerCase()}`,
     sk: `WINDOW#${window}`,
   }),
+  /** A one-time account link (email verification, password reset), under its token's hash (domain/accounts.ts). */
+  accountToken: (tokenHash: string) => ({ pk: `ACCOUNTTOKEN#${tokenHash}`, sk: "TOKEN" }),
   /** An (account, address) pair's failed logins in a row and its last attempt (domain/login-throttle.ts). */
   loginPair: (pair: string) => ({ pk: `LOGINRATE#pair#${pair.toLowerCase()}`, sk: "FAILURES" }),
 } as const;

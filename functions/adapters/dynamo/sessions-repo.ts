@@ -14,6 +14,15 @@ export interface SessionRecord {
   expiresAt: number;
   /** ms epoch of sign-in; absent on sessions made before the absolute lifetime (set at their next touch). */
   createdAt?: number;
+  /** What the owner's sessions page shows: the browser it began in, and its address masked (domain/accounts.ts). */
+  device?: string;
+  address?: string;
+}
+
+/** Where a sign-in came from, as the sessions page describes it. */
+export interface SessionOrigin {
+  device: string;
+  address?: string;
 }
 
 const SESSION_SHAPE: ItemShape<SessionRecord> = {
@@ -24,11 +33,14 @@ const SESSION_SHAPE: ItemShape<SessionRecord> = {
   lastSeenAt: "number",
   expiresAt: "number",
   createdAt: "number?",
+  device: "string?",
+  address: "string?",
 };
 
 export async function createSession(
   user: { id: string; role: UserRole; username: string },
   now: number,
+  origin?: SessionOrigin,
 ): Promise<{ token: string; session: SessionRecord }> {
   const token = newSessionToken();
   const tokenHash = hashSessionToken(token);
@@ -40,6 +52,8 @@ export async function createSession(
     lastSeenAt: now,
     expiresAt: sessionExpiry(now),
     createdAt: now,
+    ...(origin ? { device: origin.device } : {}),
+    ...(origin?.address ? { address: origin.address } : {}),
   };
   await db.send(
     new TransactWriteCommand({
@@ -112,7 +126,11 @@ export async function touchSession(session: SessionRecord, now: number): Promise
 }
 
 export async function deleteSession(token: string): Promise<void> {
-  const tokenHash = hashSessionToken(token);
+  await deleteSessionByHash(hashSessionToken(token));
+}
+
+/** Ends a session known by its stored hash (the owner's sessions page), with its pointer on the user. */
+export async function deleteSessionByHash(tokenHash: string): Promise<void> {
   const { Attributes } = await db.send(
     new DeleteCommand({ TableName: tableName(), Key: keys.session(tokenHash), ReturnValues: "ALL_OLD" }),
   );
@@ -126,10 +144,8 @@ export async function deleteSession(token: string): Promise<void> {
   }
 }
 
-/** Ends every session of a user (password reset, deletion), or every one but `keepToken`'s (a password change). */
-export async function deleteAllSessions(userId: string, keepToken?: string): Promise<number> {
-  const kept = keepToken === undefined ? undefined : hashSessionToken(keepToken);
-  let count = 0;
+async function userSessionHashes(userId: string): Promise<string[]> {
+  const hashes: string[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
@@ -140,14 +156,33 @@ export async function deleteAllSessions(userId: string, keepToken?: string): Pro
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) {
-      const tokenHash = keys.tokenHashOfUserSession(item.sk as string);
-      if (tokenHash === kept) continue;
-      await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
-      await db.send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
-      count++;
-    }
+    for (const item of page.Items ?? []) hashes.push(keys.tokenHashOfUserSession(item.sk as string));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+  return hashes;
+}
+
+/** A user's live sessions (expired ones, which TTL has not removed yet, left out). */
+export async function listUserSessions(userId: string, now: number): Promise<SessionRecord[]> {
+  const sessions: SessionRecord[] = [];
+  for (const tokenHash of await userSessionHashes(userId)) {
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
+    if (!Item || (Item.expiresAt as number) * 1000 <= now) continue;
+    const session = parseItem("session", SESSION_SHAPE, Item);
+    if (!sessionOutlived(session.createdAt, now)) sessions.push(session);
+  }
+  return sessions;
+}
+
+/** Ends every session of a user (password reset, deletion), or every one but `keepToken`'s (a password change). */
+export async function deleteAllSessions(userId: string, keepToken?: string): Promise<number> {
+  const kept = keepToken === undefined ? undefined : hashSessionToken(keepToken);
+  let count = 0;
+  for (const tokenHash of await userSessionHashes(userId)) {
+    if (tokenHash === kept) continue;
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.userSession(userId, tokenHash) }));
+    count++;
+  }
   return count;
 }

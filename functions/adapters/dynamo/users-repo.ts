@@ -25,6 +25,12 @@ export interface UserRecord {
   paymentFlag?: "refunded" | "disputed";
   /** Which optional emails they want (absent: the defaults, functions/domain/notifications.ts). */
   notifications?: Partial<NotificationSettings>;
+  /** false until the address is proved (domain/accounts.ts: absent, on accounts older than the check, is verified). */
+  emailVerified?: boolean;
+  /** An address the user asked to move to; it replaces `email` once its link is followed. */
+  pendingEmail?: string;
+  /** When the account was deleted: its personal data is gone and it can no longer sign in. */
+  deletedAt?: string;
 }
 
 const USER_SHAPE: ItemShape<UserRecord> = {
@@ -40,6 +46,9 @@ const USER_SHAPE: ItemShape<UserRecord> = {
   sellerId: "string?",
   paymentFlag: "string?",
   notifications: "object?",
+  emailVerified: "boolean?",
+  pendingEmail: "string?",
+  deletedAt: "string?",
 };
 
 export function userItem(user: UserRecord) {
@@ -65,6 +74,8 @@ export async function createUser(input: {
   bidBalance?: number;
   /** A seller's business name as the application gives it (the username when it gives none). */
   businessName?: string;
+  /** false for a self-registered account, whose address is unproved until its link is followed. */
+  emailVerified?: boolean;
 }): Promise<UserRecord> {
   const createdAt = new Date(input.now).toISOString();
   const id = crypto.randomUUID();
@@ -78,6 +89,7 @@ export async function createUser(input: {
     passwordHash: input.passwordHash,
     createdAt,
     ...(sellerId ? { sellerId } : {}),
+    ...(input.emailVerified === false ? { emailVerified: false } : {}),
   };
   const table = tableName();
   const guard = { type: "guard", userId: id };
@@ -145,7 +157,9 @@ export async function findUserByLogin(identifier: string): Promise<UserRecord | 
   const guardKey = identifier.includes("@") ? keys.emailGuard(identifier) : keys.usernameGuard(identifier);
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: guardKey }));
   if (!Item?.userId) return null;
-  return getUser(Item.userId as string);
+  const user = await getUser(Item.userId as string);
+  // A deleted account keeps its username's guard (nobody may take the name) but never signs in.
+  return user?.deletedAt ? null : user;
 }
 
 /** A stored user item as its record (checked against USER_SHAPE). */

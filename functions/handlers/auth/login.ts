@@ -6,6 +6,7 @@ import { clientIp } from "../../http/client-ip.ts";
 import { sessionCookies } from "../../http/cookies.ts";
 import { unauthorized } from "../../http/errors.ts";
 import { definePublicRoute, reply } from "../../http/route.ts";
+import { sessionOrigin } from "../../http/session-origin.ts";
 import { afterLogin, reserveLoginAttempt } from "../../usecases/accounts/account-security.ts";
 import { toCurrentUser } from "../../usecases/views/user-view.ts";
 
@@ -16,7 +17,7 @@ export const route = definePublicRoute({ body: loginSchema }, async ({ body, now
   const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) throw unauthorized("Invalid username or password");
   await attempt.succeeded();
-  const { token } = await createSession(user, now);
+  const { token } = await createSession(user, now, sessionOrigin(event));
   await afterLogin(user, body.password, auth?.token);
   return reply(200, toCurrentUser(user), sessionCookies(token, event.headers?.host));
 });

@@ -14,6 +14,8 @@ import { clientIp } from "../../http/client-ip.ts";
 import { sessionCookies } from "../../http/cookies.ts";
 import { tooManyRequests } from "../../http/errors.ts";
 import { definePublicRoute, reply } from "../../http/route.ts";
+import { sessionOrigin } from "../../http/session-origin.ts";
+import { sendFirstVerification } from "../../usecases/accounts/verification.ts";
 import { toCurrentUser } from "../../usecases/views/user-view.ts";
 
 export const route = definePublicRoute({ body: registerSchema }, async ({ body, now, event }) => {
@@ -29,7 +31,9 @@ export const route = definePublicRoute({ body: registerSchema }, async ({ body, 
     role: body.role,
     now,
     ...(body.role === "seller" && body.businessName ? { businessName: body.businessName } : {}),
+    emailVerified: false,
   });
-  const { token } = await createSession(user, now);
+  const { token } = await createSession(user, now, sessionOrigin(event));
+  await sendFirstVerification(user, now);
   return reply(201, toCurrentUser(user), sessionCookies(token, event.headers?.host));
 });

@@ -8,6 +8,7 @@ import { getSeller } from "../../adapters/dynamo/sellers-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import type { EmailSender } from "../../adapters/email/email-sender.ts";
 import { getEmailSite } from "../../config/runtime.ts";
+import { emailIsVerified } from "../../domain/accounts.ts";
 import { renderEmail } from "../../domain/email-templates.ts";
 import {
   type EmailEvent,
@@ -41,9 +42,17 @@ export async function sendEmailEvent(
 ): Promise<SendOutcome> {
   const userId = await recipientUserId(event.recipient);
   const user = userId ? await getUser(userId) : null;
-  if (!user) return "no_recipient";
+  // A deleted account has no address left to write to.
+  if (!user || user.deletedAt) return "no_recipient";
   // Read at sending time: turning outbid emails off stops the ones still queued too.
-  if (!userWantsEmail(event.kind, notificationSettingsOf(user.notifications))) return "opted_out";
+  if (
+    !userWantsEmail(
+      event.kind,
+      notificationSettingsOf(user.notifications),
+      emailIsVerified(user.emailVerified),
+    )
+  )
+    return "opted_out";
 
   const claim = await claimEmailEvent(event.key, options.now, CLAIM_LEASE_MS);
   if (claim === "done") return "duplicate";
@@ -63,7 +72,8 @@ export async function sendEmailEvent(
       }
     }
     const email = renderEmail(event, user.username, getEmailSite());
-    await sender.send({ ...email, to: user.email, kind: event.kind, eventKey: event.key }, options.now);
+    const to = event.data.toAddress ?? user.email;
+    await sender.send({ ...email, to, kind: event.kind, eventKey: event.key }, options.now);
   } catch (error) {
     await releaseEmailEvent(event.key);
     throw error;

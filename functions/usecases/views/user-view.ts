@@ -1,6 +1,7 @@
 import type { AdminUser } from "#shared/schemas/admin";
 import type { CurrentUser } from "#shared/schemas/auth";
 import type { UserRecord } from "../../adapters/dynamo/users-repo.ts";
+import { emailIsVerified } from "../../domain/accounts.ts";
 
 export function toCurrentUser(user: UserRecord): CurrentUser {
   return {
@@ -10,6 +11,8 @@ export function toCurrentUser(user: UserRecord): CurrentUser {
     role: user.role,
     bidBalance: user.bidBalance,
     ...(user.sellerId ? { sellerId: user.sellerId } : {}),
+    emailVerified: emailIsVerified(user.emailVerified),
+    ...(user.pendingEmail ? { pendingEmail: user.pendingEmail } : {}),
   };
 }
 

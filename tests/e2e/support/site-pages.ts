@@ -36,6 +36,10 @@ export function everyPage(
     [visitor, "/privacy", "What we store"],
     [visitor, "/auction-rules", "Bids and the clock"],
     [visitor, "/recent-winners", "Real wins, newest first"],
+    [visitor, "/forgot-password", "Forgot your password?"],
+    // Without the emailed link: the page says so and offers a new one.
+    [visitor, "/reset-password", "This page needs the link from your email."],
+    [visitor, "/verify-email", "This page needs the link from your email."],
     [buyer, "/", auction.product.name],
     [buyer, `/auction/${auction.id}`, auction.product.name],
     [buyer, "/auctions/won", "Won"],
@@ -44,6 +48,8 @@ export function everyPage(
     [buyer, "/watching", "The auctions you starred"],
     [buyer, "/spending-limits", "Spending limits"],
     [buyer, "/notifications", "Emails we send you"],
+    [buyer, "/sessions", "This device"],
+    [buyer, "/account", "Download my data"],
     // The local stack's outbox (the dev server only).
     [buyer, "/dev/outbox?to=buyer%40example.com", "Outbox (local stack)"],
     [seller, "/seller-dashboard", "Seller Dashboard"],

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 
-/** Opens the account menu and picks `name`; the menu's code loads after the first screen, so it may take a retry. */
+/** Opens the account menu and picks `name` (the menu's code loads after the first screen: tried again until it shows). */
 export async function openUserMenuItem(page: Page, name: string): Promise<void> {
   const item = page.getByRole("menuitem", { name });
   for (let attempt = 0; attempt < 3 && !(await item.isVisible()); attempt++) {

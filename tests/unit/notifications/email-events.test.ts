@@ -74,7 +74,7 @@ describe("payment deadline emails", () => {
   it("reminders and expiry are account emails: they go whatever the settings", () => {
     const off = notificationSettingsOf({ outbid: false, won: false, marketing: false });
     for (const kind of ["payment_reminder", "payment_expired", "sale_expired"] as const) {
-      expect(userWantsEmail(kind, off)).toBe(true);
+      expect(userWantsEmail(kind, off, true)).toBe(true);
     }
   });
 });
@@ -177,9 +177,9 @@ describe("settings", () => {
       push: { outbid: true, won: true, endingSoon: true },
       endingSoonMinutes: 5,
     });
-    expect(userWantsEmail("outbid", off)).toBe(false);
-    expect(userWantsEmail("won", off)).toBe(false);
-    expect(userWantsEmail("ending_soon", off)).toBe(false);
+    expect(userWantsEmail("outbid", off, true)).toBe(false);
+    expect(userWantsEmail("won", off, true)).toBe(false);
+    expect(userWantsEmail("ending_soon", off, true)).toBe(false);
     for (const kind of [
       "welcome",
       "bids_purchased",
@@ -187,8 +187,26 @@ describe("settings", () => {
       "shipped",
       "seller_approved",
       "product_rejected",
+      "payment_reminder",
+      "payment_expired",
+      "sale_expired",
     ] as const)
-      expect(userWantsEmail(kind, off)).toBe(true);
+      expect(userWantsEmail(kind, off, true)).toBe(true);
+  });
+
+  it("sends notifications only to a verified address; account emails and receipts always go", () => {
+    const on = notificationSettingsOf(undefined);
+    expect(userWantsEmail("outbid", on, false)).toBe(false);
+    expect(userWantsEmail("won", on, false)).toBe(false);
+    expect(userWantsEmail("outbid", on, true)).toBe(true);
+    for (const kind of [
+      "verify_email",
+      "password_reset",
+      "password_changed",
+      "order_paid",
+      "welcome",
+    ] as const)
+      expect(userWantsEmail(kind, on, false)).toBe(true);
   });
 });
 

@@ -63,6 +63,12 @@ const PaymentSuccessPage = lazyPage(
   () => import("@web/features/packages/pages/payment-success-page.tsx"),
   "PaymentSuccessPage",
 );
+const accountsPages = () => import("@web/features/accounts/pages/index.ts");
+const ForgotPasswordPage = lazyPage(accountsPages, "ForgotPasswordPage");
+const ResetPasswordPage = lazyPage(accountsPages, "ResetPasswordPage");
+const VerifyEmailPage = lazyPage(accountsPages, "VerifyEmailPage");
+const SessionsPage = lazyPage(accountsPages, "SessionsPage");
+const AccountPage = lazyPage(accountsPages, "AccountPage");
 const OutboxPage = lazyPage(() => import("@web/features/outbox/pages/outbox-page.tsx"), "OutboxPage");
 /** The footer's pages: rarely visited, so they stay out of the first load. */
 const infoPages = () => import("./routes/info-pages.tsx");
@@ -98,6 +104,9 @@ export const routes: RouteObject[] = [
           { path: paths.paymentSuccess.path, element: <PaymentSuccessPage /> },
           { path: paths.login.path, element: <LoginPage /> },
           { path: paths.register.path, element: <RegisterPage /> },
+          { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+          { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
+          { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
           { path: paths.howItWorks.path, element: <HowItWorksPage /> },
           { path: paths.fairness.path, element: <FairnessPage /> },
           { path: paths.help.path, element: <HelpPage /> },
@@ -118,6 +127,8 @@ export const routes: RouteObject[] = [
               { path: paths.orders.path, element: <OrdersPage /> },
               { path: paths.spendingLimits.path, element: <SpendingLimitsPage /> },
               { path: paths.notifications.path, element: <NotificationsPage /> },
+              { path: paths.sessions.path, element: <SessionsPage /> },
+              { path: paths.account.path, element: <AccountPage /> },
             ],
           },
           {

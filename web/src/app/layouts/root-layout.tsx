@@ -3,6 +3,7 @@ import { Header } from "@web/app/layouts/header.tsx";
 import { SelfExclusionBanner } from "@web/app/layouts/self-exclusion-banner.tsx";
 import { PurchaseModalProvider } from "@web/app/purchase-modal-provider.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
+import { VerifyEmailBanner } from "@web/features/accounts/components/verify-email-banner.tsx";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 
@@ -28,6 +29,7 @@ export function RootLayout() {
         </a>
         <Header />
         <SelfExclusionBanner />
+        <VerifyEmailBanner />
         {/* At least a screen high: the footer starts below the fold, so a page growing from its loading
             state to its content does not push a visible footer down (a layout shift). */}
         <main id="main" className="min-h-dvh flex-1">

@@ -10,7 +10,19 @@ import {
 } from "@web/components/ui/dropdown-menu.tsx";
 import { paths } from "@web/config/paths.ts";
 import { logoutAndReload } from "@web/features/auth/api/logout.ts";
-import { Bell, Gauge, KeyRound, LogOut, Package, ShoppingCart, Star, Trophy, Truck } from "lucide-react";
+import {
+  Bell,
+  Gauge,
+  KeyRound,
+  Laptop,
+  LogOut,
+  Package,
+  ShoppingCart,
+  Star,
+  Trophy,
+  Truck,
+  UserCog,
+} from "lucide-react";
 import { Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { CurrentUser } from "#shared/schemas/auth";
@@ -104,6 +116,18 @@ export function UserMenu({
             </DropdownMenuItem>
           )}
           <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link to={paths.sessions.getHref()}>
+              <Laptop aria-hidden="true" />
+              Where you're signed in
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to={paths.account.getHref()}>
+              <UserCog aria-hidden="true" />
+              Account and data
+            </Link>
+          </DropdownMenuItem>
           <DropdownMenuItem
             onSelect={() => {
               setPasswordDialogWanted(true);

@@ -198,8 +198,10 @@ export function TermsPage() {
           title: "Accounts",
           body: (
             <p>
-              One account per person, 18 or older. You are responsible for your password; every session can be
-              ended by changing it.
+              One account per person, 18 or older, with an email address of your own: we ask you to verify it,
+              and send auction alerts only to a verified address. You are responsible for your password; a
+              forgotten one is reset by an emailed link, and you can sign out any device from "Where you're
+              signed in".
             </p>
           ),
         },
@@ -229,6 +231,24 @@ export function TermsPage() {
             </p>
           ),
         },
+        {
+          title: "Deleting your account",
+          body: (
+            <>
+              <p>
+                You can delete your account yourself from "Account and data", with your password. While an
+                order of yours is paid and not yet shipped, deletion waits until it has shipped (the seller
+                needs your address to send it).
+              </p>
+              <p>
+                Unspent bid credits are forfeited: they have no cash value and are not refunded. Active Bid
+                Agents stop first and their unused credits return to the balance that is forfeited. A win you
+                have not paid for is forfeited too: the item is not sold to you and nothing is charged.
+                Deletion cannot be undone, and your username is never given to anyone else.
+              </p>
+            </>
+          ),
+        },
       ]}
     />
   );
@@ -254,8 +274,8 @@ export function PrivacyPage() {
           title: "What is public",
           body: (
             <p>
-              Your username on the bids you place (every auction's bid ledger is public). Never your email or
-              address.
+              Your username on the bids you place: every auction's bid ledger is public, so anyone can check
+              that no bid was added, removed or changed. Never your email or address.
             </p>
           ),
         },
@@ -268,11 +288,32 @@ export function PrivacyPage() {
           ),
         },
         {
-          title: "Deletion",
+          title: "Sessions",
           body: (
             <p>
-              Ask support to delete your account; orders already placed are kept as long as the law requires.
+              For each device you sign in on we keep when it signed in and was last used, the kind of browser,
+              and its network address with the last part removed (for example 203.0.113.x), so you can tell
+              your devices apart on "Where you're signed in". A session's record goes when it ends.
             </p>
+          ),
+        },
+        {
+          title: "Your copy and deletion",
+          body: (
+            <>
+              <p>
+                "Account and data" downloads one file of everything we hold about you: account, bids, Bid
+                Agents, orders, payments, limits, settings and sessions.
+              </p>
+              <p>
+                Deleting your account there erases your email address, password, shipping addresses, settings,
+                limits and sessions, and signs you out everywhere. Orders and payments stay, without your
+                personal data, as long as tax and consumer law require. Your username stays on the public bid
+                ledgers: each bid's record is chained to the one before it, so removing or changing a name
+                would break the proof that no bid was altered; for the same reason the name is never given to
+                anyone else.
+              </p>
+            </>
           ),
         },
       ]}

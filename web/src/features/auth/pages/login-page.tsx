@@ -58,6 +58,12 @@ export function LoginPage() {
             autoComplete="current-password"
             placeholder="Enter your password"
           />
+          <Link
+            to={paths.forgotPassword.getHref()}
+            className="justify-self-end text-sm font-semibold text-primary-hover hover:underline"
+          >
+            Forgot password?
+          </Link>
           <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.busy}>
             {login.pending ? "Signing in..." : "Sign In"}
           </Button>

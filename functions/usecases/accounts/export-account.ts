@@ -1,0 +1,45 @@
+/** GET /api/me/export: everything the product holds about the caller, in one JSON document. */
+import { listUserActivity } from "../../adapters/dynamo/accounts-repo.ts";
+import { listUserAgents } from "../../adapters/dynamo/agents-repo.ts";
+import { getResponsiblePlay } from "../../adapters/dynamo/limits-repo.ts";
+import { listBuyerOrders } from "../../adapters/dynamo/orders-repo.ts";
+import { getUser } from "../../adapters/dynamo/users-repo.ts";
+import { unauthorized } from "../../domain/errors.ts";
+import { notificationSettingsOf } from "../../domain/notifications.ts";
+import { toAgentView } from "../agents/bid-agents.ts";
+import { toOrderView } from "../views/order-view.ts";
+import { toCurrentUser } from "../views/user-view.ts";
+import { listSessions } from "./sessions.ts";
+
+export async function exportAccount(userId: string, token: string, now: number) {
+  const user = await getUser(userId);
+  if (!user || user.deletedAt) throw unauthorized();
+  const [activity, agents, orders, limits, sessions] = await Promise.all([
+    listUserActivity(userId),
+    listUserAgents(userId),
+    listBuyerOrders(userId),
+    getResponsiblePlay(userId),
+    listSessions(userId, token, now),
+  ]);
+  return {
+    exportedAt: new Date(now).toISOString(),
+    account: {
+      ...toCurrentUser(user),
+      createdAt: user.createdAt,
+      lastSeenAt: user.lastSeenAt ?? null,
+      lastBidAt: user.lastBidAt ?? null,
+      paymentFlag: user.paymentFlag ?? null,
+    },
+    settings: { notifications: notificationSettingsOf(user.notifications) },
+    limits: limits && {
+      limits: limits.limits,
+      pending: limits.pending,
+      selfExcludedUntil: limits.selfExcludedUntil,
+    },
+    bids: activity.bidTallies,
+    agents: agents.map((agent) => ({ ...toAgentView(agent), auctionId: agent.auctionId })),
+    orders: orders.map(toOrderView),
+    payments: activity.purchases,
+    sessions,
+  };
+}

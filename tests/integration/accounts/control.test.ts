@@ -1,0 +1,275 @@
+/** Sessions, change of address, export and deletion: what a signed-in user controls of their account. */
+import { describe, expect, it } from "vitest";
+import type { SessionView } from "#shared/schemas/accounts";
+import { getUser } from "../../../functions/adapters/dynamo/users-repo.ts";
+import { ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
+import { invokeRoute } from "../../support/invoke-route.ts";
+import { useFreshTable } from "../support/fresh-table.ts";
+import {
+  cookieOf,
+  existingAccount,
+  linkToken,
+  login,
+  me,
+  outbox,
+  registered,
+  uniqueName,
+  useAccountEmails,
+} from "./fixtures.ts";
+
+useFreshTable("accounts-control");
+const emails = useAccountEmails();
+
+const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+const LAPTOP_UA =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
+
+const sessions = (cookie: string) =>
+  invokeRoute<SessionView[]>({ method: "GET", path: "/api/me/sessions", cookies: [cookie] });
+
+describe("sessions", () => {
+  it("lists where the user is signed in, masked; ends one, or all but the current one", async () => {
+    const user = await existingAccount();
+    const phone = cookieOf(
+      await login(user.username, user.password, {
+        sourceIp: "198.51.100.23",
+        headers: { "user-agent": PHONE_UA },
+      }),
+    );
+    const laptop = cookieOf(
+      await login(user.username, user.password, {
+        sourceIp: "203.0.113.77",
+        headers: { "user-agent": LAPTOP_UA },
+      }),
+    );
+    const third = cookieOf(await login(user.username, user.password, { sourceIp: "203.0.113.78" }));
+
+    const listed = await sessions(laptop);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toHaveLength(3);
+    const byDevice = Object.fromEntries(listed.body.map((s) => [s.device, s]));
+    expect(byDevice["Chrome on Android"]).toMatchObject({ current: false, maskedAddress: "198.51.100.x" });
+    expect(byDevice["Safari on macOS"]).toMatchObject({ current: true, maskedAddress: "203.0.113.x" });
+    expect(JSON.stringify(listed.body)).not.toContain("198.51.100.23");
+    for (const s of listed.body) {
+      expect(s.id).toMatch(/^[0-9a-f]{24}$/);
+      expect(Date.parse(s.lastSeenAt)).not.toBeNaN();
+      expect(Date.parse(s.createdAt ?? "")).not.toBeNaN();
+    }
+
+    const phoneId = byDevice["Chrome on Android"]!.id;
+    expect(
+      (await invokeRoute({ method: "DELETE", path: `/api/me/sessions/${phoneId}`, cookies: [laptop] }))
+        .status,
+    ).toBe(200);
+    expect((await me(phone)).status).toBe(401);
+    expect((await me(laptop)).status).toBe(200);
+    // Gone is gone: the same id again is 404.
+    expect(
+      (await invokeRoute({ method: "DELETE", path: `/api/me/sessions/${phoneId}`, cookies: [laptop] }))
+        .status,
+    ).toBe(404);
+
+    const others = await invokeRoute<{ ended: number }>({
+      method: "DELETE",
+      path: "/api/me/sessions",
+      cookies: [laptop],
+    });
+    expect(others.status).toBe(200);
+    expect(others.body.ended).toBe(1);
+    expect((await me(third)).status).toBe(401);
+    expect((await me(laptop)).status).toBe(200);
+    expect((await sessions(laptop)).body.map((s) => s.current)).toEqual([true]);
+  });
+
+  it("cannot end another user's session; a malformed id is 400", async () => {
+    const [owner, other] = [await existingAccount(), await existingAccount()];
+    const ownerCookie = cookieOf(await login(owner.username, owner.password));
+    const otherCookie = cookieOf(await login(other.username, other.password));
+    const otherId = (await sessions(otherCookie)).body[0]!.id;
+    expect(
+      (await invokeRoute({ method: "DELETE", path: `/api/me/sessions/${otherId}`, cookies: [ownerCookie] }))
+        .status,
+    ).toBe(404);
+    expect((await me(otherCookie)).status).toBe(200);
+    expect(
+      (await invokeRoute({ method: "DELETE", path: "/api/me/sessions/not-an-id", cookies: [ownerCookie] }))
+        .status,
+    ).toBe(400);
+  });
+
+  it("ending the session in hand signs out and clears the cookie", async () => {
+    const user = await existingAccount();
+    const cookie = cookieOf(await login(user.username, user.password));
+    const own = (await sessions(cookie)).body[0]!;
+    const res = await invokeRoute<{ current: boolean }>({
+      method: "DELETE",
+      path: `/api/me/sessions/${own.id}`,
+      cookies: [cookie],
+    });
+    expect(res.body.current).toBe(true);
+    expect(res.cookies[0]).toMatch(/^sid=;/);
+    expect((await me(cookie)).status).toBe(401);
+  });
+});
+
+const changeEmail = (cookie: string, email: string, password: string) =>
+  invokeRoute<{ message?: string; pendingEmail?: string }>({
+    method: "PUT",
+    path: "/api/me/email",
+    body: { email, password },
+    cookies: [cookie],
+  });
+
+describe("change of email address", () => {
+  it("takes effect when the new address follows its link; the old one is told at once", async () => {
+    const user = await existingAccount();
+    const cookie = cookieOf(await login(user.username, user.password));
+    const next = `${uniqueName("new")}@example.com`;
+
+    const res = await changeEmail(cookie, next, user.password);
+    expect(res.status).toBe(202);
+    expect(res.body.pendingEmail).toBe(next);
+    expect((await me(cookie)).body).toMatchObject({
+      email: user.email,
+      pendingEmail: next,
+      emailVerified: true,
+    });
+    await emails.settled();
+    const told = (await outbox(user.email))[0]!;
+    expect(told.kind).toBe("email_change_requested");
+    expect(told.text).toContain(next);
+
+    expect(
+      (
+        await invokeRoute({
+          method: "POST",
+          path: "/api/auth/verify-email",
+          body: { token: await linkToken(next, "verify_email", "/verify-email") },
+        })
+      ).status,
+    ).toBe(200);
+    const after = (await me(cookie)).body;
+    expect(after).toMatchObject({ email: next, emailVerified: true });
+    expect(after.pendingEmail).toBeUndefined();
+    expect((await login(next, user.password)).status).toBe(200);
+    expect((await login(user.email, user.password)).status).toBe(401);
+    // The old address is free for someone else.
+    const username = uniqueName("takes");
+    const taken = await invokeRoute({
+      method: "POST",
+      path: "/api/auth/register",
+      body: { username, email: user.email, password: "password-123", role: "buyer" },
+    });
+    expect(taken.status).toBe(201);
+  });
+
+  it("refuses a wrong password (403), an address in use (409) and its own address (400), changing nothing", async () => {
+    const [user, other] = [await existingAccount(), await existingAccount()];
+    const cookie = cookieOf(await login(user.username, user.password));
+    const wrong = await changeEmail(cookie, `${uniqueName("x")}@example.com`, "not-the-password");
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.message).toBe(ACCOUNT_MESSAGES.wrongPassword);
+    expect((await changeEmail(cookie, other.email.toUpperCase(), user.password)).status).toBe(409);
+    expect((await changeEmail(cookie, user.email, user.password)).status).toBe(400);
+    expect((await changeEmail(cookie, "not-an-address", user.password)).status).toBe(400);
+    const stored = await getUser(user.id);
+    expect(stored?.email).toBe(user.email);
+    expect(stored?.pendingEmail).toBeUndefined();
+  });
+});
+
+describe("export", () => {
+  it("is one JSON document of the caller's data, with no password hash and no session secret", async () => {
+    const user = await registered();
+    const res = await invokeRoute<Record<string, unknown>>({
+      method: "GET",
+      path: "/api/me/export",
+      cookies: [user.cookie],
+    });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(
+      [
+        "account",
+        "agents",
+        "bids",
+        "exportedAt",
+        "limits",
+        "orders",
+        "payments",
+        "sessions",
+        "settings",
+      ].sort(),
+    );
+    expect(res.body.account).toMatchObject({
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      emailVerified: false,
+    });
+    expect(res.body.settings).toEqual({ notifications: { outbid: true, won: true, marketing: true } });
+    expect((res.body.sessions as SessionView[]).map((s) => s.current)).toEqual([true]);
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain("scrypt");
+    expect(text).not.toContain(user.cookie.split("=")[1]!);
+  });
+});
+
+const deleteAccount = (cookie: string, password: string) =>
+  invokeRoute<{ message?: string }>({
+    method: "DELETE",
+    path: "/api/me",
+    body: { password },
+    cookies: [cookie],
+  });
+
+describe("deletion", () => {
+  it("refuses a wrong password and changes nothing", async () => {
+    const user = await existingAccount();
+    const cookie = cookieOf(await login(user.username, user.password));
+    const res = await deleteAccount(cookie, "not-the-password");
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(ACCOUNT_MESSAGES.wrongPassword);
+    expect((await me(cookie)).status).toBe(200);
+    expect((await getUser(user.id))?.deletedAt).toBeUndefined();
+    expect((await login(user.username, user.password)).status).toBe(200);
+  });
+
+  it("erases the personal data, signs out everywhere; the account cannot sign in and its username is never taken again", async () => {
+    const user = await existingAccount();
+    const cookie = cookieOf(await login(user.username, user.password));
+    const elsewhere = cookieOf(await login(user.username, user.password));
+    const res = await deleteAccount(cookie, user.password);
+    expect(res.status).toBe(200);
+    expect(res.cookies[0]).toMatch(/^sid=;/);
+    expect((await me(cookie)).status).toBe(401);
+    expect((await me(elsewhere)).status).toBe(401);
+    expect((await login(user.username, user.password)).status).toBe(401);
+    expect((await login(user.email, user.password)).status).toBe(401);
+
+    const stored = await getUser(user.id);
+    expect(stored).toMatchObject({ username: user.username, email: "", passwordHash: "", bidBalance: 0 });
+    expect(stored?.deletedAt).toBeDefined();
+
+    const again = await invokeRoute<{ message?: string }>({
+      method: "POST",
+      path: "/api/auth/register",
+      body: {
+        username: user.username.toUpperCase(),
+        email: `${uniqueName("x")}@example.com`,
+        password: "password-123",
+        role: "buyer",
+      },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("Username is already taken");
+    // Asking for a reset of the erased address reveals nothing and sends nothing.
+    expect(
+      (await invokeRoute({ method: "POST", path: "/api/auth/forgot-password", body: { email: user.email } }))
+        .status,
+    ).toBe(202);
+    await emails.settled();
+    expect((await outbox(user.email)).filter((e) => e.kind === "password_reset")).toEqual([]);
+  });
+});

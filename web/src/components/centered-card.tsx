@@ -1,0 +1,38 @@
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@web/components/ui/card.tsx";
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+
+/** The centred card of the signed-out pages: login, register, and the account links (forgot, reset, verify). */
+export function CenteredCard({
+  icon: Icon,
+  title,
+  description,
+  children,
+  footer,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <div className="container-page flex justify-center py-10 sm:py-16">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-header text-gold shadow-inner">
+            <Icon className="size-6" aria-hidden="true" />
+          </span>
+          <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+        {footer ? (
+          <CardFooter className="justify-center border-t border-border pt-6 text-sm text-muted-foreground">
+            {footer}
+          </CardFooter>
+        ) : null}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { Button } from "@web/components/ui/button.tsx";
+import { paths } from "@web/config/paths.ts";
+import { getErrorStatus, getServerMessage } from "@web/lib/api-client.ts";
+import { useDocumentTitle } from "@web/lib/document-title.ts";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { resetPasswordFormSchema } from "#shared/schemas/accounts";
+import { useResetPassword } from "../api/accounts.ts";
+import { CenteredCard } from "../components/centered-card.tsx";
+import { Field } from "../components/field.tsx";
+
+function DeadLink({ message }: { message: string }) {
+  return (
+    <div className="grid gap-4" role="alert">
+      <p>{message}</p>
+      <p className="text-sm text-muted-foreground">
+        A reset link works once, for 30 minutes. Ask for a new one.
+      </p>
+      <Button asChild>
+        <Link to={paths.forgotPassword.getHref()}>Send a new link</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** /reset-password?token=: the link of a reset email; a new password, then every device is signed out. */
+export function ResetPasswordPage() {
+  useDocumentTitle("Choose a new password");
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const reset = useResetPassword();
+  const [values, setValues] = useState({ newPassword: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = resetPasswordFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof typeof values;
+        next[field] ??= issue.message;
+      }
+      return setErrors(next);
+    }
+    setErrors({});
+    reset.mutate({ token, newPassword: parsed.data.newPassword });
+  };
+
+  let body: ReactNode;
+  if (!token) body = <DeadLink message="This page needs the link from your email." />;
+  else if (reset.isSuccess)
+    body = (
+      <div className="grid gap-4" role="status">
+        <p className="font-medium">Your password has been changed.</p>
+        <p className="text-sm text-muted-foreground">
+          Every device that was signed in has been signed out. Sign in with your new password.
+        </p>
+        <Button asChild>
+          <Link to={paths.login.getHref()}>Sign in</Link>
+        </Button>
+      </div>
+    );
+  else if (
+    reset.isError &&
+    getErrorStatus(reset.error) === 400 &&
+    /link/.test(getServerMessage(reset.error) ?? "")
+  )
+    body = <DeadLink message={getServerMessage(reset.error, "This link no longer works.")} />;
+  else
+    body = (
+      <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Reset password">
+        <Field
+          id="reset-new"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))}
+          error={errors.newPassword}
+        />
+        <Field
+          id="reset-confirm"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
+          error={errors.confirmPassword}
+        />
+        {reset.isError ? (
+          <p className="text-sm font-medium text-destructive" role="alert">
+            {getServerMessage(reset.error, "Could not change the password")}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" disabled={reset.isPending}>
+          {reset.isPending ? "Saving..." : "Set new password"}
+        </Button>
+      </form>
+    );
+
+  return (
+    <CenteredCard title="Choose a new password" description="At least 8 characters.">
+      {body}
+    </CenteredCard>
+  );
+}
