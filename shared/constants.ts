@@ -56,3 +56,8 @@ export const MAX_WATCHED_AUCTIONS = 100;
  * travels in this response header (absent on the last page), beside a `Link: <...>; rel="next"`.
  */
 export const NEXT_CURSOR_HEADER = "x-next-cursor";
+
+/** Paged lists: `?limit=` defaults to this many items (shared/schemas/pages.ts reads it). */
+export const DEFAULT_PAGE_LIMIT = 20;
+/** Paged lists: `?limit=` is at most this; kept here so a page can ask for it without loading zod. */
+export const MAX_PAGE_LIMIT = 100;

@@ -3,10 +3,10 @@
  * previous page's `nextCursor`. A request with neither gets the list as it always was (the whole
  * list, in the documented shape); with either, `{ items, nextCursor }` (null on the last page).
  */
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "../constants.ts";
 import * as z from "./zod.ts";
 
-export const DEFAULT_PAGE_LIMIT = 20;
-export const MAX_PAGE_LIMIT = 100;
+export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT };
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
 

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
-import { MAX_PAGE_LIMIT } from "#shared/schemas/pages";
+import { MAX_PAGE_LIMIT } from "#shared/constants";
 import type { WatchlistChange, WatchlistPage } from "#shared/schemas/watchlist";
 
 export const WATCHLIST_PATH = "/api/me/watchlist";

@@ -1,9 +1,10 @@
 import { Footer } from "@web/app/layouts/footer.tsx";
 import { Header } from "@web/app/layouts/header.tsx";
 import { SelfExclusionBanner } from "@web/app/layouts/self-exclusion-banner.tsx";
+import { lazyPage } from "@web/app/lazy-page.tsx";
 import { PurchaseModalProvider } from "@web/app/purchase-modal-provider.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
-import { VerifyEmailBanner } from "@web/features/accounts/components/verify-email-banner.tsx";
+import { useUser } from "@web/lib/current-user.ts";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 
@@ -16,8 +17,15 @@ export function PageLoading() {
   );
 }
 
+// Only an unverified, signed-in user sees it: its code (and the accounts API) stays off the first load.
+const VerifyEmailBanner = lazyPage(
+  () => import("@web/features/accounts/components/verify-email-banner.tsx"),
+  "VerifyEmailBanner",
+);
+
 /** Header, page, footer; inside the router so the purchase modal can navigate. */
 export function RootLayout() {
+  const { data: user } = useUser();
   return (
     <PurchaseModalProvider>
       <div className="flex min-h-dvh flex-col">
@@ -29,7 +37,11 @@ export function RootLayout() {
         </a>
         <Header />
         <SelfExclusionBanner />
-        <VerifyEmailBanner />
+        {user && !user.emailVerified && (
+          <Suspense fallback={null}>
+            <VerifyEmailBanner />
+          </Suspense>
+        )}
         {/* At least a screen high: the footer starts below the fold, so a page growing from its loading
             state to its content does not push a visible footer down (a layout shift). */}
         <main id="main" className="min-h-dvh flex-1">

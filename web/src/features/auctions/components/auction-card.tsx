@@ -1,9 +1,9 @@
 import { SELF_EXCLUSION_REASON_ID } from "@web/app/layouts/self-exclusion-banner.tsx";
+import { LazyWatchStar } from "@web/components/lazy-watch-star.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
 import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
-import { WatchStar } from "@web/components/watch-star.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { useSelfExclusion } from "@web/lib/spending-limits.ts";
@@ -77,7 +77,11 @@ export const AuctionCard = memo(function AuctionCard({
           )}
         </Link>
         {/* Beside the image's link, not in it: a button inside a link is neither valid nor reachable. */}
-        <WatchStar auctionId={auction.id} productName={product.name} className="absolute bottom-3 right-3" />
+        <LazyWatchStar
+          auctionId={auction.id}
+          productName={product.name}
+          className="absolute bottom-3 right-3"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="grid gap-0.5">

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import { LazyWatchStar } from "@web/components/lazy-watch-star.tsx";
 import { PageContainer } from "@web/components/page-header.tsx";
 import { ProductImage } from "@web/components/product-image.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
-import { WatchStar } from "@web/components/watch-star.tsx";
 import { getErrorStatus } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
@@ -101,7 +101,7 @@ export function AuctionDetailPage() {
         <div className="order-1 grid content-start gap-6 lg:order-2">
           <div className="flex items-start justify-between gap-3">
             <h1 className={AUCTION_TITLE_CLASS}>{product.name}</h1>
-            <WatchStar auctionId={auction.id} productName={product.name} />
+            <LazyWatchStar auctionId={auction.id} productName={product.name} />
           </div>
           <PricePanel auction={auction} desktop={desktop} />
           <UntilEnd endsAt={auction.endsAt} status={auction.status}>

@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
-import { Input } from "@web/components/ui/input.tsx";
-import { Label } from "@web/components/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select.tsx";
+import { Input, inputClassName } from "@web/components/ui/input.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
+import { cn } from "@web/lib/utils.ts";
 import {
   Award,
   Coins,
@@ -222,9 +221,12 @@ function GridControls({
   return (
     <search className="grid gap-3 sm:col-span-2 sm:grid-cols-[1fr_14rem] xl:col-span-1 xl:col-start-2 xl:row-start-1 xl:grid-cols-[minmax(12rem,20rem)_11rem] xl:justify-end">
       <div className="grid gap-1.5">
-        <Label htmlFor="auction-search" className="xl:sr-only">
+        <label
+          htmlFor="auction-search"
+          className="text-sm font-medium leading-none text-foreground xl:sr-only"
+        >
           Search auctions
-        </Label>
+        </label>
         <div className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -241,21 +243,22 @@ function GridControls({
         </div>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="auction-sort" className="xl:sr-only">
+        <label htmlFor="auction-sort" className="text-sm font-medium leading-none text-foreground xl:sr-only">
           Sort by
-        </Label>
-        <Select value={sort} onValueChange={setSort}>
-          <SelectTrigger id="auction-sort" className="h-11">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {GRID_SORTS.map(({ value, label }) => (
-              <SelectItem key={value} value={value}>
-                {label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        </label>
+        {/* The browser's own select: the first screen carries no popup library for four choices. */}
+        <select
+          id="auction-sort"
+          className={cn(inputClassName, "h-11")}
+          value={sort}
+          onChange={(event) => setSort(event.target.value)}
+        >
+          {GRID_SORTS.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
       </div>
     </search>
   );
