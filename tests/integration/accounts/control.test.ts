@@ -208,7 +208,16 @@ describe("export", () => {
       email: user.email,
       emailVerified: false,
     });
-    expect(res.body.settings).toEqual({ notifications: { outbid: true, won: true, marketing: true } });
+    expect(res.body.settings).toEqual({
+      notifications: {
+        outbid: true,
+        won: true,
+        marketing: true,
+        endingSoon: true,
+        push: { outbid: true, won: true, endingSoon: true },
+        endingSoonMinutes: 5,
+      },
+    });
     expect((res.body.sessions as SessionView[]).map((s) => s.current)).toEqual([true]);
     const text = JSON.stringify(res.body);
     expect(text).not.toContain("scrypt");

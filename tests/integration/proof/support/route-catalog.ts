@@ -87,6 +87,10 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "auctions/list-auctions": () => ({ as: null, params: {} }),
   "auctions/list-won-auctions": (w) => ({ as: w.buyer, params: {} }),
   "auctions/get-auction": (w) => ({ as: null, params: { id: w.liveAuctionId } }),
+  "auctions/list-ended-auctions": () => ({ as: null, params: {} }),
+  "watchlist/list-watchlist": (w) => ({ as: w.buyer, params: {} }),
+  "watchlist/watch-auction": (w) => ({ as: w.buyer, params: { auctionId: w.liveAuctionId } }),
+  "watchlist/unwatch-auction": (w) => ({ as: w.buyer, params: { auctionId: w.liveAuctionId } }),
   "auctions/place-bid": (w) => ({ as: w.buyer, params: { id: w.liveAuctionId } }),
   "auctions/get-ledger": (w) => ({ as: null, params: { id: w.liveAuctionId } }),
   "auctions/put-agent": (w) => ({
