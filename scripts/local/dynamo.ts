@@ -209,7 +209,7 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
 }
 
 /**
- * Creates the table from createTableInput (4 KEYS_ONLY GSIs, NEW_AND_OLD_IMAGES stream) unless it
+ * Creates the table from createTableInput (5 KEYS_ONLY GSIs, NEW_AND_OLD_IMAGES stream) unless it
  * exists; idempotent and safe against a concurrent creator. Returns what it did.
  */
 export async function ensureTable(endpoint: string, tableName: string): Promise<"created" | "exists"> {
