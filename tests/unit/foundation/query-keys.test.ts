@@ -2,6 +2,7 @@ import type { QueryKey } from "@tanstack/react-query";
 import { accountQueries } from "@web/features/account/api/queries.ts";
 import { adminQueries } from "@web/features/admin/api/queries.ts";
 import { auctionQueries } from "@web/features/auctions/api/queries.ts";
+import { buyNowAuctionQuery } from "@web/features/orders/api/buy-now.ts";
 import { orderQueries } from "@web/features/orders/api/queries.ts";
 import { outboxQueries } from "@web/features/outbox/api/queries.ts";
 import { sellerQueries } from "@web/features/seller/api/queries.ts";
@@ -21,7 +22,7 @@ const KEYS: [string, QueryKey, QueryKey][] = [
   ["limits", limitsQuery().queryKey, ["/api/me/limits"]],
   ["bid packages", bidPackagesQuery().queryKey, ["/api/bid-packages"]],
   ["buy-now offer", buyNowQueries.offer("a1", true).queryKey, ["/api/auctions", "a1", "buy-now"]],
-  ["buy-now auction", buyNowQueries.checkoutAuction("a1").queryKey, ["/api/auctions", "a1"]],
+  ["buy-now auction", buyNowAuctionQuery("a1").queryKey, ["/api/auctions", "a1"]],
   ["auctions", auctionQueries.list().queryKey, ["/api/auctions"]],
   ["auction", auctionQueries.detail("a1").queryKey, ["/api/auctions", "a1"]],
   ["agent", auctionQueries.agent("a1").queryKey, ["/api/auctions", "a1", "agent"]],
@@ -66,7 +67,7 @@ const PATH_KEYED = [
   auctionQueries.detail("a1"),
   auctionQueries.agent("a1"),
   buyNowQueries.offer("a1", true),
-  buyNowQueries.checkoutAuction("a1"),
+  buyNowAuctionQuery("a1"),
   adminQueries.userStats(),
   adminQueries.pendingSellers(),
   adminQueries.pendingProducts(),
