@@ -1,9 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { formatDateTimeWithYear } from "@web/lib/format-date.ts";
 import { decimalToCents, formatCents } from "#shared/money";
-import type { LimitsView, UpdateLimitsRequest } from "#shared/schemas/limits";
+import type { LimitsView } from "#shared/schemas/limits";
 
 export const limitsQuery = (enabled = true) =>
   queryOptions({
@@ -44,24 +44,6 @@ export function leftToday(view: LimitsView | undefined): string | null {
   if (!view?.daily) return null;
   const left = Math.max(0, (decimalToCents(view.daily) ?? 0) - (decimalToCents(view.spent.day) ?? 0));
   return `${formatCents(left)} left to spend today (daily limit ${formatCents(decimalToCents(view.daily) ?? 0)})`;
-}
-
-export function useUpdateLimits() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateLimitsRequest) => api.put<LimitsView>("/api/me/limits", body),
-    onSuccess: (view) => queryClient.setQueryData(limitsQuery().queryKey, view),
-    meta: { errorToast: { fallback: "Could not save the limits" } },
-  });
-}
-
-export function useSelfExclude() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (days: number) => api.post<LimitsView>("/api/me/self-exclusion", { days }),
-    onSuccess: (view) => queryClient.setQueryData(limitsQuery().queryKey, view),
-    meta: { errorToast: { fallback: "Could not start it" } },
-  });
 }
 
 /**
