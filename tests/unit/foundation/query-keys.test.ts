@@ -6,6 +6,7 @@ import { buyNowAuctionQuery } from "@web/features/orders/api/buy-now.ts";
 import { orderQueries } from "@web/features/orders/api/queries.ts";
 import { outboxQueries } from "@web/features/outbox/api/queries.ts";
 import { sellerQueries } from "@web/features/seller/api/queries.ts";
+import { watchlistPagesQuery } from "@web/features/watchlist/api/queries.ts";
 import { api } from "@web/lib/api-client.ts";
 import { appConfigQuery } from "@web/lib/app-config.ts";
 import { bidPackagesQuery } from "@web/lib/bid-packages.ts";
@@ -56,6 +57,7 @@ const KEYS: [string, QueryKey, QueryKey][] = [
   ["won auction pages", orderQueries.wonAuctionPages().queryKey, ["/api/auctions/won", "pages", 20]],
   ["notifications", accountQueries.notifications().queryKey, ["/api/me/notifications"]],
   ["outbox", outboxQueries.emails("a@b.c").queryKey, ["/api/dev/outbox", "a@b.c"]],
+  ["watchlist pages", watchlistPagesQuery().queryKey, ["/api/me/watchlist", "pages", 20]],
 ];
 
 // Queries whose own queryFn reads exactly the path the default queryFn would form from the key.
