@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { AuctionSummary } from "#shared/schemas/auctions";
-import { watchlistPagesQuery } from "../api/queries.ts";
+import { watchlistQueries } from "../api/queries.ts";
 
 /** Live state changes with every bid; a few seconds old is close enough for a list one opens from. */
 const REFRESH_MS = 5000;
@@ -21,7 +21,7 @@ const REFRESH_MS = 5000;
 /** /watching: the auctions the user starred, newest starred first, each as it stands now. */
 export function WatchingPage() {
   const watched = useInfiniteQuery({
-    ...watchlistPagesQuery(),
+    ...watchlistQueries.pages(),
     refetchInterval: REFRESH_MS,
   });
   return (
