@@ -65,35 +65,14 @@ export class PennyAuctionStack extends Stack {
     Tags.of(this).add("app", "penny-auction");
     Tags.of(this).add("stage", config.stage);
     const webAclArn = config.webAclArn ?? props.edgeWebAclArn;
-    if (config.waf && !webAclArn && !Token.isUnresolved(this.region) && this.region !== "us-east-1") {
-      throw new Error(
-        `Stage "${config.stage}": the stack's own WAF exists only in us-east-1 (CloudFront's rule), not ${this.region}: deploy with -c region=${this.region} (a us-east-1 edge stack is added), or pass -c webAclArn=<an ACL made in us-east-1> or -c waf=false`,
-      );
-    }
-    if (config.stripeMode === "local" && !config.ephemeral) {
-      Annotations.of(this).addWarningV2(
-        "penny-auction:local-payments",
-        `Stage "${config.stage}" keeps data but uses the local payment provider: anyone can buy credits with the test card.`,
-      );
-    }
+    checkStage(this, config, webAclArn);
 
     this.payments = new Payments(this, "Payments", { stripeMode: config.stripeMode, stripe: config.stripe });
-    const originSecret = props.stores.originSecret;
-    const defaults: ProductFunctionDefaults = {
-      prefix: config.prefix,
-      logRetention: retentionDays(config.logRetentionDays),
-      logRemoval: logRemovalFor(config.ephemeral),
-      environment: {
-        POWERTOOLS_LOG_LEVEL: config.logLevel,
-        AUCTION_DEFAULT_DURATION_SECONDS: String(config.auctionDefaultDurationSeconds),
-        BID_VALUE: config.bidValue,
-        WIN_PAYMENT_DAYS: String(config.winPaymentDays),
-        BUY_NOW_PAYMENT_DAYS: String(config.buyNowPaymentDays),
-        ...this.payments.publicEnvironment,
-      },
-    };
-
+    const defaults = functionDefaults(config, this.payments.publicEnvironment);
     this.data = props.stores.data;
+    this.media = props.stores.media;
+    const routes = deployedRoutes(config);
+
     this.scheduling = new Scheduling(this, "Scheduling", {
       defaults,
       closerHandler: eventHandlers.auctionCloser,
@@ -111,10 +90,41 @@ export class PennyAuctionStack extends Stack {
       sweepHandler: eventHandlers.paymentDeadlineSweep,
     });
 
-    this.media = props.stores.media;
-    const routes = deployedRoutes(config);
     const throttle = { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit };
-    this.api = new Api(this, "Api", {
+    this.api = this.addHttpApi(routes, defaults, throttle);
+    this.realtime = this.addSocketApi(defaults, throttle);
+    this.lockApisToTheOrigin(props.stores.originSecret);
+
+    this.firewall =
+      config.waf && !webAclArn
+        ? new Firewall(this, "Firewall", {
+            prefix: config.prefix,
+            authLimit: config.wafAuthLimit,
+            bidLimit: config.wafBidLimit,
+          })
+        : undefined;
+    this.notifications = this.addNotifications(defaults);
+    this.stats = new Stats(this, "Stats", {
+      defaults,
+      data: this.data,
+      aggregatorHandler: eventHandlers.statsAggregator,
+    });
+
+    this.web = this.addWeb(routes, props, webAclArn);
+    this.linkFunctionsToTheSite();
+    this.alarms = this.addAlarms();
+    retainHelperFunctionLogs(this, { retention: defaults.logRetention, removal: defaults.logRemoval });
+    this.addOutputs();
+  }
+
+  /** The HTTP API, one function per route, with the stricter throttle on login and registration. */
+  private addHttpApi(
+    routes: readonly HttpRoute[],
+    defaults: ProductFunctionDefaults,
+    throttle: { rateLimit: number; burstLimit: number },
+  ): Api {
+    const config = this.config;
+    return new Api(this, "Api", {
       routes,
       defaults,
       data: this.data,
@@ -129,7 +139,14 @@ export class PennyAuctionStack extends Stack {
         burstLimit: config.authBurstLimit,
       },
     });
-    this.realtime = new Realtime(this, "Realtime", {
+  }
+
+  /** The WebSocket API and its broadcaster, which the functions that change an auction hand new states to. */
+  private addSocketApi(
+    defaults: ProductFunctionDefaults,
+    throttle: { rateLimit: number; burstLimit: number },
+  ): Realtime {
+    const realtime = new Realtime(this, "Realtime", {
       socketRoutes,
       broadcasterHandler: eventHandlers.broadcaster,
       defaults,
@@ -139,36 +156,29 @@ export class PennyAuctionStack extends Stack {
     // Built before the broadcaster existed: a bid, the agent engine, the closer and the reads that end
     // auctions hand it new states.
     for (const fn of this.productFunctions()) {
-      if (eventHandlerNeeds(fn.handlerId).handsOffLiveUpdates) this.realtime.allowHandingOff(fn);
+      if (eventHandlerNeeds(fn.handlerId).handsOffLiveUpdates) realtime.allowHandingOff(fn);
     }
-
-    if (config.apiGatewayCloudWatchRole === "create") {
+    if (this.config.apiGatewayCloudWatchRole === "create") {
       const logging = new ApiGatewayLogging(this, "ApiGatewayLogging");
-      this.realtime.stage.node.addDependency(logging.account);
+      realtime.stage.node.addDependency(logging.account);
       this.api.stage.node.addDependency(logging.account);
     }
+    return realtime;
+  }
 
-    // Every HTTP route and the socket's $connect check the origin secret (functions/http/origin-lock.ts);
-    // $disconnect and $default run only on a connection $connect accepted.
+  /**
+   * Every HTTP route and the socket's $connect check the origin secret (functions/http/origin-lock.ts);
+   * $disconnect and $default run only on a connection $connect accepted.
+   */
+  private lockApisToTheOrigin(originSecret: OriginSecret): void {
     const connect = this.realtime.socketFunctions.filter((fn) => fn.handlerId === CONNECT_HANDLER);
     for (const fn of [...this.api.functions, ...connect]) originSecret.allowReading(fn);
+  }
 
-    this.firewall =
-      config.waf && !webAclArn
-        ? new Firewall(this, "Firewall", {
-            prefix: config.prefix,
-            authLimit: config.wafAuthLimit,
-            bidLimit: config.wafBidLimit,
-          })
-        : undefined;
-    if (!config.emailFrom && !config.domainName) {
-      // Information, not a warning: a fresh clone must synthesize every stage cleanly, and the email
-      // failure queue's alarm fires on the first email that could not go out (docs/deploy.md, `emailFrom`).
-      Annotations.of(this).addInfo(
-        `Stage "${config.stage}" has no emailFrom nor domainName: emails go from ${placeholderFrom(config.stage)}, which SES cannot verify, and end in the email dead-letter queue.`,
-      );
-    }
-    this.notifications = new Notifications(this, "Notifications", {
+  /** The email pipeline and the ending-soon sweep, from the stage's sender address or domain. */
+  private addNotifications(defaults: ProductFunctionDefaults): Notifications {
+    const config = this.config;
+    const notifications = new Notifications(this, "Notifications", {
       defaults,
       data: this.data,
       eventsHandler: eventHandlers.emailEvents,
@@ -177,59 +187,53 @@ export class PennyAuctionStack extends Stack {
       from:
         config.emailFrom ??
         (config.domainName ? `no-reply@${config.domainName}` : placeholderFrom(config.stage)),
-      domain: config.domainName
-        ? {
-            name: config.domainName,
-            zone:
-              config.hostedZoneId && config.hostedZoneName
-                ? { id: config.hostedZoneId, name: config.hostedZoneName }
-                : undefined,
-          }
-        : undefined,
+      domain: config.domainName ? { name: config.domainName, zone: hostedZoneOf(config) } : undefined,
     });
     // Built before the email queue existed: the routes that send account links queue them.
     for (const fn of this.api.functions) {
-      if (eventHandlerNeeds(fn.handlerId).queuesEmails) this.notifications.allowQueueing(fn);
+      if (eventHandlerNeeds(fn.handlerId).queuesEmails) notifications.allowQueueing(fn);
     }
-    this.stats = new Stats(this, "Stats", {
-      defaults,
-      data: this.data,
-      aggregatorHandler: eventHandlers.statsAggregator,
-    });
+    return notifications;
+  }
 
-    this.web = new Web(this, "Web", {
+  /** CloudFront in front of the site, the APIs and the media, and the origins browsers may upload from. */
+  private addWeb(routes: readonly HttpRoute[], props: PennyAuctionStackProps, webAclArn?: string): Web {
+    const config = this.config;
+    const web = new Web(this, "Web", {
       prefix: config.prefix,
       ephemeral: config.ephemeral,
       routes,
       apiOriginDomain: this.api.originDomainName,
       socketOriginDomain: this.realtime.originDomainName,
-      originSecret: originSecret.headerValue,
+      originSecret: props.stores.originSecret.headerValue,
       stripe: config.stripeMode === "stripe",
       domainName: config.domainName,
       certificateArn: config.certificateArn,
-      hostedZone:
-        config.hostedZoneId && config.hostedZoneName
-          ? { id: config.hostedZoneId, name: config.hostedZoneName }
-          : undefined,
+      hostedZone: hostedZoneOf(config),
       distDir: props.webDistDir,
       webAclArn: config.waf ? (webAclArn ?? this.firewall?.webAcl.attrArn) : undefined,
       logRetentionDays: config.logRetentionDays,
       media: { bucketName: this.media.bucketName, uploadOrigin: this.media.uploadOrigin },
     });
-    // Not this.web.siteOrigins: the distribution's own name would make bucket -> distribution -> bucket a
+    // Not web.siteOrigins: the distribution's own name would make bucket -> distribution -> bucket a
     // cycle. Any CloudFront name may post, but only with a policy our upload route signed.
     this.media.allowBrowserUploadsFrom([
       ...(config.domainName ? [`https://${config.domainName}`] : []),
       "https://*.cloudfront.net",
     ]);
+    return web;
+  }
 
-    // Known only once the distribution exists: the origins a browser may send mutations from (CSRF).
+  /** Known only once the distribution exists: the origins a browser may send mutations from (CSRF), and where emails link back to. */
+  private linkFunctionsToTheSite(): void {
     for (const fn of this.productFunctions())
       fn.addEnvironment("ALLOWED_ORIGINS", this.web.siteOrigins.join(","));
-    // Where emails link back to.
     this.notifications.sender.addEnvironment("SITE_URL", this.web.siteUrl);
+  }
 
-    this.alarms = new Alarms(this, "Alarms", {
+  private addAlarms(): Alarms {
+    const config = this.config;
+    return new Alarms(this, "Alarms", {
       prefix: config.prefix,
       email: config.alarmEmail,
       lambdaAlarms: config.lambdaAlarms,
@@ -248,9 +252,9 @@ export class PennyAuctionStack extends Stack {
       },
       scheduleGroup: this.scheduling.group,
     });
+  }
 
-    retainHelperFunctionLogs(this, { retention: defaults.logRetention, removal: defaults.logRemoval });
-
+  private addOutputs(): void {
     new CfnOutput(this, "SiteUrl", { value: this.web.siteUrl, description: "Open this in a browser" });
     new CfnOutput(this, "ApiUrl", {
       value: `${this.web.siteUrl}/api`,
@@ -266,7 +270,7 @@ export class PennyAuctionStack extends Stack {
     });
     new CfnOutput(this, "DistributionDomainName", { value: this.web.distribution.distributionDomainName });
     new CfnOutput(this, "AlarmTopicArn", { value: this.alarms.topic.topicArn });
-    if (config.stripe) {
+    if (this.config.stripe) {
       new CfnOutput(this, "StripeWebhookUrl", {
         value: `${this.web.siteUrl}/api/stripe/webhook`,
         description:
@@ -281,6 +285,57 @@ export class PennyAuctionStack extends Stack {
 }
 
 const CONNECT_HANDLER = socketRoutes.find((r) => r.routeKey === "$connect")!.handler;
+
+/**
+ * What a stage's settings rule out (the stack's own WAF outside us-east-1) and what they risk: local
+ * payments on a stage that keeps data, emails that cannot be delivered.
+ */
+function checkStage(stack: Stack, config: StageConfig, webAclArn: string | undefined): void {
+  if (config.waf && !webAclArn && !Token.isUnresolved(stack.region) && stack.region !== "us-east-1") {
+    throw new Error(
+      `Stage "${config.stage}": the stack's own WAF exists only in us-east-1 (CloudFront's rule), not ${stack.region}: deploy with -c region=${stack.region} (a us-east-1 edge stack is added), or pass -c webAclArn=<an ACL made in us-east-1> or -c waf=false`,
+    );
+  }
+  if (config.stripeMode === "local" && !config.ephemeral) {
+    Annotations.of(stack).addWarningV2(
+      "penny-auction:local-payments",
+      `Stage "${config.stage}" keeps data but uses the local payment provider: anyone can buy credits with the test card.`,
+    );
+  }
+  if (!config.emailFrom && !config.domainName) {
+    // Information, not a warning: a fresh clone must synthesize every stage cleanly, and the email
+    // failure queue's alarm fires on the first email that could not go out (docs/deploy.md, `emailFrom`).
+    Annotations.of(stack).addInfo(
+      `Stage "${config.stage}" has no emailFrom nor domainName: emails go from ${placeholderFrom(config.stage)}, which SES cannot verify, and end in the email dead-letter queue.`,
+    );
+  }
+}
+
+/** What every function of the stage is given: its logs' fate and the stage's settings as environment. */
+function functionDefaults(
+  config: StageConfig,
+  paymentsEnvironment: Record<string, string>,
+): ProductFunctionDefaults {
+  return {
+    prefix: config.prefix,
+    logRetention: retentionDays(config.logRetentionDays),
+    logRemoval: logRemovalFor(config.ephemeral),
+    environment: {
+      POWERTOOLS_LOG_LEVEL: config.logLevel,
+      AUCTION_DEFAULT_DURATION_SECONDS: String(config.auctionDefaultDurationSeconds),
+      BID_VALUE: config.bidValue,
+      WIN_PAYMENT_DAYS: String(config.winPaymentDays),
+      BUY_NOW_PAYMENT_DAYS: String(config.buyNowPaymentDays),
+      ...paymentsEnvironment,
+    },
+  };
+}
+
+function hostedZoneOf(config: Pick<StageConfig, "hostedZoneId" | "hostedZoneName">) {
+  return config.hostedZoneId && config.hostedZoneName
+    ? { id: config.hostedZoneId, name: config.hostedZoneName }
+    : undefined;
+}
 
 /**
  * A stage with neither emailFrom nor a domain still synthesizes; its emails cannot be delivered. The

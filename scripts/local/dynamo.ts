@@ -22,6 +22,7 @@ import {
   ListTablesCommand,
   ResourceInUseException,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from "@aws-sdk/client-dynamodb";
 import { createTableInput, tableDefinition } from "../../functions/adapters/dynamo/table-definition.ts";
@@ -209,15 +210,19 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
 }
 
 /**
- * Creates the table from createTableInput (4 KEYS_ONLY GSIs, NEW_AND_OLD_IMAGES stream) unless it
- * exists; idempotent and safe against a concurrent creator. Returns what it did.
+ * Creates the table from createTableInput (5 KEYS_ONLY GSIs, NEW_AND_OLD_IMAGES stream) unless it
+ * exists, and adds to an existing one the indexes it lacks; idempotent and safe against a concurrent
+ * creator. Returns what it did.
  */
 export async function ensureTable(endpoint: string, tableName: string): Promise<"created" | "exists"> {
   const client = localDynamoClient(endpoint);
   try {
     try {
       const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-      const drift = tableDrift(Table);
+      // An index added to the definition since the table was made on disk is added to it, so a dev
+      // database keeps its data (old items enter it as their backfill writes them).
+      const added = await addMissingIndexes(client, tableName, Table);
+      const drift = tableDrift(added ?? Table);
       if (drift.length) {
         console.warn(
           `[dynamodb] table ${tableName} differs from functions/adapters/dynamo/table-definition.ts (${drift.join("; ")}). ` +
@@ -251,6 +256,31 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   }
 }
 
+/** Creates the indexes of createTableInput the table lacks, one at a time; the table as it is then, or null when none was missing. */
+async function addMissingIndexes(
+  client: DynamoDBClient,
+  tableName: string,
+  table: { GlobalSecondaryIndexes?: Array<{ IndexName?: string }> } | undefined,
+) {
+  const want = createTableInput(tableName);
+  const have = new Set((table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+  const missing = want.GlobalSecondaryIndexes.filter((g) => !have.has(g.IndexName));
+  if (!missing.length) return null;
+  for (const index of missing) {
+    const names = new Set<string>(index.KeySchema.map((k) => k.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: want.AttributeDefinitions.filter((a) => names.has(a.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+    console.warn(`[dynamodb] table ${tableName}: index ${index.IndexName} added`);
+    await waitUntilActive(client, tableName);
+  }
+  return (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+}
+
 /** What an existing table lacks compared with createTableInput (an old on-disk database). */
 export function tableDrift(
   table:
@@ -274,7 +304,10 @@ export function tableDrift(
 async function waitUntilActive(client: DynamoDBClient, tableName: string) {
   for (let i = 0; i < 100; i++) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (Table?.TableStatus === "ACTIVE") return;
+    const indexesReady = (Table?.GlobalSecondaryIndexes ?? []).every(
+      (g) => !g.IndexStatus || g.IndexStatus === "ACTIVE",
+    );
+    if (Table?.TableStatus === "ACTIVE" && indexesReady) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`Table ${tableName} did not become ACTIVE`);

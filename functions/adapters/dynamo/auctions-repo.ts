@@ -11,10 +11,11 @@
  *  - `listLiveAuctionsPage(page)`: index gsi3 `AUCTIONS#live`, by scheduled end (the public list's pages).
  *  - `listSellerAuctions(sellerId)`: index gsi2 `SELLER#<sellerId>#AUCTIONS`, newest first.
  *  - `listWonAuctions(userId)`: index gsi3 `USER#<userId>#WINS`, newest win first.
+ *  - `listWonAuctionsByEndPage(page)`: index gsi5 `AUCTIONS#won#ended`, newest ended first (Recent winners).
  *
  * Index keys are set at creation (gsi1 status list, gsi2 seller list, gsi3 the live list) and at the end
- * (gsi1 moves to the final status, gsi3 to the winner's wins or away); a bid changes none of them, so a
- * bid writes no index entry here.
+ * (gsi1 moves to the final status, gsi3 to the winner's wins or away, a win joins gsi5); a bid changes
+ * none of them, so a bid writes no index entry here.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AuctionStatus, MetalType } from "#shared/constants";
@@ -233,6 +234,39 @@ export async function listLiveAuctionsEndingBy(by: number): Promise<AuctionRecor
   ).map(toAuction);
 }
 
+/** One page of every won auction, newest ended first: one Query of gsi5, one BatchGet. */
+export async function listWonAuctionsByEndPage(page: PageRequest): Promise<Page<AuctionRecord>> {
+  const { items, nextCursor } = await listIndexPage("gsi5", [indexKeys.wonAuctionsByEnd()], page, {
+    itemKey: keys.auction,
+    newestFirst: true,
+  });
+  return { items: items.map(toAuction), nextCursor };
+}
+
+/**
+ * The gsi5 entry of one won auction finalized before that index existed (scripts/backfill-won-by-end.ts):
+ * keyed by its end, as the finalizing update keys it. Only a won auction without one gets it, so a
+ * second run, or a run racing a finalize, changes nothing. Returns whether it wrote.
+ */
+export async function indexWonAuctionByEnd(auction: Pick<AuctionRecord, "id" | "endsAt">): Promise<boolean> {
+  return unlessRefused(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.auction(auction.id),
+        UpdateExpression: "SET gsi5pk = :list, gsi5sk = :sort",
+        ConditionExpression: "#status = :won AND attribute_not_exists(gsi5pk)",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: {
+          ":list": indexKeys.wonAuctionsByEnd(),
+          ":sort": timeSortKey(new Date(auction.endsAt).toISOString(), auction.id),
+          ":won": "won",
+        },
+      }),
+    ),
+  );
+}
+
 export async function listSellerAuctionsPage(
   sellerId: string,
   page: PageRequest,
@@ -305,13 +339,16 @@ export async function writeAuctionOutcome(
   const deadline = won && payBy !== undefined ? paymentDeadlineIndex(auction.id, payBy, 0) : null;
   if (deadline)
     sets.push("payBy = :payBy", "paymentReminders = :noReminders", "gsi4pk = :dueList", "gsi4sk = :dueAt");
-  // It leaves the live list: a win moves its gsi3 entry to the winner's wins, no win removes it.
+  // It leaves the live list: a win moves its gsi3 entry to the winner's wins (and joins the won
+  // auctions by end, gsi5, under the same sort key), no win removes it.
   if (won)
     sets.push(
       "winnerId = :winnerId",
       "winnerUsername = :winnerUsername",
       "gsi3pk = :wins",
       "gsi3sk = :winsSort",
+      "gsi5pk = :wonByEnd",
+      "gsi5sk = :winsSort",
     );
   try {
     const { Attributes } = await db.send(
@@ -334,6 +371,7 @@ export async function writeAuctionOutcome(
                 ":winnerUsername": auction.lastBidderUsername ?? "",
                 ":wins": indexKeys.userWins(outcome.winnerId),
                 ":winsSort": timeSortKey(endedAt, auction.id),
+                ":wonByEnd": indexKeys.wonAuctionsByEnd(),
               }
             : {}),
           ...(deadline

@@ -8,6 +8,7 @@
  *        wins once won)
  *  gsi4: the unpaid wins and Buy It Now orders by their next payment step (PAYDUE), so the deadline
  *        sweep reads only what is due
+ *  gsi5: the won auctions by when they ended (AUCTIONS#won#ended), newest ended first for Recent winners
  */
 import type { AttemptScope } from "../../domain/login-throttle.ts";
 
@@ -147,6 +148,11 @@ export const indexKeys = {
   userWatchlist: (userId: string) => `USER#${userId}#WATCHLIST`,
   /** gsi2: a user's Bid Agents, so self-exclusion can stop them all. */
   userAgents: (userId: string) => `USER#${userId}#AGENTS`,
+  /**
+   * gsi5: every won auction, sorted by its end (`<endedAt>#<id>`), written by the update that finalizes
+   * it. Not gsi1's `AUCTIONS#won`, whose creation order the admin's lists merge with the other statuses.
+   */
+  wonAuctionsByEnd: () => "AUCTIONS#won#ended",
   /** gsi4: unpaid wins (auction items) and Buy It Now orders, sorted by their next payment step's time. */
   paymentDeadlines: () => "PAYDUE",
 } as const;

@@ -17,6 +17,9 @@ export const tableDefinition = {
     { indexName: "gsi3", partitionKey: "gsi3pk", sortKey: "gsi3sk" },
     // The unpaid wins and Buy It Now orders by their next payment step (reminder or deadline).
     { indexName: "gsi4", partitionKey: "gsi4pk", sortKey: "gsi4sk" },
+    // The won auctions by when they ended (Recent winners): a won auction's other four index keys
+    // already order its admin, seller, winner and deadline lists.
+    { indexName: "gsi5", partitionKey: "gsi5pk", sortKey: "gsi5sk" },
   ],
 } as const;
 

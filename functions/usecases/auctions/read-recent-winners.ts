@@ -2,19 +2,19 @@
 import { centsToDecimal } from "#shared/money";
 import type { EndedAuction } from "#shared/schemas/auctions";
 import type { Page, PageRequest } from "#shared/schemas/pages";
-import { type AuctionRecord, listAuctionsPage } from "../../adapters/dynamo/auctions-repo.ts";
+import { type AuctionRecord, listWonAuctionsByEndPage } from "../../adapters/dynamo/auctions-repo.ts";
 import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
 import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
 import { wonAt } from "../../domain/orders.ts";
 import { bidsValueCents } from "./read-auctions.ts";
 
 /**
- * One page of won auctions, newest first (the index of won auctions, one BatchGet), each with the
+ * One page of won auctions, newest ended first (the index of wins by end, one BatchGet), each with the
  * winner's all-in cost: the same sum the winner sees on their wins, so the saving shown is never more
  * than they really made. Per item one read of the winner's tally and one of what they paid for bids.
  */
 export async function listRecentWinners(page: PageRequest): Promise<Page<EndedAuction>> {
-  const won = await listAuctionsPage(["won"], page);
+  const won = await listWonAuctionsByEndPage(page);
   const items = await Promise.all(
     won.items
       .filter((auction): auction is AuctionRecord & { winnerId: string } => Boolean(auction.winnerId))

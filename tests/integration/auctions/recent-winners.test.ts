@@ -1,20 +1,30 @@
 /**
- * GET /api/auctions/ended, the Recent winners list: public, won auctions newest first, each with the
- * winner and their all-in cost (final price and the value of their bids) against retail.
+ * GET /api/auctions/ended, the Recent winners list: public, won auctions newest ended first, each with
+ * the winner and their all-in cost (final price and the value of their bids) against retail.
  */
+
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import type { EndedAuctionsPage } from "#shared/schemas/auctions";
+import { indexWonAuctionByEnd } from "../../../functions/adapters/dynamo/auctions-repo.ts";
+import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { INVALID_CURSOR } from "../../../functions/adapters/dynamo/index-pages.ts";
+import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { auctionOf, bidInTurn } from "../support/actors.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { anonymous, testUser } from "./fixtures.ts";
 
 useFreshTable("recent-winners");
 
-async function finishedWin(winnerBids: number, retailPriceCents?: number) {
+/** A won auction, created `startedAgoSeconds` ago and run for `durationSeconds` (by default ended a minute ago). */
+async function finishedWin(
+  winnerBids: number,
+  retailPriceCents?: number,
+  { startedAgoSeconds = 120, durationSeconds = 60 } = {},
+) {
   const seller = await testUser("seller");
   const [rival, winner] = await Promise.all([testUser("buyer", 10), testUser("buyer", 10)]);
-  const startedAt = Date.now() - 120_000;
+  const startedAt = Date.now() - startedAgoSeconds * 1000;
   const auction = await auctionOf(seller, {
     product: {
       name: `Gold Maple ${Math.random().toString(36).slice(2, 6)}`,
@@ -24,7 +34,7 @@ async function finishedWin(winnerBids: number, retailPriceCents?: number) {
       startingPriceCents: 100,
       ...(retailPriceCents ? { retailPriceCents, buyNowStock: 0 } : {}),
     },
-    durationSeconds: 60,
+    durationSeconds,
     now: startedAt,
   });
   const turns = Array.from({ length: winnerBids }, () => [rival, winner]).flat();
@@ -35,7 +45,7 @@ async function finishedWin(winnerBids: number, retailPriceCents?: number) {
 }
 
 describe("recent winners", () => {
-  it("lists won auctions to anyone, newest first, with the winner's all-in cost and retail", async () => {
+  it("lists won auctions to anyone, newest ended first, with the winner's all-in cost and retail", async () => {
     const older = await finishedWin(1);
     const newer = await finishedWin(2, 5000);
     const res = await anonymous<EndedAuctionsPage>({ method: "GET", path: "/api/auctions/ended" });
@@ -55,6 +65,58 @@ describe("recent winners", () => {
     expect(shown.allInCost).toBe("1.04");
     expect(Date.parse(shown.endedAt)).toBeLessThan(Date.now());
     expect(res.body.items.find((a) => a.id === older.auction.id)?.retailPrice).toBeNull();
+  });
+
+  it("orders by when each auction ended, not when it was created, across pages", async () => {
+    // Created first, ended last; created last, ended first; the third between on both counts.
+    const endedLast = await finishedWin(1, undefined, { startedAgoSeconds: 600, durationSeconds: 560 });
+    const endedBetween = await finishedWin(1, undefined, { startedAgoSeconds: 500, durationSeconds: 400 });
+    const endedFirst = await finishedWin(1, undefined, { startedAgoSeconds: 400, durationSeconds: 200 });
+    const ours = new Set([endedLast, endedBetween, endedFirst].map((win) => win.auction.id));
+    const listed: { id: string; endedAt: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+      const res = await anonymous<EndedAuctionsPage>({
+        method: "GET",
+        path: `/api/auctions/ended?limit=1${query}`,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.items.length).toBeLessThanOrEqual(1);
+      listed.push(...res.body.items);
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(listed.filter((win) => ours.has(win.id)).map((win) => win.id)).toEqual([
+      endedLast.auction.id,
+      endedBetween.auction.id,
+      endedFirst.auction.id,
+    ]);
+    const ends = listed.map((win) => Date.parse(win.endedAt));
+    expect(ends).toEqual([...ends].sort((a, b) => b - a));
+    expect(new Set(listed.map((win) => win.id)).size).toBe(listed.length);
+  });
+
+  it("lists a win finalized before the index by end once the backfill has given it its entry", async () => {
+    const old = await finishedWin(1);
+    // As a win finalized before gsi5 existed is stored: no gsi5 entry.
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.auction(old.auction.id),
+        UpdateExpression: "REMOVE gsi5pk, gsi5sk",
+      }),
+    );
+    const listedIds = async () => {
+      const res = await anonymous<EndedAuctionsPage>({
+        method: "GET",
+        path: "/api/auctions/ended?limit=100",
+      });
+      return res.body.items.map((win) => win.id);
+    };
+    expect(await listedIds()).not.toContain(old.auction.id);
+    expect(await indexWonAuctionByEnd(old.auction)).toBe(true);
+    expect(await indexWonAuctionByEnd(old.auction)).toBe(false);
+    expect(await listedIds()).toContain(old.auction.id);
   });
 
   it("pages with limit and cursor and refuses a forged cursor", async () => {

@@ -5,6 +5,7 @@ import { auctionQueries } from "@web/features/auctions/api/queries.ts";
 import { orderQueries } from "@web/features/orders/api/queries.ts";
 import { outboxQueries } from "@web/features/outbox/api/queries.ts";
 import { sellerQueries } from "@web/features/seller/api/queries.ts";
+import { watchlistQueries } from "@web/features/watchlist/api/queries.ts";
 import { api } from "@web/lib/api-client.ts";
 import { appConfigQuery } from "@web/lib/app-config.ts";
 import { bidPackagesQuery } from "@web/lib/bid-packages.ts";
@@ -21,7 +22,7 @@ const KEYS: [string, QueryKey, QueryKey][] = [
   ["limits", limitsQuery().queryKey, ["/api/me/limits"]],
   ["bid packages", bidPackagesQuery().queryKey, ["/api/bid-packages"]],
   ["buy-now offer", buyNowQueries.offer("a1", true).queryKey, ["/api/auctions", "a1", "buy-now"]],
-  ["buy-now auction", buyNowQueries.checkoutAuction("a1").queryKey, ["/api/auctions", "a1"]],
+  ["buy-now auction", orderQueries.buyNowAuction("a1").queryKey, ["/api/auctions", "a1"]],
   ["auctions", auctionQueries.list().queryKey, ["/api/auctions"]],
   ["auction", auctionQueries.detail("a1").queryKey, ["/api/auctions", "a1"]],
   ["agent", auctionQueries.agent("a1").queryKey, ["/api/auctions", "a1", "agent"]],
@@ -55,6 +56,7 @@ const KEYS: [string, QueryKey, QueryKey][] = [
   ["won auction pages", orderQueries.wonAuctionPages().queryKey, ["/api/auctions/won", "pages", 20]],
   ["notifications", accountQueries.notifications().queryKey, ["/api/me/notifications"]],
   ["outbox", outboxQueries.emails("a@b.c").queryKey, ["/api/dev/outbox", "a@b.c"]],
+  ["watchlist pages", watchlistQueries.pages().queryKey, ["/api/me/watchlist", "pages", 20]],
 ];
 
 // Queries whose own queryFn reads exactly the path the default queryFn would form from the key.
@@ -66,7 +68,7 @@ const PATH_KEYED = [
   auctionQueries.detail("a1"),
   auctionQueries.agent("a1"),
   buyNowQueries.offer("a1", true),
-  buyNowQueries.checkoutAuction("a1"),
+  orderQueries.buyNowAuction("a1"),
   adminQueries.userStats(),
   adminQueries.pendingSellers(),
   adminQueries.pendingProducts(),

@@ -1,14 +1,13 @@
 /**
- * Buy It Now in the web: the offer on the auction page and the order on the checkout page (two
- * features), so it lives here.
+ * Buy It Now's offer: the auction page shows it and the checkout page (two features) prices the order
+ * from it, so it lives here; the order itself is the orders feature's (features/orders/api/buy-now.ts).
  */
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import { useEffect, useRef } from "react";
-import type { AuctionDetail } from "#shared/schemas/auctions";
-import type { BuyNowOfferView, BuyNowRequest, OrderView } from "#shared/schemas/orders";
+import type { BuyNowOfferView } from "#shared/schemas/orders";
 
-const buyNowPath = (auctionId: string) => `/api/auctions/${encodeURIComponent(auctionId)}/buy-now`;
+export const buyNowPath = (auctionId: string) => `/api/auctions/${encodeURIComponent(auctionId)}/buy-now`;
 
 export const buyNowQueries = {
   /** GET /api/auctions/{id}/buy-now: the caller's offer, with the credit for their bids worked out. */
@@ -18,15 +17,6 @@ export const buyNowQueries = {
       queryFn: () => api.get<BuyNowOfferView>(buyNowPath(auctionId)),
       enabled,
       placeholderData: (previous) => previous,
-    }),
-  /**
-   * The auction as the Buy It Now checkout summarizes it: the detail's own key and path, read once
-   * here (the checkout does not poll it).
-   */
-  checkoutAuction: (auctionId: string) =>
-    queryOptions({
-      queryKey: ["/api/auctions", auctionId] as const,
-      queryFn: () => api.get<AuctionDetail>(`/api/auctions/${encodeURIComponent(auctionId)}`),
     }),
 };
 
@@ -44,13 +34,4 @@ export function useBuyNowOffer(auctionId: string, enabled: boolean, totalBids = 
     void queryClient.invalidateQueries({ queryKey, exact: true });
   }, [queryClient, auctionId, totalBids]);
   return useQuery(buyNowQueries.offer(auctionId, enabled));
-}
-
-/** POST /api/auctions/{id}/buy-now: the buy_now order, then paid like any order. */
-export function buyItNow(auctionId: string, body: BuyNowRequest): Promise<OrderView> {
-  return api.post<OrderView>(buyNowPath(auctionId), body);
-}
-
-export function useBuyNowAuction(auctionId: string) {
-  return useQuery(buyNowQueries.checkoutAuction(auctionId));
 }

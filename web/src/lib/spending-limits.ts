@@ -1,9 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { formatDateTimeWithYear } from "@web/lib/format-date.ts";
-import { decimalToCents, formatCents } from "#shared/money";
-import type { LimitsView, UpdateLimitsRequest } from "#shared/schemas/limits";
+import type { LimitsView } from "#shared/schemas/limits";
 
 export const limitsQuery = (enabled = true) =>
   queryOptions({
@@ -14,54 +13,6 @@ export const limitsQuery = (enabled = true) =>
 
 export function useLimits(enabled = true) {
   return useQuery(limitsQuery(enabled));
-}
-
-const PERIOD_SPENT = [
-  ["daily", "day"],
-  ["weekly", "week"],
-  ["monthly", "month"],
-] as const;
-
-/**
- * Why buying a package at `price` would be refused now (the server's rule: the first limit in force it
- * would pass), in words and in the viewer's time zone; null when it would not, or while limits load.
- */
-export function limitRefusal(view: LimitsView | undefined, price: string): string | null {
-  if (!view) return null;
-  const cents = decimalToCents(price) ?? 0;
-  for (const [period, key] of PERIOD_SPENT) {
-    const limit = view[period];
-    if (limit === null) continue;
-    if ((decimalToCents(view.spent[key]) ?? 0) + cents > (decimalToCents(limit) ?? 0)) {
-      return `This purchase would pass your ${period} spending limit of ${formatCents(decimalToCents(limit) ?? 0)}. It resets on ${formatDateTimeWithYear(view.resetsAt[key])}.`;
-    }
-  }
-  return null;
-}
-
-/** "$15.00 left to spend today" when a daily limit is set, else null. */
-export function leftToday(view: LimitsView | undefined): string | null {
-  if (!view?.daily) return null;
-  const left = Math.max(0, (decimalToCents(view.daily) ?? 0) - (decimalToCents(view.spent.day) ?? 0));
-  return `${formatCents(left)} left to spend today (daily limit ${formatCents(decimalToCents(view.daily) ?? 0)})`;
-}
-
-export function useUpdateLimits() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateLimitsRequest) => api.put<LimitsView>("/api/me/limits", body),
-    onSuccess: (view) => queryClient.setQueryData(limitsQuery().queryKey, view),
-    meta: { errorToast: { fallback: "Could not save the limits" } },
-  });
-}
-
-export function useSelfExclude() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (days: number) => api.post<LimitsView>("/api/me/self-exclusion", { days }),
-    onSuccess: (view) => queryClient.setQueryData(limitsQuery().queryKey, view),
-    meta: { errorToast: { fallback: "Could not start it" } },
-  });
 }
 
 /**

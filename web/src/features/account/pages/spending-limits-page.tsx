@@ -7,10 +7,11 @@ import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { formatDateTimeWithYear } from "@web/lib/format-date.ts";
-import { useLimits, useSelfExclude, useUpdateLimits } from "@web/lib/spending-limits.ts";
+import { useLimits } from "@web/lib/spending-limits.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { formatPrice } from "#shared/money";
 import type { LimitsView } from "#shared/schemas/limits";
+import { useSelfExclude, useUpdateLimits } from "../api/spending-limits.ts";
 
 const PERIODS = [
   { key: "daily", label: "Daily limit", spent: "day" },

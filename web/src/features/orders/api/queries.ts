@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import { listPagesQuery } from "@web/lib/list-pages.ts";
 import { WON_AUCTIONS_PATH, wonAuctionsQuery } from "@web/lib/wins.ts";
+import type { AuctionDetail } from "#shared/schemas/auctions";
 import type { OrderView, WonAuction } from "#shared/schemas/orders";
 import type { Page } from "#shared/schemas/pages";
 
@@ -35,5 +36,14 @@ export const orderQueries = {
   sellerOrderPages: () => listPagesQuery<OrderView>(SELLER_ORDERS_PATH, PAGE_SIZE),
   /** GET /api/auctions/won, whole (web/src/lib/wins.ts). */
   wonAuctions: wonAuctionsQuery,
+  /**
+   * The auction as the Buy It Now checkout summarizes it: the detail's own key and path, read once
+   * here (the checkout does not poll it).
+   */
+  buyNowAuction: (auctionId: string) =>
+    queryOptions({
+      queryKey: ["/api/auctions", auctionId] as const,
+      queryFn: () => api.get<AuctionDetail>(`/api/auctions/${encodeURIComponent(auctionId)}`),
+    }),
   wonAuctionPages: () => listPagesQuery<WonAuction>(WON_AUCTIONS_PATH, PAGE_SIZE),
 };

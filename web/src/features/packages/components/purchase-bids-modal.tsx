@@ -10,7 +10,7 @@ import {
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
-import { leftToday, limitRefusal, useLimits, useSelfExclusion } from "@web/lib/spending-limits.ts";
+import { useLimits, useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { AlertCircle, Coins } from "lucide-react";
 import { RadioGroup } from "radix-ui";
@@ -22,6 +22,7 @@ import { plural } from "#shared/plural";
 import type { BidPackage } from "#shared/schemas/payments";
 import { useBidPackages } from "../api/get-bid-packages.ts";
 import { storeSelectedPackage } from "../lib/selected-package.ts";
+import { leftToday, limitRefusal } from "../lib/spending-limits.ts";
 import { PackageSummary } from "./package-summary.tsx";
 import { TrustBadges } from "./trust-badges.tsx";
 

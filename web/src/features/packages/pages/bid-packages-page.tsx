@@ -4,7 +4,7 @@ import { Card, CardContent, CardFooter } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
-import { limitRefusal, useLimits, useSelfExclusion } from "@web/lib/spending-limits.ts";
+import { useLimits, useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { AlertCircle, ChevronDown } from "lucide-react";
 import { useState } from "react";
@@ -16,6 +16,7 @@ import { useBidPackages } from "../api/get-bid-packages.ts";
 import { PackageSummary } from "../components/package-summary.tsx";
 import { TrustBadges } from "../components/trust-badges.tsx";
 import { storeSelectedPackage } from "../lib/selected-package.ts";
+import { limitRefusal } from "../lib/spending-limits.ts";
 
 export function BidPackagesPage() {
   const packages = useBidPackages();

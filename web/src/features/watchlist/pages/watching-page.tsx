@@ -8,13 +8,12 @@ import { Card } from "@web/components/ui/card.tsx";
 import { WatchStar } from "@web/components/watch-star.tsx";
 import { paths } from "@web/config/paths.ts";
 import { formatDateTime } from "@web/lib/format-date.ts";
-import { listPagesQuery } from "@web/lib/list-pages.ts";
-import { WATCHLIST_PATH } from "@web/lib/watchlist.ts";
 import { Star } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { AuctionSummary } from "#shared/schemas/auctions";
+import { watchlistQueries } from "../api/queries.ts";
 
 /** Live state changes with every bid; a few seconds old is close enough for a list one opens from. */
 const REFRESH_MS = 5000;
@@ -22,7 +21,7 @@ const REFRESH_MS = 5000;
 /** /watching: the auctions the user starred, newest starred first, each as it stands now. */
 export function WatchingPage() {
   const watched = useInfiniteQuery({
-    ...listPagesQuery<AuctionSummary>(WATCHLIST_PATH, 20),
+    ...watchlistQueries.pages(),
     refetchInterval: REFRESH_MS,
   });
   return (
