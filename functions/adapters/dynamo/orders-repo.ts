@@ -58,7 +58,7 @@ export interface OrderRecord {
    */
   payBy?: number;
   paymentReminders?: number;
-  /** ISO time an unpaid Buy It Now order expired at its deadline. */
+  /** ISO time an unpaid order expired at its deadline (a win's order with its auction). */
   paymentExpiredAt?: string;
   /** The PaymentIntent that paid it. */
   stripePaymentIntentId?: string;

@@ -1,8 +1,8 @@
 /**
  * Payment deadlines on an injected clock: a win must be paid within 14 days of its end (Buy It Now
  * within 7 of ordering); the sweep sends the reminders 3 days and 1 day before once each and expires
- * an unpaid win at the deadline, after which it can be neither ordered nor paid; a paid win only
- * leaves the index.
+ * an unpaid win (and its unpaid order) at the deadline, after which it can be neither ordered nor paid,
+ * and a payment that lands anyway is refunded; a paid win only leaves the index.
  */
 import { describe, expect, it } from "vitest";
 import { TEST_CARDS } from "#shared/payments";
@@ -194,6 +194,10 @@ describe("a win's payment deadline", () => {
     // The sweep expired the win first; the payment lands after it.
     const afterSweep = await chargedInTime();
     await sweepPaymentDeadlines(afterSweep.payBy);
+    // The win's unpaid order expires with it, so the buyer's and the seller's order lists say so.
+    const [listed] = (await afterSweep.buyer.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" }))
+      .body;
+    expect(listed?.paymentExpiredAt).toBe(new Date(afterSweep.payBy).toISOString());
     // The payment lands at the deadline itself, before any sweep saw it.
     const atDeadline = await chargedInTime();
 
@@ -223,5 +227,6 @@ describe("a win's payment deadline", () => {
       expired: true,
       indexed: false,
     });
+    expect((await getItem(keys.order(atDeadline.order.id)))?.paymentExpiredAt).toBeDefined();
   });
 });
