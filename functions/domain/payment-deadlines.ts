@@ -48,3 +48,10 @@ export function duePaymentStep(payBy: number, remindersSent: number, now: number
 export function stillPayable(item: { payBy?: number; paymentExpiredAt?: string }, now: number): boolean {
   return !item.paymentExpiredAt && (item.payBy === undefined || now < item.payBy);
 }
+
+export const RELIST_REFUSED_MESSAGE = "Only a win that expired unpaid can be listed again";
+
+/** Only a win that expired unpaid frees its item for a new auction: anything else still holds it or never did. */
+export function relistRefusal(auction: { status: string; paymentExpiredAt?: string }): string | null {
+  return auction.status === "won" && auction.paymentExpiredAt ? null : RELIST_REFUSED_MESSAGE;
+}

@@ -149,6 +149,8 @@ export const indexKeys = {
   userAgents: (userId: string) => `USER#${userId}#AGENTS`,
   /** gsi4: unpaid wins (auction items) and Buy It Now orders, sorted by their next payment step's time. */
   paymentDeadlines: () => "PAYDUE",
+  /** gsi4: the wins that expired unpaid and were not listed again yet, newest expiry first (the admin's list). */
+  expiredWins: () => "PAYEXPIRED",
 } as const;
 
 export const CONNECTION_SHARDS = 8;

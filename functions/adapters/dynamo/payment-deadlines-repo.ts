@@ -59,7 +59,8 @@ export type PaymentStepWrite =
 /**
  * Records a step, only if the entry is still where the sweep read it (same reminders, still indexed):
  * a reminder counts up and moves the entry to its next step; expiry stamps paymentExpiredAt and takes
- * it out (on a win's unpaid order too, in the same transaction, so the order's own views and payment
+ * it out (a win moves to the expired list, `PAYEXPIRED`, until an admin lists it again; a win's unpaid
+ * order is stamped too, in the same transaction, so the order's own views and payment
  * see it; a payment landing first cancels both); "settled" (paid meanwhile) only takes it out. False
  * when another sweep or a payment got there first.
  */
@@ -76,14 +77,21 @@ export async function writePaymentStep(
     UpdateExpression:
       step.kind === "remind"
         ? "SET paymentReminders = :sent, gsi4sk = :next"
-        : step.kind === "expire"
-          ? "SET paymentExpiredAt = :at REMOVE gsi4pk, gsi4sk"
-          : "REMOVE gsi4pk, gsi4sk",
+        : step.kind === "expire" && entry.kind === "auction"
+          ? "SET paymentExpiredAt = :at, gsi4pk = :expired, gsi4sk = :expiredSk"
+          : step.kind === "expire"
+            ? "SET paymentExpiredAt = :at REMOVE gsi4pk, gsi4sk"
+            : "REMOVE gsi4pk, gsi4sk",
     ConditionExpression:
-      "attribute_exists(gsi4pk) AND (paymentReminders = :seen OR (attribute_not_exists(paymentReminders) AND :seen = :zero))",
+      "gsi4pk = :due AND (paymentReminders = :seen OR (attribute_not_exists(paymentReminders) AND :seen = :zero))",
     ExpressionAttributeValues: {
+      ":due": indexKeys.paymentDeadlines(),
       ":seen": seenReminders,
       ":zero": 0,
+      // An expired win waits on the admin's list (to be listed again) under the same index.
+      ...(at && entry.kind === "auction"
+        ? { ":expired": indexKeys.expiredWins(), ":expiredSk": timeSortKey(at, entry.id) }
+        : {}),
       ...(next && step.kind === "remind" ? { ":sent": step.remindersSent, ":next": next.gsi4sk } : {}),
       ...(at ? { ":at": at } : {}),
     },

@@ -44,7 +44,8 @@ async function sweepAt(at: number, key: { pk: string; sk: string }) {
   return {
     reminders: Number(after?.paymentReminders ?? 0) - Number(before?.paymentReminders ?? 0),
     expired: !before?.paymentExpiredAt && !!after?.paymentExpiredAt,
-    indexed: after?.gsi4pk !== undefined,
+    // Waiting for a step (an expired win moves on to the admin's list, `PAYEXPIRED`).
+    indexed: after?.gsi4pk === "PAYDUE",
   };
 }
 
