@@ -8,7 +8,6 @@ import { describe, expect, it } from "vitest";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import type { ProductView } from "#shared/schemas/seller";
 import { auctionIdForProduct } from "../../functions/usecases/auctions/start-auction.ts";
-import { placeBid } from "../../functions/usecases/bidding/place-bid.ts";
 import { sweepPaymentDeadlines } from "../../functions/usecases/orders/payment-deadlines.ts";
 import { approveProduct } from "../../functions/usecases/products/approve-product.ts";
 import { axeFindings } from "./support/axe.ts";
@@ -37,21 +36,26 @@ describe.each(PHONE_AND_DESKTOP)("listing an expired win again at %s size", (lab
     });
     expect(submitted.status()).toBe(201);
     const product = (await submitted.json()) as ProductView;
-    // Approved two minutes ago for one minute, with the buyer's bid placed while it ran: over now.
-    const startedAt = Date.now() - 120_000;
-    await approveProduct({ id: product.id, durationSeconds: 60, now: startedAt });
+    // Approved for a few seconds; the buyer's bid wins it once the clock passes its end.
+    await approveProduct({ id: product.id, durationSeconds: 3, now: Date.now() });
     const auctionId = auctionIdForProduct(product.id);
-    await placeBid({
-      auctionId,
-      bidder: { id: buyer.id, username: buyer.username },
-      clock: () => startedAt + 1000,
-    });
-    const wins = (await (await buyer.page.request.get("/api/auctions/won")).json()) as {
-      id: string;
-      payBy: string;
-    }[];
-    const payBy = wins.find((w) => w.id === auctionId)?.payBy;
-    if (!payBy) throw new Error("the win has no deadline");
+    expect((await buyer.page.request.post(`/api/auctions/${auctionId}/bid`, { data: {} })).status()).toBe(
+      200,
+    );
+    let payBy = "";
+    await expect
+      .poll(
+        async () => {
+          const wins = (await (await buyer.page.request.get("/api/auctions/won")).json()) as {
+            id: string;
+            payBy: string | null;
+          }[];
+          payBy = wins.find((w) => w.id === auctionId)?.payBy ?? "";
+          return payBy !== "";
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
     await sweepPaymentDeadlines(Date.parse(payBy));
 
     const seen = problems(admin.page);
@@ -61,9 +65,10 @@ describe.each(PHONE_AND_DESKTOP)("listing an expired win again at %s size", (lab
     await row.waitFor();
     expect(await row.textContent()).toContain(`Won by ${buyer.username}`);
     expect(await axeFindings(admin.page, `admin expired wins (${label})`)).toEqual([]);
-    if (SCREENSHOTS) await admin.page.screenshot({ path: `${SCREENSHOTS}/relist-${label}.png` });
+    if (SCREENSHOTS)
+      await admin.page.getByTestId("expired-wins").screenshot({ path: `${SCREENSHOTS}/relist-${label}.png` });
 
-    await row.getByRole("button", { name: `List ${name} again` }).click();
+    await row.getByRole("button", { name: `List again ${name}` }).click();
     await admin.page.getByRole("status").filter({ hasText: "Listed again" }).first().waitFor();
     await row.waitFor({ state: "detached" });
     const relisted = auctionIdForProduct(product.id, 1);

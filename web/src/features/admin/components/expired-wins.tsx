@@ -62,10 +62,9 @@ function ExpiredWinRow({ win }: { win: ExpiredWin }) {
         className="min-h-11"
         disabled={relist.isPending}
         onClick={() => relist.mutate(win.id)}
-        aria-label={`List ${win.product.name} again`}
       >
         <RotateCcw aria-hidden="true" />
-        List again
+        List again<span className="sr-only"> {win.product.name}</span>
       </Button>
     </div>
   );
