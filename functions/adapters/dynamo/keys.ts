@@ -7,7 +7,7 @@
  *        auctions by scheduled end (AUCTIONS#live: an auction is there while active, in its winner's
  *        wins once won)
  *  gsi4: the unpaid wins and Buy It Now orders by their next payment step (PAYDUE), so the deadline
- *        sweep reads only what is due
+ *        sweep reads only what is due; the wins that expired unpaid, until listed again (PAYEXPIRED)
  */
 import type { AttemptScope } from "../../domain/login-throttle.ts";
 

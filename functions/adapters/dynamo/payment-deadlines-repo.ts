@@ -2,7 +2,7 @@
  * The payment deadline index (gsi4 `PAYDUE`): unpaid wins (their auction items) and unpaid Buy It Now
  * orders, sorted by the time of their next step (a reminder, then the deadline). The sweep queries
  * only the entries already due, never the table; each step moves the entry's sort key to the next one,
- * and expiry or payment takes it out.
+ * and expiry or payment takes it out (an expired win to the admin's `PAYEXPIRED` list instead).
  */
 import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { nextPaymentStepAt } from "../../domain/payment-deadlines.ts";
