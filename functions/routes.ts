@@ -224,6 +224,18 @@ const routeTable = [
   },
   { method: "POST", path: "/api/admin/products/{id}/reject", handler: "admin/reject-product", role: "admin" },
   { method: "GET", path: "/api/admin/auctions", handler: "admin/list-auctions", role: "admin" },
+  {
+    method: "GET",
+    path: "/api/admin/auctions/expired",
+    handler: "admin/list-expired-wins",
+    role: "admin",
+  },
+  {
+    method: "POST",
+    path: "/api/admin/auctions/{id}/relist",
+    handler: "admin/relist-auction",
+    role: "admin",
+  },
   { method: "GET", path: "/api/admin/users", handler: "admin/list-users", role: "admin" },
   { method: "GET", path: "/api/admin/stats/users", handler: "admin/get-user-stats", role: "admin" },
   { method: "GET", path: "/api/admin/stats/daily", handler: "admin/get-daily-stats", role: "admin" },

@@ -39,6 +39,8 @@ const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   // Approving a product starts its auction and arms the end schedule (usecases/auctions/start-auction.ts).
   // The bid does not touch the schedule: when a bid moved the end, the closer re-arms.
   "admin/approve-product": { schedulesAuctionEnds: true },
+  // Listing an expired win again starts a new auction, whose end it arms like an approval.
+  "admin/relist-auction": { schedulesAuctionEnds: true },
   // Records who opened the socket: resolves the session cookie, which slides the session as a route does.
   [socketRoutes.find((r) => r.routeKey === "$connect")!.handler]: { slidesSession: true },
   // Answers a client's hello/ping by posting to the connection.

@@ -209,6 +209,10 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/approve-product": grant(["PRODUCT#", "SELLER#", "AUCTION#", "USER#"], ["PRODUCT#", "AUCTION#"]),
   "admin/reject-product": grant(["PRODUCT#"], ["PRODUCT#"]),
   "admin/list-auctions": FINALIZING_READ,
+  "admin/list-expired-wins": grant(["AUCTION#"], [], true),
+  // Reads the expired win, its product and seller (and the seller's account); writes the new auction
+  // and the expired win's relistedAs.
+  "admin/relist-auction": grant(["AUCTION#", "PRODUCT#", "SELLER#", "USER#"], ["AUCTION#"]),
   "admin/list-users": grant(["USER#"], [], true),
   "admin/get-user-stats": grant(["STATS"]),
   "admin/get-daily-stats": grant(["STATSDAY#", "STATSHOUR#"]),

@@ -137,8 +137,10 @@ export function emailEventsFor(
   }
 
   // The deadline sweep's steps on an unpaid win (auction) or Buy It Now order: reminders to the buyer,
-  // then expiry, which the seller hears about too (their item is free again).
-  if ((type === "auction" || type === "order") && oldImage) {
+  // then expiry, which the seller hears about too (their item is free again). A win's order is stamped
+  // expired with its auction, which alone tells.
+  const deadlineItem = type === "auction" || (type === "order" && newImage.kind === "buy_now");
+  if (deadlineItem && oldImage) {
     const buyerId = str(type === "auction" ? newImage.winnerId : newImage.buyerId);
     const sellerId = str(newImage.sellerId);
     const reminders = num(newImage.paymentReminders) ?? 0;

@@ -41,7 +41,17 @@ export function duePaymentStep(payBy: number, remindersSent: number, now: number
   return latest >= remindersSent ? { kind: "remind", remindersSent: latest + 1 } : null;
 }
 
-/** Whether a win or order with this deadline may still be paid at `now`. */
-export function paymentOpen(payBy: number | undefined, now: number): boolean {
-  return payBy === undefined || now < payBy;
+/**
+ * Whether a win or order may still be paid at `now`: not expired by the sweep and its deadline (if it
+ * has one: older ones do not) not passed.
+ */
+export function stillPayable(item: { payBy?: number; paymentExpiredAt?: string }, now: number): boolean {
+  return !item.paymentExpiredAt && (item.payBy === undefined || now < item.payBy);
+}
+
+export const RELIST_REFUSED_MESSAGE = "Only a win that expired unpaid can be listed again";
+
+/** Only a win that expired unpaid frees its item for a new auction: anything else still holds it or never did. */
+export function relistRefusal(auction: { status: string; paymentExpiredAt?: string }): string | null {
+  return auction.status === "won" && auction.paymentExpiredAt ? null : RELIST_REFUSED_MESSAGE;
 }

@@ -1,4 +1,5 @@
 import { APPROVAL_STATUSES, ROLES } from "../constants.ts";
+import { auctionSummarySchema } from "./auctions.ts";
 import { productFields, productViewSchema, retailAtLeastStart } from "./seller.ts";
 import * as z from "./zod.ts";
 
@@ -100,3 +101,11 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 /** GET /api/admin/stats/users. */
 export const userStatsSchema = z.object({ totalUsers: z.number().check(z.integer(), z.nonnegative()) });
 export type UserStats = z.infer<typeof userStatsSchema>;
+
+/** GET /api/admin/auctions/expired: a win that expired unpaid, waiting to be listed again. */
+export const expiredWinSchema = z.extend(auctionSummarySchema, {
+  /** The deadline that passed, and when the sweep expired the win. */
+  payBy: z.string(),
+  paymentExpiredAt: z.string(),
+});
+export type ExpiredWin = z.infer<typeof expiredWinSchema>;

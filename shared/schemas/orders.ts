@@ -128,7 +128,7 @@ export const orderViewSchema = z.object({
   trackingNumber: z.nullable(z.string()),
   /** The payment deadline (null on orders placed before deadlines); after it an unpaid order cannot be paid. */
   payBy: z.nullable(z.string()),
-  /** When an unpaid Buy It Now order expired at its deadline. */
+  /** When an unpaid order (a win's or a Buy It Now one) expired at its deadline. */
   paymentExpiredAt: z.nullable(z.string()),
   paidAt: z.nullable(z.string()),
   shippedAt: z.nullable(z.string()),

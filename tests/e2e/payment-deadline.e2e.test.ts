@@ -1,8 +1,8 @@
 /**
  * A win's payment deadline in the browser, at 390 × 844 and 1280 × 800: the wins page and the won
- * auction's page say by when to pay beside "Pay $X now"; once the deadline sweep expires the unpaid win
- * (run here with the clock at the deadline), both say it expired and offer no payment. axe-clean, no
- * console error or warning, no failed request.
+ * auction's page say by when to pay beside "Pay $X now", and My Orders says it on the unpaid order; once
+ * the deadline sweep expires the unpaid win (run here with the clock at the deadline), all three say it
+ * expired and offer no payment. axe-clean, no console error or warning, no failed request.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -59,6 +59,31 @@ describe.each(PHONE_AND_DESKTOP)("a win's payment deadline at %s size", (label, 
     expect(await axeFindings(winner.page, `won auction with a deadline (${label})`)).toEqual([]);
     if (SCREENSHOTS) await winner.page.screenshot({ path: `${SCREENSHOTS}/deadline-auction-${label}.png` });
 
+    // The winner orders but does not pay: My Orders says by when, and offers the payment.
+    const ordered = await winner.page.request.post("/api/orders", {
+      data: {
+        auctionId: auction.id,
+        shippingName: "Homer Simpson",
+        shippingAddress: "742 Evergreen Terrace",
+        shippingCity: "Springfield",
+        shippingState: "OR",
+        shippingZip: "97403",
+        shippingCountry: "US",
+      },
+    });
+    expect(ordered.status()).toBe(200);
+    const orderId = ((await ordered.json()) as { id: string }).id;
+    await winner.page.goto("/orders");
+    const order = winner.page.locator(`[data-order-id="${orderId}"]`);
+    await order.getByTestId("pay-by").waitFor();
+    expect(await order.getByTestId("pay-by").textContent()).toMatch(/^Pay by .+, or the win expires\.$/);
+    expect(await order.getByTestId("payment-status").textContent()).toBe("Pending");
+    expect(await order.getByRole("link", { name: "Complete Payment" }).getAttribute("href")).toBe(
+      `/order-checkout/${auction.id}`,
+    );
+    expect(await axeFindings(winner.page, `orders with a deadline (${label})`)).toEqual([]);
+    if (SCREENSHOTS) await winner.page.screenshot({ path: `${SCREENSHOTS}/deadline-orders-${label}.png` });
+
     // The deadline comes and goes unpaid.
     await sweepPaymentDeadlines(Date.parse(payBy));
     await winner.page.goto("/my-wins");
@@ -74,6 +99,15 @@ describe.each(PHONE_AND_DESKTOP)("a win's payment deadline at %s size", (label, 
       .filter({ visible: true })
       .waitFor();
     expect(await winner.page.getByTestId("pay-win").filter({ visible: true }).count()).toBe(0);
+
+    await winner.page.goto("/orders");
+    await order.locator('[data-testid="pay-by"][data-expired="true"]').waitFor();
+    expect(await order.getByTestId("pay-by").textContent()).toMatch(/^Expired: the payment deadline/);
+    expect(await order.getByTestId("payment-status").textContent()).toBe("Expired");
+    expect(await order.getByRole("link", { name: "Complete Payment" }).count()).toBe(0);
+    expect(await axeFindings(winner.page, `orders, expired (${label})`)).toEqual([]);
+    if (SCREENSHOTS)
+      await winner.page.screenshot({ path: `${SCREENSHOTS}/deadline-orders-expired-${label}.png` });
 
     // An old link to the checkout says so too, instead of a form the server would refuse.
     await winner.page.goto(`/order-checkout/${auction.id}`);

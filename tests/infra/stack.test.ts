@@ -153,7 +153,9 @@ describe("functions", () => {
       expect(fn.env.PAYMENT_PROVIDER).toBe("local");
     }
     const scheduling = devFunctions.filter((f) => f.env.SCHEDULER_GROUP_NAME).map((f) => f.handlerId);
-    expect(scheduling.sort()).toEqual(["admin/approve-product", eventHandlers.auctionCloser].sort());
+    expect(scheduling.sort()).toEqual(
+      ["admin/approve-product", "admin/relist-auction", eventHandlers.auctionCloser].sort(),
+    );
     for (const id of scheduling) {
       const fn = byHandler(devFunctions, id);
       expect(fn.env.SCHEDULER_ROLE_ARN).toBeDefined();
@@ -351,7 +353,7 @@ describe("least privilege", () => {
 
     const passers = prodFunctions.filter((f) => allActions(f).includes("iam:PassRole"));
     expect(passers.map((f) => f.handlerId).sort()).toEqual(
-      ["admin/approve-product", eventHandlers.auctionCloser].sort(),
+      ["admin/approve-product", "admin/relist-auction", eventHandlers.auctionCloser].sort(),
     );
     for (const fn of passers) {
       const [pass] = statementsWith(fn, "iam:PassRole");

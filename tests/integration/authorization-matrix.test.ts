@@ -338,6 +338,12 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   "GET /api/admin/auctions": { expect: admins(200) },
+  "GET /api/admin/auctions/expired": { expect: admins(200) },
+  // Relisting proper is covered by tests/integration/admin/relist-expired-win.test.ts; here only who may ask.
+  "POST /api/admin/auctions/{id}/relist": {
+    expect: admins(404),
+    request: async () => ({ path: "/api/admin/auctions/no-such-auction/relist" }),
+  },
   "GET /api/admin/users": { expect: admins(200) },
   "GET /api/admin/stats/users": { expect: admins(200) },
   "POST /api/admin/users/{id}/reset-password": {

@@ -87,6 +87,10 @@ export interface AuctionRecord {
   paymentReminders?: number;
   /** ISO time the unpaid win expired at its deadline. */
   paymentExpiredAt?: string;
+  /** The product's how-manieth auction after its first (absent on the first: its id is the product's). */
+  relist?: number;
+  /** The auction an admin started for the product after this win expired unpaid. */
+  relistedAs?: string;
   product: AuctionProductSnapshot;
   seller: AuctionSellerSnapshot;
 }
@@ -118,6 +122,8 @@ const AUCTION_SHAPE: ItemShape<AuctionRecord> = {
   payBy: "number?",
   paymentReminders: "number?",
   paymentExpiredAt: "string?",
+  relist: "number?",
+  relistedAs: "string?",
   product: "object",
   seller: "object",
 };
@@ -407,4 +413,28 @@ export async function recentWinTimes(userId: string, since: number, limit: numbe
     }),
   );
   return Items.map((item) => Date.parse(String(item.gsi3sk).split("#")[0] ?? ""));
+}
+
+/** The wins that expired unpaid and were not listed again (gsi4 `PAYEXPIRED`), newest expiry first. */
+export async function listExpiredWins(): Promise<AuctionRecord[]> {
+  return (await listByIndex("gsi4", indexKeys.expiredWins(), { newestFirst: true })).map(toAuction);
+}
+
+/**
+ * Records the auction started again for an expired win and takes the win off the expired list; only
+ * an expired win, and only once (the same relist again changes nothing). False otherwise.
+ */
+export async function markRelisted(id: string, relistedAs: string): Promise<boolean> {
+  return unlessRefused(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.auction(id),
+        UpdateExpression: "SET relistedAs = :next REMOVE gsi4pk, gsi4sk",
+        ConditionExpression:
+          "attribute_exists(paymentExpiredAt) AND (attribute_not_exists(relistedAs) OR relistedAs = :next)",
+        ExpressionAttributeValues: { ":next": relistedAs },
+      }),
+    ),
+  );
 }

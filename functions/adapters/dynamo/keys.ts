@@ -7,7 +7,7 @@
  *        auctions by scheduled end (AUCTIONS#live: an auction is there while active, in its winner's
  *        wins once won)
  *  gsi4: the unpaid wins and Buy It Now orders by their next payment step (PAYDUE), so the deadline
- *        sweep reads only what is due
+ *        sweep reads only what is due; the wins that expired unpaid, until listed again (PAYEXPIRED)
  *  gsi5: the won auctions by when they ended (AUCTIONS#won#ended), newest ended first for Recent winners
  */
 import type { AttemptScope } from "../../domain/login-throttle.ts";
@@ -155,6 +155,8 @@ export const indexKeys = {
   wonAuctionsByEnd: () => "AUCTIONS#won#ended",
   /** gsi4: unpaid wins (auction items) and Buy It Now orders, sorted by their next payment step's time. */
   paymentDeadlines: () => "PAYDUE",
+  /** gsi4: the wins that expired unpaid and were not listed again yet, newest expiry first (the admin's list). */
+  expiredWins: () => "PAYEXPIRED",
 } as const;
 
 export const CONNECTION_SHARDS = 8;

@@ -15,6 +15,7 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { MetalType, PaymentStatus, ShippingStatus } from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { OrderPayment, ShippingState } from "../../domain/orders.ts";
+import { stillPayable } from "../../domain/payment-deadlines.ts";
 import { db, tableName } from "./client.ts";
 import { conditionFailed, transactionConditionFailed, unlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
@@ -57,7 +58,7 @@ export interface OrderRecord {
    */
   payBy?: number;
   paymentReminders?: number;
-  /** ISO time an unpaid Buy It Now order expired at its deadline. */
+  /** ISO time an unpaid order expired at its deadline (a win's order with its auction). */
   paymentExpiredAt?: string;
   /** The PaymentIntent that paid it. */
   stripePaymentIntentId?: string;
@@ -200,14 +201,15 @@ export async function listSellerOrders(sellerId: string): Promise<OrderRecord[]>
   return (await listByIndex("gsi2", indexKeys.sellerOrders(sellerId), { newestFirst: true })).map(toOrder);
 }
 
-export type MarkPaidOutcome = "paid" | "already_paid" | "order_missing" | "not_payable";
+export type MarkPaidOutcome = "paid" | "already_paid" | "order_missing" | "not_payable" | "expired";
 
 /**
  * THE idempotent paid step of orders: one transaction writes ORDERPAYMENT#<paymentIntentId> under
  * attribute_not_exists and sets the order paid — only if it is still pending, belongs to the payer and
  * costs exactly what was paid. However often and however concurrently the webhook arrives, the order
  * is marked paid once. "not_payable": the order was already paid by another payment, or the amount or
- * buyer do not match (money someone has to refund).
+ * buyer do not match; "expired": it is still unpaid but its payment deadline passed before `now`
+ * (either is money someone has to refund).
  */
 export async function markOrderPaidOnce(payment: OrderPayment, now: number): Promise<MarkPaidOutcome> {
   const table = tableName();
@@ -232,9 +234,12 @@ export async function markOrderPaidOnce(payment: OrderPayment, now: number): Pro
         Key: keys.order(payment.orderId),
         UpdateExpression: "SET paymentStatus = :paid, paidAt = :paidAt, stripePaymentIntentId = :intent",
         ConditionExpression:
-          "attribute_exists(pk) AND paymentStatus = :pending AND finalPriceCents = :amount AND buyerId = :buyer",
+          "attribute_exists(pk) AND paymentStatus = :pending AND finalPriceCents = :amount AND buyerId = :buyer" +
+          // The deadline is checked in the same write, so a payment cannot slip in after the sweep read it unpaid.
+          " AND attribute_not_exists(paymentExpiredAt) AND (attribute_not_exists(payBy) OR payBy > :now)",
         ExpressionAttributeValues: {
           ":paid": "paid",
+          ":now": now,
           ":pending": "pending",
           ":paidAt": paidAt,
           ":intent": payment.paymentIntentId,
@@ -250,7 +255,9 @@ export async function markOrderPaidOnce(payment: OrderPayment, now: number): Pro
     refused: async (error): Promise<MarkPaidOutcome | undefined> => {
       if (transactionConditionFailed(error, 0)) return "already_paid";
       if (transactionConditionFailed(error, 1)) {
-        return (await getOrder(payment.orderId)) ? "not_payable" : "order_missing";
+        const order = await getOrder(payment.orderId);
+        if (!order) return "order_missing";
+        return order.paymentStatus === "pending" && !stillPayable(order, now) ? "expired" : "not_payable";
       }
       return undefined;
     },

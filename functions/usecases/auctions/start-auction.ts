@@ -4,8 +4,9 @@
  * `startAuction({ product, seller, durationSeconds?, now })` creates the auction — status active,
  * price = starting price, increment 1 cent, no bids, endsAt = now + duration (default from
  * AUCTION_DEFAULT_DURATION_SECONDS) — with a snapshot of the product and seller, and schedules its end.
- * Idempotent per product: the auction id is derived from the product id, so a second call (a retried
- * approval, a re-run seed) returns the auction that exists and only re-arms its clock.
+ * Idempotent per product and listing: the auction id is derived from the product id (and, for a product
+ * listed again after a win expired unpaid, its relist number), so a second call (a retried approval, a
+ * re-run seed, a retried relist) returns the auction that exists and only re-arms its clock.
  */
 import { createHash } from "node:crypto";
 import { BID_INCREMENT_CENTS, TIMER_EXTENSION_SECONDS } from "#shared/constants";
@@ -40,12 +41,18 @@ export interface StartAuctionInput {
   now: number;
   /** Seconds a late bid puts back on the clock; the product's rule is 10. */
   extensionSeconds?: number;
+  /** The product's how-manieth listing after its first (docs/decisions.md, listing an expired win again). */
+  relist?: number;
   clock?: AuctionClock;
 }
 
-/** The one auction id of a product: a UUID-shaped digest, so retries find the same auction. */
-export function auctionIdForProduct(productId: string): string {
-  const hex = createHash("sha256").update(`auction:${productId}`).digest("hex");
+/**
+ * The auction id of a product's listing: a UUID-shaped digest, so retries find the same auction. The
+ * first listing's (relist 0) is the digest of the product id alone, as it always was.
+ */
+export function auctionIdForProduct(productId: string, relist = 0): string {
+  const seed = relist > 0 ? `auction:${productId}#relist:${relist}` : `auction:${productId}`;
+  const hex = createHash("sha256").update(seed).digest("hex");
   const variant = ((Number.parseInt(hex[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -55,7 +62,7 @@ export async function startAuction(input: StartAuctionInput): Promise<AuctionRec
   const durationSeconds = input.durationSeconds ?? defaultAuctionDurationSeconds();
   if (!(durationSeconds > 0)) throw new Error("An auction needs a positive duration");
   const candidate: AuctionRecord = {
-    id: auctionIdForProduct(product.id),
+    id: auctionIdForProduct(product.id, input.relist),
     productId: product.id,
     sellerId: seller.id,
     sellerUserId: seller.userId,
@@ -66,6 +73,7 @@ export async function startAuction(input: StartAuctionInput): Promise<AuctionRec
     extensionSeconds: input.extensionSeconds ?? TIMER_EXTENSION_SECONDS,
     totalBids: 0,
     ...(input.beginner ? { beginner: true } : {}),
+    ...(input.relist ? { relist: input.relist } : {}),
     ...(product.retailPriceCents
       ? { retailPriceCents: product.retailPriceCents, buyNowStockLeft: product.buyNowStock ?? 0 }
       : {}),

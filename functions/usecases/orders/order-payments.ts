@@ -15,7 +15,7 @@ import {
 import { paymentGateway } from "../../adapters/payments/index.ts";
 import { conflict, forbidden, notFound, serviceUnavailable } from "../../domain/errors.ts";
 import { orderPaymentMetadata, orderPaymentRefusal } from "../../domain/orders.ts";
-import { paymentOpen } from "../../domain/payment-deadlines.ts";
+import { stillPayable } from "../../domain/payment-deadlines.ts";
 import { PAYMENT_CURRENCY } from "../../domain/payments.ts";
 import { logger } from "../../observability/logger.ts";
 import { toOrderView } from "../views/order-view.ts";
@@ -52,11 +52,12 @@ export async function createOrderPaymentIntent(
     const last = order.lastPaymentIntentId ? await resume(order.lastPaymentIntentId) : null;
     if (last?.intent.status === "succeeded") {
       // It went through while its webhook is still on the way: mark it paid now, never charge twice.
-      await markOrderPaid(last.intent, now);
-      throw conflict(ORDER_MESSAGES.alreadyPaid);
+      const result = await markOrderPaid(last.intent, now);
+      throw conflict(
+        result.outcome === "expired" ? ORDER_MESSAGES.paymentExpired : ORDER_MESSAGES.alreadyPaid,
+      );
     }
-    if (order.paymentExpiredAt || !paymentOpen(order.payBy, now))
-      throw conflict(ORDER_MESSAGES.paymentExpired);
+    if (!stillPayable(order, now)) throw conflict(ORDER_MESSAGES.paymentExpired);
     if (last && PAYABLE.has(last.intent.status))
       return { clientSecret: last.clientSecret, paymentIntentId: last.intent.id };
     if (last && last.intent.status !== "canceled") throw conflict(ORDER_MESSAGES.paymentProcessing);
@@ -117,7 +118,9 @@ async function settledViews(orders: OrderRecord[], now: number): Promise<OrderVi
 }
 
 async function settleLatePayment(order: OrderRecord, now: number): Promise<OrderRecord> {
-  if (order.paymentStatus !== "pending" || !order.lastPaymentIntentId) return order;
+  // Past its deadline a late payment is not applied but refunded, which the webhook does (once).
+  if (order.paymentStatus !== "pending" || !order.lastPaymentIntentId || !stillPayable(order, now))
+    return order;
   try {
     const gateway = await paymentGateway();
     const intent = await gateway.retrievePaymentIntent(order.lastPaymentIntentId);

@@ -37,7 +37,7 @@ import { RETRY, retrying } from "../../adapters/retry.ts";
 import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../../domain/errors.ts";
 import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../../domain/orders.ts";
 import { NO_PAID_CREDITS } from "../../domain/paid-bids.ts";
-import { paymentOpen } from "../../domain/payment-deadlines.ts";
+import { stillPayable } from "../../domain/payment-deadlines.ts";
 import { logger } from "../../observability/logger.ts";
 import { finalizeAllOver, readFinalized } from "../auctions/finalize-auction.ts";
 import { bidderSpendOf, bidsValueCents } from "../auctions/read-auctions.ts";
@@ -151,8 +151,7 @@ export async function placeOrder(
   const refusal = orderRefusal(auction, buyerId);
   if (refusal === "still-running") throw conflict(ORDER_MESSAGES.stillRunning);
   if (refusal === "not-winner") throw forbidden(ORDER_MESSAGES.notWinner);
-  if (auction.paymentExpiredAt || !paymentOpen(auction.payBy, now))
-    throw conflict(ORDER_MESSAGES.paymentExpired);
+  if (!stillPayable(auction, now)) throw conflict(ORDER_MESSAGES.paymentExpired);
   const buyer = await getUser(buyerId);
   if (!buyer) throw unauthorized();
 

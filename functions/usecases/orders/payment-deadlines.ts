@@ -28,12 +28,18 @@ const MAX_BATCHES = 10;
  * What the entry is now: its reminders so far, and its deadline while it still waits for a payment
  * (null once paid, refunded or gone: it only leaves the index).
  */
-async function stateOf(entry: DeadlineEntry): Promise<{ payBy: number | null; reminders: number }> {
+async function stateOf(
+  entry: DeadlineEntry,
+): Promise<{ payBy: number | null; reminders: number; orderId?: string }> {
   if (entry.kind === "auction") {
     const auction = await getAuction(entry.id);
     const order = (await getAuctionOrders([entry.id])).get(entry.id);
     const waiting = auction?.status === "won" && (!order || order.paymentStatus === "pending");
-    return { payBy: waiting ? (auction.payBy ?? null) : null, reminders: auction?.paymentReminders ?? 0 };
+    return {
+      payBy: waiting ? (auction.payBy ?? null) : null,
+      reminders: auction?.paymentReminders ?? 0,
+      ...(order ? { orderId: order.id } : {}),
+    };
   }
   const order = await getOrder(entry.id);
   const waiting = order?.paymentStatus === "pending";
@@ -60,7 +66,7 @@ export async function sweepPaymentDeadlines(now: number): Promise<SweepResult> {
         entry,
         state.reminders,
         step.kind === "expire"
-          ? { kind: "expire", at: now }
+          ? { kind: "expire", at: now, ...(state.orderId ? { orderId: state.orderId } : {}) }
           : { kind: "remind", remindersSent: step.remindersSent, payBy: state.payBy },
       );
       if (!written) continue;

@@ -1,16 +1,19 @@
 /**
  * Payment deadlines on an injected clock: a win must be paid within 14 days of its end (Buy It Now
  * within 7 of ordering); the sweep sends the reminders 3 days and 1 day before once each and expires
- * an unpaid win at the deadline, after which it can be neither ordered nor paid; a paid win only
- * leaves the index.
+ * an unpaid win (and its unpaid order) at the deadline, after which it can be neither ordered nor paid,
+ * and a payment that lands anyway is refunded; a paid win only leaves the index.
  */
 import { describe, expect, it } from "vitest";
 import { TEST_CARDS } from "#shared/payments";
 import type { OrderPaymentIntentResponse, OrderView, WonAuction } from "#shared/schemas/orders";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { markLocalPaymentIntentSucceeded } from "../../../functions/adapters/dynamo/local-payment-intents-repo.ts";
+import { localPaymentGateway } from "../../../functions/adapters/payments/index.ts";
 import { createOrderPaymentIntent } from "../../../functions/usecases/orders/order-payments.ts";
 import { placeOrder } from "../../../functions/usecases/orders/orders.ts";
 import { sweepPaymentDeadlines } from "../../../functions/usecases/orders/payment-deadlines.ts";
+import { handlePaymentSucceeded } from "../../../functions/usecases/payments/payment-succeeded.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
 
@@ -41,7 +44,8 @@ async function sweepAt(at: number, key: { pk: string; sk: string }) {
   return {
     reminders: Number(after?.paymentReminders ?? 0) - Number(before?.paymentReminders ?? 0),
     expired: !before?.paymentExpiredAt && !!after?.paymentExpiredAt,
-    indexed: after?.gsi4pk !== undefined,
+    // Waiting for a step (an expired win moves on to the admin's list, `PAYEXPIRED`).
+    indexed: after?.gsi4pk === "PAYDUE",
   };
 }
 
@@ -163,5 +167,67 @@ describe("a win's payment deadline", () => {
       indexed: false,
     });
     expect((await wins(buyer))[0]?.paymentExpiredAt).toBeNull();
+  });
+
+  it("a payment that succeeds after the deadline, on an intent created in time, is refunded whole and the order stays unpaid", async () => {
+    async function chargedInTime() {
+      const won = await wonAuction();
+      const order = (
+        await won.buyer.call<OrderView>({
+          method: "POST",
+          path: "/api/orders",
+          body: { auctionId: won.auction.id, ...shippingAddress },
+        })
+      ).body;
+      const created = await paymentIntent(won.buyer, order.id);
+      expect(created.status).toBe(200);
+      // The card is charged; its webhook reaches us at whatever time the test says.
+      await markLocalPaymentIntentSucceeded(created.body.paymentIntentId);
+      const intent = await localPaymentGateway().retrievePaymentIntent(created.body.paymentIntentId);
+      if (!intent) throw new Error("the provider lost the intent");
+      return { ...won, order, intent };
+    }
+
+    const justInTime = await chargedInTime();
+    expect((await handlePaymentSucceeded(justInTime.intent, justInTime.payBy - 1)).outcome).toBe("paid");
+    expect((await getItem(keys.order(justInTime.order.id)))?.paymentStatus).toBe("paid");
+
+    // The sweep expired the win first; the payment lands after it.
+    const afterSweep = await chargedInTime();
+    await sweepPaymentDeadlines(afterSweep.payBy);
+    // The win's unpaid order expires with it, so the buyer's and the seller's order lists say so.
+    const [listed] = (await afterSweep.buyer.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" }))
+      .body;
+    expect(listed?.paymentExpiredAt).toBe(new Date(afterSweep.payBy).toISOString());
+    // The payment lands at the deadline itself, before any sweep saw it.
+    const atDeadline = await chargedInTime();
+
+    for (const [late, at] of [
+      [afterSweep, afterSweep.payBy + 60_000],
+      [atDeadline, atDeadline.payBy],
+    ] as const) {
+      expect((await handlePaymentSucceeded(late.intent, at)).outcome).toBe("expired");
+      expect(await getItem(keys.order(late.order.id))).toMatchObject({ paymentStatus: "pending" });
+      expect((await getItem(keys.order(late.order.id)))?.paidAt).toBeUndefined();
+      expect(await getItem(keys.orderPayment(late.intent.id))).toBeUndefined();
+      expect((await getItem(keys.localPaymentIntent(late.intent.id)))?.refundedCents).toBe(
+        late.intent.amountCents,
+      );
+      // The same event again changes nothing and refunds nothing more (the refund is idempotent).
+      expect((await handlePaymentSucceeded(late.intent, at + 1)).outcome).toBe("expired");
+      // Asking to pay again is the deadline's 409, not "already paid".
+      await expect(createOrderPaymentIntent(late.order.id, late.buyer.id, at)).rejects.toMatchObject({
+        kind: "conflict",
+        message: "The payment deadline has passed: this item can no longer be paid for",
+      });
+    }
+    expect((await wins(afterSweep.buyer))[0]?.paymentExpiredAt).not.toBeNull();
+    // The win that was not swept yet expires on the next sweep, since its order was never paid.
+    expect(await sweepAt(atDeadline.payBy + 60_000, keys.auction(atDeadline.auction.id))).toEqual({
+      reminders: 0,
+      expired: true,
+      indexed: false,
+    });
+    expect((await getItem(keys.order(atDeadline.order.id)))?.paymentExpiredAt).toBeDefined();
   });
 });

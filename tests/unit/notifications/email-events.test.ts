@@ -58,6 +58,7 @@ describe("payment deadline emails", () => {
     const order = (over: Record<string, unknown> = {}) => ({
       type: "order",
       id: "o1",
+      kind: "buy_now",
       auctionId: "a1",
       buyerId: "u1",
       sellerId: "s1",
@@ -69,6 +70,10 @@ describe("payment deadline emails", () => {
     });
     const [event] = emailEventsFor(order(), order({ paymentReminders: 1 }), AT);
     expect(renderEmail(event!, "alice", site).text).toContain("/order-checkout/a1?buyNow=1");
+    // A win's order is stamped expired along with its auction, which alone sends the emails.
+    expect(
+      emailEventsFor(order({ kind: "auction" }), order({ kind: "auction", paymentExpiredAt: "x" }), AT),
+    ).toEqual([]);
   });
 
   it("reminders and expiry are account emails: they go whatever the settings", () => {

@@ -4,10 +4,16 @@ import { CalendarClock, CircleX } from "lucide-react";
 import type { WonAuction } from "#shared/schemas/orders";
 
 /**
- * By when an unpaid win must be paid, in the viewer's own time, or that the deadline passed and the
- * win expired: the same words on the wins page and on the won auction's page.
+ * By when an unpaid win (or order) must be paid, in the viewer's own time, or that the deadline passed
+ * and it expired: the same words on the wins page, the won auction's page and My Orders.
  */
-export function PayByNote({ win }: { win: Pick<WonAuction, "payBy" | "paymentExpiredAt"> }) {
+export function PayByNote({
+  win,
+  what = "win",
+}: {
+  win: Pick<WonAuction, "payBy" | "paymentExpiredAt">;
+  what?: "win" | "order";
+}) {
   if (!win.payBy) return null;
   if (winExpired(win, Date.now())) {
     return (
@@ -25,7 +31,7 @@ export function PayByNote({ win }: { win: Pick<WonAuction, "payBy" | "paymentExp
     <p className="flex items-center gap-1.5 text-sm" data-testid="pay-by">
       <CalendarClock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <span>
-        Pay by <strong>{formatDateTimeWithYear(win.payBy)}</strong>, or the win expires.
+        Pay by <strong>{formatDateTimeWithYear(win.payBy)}</strong>, or the {what} expires.
       </span>
     </p>
   );

@@ -64,9 +64,11 @@ const SHIPPING: Record<ShippingStatus, { label: string; variant: "secondary" | "
   delivered: { label: "Delivered", variant: "success" },
 };
 
-/** Payment: Paid or Pending (Refunded when it was paid back). */
-export function PaymentBadge({ status }: { status: PaymentStatus }) {
-  const { label, variant } = PAYMENT[status];
+const EXPIRED = { label: "Expired", variant: "destructive" } as const;
+
+/** Payment: Paid or Pending (Refunded when it was paid back; Expired when unpaid past its deadline). */
+export function PaymentBadge({ status, expired = false }: { status: PaymentStatus; expired?: boolean }) {
+  const { label, variant } = status === "pending" && expired ? EXPIRED : PAYMENT[status];
   return (
     <Badge variant={variant} data-testid="payment-status" aria-label={`Payment: ${label}`}>
       {label}

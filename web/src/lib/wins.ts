@@ -26,8 +26,8 @@ export function awaitsPayment(win: Pick<WonAuction, "order">): boolean {
 }
 
 /**
- * An unpaid win past its deadline: the sweep marks it within minutes, but the page does not wait for
- * that to stop offering a payment the server would refuse.
+ * An unpaid win (or order: the same two fields) past its deadline: the sweep marks it within minutes,
+ * but the page does not wait for that to stop offering a payment the server would refuse.
  */
 export function winExpired(win: Pick<WonAuction, "payBy" | "paymentExpiredAt">, now: number): boolean {
   return win.paymentExpiredAt !== null || (win.payBy !== null && Date.parse(win.payBy) <= now);

@@ -157,6 +157,9 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   }),
   "admin/reject-product": (w) => ({ as: w.admin, params: { id: w.pendingProductId } }),
   "admin/list-auctions": (w) => ({ as: w.admin, params: {} }),
+  "admin/list-expired-wins": (w) => ({ as: w.admin, params: {} }),
+  // A win not expired: refused (409) after its checks, as a relist of a live win would be.
+  "admin/relist-auction": (w) => ({ as: w.admin, params: { id: w.wonAuctionId } }),
   "admin/list-users": (w) => ({ as: w.admin, params: {} }),
   "admin/get-user-stats": (w) => ({ as: w.admin, params: {} }),
   "admin/get-daily-stats": (w) => ({ as: w.admin, params: {} }),

@@ -1,7 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import { listPagesQuery } from "@web/lib/list-pages.ts";
-import type { AdminProduct, AdminUser, SellerApplication, UserStats } from "#shared/schemas/admin";
+import type {
+  AdminProduct,
+  AdminUser,
+  ExpiredWin,
+  SellerApplication,
+  UserStats,
+} from "#shared/schemas/admin";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import type { AdminBidPackage } from "#shared/schemas/bid-packages";
 import { type AdminDailyStats, DEFAULT_STATS_DAYS } from "#shared/schemas/stats";
@@ -45,6 +51,12 @@ export const adminQueries = {
     queryOptions({
       queryKey: ["/api/admin/auctions"] as const,
       queryFn: () => api.get<AuctionSummary[]>("/api/admin/auctions"),
+    }),
+  /** GET /api/admin/auctions/expired: wins that expired unpaid and wait to be listed again, newest first. */
+  expiredWins: () =>
+    queryOptions({
+      queryKey: ["/api/admin/auctions/expired"] as const,
+      queryFn: () => api.get<ExpiredWin[]>("/api/admin/auctions/expired"),
     }),
   /** GET /api/admin/users: every user, newest registration first. Its key prefixes `userPages`, so invalidating it refreshes both. */
   users: () =>

@@ -14,6 +14,7 @@ import { plural } from "#shared/plural";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import { matchesSearch } from "#shared/search";
 import { adminQueries } from "../api/queries.ts";
+import { ExpiredWins } from "./expired-wins.tsx";
 import { ListFilters } from "./list-filters.tsx";
 
 type AuctionStatusFilter = "all" | AuctionSummary["status"];
@@ -50,6 +51,7 @@ export function AuctionsTab() {
   );
   return (
     <div className="grid gap-3">
+      <ExpiredWins />
       <ListFilters<AuctionStatusFilter>
         what="auctions"
         search={search}

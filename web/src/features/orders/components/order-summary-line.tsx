@@ -1,6 +1,7 @@
 import { ProductImage } from "@web/components/product-image.tsx";
 import { PaymentBadge, ShippingBadge } from "@web/components/status-badges.tsx";
 import { formatDate } from "@web/lib/format-date.ts";
+import { winExpired } from "@web/lib/wins.ts";
 import { formatPrice } from "#shared/money";
 import { carrierTrackingUrl, shortOrderId } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
@@ -43,7 +44,7 @@ export function OrderSummaryLine({ order }: { order: OrderView }) {
         </p>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-muted-foreground">
           <span className="flex items-center gap-1.5">
-            Payment <PaymentBadge status={order.paymentStatus} />
+            Payment <PaymentBadge status={order.paymentStatus} expired={winExpired(order, Date.now())} />
           </span>
           <span className="flex items-center gap-1.5">
             Shipping <ShippingBadge status={order.shippingStatus} />

@@ -1,7 +1,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { PayByNote } from "@web/components/pay-by-note.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
+import { winExpired } from "@web/lib/wins.ts";
 import { Store, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { shippingAddressLines } from "#shared/orders";
@@ -34,10 +36,13 @@ export function OrdersPage() {
 }
 
 function BuyerOrderCard({ order }: { order: OrderView }) {
+  const unpaid = order.paymentStatus === "pending";
+  const payable = unpaid && !winExpired(order, Date.now());
   return (
     <Card data-testid="order" data-order-id={order.id}>
       <CardContent className="grid gap-3 p-5">
         <OrderSummaryLine order={order} />
+        {unpaid && <PayByNote win={order} what={order.kind === "buy_now" ? "order" : "win"} />}
         <p className="text-sm" data-testid="ship-to">
           <span className="text-muted-foreground">Ship to: </span>
           {shippingAddressLines(order).join(", ")}
@@ -49,9 +54,17 @@ function BuyerOrderCard({ order }: { order: OrderView }) {
             <span className="font-medium">{order.seller.businessName}</span>
           </p>
           <TrackingLine trackingNumber={order.trackingNumber} />
-          {order.kind === "buy_now" && order.paymentStatus === "pending" && (
+          {payable && (
             <Button asChild size="sm">
-              <Link to={paths.orderCheckout.getBuyNowHref(order.auctionId)}>Complete Payment</Link>
+              <Link
+                to={
+                  order.kind === "buy_now"
+                    ? paths.orderCheckout.getBuyNowHref(order.auctionId)
+                    : paths.orderCheckout.getHref(order.auctionId)
+                }
+              >
+                Complete Payment
+              </Link>
             </Button>
           )}
         </div>

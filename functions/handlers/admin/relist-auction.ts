@@ -1,0 +1,9 @@
+import { idParamsSchema } from "#shared/schemas/admin";
+import { defineRoute } from "../../http/route.ts";
+import { relistExpiredWin } from "../../usecases/auctions/relist-auction.ts";
+import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
+
+/** Starts a new auction of an expired win's product; answers the new auction (the same one when repeated). */
+export const route = defineRoute({ params: idParamsSchema }, async ({ params, now }) =>
+  toAuctionSummary(await relistExpiredWin(params.id, now), now),
+);

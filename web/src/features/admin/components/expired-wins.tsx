@@ -1,0 +1,71 @@
+import { useQuery } from "@tanstack/react-query";
+import { ProductImage } from "@web/components/product-image.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { paths } from "@web/config/paths.ts";
+import { formatDateTime } from "@web/lib/format-date.ts";
+import { RotateCcw } from "lucide-react";
+import { Link } from "react-router";
+import { formatPrice } from "#shared/money";
+import type { ExpiredWin } from "#shared/schemas/admin";
+import { adminQueries } from "../api/queries.ts";
+import { useRelistAuction } from "../api/relist-auction.ts";
+
+/**
+ * The wins that expired unpaid: the item is free again, so the admin may list it again (a new auction
+ * of the same product). Shown above the auctions only while there are any.
+ */
+export function ExpiredWins() {
+  const expired = useQuery(adminQueries.expiredWins());
+  if (!expired.data || expired.data.length === 0) return null;
+  return (
+    <Card data-testid="expired-wins">
+      <CardHeader className="pb-2">
+        <CardTitle className="text-base">Expired unpaid wins ({expired.data.length})</CardTitle>
+        <p className="text-sm text-muted-foreground">
+          The winner did not pay by the deadline. List the item again to start a new auction of it.
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {expired.data.map((win) => (
+          <ExpiredWinRow key={win.id} win={win} />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ExpiredWinRow({ win }: { win: ExpiredWin }) {
+  const relist = useRelistAuction();
+  return (
+    <div
+      className="flex flex-wrap items-center gap-3 border-t border-border pt-3 first:border-t-0 first:pt-0"
+      data-testid="expired-win"
+      data-auction-id={win.id}
+    >
+      <ProductImage
+        src={win.product.imageUrl}
+        alt={win.product.name}
+        className="size-12 shrink-0 rounded-lg border border-border bg-muted object-cover"
+      />
+      <div className="grid min-w-48 flex-1 gap-0.5">
+        <Link to={paths.auction.getHref(win.id)} className="truncate font-semibold hover:underline">
+          {win.product.name}
+        </Link>
+        <p className="text-sm text-muted-foreground">
+          {win.winner ? `Won by ${win.winner.username}` : "Won"} for {formatPrice(win.currentPrice)} · not
+          paid by <time dateTime={win.payBy}>{formatDateTime(win.payBy)}</time>
+        </p>
+      </div>
+      <Button
+        size="sm"
+        className="min-h-11"
+        disabled={relist.isPending}
+        onClick={() => relist.mutate(win.id)}
+      >
+        <RotateCcw aria-hidden="true" />
+        List again<span className="sr-only"> {win.product.name}</span>
+      </Button>
+    </div>
+  );
+}
