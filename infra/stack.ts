@@ -89,6 +89,7 @@ export class PennyAuctionStack extends Stack {
         BID_VALUE: config.bidValue,
         WIN_PAYMENT_DAYS: String(config.winPaymentDays),
         BUY_NOW_PAYMENT_DAYS: String(config.buyNowPaymentDays),
+        REQUIRE_ADMIN_TWO_FACTOR: config.adminTwoFactor ? "1" : "0",
         ...this.payments.publicEnvironment,
       },
     };
@@ -124,7 +125,9 @@ export class PennyAuctionStack extends Stack {
       media: this.media,
       throttle,
       strictRoutes: {
-        routes: routes.filter((r) => r.handler === "auth/login" || r.handler === "auth/register"),
+        routes: routes.filter((r) =>
+          ["auth/login", "auth/login-two-factor", "auth/register"].includes(r.handler),
+        ),
         rateLimit: config.authRateLimit,
         burstLimit: config.authBurstLimit,
       },

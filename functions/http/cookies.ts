@@ -60,3 +60,24 @@ export function clearedSessionCookies(host: string | undefined): string[] {
     `${SIGNED_IN_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${secure}`,
   ];
 }
+
+/** The sign-in waiting for its second factor: HttpOnly, five minutes, sent back only to finish it. */
+export function pendingLoginCookieName(host: string | undefined): string {
+  return isLocalHost(host) ? PENDING_LOGIN_COOKIE : `__Host-${PENDING_LOGIN_COOKIE}`;
+}
+
+const PENDING_LOGIN_COOKIE = "pending_login";
+
+export function pendingLoginCookie(token: string, host: string | undefined, maxAgeSeconds: number): string {
+  const secure = isLocalHost(host) ? "" : "; Secure";
+  return `${pendingLoginCookieName(host)}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+export function clearedPendingLoginCookie(host: string | undefined): string {
+  const secure = isLocalHost(host) ? "" : "; Secure";
+  return `${pendingLoginCookieName(host)}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure}`;
+}
+
+export function readPendingLoginToken(event: CookieCarrier): string | undefined {
+  return readCookie(event.cookies, pendingLoginCookieName(event.headers?.host));
+}
