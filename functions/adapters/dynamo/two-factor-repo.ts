@@ -75,7 +75,7 @@ export async function enableTwoFactor(
 }
 
 /** Records an accepted code's step; false when that step (or a later one) was already used. */
-export async function useCodeStep(userId: string, step: number): Promise<boolean> {
+export async function claimCodeStep(userId: string, step: number): Promise<boolean> {
   return unlessRefused(() =>
     db.send(
       new UpdateCommand({
@@ -91,7 +91,7 @@ export async function useCodeStep(userId: string, step: number): Promise<boolean
 }
 
 /** Uses up the recovery code at `index`, only if it is still there: two requests cannot both spend it. */
-export async function useRecoveryCode(userId: string, index: number, codeHash: string): Promise<boolean> {
+export async function spendRecoveryCode(userId: string, index: number, codeHash: string): Promise<boolean> {
   return unlessRefused(() =>
     db.send(
       new UpdateCommand({

@@ -10,6 +10,7 @@ import {
   type SessionOrigin,
 } from "../../adapters/dynamo/sessions-repo.ts";
 import {
+  claimCodeStep,
   consumePendingLogin,
   deleteTwoFactor,
   enableTwoFactor,
@@ -17,9 +18,8 @@ import {
   getTwoFactor,
   putPendingLogin,
   putPendingSecret,
+  spendRecoveryCode,
   type TwoFactorRecord,
-  useCodeStep,
-  useRecoveryCode,
 } from "../../adapters/dynamo/two-factor-repo.ts";
 import { getUser, type UserRecord } from "../../adapters/dynamo/users-repo.ts";
 import { adminTwoFactorRequired, SITE_NAME } from "../../config/runtime.ts";
@@ -101,10 +101,10 @@ async function spendCode(
   if (isRecoveryCodeShape(code)) {
     const hash = hashRecoveryCode(code);
     const index = (record.recoveryCodes ?? []).indexOf(hash);
-    return index >= 0 && (await useRecoveryCode(userId, index, hash));
+    return index >= 0 && (await spendRecoveryCode(userId, index, hash));
   }
   const step = matchTotp(record.secret, code, now, record.lastStep ?? -1);
-  return step !== null && (await useCodeStep(userId, step));
+  return step !== null && (await claimCodeStep(userId, step));
 }
 
 /** Turning it off takes the password and a code: a session left open on a shared computer is not enough. */
