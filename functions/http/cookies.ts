@@ -32,10 +32,13 @@ export function readCookie(cookies: readonly string[] | undefined, name: string)
 /** The session token of a request: its cookies (an HTTP API event) or its Cookie header (a socket handshake). */
 export type CookieCarrier = Pick<APIGatewayProxyEventV2, "headers"> & { cookies?: string[] };
 
-export function readSessionToken(event: CookieCarrier): string | undefined {
+function cookiesOf(event: CookieCarrier): string[] | undefined {
   const header = event.headers?.cookie;
-  const cookies = event.cookies ?? (header ? header.split(";") : undefined);
-  return readCookie(cookies, sessionCookieName(event.headers?.host));
+  return event.cookies ?? (header ? header.split(";") : undefined);
+}
+
+export function readSessionToken(event: CookieCarrier): string | undefined {
+  return readCookie(cookiesOf(event), sessionCookieName(event.headers?.host));
 }
 
 /** Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie. */
@@ -79,5 +82,5 @@ export function clearedPendingLoginCookie(host: string | undefined): string {
 }
 
 export function readPendingLoginToken(event: CookieCarrier): string | undefined {
-  return readCookie(event.cookies, pendingLoginCookieName(event.headers?.host));
+  return readCookie(cookiesOf(event), pendingLoginCookieName(event.headers?.host));
 }
