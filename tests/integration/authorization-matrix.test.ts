@@ -184,7 +184,7 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /api/me/export": { expect: signedIn(200) },
   // No sign-in waits for a code in these requests: refused the same for all.
-  "POST /api/auth/login/two-factor": { expect: everyone(401), request: () => ({ body: { code: "123456" } }) },
+  "POST /api/auth/login/two-factor": { expect: everyone(400), request: () => ({ body: { code: "123456" } }) },
   "GET /api/me/two-factor": { expect: signedIn(200) },
   // A new secret waits for the actor's code; nothing is turned on.
   "POST /api/me/two-factor/setup": { expect: signedIn(200) },

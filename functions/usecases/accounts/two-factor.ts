@@ -141,7 +141,10 @@ export async function pendingSecondFactor(user: UserRecord, now: number): Promis
   return token;
 }
 
-/** The second step: the right code for the pending sign-in makes its session, once. */
+/**
+ * The second step: the right code for the pending sign-in makes its session, once. A wrong code is
+ * 401 like a wrong password; no pending sign-in (expired, used, never made) is 400: start again.
+ */
 export async function completeTwoFactorLogin(input: {
   pendingToken: string | undefined;
   code: string;
@@ -151,14 +154,14 @@ export async function completeTwoFactorLogin(input: {
 }): Promise<{ user: UserRecord; token: string }> {
   const tokenHash = input.pendingToken ? hashAccountToken(input.pendingToken) : null;
   const userId = tokenHash ? await getPendingLogin(tokenHash, input.now) : null;
-  if (!tokenHash || !userId) throw unauthorized(TWO_FACTOR_MESSAGES.noPendingLogin);
+  if (!tokenHash || !userId) throw badRequest(TWO_FACTOR_MESSAGES.noPendingLogin);
   const attempt = await reserveLoginAttempt({ account: userId, ip: input.ip, now: input.now });
   const [user, record] = await Promise.all([getUser(userId), getTwoFactor(userId)]);
-  if (!user || user.deletedAt || !isOn(record)) throw unauthorized(TWO_FACTOR_MESSAGES.noPendingLogin);
+  if (!user || user.deletedAt || !isOn(record)) throw badRequest(TWO_FACTOR_MESSAGES.noPendingLogin);
   if (!(await spendCode(user.id, record, input.code, input.now)))
     throw unauthorized(TWO_FACTOR_MESSAGES.wrongCode);
   if (!(await consumePendingLogin(tokenHash, input.now)))
-    throw unauthorized(TWO_FACTOR_MESSAGES.noPendingLogin);
+    throw badRequest(TWO_FACTOR_MESSAGES.noPendingLogin);
   await attempt.succeeded();
   const { token } = await createSession(user, input.now, input.origin, { secondFactor: true });
   return { user, token };

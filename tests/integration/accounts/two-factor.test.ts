@@ -154,7 +154,7 @@ describe("login with two-factor on", () => {
     expect((await me(session)).status).toBe(200);
 
     // The pending sign-in is used up, and the same code is refused within its step on a new one.
-    expect((await secondStep(pending, code)).status).toBe(401);
+    expect((await secondStep(pending, code)).status).toBe(400);
     const replay = await secondStep(pendingCookieOf(await login(user.username, user.password)), code);
     expect(replay.status).toBe(401);
     expect(replay.body.message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
@@ -176,9 +176,9 @@ describe("login with two-factor on", () => {
     const pending = pendingCookieOf(await login(user.username, user.password));
     setClock(clock + PENDING_LOGIN_MS + STEP);
     const late = await secondStep(pending, totpCode(secret, clock));
-    expect(late.status).toBe(401);
+    expect(late.status).toBe(400);
     expect(late.body.message).toBe(TWO_FACTOR_MESSAGES.noPendingLogin);
-    expect((await secondStep(undefined, totpCode(secret, clock))).status).toBe(401);
+    expect((await secondStep(undefined, totpCode(secret, clock))).status).toBe(400);
   });
 
   it("counts wrong codes toward the login throttle, and the right password does not clear it", async () => {
