@@ -45,7 +45,9 @@ describe.each(PHONE_AND_DESKTOP)("two-factor at %s size", (label, viewport) => {
     await page.getByText("Two-factor authentication is on").waitFor();
 
     await openUserMenuItem(page, "Logout");
-    await expect.poll(async () => (await page.request.get("/api/auth/me")).status()).toBe(401);
+    // Logging out reloads the page: the signed-out header says it is done.
+    await page.getByRole("link", { name: "Login" }).first().waitFor({ state: "attached" });
+    expect((await page.request.get("/api/auth/me")).status()).toBe(401);
 
     await page.goto("/login");
     await page.getByLabel("Username or Email").fill(admin.username);
@@ -71,7 +73,8 @@ describe("two-factor login through the API", () => {
   it("answers twoFactorRequired with no session until the code", async () => {
     const page = await pageAt();
     const admin = await signedIn("admin");
-    const setup = await admin.page.request.post("/api/me/two-factor/setup");
+    const setup = await admin.page.request.post("/api/me/two-factor/setup", { data: {} });
+    expect(setup.status(), await setup.text()).toBe(200);
     const { secret } = (await setup.json()) as { secret: string };
     expect(
       (

@@ -64,15 +64,19 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function Enrol({ setup, onCodes }: { setup: TwoFactorSetupView; onCodes: (codes: string[]) => void }) {
-  const confirm = useConfirmTwoFactor();
+function Enrol({
+  setup,
+  confirm,
+}: {
+  setup: TwoFactorSetupView;
+  confirm: ReturnType<typeof useConfirmTwoFactor>;
+}) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     confirm.mutate(code.trim(), {
-      onSuccess: (result) => onCodes(result.recoveryCodes),
       onError: (failure) => setError(getServerMessage(failure, "Could not check the code")),
     });
   };
@@ -159,7 +163,10 @@ function Disable() {
 export function TwoFactorPage() {
   const { data: status, isPending, isError } = useQuery(accountsQueries.twoFactor());
   const start = useStartTwoFactor();
-  const [codes, setCodes] = useState<string[] | null>(null);
+  // Held here, not in the form: the form is gone once the status says "on", and the codes must stay.
+  const confirm = useConfirmTwoFactor();
+  const [saved, setSaved] = useState(false);
+  const codes = confirm.data && !saved ? confirm.data.recoveryCodes : null;
   return (
     <PageContainer>
       <div className="mx-auto grid max-w-2xl gap-6">
@@ -174,7 +181,7 @@ export function TwoFactorPage() {
           </p>
         ) : null}
         {codes ? (
-          <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+          <RecoveryCodes codes={codes} onDone={() => setSaved(true)} />
         ) : isPending ? (
           <p>Loading...</p>
         ) : isError || !status ? (
@@ -195,7 +202,7 @@ export function TwoFactorPage() {
             )}
           </Card>
         ) : start.data ? (
-          <Enrol setup={start.data} onCodes={setCodes} />
+          <Enrol setup={start.data} confirm={confirm} />
         ) : (
           <Card>
             <CardHeader>
