@@ -20,6 +20,8 @@ export const route = definePublicRoute({ body: loginSchema }, async ({ body, now
   if (!user || !valid) throw unauthorized("Invalid username or password");
   const pending = await pendingSecondFactor(user, now);
   if (pending) {
+    // No session yet, so none is replaced; the password is in hand only now for a hash upgrade.
+    await afterLogin(user, body.password, undefined);
     const cookie = pendingLoginCookie(pending, event.headers?.host, PENDING_LOGIN_MS / 1000);
     return reply(200, { twoFactorRequired: true }, [cookie]);
   }
