@@ -1,6 +1,7 @@
 /** Two-factor sign-in: enrolment, the second login step, recovery codes, the throttle and staff's requirement. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TwoFactorSetupView, TwoFactorStatusView } from "#shared/schemas/accounts";
+import { getTwoFactor } from "../../../functions/adapters/dynamo/two-factor-repo.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
 import { PENDING_LOGIN_MS, TWO_FACTOR_MESSAGES, totpCode } from "../../../functions/domain/two-factor.ts";
@@ -231,6 +232,21 @@ describe("turning it off", () => {
     expect((await status(cookie)).body.enabled).toBe(false);
     const login1 = await login(user.username, user.password);
     expect(cookieOf(login1).startsWith("sid=")).toBe(true);
+  });
+});
+
+describe("deleting the account", () => {
+  it("deletes the authenticator key and recovery codes with it", async () => {
+    const { cookie, user } = await enrolled();
+    expect(await getTwoFactor(user.id)).not.toBeNull();
+    const deleted = await call({
+      method: "DELETE",
+      path: "/api/me",
+      body: { password: user.password },
+      cookies: [cookie],
+    });
+    expect(deleted.status).toBe(200);
+    expect(await getTwoFactor(user.id)).toBeNull();
   });
 });
 
