@@ -116,7 +116,12 @@ describe("enrolment", () => {
     const again = await setup(cookie);
     expect(again.status).toBe(409);
     expect(JSON.stringify((await status(cookie)).body)).not.toContain(started.body.secret);
-    const exported = await call({ method: "GET", path: "/api/me/export", cookies: [cookie] });
+    const exported = await call<{ twoFactor: unknown }>({
+      method: "GET",
+      path: "/api/me/export",
+      cookies: [cookie],
+    });
+    expect(exported.body.twoFactor).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
     expect(JSON.stringify(exported.body)).not.toContain(started.body.secret);
     for (const code of confirmed.body.recoveryCodes)
       expect(JSON.stringify(exported.body)).not.toContain(code);
