@@ -51,6 +51,12 @@ const routeTable = [
   // auth
   { method: "POST", path: "/api/auth/register", handler: "auth/register", role: "public" },
   { method: "POST", path: "/api/auth/login", handler: "auth/login", role: "public" },
+  {
+    method: "POST",
+    path: "/api/auth/login/two-factor",
+    handler: "auth/login-two-factor",
+    role: "public",
+  },
   { method: "POST", path: "/api/auth/logout", handler: "auth/logout", role: "public" },
   { method: "GET", path: "/api/auth/me", handler: "auth/me", role: "user" },
   { method: "POST", path: "/api/auth/change-password", handler: "auth/change-password", role: "user" },
@@ -67,6 +73,10 @@ const routeTable = [
   { method: "DELETE", path: "/api/me/sessions", handler: "me/delete-other-sessions", role: "user" },
   { method: "DELETE", path: "/api/me/sessions/{id}", handler: "me/delete-session", role: "user" },
   { method: "PUT", path: "/api/me/email", handler: "me/put-email", role: "user" },
+  { method: "GET", path: "/api/me/two-factor", handler: "me/get-two-factor", role: "user" },
+  { method: "POST", path: "/api/me/two-factor/setup", handler: "me/setup-two-factor", role: "user" },
+  { method: "POST", path: "/api/me/two-factor/confirm", handler: "me/confirm-two-factor", role: "user" },
+  { method: "DELETE", path: "/api/me/two-factor", handler: "me/disable-two-factor", role: "user" },
   { method: "GET", path: "/api/me/export", handler: "me/export", role: "user" },
   {
     method: "DELETE",

@@ -30,6 +30,14 @@ const stageSettingsSchema = z.object({
   /** Days a winner has to pay a win, and a buyer a Buy It Now order (docs/decisions.md, Payment deadlines). */
   winPaymentDays: z.coerce.number().check(z.integer(), z.positive()),
   buyNowPaymentDays: z.coerce.number().check(z.integer(), z.positive()),
+  /**
+   * Staff must sign in with an authenticator code, and an admin without one can only set it up. On
+   * by default where data is kept (like the WAF); off on dev stages unless `-c adminTwoFactor=true`.
+   */
+  adminTwoFactor: z.pipe(
+    z.transform((v: unknown) => (v === "true" ? true : v === "false" ? false : v)),
+    z.boolean(),
+  ),
   /** Custom domain for CloudFront; needs an ACM certificate in us-east-1 for that name. */
   domainName: z.optional(z.string()),
   certificateArn: z.optional(z.string().check(z.startsWith("arn:"))),
@@ -142,6 +150,7 @@ export function readStageConfig(context: ContextReader): StageConfig {
     ...DEFAULTS,
     dataRemoval: ephemeral ? "destroy" : "retain",
     waf: !ephemeral,
+    adminTwoFactor: !ephemeral,
     ...(stages[stage] ?? {}),
     ...overrides,
     stage,

@@ -134,7 +134,9 @@ export class PennyAuctionStack extends Stack {
       media: this.media,
       throttle,
       strictRoutes: {
-        routes: routes.filter((r) => r.handler === "auth/login" || r.handler === "auth/register"),
+        routes: routes.filter((r) =>
+          ["auth/login", "auth/login-two-factor", "auth/register"].includes(r.handler),
+        ),
         rateLimit: config.authRateLimit,
         burstLimit: config.authBurstLimit,
       },
@@ -326,6 +328,7 @@ function functionDefaults(
       BID_VALUE: config.bidValue,
       WIN_PAYMENT_DAYS: String(config.winPaymentDays),
       BUY_NOW_PAYMENT_DAYS: String(config.buyNowPaymentDays),
+      REQUIRE_ADMIN_TWO_FACTOR: config.adminTwoFactor ? "1" : "0",
       ...paymentsEnvironment,
     },
   };

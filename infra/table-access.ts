@@ -72,7 +72,10 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     [],
     ["USER#", "USERNAME#", "EMAIL#", "SESSION#", "SELLER#", "STATS", "LOGINRATE#", "ACCOUNTTOKEN#"],
   ),
-  "auth/login": grant(["USERNAME#", "EMAIL#", "USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
+  // ACCOUNTTOKEN#: a sign-in waiting for its second factor.
+  "auth/login": grant(["USERNAME#", "EMAIL#", "USER#"], ["USER#", "SESSION#", "LOGINRATE#", "ACCOUNTTOKEN#"]),
+  // USER#: the two-factor item's used step or recovery code.
+  "auth/login-two-factor": grant(["USER#"], ["ACCOUNTTOKEN#", "USER#", "SESSION#", "LOGINRATE#"]),
   "auth/logout": grant([], ["SESSION#", "USER#"]),
   "auth/me": grant(["USER#"]),
   "auth/change-password": grant(["USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
@@ -84,6 +87,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "me/list-sessions": grant(["USER#", "SESSION#"]),
   "me/delete-session": grant(["USER#", "SESSION#"], ["USER#", "SESSION#"]),
   "me/delete-other-sessions": grant(["USER#"], ["USER#", "SESSION#"]),
+  "me/get-two-factor": grant(["USER#"]),
+  "me/setup-two-factor": grant(["USER#"], ["USER#"]),
+  // SESSION#: the session it is turned on in has proved a second factor.
+  "me/confirm-two-factor": grant(["USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
+  "me/disable-two-factor": grant(["USER#"], ["USER#", "LOGINRATE#"]),
   "me/put-email": grant(["USER#", "EMAIL#"], ["USER#", "LOGINRATE#", "ACCOUNTTOKEN#"]),
   // Everything the product holds about the caller: their bid tallies, agents, orders and purchases.
   "me/export": grant(["USER#", "SESSION#", "BIDDERS#", "AGENTS#", "ORDER#", "PURCHASE#"], [], true),

@@ -38,6 +38,8 @@ export const paths = {
       token ? `/verify-email?token=${encodeURIComponent(token)}` : "/verify-email",
   },
   sessions: { path: "/sessions", getHref: () => "/sessions" },
+  /** Two-factor sign-in: enrol, see the recovery codes left, turn it off. */
+  twoFactor: { path: "/account/two-factor", getHref: () => "/account/two-factor" },
   account: { path: "/account", getHref: () => "/account" },
   sellerDashboard: { path: "/seller-dashboard", getHref: () => "/seller-dashboard" },
   sellerOrders: { path: "/seller-orders", getHref: () => "/seller-orders" },

@@ -29,6 +29,14 @@ export function registrationsPerAddress(): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
+/**
+ * Whether staff must sign in with a second factor (REQUIRE_ADMIN_TWO_FACTOR=1): on in production,
+ * off in the local stack and tests unless they set it.
+ */
+export function adminTwoFactorRequired(): boolean {
+  return process.env.REQUIRE_ADMIN_TWO_FACTOR === "1";
+}
+
 /** Open sockets per address (functions/domain/socket-limits.ts); the local stack raises it, like registrations. */
 export function socketsPerAddress(): number {
   const value = Number(process.env.SOCKETS_PER_ADDRESS);

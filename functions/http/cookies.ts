@@ -32,10 +32,13 @@ export function readCookie(cookies: readonly string[] | undefined, name: string)
 /** The session token of a request: its cookies (an HTTP API event) or its Cookie header (a socket handshake). */
 export type CookieCarrier = Pick<APIGatewayProxyEventV2, "headers"> & { cookies?: string[] };
 
-export function readSessionToken(event: CookieCarrier): string | undefined {
+function cookiesOf(event: CookieCarrier): string[] | undefined {
   const header = event.headers?.cookie;
-  const cookies = event.cookies ?? (header ? header.split(";") : undefined);
-  return readCookie(cookies, sessionCookieName(event.headers?.host));
+  return event.cookies ?? (header ? header.split(";") : undefined);
+}
+
+export function readSessionToken(event: CookieCarrier): string | undefined {
+  return readCookie(cookiesOf(event), sessionCookieName(event.headers?.host));
 }
 
 /** Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie. */
@@ -59,4 +62,25 @@ export function clearedSessionCookies(host: string | undefined): string[] {
     `${sessionCookieName(host)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`,
     `${SIGNED_IN_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${secure}`,
   ];
+}
+
+/** The sign-in waiting for its second factor: HttpOnly, five minutes, sent back only to finish it. */
+export function pendingLoginCookieName(host: string | undefined): string {
+  return isLocalHost(host) ? PENDING_LOGIN_COOKIE : `__Host-${PENDING_LOGIN_COOKIE}`;
+}
+
+const PENDING_LOGIN_COOKIE = "pending_login";
+
+export function pendingLoginCookie(token: string, host: string | undefined, maxAgeSeconds: number): string {
+  const secure = isLocalHost(host) ? "" : "; Secure";
+  return `${pendingLoginCookieName(host)}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+export function clearedPendingLoginCookie(host: string | undefined): string {
+  const secure = isLocalHost(host) ? "" : "; Secure";
+  return `${pendingLoginCookieName(host)}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure}`;
+}
+
+export function readPendingLoginToken(event: CookieCarrier): string | undefined {
+  return readCookie(cookiesOf(event), pendingLoginCookieName(event.headers?.host));
 }

@@ -2,8 +2,9 @@ import { injectLambdaContext } from "@aws-lambda-powertools/logger/middleware";
 import middy, { type MiddyfiedHandler } from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type { ZodMiniType } from "#shared/schemas/zod";
-import { paymentProviderName } from "../config/runtime.ts";
+import { adminTwoFactorRequired, paymentProviderName } from "../config/runtime.ts";
 import { Refusal } from "../domain/errors.ts";
+import { staffSessionAllowed, TWO_FACTOR_MESSAGES, TWO_FACTOR_REQUIRED_CODE } from "../domain/two-factor.ts";
 import { logger } from "../observability/logger.ts";
 import { type HttpRoute, routeOfHandler } from "../routes.ts";
 import { clientIp } from "./client-ip.ts";
@@ -124,6 +125,15 @@ function enforceRole(route: HttpRoute, auth: Auth | null) {
   if (!auth) throw unauthorized();
   if (route.role === "user") return;
   if (auth.role !== route.role) throw forbidden();
+  const staffAllowed = staffSessionAllowed({
+    role: auth.role,
+    required: adminTwoFactorRequired(),
+    sessionHasSecondFactor: auth.secondFactor,
+  });
+  // The code word lets the web send the admin to the enrolment page instead of showing a dead end.
+  if (!staffAllowed) {
+    throw new Refusal("forbidden", TWO_FACTOR_MESSAGES.staffMustEnrol, { code: TWO_FACTOR_REQUIRED_CODE });
+  }
 }
 
 type Logic<Body, Params, Query, A extends Auth | null, Pre> = (

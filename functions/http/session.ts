@@ -11,6 +11,8 @@ export interface Auth {
   username: string;
   /** The raw cookie token, for logout. */
   token: string;
+  /** The session proved a second factor (domain/two-factor.ts staffSessionAllowed). */
+  secondFactor: boolean;
 }
 
 /** Reads the session cookie (one GetItem) and, at most once a minute, slides its expiry. */
@@ -22,7 +24,13 @@ export async function resolveSession(
   if (!token || token.length > 200) return { auth: null, cookies: [] };
   const session = await getSession(token, now);
   if (!session) return { auth: null, cookies: [] };
-  const auth: Auth = { userId: session.userId, role: session.role, username: session.username, token };
+  const auth: Auth = {
+    userId: session.userId,
+    role: session.role,
+    username: session.username,
+    token,
+    secondFactor: session.secondFactor === true,
+  };
   if (!sessionNeedsTouch(session.lastSeenAt, now)) return { auth, cookies: [] };
   try {
     await touchSession(session, now);

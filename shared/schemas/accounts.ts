@@ -44,6 +44,31 @@ export const changeEmailSchema = z.strictObject({ email, password });
 /** DELETE /api/me */
 export const deleteAccountSchema = z.strictObject({ password });
 
+/** An authenticator app's 6 digits, or a recovery code (xxxxx-xxxxx). */
+const code = z
+  .string(z.typeMessages("code must be a string", "code is required"))
+  .check(z.trim(), z.minLength(1, "Enter the code"), z.maxLength(20, "code is too long"));
+
+/** POST /api/auth/login/two-factor, POST /api/me/two-factor/confirm */
+export const twoFactorCodeSchema = z.strictObject({ code });
+
+/** DELETE /api/me/two-factor */
+export const disableTwoFactorSchema = z.strictObject({ password, code });
+
+/** GET /api/me/two-factor */
+export interface TwoFactorStatusView {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+  /** This stage requires it of staff, and the caller is staff. */
+  required: boolean;
+}
+
+/** POST /api/me/two-factor/setup: the secret, this once, for the app (and the QR code of its URI). */
+export interface TwoFactorSetupView {
+  secret: string;
+  otpauthUri: string;
+}
+
 /** DELETE /api/me/sessions/{id} */
 export const sessionIdParamsSchema = z.object({
   id: z.string().check(z.trim(), z.regex(/^[0-9a-f]{24}$/, "Invalid session id")),

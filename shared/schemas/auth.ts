@@ -80,5 +80,7 @@ export const currentUserSchema = z.object({
   emailVerified: z.boolean(),
   /** An address the user asked to move to, not yet verified. */
   pendingEmail: z.optional(z.string()),
+  /** Staff on a stage that requires two-factor, in a session that has not proved it: only enrolment is open. */
+  twoFactorSetupRequired: z.optional(z.boolean()),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -107,6 +107,11 @@ describe("HTTP API", () => {
     expect(httpRoutes.find((r) => r.handler === "payments/confirm-local-payment")?.role).toBe("user");
   });
 
+  it("requires two-factor of staff in production and not on dev stages", () => {
+    expect(byHandler(prodFunctions, "admin/list-users").env.REQUIRE_ADMIN_TWO_FACTOR).toBe("1");
+    expect(byHandler(devFunctions, "admin/list-users").env.REQUIRE_ADMIN_TWO_FACTOR).toBe("0");
+  });
+
   it("throttles the stage, and the password routes harder", () => {
     dev.template.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
       StageName: "$default",
@@ -114,6 +119,7 @@ describe("HTTP API", () => {
       DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
       RouteSettings: {
         "POST /api/auth/login": { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+        "POST /api/auth/login/two-factor": { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
         "POST /api/auth/register": { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
       },
     });
@@ -286,7 +292,9 @@ describe("least privilege", () => {
         "WATCH#*",
       ]);
     }
+    // ACCOUNTTOKEN#: a sign-in waiting for its second factor.
     expect([...tableScope(byHandler(devFunctions, "auth/login")).write].sort()).toEqual([
+      "ACCOUNTTOKEN#*",
       "LOGINRATE#*",
       "SESSION#*",
       "USER#*",

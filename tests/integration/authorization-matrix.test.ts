@@ -183,6 +183,18 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ body: { email: `${unique("moved")}@example.com`, password: "not-my-password" } }),
   },
   "GET /api/me/export": { expect: signedIn(200) },
+  // No sign-in waits for a code in these requests: refused the same for all.
+  "POST /api/auth/login/two-factor": { expect: everyone(400), request: () => ({ body: { code: "123456" } }) },
+  "GET /api/me/two-factor": { expect: signedIn(200) },
+  // A new secret waits for the actor's code; nothing is turned on.
+  "POST /api/me/two-factor/setup": { expect: signedIn(200) },
+  // Whether or not a setup waits, "000000" is not the code that turns it on.
+  "POST /api/me/two-factor/confirm": { expect: signedIn(400), request: () => ({ body: { code: "000000" } }) },
+  // None of the actors has it on.
+  "DELETE /api/me/two-factor": {
+    expect: signedIn(400),
+    request: () => ({ body: { password: "not-my-password", code: "123456" } }),
+  },
   "DELETE /api/me": { expect: signedIn(403), request: () => ({ body: { password: "not-my-password" } }) },
   "GET /api/config": { expect: everyone(200) },
 

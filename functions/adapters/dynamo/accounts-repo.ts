@@ -173,6 +173,8 @@ export async function eraseUser(user: UserRecord, now: number): Promise<boolean>
               },
             },
           },
+          // The authenticator secret and recovery codes: a deleted account signs in no more.
+          { Delete: { TableName: table, Key: keys.twoFactor(user.id) } },
           {
             Delete: {
               TableName: table,

@@ -115,6 +115,10 @@ export const keys = {
   }),
   /** A one-time account link (email verification, password reset), under its token's hash (domain/accounts.ts). */
   accountToken: (tokenHash: string) => ({ pk: `ACCOUNTTOKEN#${tokenHash}`, sk: "TOKEN" }),
+  /** A user's authenticator secret, its recovery codes' hashes and the last code step used (domain/two-factor.ts). */
+  twoFactor: (userId: string) => ({ pk: `USER#${userId}`, sk: "TWOFACTOR" }),
+  /** A sign-in that passed its password and waits for its second factor, under its token's hash. */
+  pendingLogin: (tokenHash: string) => ({ pk: `ACCOUNTTOKEN#${tokenHash}`, sk: "PENDINGLOGIN" }),
   /** An (account, address) pair's failed logins in a row and its last attempt (domain/login-throttle.ts). */
   loginPair: (pair: string) => ({ pk: `LOGINRATE#pair#${pair.toLowerCase()}`, sk: "FAILURES" }),
 } as const;

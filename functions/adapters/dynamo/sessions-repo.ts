@@ -1,4 +1,10 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
 import type { UserRole } from "#shared/constants";
 import { hashSessionToken, newSessionToken, sessionExpiry, sessionOutlived } from "../../domain/sessions.ts";
 import { db, tableName } from "./client.ts";
@@ -17,6 +23,8 @@ export interface SessionRecord {
   /** What the owner's sessions page shows: the browser it began in, and its address masked (domain/accounts.ts). */
   device?: string;
   address?: string;
+  /** Signed in with a second factor, or turned two-factor on in it: where staff must use one, it may act as staff. */
+  secondFactor?: boolean;
 }
 
 /** Where a sign-in came from, as the sessions page describes it. */
@@ -35,12 +43,14 @@ const SESSION_SHAPE: ItemShape<SessionRecord> = {
   createdAt: "number?",
   device: "string?",
   address: "string?",
+  secondFactor: "boolean?",
 };
 
 export async function createSession(
   user: { id: string; role: UserRole; username: string },
   now: number,
   origin?: SessionOrigin,
+  proof: { secondFactor?: boolean } = {},
 ): Promise<{ token: string; session: SessionRecord }> {
   const token = newSessionToken();
   const tokenHash = hashSessionToken(token);
@@ -54,6 +64,7 @@ export async function createSession(
     createdAt: now,
     ...(origin ? { device: origin.device } : {}),
     ...(origin?.address ? { address: origin.address } : {}),
+    ...(proof.secondFactor ? { secondFactor: true } : {}),
   };
   await db.send(
     new TransactWriteCommand({
@@ -121,6 +132,19 @@ export async function touchSession(session: SessionRecord, now: number): Promise
           },
         },
       ],
+    }),
+  );
+}
+
+/** The session proved a second factor after it began (two-factor turned on in it). */
+export async function markSessionSecondFactor(token: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.session(hashSessionToken(token)),
+      UpdateExpression: "SET secondFactor = :true",
+      ConditionExpression: "attribute_exists(pk)",
+      ExpressionAttributeValues: { ":true": true },
     }),
   );
 }

@@ -2,12 +2,14 @@ import { loginSchema } from "#shared/schemas/auth";
 import { createSession } from "../../adapters/dynamo/sessions-repo.ts";
 import { findUserByLogin } from "../../adapters/dynamo/users-repo.ts";
 import { decoyHash, verifyPassword } from "../../domain/passwords.ts";
+import { PENDING_LOGIN_MS } from "../../domain/two-factor.ts";
 import { clientIp } from "../../http/client-ip.ts";
-import { sessionCookies } from "../../http/cookies.ts";
+import { pendingLoginCookie, sessionCookies } from "../../http/cookies.ts";
 import { unauthorized } from "../../http/errors.ts";
 import { definePublicRoute, reply } from "../../http/route.ts";
 import { sessionOrigin } from "../../http/session-origin.ts";
 import { afterLogin, reserveLoginAttempt } from "../../usecases/accounts/account-security.ts";
+import { pendingSecondFactor } from "../../usecases/accounts/two-factor.ts";
 import { toCurrentUser } from "../../usecases/views/user-view.ts";
 
 export const route = definePublicRoute({ body: loginSchema }, async ({ body, now, event, auth }) => {
@@ -16,6 +18,13 @@ export const route = definePublicRoute({ body: loginSchema }, async ({ body, now
   const attempt = await reserveLoginAttempt({ account: user?.id ?? body.username, ip: clientIp(event), now });
   const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) throw unauthorized("Invalid username or password");
+  const pending = await pendingSecondFactor(user, now);
+  if (pending) {
+    // No session yet, so none is replaced; the password is in hand only now for a hash upgrade.
+    await afterLogin(user, body.password, undefined);
+    const cookie = pendingLoginCookie(pending, event.headers?.host, PENDING_LOGIN_MS / 1000);
+    return reply(200, { twoFactorRequired: true }, [cookie]);
+  }
   await attempt.succeeded();
   const { token } = await createSession(user, now, sessionOrigin(event));
   await afterLogin(user, body.password, auth?.token);

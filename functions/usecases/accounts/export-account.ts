@@ -3,6 +3,7 @@ import { listUserActivity } from "../../adapters/dynamo/accounts-repo.ts";
 import { listUserAgents } from "../../adapters/dynamo/agents-repo.ts";
 import { getResponsiblePlay } from "../../adapters/dynamo/limits-repo.ts";
 import { listBuyerOrders } from "../../adapters/dynamo/orders-repo.ts";
+import { getTwoFactor } from "../../adapters/dynamo/two-factor-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import { unauthorized } from "../../domain/errors.ts";
 import { notificationSettingsOf } from "../../domain/notifications.ts";
@@ -14,12 +15,13 @@ import { listSessions } from "./sessions.ts";
 export async function exportAccount(userId: string, token: string, now: number) {
   const user = await getUser(userId);
   if (!user || user.deletedAt) throw unauthorized();
-  const [activity, agents, orders, limits, sessions] = await Promise.all([
+  const [activity, agents, orders, limits, sessions, twoFactor] = await Promise.all([
     listUserActivity(userId),
     listUserAgents(userId),
     listBuyerOrders(userId),
     getResponsiblePlay(userId),
     listSessions(userId, token, now),
+    getTwoFactor(userId),
   ]);
   return {
     exportedAt: new Date(now).toISOString(),
@@ -41,5 +43,11 @@ export async function exportAccount(userId: string, token: string, now: number) 
     orders: orders.map(toOrderView),
     payments: activity.purchases,
     sessions,
+    // Whether it is on and since when; the key and the recovery codes are credentials, never data to hand out.
+    twoFactor: {
+      enabled: Boolean(twoFactor?.enabledAt),
+      enabledAt: twoFactor?.enabledAt ? new Date(twoFactor.enabledAt).toISOString() : null,
+      recoveryCodesLeft: twoFactor?.enabledAt ? (twoFactor.recoveryCodes ?? []).length : 0,
+    },
   };
 }

@@ -200,6 +200,7 @@ describe("export", () => {
         "payments",
         "sessions",
         "settings",
+        "twoFactor",
       ].sort(),
     );
     expect(res.body.account).toMatchObject({

@@ -69,6 +69,7 @@ const ResetPasswordPage = lazyPage(accountsPages, "ResetPasswordPage");
 const VerifyEmailPage = lazyPage(accountsPages, "VerifyEmailPage");
 const SessionsPage = lazyPage(accountsPages, "SessionsPage");
 const AccountPage = lazyPage(accountsPages, "AccountPage");
+const TwoFactorPage = lazyPage(accountsPages, "TwoFactorPage");
 const OutboxPage = lazyPage(() => import("@web/features/outbox/pages/outbox-page.tsx"), "OutboxPage");
 /** The footer's pages: rarely visited, so they stay out of the first load. */
 const infoPages = () => import("./routes/info-pages.tsx");
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
               { path: paths.notifications.path, element: <NotificationsPage /> },
               { path: paths.sessions.path, element: <SessionsPage /> },
               { path: paths.account.path, element: <AccountPage /> },
+              { path: paths.twoFactor.path, element: <TwoFactorPage /> },
             ],
           },
           {

@@ -81,6 +81,16 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
     body: { email: "moving@example.com", password: "not-the-password" },
   }),
   "me/export": (w) => ({ as: w.buyer, params: {} }),
+  "auth/login-two-factor": () => ({ as: null, params: {}, body: { code: "123456" } }),
+  "me/get-two-factor": (w) => ({ as: w.buyer, params: {} }),
+  "me/setup-two-factor": (w) => ({ as: w.buyer, params: {} }),
+  "me/confirm-two-factor": (w) => ({ as: w.buyer, params: {}, body: { code: "123456" } }),
+  // The buyer has no two-factor to turn off: refused before the password is checked.
+  "me/disable-two-factor": (w) => ({
+    as: w.buyer,
+    params: {},
+    body: { password: "not-the-password", code: "123456" },
+  }),
   // The wrong password: the call is refused (403) and the world's buyer lives on.
   "me/delete-account": (w) => ({ as: w.buyer, params: {}, body: { password: "not-the-password" } }),
   "config/get-config": () => ({ as: null, params: {} }),

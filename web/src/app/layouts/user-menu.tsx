@@ -17,6 +17,7 @@ import {
   Laptop,
   LogOut,
   Package,
+  ShieldCheck,
   ShoppingCart,
   Star,
   Trophy,
@@ -120,6 +121,12 @@ export function UserMenu({
             <Link to={paths.sessions.getHref()}>
               <Laptop aria-hidden="true" />
               Where you're signed in
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to={paths.twoFactor.getHref()}>
+              <ShieldCheck aria-hidden="true" />
+              Two-factor authentication
             </Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>

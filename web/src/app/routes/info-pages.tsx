@@ -284,6 +284,8 @@ export function PrivacyPage() {
           body: (
             <p>
               One session cookie, HttpOnly and Secure, to keep you signed in; it ends after 90 days at most.
+              With two-factor authentication on, a second one lives for the five minutes between your password
+              and your code.
             </p>
           ),
         },
@@ -293,7 +295,9 @@ export function PrivacyPage() {
             <p>
               For each device you sign in on we keep when it signed in and was last used, the kind of browser,
               and its network address with the last part removed (for example 203.0.113.x), so you can tell
-              your devices apart on "Where you're signed in". A session's record goes when it ends.
+              your devices apart on "Where you're signed in". A session's record goes when it ends. With
+              two-factor authentication on we keep your authenticator key (never shown again after setup) and
+              only a fingerprint of each recovery code; both go when you turn it off or delete your account.
             </p>
           ),
         },

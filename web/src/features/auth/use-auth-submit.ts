@@ -19,15 +19,24 @@ type AuthToasts<TVariablesOf> = {
 export function useAuthSubmit<TData, TVariables>(
   mutation: UseMutationResult<TData, Error, TVariables>,
   toasts: AuthToasts<TVariables>,
+  /** An answer that signs in nothing yet (a login waiting for its second factor) goes here instead. */
+  notYet?: (data: TData) => boolean,
 ) {
   const submit = (values: TVariables) =>
     mutation.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (data) => {
+        if (notYet?.(data)) return;
         toast({ ...toasts.success, variant: "success" });
         setTimeout(() => {
           window.location.href = toasts.destination?.(values) ?? paths.home.getHref();
         }, RELOAD_AFTER_TOAST_MS);
       },
     });
-  return { submit, busy: mutation.isPending || mutation.isSuccess, pending: mutation.isPending };
+  const waiting = mutation.data !== undefined && notYet?.(mutation.data) === true;
+  return {
+    submit,
+    busy: mutation.isPending || (mutation.isSuccess && !waiting),
+    pending: mutation.isPending,
+    waitingForCode: waiting,
+  };
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest } from "@web/lib/api-client.ts";
 import { meQuery } from "@web/lib/current-user.ts";
-import type { SessionView } from "#shared/schemas/accounts";
+import type { SessionView, TwoFactorSetupView, TwoFactorStatusView } from "#shared/schemas/accounts";
 
 /** Every read of the accounts pages; each key is the path it reads. */
 export const accountsQueries = {
@@ -10,7 +10,43 @@ export const accountsQueries = {
       queryKey: ["/api/me/sessions"] as const,
       queryFn: () => api.get<SessionView[]>("/api/me/sessions"),
     }),
+  twoFactor: () =>
+    queryOptions({
+      queryKey: ["/api/me/two-factor"] as const,
+      queryFn: () => api.get<TwoFactorStatusView>("/api/me/two-factor"),
+    }),
 };
+
+/** POST /api/me/two-factor/setup: the secret and its otpauth URI, answered this once. */
+export function useStartTwoFactor() {
+  return useMutation({
+    mutationFn: () => api.post<TwoFactorSetupView>("/api/me/two-factor/setup"),
+    meta: { errorToast: { fallback: "Could not start the setup" } },
+  });
+}
+
+/** POST /api/me/two-factor/confirm: turns it on; the recovery codes come back this once. */
+export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api.post<{ recoveryCodes: string[] }>("/api/me/two-factor/confirm", { code }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountsQueries.twoFactor().queryKey }),
+        queryClient.invalidateQueries({ queryKey: meQuery().queryKey }),
+      ]),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { password: string; code: string }) =>
+      apiRequest("DELETE", "/api/me/two-factor", body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsQueries.twoFactor().queryKey }),
+  });
+}
 
 /** POST /api/auth/forgot-password: 202 with the same message whether or not the address has an account. */
 export function useForgotPassword() {

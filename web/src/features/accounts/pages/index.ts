@@ -3,4 +3,5 @@ export { AccountPage } from "./account-page.tsx";
 export { ForgotPasswordPage } from "./forgot-password-page.tsx";
 export { ResetPasswordPage } from "./reset-password-page.tsx";
 export { SessionsPage } from "./sessions-page.tsx";
+export { TwoFactorPage } from "./two-factor-page.tsx";
 export { VerifyEmailPage } from "./verify-email-page.tsx";

@@ -2,14 +2,33 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import type { CurrentUser, LoginRequest } from "#shared/schemas/auth";
 
-/** POST /api/auth/login: 200 CurrentUser, 401 bad credentials, 429 too many attempts. */
-export function login(body: LoginRequest): Promise<CurrentUser> {
-  return api.post<CurrentUser>("/api/auth/login", { username: body.username, password: body.password });
+/** The right password of an account with two-factor on: the code is asked next (an HttpOnly cookie holds the sign-in). */
+export interface TwoFactorPending {
+  twoFactorRequired: true;
+}
+
+export const waitsForCode = (answer: CurrentUser | TwoFactorPending): answer is TwoFactorPending =>
+  "twoFactorRequired" in answer;
+
+/** POST /api/auth/login: 200 CurrentUser (or the second step's cue), 401 bad credentials, 429 too many attempts. */
+export function login(body: LoginRequest): Promise<CurrentUser | TwoFactorPending> {
+  return api.post<CurrentUser | TwoFactorPending>("/api/auth/login", {
+    username: body.username,
+    password: body.password,
+  });
 }
 
 export function useLogin() {
   return useMutation({
     mutationFn: login,
     meta: { errorToast: { title: "Login failed", fallback: "Invalid username or password" } },
+  });
+}
+
+/** POST /api/auth/login/two-factor: the app's code or a recovery code finishes the sign-in. */
+export function useLoginCode() {
+  return useMutation({
+    mutationFn: (code: string) => api.post<CurrentUser>("/api/auth/login/two-factor", { code }),
+    meta: { errorToast: { title: "Login failed", fallback: "That code is not right" } },
   });
 }

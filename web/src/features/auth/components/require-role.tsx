@@ -22,5 +22,9 @@ export function RequireRole({ roles, children }: { roles?: readonly UserRole[]; 
   }
   if (!user) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
   if (roles && !roles.includes(user.role)) return <Navigate to={paths.home.getHref()} replace />;
+  // Staff on a stage that requires two-factor can do nothing else until they have set it up.
+  if (roles?.includes("admin") && user.twoFactorSetupRequired) {
+    return <Navigate to={paths.twoFactor.getHref()} replace />;
+  }
   return children ?? <Outlet />;
 }

@@ -2,14 +2,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Form } from "@web/components/ui/form.tsx";
+import { Input } from "@web/components/ui/input.tsx";
+import { Label } from "@web/components/ui/label.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
+import { type FormEvent, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate } from "react-router";
 import { loginSchema } from "#shared/schemas/auth";
 import type * as z from "#shared/schemas/zod";
-import { useLogin } from "../api/login.ts";
+import { useLogin, useLoginCode, waitsForCode } from "../api/login.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { useAuthSubmit } from "../use-auth-submit.ts";
@@ -17,9 +20,10 @@ import { useAuthSubmit } from "../use-auth-submit.ts";
 export function LoginPage() {
   useDocumentTitle("Log in");
   const { data: user } = useUser();
-  const login = useAuthSubmit(useLogin(), {
-    success: { title: "Welcome back!", description: "You are now signed in." },
-  });
+  const welcome = { title: "Welcome back!", description: "You are now signed in." };
+  const login = useAuthSubmit(useLogin(), { success: welcome }, waitsForCode);
+  const second = useAuthSubmit(useLoginCode(), { success: welcome });
+  const [code, setCode] = useState("");
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
     defaultValues: { username: "", password: "" },
@@ -28,6 +32,10 @@ export function LoginPage() {
   if (user) return <Navigate to={paths.home.getHref()} replace />;
 
   const onSubmit = form.handleSubmit(login.submit);
+  const onCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim()) second.submit(code.trim());
+  };
 
   return (
     <AuthCard
@@ -42,33 +50,53 @@ export function LoginPage() {
         </p>
       }
     >
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
-          <TextField
-            control={form.control}
-            name="username"
-            label="Username or Email"
-            autoComplete="username"
-            placeholder="Enter your username or email"
+      {login.waitingForCode ? (
+        <form onSubmit={onCode} noValidate className="grid gap-4" aria-label="Two-factor code">
+          <p className="text-sm text-muted-foreground">
+            Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+          </p>
+          <Label htmlFor="login-code">Authentication code</Label>
+          <Input
+            id="login-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
           />
-          <PasswordField
-            control={form.control}
-            name="password"
-            label="Password"
-            autoComplete="current-password"
-            placeholder="Enter your password"
-          />
-          <Link
-            to={paths.forgotPassword.getHref()}
-            className="justify-self-end text-sm font-semibold text-primary-hover hover:underline"
-          >
-            Forgot password?
-          </Link>
-          <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.busy}>
-            {login.pending ? "Signing in..." : "Sign In"}
+          <Button type="submit" size="lg" className="mt-2 w-full" disabled={second.busy || !code.trim()}>
+            {second.pending ? "Checking..." : "Verify"}
           </Button>
         </form>
-      </Form>
+      ) : (
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
+            <TextField
+              control={form.control}
+              name="username"
+              label="Username or Email"
+              autoComplete="username"
+              placeholder="Enter your username or email"
+            />
+            <PasswordField
+              control={form.control}
+              name="password"
+              label="Password"
+              autoComplete="current-password"
+              placeholder="Enter your password"
+            />
+            <Link
+              to={paths.forgotPassword.getHref()}
+              className="justify-self-end text-sm font-semibold text-primary-hover hover:underline"
+            >
+              Forgot password?
+            </Link>
+            <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.busy}>
+              {login.pending ? "Signing in..." : "Sign In"}
+            </Button>
+          </form>
+        </Form>
+      )}
     </AuthCard>
   );
 }

@@ -1,0 +1,168 @@
+/**
+ * Two-factor sign-in with an authenticator app: turning it on (a secret shown once as a QR code, proved
+ * with a code, ten recovery codes shown once), the second step of a sign-in, and turning it off.
+ * Every code typed is counted like a password attempt (domain/login-throttle.ts).
+ */
+import type { TwoFactorSetupView, TwoFactorStatusView } from "#shared/schemas/accounts";
+import {
+  createSession,
+  markSessionSecondFactor,
+  type SessionOrigin,
+} from "../../adapters/dynamo/sessions-repo.ts";
+import {
+  claimCodeStep,
+  consumePendingLogin,
+  deleteTwoFactor,
+  enableTwoFactor,
+  getPendingLogin,
+  getTwoFactor,
+  putPendingLogin,
+  putPendingSecret,
+  spendRecoveryCode,
+  type TwoFactorRecord,
+} from "../../adapters/dynamo/two-factor-repo.ts";
+import { getUser, type UserRecord } from "../../adapters/dynamo/users-repo.ts";
+import { adminTwoFactorRequired, SITE_NAME } from "../../config/runtime.ts";
+import { ACCOUNT_MESSAGES, hashAccountToken, newAccountToken } from "../../domain/accounts.ts";
+import { badRequest, conflict, forbidden, unauthorized } from "../../domain/errors.ts";
+import { verifyPassword } from "../../domain/passwords.ts";
+import {
+  hashRecoveryCode,
+  isRecoveryCodeShape,
+  matchTotp,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUri,
+  PENDING_LOGIN_MS,
+  TWO_FACTOR_MESSAGES,
+} from "../../domain/two-factor.ts";
+import { reserveLoginAttempt } from "./account-security.ts";
+
+const isOn = (record: TwoFactorRecord | null): record is TwoFactorRecord & { secret: string } =>
+  Boolean(record?.enabledAt && record.secret);
+
+export async function twoFactorStatus(userId: string, role: string): Promise<TwoFactorStatusView> {
+  const record = await getTwoFactor(userId);
+  return {
+    enabled: isOn(record),
+    recoveryCodesLeft: isOn(record) ? (record.recoveryCodes ?? []).length : 0,
+    required: role === "admin" && adminTwoFactorRequired(),
+  };
+}
+
+/** A new secret for the app, kept until a code proves the app holds it; a second setup replaces the first. */
+export async function startTwoFactorSetup(user: {
+  userId: string;
+  username: string;
+}): Promise<TwoFactorSetupView> {
+  const secret = newTotpSecret();
+  if (!(await putPendingSecret(user.userId, secret))) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+  return { secret, otpauthUri: otpauthUri({ issuer: SITE_NAME, account: user.username, secret }) };
+}
+
+/**
+ * The app's first code turns two-factor on: the recovery codes are answered this once (only their
+ * hashes are kept), and the session it was done in counts as having proved a second factor.
+ */
+export async function confirmTwoFactorSetup(input: {
+  userId: string;
+  token: string;
+  code: string;
+  ip: string;
+  now: number;
+}): Promise<{ recoveryCodes: string[] }> {
+  const record = await getTwoFactor(input.userId);
+  if (isOn(record)) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+  if (!record?.pendingSecret) throw badRequest(TWO_FACTOR_MESSAGES.noSetup);
+  const attempt = await reserveLoginAttempt({ account: input.userId, ip: input.ip, now: input.now });
+  const step = matchTotp(record.pendingSecret, input.code, input.now);
+  if (step === null) throw badRequest(TWO_FACTOR_MESSAGES.wrongCode);
+  await attempt.succeeded();
+  const recoveryCodes = newRecoveryCodes();
+  const enabled = await enableTwoFactor(input.userId, {
+    secret: record.pendingSecret,
+    step,
+    recoveryCodes: recoveryCodes.map(hashRecoveryCode),
+    now: input.now,
+  });
+  // Another setup replaced the secret meanwhile (another tab): this code proved the old one.
+  if (!enabled) throw badRequest(TWO_FACTOR_MESSAGES.noSetup);
+  await markSessionSecondFactor(input.token);
+  return { recoveryCodes };
+}
+
+/** Spends an app code (its step, never again) or a recovery code (gone once used); false when neither fits. */
+async function spendCode(
+  userId: string,
+  record: TwoFactorRecord & { secret: string },
+  code: string,
+  now: number,
+) {
+  if (isRecoveryCodeShape(code)) {
+    const hash = hashRecoveryCode(code);
+    const index = (record.recoveryCodes ?? []).indexOf(hash);
+    return index >= 0 && (await spendRecoveryCode(userId, index, hash));
+  }
+  const step = matchTotp(record.secret, code, now, record.lastStep ?? -1);
+  return step !== null && (await claimCodeStep(userId, step));
+}
+
+/** Turning it off takes the password and a code: a session left open on a shared computer is not enough. */
+export async function disableTwoFactor(input: {
+  userId: string;
+  password: string;
+  code: string;
+  ip: string;
+  now: number;
+}): Promise<void> {
+  const user = await getUser(input.userId);
+  if (!user || user.deletedAt) throw unauthorized();
+  if (user.role === "admin" && adminTwoFactorRequired()) throw forbidden(TWO_FACTOR_MESSAGES.staffMustKeep);
+  const record = await getTwoFactor(user.id);
+  if (!isOn(record)) throw badRequest(TWO_FACTOR_MESSAGES.notEnabled);
+  const attempt = await reserveLoginAttempt({ account: user.id, ip: input.ip, now: input.now });
+  if (!(await verifyPassword(input.password, user.passwordHash)))
+    throw forbidden(ACCOUNT_MESSAGES.wrongPassword);
+  if (!(await spendCode(user.id, record, input.code, input.now)))
+    throw forbidden(TWO_FACTOR_MESSAGES.wrongCode);
+  await attempt.succeeded();
+  await deleteTwoFactor(user.id);
+}
+
+/**
+ * After the right password: when the account has two-factor on, a pending sign-in (its token for the
+ * cookie) instead of a session. The password attempt stays counted until the code is right, so a
+ * guesser who knows the password cannot clear the counter between guesses of the code.
+ */
+export async function pendingSecondFactor(user: UserRecord, now: number): Promise<string | null> {
+  if (!isOn(await getTwoFactor(user.id))) return null;
+  const token = newAccountToken();
+  await putPendingLogin(hashAccountToken(token), { userId: user.id, expiresAtMs: now + PENDING_LOGIN_MS });
+  return token;
+}
+
+/**
+ * The second step: the right code for the pending sign-in makes its session, once. A wrong code is
+ * 401 like a wrong password; no pending sign-in (expired, used, never made) is 400: start again.
+ */
+export async function completeTwoFactorLogin(input: {
+  pendingToken: string | undefined;
+  code: string;
+  ip: string;
+  now: number;
+  origin: SessionOrigin;
+}): Promise<{ user: UserRecord; token: string }> {
+  const tokenHash = input.pendingToken ? hashAccountToken(input.pendingToken) : null;
+  const userId = tokenHash ? await getPendingLogin(tokenHash, input.now) : null;
+  if (!tokenHash || !userId) throw badRequest(TWO_FACTOR_MESSAGES.noPendingLogin);
+  const attempt = await reserveLoginAttempt({ account: userId, ip: input.ip, now: input.now });
+  const [user, record] = await Promise.all([getUser(userId), getTwoFactor(userId)]);
+  if (!user || user.deletedAt || !isOn(record)) throw badRequest(TWO_FACTOR_MESSAGES.noPendingLogin);
+  if (!(await spendCode(user.id, record, input.code, input.now)))
+    throw unauthorized(TWO_FACTOR_MESSAGES.wrongCode);
+  if (!(await consumePendingLogin(tokenHash, input.now)))
+    throw badRequest(TWO_FACTOR_MESSAGES.noPendingLogin);
+  await attempt.succeeded();
+  const { token } = await createSession(user, input.now, input.origin, { secondFactor: true });
+  return { user, token };
+}

@@ -1,0 +1,311 @@
+/** Two-factor sign-in: enrolment, the second login step, recovery codes, the throttle and staff's requirement. */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { TwoFactorSetupView, TwoFactorStatusView } from "#shared/schemas/accounts";
+import { getTwoFactor } from "../../../functions/adapters/dynamo/two-factor-repo.ts";
+import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
+import { hashPassword } from "../../../functions/domain/passwords.ts";
+import { PENDING_LOGIN_MS, TWO_FACTOR_MESSAGES, totpCode } from "../../../functions/domain/two-factor.ts";
+import { type ApiRequest, invokeRoute } from "../../support/invoke-route.ts";
+import { useFreshTable } from "../support/fresh-table.ts";
+import { cookieOf, existingAccount, login, me, uniqueName } from "./fixtures.ts";
+
+useFreshTable("accounts-two-factor");
+
+const STEP = 30_000;
+/** The start of a code step, 5 seconds in: the test decides which step every code belongs to. */
+const stepStart = (at: number) => Math.floor(at / STEP) * STEP + 5_000;
+/** The clock the handlers read, moved by the test. */
+let clock = 0;
+function setClock(at: number) {
+  clock = at;
+  vi.useFakeTimers({ toFake: ["Date"], now: at });
+}
+const nextStep = () => setClock(clock + STEP);
+
+afterEach(() => {
+  vi.useRealTimers();
+  delete process.env.REQUIRE_ADMIN_TWO_FACTOR;
+});
+
+const call = <T = { message?: string }>(request: ApiRequest) =>
+  invokeRoute<T & { message?: string }>(request);
+const status = (cookie: string) =>
+  call<TwoFactorStatusView>({ method: "GET", path: "/api/me/two-factor", cookies: [cookie] });
+const setup = (cookie: string) =>
+  call<TwoFactorSetupView>({ method: "POST", path: "/api/me/two-factor/setup", cookies: [cookie] });
+const confirm = (cookie: string, code: string) =>
+  call<{ recoveryCodes: string[] }>({
+    method: "POST",
+    path: "/api/me/two-factor/confirm",
+    body: { code },
+    cookies: [cookie],
+  });
+const secondStep = (pending: string | undefined, code: string, sourceIp?: string) =>
+  call<{ id: string; username: string }>({
+    method: "POST",
+    path: "/api/auth/login/two-factor",
+    body: { code },
+    cookies: pending ? [pending] : [],
+    ...(sourceIp ? { sourceIp } : {}),
+  });
+
+const pendingCookieOf = (res: { cookies: string[] }) => {
+  const cookie = res.cookies.find((c) => c.startsWith("pending_login="));
+  expect(cookie, "a pending-login cookie").toBeDefined();
+  expect(cookie).toContain("HttpOnly");
+  return cookie!.split(";")[0]!;
+};
+
+/** A signed-in account with two-factor on: its secret, recovery codes and a session cookie. */
+async function enrolled(role: "buyer" | "admin" = "buyer") {
+  const user =
+    role === "buyer"
+      ? await existingAccount()
+      : await (async () => {
+          const username = uniqueName("staff");
+          const made = await createUser({
+            username,
+            email: `${username}@example.com`,
+            passwordHash: await hashPassword("staff-password"),
+            role: "admin",
+            now: Date.now(),
+          });
+          return { ...made, password: "staff-password" };
+        })();
+  setClock(stepStart(Date.now()));
+  const cookie = cookieOf(await login(user.username, user.password));
+  const started = await setup(cookie);
+  expect(started.status).toBe(200);
+  const confirmed = await confirm(cookie, totpCode(started.body.secret, clock));
+  expect(confirmed.status).toBe(200);
+  return { user, cookie, secret: started.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
+}
+
+describe("enrolment", () => {
+  it("shows a secret and its otpauth URI, takes a right code after a wrong one, then gives ten recovery codes once", async () => {
+    const user = await existingAccount();
+    setClock(stepStart(Date.now()));
+    const cookie = cookieOf(await login(user.username, user.password));
+    expect((await status(cookie)).body).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
+
+    const started = await setup(cookie);
+    expect(started.status).toBe(200);
+    expect(started.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    const uri = new URL(started.body.otpauthUri);
+    expect(uri.protocol).toBe("otpauth:");
+    expect(
+      started.body.otpauthUri.startsWith(`otpauth://totp/Precious%20Metals%20Auctions:${user.username}?`),
+    ).toBe(true);
+    expect(uri.searchParams.get("secret")).toBe(started.body.secret);
+    expect(uri.searchParams.get("issuer")).toBe("Precious Metals Auctions");
+
+    const right = totpCode(started.body.secret, clock);
+    const wrong = right === "000000" ? "111111" : "000000";
+    const refused = await confirm(cookie, wrong);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
+    expect((await status(cookie)).body.enabled).toBe(false);
+
+    const confirmed = await confirm(cookie, right);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.recoveryCodes).toHaveLength(10);
+    expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
+    expect((await status(cookie)).body).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
+
+    // The secret is never answered again, nor are the recovery codes.
+    const again = await setup(cookie);
+    expect(again.status).toBe(409);
+    expect(JSON.stringify((await status(cookie)).body)).not.toContain(started.body.secret);
+    const exported = await call<{ twoFactor: unknown }>({
+      method: "GET",
+      path: "/api/me/export",
+      cookies: [cookie],
+    });
+    expect(exported.body.twoFactor).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    expect(JSON.stringify(exported.body)).not.toContain(started.body.secret);
+    for (const code of confirmed.body.recoveryCodes)
+      expect(JSON.stringify(exported.body)).not.toContain(code);
+  });
+
+  it("is refused without a setup waiting, and for anonymous callers", async () => {
+    const user = await existingAccount();
+    const cookie = cookieOf(await login(user.username, user.password));
+    const res = await confirm(cookie, "123456");
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(TWO_FACTOR_MESSAGES.noSetup);
+    expect((await call({ method: "POST", path: "/api/me/two-factor/setup" })).status).toBe(401);
+  });
+});
+
+describe("login with two-factor on", () => {
+  it("asks for the code: no session until it is right, and a code is good once", async () => {
+    const { user, secret } = await enrolled();
+    nextStep();
+    const first = await login(user.username, user.password);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ twoFactorRequired: true });
+    expect(first.cookies.some((c) => c.startsWith("sid="))).toBe(false);
+    const pending = pendingCookieOf(first);
+
+    const code = totpCode(secret, clock);
+    const wrong = await secondStep(pending, code === "000000" ? "111111" : "000000");
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
+
+    const done = await secondStep(pending, code);
+    expect(done.status).toBe(200);
+    expect(done.body.username).toBe(user.username);
+    const session = cookieOf(done);
+    expect(session.startsWith("sid=")).toBe(true);
+    expect((await me(session)).status).toBe(200);
+
+    // The pending sign-in is used up, and the same code is refused within its step on a new one.
+    expect((await secondStep(pending, code)).status).toBe(400);
+    const replay = await secondStep(pendingCookieOf(await login(user.username, user.password)), code);
+    expect(replay.status).toBe(401);
+    expect(replay.body.message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
+  });
+
+  it("takes a recovery code once instead of the app's code", async () => {
+    const { user, recoveryCodes } = await enrolled();
+    const recovery = recoveryCodes[3]!;
+    const used = await secondStep(pendingCookieOf(await login(user.username, user.password)), recovery);
+    expect(used.status).toBe(200);
+    expect(cookieOf(used).startsWith("sid=")).toBe(true);
+    const again = await secondStep(pendingCookieOf(await login(user.username, user.password)), recovery);
+    expect(again.status).toBe(401);
+    expect((await status(cookieOf(used))).body.recoveryCodesLeft).toBe(9);
+  });
+
+  it("refuses a pending sign-in that expired, or none at all", async () => {
+    const { user, secret } = await enrolled();
+    const pending = pendingCookieOf(await login(user.username, user.password));
+    setClock(clock + PENDING_LOGIN_MS + STEP);
+    const late = await secondStep(pending, totpCode(secret, clock));
+    expect(late.status).toBe(400);
+    expect(late.body.message).toBe(TWO_FACTOR_MESSAGES.noPendingLogin);
+    expect((await secondStep(undefined, totpCode(secret, clock))).status).toBe(400);
+  });
+
+  it("counts wrong codes toward the login throttle, and the right password does not clear it", async () => {
+    const { user, secret } = await enrolled();
+    nextStep();
+    const ip = "198.51.100.200";
+    const pending = pendingCookieOf(await login(user.username, user.password, { sourceIp: ip }));
+    const right = totpCode(secret, clock);
+    const wrong = right === "000000" ? "111111" : "000000";
+    // The password attempt plus nine wrong codes: the pair's ten free failures.
+    for (let i = 0; i < 9; i++) expect((await secondStep(pending, wrong, ip)).status).toBe(401);
+    const throttled = await secondStep(pending, right, ip);
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.message).toMatch(/Too many failed login attempts/);
+    // The owner from another address is not locked out.
+    const elsewhere = await secondStep(
+      pendingCookieOf(await login(user.username, user.password, { sourceIp: "203.0.113.9" })),
+      right,
+      "203.0.113.9",
+    );
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it("accounts without two-factor sign in in one step, as before", async () => {
+    const user = await existingAccount();
+    const res = await login(user.username, user.password);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ username: user.username });
+    expect(cookieOf(res).startsWith("sid=")).toBe(true);
+  });
+});
+
+describe("turning it off", () => {
+  it("takes the password and a code", async () => {
+    const { cookie, user, secret } = await enrolled();
+    nextStep();
+    const disable = (body: { password: string; code: string }) =>
+      call({ method: "DELETE", path: "/api/me/two-factor", body, cookies: [cookie] });
+    expect((await disable({ password: "not-it", code: totpCode(secret, clock) })).status).toBe(403);
+    expect(
+      (
+        await disable({
+          password: user.password,
+          code: "000000" === totpCode(secret, clock) ? "111111" : "000000",
+        })
+      ).status,
+    ).toBe(403);
+    expect((await status(cookie)).body.enabled).toBe(true);
+    expect((await disable({ password: user.password, code: totpCode(secret, clock) })).status).toBe(200);
+    expect((await status(cookie)).body.enabled).toBe(false);
+    const login1 = await login(user.username, user.password);
+    expect(cookieOf(login1).startsWith("sid=")).toBe(true);
+  });
+});
+
+describe("deleting the account", () => {
+  it("deletes the authenticator key and recovery codes with it", async () => {
+    const { cookie, user } = await enrolled();
+    expect(await getTwoFactor(user.id)).not.toBeNull();
+    const deleted = await call({
+      method: "DELETE",
+      path: "/api/me",
+      body: { password: user.password },
+      cookies: [cookie],
+    });
+    expect(deleted.status).toBe(200);
+    expect(await getTwoFactor(user.id)).toBeNull();
+  });
+});
+
+describe("staff where the stage requires it", () => {
+  const adminRoute = (cookie: string) => call({ method: "GET", path: "/api/admin/users", cookies: [cookie] });
+
+  it("an admin without it can only enrol; once enrolled, admin routes open and login asks for the code", async () => {
+    process.env.REQUIRE_ADMIN_TWO_FACTOR = "1";
+    const username = uniqueName("staff");
+    await createUser({
+      username,
+      email: `${username}@example.com`,
+      passwordHash: await hashPassword("staff-password"),
+      role: "admin",
+      now: Date.now(),
+    });
+    setClock(stepStart(Date.now()));
+    const cookie = cookieOf(await login(username, "staff-password"));
+    const blocked = await adminRoute(cookie);
+    expect(blocked.status).toBe(403);
+    expect(blocked.body).toEqual({
+      message: TWO_FACTOR_MESSAGES.staffMustEnrol,
+      code: "two_factor_required",
+    });
+    expect((await me(cookie)).body).toMatchObject({ twoFactorSetupRequired: true });
+    expect((await status(cookie)).body.required).toBe(true);
+
+    const started = await setup(cookie);
+    expect((await confirm(cookie, totpCode(started.body.secret, clock))).status).toBe(200);
+    expect((await adminRoute(cookie)).status).toBe(200);
+    expect((await me(cookie)).body).not.toHaveProperty("twoFactorSetupRequired");
+
+    nextStep();
+    const pending = pendingCookieOf(await login(username, "staff-password"));
+    const session = cookieOf(await secondStep(pending, totpCode(started.body.secret, clock)));
+    expect((await adminRoute(session)).status).toBe(200);
+    const keep = await call({
+      method: "DELETE",
+      path: "/api/me/two-factor",
+      body: { password: "staff-password", code: "123456" },
+      cookies: [session],
+    });
+    expect(keep.status).toBe(403);
+    expect(keep.body.message).toBe(TWO_FACTOR_MESSAGES.staffMustKeep);
+  });
+
+  it("an admin's session older than the requirement is sent to enrol; buyers are not affected", async () => {
+    const { cookie } = await enrolled("admin");
+    const buyer = await existingAccount();
+    const buyerCookie = cookieOf(await login(buyer.username, buyer.password));
+    process.env.REQUIRE_ADMIN_TWO_FACTOR = "1";
+    // Enrolled in this very session: it proved a second factor.
+    expect((await adminRoute(cookie)).status).toBe(200);
+    expect((await adminRoute(buyerCookie)).status).toBe(403);
+    expect((await me(buyerCookie)).body).not.toHaveProperty("twoFactorSetupRequired");
+  });
+});

@@ -1,0 +1,222 @@
+import { useQuery } from "@tanstack/react-query";
+import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { toast } from "@web/components/ui/use-toast.ts";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { type FormEvent, useEffect, useState } from "react";
+import type { TwoFactorSetupView } from "#shared/schemas/accounts";
+import {
+  accountsQueries,
+  useConfirmTwoFactor,
+  useDisableTwoFactor,
+  useStartTwoFactor,
+} from "../api/accounts.ts";
+import { Field } from "../components/field.tsx";
+
+/** The otpauth URI as an SVG QR code, drawn in the browser: the secret never leaves for an image service. */
+function QrCode({ uri }: { uri: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    // The QR library loads only when a setup starts.
+    void import("qrcode").then((qr) =>
+      qr.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" }).then((text) => {
+        if (live) setSvg(text);
+      }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [uri]);
+  if (!svg) return <div className="size-48 animate-pulse rounded bg-muted" aria-hidden="true" />;
+  return (
+    <img
+      src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`}
+      alt="QR code to scan with your authenticator app"
+      className="size-48 rounded border bg-white"
+      data-testid="totp-qr"
+    />
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Save your recovery codes</CardTitle>
+        <CardDescription>
+          Each code signs you in once if you lose your phone. They are shown only now: print them or keep them
+          in a password manager.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul className="grid grid-cols-2 gap-2 font-mono text-sm" aria-label="Recovery codes">
+          {codes.map((code) => (
+            <li key={code} className="rounded bg-muted px-2 py-1 text-center" data-testid="recovery-code">
+              {code}
+            </li>
+          ))}
+        </ul>
+        <Button onClick={onDone}>I have saved them</Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Enrol({
+  setup,
+  confirm,
+}: {
+  setup: TwoFactorSetupView;
+  confirm: ReturnType<typeof useConfirmTwoFactor>;
+}) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    confirm.mutate(code.trim(), {
+      onError: (failure) => setError(getServerMessage(failure, "Could not check the code")),
+    });
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Scan the code</CardTitle>
+        <CardDescription>
+          Scan it with an authenticator app (Google Authenticator, 1Password, Authy...), then type the 6
+          digits it shows.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
+          <QrCode uri={setup.otpauthUri} />
+          <div className="grid min-w-0 gap-1 text-sm">
+            <p className="text-muted-foreground">Cannot scan? Enter this key in the app:</p>
+            <code className="break-all rounded bg-muted px-2 py-1 font-mono" data-testid="totp-secret">
+              {setup.secret}
+            </code>
+          </div>
+        </div>
+        <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Confirm two-factor">
+          <Field
+            id="totp-confirm-code"
+            label="Code from the app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            error={error}
+          />
+          <Button type="submit" disabled={confirm.isPending || code.trim() === ""}>
+            Turn on two-factor
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Disable() {
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    disable.mutate(
+      { password, code: code.trim() },
+      {
+        onSuccess: () => toast({ variant: "success", title: "Two-factor authentication is off" }),
+        onError: (failure) => setError(getServerMessage(failure, "Could not turn it off")),
+      },
+    );
+  };
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Turn off two-factor">
+      <Field
+        id="totp-off-password"
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Field
+        id="totp-off-code"
+        label="Code from the app, or a recovery code"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={error}
+      />
+      <Button type="submit" variant="outline" disabled={disable.isPending || !password || !code.trim()}>
+        Turn off two-factor
+      </Button>
+    </form>
+  );
+}
+
+/** /account/two-factor: turn on sign-in with an authenticator app, see what is left, turn it off. */
+export function TwoFactorPage() {
+  const { data: status, isPending, isError } = useQuery(accountsQueries.twoFactor());
+  const start = useStartTwoFactor();
+  // Held here, not in the form: the form is gone once the status says "on", and the codes must stay.
+  const confirm = useConfirmTwoFactor();
+  const [saved, setSaved] = useState(false);
+  const codes = confirm.data && !saved ? confirm.data.recoveryCodes : null;
+  return (
+    <PageContainer>
+      <div className="mx-auto grid max-w-2xl gap-6">
+        <PageHeader
+          title="Two-factor authentication"
+          description="Sign in with your password and a code from an app on your phone, so a stolen password is not enough."
+          className="mb-0"
+        />
+        {status?.required && !status.enabled ? (
+          <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="status">
+            Staff accounts must use two-factor authentication. Set it up here to use the admin pages.
+          </p>
+        ) : null}
+        {codes ? (
+          <RecoveryCodes codes={codes} onDone={() => setSaved(true)} />
+        ) : isPending ? (
+          <p>Loading...</p>
+        ) : isError || !status ? (
+          <p>Could not load your settings. Please refresh the page.</p>
+        ) : status.enabled ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>Two-factor authentication is on</CardTitle>
+              <CardDescription>
+                {status.recoveryCodesLeft} of 10 recovery codes left.
+                {status.required ? " Staff accounts must keep it on." : ""}
+              </CardDescription>
+            </CardHeader>
+            {status.required ? null : (
+              <CardContent>
+                <Disable />
+              </CardContent>
+            )}
+          </Card>
+        ) : start.data ? (
+          <Enrol setup={start.data} confirm={confirm} />
+        ) : (
+          <Card>
+            <CardHeader>
+              <CardTitle>Two-factor authentication is off</CardTitle>
+              <CardDescription>You will need an authenticator app on your phone.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button onClick={() => start.mutate()} disabled={start.isPending}>
+                Set up two-factor
+              </Button>
+            </CardContent>
+          </Card>
+        )}
+      </div>
+    </PageContainer>
+  );
+}
