@@ -3,13 +3,14 @@
  * by `vite preview` as CloudFront serves it, and the dev server's), the offline page, the Install app
  * entry and a push shown as a notification.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildWeb } from "../../scripts/check-budgets.ts";
 import { servePreview } from "../../scripts/local/preview.ts";
+import { serviceWorkerSource } from "../../web/service-worker.ts";
 import { apiUrl, newPage, resultsDir, webUrl } from "./support/browser.ts";
 
 const OFFLINE_TEXT = "You're offline: bidding needs a connection";
@@ -160,6 +161,34 @@ describe("the production build, installable", () => {
       .toEqual([
         { title: "Ending soon", body: "1 oz Gold Eagle: 5 minutes left", url: prodUrl("/auction/abc") },
       ]);
+  });
+});
+
+describe("a deploy of a new version", () => {
+  it("installs the new worker on the next load, which then serves it; the old version's cache is gone", async () => {
+    const page = await newPage();
+    await page.goto(prodUrl("/"));
+    await controlledBy(page);
+    const cacheNames = () => page.evaluate(() => caches.keys());
+    await expect.poll(cacheNames).toEqual([expect.stringMatching(/^penny-[0-9a-f]{16}$/)]);
+
+    // The next build: the same files under a new version (any changed file gives one).
+    const workerFile = join(outDir, "sw.js");
+    const current = readFileSync(workerFile, "utf8");
+    const precache = JSON.parse(/const PRECACHE = (\[.*\]);/.exec(current)![1]!) as string[];
+    writeFileSync(workerFile, serviceWorkerSource({ version: "next", precache }));
+    try {
+      // The load checks /sw.js (never from the HTTP cache); the new worker installs and takes over,
+      // deleting the old version's cache.
+      await page.reload();
+      await expect.poll(cacheNames, { timeout: 20_000 }).toEqual(["penny-next"]);
+      // The next load is the new version's: offline, its cache still answers with the offline page.
+      await page.context().setOffline(true);
+      await page.goto(prodUrl("/help"));
+      await page.getByRole("heading", { name: OFFLINE_TEXT }).waitFor();
+    } finally {
+      writeFileSync(workerFile, current);
+    }
   });
 });
 
