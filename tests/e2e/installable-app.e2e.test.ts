@@ -194,7 +194,7 @@ describe("a deploy of a new version", () => {
 
 describe("the Install app entry", () => {
   it("appears when the browser offers installation and asks the browser to install on a click", async () => {
-    const page = await newPage();
+    const page = await newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(webUrl("/"));
     const footer = page.locator("footer");
     await footer.getByRole("link", { name: "Help Center" }).waitFor();
@@ -212,6 +212,10 @@ describe("the Install app entry", () => {
       offer.userChoice = Promise.resolve({ outcome: "accepted" });
       window.dispatchEvent(offer);
     });
+    await install.waitFor();
+    await install.scrollIntoViewIfNeeded();
+    mkdirSync(resultsDir, { recursive: true });
+    await footer.screenshot({ path: join(resultsDir, "install-app-entry-390.png") });
     await install.click();
     expect(
       await page.evaluate(() => (window as unknown as { installPrompted?: boolean }).installPrompted),
