@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildWeb } from "../../scripts/check-budgets.ts";
 import { servePreview } from "../../scripts/local/preview.ts";
 import { serviceWorkerSource } from "../../web/service-worker.ts";
+import { axeFindings } from "./support/axe.ts";
 import { apiUrl, newPage, resultsDir, webUrl } from "./support/browser.ts";
 
 const OFFLINE_TEXT = "You're offline: bidding needs a connection";
@@ -114,6 +115,7 @@ describe("the production build, installable", () => {
     expect(page.url()).toBe(prodUrl("/how-it-works"));
     mkdirSync(resultsDir, { recursive: true });
     await page.screenshot({ path: join(resultsDir, "offline-page-390.png"), fullPage: true });
+    expect(await axeFindings(page, "offline page")).toEqual([]);
     // Its "Try again" is a plain link back to the same address: still offline, the same page.
     await page.getByRole("link", { name: "Try again" }).click();
     await page.getByRole("heading", { name: OFFLINE_TEXT }).waitFor();
