@@ -117,6 +117,9 @@ export function contentSecurityPolicy(options: { stripe: boolean; uploadOrigin?:
     `connect-src 'self'${stripeApi}${options.uploadOrigin ? ` ${options.uploadOrigin}` : ""}`,
     `frame-src ${stripeFrames}`,
     "frame-ancestors 'none'",
+    // The installable app: its manifest and its service worker (/sw.js) come from the site itself.
+    "manifest-src 'self'",
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

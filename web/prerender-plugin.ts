@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from "vite";
+import { writeServiceWorker } from "./service-worker.ts";
 import { APP_CODE_TEMPLATE_ID, BOOT_SCRIPT, SHELLS, type ShellName, shellFileFor } from "./shells.ts";
 
 /** The auction page's module, as the client bundle names it. */
@@ -144,6 +145,8 @@ export function prerenderShells(options: { alias: NonNullable<UserConfig["resolv
             const preload = name === "auction" ? auctionPreload : [];
             writeFileSync(join(outDir, shell.file), shellPage(template, name, markup, preload));
           }
+          // Last: the worker's precache list and version cover the shells just written.
+          writeServiceWorker(outDir);
         } finally {
           if (existsSync(serverOut)) rmSync(serverOut, { recursive: true, force: true });
         }

@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { type Alias, createLogger, defineConfig } from "vite";
 import { devProxy, quietSocketResets } from "./dev-proxy.ts";
 import { prerenderShells } from "./prerender-plugin.ts";
+import { serviceWorkerInDev } from "./service-worker.ts";
 
 const webPort = Number(process.env.WEB_PORT ?? 5173);
 const gatewayPort = Number(process.env.GATEWAY_PORT ?? 3001);
@@ -38,7 +39,12 @@ export default defineConfig(({ command, mode }) => {
     root: fileURLToPath(new URL(".", import.meta.url)),
     // Serving only: a build keeps Vite's own logger, which honours --logLevel (scripts/check-budgets.ts).
     customLogger: command === "serve" ? quietSocketResets(createLogger()) : undefined,
-    plugins: [react(), tailwindcss(), prerenderShells({ alias })],
+    plugins: [
+      react(),
+      tailwindcss(),
+      prerenderShells({ alias }),
+      serviceWorkerInDev(fileURLToPath(new URL("./public", import.meta.url))),
+    ],
     resolve: { alias },
     server: { host: "127.0.0.1", port: webPort, strictPort: true, proxy },
     preview: { host: "127.0.0.1", port: webPort, strictPort: true, proxy },

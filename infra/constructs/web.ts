@@ -415,7 +415,8 @@ export class Web extends Construct {
 
   /**
    * Hashed files under assets/ are immutable and kept across deploys (a page loaded before a deploy
-   * still finds its chunks); everything else (index.html, favicon, images) is revalidated every time.
+   * still finds its chunks); everything else (index.html, favicon, images, the manifest, the service
+   * worker /sw.js, which must never be served stale) is revalidated every time.
    */
   private publish(distDir: string): void {
     if (!existsSync(join(distDir, "index.html"))) {
@@ -443,19 +444,35 @@ export class Web extends Construct {
       memoryLimit: 512,
     });
     const pages = new BucketDeployment(this, "Pages", {
-      sources: [Source.asset(distDir, { exclude: ["assets", "assets/**", ...SOURCE_MAPS] })],
+      sources: [Source.asset(distDir, { exclude: ["assets", "assets/**", WEB_MANIFEST, ...SOURCE_MAPS] })],
       destinationBucket: this.bucket,
-      exclude: ["assets/*"],
+      // Published by the deployments of their own: the Pages deployment's prune must leave them.
+      exclude: ["assets/*", WEB_MANIFEST],
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ["/*"],
       memoryLimit: 512,
     });
     pages.node.addDependency(assets);
+    if (existsSync(join(distDir, WEB_MANIFEST))) {
+      // Its own content type, which S3 would not guess from the extension (browsers want it for the manifest).
+      const manifest = new BucketDeployment(this, "WebManifest", {
+        sources: [Source.asset(distDir, { exclude: ["*", `!${WEB_MANIFEST}`] })],
+        destinationBucket: this.bucket,
+        contentType: "application/manifest+json",
+        cacheControl: [CacheControl.noCache()],
+        prune: false,
+        memoryLimit: 512,
+      });
+      // Before the Pages deployment, whose invalidation of /* then covers it too.
+      pages.node.addDependency(manifest);
+    }
   }
 }
 
 const SOURCE_MAPS = ["*.map", "**/*.map"];
+/** The installable app's manifest (web/public/manifest.webmanifest), linked from every page. */
+const WEB_MANIFEST = "manifest.webmanifest";
 
 const PLACEHOLDER_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Penny Auction</title></head>
 <body><h1>Penny Auction</h1><p>The web app was not built when this stack was deployed. Run <code>npm run deploy</code>, which builds it first.</p></body></html>`;

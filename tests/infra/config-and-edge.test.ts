@@ -202,6 +202,14 @@ describe("Content-Security-Policy", () => {
     expect(local).toContain("object-src 'none'");
   });
 
+  it("lets the site's own manifest and service worker load, and no other origin's", () => {
+    for (const stripe of [false, true]) {
+      const directives = contentSecurityPolicy({ stripe }).split("; ");
+      expect(directives).toContain("manifest-src 'self'");
+      expect(directives).toContain("worker-src 'self'");
+    }
+  });
+
   it("allows the pages' one inline script by its hash, and no other inline script", () => {
     const hash = createHash("sha256").update(BOOT_SCRIPT, "utf8").digest("base64");
     for (const stripe of [false, true]) {

@@ -807,7 +807,7 @@ describe("web", () => {
     const pages = deployments.find((d) => d.Prune !== false);
     expect(pages.SystemMetadata["cache-control"]).toBe("no-cache");
     expect(pages.DistributionPaths).toEqual(["/*"]);
-    expect(pages.Exclude).toEqual(["assets/*"]);
+    expect(pages.Exclude).toEqual(["assets/*", "manifest.webmanifest"]);
   });
 });
 

@@ -65,6 +65,32 @@ describe("publishing the web build", () => {
     expect(staged.filter((file) => file.endsWith(".map"))).toEqual([]);
   });
 
+  it("publishes the app's manifest with its own content type, revalidated like the pages; the worker with the pages", () => {
+    const dist = fakeWebDist();
+    writeFileSync(join(dist, "manifest.webmanifest"), "{}");
+    writeFileSync(join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
+    const outdir = mkdtempSync(join(tmpdir(), "penny-web-manifest-"));
+    const stack = webStack(dist, outdir);
+    const template = Template.fromStack(stack);
+    template.resourceCountIs("Custom::CDKBucketDeployment", 3);
+    template.hasResourceProperties("Custom::CDKBucketDeployment", {
+      SystemMetadata: Match.objectLike({
+        "content-type": "application/manifest+json",
+        "cache-control": "no-cache",
+      }),
+      Prune: false,
+    });
+    // The pages' deployment neither uploads the manifest again (without its type) nor prunes it.
+    template.hasResourceProperties("Custom::CDKBucketDeployment", {
+      Exclude: Match.arrayWith(["manifest.webmanifest"]),
+      DistributionPaths: ["/*"],
+    });
+    (stack.node.root as App).synth();
+    const staged = stagedFiles(outdir);
+    expect(staged.filter((file) => file === "manifest.webmanifest")).toHaveLength(1);
+    expect(staged).toContain("sw.js");
+  });
+
   it("publishes hashed assets and pages separately when the build exists", () => {
     const stack = webStack(fakeWebDist());
     const template = Template.fromStack(stack);

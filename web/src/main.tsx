@@ -7,6 +7,7 @@ import { paths } from "./config/paths.ts";
 import { primeAuctionDetail } from "./features/auctions/api/queries.ts";
 import { mayBeSignedIn, meQuery } from "./lib/current-user.ts";
 import { startAppWithEarlyAnswer } from "./lib/early-request.ts";
+import { listenForInstallOffer } from "./lib/install-prompt.ts";
 import { queryClient } from "./lib/query-client.ts";
 import "./index.css";
 
@@ -83,3 +84,9 @@ function start(root: HTMLElement) {
   }
 }
 setTimeout(start, 0, container);
+
+listenForInstallOffer();
+// The service worker once the page has loaded: installing it (and its precache) never competes with the page.
+const registerWorker = () => void import("./lib/service-worker.ts").then((m) => m.registerServiceWorker());
+if (document.readyState === "complete") registerWorker();
+else addEventListener("load", registerWorker, { once: true });

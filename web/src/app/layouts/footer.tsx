@@ -1,5 +1,7 @@
 import { BRAND_NAME, Logo } from "@web/app/layouts/logo.tsx";
+import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
+import { useInstallOffer } from "@web/lib/install-prompt.ts";
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 
@@ -58,6 +60,17 @@ function useYear(): number | null {
   );
 }
 
+/** Shown only while the browser offers to install the site as an app. */
+function InstallAppButton() {
+  const offer = useInstallOffer();
+  if (!offer) return null;
+  return (
+    <Button variant="dark" size="sm" className="justify-self-start" onClick={() => void offer.install()}>
+      Install app
+    </Button>
+  );
+}
+
 export function Footer() {
   const year = useYear();
   return (
@@ -68,6 +81,7 @@ export function Footer() {
           <p className="max-w-xs">
             Live penny auctions for authentic gold, silver and precious metals from certified sellers.
           </p>
+          <InstallAppButton />
         </div>
         <div>
           <FooterHeading>Quick Links</FooterHeading>
