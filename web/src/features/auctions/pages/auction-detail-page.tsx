@@ -8,6 +8,7 @@ import { getErrorStatus } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { DESKTOP_QUERY, useMediaQuery } from "@web/lib/use-media-query.ts";
+import { cn } from "@web/lib/utils.ts";
 import { BadgeCheck, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
@@ -100,7 +101,7 @@ export function AuctionDetailPage() {
         </div>
         <div className="order-1 grid content-start gap-6 lg:order-2">
           <div className="flex items-start justify-between gap-3">
-            <h1 className={AUCTION_TITLE_CLASS}>{product.name}</h1>
+            <h1 className={cn(AUCTION_TITLE_CLASS, "min-w-0 flex-1")}>{product.name}</h1>
             <LazyWatchStar auctionId={auction.id} productName={product.name} />
           </div>
           <PricePanel auction={auction} desktop={desktop} />

@@ -192,18 +192,23 @@ function LiveAuctionWatch() {
  */
 function useGridParams() {
   const [params, setParams] = useSearchParams();
+  // React Router hands a functional update the params of the last render: a sort picked before the
+  // search's own update has rendered would put the old search back. Each update starts from the last one.
+  const latest = useRef(params);
+  const rendered = useRef(params);
+  if (rendered.current !== params) {
+    rendered.current = params;
+    latest.current = params;
+  }
   const query = params.get("q") ?? "";
   const sort = parseGridSort(params.get("sort"));
-  const update = (name: "q" | "sort", value: string, fallback: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === fallback) next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const update = (name: "q" | "sort", value: string, fallback: string) => {
+    const next = new URLSearchParams(latest.current);
+    if (value === fallback) next.delete(name);
+    else next.set(name, value);
+    latest.current = next;
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
   return {
     query,
     sort,
