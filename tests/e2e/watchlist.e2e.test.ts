@@ -6,41 +6,22 @@
  */
 import { describe, expect, it } from "vitest";
 import { readAuctionDetail } from "../../functions/usecases/auctions/read-auctions.ts";
-import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
+import { goldCoinAuction } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { openUserMenuItem } from "./support/user-menu.ts";
 import { type SignedIn, signedIn } from "./support/users.ts";
 
-function auctionOf(seller: SignedIn, name: string, options: { now: number; durationSeconds: number }) {
-  const productId = crypto.randomUUID();
-  return startAuction({
-    product: {
-      id: productId,
-      sellerId: seller.sellerId!,
-      name: `${name} ${productId.slice(0, 6)}`,
-      description: "A one ounce .9999 fine gold coin.",
-      metalType: "gold",
-      weight: "1 oz",
-      purity: ".9999",
-      imageUrl: "/images/products/gold-jewelry.svg",
-      startingPriceCents: 150,
-      retailPriceCents: 4000,
-      buyNowStock: 0,
-    },
-    seller: { id: seller.sellerId!, userId: seller.id, businessName: "Watch Vault" },
-    durationSeconds: options.durationSeconds,
-    extensionSeconds: 1,
-    now: options.now,
-  });
-}
+/** A gold coin without Buy It Now, its clock pushed 1 s by a bid. */
+const auctionOf = (seller: SignedIn, name: string, durationSeconds: number) =>
+  goldCoinAuction(seller, name, durationSeconds, "Watch Vault", { buyNowStock: 0, extensionSeconds: 1 });
 
 describe.each(PHONE_AND_DESKTOP)("the watchlist at %s size", (label, viewport) => {
   it("stars an auction on its card and its page, lists it on Watching, and unstars it there", async () => {
     const seller = await signedIn("seller", { approved: true, viewport });
     const buyer = await signedIn("buyer", { bidBalance: 5, viewport });
-    const onCard = await auctionOf(seller, "Card Eagle", { now: Date.now(), durationSeconds: 3600 });
-    const onPage = await auctionOf(seller, "Page Eagle", { now: Date.now(), durationSeconds: 3600 });
+    const onCard = await auctionOf(seller, "Card Eagle", 3600);
+    const onPage = await auctionOf(seller, "Page Eagle", 3600);
     const { page } = buyer;
     const seen = problems(page);
 
@@ -84,7 +65,7 @@ describe.each(PHONE_AND_DESKTOP)("recent winners at %s size", (label, viewport) 
   it("the home page links to Recent winners, which shows the win, its winner and the all-in saving", async () => {
     const seller = await signedIn("seller", { approved: true, viewport });
     const winner = await signedIn("buyer", { bidBalance: 5, viewport });
-    const auction = await auctionOf(seller, "Won Maple", { now: Date.now(), durationSeconds: 3 });
+    const auction = await auctionOf(seller, "Won Maple", 3);
     const bid = await winner.page.request.post(`/api/auctions/${auction.id}/bid`, {
       headers: { "content-type": "application/json" },
     });

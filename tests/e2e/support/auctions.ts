@@ -10,6 +10,7 @@ export function goldCoinAuction(
   name: string,
   durationSeconds: number,
   businessName = "Winner Vault",
+  { buyNowStock = 2, extensionSeconds = 2 }: { buyNowStock?: number; extensionSeconds?: number } = {},
 ) {
   const productId = crypto.randomUUID();
   return startAuction({
@@ -24,11 +25,11 @@ export function goldCoinAuction(
       imageUrl: "/images/products/gold-jewelry.svg",
       startingPriceCents: 150,
       retailPriceCents: 4000,
-      buyNowStock: 2,
+      buyNowStock,
     },
     seller: { id: seller.sellerId!, userId: seller.id, businessName },
     durationSeconds,
-    extensionSeconds: 2,
+    extensionSeconds,
     now: Date.now(),
   });
 }
