@@ -3,35 +3,19 @@
  * by `vite preview` as CloudFront serves it, and the dev server's), the offline page, the Install app
  * entry and a push shown as a notification.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { buildWeb } from "../../scripts/check-budgets.ts";
-import { servePreview } from "../../scripts/local/preview.ts";
+import { describe, expect, it } from "vitest";
 import { serviceWorkerSource } from "../../web/service-worker.ts";
 import { axeFindings } from "./support/axe.ts";
-import { apiUrl, newPage, resultsDir, webUrl } from "./support/browser.ts";
+import { newPage, resultsDir, webUrl } from "./support/browser.ts";
+import { useProductionPreview } from "./support/production-preview.ts";
 
 const OFFLINE_TEXT = "You're offline: bidding needs a connection";
 
-let outDir: string;
-let preview: Awaited<ReturnType<typeof servePreview>>;
-const prodUrl = (path: string) => new URL(path, preview.url).href;
-
-beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), "penny-e2e-pwa-"));
-  buildWeb(outDir);
-  preview = await servePreview(outDir, Number(new URL(apiUrl()).port), {
-    originSecret: inject("originSecret"),
-  });
-});
-
-afterAll(async () => {
-  await preview?.stop();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
+const preview = useProductionPreview("penny-e2e-pwa-");
+const prodUrl = preview.url;
 
 /** Resolves with the controlling worker's script URL once the page is controlled (the worker claims it). */
 function controlledBy(page: Page): Promise<string> {
@@ -129,7 +113,7 @@ describe("the production build, installable", () => {
 
   it("a push delivered to the worker shows its notification, holding the address a click opens", async () => {
     const page = await newPage();
-    await page.context().grantPermissions(["notifications"], { origin: new URL(preview.url).origin });
+    await page.context().grantPermissions(["notifications"], { origin: preview.origin });
     const cdp = await page.context().newCDPSession(page);
     const registrations = new Map<string, string>();
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: updated }) => {
@@ -141,7 +125,7 @@ describe("the production build, installable", () => {
     await expect.poll(() => registrations.get(prodUrl("/"))).toBeDefined();
 
     await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: new URL(preview.url).origin,
+      origin: preview.origin,
       registrationId: registrations.get(prodUrl("/"))!,
       data: JSON.stringify({
         title: "Ending soon",
@@ -175,7 +159,7 @@ describe("a deploy of a new version", () => {
     await expect.poll(cacheNames).toEqual([expect.stringMatching(/^penny-[0-9a-f]{16}$/)]);
 
     // The next build: the same files under a new version (any changed file gives one).
-    const workerFile = join(outDir, "sw.js");
+    const workerFile = join(preview.outDir, "sw.js");
     const current = readFileSync(workerFile, "utf8");
     const precache = JSON.parse(/const PRECACHE = (\[.*\]);/.exec(current)![1]!) as string[];
     writeFileSync(workerFile, serviceWorkerSource({ version: "next", precache }));

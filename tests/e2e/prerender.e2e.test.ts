@@ -1,38 +1,15 @@
-/**
- * The production build as a visitor's browser gets it (docs/decisions.md, "Prerendered shells"): a
- * `vite build` served by `vite preview`, which gives each route its prerendered shell as CloudFront
- * does, with /api and /ws proxied to this run's gateway. The rest of the suite runs on the dev server,
- * which prerenders nothing.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { buildWeb } from "../../scripts/check-budgets.ts";
-import { servePreview } from "../../scripts/local/preview.ts";
-import { apiUrl, newPage } from "./support/browser.ts";
+import { describe, expect, it } from "vitest";
+import { newPage } from "./support/browser.ts";
+import { useProductionPreview } from "./support/production-preview.ts";
 import { signedIn } from "./support/users.ts";
 
 /** The hero heading's own words (the how-it-works page also says "for a fraction of retail"). */
 const HERO = "Win authentic";
 
-let outDir: string;
-let preview: Awaited<ReturnType<typeof servePreview>>;
-const prodUrl = (path: string) => new URL(path, preview.url).href;
-
-beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), "penny-e2e-prod-"));
-  buildWeb(outDir);
-  preview = await servePreview(outDir, Number(new URL(apiUrl()).port), {
-    originSecret: inject("originSecret"),
-  });
-});
-
-afterAll(async () => {
-  await preview?.stop();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
+const preview = useProductionPreview("penny-e2e-prod-");
+const prodUrl = preview.url;
 
 /** Every console error and warning, and uncaught error, of the page from now on. */
 function consoleProblems(page: Page): string[] {
