@@ -65,6 +65,8 @@ function safe(name: string): string {
     .slice(0, 120);
 }
 
+let pagesOpened = 0;
+
 /**
  * A new page in its own browser context, with baseURL = webUrl(). Call it inside a test: the page
  * is screenshotted if the test fails, and closed when it finishes.
@@ -72,6 +74,7 @@ function safe(name: string): string {
 export async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   const context = await (await sharedBrowser()).newContext({ baseURL: webUrl(), ...options });
   const page = await context.newPage();
+  const pageNumber = ++pagesOpened;
   const consoleErrors: string[] = [];
   page.on("console", (msg) => {
     if (msg.type() === "error") consoleErrors.push(msg.text());
@@ -81,7 +84,8 @@ export async function newPage(options: BrowserContextOptions = {}): Promise<Page
     try {
       if (ctx.task.result?.state === "fail") {
         mkdirSync(resultsDir, { recursive: true });
-        const file = `${safe(basename(ctx.task.file.name))}--${safe(ctx.task.name)}.png`;
+        // A test with two users has two pages: each gets its own picture.
+        const file = `${safe(basename(ctx.task.file.name))}--${safe(ctx.task.name)}--page-${pageNumber}.png`;
         await page.screenshot({ path: join(resultsDir, file), fullPage: true }).catch(() => {});
         console.error(`[e2e] screenshot: test-results/${file}`);
         if (consoleErrors.length) console.error(`[e2e] browser console errors:\n${consoleErrors.join("\n")}`);
