@@ -93,14 +93,20 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "me/confirm-two-factor": grant(["USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
   "me/disable-two-factor": grant(["USER#"], ["USER#", "LOGINRATE#"]),
   "me/put-email": grant(["USER#", "EMAIL#"], ["USER#", "LOGINRATE#", "ACCOUNTTOKEN#"]),
-  // Everything the product holds about the caller: their bid tallies, agents, orders and purchases.
-  "me/export": grant(["USER#", "SESSION#", "BIDDERS#", "AGENTS#", "ORDER#", "PURCHASE#"], [], true),
-  // Stops agents (AUCTION#: their credits go back), closes the open payment like self-exclusion, blanks
-  // order addresses, frees the email guard and ends every session.
+  // Everything the product holds about the caller: their bid tallies, agents, orders, purchases and watchlist.
+  "me/export": grant(
+    ["USER#", "SESSION#", "BIDDERS#", "AGENTS#", "ORDER#", "PURCHASE#", "WATCHLIST#"],
+    [],
+    true,
+  ),
+  // Stops agents (AUCTION#: their credits go back), closes the open payment like self-exclusion, expires
+  // unpaid wins (AUCTION#, ORDER#) as their deadline would, blanks order addresses, removes the watchlist,
+  // frees the email guard and ends every session.
   "me/delete-account": grant(
-    ["USER#", "AGENTS#", "ORDER#", "LOCALPI#", "PURCHASE#"],
+    ["USER#", "AGENTS#", "ORDER#", "LOCALPI#", "PURCHASE#", "AUCTION#"],
     [
       "USER#",
+      "WATCHLIST#",
       "EMAIL#",
       "SESSION#",
       "LOGINRATE#",

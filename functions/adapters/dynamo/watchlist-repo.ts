@@ -7,6 +7,7 @@ import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import { db, tableName } from "./client.ts";
 import { conditionFailed } from "./conditions.ts";
+import { listByIndex } from "./index-lists.ts";
 import { queryIndexPage } from "./index-pages.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
@@ -48,6 +49,23 @@ export async function listWatchedAuctionIds(userId: string, page: PageRequest): 
   });
   const prefix = keys.watchlistPartition("");
   return { items: items.map((key) => key.pk.slice(prefix.length)), nextCursor };
+}
+
+export interface WatchlistEntry {
+  auctionId: string;
+  watchedAt: string;
+  /** When the auction's ending-soon alert went to this user, if it did. */
+  endingSoonAlertedAt: string | null;
+}
+
+/** Every auction the user watches, newest first, with when: their data export, and what deletion removes. */
+export async function listUserWatchlist(userId: string): Promise<WatchlistEntry[]> {
+  const items = await listByIndex("gsi3", indexKeys.userWatchlist(userId), { newestFirst: true });
+  return items.map((item) => ({
+    auctionId: String(item.auctionId),
+    watchedAt: String(item.watchedAt),
+    endingSoonAlertedAt: typeof item.endingSoonAlertedAt === "string" ? item.endingSoonAlertedAt : null,
+  }));
 }
 
 export interface Watcher {
