@@ -147,7 +147,12 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // Recent winners: each winner's bids on the auction and what they paid for bids (the all-in cost).
   "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#"], [], true),
   // The wins index: beginner auctions and the win limit.
-  "auctions/place-bid": grant(["AUCTION#", "BIDS#"], ["USER#", "AUCTION#", "BIDS#", "BIDDERS#"], true),
+  // WATCHLIST#: a bidder who follows the auctions they bid on joins this one's followers (once).
+  "auctions/place-bid": grant(
+    ["AUCTION#", "BIDS#"],
+    ["USER#", "AUCTION#", "BIDS#", "BIDDERS#", "WATCHLIST#"],
+    true,
+  ),
   "auctions/put-agent": grant(["AUCTION#", "AGENTS#", "BIDDERS#"], ["AGENTS#", "USER#", "AUCTION#"], true),
   // AUCTION#: no agent is null on an auction that exists, 404 on one that does not.
   "auctions/get-agent": grant(["AGENTS#", "AUCTION#"]),
@@ -251,7 +256,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "auctions/close-auction": grant(["AUCTION#", "AGENTS#"], ["AUCTION#", "AGENTS#", "USER#"]),
   "agents/run-agents": grant(
     ["AUCTION#", "AGENTS#", "USER#", "BIDS#"],
-    ["AGENTS#", "AUCTION#", "USER#", "BIDS#", "BIDDERS#"],
+    ["AGENTS#", "AUCTION#", "USER#", "BIDS#", "BIDDERS#", "WATCHLIST#"],
     true,
   ),
   "agents/sweep-agents": grant(["AUCTION#"], [], true),

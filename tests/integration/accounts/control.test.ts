@@ -218,6 +218,7 @@ describe("export", () => {
         won: true,
         marketing: true,
         endingSoon: true,
+        alertsForBidAuctions: false,
         push: { outbid: true, won: true, endingSoon: true },
         endingSoonMinutes: 5,
       },

@@ -4,16 +4,14 @@
  * stay without their address; the watchlist goes; a wrong password changes none of it.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TEST_CARDS } from "#shared/payments";
 import type { AgentView } from "#shared/schemas/agents";
-import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
 import { installAgentQueue } from "../../../functions/adapters/agents/queue-from-env.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
 import { createLocalAgentQueue, type LocalAgentQueue } from "../../../scripts/local/agent-queue.ts";
 import { liveAuction } from "../auctions/fixtures.ts";
-import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "../orders/fixtures.ts";
+import { getItem, orderFor, shippingAddress, signUp, type TestUser } from "../orders/fixtures.ts";
 import { type Actor, signedInActor } from "../support/actors.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { login } from "./fixtures.ts";
@@ -40,30 +38,6 @@ async function buyer(): Promise<Actor> {
 const deleteAccount = (user: Actor, password = PASSWORD) =>
   user.call<{ message?: string }>({ method: "DELETE", path: "/api/me", body: { password } });
 
-/** The buyer's win of a fresh auction of `seller`, its order placed with an address, paid or not. */
-async function wonOrder(seller: TestUser, winner: Actor, { pay }: { pay: boolean }): Promise<OrderView> {
-  const auction = await auctionWithBids({ seller, bidders: [winner] });
-  const created = await winner.call<OrderView>({
-    method: "POST",
-    path: "/api/orders",
-    body: { auctionId: auction.id, ...shippingAddress },
-  });
-  expect(created.status).toBe(200);
-  if (pay) {
-    const intent = await winner.call<OrderPaymentIntentResponse>({
-      method: "POST",
-      path: `/api/orders/${created.body.id}/payment-intent`,
-    });
-    const confirm = await winner.call({
-      method: "POST",
-      path: `/api/dev/payments/${intent.body.paymentIntentId}/confirm`,
-      body: { cardNumber: TEST_CARDS.succeeds },
-    });
-    expect(confirm.status).toBe(200);
-  }
-  return created.body;
-}
-
 const ship = (seller: TestUser, orderId: string) =>
   seller.call({ method: "PATCH", path: `/api/orders/${orderId}/shipping`, body: { status: "shipped" } });
 
@@ -82,7 +56,7 @@ describe("deleting an account with orders, agents and a watchlist", () => {
   it("is refused with 409 while a paid order waits to be shipped, changing nothing; goes once it has shipped", async () => {
     const seller = await signUp("seller");
     const user = await buyer();
-    const order = await wonOrder(seller, user, { pay: true });
+    const order = await orderFor(seller, user);
 
     const refused = await deleteAccount(user);
     expect(refused.status).toBe(409);
@@ -110,7 +84,7 @@ describe("deleting an account with orders, agents and a watchlist", () => {
     const [{ auction: first }, { auction: second }] = await Promise.all([liveAuction(), liveAuction()]);
     await bookAgent(user, first.id, 5);
     await bookAgent(user, second.id, 3);
-    const unpaid = await wonOrder(seller, user, { pay: false });
+    const unpaid = await orderFor(seller, user, { pay: false });
 
     expect((await deleteAccount(user)).status).toBe(200);
 
@@ -150,7 +124,7 @@ describe("deleting an account with orders, agents and a watchlist", () => {
     const { auction } = await liveAuction();
     await bookAgent(user, auction.id, 4);
     expect((await user.call({ method: "PUT", path: `/api/me/watchlist/${auction.id}` })).status).toBe(200);
-    const unpaid = await wonOrder(seller, user, { pay: false });
+    const unpaid = await orderFor(seller, user, { pay: false });
 
     const res = await deleteAccount(user, "not-the-password");
     expect(res.status).toBe(403);
