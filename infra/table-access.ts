@@ -93,14 +93,20 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "me/confirm-two-factor": grant(["USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
   "me/disable-two-factor": grant(["USER#"], ["USER#", "LOGINRATE#"]),
   "me/put-email": grant(["USER#", "EMAIL#"], ["USER#", "LOGINRATE#", "ACCOUNTTOKEN#"]),
-  // Everything the product holds about the caller: their bid tallies, agents, orders and purchases.
-  "me/export": grant(["USER#", "SESSION#", "BIDDERS#", "AGENTS#", "ORDER#", "PURCHASE#"], [], true),
-  // Stops agents (AUCTION#: their credits go back), closes the open payment like self-exclusion, blanks
-  // order addresses, frees the email guard and ends every session.
+  // Everything the product holds about the caller: their bid tallies, agents, orders, purchases and watchlist.
+  "me/export": grant(
+    ["USER#", "SESSION#", "BIDDERS#", "AGENTS#", "ORDER#", "PURCHASE#", "WATCHLIST#"],
+    [],
+    true,
+  ),
+  // Stops agents (AUCTION#: their credits go back), closes the open payment like self-exclusion, expires
+  // unpaid wins (AUCTION#, ORDER#) as their deadline would, blanks order addresses, removes the watchlist,
+  // frees the email guard and ends every session.
   "me/delete-account": grant(
-    ["USER#", "AGENTS#", "ORDER#", "LOCALPI#", "PURCHASE#"],
+    ["USER#", "AGENTS#", "ORDER#", "LOCALPI#", "PURCHASE#", "AUCTION#"],
     [
       "USER#",
+      "WATCHLIST#",
       "EMAIL#",
       "SESSION#",
       "LOGINRATE#",
@@ -141,7 +147,12 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // Recent winners: each winner's bids on the auction and what they paid for bids (the all-in cost).
   "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#"], [], true),
   // The wins index: beginner auctions and the win limit.
-  "auctions/place-bid": grant(["AUCTION#", "BIDS#"], ["USER#", "AUCTION#", "BIDS#", "BIDDERS#"], true),
+  // WATCHLIST#: a bidder who follows the auctions they bid on joins this one's followers (once).
+  "auctions/place-bid": grant(
+    ["AUCTION#", "BIDS#"],
+    ["USER#", "AUCTION#", "BIDS#", "BIDDERS#", "WATCHLIST#"],
+    true,
+  ),
   "auctions/put-agent": grant(["AUCTION#", "AGENTS#", "BIDDERS#"], ["AGENTS#", "USER#", "AUCTION#"], true),
   // AUCTION#: no agent is null on an auction that exists, 404 on one that does not.
   "auctions/get-agent": grant(["AGENTS#", "AUCTION#"]),
@@ -245,7 +256,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "auctions/close-auction": grant(["AUCTION#", "AGENTS#"], ["AUCTION#", "AGENTS#", "USER#"]),
   "agents/run-agents": grant(
     ["AUCTION#", "AGENTS#", "USER#", "BIDS#"],
-    ["AGENTS#", "AUCTION#", "USER#", "BIDS#", "BIDDERS#"],
+    ["AGENTS#", "AUCTION#", "USER#", "BIDS#", "BIDDERS#", "WATCHLIST#"],
     true,
   ),
   "agents/sweep-agents": grant(["AUCTION#"], [], true),

@@ -28,6 +28,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   won: true,
   marketing: true,
   endingSoon: true,
+  alertsForBidAuctions: false,
   push: { outbid: true, won: true, endingSoon: true },
   endingSoonMinutes: DEFAULT_ENDING_SOON_MINUTES,
 };

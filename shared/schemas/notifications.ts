@@ -50,6 +50,8 @@ export const notificationSettingsSchema = z.strictObject({
   won: flag("won"),
   marketing: flag("marketing"),
   endingSoon: z.optional(flag("endingSoon")),
+  /** Ending-soon alerts also for the auctions the user bids on, not only those they watch (default off). */
+  alertsForBidAuctions: z.optional(flag("alertsForBidAuctions")),
   push: z.optional(pushSettingsSchema),
   endingSoonMinutes: z.optional(
     z

@@ -28,20 +28,28 @@ describe("email notifications", () => {
     const outbid = page.getByRole("checkbox", { name: /Outbid/ });
     expect(await outbid.isChecked()).toBe(true);
     await outbid.uncheck();
+    const bidAlerts = page.getByRole("switch", { name: /Also alert me about auctions I've bid on/ });
+    expect(await bidAlerts.isChecked()).toBe(false);
+    await page.getByText("Also alert me about auctions I've bid on").click();
+    expect(await bidAlerts.isChecked()).toBe(true);
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByRole("status").filter({ hasText: "Email settings saved" }).first().waitFor();
     await page.screenshot({ path: "/tmp/email-settings.png", fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "/tmp/email-settings-390.png", fullPage: true });
 
     await page.reload();
     await page.getByRole("heading", { name: "Email notifications" }).waitFor();
     await expect.poll(() => page.getByRole("checkbox", { name: /Outbid/ }).isChecked()).toBe(false);
     expect(await page.getByRole("checkbox", { name: /Auction won/ }).isChecked()).toBe(true);
+    expect(await page.getByRole("switch", { name: /auctions I've bid on/ }).isChecked()).toBe(true);
     const stored = await (await page.request.get("/api/me/notifications")).json();
     expect(stored).toEqual({
       outbid: false,
       won: true,
       marketing: true,
       endingSoon: true,
+      alertsForBidAuctions: true,
       push: { outbid: true, won: true, endingSoon: true },
       endingSoonMinutes: 5,
     });

@@ -77,6 +77,15 @@ export const keys = {
     sk: `USER#${userId}`,
   }),
   watchlistPartition: (auctionId: string) => `WATCHLIST#${auctionId}`,
+  /**
+   * A bidder who asked for alerts on the auctions they bid on (notification setting
+   * `alertsForBidAuctions`): beside the watchers in the auction's partition, so the same one Query
+   * finds them, but without a gsi3 key, so it is never on their "Watching" list.
+   */
+  bidFollower: (auctionId: string, userId: string) => ({
+    pk: `WATCHLIST#${auctionId}`,
+    sk: `BIDDER#${userId}`,
+  }),
   /** The sort-key prefix of an auction's watchers (its partition also holds liveDelivery). */
   watcherPrefix: () => "CONN#",
   /**

@@ -61,6 +61,38 @@ export async function getResponsiblePlay(userId: string): Promise<ResponsiblePla
   };
 }
 
+export interface BidderFlags {
+  selfExcludedUntil: number | null;
+  /** Their notification setting `alertsForBidAuctions`: the auctions they bid on alert them too. */
+  followsBidAuctions: boolean;
+}
+
+const BIDDER_FLAGS_SHAPE: ItemShape<{
+  selfExcludedUntil?: number;
+  notifications?: { alertsForBidAuctions?: boolean };
+}> = { selfExcludedUntil: "number?", notifications: "object?" };
+
+/**
+ * What every bid reads of its bidder's item, in one projected read: self-exclusion, and whether the
+ * auction is one they asked to follow by bidding (the alerts' setting, nothing else of the settings).
+ */
+export async function getBidderFlags(userId: string): Promise<BidderFlags> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      ProjectionExpression: "pk, selfExcludedUntil, #settings.alertsForBidAuctions",
+      ExpressionAttributeNames: { "#settings": "notifications" },
+      ConsistentRead: true,
+    }),
+  );
+  const stored = Item ? parseItem("user", BIDDER_FLAGS_SHAPE, Item) : {};
+  return {
+    selfExcludedUntil: stored.selfExcludedUntil ?? null,
+    followsBidAuctions: stored.notifications?.alertsForBidAuctions === true,
+  };
+}
+
 /**
  * Makes `intentId` the user's one open bid-package payment, only over the one that was read (`seen`):
  * false when another request recorded its own meanwhile.

@@ -7,6 +7,7 @@ import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import { db, tableName } from "./client.ts";
 import { conditionFailed } from "./conditions.ts";
+import { listByIndex } from "./index-lists.ts";
 import { queryIndexPage } from "./index-pages.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
@@ -50,15 +51,38 @@ export async function listWatchedAuctionIds(userId: string, page: PageRequest): 
   return { items: items.map((key) => key.pk.slice(prefix.length)), nextCursor };
 }
 
+export interface WatchlistEntry {
+  auctionId: string;
+  watchedAt: string;
+  /** When the auction's ending-soon alert went to this user, if it did. */
+  endingSoonAlertedAt: string | null;
+}
+
+/** Every auction the user watches, newest first, with when: their data export, and what deletion removes. */
+export async function listUserWatchlist(userId: string): Promise<WatchlistEntry[]> {
+  const items = await listByIndex("gsi3", indexKeys.userWatchlist(userId), { newestFirst: true });
+  return items.map((item) => ({
+    auctionId: String(item.auctionId),
+    watchedAt: String(item.watchedAt),
+    endingSoonAlertedAt: typeof item.endingSoonAlertedAt === "string" ? item.endingSoonAlertedAt : null,
+  }));
+}
+
 export interface Watcher {
   userId: string;
+  /** Why they follow the auction: it is on their watchlist, or they bid on it (and asked for its alerts). */
+  via: "watchlist" | "bid";
   /** The ending-soon alert of this auction already went to this user. */
   endingSoonAlerted: boolean;
 }
 
-/** Everyone who watches the auction: one Query of its partition, paged through. */
+/**
+ * Everyone who follows the auction, watchers and bid followers alike: one Query of its partition,
+ * paged through (a user who both watches and bid on it is there twice, once by each way).
+ */
 export async function listWatchers(auctionId: string): Promise<Watcher[]> {
   const watchers: Watcher[] = [];
+  const bidderPrefix = keys.bidFollower(auctionId, "").sk;
   let startKey: Record<string, unknown> | undefined;
   do {
     const out = await db.send(
@@ -66,29 +90,71 @@ export async function listWatchers(auctionId: string): Promise<Watcher[]> {
         TableName: tableName(),
         KeyConditionExpression: "pk = :p",
         ExpressionAttributeValues: { ":p": keys.watchlistPartition(auctionId) },
-        ProjectionExpression: "userId, endingSoonAlertedAt",
+        ProjectionExpression: "sk, userId, endingSoonAlertedAt",
         ExclusiveStartKey: startKey,
       }),
     );
     for (const item of out.Items ?? []) {
-      if (typeof item.userId === "string")
-        watchers.push({ userId: item.userId, endingSoonAlerted: item.endingSoonAlertedAt !== undefined });
+      if (typeof item.userId !== "string") continue;
+      watchers.push({
+        userId: item.userId,
+        via: String(item.sk).startsWith(bidderPrefix) ? "bid" : "watchlist",
+        endingSoonAlerted: item.endingSoonAlertedAt !== undefined,
+      });
     }
     startKey = out.LastEvaluatedKey;
   } while (startKey);
   return watchers;
 }
 
+/** A bid follower's entry lives as long as its auction is worth alerting about, and a month more. */
+const BID_FOLLOWER_TTL_MS = 30 * 24 * 60 * 60_000;
+
 /**
- * Marks the auction's ending-soon alert as going to this watcher: true for the one caller that set
- * the mark, false when it was already set (or the entry is gone), so the alert is queued once.
+ * Adds the bidder to the auction's followers, once: a conditional put, so a second call writes
+ * nothing and an alert already marked stays marked. Their watchlist entry, if any, is another item.
  */
-export async function claimEndingSoonAlert(auctionId: string, userId: string, now: number): Promise<boolean> {
+export async function putBidFollower(userId: string, auctionId: string, endsAt: number, now: number) {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.bidFollower(auctionId, userId),
+          type: "bidFollower",
+          userId,
+          auctionId,
+          followedAt: new Date(now).toISOString(),
+          expiresAt: Math.ceil((Math.max(endsAt, now) + BID_FOLLOWER_TTL_MS) / 1000),
+        },
+        ConditionExpression: "attribute_not_exists(pk)",
+      }),
+    );
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+  }
+}
+
+const entryKey = (auctionId: string, watcher: Pick<Watcher, "userId" | "via">) =>
+  watcher.via === "bid"
+    ? keys.bidFollower(auctionId, watcher.userId)
+    : keys.watchlistEntry(auctionId, watcher.userId);
+
+/**
+ * Marks the auction's ending-soon alert as going to this follower (on the entry it follows by): true
+ * for the one caller that set the mark, false when it was already set (or the entry is gone), so the
+ * alert is queued once.
+ */
+export async function claimEndingSoonAlert(
+  auctionId: string,
+  watcher: Pick<Watcher, "userId" | "via">,
+  now: number,
+): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.watchlistEntry(auctionId, userId),
+        Key: entryKey(auctionId, watcher),
         UpdateExpression: "SET endingSoonAlertedAt = :now",
         ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(endingSoonAlertedAt)",
         ExpressionAttributeValues: { ":now": new Date(now).toISOString() },

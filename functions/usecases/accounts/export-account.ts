@@ -5,6 +5,7 @@ import { getResponsiblePlay } from "../../adapters/dynamo/limits-repo.ts";
 import { listBuyerOrders } from "../../adapters/dynamo/orders-repo.ts";
 import { getTwoFactor } from "../../adapters/dynamo/two-factor-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
+import { listUserWatchlist } from "../../adapters/dynamo/watchlist-repo.ts";
 import { unauthorized } from "../../domain/errors.ts";
 import { notificationSettingsOf } from "../../domain/notifications.ts";
 import { toAgentView } from "../agents/bid-agents.ts";
@@ -15,13 +16,14 @@ import { listSessions } from "./sessions.ts";
 export async function exportAccount(userId: string, token: string, now: number) {
   const user = await getUser(userId);
   if (!user || user.deletedAt) throw unauthorized();
-  const [activity, agents, orders, limits, sessions, twoFactor] = await Promise.all([
+  const [activity, agents, orders, limits, sessions, twoFactor, watchlist] = await Promise.all([
     listUserActivity(userId),
     listUserAgents(userId),
     listBuyerOrders(userId),
     getResponsiblePlay(userId),
     listSessions(userId, token, now),
     getTwoFactor(userId),
+    listUserWatchlist(userId),
   ]);
   return {
     exportedAt: new Date(now).toISOString(),
@@ -42,6 +44,7 @@ export async function exportAccount(userId: string, token: string, now: number) 
     agents: agents.map((agent) => ({ ...toAgentView(agent), auctionId: agent.auctionId })),
     orders: orders.map(toOrderView),
     payments: activity.purchases,
+    watchlist,
     sessions,
     // Whether it is on and since when; the key and the recovery codes are credentials, never data to hand out.
     twoFactor: {

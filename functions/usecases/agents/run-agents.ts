@@ -25,6 +25,8 @@ import {
   pickAgent,
   windowState,
 } from "../../domain/agents.ts";
+import { notificationSettingsOf } from "../../domain/notifications.ts";
+import { followAuctionBidOn } from "../alerts/bid-followers.ts";
 import { finalizeIfOver } from "../auctions/finalize-auction.ts";
 import { handOffLiveUpdate } from "../auctions/live-updates.ts";
 import { commitBid } from "../bidding/bid.ts";
@@ -66,11 +68,17 @@ export async function settleAgents(auctionId: string, now: number): Promise<numb
 }
 
 /** Manual-bid rules for the user behind an agent, read at the moment it would bid. */
-async function userMayBid(agent: AgentRecord, auction: AuctionRecord, now: number): Promise<boolean> {
-  if (agent.userId === auction.sellerUserId) return false;
+/** Null when the agent's user may not bid now; else whether they follow the auctions they bid on. */
+async function userMayBid(
+  agent: AgentRecord,
+  auction: AuctionRecord,
+  now: number,
+): Promise<{ followsBidAuctions: boolean } | null> {
+  if (agent.userId === auction.sellerUserId) return null;
   const user = await getUser(agent.userId);
-  if (!user || user.role === "admin") return false;
-  return bidderEligible(agent.userId, auction, now);
+  if (!user || user.role === "admin") return null;
+  if (!(await bidderEligible(agent.userId, auction, now))) return null;
+  return { followsBidAuctions: notificationSettingsOf(user.notifications).alertsForBidAuctions };
 }
 
 export async function runAgentCheck(
@@ -106,7 +114,8 @@ export async function runAgentCheck(
       if (agents.length > 0) await queueCheck(read, read.endsAt, now);
       return "no-eligible-agent";
     }
-    if (await userMayBid(chosen, read, now)) return placeAgentBid(read, chosen, now, liveHandoff);
+    const bidder = await userMayBid(chosen, read, now);
+    if (bidder) return placeAgentBid(read, chosen, bidder, now, liveHandoff);
     await stopAgent(chosen, "user-refused", now);
     agents = agents.filter((agent) => agent !== chosen);
   }
@@ -115,6 +124,7 @@ export async function runAgentCheck(
 async function placeAgentBid(
   auction: AuctionRecord,
   agent: AgentRecord,
+  bidder: { followsBidAuctions: boolean },
   now: number,
   liveHandoff: LiveHandoff | undefined,
 ): Promise<CheckOutcome> {
@@ -132,7 +142,10 @@ async function placeAgentBid(
     return "lost-race";
   }
   const after = written.auction;
-  await handOffLiveUpdate(liveHandoff, after, "bid", now);
+  await Promise.all([
+    handOffLiveUpdate(liveHandoff, after, "bid", now),
+    followAuctionBidOn({ id: agent.userId, ...bidder }, after, now),
+  ]);
   const spent = { ...agent, bidsLeft: agent.bidsLeft - 1, version: agent.version + 1 };
   if (spent.bidsLeft === 0) await stopAgent(spent, "bids-spent", now);
   await queueCheck(after, agentCheckAt(after.endsAt, now, after.extensionSeconds), now);

@@ -1,11 +1,12 @@
 /**
  * The per-user rules a bid must also pass, for manual bids, agent bookings and agent bids alike:
- * self-exclusion (one projected read of the user), beginner auctions and the win limit
+ * self-exclusion (one projected read of the user, which also says whether they follow the auctions they
+ * bid on), beginner auctions and the win limit
  * (functions/domain/who-may-bid.ts: one keys-only Query of the user's wins). Both reads go out at
  * once and do not depend on the auction, so a bid starts them beside the auction's own read.
  */
 import { recentWinTimes } from "../../adapters/dynamo/auctions-repo.ts";
-import { getResponsiblePlay } from "../../adapters/dynamo/limits-repo.ts";
+import { getBidderFlags } from "../../adapters/dynamo/limits-repo.ts";
 import { winLimitConfig } from "../../config/runtime.ts";
 import { forbidden, Refusal } from "../../domain/errors.ts";
 import { selfExcludedMessage } from "../../domain/limits.ts";
@@ -16,17 +17,23 @@ export interface BidderStanding {
   selfExcludedUntil: number | null;
   /** End times of the user's latest wins, newest first (enough of them for the win limit). */
   latestWins: number[];
+  /** The user asked for alerts on the auctions they bid on (read with self-exclusion: no extra read). */
+  followsBidAuctions: boolean;
 }
 
 export async function readBidderStanding(userId: string): Promise<BidderStanding> {
   const limit = winLimitConfig();
-  const [play, latestWins] = await Promise.all([
-    getResponsiblePlay(userId),
+  const [flags, latestWins] = await Promise.all([
+    getBidderFlags(userId),
     // Newest first from the beginning of time: any win at all refuses a beginner auction, and the
     // newest `limit.wins` are the ones the window counts.
     recentWinTimes(userId, 0, Math.max(limit.wins, 1)),
   ]);
-  return { selfExcludedUntil: play?.selfExcludedUntil ?? null, latestWins };
+  return {
+    selfExcludedUntil: flags.selfExcludedUntil,
+    latestWins,
+    followsBidAuctions: flags.followsBidAuctions,
+  };
 }
 
 /** Throws the refusal a user with this standing meets on this auction now, if any. */

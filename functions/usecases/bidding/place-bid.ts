@@ -12,6 +12,7 @@ import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { RETRY, retrying } from "../../adapters/retry.ts";
 import { bidRefusal, retryDelayMs } from "../../domain/bidding.ts";
 import { notFound, serviceUnavailable } from "../../domain/errors.ts";
+import { followAuctionBidOn } from "../alerts/bid-followers.ts";
 import { finalizeIfOver } from "../auctions/finalize-auction.ts";
 import { handOffLiveUpdate } from "../auctions/live-updates.ts";
 import { BID_MESSAGES, bidRefusalError, commitBid } from "./bid.ts";
@@ -116,10 +117,13 @@ export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
       });
       if (!outcome.ok) return RETRY;
       const { auction, now } = outcome.result;
-      // Both after the commit and outside the gate: neither holds back the next bid on this auction.
+      // All after the commit and outside the gate: none holds back the next bid on this auction.
       await Promise.all([
         queueNextCheck(auction, now),
         handOffLiveUpdate(input.liveHandoff, auction, "bid", now),
+        standing.then(({ followsBidAuctions }) =>
+          followAuctionBidOn({ id: input.bidder.id, followsBidAuctions }, auction, now),
+        ),
       ]);
       return outcome.result;
     },

@@ -4,8 +4,8 @@
  * was paid meanwhile, which only takes it out of the index. The emails follow from the changes on the
  * table's stream (functions/domain/notifications.ts), like every other email.
  */
-import { getAuction } from "../../adapters/dynamo/auctions-repo.ts";
-import { getAuctionOrders, getOrder } from "../../adapters/dynamo/orders-repo.ts";
+import { getAuction, listWonAuctions } from "../../adapters/dynamo/auctions-repo.ts";
+import { getAuctionOrders, getOrder, type OrderRecord } from "../../adapters/dynamo/orders-repo.ts";
 import {
   type DeadlineEntry,
   listDuePaymentDeadlines,
@@ -46,6 +46,41 @@ async function stateOf(
   return { payBy: waiting ? (order.payBy ?? null) : null, reminders: order?.paymentReminders ?? 0 };
 }
 
+/** Records the expiry of an entry still waiting for its payment; false when it is not (paid, expired, gone). */
+async function expireIfWaiting(
+  entry: DeadlineEntry,
+  state: Awaited<ReturnType<typeof stateOf>>,
+  now: number,
+): Promise<boolean> {
+  return writePaymentStep(entry, state.reminders, {
+    kind: "expire",
+    at: now,
+    ...(state.orderId ? { orderId: state.orderId } : {}),
+  });
+}
+
+/**
+ * A deleted account's unpaid wins and Buy It Now orders expire at once, as their deadline would make
+ * them (the terms page, "Deleting your account": not sold, nothing charged; an admin may list the item
+ * again). `orders` are the buyer's, already read.
+ */
+export async function forfeitUnpaidPurchases(
+  buyerId: string,
+  orders: readonly OrderRecord[],
+  now: number,
+): Promise<number> {
+  const entries: DeadlineEntry[] = [
+    ...(await listWonAuctions(buyerId)).map((auction) => ({ kind: "auction" as const, id: auction.id })),
+    ...orders.filter((o) => o.kind === "buy_now").map((o) => ({ kind: "order" as const, id: o.id })),
+  ];
+  let expired = 0;
+  for (const entry of entries) {
+    const state = await stateOf(entry);
+    if (state.payBy !== null && (await expireIfWaiting(entry, state, now))) expired++;
+  }
+  return expired;
+}
+
 export async function sweepPaymentDeadlines(now: number): Promise<SweepResult> {
   const result: SweepResult = { reminded: 0, expired: 0, settled: 0 };
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
@@ -62,13 +97,14 @@ export async function sweepPaymentDeadlines(now: number): Promise<SweepResult> {
       }
       const step = duePaymentStep(state.payBy, state.reminders, now);
       if (!step) continue;
-      const written = await writePaymentStep(
-        entry,
-        state.reminders,
+      const written =
         step.kind === "expire"
-          ? { kind: "expire", at: now, ...(state.orderId ? { orderId: state.orderId } : {}) }
-          : { kind: "remind", remindersSent: step.remindersSent, payBy: state.payBy },
-      );
+          ? await expireIfWaiting(entry, state, now)
+          : await writePaymentStep(entry, state.reminders, {
+              kind: "remind",
+              remindersSent: step.remindersSent,
+              payBy: state.payBy,
+            });
       if (!written) continue;
       progressed++;
       if (step.kind === "expire") result.expired++;

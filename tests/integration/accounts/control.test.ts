@@ -1,9 +1,11 @@
 /** Sessions, change of address, export and deletion: what a signed-in user controls of their account. */
 import { describe, expect, it } from "vitest";
-import type { SessionView } from "#shared/schemas/accounts";
+import type { SessionView, TwoFactorSetupView } from "#shared/schemas/accounts";
 import { getUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
+import { totpCode } from "../../../functions/domain/two-factor.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
+import { liveAuction } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
   cookieOf,
@@ -201,6 +203,7 @@ describe("export", () => {
         "sessions",
         "settings",
         "twoFactor",
+        "watchlist",
       ].sort(),
     );
     expect(res.body.account).toMatchObject({
@@ -215,14 +218,57 @@ describe("export", () => {
         won: true,
         marketing: true,
         endingSoon: true,
+        alertsForBidAuctions: false,
         push: { outbid: true, won: true, endingSoon: true },
         endingSoonMinutes: 5,
       },
     });
     expect((res.body.sessions as SessionView[]).map((s) => s.current)).toEqual([true]);
+    expect(res.body.watchlist).toEqual([]);
+    expect(res.body.twoFactor).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
     const text = JSON.stringify(res.body);
     expect(text).not.toContain("scrypt");
     expect(text).not.toContain(user.cookie.split("=")[1]!);
+  });
+
+  it("holds the watchlist, the settings as chosen and whether two-factor is on, never its key or codes", async () => {
+    const user = await registered();
+    const call = (request: { method: "GET" | "PUT" | "POST"; path: string; body?: unknown }) =>
+      invokeRoute<Record<string, unknown>>({ ...request, cookies: [user.cookie] });
+    const [{ auction: first }, { auction: second }] = await Promise.all([liveAuction(), liveAuction()]);
+    expect((await call({ method: "PUT", path: `/api/me/watchlist/${first.id}` })).status).toBe(200);
+    expect((await call({ method: "PUT", path: `/api/me/watchlist/${second.id}` })).status).toBe(200);
+    const chosen = { outbid: false, won: true, marketing: false, endingSoon: true, endingSoonMinutes: 12 };
+    expect((await call({ method: "PUT", path: "/api/me/notifications", body: chosen })).status).toBe(200);
+    const setup = await invokeRoute<TwoFactorSetupView>({
+      method: "POST",
+      path: "/api/me/two-factor/setup",
+      cookies: [user.cookie],
+    });
+    expect(setup.status).toBe(200);
+    const confirmed = await invokeRoute<{ recoveryCodes: string[] }>({
+      method: "POST",
+      path: "/api/me/two-factor/confirm",
+      body: { code: totpCode(setup.body.secret, Date.now()) },
+      cookies: [user.cookie],
+    });
+    expect(confirmed.status).toBe(200);
+
+    const res = await call({ method: "GET", path: "/api/me/export" });
+    expect(res.status).toBe(200);
+    const watchlist = res.body.watchlist as { auctionId: string; watchedAt: string }[];
+    expect(watchlist.map((entry) => entry.auctionId).sort()).toEqual([first.id, second.id].sort());
+    for (const entry of watchlist) expect(Date.parse(entry.watchedAt)).not.toBeNaN();
+    expect((res.body.settings as { notifications: unknown }).notifications).toMatchObject(chosen);
+    expect(res.body.twoFactor).toEqual({
+      enabled: true,
+      enabledAt: expect.any(String),
+      recoveryCodesLeft: confirmed.body.recoveryCodes.length,
+    });
+    expect((res.body.sessions as SessionView[]).length).toBeGreaterThanOrEqual(1);
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain(setup.body.secret);
+    for (const code of confirmed.body.recoveryCodes) expect(text).not.toContain(code);
   });
 });
 

@@ -5,42 +5,16 @@
  * turned the alert off. Once per auction and user, whatever the clock does afterwards; found by the
  * auction's watchers, never by a scan.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OutboxEmail } from "#shared/schemas/notifications";
-import { dynamo } from "../../../functions/adapters/dynamo/client.ts";
-import { installEmailQueue } from "../../../functions/adapters/email/email-queue.ts";
+import { describe, expect, it } from "vitest";
 import { sweepEndingSoonAlerts } from "../../../functions/usecases/alerts/ending-soon.ts";
 import { createLocalAlertSweep } from "../../../scripts/local/alert-sweep.ts";
-import { createLocalEmailQueue, type LocalEmailQueue } from "../../../scripts/local/email-queue.ts";
-import { invokeRoute } from "../../support/invoke-route.ts";
 import { liveAuction, type TestUser, testUser } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
+import { commandsSentBy, MINUTE, useAlertEmails } from "./fixtures.ts";
 
 useFreshTable("ending-soon");
 
-let queue: LocalEmailQueue;
-
-beforeAll(() => {
-  queue = createLocalEmailQueue({ retryDelayMs: 10, log: () => {} });
-  installEmailQueue(queue);
-});
-
-afterAll(async () => {
-  await queue?.stop();
-  installEmailQueue(null);
-});
-
-const MINUTE = 60_000;
-
-async function endingSoonEmails(user: TestUser): Promise<OutboxEmail[]> {
-  await queue.idle();
-  const res = await invokeRoute<OutboxEmail[]>({
-    method: "GET",
-    path: `/api/dev/outbox?to=${encodeURIComponent(user.email)}`,
-  });
-  expect(res.status).toBe(200);
-  return res.body.filter((email) => email.kind === "ending_soon");
-}
+const { endingSoonEmails, expectOneDefaultAlert } = useAlertEmails();
 
 async function watching(user: TestUser, auctionId: string) {
   expect((await user.call({ method: "PUT", path: `/api/me/watchlist/${auctionId}` })).status).toBe(200);
@@ -61,19 +35,9 @@ describe("ending-soon alerts", () => {
     const { auction } = await liveAuction({ durationSeconds: 10 * 60 });
     await watching(user, auction.id);
 
-    await sweepEndingSoonAlerts(auction.endsAt - 6 * MINUTE);
-    expect(await endingSoonEmails(user)).toEqual([]);
-
-    await sweepEndingSoonAlerts(auction.endsAt - 5 * MINUTE);
-    const sent = await endingSoonEmails(user);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.subject).toBe(`${auction.product.name} is ending soon`);
-    expect(sent[0]!.text).toContain("5 minutes or less left");
-    expect(sent[0]!.text).toContain(`http://localhost:5173/auction/${auction.id}`);
-
-    // Later sweeps, and the same moment again (a clock moved back by bids), send nothing more.
-    for (const left of [4, 5, 1]) await sweepEndingSoonAlerts(auction.endsAt - left * MINUTE);
-    expect(await endingSoonEmails(user)).toHaveLength(1);
+    const sent = await expectOneDefaultAlert(user, auction);
+    expect(sent.text).toContain("5 minutes or less left");
+    expect(sent.text).toContain(`http://localhost:5173/auction/${auction.id}`);
   });
 
   it("follows each user's own threshold", async () => {
@@ -122,22 +86,14 @@ describe("ending-soon alerts", () => {
     await setMinutes(user, 60);
     const { auction } = await liveAuction({ durationSeconds: 30 * 60 });
     await watching(user, auction.id);
-    const commands: string[] = [];
-    const name = `alert-commands-${crypto.randomUUID()}`;
-    dynamo.middlewareStack.add(
-      (next, context) => async (args) => {
-        commands.push(context.commandName ?? "");
-        return next(args);
-      },
-      { step: "initialize", name },
-    );
     const sweep = createLocalAlertSweep({ log: () => {} });
-    try {
-      await sweep.sweep();
-    } finally {
-      dynamo.middlewareStack.remove(name);
-      await sweep.stop();
-    }
+    const commands = await commandsSentBy(async () => {
+      try {
+        await sweep.sweep();
+      } finally {
+        await sweep.stop();
+      }
+    });
     expect(commands).not.toContain("ScanCommand");
     expect(await endingSoonEmails(user)).toHaveLength(1);
   });
@@ -152,6 +108,7 @@ describe("GET/PUT /api/me/notifications with the alert settings", () => {
       won: true,
       marketing: true,
       endingSoon: true,
+      alertsForBidAuctions: false,
       push: { outbid: true, won: true, endingSoon: true },
       endingSoonMinutes: 5,
     });
@@ -172,6 +129,7 @@ describe("GET/PUT /api/me/notifications with the alert settings", () => {
       won: true,
       marketing: false,
       endingSoon: false,
+      alertsForBidAuctions: false,
       push: { outbid: false, won: true, endingSoon: true },
       endingSoonMinutes: 10,
     };

@@ -341,6 +341,7 @@ describe("notification settings", () => {
     // The alert choices (tests/integration/alerts/) keep their defaults through these PUTs.
     const alerts = {
       endingSoon: true,
+      alertsForBidAuctions: false,
       push: { outbid: true, won: true, endingSoon: true },
       endingSoonMinutes: 5,
     };
@@ -355,6 +356,7 @@ describe("notification settings", () => {
       { outbid: "no", won: true, marketing: true },
       { won: true, marketing: true },
       { outbid: true, won: true, marketing: true, receipts: false },
+      { outbid: true, won: true, marketing: true, alertsForBidAuctions: "yes" },
       [],
     ]) {
       const res = await write(buyer, bad);

@@ -4,7 +4,10 @@
  * over the moment the test wants it (no waiting for a timer).
  */
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { expect } from "vitest";
 import type { UserRole } from "#shared/constants";
+import { TEST_CARDS } from "#shared/payments";
+import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import type { ItemKey } from "../../../functions/adapters/dynamo/index-lists.ts";
 import { type Actor, auctionOf, bidInTurn, signedInActor } from "../support/actors.ts";
@@ -59,3 +62,27 @@ export const shippingAddress = {
   shippingZip: "62701",
   shippingCountry: "US",
 };
+
+/** `buyer`'s win of a fresh auction of `seller`, its order placed with `shippingAddress`, and paid unless `pay` is false. */
+export async function orderFor(seller: TestUser, buyer: TestUser, { pay = true } = {}): Promise<OrderView> {
+  const auction = await auctionWithBids({ seller, bidders: [buyer] });
+  const created = await buyer.call<OrderView>({
+    method: "POST",
+    path: "/api/orders",
+    body: { auctionId: auction.id, ...shippingAddress },
+  });
+  expect(created.status).toBe(200);
+  if (pay) {
+    const intent = await buyer.call<OrderPaymentIntentResponse>({
+      method: "POST",
+      path: `/api/orders/${created.body.id}/payment-intent`,
+    });
+    const confirm = await buyer.call({
+      method: "POST",
+      path: `/api/dev/payments/${intent.body.paymentIntentId}/confirm`,
+      body: { cardNumber: TEST_CARDS.succeeds },
+    });
+    expect(confirm.status).toBe(200);
+  }
+  return created.body;
+}

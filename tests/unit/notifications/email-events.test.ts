@@ -172,13 +172,14 @@ describe("which changes send an email", () => {
 });
 
 describe("settings", () => {
-  it("default to all on, alerts 5 minutes ahead; only the alerts (outbid, won, ending soon) can be turned off", () => {
+  it("default to all on (alerts for auctions bid on: off), alerts 5 minutes ahead; only the alerts (outbid, won, ending soon) can be turned off", () => {
     const off = notificationSettingsOf({ outbid: false, won: false, marketing: false, endingSoon: false });
     expect(notificationSettingsOf(undefined)).toEqual({
       outbid: true,
       won: true,
       marketing: true,
       endingSoon: true,
+      alertsForBidAuctions: false,
       push: { outbid: true, won: true, endingSoon: true },
       endingSoonMinutes: 5,
     });

@@ -116,7 +116,8 @@ export function HowItWorksPage() {
                   Star an auction to watch it: we email you <strong className="text-foreground">once</strong>,
                   within a minute of the first time it has {DEFAULT_ENDING_SOON_MINUTES} minutes or less left
                   (you choose the minutes in Email notifications). The clock can go back up after that, and we
-                  don't email again for that auction.
+                  don't email again for that auction. Switch on "Also alert me about auctions I've bid on"
+                  there to get the same email for every auction you bid on.
                 </li>
               </ul>
             </CardContent>

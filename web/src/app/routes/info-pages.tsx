@@ -243,8 +243,9 @@ export function TermsPage() {
               <p>
                 Unspent bid credits are forfeited: they have no cash value and are not refunded. Active Bid
                 Agents stop first and their unused credits return to the balance that is forfeited. A win you
-                have not paid for is forfeited too: the item is not sold to you and nothing is charged.
-                Deletion cannot be undone, and your username is never given to anyone else.
+                have not paid for is forfeited too: it expires at once, as at its payment deadline, so the
+                item is not sold to you and nothing is charged. Deletion cannot be undone, and your username
+                is never given to anyone else.
               </p>
             </>
           ),
@@ -307,15 +308,16 @@ export function PrivacyPage() {
             <>
               <p>
                 "Account and data" downloads one file of everything we hold about you: account, bids, Bid
-                Agents, orders, payments, limits, settings and sessions.
+                Agents, orders, payments, limits, settings, watchlist, sessions and whether two-factor
+                authentication is on (never its key or recovery codes).
               </p>
               <p>
                 Deleting your account there erases your email address, password, shipping addresses, settings,
-                limits and sessions, and signs you out everywhere. Orders and payments stay, without your
-                personal data, as long as tax and consumer law require. Your username stays on the public bid
-                ledgers: each bid's record is chained to the one before it, so removing or changing a name
-                would break the proof that no bid was altered; for the same reason the name is never given to
-                anyone else.
+                limits, watchlist and sessions, and signs you out everywhere. Orders and payments stay,
+                without your personal data, as long as tax and consumer law require. Your username stays on
+                the public bid ledgers: each bid's record is chained to the one before it, so removing or
+                changing a name would break the proof that no bid was altered; for the same reason the name is
+                never given to anyone else.
               </p>
             </>
           ),

@@ -52,6 +52,28 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           </span>
         </Label>
       ))}
+      <Label className="flex min-h-11 items-start gap-3 font-normal">
+        {/* A switch: the native checkbox (role switch) drives the track drawn beside it. */}
+        <input
+          type="checkbox"
+          role="switch"
+          className="peer sr-only"
+          checked={values.alertsForBidAuctions}
+          aria-checked={values.alertsForBidAuctions}
+          onChange={(event) => setValues((v) => ({ ...v, alertsForBidAuctions: event.target.checked }))}
+        />
+        <span
+          aria-hidden="true"
+          className="relative mt-0.5 h-6 w-11 shrink-0 rounded-full bg-muted-foreground/40 transition-colors peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-background after:shadow after:transition-transform peer-checked:after:translate-x-5"
+        />
+        <span className="grid gap-1">
+          <span className="font-medium">Also alert me about auctions I've bid on</span>
+          <span className="text-sm text-muted-foreground">
+            The ending-soon email also for auctions you bid on (yourself or by a Bid Agent), not only those
+            you watch; they do not appear under Watching.
+          </span>
+        </span>
+      </Label>
       <div className="grid gap-1">
         <Label htmlFor="ending-soon-minutes">Minutes before the end (ending soon)</Label>
         <Input
