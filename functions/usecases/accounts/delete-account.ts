@@ -7,6 +7,7 @@ import { eraseOrderAddress, eraseUser } from "../../adapters/dynamo/accounts-rep
 import { listUserAgents, stopAgent } from "../../adapters/dynamo/agents-repo.ts";
 import { getResponsiblePlay } from "../../adapters/dynamo/limits-repo.ts";
 import { listBuyerOrders } from "../../adapters/dynamo/orders-repo.ts";
+import { deleteAllPasskeys } from "../../adapters/dynamo/passkeys-repo.ts";
 import { deleteAllSessions } from "../../adapters/dynamo/sessions-repo.ts";
 import { ACCOUNT_MESSAGES } from "../../domain/accounts.ts";
 import { conflict, forbidden } from "../../domain/errors.ts";
@@ -34,4 +35,5 @@ export async function deleteAccount(input: {
   if (!(await eraseUser(user, input.now))) throw forbidden(ACCOUNT_MESSAGES.wrongPassword);
   for (const order of orders) await eraseOrderAddress(order.id);
   await deleteAllSessions(user.id);
+  await deleteAllPasskeys(user.id);
 }

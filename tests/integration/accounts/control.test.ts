@@ -7,6 +7,7 @@ import { invokeRoute } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
   cookieOf,
+  deleteAccount,
   existingAccount,
   linkToken,
   login,
@@ -197,6 +198,7 @@ describe("export", () => {
         "exportedAt",
         "limits",
         "orders",
+        "passkeys",
         "payments",
         "sessions",
         "settings",
@@ -225,14 +227,6 @@ describe("export", () => {
     expect(text).not.toContain(user.cookie.split("=")[1]!);
   });
 });
-
-const deleteAccount = (cookie: string, password: string) =>
-  invokeRoute<{ message?: string }>({
-    method: "DELETE",
-    path: "/api/me",
-    body: { password },
-    cookies: [cookie],
-  });
 
 describe("deletion", () => {
   it("refuses a wrong password and changes nothing", async () => {
