@@ -93,9 +93,10 @@ function DeleteAccount() {
       <CardHeader>
         <CardTitle>Delete your account</CardTitle>
         <CardDescription>
-          Your email, addresses, settings and sessions are erased and you are signed out everywhere. Unspent
-          bid credits and unpaid wins are forfeited; orders and payments are kept as the law requires, without
-          your personal data; your username stays in public bid ledgers and cannot be used again. See the{" "}
+          Your email, addresses, settings, sessions and passkeys are erased and you are signed out everywhere.
+          Unspent bid credits and unpaid wins are forfeited; orders and payments are kept as the law requires,
+          without your personal data; your username stays in public bid ledgers and cannot be used again. See
+          the{" "}
           <Link to={paths.terms.getHref()} className="underline">
             terms
           </Link>{" "}
@@ -155,7 +156,7 @@ export function AccountPage() {
             <CardTitle>Your data</CardTitle>
             <CardDescription>
               One JSON file of everything we hold about you: account, bids, agents, orders, payments, limits,
-              settings and sessions.
+              settings, sessions and passkeys.
             </CardDescription>
           </CardHeader>
           <CardContent>
