@@ -32,6 +32,11 @@ export interface HttpRoute {
    * on Stripe stages it may read Stripe's secrets. Nothing else may.
    */
   callsPaymentProvider?: boolean;
+  /**
+   * Runs a WebAuthn ceremony (usecases/accounts/passkey-ceremonies.ts): its bundle carries
+   * @simplewebauthn/server and the certificate parsers it always loads (~320-370 KB minified).
+   */
+  webAuthn?: boolean;
   /** Public reads CloudFront may cache for one second. */
   edgeCacheSeconds?: number;
   /**
@@ -77,6 +82,30 @@ const routeTable = [
   { method: "POST", path: "/api/me/two-factor/setup", handler: "me/setup-two-factor", role: "user" },
   { method: "POST", path: "/api/me/two-factor/confirm", handler: "me/confirm-two-factor", role: "user" },
   { method: "DELETE", path: "/api/me/two-factor", handler: "me/disable-two-factor", role: "user" },
+  { method: "GET", path: "/api/me/passkeys", handler: "me/list-passkeys", role: "user" },
+  {
+    method: "POST",
+    path: "/api/me/passkeys/options",
+    handler: "me/passkey-options",
+    role: "user",
+    webAuthn: true,
+  },
+  { method: "POST", path: "/api/me/passkeys", handler: "me/add-passkey", role: "user", webAuthn: true },
+  { method: "DELETE", path: "/api/me/passkeys/{id}", handler: "me/delete-passkey", role: "user" },
+  {
+    method: "POST",
+    path: "/api/auth/passkey/options",
+    handler: "auth/passkey-options",
+    role: "public",
+    webAuthn: true,
+  },
+  {
+    method: "POST",
+    path: "/api/auth/passkey",
+    handler: "auth/login-passkey",
+    role: "public",
+    webAuthn: true,
+  },
   { method: "GET", path: "/api/me/export", handler: "me/export", role: "user" },
   {
     method: "DELETE",

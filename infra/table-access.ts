@@ -37,7 +37,8 @@ export type KeyPrefix =
   | "STATSBIDDER#"
   | "STATSEVENT#"
   | "PAIDCREDITS#"
-  | "ACCOUNTTOKEN#";
+  | "ACCOUNTTOKEN#"
+  | "PASSKEY#";
 
 export interface TableGrant {
   /** Prefixes it reads (GetItem, BatchGetItem, Query, ConditionCheckItem); writes imply reads. */
@@ -92,16 +93,24 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // SESSION#: the session it is turned on in has proved a second factor.
   "me/confirm-two-factor": grant(["USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
   "me/disable-two-factor": grant(["USER#"], ["USER#", "LOGINRATE#"]),
+  // PASSKEY#: credentials by id; USER#: the user's list of them; ACCOUNTTOKEN#: single-use challenges.
+  "me/list-passkeys": grant(["USER#", "PASSKEY#"]),
+  "me/passkey-options": grant(["USER#", "PASSKEY#"], ["ACCOUNTTOKEN#"]),
+  "me/add-passkey": grant(["USER#", "PASSKEY#"], ["ACCOUNTTOKEN#", "PASSKEY#", "USER#"]),
+  "me/delete-passkey": grant(["USER#", "PASSKEY#"], ["PASSKEY#", "USER#"]),
+  "auth/passkey-options": grant([], ["ACCOUNTTOKEN#"]),
+  // SESSION#/USER#: the session it makes, as a login does.
+  "auth/login-passkey": grant(["USER#", "PASSKEY#"], ["ACCOUNTTOKEN#", "PASSKEY#", "SESSION#", "USER#"]),
   "me/put-email": grant(["USER#", "EMAIL#"], ["USER#", "LOGINRATE#", "ACCOUNTTOKEN#"]),
-  // Everything the product holds about the caller: their bid tallies, agents, orders, purchases and watchlist.
+  // Everything the product holds about the caller: their bid tallies, agents, orders, purchases, watchlist and passkeys.
   "me/export": grant(
-    ["USER#", "SESSION#", "BIDDERS#", "AGENTS#", "ORDER#", "PURCHASE#", "WATCHLIST#"],
+    ["USER#", "SESSION#", "BIDDERS#", "AGENTS#", "ORDER#", "PURCHASE#", "WATCHLIST#", "PASSKEY#"],
     [],
     true,
   ),
   // Stops agents (AUCTION#: their credits go back), closes the open payment like self-exclusion, expires
   // unpaid wins (AUCTION#, ORDER#) as their deadline would, blanks order addresses, removes the watchlist,
-  // frees the email guard and ends every session.
+  // frees the email guard, ends every session and deletes every passkey.
   "me/delete-account": grant(
     ["USER#", "AGENTS#", "ORDER#", "LOCALPI#", "PURCHASE#", "AUCTION#"],
     [
@@ -116,6 +125,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
       "LOCALPI#",
       "PURCHASE#",
       "PAIDCREDITS#",
+      "PASSKEY#",
     ],
     true,
   ),

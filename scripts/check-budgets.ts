@@ -39,11 +39,17 @@ export const WEB_FIRST_LOAD_CSS_GZIP_BUDGET = 25 * KB;
 export const LAMBDA_DEFAULT_BUDGET = 110 * KB;
 /** Functions that talk to the payment provider carry the Stripe SDK (~240 KB minified). */
 export const PAYMENT_LAMBDA_BUDGET = 400 * KB;
-export const LAMBDA_BUDGETS: Record<string, number> = Object.fromEntries(
-  httpRoutes
+/**
+ * The four passkey ceremonies carry @simplewebauthn/server, whose entry always loads its attestation
+ * certificate parsers (~320-370 KB minified, as much as the Stripe SDK); docs/decisions.md "Passkeys".
+ */
+export const WEBAUTHN_LAMBDA_BUDGET = 400 * KB;
+export const LAMBDA_BUDGETS: Record<string, number> = Object.fromEntries([
+  ...httpRoutes
     .filter((route) => route.callsPaymentProvider)
     .map((route) => [route.handler, PAYMENT_LAMBDA_BUDGET]),
-);
+  ...httpRoutes.filter((route) => route.webAuthn).map((route) => [route.handler, WEBAUTHN_LAMBDA_BUDGET]),
+]);
 
 export const lambdaBudget = (handlerId: string) => LAMBDA_BUDGETS[handlerId] ?? LAMBDA_DEFAULT_BUDGET;
 

@@ -88,3 +88,11 @@ export function getEmailSite(): { name: string; url: string } {
   const url = process.env.SITE_URL || allowedOrigins()[0] || "http://localhost:5173";
   return { name: SITE_NAME, url: url.replace(/\/+$/, "") };
 }
+
+/**
+ * Every origin the site is served from, the one its emails link to first: a passkey's relying party is
+ * one of them (domain/passkeys.ts relyingParty).
+ */
+export function siteOrigins(): string[] {
+  return [...new Set([new URL(getEmailSite().url).origin, ...allowedOrigins()])];
+}

@@ -19,7 +19,7 @@ export const TWO_FACTOR_MESSAGES = {
   alreadyEnabled: "Two-factor authentication is already on",
   notEnabled: "Two-factor authentication is not on",
   staffMustEnrol:
-    "Staff accounts must use two-factor authentication. Set it up under Account → Two-factor authentication (/account/two-factor), or sign in again with your code.",
+    "Staff accounts must use two-factor authentication. Set it up under Account → Passkeys and two-factor (/account/two-factor), or sign in again with your code or a passkey.",
   staffMustKeep: "Staff accounts must keep two-factor authentication on",
 } as const;
 

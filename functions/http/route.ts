@@ -88,7 +88,8 @@ function json(
       ...extraHeaders,
     },
     cookies,
-    body: JSON.stringify(body ?? null),
+    // 204 No Content carries no body at all (HTTP forbids one).
+    body: status === 204 ? "" : JSON.stringify(body ?? null),
   } satisfies ApiResult;
 }
 

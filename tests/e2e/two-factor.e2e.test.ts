@@ -27,7 +27,7 @@ describe.each(PHONE_AND_DESKTOP)("two-factor at %s size", (label, viewport) => {
     const seen = problems(page);
 
     await page.goto("/");
-    await openUserMenuItem(page, "Two-factor authentication");
+    await openUserMenuItem(page, "Passkeys and two-factor");
     await page.waitForURL("**/account/two-factor");
     await page.getByRole("button", { name: "Set up two-factor" }).click();
     await page.getByTestId("totp-qr").waitFor();

@@ -98,6 +98,14 @@ const fresh = {
   },
 };
 
+/** A well-formed WebAuthn answer to no challenge: the schema takes it, the challenge check refuses it. */
+const NO_CREDENTIAL = {
+  id: "bm9ib2R5cw",
+  rawId: "bm9ib2R5cw",
+  type: "public-key",
+  response: { clientDataJSON: "e30" },
+};
+
 const MATRIX: Record<string, Row> = {
   // auth
   "POST /api/auth/register": {
@@ -194,6 +202,24 @@ const MATRIX: Record<string, Row> = {
   "DELETE /api/me/two-factor": {
     expect: signedIn(400),
     request: () => ({ body: { password: "not-my-password", code: "123456" } }),
+  },
+  "GET /api/me/passkeys": { expect: signedIn(200) },
+  // A challenge for the actor's own new passkey; nothing is added until the browser answers it.
+  "POST /api/me/passkeys/options": { expect: signedIn(200) },
+  // A challenge never handed out: refused the same for every signed-in caller.
+  "POST /api/me/passkeys": {
+    expect: signedIn(400),
+    request: () => ({ body: { challengeId: "never-issued", credential: NO_CREDENTIAL } }),
+  },
+  // Nobody's passkey: 404 for every signed-in caller, as another account's would be.
+  "DELETE /api/me/passkeys/{id}": {
+    expect: signedIn(404),
+    request: () => ({ path: "/api/me/passkeys/bm9ib2R5cw" }),
+  },
+  "POST /api/auth/passkey/options": { expect: everyone(200) },
+  "POST /api/auth/passkey": {
+    expect: everyone(400),
+    request: () => ({ body: { challengeId: "never-issued", credential: NO_CREDENTIAL } }),
   },
   "DELETE /api/me": { expect: signedIn(403), request: () => ({ body: { password: "not-my-password" } }) },
   "GET /api/config": { expect: everyone(200) },

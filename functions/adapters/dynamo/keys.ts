@@ -13,6 +13,7 @@
 import type { AttemptScope } from "../../domain/login-throttle.ts";
 
 const USER_SESSION_PREFIX = "SESSION#";
+const USER_PASSKEY_PREFIX = "PASSKEY#";
 
 export const keys = {
   user: (id: string) => ({ pk: `USER#${id}`, sk: "PROFILE" }),
@@ -128,6 +129,16 @@ export const keys = {
   twoFactor: (userId: string) => ({ pk: `USER#${userId}`, sk: "TWOFACTOR" }),
   /** A sign-in that passed its password and waits for its second factor, under its token's hash. */
   pendingLogin: (tokenHash: string) => ({ pk: `ACCOUNTTOKEN#${tokenHash}`, sk: "PENDINGLOGIN" }),
+  /** A passkey by its credential id (base64url): what a sign-in looks up, with its owner, public key and counter. */
+  passkey: (credentialId: string) => ({ pk: `PASSKEY#${credentialId}`, sk: "CREDENTIAL" }),
+  /** A user's list of passkeys: one pointer item per credential under the user. */
+  userPasskey: (userId: string, credentialId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `${USER_PASSKEY_PREFIX}${credentialId}`,
+  }),
+  userPasskeyPrefix: () => USER_PASSKEY_PREFIX,
+  /** A WebAuthn challenge handed out with a passkey request, under its id's hash; used once (domain/passkeys.ts). */
+  passkeyChallenge: (idHash: string) => ({ pk: `ACCOUNTTOKEN#${idHash}`, sk: "PASSKEYCHALLENGE" }),
   /** An (account, address) pair's failed logins in a row and its last attempt (domain/login-throttle.ts). */
   loginPair: (pair: string) => ({ pk: `LOGINRATE#pair#${pair.toLowerCase()}`, sk: "FAILURES" }),
 } as const;

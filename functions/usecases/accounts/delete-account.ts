@@ -7,6 +7,7 @@ import { eraseOrderAddress, eraseUser } from "../../adapters/dynamo/accounts-rep
 import { listUserAgents, stopAgent } from "../../adapters/dynamo/agents-repo.ts";
 import { getResponsiblePlay } from "../../adapters/dynamo/limits-repo.ts";
 import { listBuyerOrders } from "../../adapters/dynamo/orders-repo.ts";
+import { deleteAllPasskeys } from "../../adapters/dynamo/passkeys-repo.ts";
 import { deleteAllSessions } from "../../adapters/dynamo/sessions-repo.ts";
 import { deleteWatchlistEntry, listUserWatchlist } from "../../adapters/dynamo/watchlist-repo.ts";
 import { ACCOUNT_MESSAGES } from "../../domain/accounts.ts";
@@ -43,4 +44,5 @@ export async function deleteAccount(input: {
   for (const order of orders) await eraseOrderAddress(order.id);
   for (const entry of await listUserWatchlist(user.id)) await deleteWatchlistEntry(user.id, entry.auctionId);
   await deleteAllSessions(user.id);
+  await deleteAllPasskeys(user.id);
 }

@@ -11,12 +11,13 @@ import { notificationSettingsOf } from "../../domain/notifications.ts";
 import { toAgentView } from "../agents/bid-agents.ts";
 import { toOrderView } from "../views/order-view.ts";
 import { toCurrentUser } from "../views/user-view.ts";
+import { listPasskeys } from "./passkeys.ts";
 import { listSessions } from "./sessions.ts";
 
 export async function exportAccount(userId: string, token: string, now: number) {
   const user = await getUser(userId);
   if (!user || user.deletedAt) throw unauthorized();
-  const [activity, agents, orders, limits, sessions, twoFactor, watchlist] = await Promise.all([
+  const [activity, agents, orders, limits, sessions, twoFactor, watchlist, passkeys] = await Promise.all([
     listUserActivity(userId),
     listUserAgents(userId),
     listBuyerOrders(userId),
@@ -24,6 +25,7 @@ export async function exportAccount(userId: string, token: string, now: number) 
     listSessions(userId, token, now),
     getTwoFactor(userId),
     listUserWatchlist(userId),
+    listPasskeys(userId),
   ]);
   return {
     exportedAt: new Date(now).toISOString(),
@@ -52,5 +54,7 @@ export async function exportAccount(userId: string, token: string, now: number) 
       enabledAt: twoFactor?.enabledAt ? new Date(twoFactor.enabledAt).toISOString() : null,
       recoveryCodesLeft: twoFactor?.enabledAt ? (twoFactor.recoveryCodes ?? []).length : 0,
     },
+    // Their names and dates; the public keys verify signatures only and say nothing about the person.
+    passkeys,
   };
 }

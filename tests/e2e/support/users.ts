@@ -31,8 +31,8 @@ export interface Viewport {
  * A page at this size; below 500 px wide it is a phone (mobile viewport, touch). `timezoneId` sets the
  * browser's own time zone, for pages that must show times in the viewer's.
  */
-export function pageAt(viewport?: Viewport, timezoneId?: string): Promise<Page> {
-  const zone = timezoneId ? { timezoneId } : {};
+export function pageAt(viewport?: Viewport, timezoneId?: string, baseURL?: string): Promise<Page> {
+  const zone = { ...(timezoneId ? { timezoneId } : {}), ...(baseURL ? { baseURL } : {}) };
   if (!viewport) return newPage(zone);
   const phone = viewport.width < 500;
   return newPage({ viewport, isMobile: phone, hasTouch: phone, ...zone });
@@ -40,7 +40,14 @@ export function pageAt(viewport?: Viewport, timezoneId?: string): Promise<Page> 
 
 export async function signedIn(
   role: UserRole,
-  options: { bidBalance?: number; viewport?: Viewport; approved?: boolean; timezoneId?: string } = {},
+  options: {
+    bidBalance?: number;
+    viewport?: Viewport;
+    approved?: boolean;
+    timezoneId?: string;
+    /** Another of the site's origins than webUrl()'s (passkeys need a hostname, not 127.0.0.1). */
+    baseURL?: string;
+  } = {},
 ): Promise<SignedIn> {
   const username = `e2e${role[0]}${Math.random().toString(36).slice(2, 11)}`;
   const user = await createUser({
@@ -58,7 +65,7 @@ export async function signedIn(
       approvedAt: new Date().toISOString(),
     });
   }
-  const page = await pageAt(options.viewport, options.timezoneId);
+  const page = await pageAt(options.viewport, options.timezoneId, options.baseURL);
   const res = await page.request.post("/api/auth/login", { data: { username, password: PASSWORD } });
   expect(res.status()).toBe(200);
   return { page, id: user.id, username, ...(user.sellerId ? { sellerId: user.sellerId } : {}) };

@@ -9,6 +9,7 @@ import { liveAuction } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
   cookieOf,
+  deleteAccount,
   existingAccount,
   linkToken,
   login,
@@ -199,6 +200,7 @@ describe("export", () => {
         "exportedAt",
         "limits",
         "orders",
+        "passkeys",
         "payments",
         "sessions",
         "settings",
@@ -271,14 +273,6 @@ describe("export", () => {
     for (const code of confirmed.body.recoveryCodes) expect(text).not.toContain(code);
   });
 });
-
-const deleteAccount = (cookie: string, password: string) =>
-  invokeRoute<{ message?: string }>({
-    method: "DELETE",
-    path: "/api/me",
-    body: { password },
-    cookies: [cookie],
-  });
 
 describe("deletion", () => {
   it("refuses a wrong password and changes nothing", async () => {

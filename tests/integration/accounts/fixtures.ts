@@ -69,6 +69,15 @@ export const login = (username: string, password: string, extra: Partial<ApiRequ
     ...extra,
   });
 
+/** DELETE /api/me with this password. */
+export const deleteAccount = (cookie: string, password: string) =>
+  invokeRoute<{ message?: string }>({
+    method: "DELETE",
+    path: "/api/me",
+    body: { password },
+    cookies: [cookie],
+  });
+
 export const me = (cookie: string) =>
   invokeRoute<{ id: string; email: string; emailVerified: boolean; pendingEmail?: string; message?: string }>(
     {

@@ -7,7 +7,7 @@ import { hashPassword } from "../../../functions/domain/passwords.ts";
 import { PENDING_LOGIN_MS, TWO_FACTOR_MESSAGES, totpCode } from "../../../functions/domain/two-factor.ts";
 import { type ApiRequest, invokeRoute } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
-import { cookieOf, existingAccount, login, me, uniqueName } from "./fixtures.ts";
+import { cookieOf, deleteAccount, existingAccount, login, me, uniqueName } from "./fixtures.ts";
 
 useFreshTable("accounts-two-factor");
 
@@ -244,12 +244,7 @@ describe("deleting the account", () => {
   it("deletes the authenticator key and recovery codes with it", async () => {
     const { cookie, user } = await enrolled();
     expect(await getTwoFactor(user.id)).not.toBeNull();
-    const deleted = await call({
-      method: "DELETE",
-      path: "/api/me",
-      body: { password: user.password },
-      cookies: [cookie],
-    });
+    const deleted = await deleteAccount(cookie, user.password);
     expect(deleted.status).toBe(200);
     expect(await getTwoFactor(user.id)).toBeNull();
   });

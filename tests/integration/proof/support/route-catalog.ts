@@ -35,6 +35,14 @@ const newProduct = {
   retailPrice: "30.00",
 };
 
+/** A well-formed WebAuthn answer to no challenge. */
+const NO_CREDENTIAL = {
+  id: "bm9ib2R5cw",
+  rawId: "bm9ib2R5cw",
+  type: "public-key",
+  response: { clientDataJSON: "e30" },
+};
+
 /** Keyed by handler id; a route missing here fails the catalog test (coverage of the table). */
 export const catalog: Record<string, (w: World) => RouteCall> = {
   "auth/register": () => ({
@@ -90,6 +98,21 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
     as: w.buyer,
     params: {},
     body: { password: "not-the-password", code: "123456" },
+  }),
+  "me/list-passkeys": (w) => ({ as: w.buyer, params: {} }),
+  "me/passkey-options": (w) => ({ as: w.buyer, params: {} }),
+  // A challenge never handed out: refused (400) before the credential is looked at.
+  "me/add-passkey": (w) => ({
+    as: w.buyer,
+    params: {},
+    body: { challengeId: "never-issued", credential: NO_CREDENTIAL },
+  }),
+  "me/delete-passkey": (w) => ({ as: w.buyer, params: { id: "bm9ib2R5cw" } }),
+  "auth/passkey-options": () => ({ as: null, params: {} }),
+  "auth/login-passkey": () => ({
+    as: null,
+    params: {},
+    body: { challengeId: "never-issued", credential: NO_CREDENTIAL },
   }),
   // The wrong password: the call is refused (403) and the world's buyer lives on.
   "me/delete-account": (w) => ({ as: w.buyer, params: {}, body: { password: "not-the-password" } }),

@@ -126,7 +126,7 @@ export function UserMenu({
           <DropdownMenuItem asChild>
             <Link to={paths.twoFactor.getHref()}>
               <ShieldCheck aria-hidden="true" />
-              Two-factor authentication
+              Passkeys and two-factor
             </Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>

@@ -299,6 +299,9 @@ export function PrivacyPage() {
               your devices apart on "Where you're signed in". A session's record goes when it ends. With
               two-factor authentication on we keep your authenticator key (never shown again after setup) and
               only a fingerprint of each recovery code; both go when you turn it off or delete your account.
+              For each passkey you add we keep its public key, its id, a counter your device raises at each
+              use, its name and when it was added and last used; the private key and your fingerprint or face
+              never leave your device. A passkey's record goes when you remove it or delete your account.
             </p>
           ),
         },
@@ -308,8 +311,8 @@ export function PrivacyPage() {
             <>
               <p>
                 "Account and data" downloads one file of everything we hold about you: account, bids, Bid
-                Agents, orders, payments, limits, settings, watchlist, sessions and whether two-factor
-                authentication is on (never its key or recovery codes).
+                Agents, orders, payments, limits, settings, watchlist, sessions, passkeys and whether
+                two-factor authentication is on (never its key or recovery codes).
               </p>
               <p>
                 Deleting your account there erases your email address, password, shipping addresses, settings,

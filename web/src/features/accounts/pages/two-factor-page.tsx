@@ -13,6 +13,7 @@ import {
   useStartTwoFactor,
 } from "../api/accounts.ts";
 import { Field } from "../components/field.tsx";
+import { PasskeysSection } from "../components/passkeys-section.tsx";
 
 /** The otpauth URI as an SVG QR code, drawn in the browser: the secret never leaves for an image service. */
 function QrCode({ uri }: { uri: string }) {
@@ -159,7 +160,10 @@ function Disable() {
   );
 }
 
-/** /account/two-factor: turn on sign-in with an authenticator app, see what is left, turn it off. */
+/**
+ * /account/two-factor, the sign-in security page: turn on sign-in with an authenticator app, see what
+ * is left, turn it off; add, list and remove passkeys.
+ */
 export function TwoFactorPage() {
   const { data: status, isPending, isError } = useQuery(accountsQueries.twoFactor());
   const start = useStartTwoFactor();
@@ -171,8 +175,8 @@ export function TwoFactorPage() {
     <PageContainer>
       <div className="mx-auto grid max-w-2xl gap-6">
         <PageHeader
-          title="Two-factor authentication"
-          description="Sign in with your password and a code from an app on your phone, so a stolen password is not enough."
+          title="Sign-in security"
+          description="Passkeys, and a code from an app on your phone after your password: either way a stolen password is not enough."
           className="mb-0"
         />
         {status?.required && !status.enabled ? (
@@ -216,6 +220,7 @@ export function TwoFactorPage() {
             </CardContent>
           </Card>
         )}
+        <PasskeysSection />
       </div>
     </PageContainer>
   );

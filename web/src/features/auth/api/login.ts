@@ -1,6 +1,8 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import type { CurrentUser, LoginRequest } from "#shared/schemas/auth";
+import type { PasskeyOptionsView } from "#shared/schemas/passkeys";
 
 /** The right password of an account with two-factor on: the code is asked next (an HttpOnly cookie holds the sign-in). */
 export interface TwoFactorPending {
@@ -30,5 +32,28 @@ export function useLoginCode() {
   return useMutation({
     mutationFn: (code: string) => api.post<CurrentUser>("/api/auth/login/two-factor", { code }),
     meta: { errorToast: { title: "Login failed", fallback: "That code is not right" } },
+  });
+}
+
+/**
+ * Sign-in with a passkey: no username, the browser offers the passkeys it holds for this site. The
+ * WebAuthn library loads on the click, not with the login page.
+ */
+export function usePasskeyLogin() {
+  return useMutation({
+    mutationFn: async () => {
+      const { challengeId, options } = await api.post<PasskeyOptionsView>("/api/auth/passkey/options");
+      const { startAuthentication } = await import("@simplewebauthn/browser");
+      const credential = await startAuthentication({
+        optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+      });
+      return api.post<CurrentUser>("/api/auth/passkey", { challengeId, credential });
+    },
+    meta: {
+      errorToast: {
+        title: "Login failed",
+        fallback: "The passkey prompt was cancelled or no passkey for this site was found.",
+      },
+    },
   });
 }

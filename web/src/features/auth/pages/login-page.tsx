@@ -7,12 +7,14 @@ import { Label } from "@web/components/ui/label.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
+import { browserHasPasskeys } from "@web/lib/passkeys.ts";
+import { KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate } from "react-router";
 import { loginSchema } from "#shared/schemas/auth";
 import type * as z from "#shared/schemas/zod";
-import { useLogin, useLoginCode, waitsForCode } from "../api/login.ts";
+import { useLogin, useLoginCode, usePasskeyLogin, waitsForCode } from "../api/login.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { useAuthSubmit } from "../use-auth-submit.ts";
@@ -23,6 +25,7 @@ export function LoginPage() {
   const welcome = { title: "Welcome back!", description: "You are now signed in." };
   const login = useAuthSubmit(useLogin(), { success: welcome }, waitsForCode);
   const second = useAuthSubmit(useLoginCode(), { success: welcome });
+  const passkey = useAuthSubmit(usePasskeyLogin(), { success: welcome });
   const [code, setCode] = useState("");
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
@@ -91,10 +94,28 @@ export function LoginPage() {
             >
               Forgot password?
             </Link>
-            <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.busy}>
+            <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.busy || passkey.busy}>
               {login.pending ? "Signing in..." : "Sign In"}
             </Button>
           </form>
+          {browserHasPasskeys() ? (
+            <div className="mt-4 grid gap-4">
+              <p className="flex items-center gap-3 text-xs uppercase text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+                or
+              </p>
+              <Button
+                type="button"
+                variant="outline"
+                size="lg"
+                className="w-full"
+                disabled={passkey.busy || login.busy}
+                onClick={() => passkey.submit(undefined)}
+              >
+                <KeyRound aria-hidden="true" />
+                {passkey.pending ? "Waiting for your passkey..." : "Sign in with a passkey"}
+              </Button>
+            </div>
+          ) : null}
         </Form>
       )}
     </AuthCard>

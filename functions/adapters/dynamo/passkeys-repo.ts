@@ -1,0 +1,200 @@
+/**
+ * Passkeys: each credential under its own key (`PASSKEY#<credentialId>` / `CREDENTIAL`, what a sign-in
+ * finds without knowing the user), a pointer per credential under its user (`USER#<id>` /
+ * `PASSKEY#<credentialId>`, the user's list), and the single-use challenges handed out with each
+ * request (`ACCOUNTTOKEN#<hash>` / `PASSKEYCHALLENGE`, TTL at expiry); docs/architecture.md section 5.
+ */
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "./client.ts";
+import { conditionFailed, unlessRefused } from "./conditions.ts";
+import { queryAll } from "./index-lists.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
+import { keys } from "./keys.ts";
+
+const transactWrite = (items: NonNullable<TransactWriteCommandInput["TransactItems"]>) =>
+  db.send(new TransactWriteCommand({ TransactItems: items }));
+
+export interface PasskeyRecord {
+  /** The credential id, base64url: its key, and its id on the owner's list. */
+  credentialId: string;
+  userId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** The authenticator's signature counter at its last use (0 for those that keep none). */
+  counter: number;
+  transports?: string[];
+  name: string;
+  /** ms epoch */
+  createdAt: number;
+  lastUsedAt?: number;
+}
+
+const PASSKEY_SHAPE: ItemShape<PasskeyRecord> = {
+  credentialId: "string",
+  userId: "string",
+  publicKey: "string",
+  counter: "number",
+  transports: "object?",
+  name: "string",
+  createdAt: "number",
+  lastUsedAt: "number?",
+};
+
+export type ChallengePurpose = "register" | "authenticate";
+
+export interface PasskeyChallengeRecord {
+  challenge: string;
+  /** The account a registration is for (absent for a sign-in: who signs in is what the passkey says). */
+  userId?: string;
+}
+
+/** Stores a new passkey and its place on the owner's list; false when that credential is already stored. */
+export async function putPasskey(record: PasskeyRecord): Promise<boolean> {
+  return unlessRefused(() =>
+    transactWrite([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.passkey(record.credentialId), type: "passkey", ...record },
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.userPasskey(record.userId, record.credentialId), type: "userPasskey" },
+        },
+      },
+    ]),
+  );
+}
+
+export async function getPasskey(credentialId: string): Promise<PasskeyRecord | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.passkey(credentialId) }));
+  return Item ? parseItem("passkey", PASSKEY_SHAPE, Item) : null;
+}
+
+async function userPasskeyIds(userId: string): Promise<string[]> {
+  const prefix = keys.userPasskeyPrefix();
+  const items = await queryAll({
+    KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+    ExpressionAttributeValues: { ":pk": keys.user(userId).pk, ":prefix": prefix },
+  });
+  return items.map((item) => (item.sk as string).slice(prefix.length));
+}
+
+/** A user's passkeys (a handful at most: domain/passkeys.ts MAX_PASSKEYS). */
+export async function listUserPasskeys(userId: string): Promise<PasskeyRecord[]> {
+  const found = await Promise.all((await userPasskeyIds(userId)).map(getPasskey));
+  return found.filter((p): p is PasskeyRecord => p !== null && p.userId === userId);
+}
+
+/** Removes a passkey, only if it is the user's; false when it is not (or is gone). */
+export async function deletePasskey(userId: string, credentialId: string): Promise<boolean> {
+  return unlessRefused(() =>
+    transactWrite([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.passkey(credentialId),
+          ConditionExpression: "userId = :user",
+          ExpressionAttributeValues: { ":user": userId },
+        },
+      },
+      { Delete: { TableName: tableName(), Key: keys.userPasskey(userId, credentialId) } },
+    ]),
+  );
+}
+
+/** Every passkey of a user (the account's deletion). */
+export async function deleteAllPasskeys(userId: string): Promise<void> {
+  for (const id of await userPasskeyIds(userId)) {
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.passkey(id) }));
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.userPasskey(userId, id) }));
+  }
+}
+
+/**
+ * A sign-in used the passkey: its new counter and when. Conditional on the counter read, so two
+ * sign-ins racing with one signature count cannot both pass.
+ */
+export async function recordPasskeyUse(
+  record: PasskeyRecord,
+  input: { counter: number; now: number },
+): Promise<boolean> {
+  return unlessRefused(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.passkey(record.credentialId),
+        UpdateExpression: "SET #counter = :counter, lastUsedAt = :now",
+        ConditionExpression: "userId = :user AND #counter = :read",
+        ExpressionAttributeNames: { "#counter": "counter" },
+        ExpressionAttributeValues: {
+          ":counter": input.counter,
+          ":now": input.now,
+          ":user": record.userId,
+          ":read": record.counter,
+        },
+      }),
+    ),
+  );
+}
+
+export async function putPasskeyChallenge(
+  idHash: string,
+  input: PasskeyChallengeRecord & { purpose: ChallengePurpose; expiresAtMs: number },
+): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.passkeyChallenge(idHash),
+        type: "passkeyChallenge",
+        purpose: input.purpose,
+        challenge: input.challenge,
+        ...(input.userId ? { userId: input.userId } : {}),
+        expiresAtMs: input.expiresAtMs,
+        expiresAt: Math.ceil(input.expiresAtMs / 1000),
+      },
+      ConditionExpression: "attribute_not_exists(pk)",
+    }),
+  );
+}
+
+/**
+ * Uses a challenge up, in one conditional delete, and answers it: a second use, another purpose or an
+ * expired one is null. Used up whether or not the answer to it then checks out.
+ */
+export async function consumePasskeyChallenge(
+  idHash: string,
+  purpose: ChallengePurpose,
+  now: number,
+): Promise<PasskeyChallengeRecord | null> {
+  try {
+    const { Attributes } = await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.passkeyChallenge(idHash),
+        ConditionExpression: "purpose = :purpose AND expiresAtMs > :now",
+        ExpressionAttributeValues: { ":purpose": purpose, ":now": now },
+        ReturnValues: "ALL_OLD",
+      }),
+    );
+    if (!Attributes || typeof Attributes.challenge !== "string") return null;
+    return {
+      challenge: Attributes.challenge,
+      ...(typeof Attributes.userId === "string" ? { userId: Attributes.userId } : {}),
+    };
+  } catch (error) {
+    if (conditionFailed(error)) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,20 @@
+import { addPasskeySchema } from "#shared/schemas/passkeys";
+import { requestRelyingParty } from "../../http/relying-party.ts";
+import { defineRoute, reply } from "../../http/route.ts";
+import { sessionOrigin } from "../../http/session-origin.ts";
+import { addPasskey } from "../../usecases/accounts/passkey-ceremonies.ts";
+
+export const route = defineRoute({ body: addPasskeySchema }, async ({ body, auth, now, event }) =>
+  reply(
+    201,
+    await addPasskey({
+      userId: auth.userId,
+      challengeId: body.challengeId,
+      credential: body.credential,
+      name: body.name,
+      device: sessionOrigin(event).device,
+      rp: requestRelyingParty(event),
+      now,
+    }),
+  ),
+);

@@ -1,0 +1,351 @@
+/**
+ * Passkeys: adding one (a real WebAuthn registration from a software authenticator), listing, removing,
+ * signing in with one instead of a password, and every way a challenge can be bad, forged or replayed.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PasskeyOptionsView, PasskeyView } from "#shared/schemas/passkeys";
+import { getPasskey } from "../../../functions/adapters/dynamo/passkeys-repo.ts";
+import { PASSKEY_CHALLENGE_MS, PASSKEY_MESSAGES } from "../../../functions/domain/passkeys.ts";
+import { totpCode } from "../../../functions/domain/two-factor.ts";
+import { type ApiRequest, invokeRoute } from "../../support/invoke-route.ts";
+import { softAuthenticator } from "../../support/soft-authenticator.ts";
+import { useFreshTable } from "../support/fresh-table.ts";
+import { cookieOf, deleteAccount, existingAccount, login, me } from "./fixtures.ts";
+
+useFreshTable("accounts-passkeys");
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The site's first origin in the test environment (tests/support/local-env.ts): the relying party. */
+const SITE = "http://localhost:5173";
+
+const call = <T = { message?: string }>(request: ApiRequest) =>
+  invokeRoute<T & { message?: string }>(request);
+const registrationOptions = (cookie: string) =>
+  call<PasskeyOptionsView>({ method: "POST", path: "/api/me/passkeys/options", cookies: [cookie] });
+const add = (cookie: string, body: Record<string, unknown>) =>
+  call<PasskeyView>({ method: "POST", path: "/api/me/passkeys", body, cookies: [cookie] });
+const list = (cookie: string) =>
+  call<PasskeyView[]>({ method: "GET", path: "/api/me/passkeys", cookies: [cookie] });
+const remove = (cookie: string, id: string) =>
+  call({ method: "DELETE", path: `/api/me/passkeys/${id}`, cookies: [cookie] });
+const signInOptions = (headers: Record<string, string> = {}) =>
+  call<PasskeyOptionsView>({ method: "POST", path: "/api/auth/passkey/options", headers });
+const signIn = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  call<{ id: string; username: string }>({ method: "POST", path: "/api/auth/passkey", body, headers });
+
+/** A signed-in account with a passkey added through the routes. */
+async function withPasskey() {
+  const user = await existingAccount();
+  const cookie = cookieOf(await login(user.username, user.password));
+  const key = softAuthenticator({ origin: SITE });
+  const options = await registrationOptions(cookie);
+  expect(options.status).toBe(200);
+  const added = await add(cookie, {
+    challengeId: options.body.challengeId,
+    credential: key.register(options.body.options),
+  });
+  expect(added.status, added.body.message).toBe(201);
+  return { user, cookie, key, passkey: added.body };
+}
+
+/** A fresh sign-in challenge answered by `key`. */
+async function answered(key: ReturnType<typeof softAuthenticator>) {
+  const options = await signInOptions();
+  expect(options.status).toBe(200);
+  return { challengeId: options.body.challengeId, credential: key.assert(options.body.options) };
+}
+
+describe("adding a passkey", () => {
+  it("hands out options for a discoverable, user-verified passkey of this site, then keeps it", async () => {
+    const user = await existingAccount();
+    const cookie = cookieOf(await login(user.username, user.password));
+    const options = await registrationOptions(cookie);
+    expect(options.status).toBe(200);
+    expect(options.body.challengeId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(options.body.options).toMatchObject({
+      rp: { id: "localhost", name: "Precious Metals Auctions" },
+      user: { name: user.username },
+      attestation: "none",
+      authenticatorSelection: { residentKey: "required", userVerification: "required" },
+    });
+    // The user handle is the account id, never a name or an address.
+    expect(Buffer.from((options.body.options.user as { id: string }).id, "base64url").toString()).toBe(
+      user.id,
+    );
+
+    const key = softAuthenticator({ origin: SITE });
+    const added = await add(cookie, {
+      challengeId: options.body.challengeId,
+      credential: key.register(options.body.options),
+      name: "My laptop",
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toEqual({
+      id: key.id,
+      name: "My laptop",
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+    });
+    expect((await list(cookie)).body).toEqual([added.body]);
+    expect(await getPasskey(key.id)).toMatchObject({ userId: user.id, counter: 0 });
+
+    // The next options exclude it: the same authenticator is not asked to make a second one.
+    const next = await registrationOptions(cookie);
+    expect(next.body.options.excludeCredentials).toEqual([expect.objectContaining({ id: key.id })]);
+  });
+
+  it("names a passkey by the browser it was added in when given no name", async () => {
+    const { passkey } = await withPasskey();
+    expect(passkey.name).toBe("Unknown device");
+  });
+
+  it("refuses an unknown, a used, an expired or another account's challenge, and a forged one, adding nothing", async () => {
+    const user = await existingAccount();
+    const cookie = cookieOf(await login(user.username, user.password));
+    const key = softAuthenticator({ origin: SITE });
+
+    const options = await registrationOptions(cookie);
+    const unknown = await add(cookie, {
+      challengeId: "not-a-challenge",
+      credential: key.register(options.body.options),
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(PASSKEY_MESSAGES.noChallenge);
+
+    // Forged: the answer signs a challenge of its own making, not the one handed out (which is now used).
+    const forged = await add(cookie, {
+      challengeId: options.body.challengeId,
+      credential: key.register(options.body.options, {
+        challenge: Buffer.from("forged").toString("base64url"),
+      }),
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe(PASSKEY_MESSAGES.registrationFailed);
+    const replayed = await add(cookie, {
+      challengeId: options.body.challengeId,
+      credential: key.register(options.body.options),
+    });
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.message).toBe(PASSKEY_MESSAGES.noChallenge);
+
+    // Another page's origin.
+    const elsewhere = await registrationOptions(cookie);
+    const phished = await add(cookie, {
+      challengeId: elsewhere.body.challengeId,
+      credential: key.register(elsewhere.body.options, { origin: "https://evil.example" }),
+    });
+    expect(phished.status).toBe(400);
+
+    // Someone else's challenge cannot add a passkey to this account.
+    const other = await existingAccount();
+    const otherCookie = cookieOf(await login(other.username, other.password));
+    const theirs = await registrationOptions(otherCookie);
+    const stolen = await add(cookie, {
+      challengeId: theirs.body.challengeId,
+      credential: key.register(theirs.body.options),
+    });
+    expect(stolen.status).toBe(400);
+
+    const late = await registrationOptions(cookie);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + PASSKEY_CHALLENGE_MS + 1000 });
+    const expired = await add(cookie, {
+      challengeId: late.body.challengeId,
+      credential: key.register(late.body.options),
+    });
+    expect(expired.status).toBe(400);
+    expect(expired.body.message).toBe(PASSKEY_MESSAGES.noChallenge);
+    vi.useRealTimers();
+
+    expect((await list(cookie)).body).toEqual([]);
+    expect((await list(otherCookie)).body).toEqual([]);
+    expect(await getPasskey(key.id)).toBeNull();
+  });
+
+  it("refuses an answer without user verification", async () => {
+    const user = await existingAccount();
+    const cookie = cookieOf(await login(user.username, user.password));
+    const key = softAuthenticator({ origin: SITE, userVerified: false });
+    const options = await registrationOptions(cookie);
+    const res = await add(cookie, {
+      challengeId: options.body.challengeId,
+      credential: key.register(options.body.options),
+    });
+    expect(res.status).toBe(400);
+    expect((await list(cookie)).body).toEqual([]);
+  });
+
+  it("refuses a malformed credential with a clear message", async () => {
+    const user = await existingAccount();
+    const cookie = cookieOf(await login(user.username, user.password));
+    const res = await add(cookie, {
+      challengeId: "x",
+      credential: { id: "not base64url!", type: "public-key" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/id must be base64url|required/);
+  });
+});
+
+describe("signing in with a passkey", () => {
+  it("makes a session as a password login does, with no username typed, and records the use", async () => {
+    const { user, key } = await withPasskey();
+    const options = await signInOptions();
+    expect(options.body.options).toMatchObject({ rpId: "localhost", userVerification: "required" });
+    expect(options.body.options.allowCredentials ?? []).toEqual([]);
+
+    const res = await signIn({
+      challengeId: options.body.challengeId,
+      credential: key.assert(options.body.options),
+    });
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body).toMatchObject({ id: user.id, username: user.username });
+    const cookie = cookieOf(res);
+    expect(res.cookies[0]).toContain("HttpOnly");
+    expect((await me(cookie)).body).toMatchObject({ id: user.id });
+
+    const [listed] = (await list(cookie)).body;
+    expect(listed!.lastUsedAt).not.toBeNull();
+    expect(await getPasskey(key.id)).toMatchObject({ counter: 1 });
+  });
+
+  it("skips the two-factor code: a user-verified passkey is two factors in one", async () => {
+    const { user, cookie, key } = await withPasskey();
+    const setup = await call<{ secret: string }>({
+      method: "POST",
+      path: "/api/me/two-factor/setup",
+      cookies: [cookie],
+    });
+    const confirmed = await call({
+      method: "POST",
+      path: "/api/me/two-factor/confirm",
+      body: { code: totpCode(setup.body.secret, Date.now()) },
+      cookies: [cookie],
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await login(user.username, user.password)).body).toEqual({ twoFactorRequired: true });
+
+    const res = await signIn(await answered(key));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: user.id });
+  });
+
+  it("refuses a replayed answer, a used challenge and a forged challenge", async () => {
+    const { key } = await withPasskey();
+    const first = await answered(key);
+    expect((await signIn(first)).status).toBe(200);
+
+    const replayed = await signIn(first);
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.message).toBe(PASSKEY_MESSAGES.noChallenge);
+    expect(replayed.cookies).toEqual([]);
+
+    const options = await signInOptions();
+    const forged = await signIn({
+      challengeId: options.body.challengeId,
+      credential: key.assert(options.body.options, { challenge: Buffer.from("mine").toString("base64url") }),
+    });
+    expect(forged.status).toBe(401);
+    expect(forged.body.message).toBe(PASSKEY_MESSAGES.signInFailed);
+    expect(forged.cookies).toEqual([]);
+
+    const unknown = await signIn({
+      challengeId: "never-handed-out",
+      credential: key.assert(options.body.options),
+    });
+    expect(unknown.status).toBe(400);
+
+    // An old signature (its counter is behind the stored one) on a fresh challenge id is refused too.
+    const stale = await signInOptions();
+    const staleAnswer = key.assert(stale.body.options);
+    expect((await signIn(await answered(key))).status).toBe(200);
+    const late = await signIn({ challengeId: stale.body.challengeId, credential: staleAnswer });
+    expect(late.status).toBe(401);
+  });
+
+  it("refuses a passkey made for another site, and a passkey this site does not know", async () => {
+    const { key } = await withPasskey();
+    const options = await signInOptions();
+    const otherSite = await signIn({
+      challengeId: options.body.challengeId,
+      credential: key.assert(options.body.options, { rpId: "evil.example" }),
+    });
+    expect(otherSite.status).toBe(401);
+
+    const stranger = softAuthenticator({ origin: SITE });
+    const res = await signIn(await answered(stranger));
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(PASSKEY_MESSAGES.notRecognized);
+  });
+
+  it("answers for the origin the page is on when it is one of the site's (127.0.0.1 locally)", async () => {
+    const options = await signInOptions({ origin: "http://127.0.0.1:5173" });
+    expect(options.body.options).toMatchObject({ rpId: "127.0.0.1" });
+    const foreign = await signInOptions({ origin: "https://evil.example" });
+    // The CSRF rule refuses a foreign origin before anything is made.
+    expect(foreign.status).toBe(403);
+  });
+});
+
+describe("listing and removing", () => {
+  it("removes one's own passkey (204), after which it signs in no more", async () => {
+    const { cookie, key, passkey } = await withPasskey();
+    const removed = await remove(cookie, passkey.id);
+    expect(removed.status).toBe(204);
+    expect(removed.body).toBeUndefined();
+    expect((await list(cookie)).body).toEqual([]);
+    const res = await signIn(await answered(key));
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(PASSKEY_MESSAGES.notRecognized);
+    expect((await remove(cookie, passkey.id)).status).toBe(404);
+  });
+
+  it("answers 404 for another account's passkey and leaves it alone", async () => {
+    const { key, passkey } = await withPasskey();
+    const other = await existingAccount();
+    const otherCookie = cookieOf(await login(other.username, other.password));
+    const res = await remove(otherCookie, passkey.id);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(PASSKEY_MESSAGES.notFound);
+    expect((await list(otherCookie)).body).toEqual([]);
+    expect((await signIn(await answered(key))).status).toBe(200);
+  });
+
+  it("asks signed-out callers to sign in", async () => {
+    const { passkey } = await withPasskey();
+    for (const request of [
+      { method: "GET", path: "/api/me/passkeys" },
+      { method: "POST", path: "/api/me/passkeys/options" },
+      { method: "POST", path: "/api/me/passkeys", body: { challengeId: "x", credential: {} } },
+      { method: "DELETE", path: `/api/me/passkeys/${passkey.id}` },
+    ]) {
+      expect((await call(request)).status, `${request.method} ${request.path}`).toBe(401);
+    }
+  });
+});
+
+describe("a deleted account", () => {
+  it("loses its passkeys, which sign in no more", async () => {
+    const { user, cookie, key } = await withPasskey();
+    const deleted = await deleteAccount(cookie, user.password);
+    expect(deleted.status).toBe(200);
+    expect(await getPasskey(key.id)).toBeNull();
+    const res = await signIn(await answered(key));
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(PASSKEY_MESSAGES.notRecognized);
+  });
+});
+
+describe("the export", () => {
+  it("lists the passkeys by name and dates, never their keys", async () => {
+    const { cookie, passkey } = await withPasskey();
+    const exported = await call<{ passkeys: PasskeyView[] }>({
+      method: "GET",
+      path: "/api/me/export",
+      cookies: [cookie],
+    });
+    expect(exported.body.passkeys).toEqual([passkey]);
+  });
+});

@@ -1,0 +1,105 @@
+import { useQuery } from "@tanstack/react-query";
+import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { toast } from "@web/components/ui/use-toast.ts";
+import { formatDateTime } from "@web/lib/format-date.ts";
+import { browserHasPasskeys, openedByAddress } from "@web/lib/passkeys.ts";
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
+import type { PasskeyView } from "#shared/schemas/passkeys";
+import { passkeysQuery, useAddPasskey, useRemovePasskey } from "../api/passkeys.ts";
+
+function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
+  const remove = useRemovePasskey();
+  const [asking, setAsking] = useState(false);
+  return (
+    <li
+      className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="passkey-row"
+    >
+      <div className="flex min-w-0 items-start gap-3">
+        <KeyRound className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <div className="grid min-w-0 gap-1">
+          <p className="break-words font-medium">{passkey.name}</p>
+          <p className="text-sm text-muted-foreground">
+            Added {formatDateTime(passkey.createdAt)} · Last used{" "}
+            {formatDateTime(passkey.lastUsedAt, "never")}
+          </p>
+        </div>
+      </div>
+      <Button variant="outline" size="sm" className="self-start sm:self-auto" onClick={() => setAsking(true)}>
+        Remove
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="Remove this passkey?"
+        description={`"${passkey.name}" will no longer sign you in. You can add it again later.`}
+        confirmLabel="Remove passkey"
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(passkey.id, {
+            onSuccess: () => {
+              setAsking(false);
+              toast({ variant: "success", title: "Passkey removed" });
+            },
+          })
+        }
+      />
+    </li>
+  );
+}
+
+/** Passkeys: sign in with the device's fingerprint, face or PIN instead of the password. */
+export function PasskeysSection() {
+  const { data: passkeys, isPending, isError } = useQuery(passkeysQuery());
+  const add = useAddPasskey();
+  const supported = browserHasPasskeys();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Passkeys</CardTitle>
+        <CardDescription>
+          Sign in with your fingerprint, face or device PIN instead of your password. A passkey cannot be
+          phished or guessed, and it counts as two-factor on its own.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {isPending ? (
+          <p>Loading...</p>
+        ) : isError || !passkeys ? (
+          <p>Could not load your passkeys. Please refresh the page.</p>
+        ) : passkeys.length === 0 ? (
+          <p className="text-sm text-muted-foreground">You have no passkeys yet.</p>
+        ) : (
+          <ul className="divide-y divide-border" aria-label="Passkeys">
+            {passkeys.map((passkey) => (
+              <PasskeyRow key={passkey.id} passkey={passkey} />
+            ))}
+          </ul>
+        )}
+        {supported ? (
+          <Button
+            className="justify-self-start"
+            disabled={add.isPending}
+            onClick={() =>
+              add.mutate(undefined, {
+                onSuccess: (added) =>
+                  toast({ variant: "success", title: "Passkey added", description: added.name }),
+              })
+            }
+          >
+            {add.isPending ? "Waiting for your device..." : "Add a passkey"}
+          </Button>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            {openedByAddress()
+              ? "Passkeys work only when the site is opened by its name (such as localhost), not by an IP address."
+              : "This browser cannot use passkeys."}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
