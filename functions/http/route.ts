@@ -88,7 +88,8 @@ function json(
       ...extraHeaders,
     },
     cookies,
-    body: JSON.stringify(body ?? null),
+    // A 204 has no body (RFC 9110).
+    body: status === 204 ? "" : JSON.stringify(body ?? null),
   } satisfies ApiResult;
 }
 
