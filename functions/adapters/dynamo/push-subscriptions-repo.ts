@@ -5,10 +5,11 @@
  * subscribed in it, never to both.
  */
 import { createHash } from "node:crypto";
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { RETRY, retrying } from "../retry.ts";
 import { db, tableName } from "./client.ts";
 import { conditionFailed, transactionConditionFailed } from "./conditions.ts";
+import { queryAll } from "./index-lists.ts";
 import { keys } from "./keys.ts";
 
 export interface StoredPushSubscription {
@@ -71,28 +72,16 @@ export async function putPushSubscription(subscription: StoredPushSubscription):
 
 /** The user's subscriptions (one Query of their partition, paged through). */
 export async function listPushSubscriptions(userId: string): Promise<StoredPushSubscription[]> {
-  const found: StoredPushSubscription[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: "pk = :p",
-        ExpressionAttributeValues: { ":p": keys.pushSubscriptionsPartition(userId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      found.push({
-        userId: item.userId as string,
-        endpoint: item.endpoint as string,
-        keys: item.keys as StoredPushSubscription["keys"],
-        createdAt: item.createdAt as string,
-      });
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const items = await queryAll({
+    KeyConditionExpression: "pk = :p",
+    ExpressionAttributeValues: { ":p": keys.pushSubscriptionsPartition(userId) },
+  });
+  return items.map((item) => ({
+    userId: item.userId as string,
+    endpoint: item.endpoint as string,
+    keys: item.keys as StoredPushSubscription["keys"],
+    createdAt: item.createdAt as string,
+  }));
 }
 
 /**

@@ -7,39 +7,23 @@ import { createECDH, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmailEvent } from "#shared/schemas/notifications";
 import type { PushDelivery, PushPublicKey } from "#shared/schemas/push";
-import { installEmailQueue } from "../../../functions/adapters/email/email-queue.ts";
-import { eventHandlers } from "../../../functions/routes.ts";
 import { sweepEndingSoonAlerts } from "../../../functions/usecases/alerts/ending-soon.ts";
 import { sendPushEvent } from "../../../functions/usecases/push/send-push.ts";
-import { createLocalEmailQueue, type LocalEmailQueue } from "../../../scripts/local/email-queue.ts";
-import { type StreamPoller, startStreamPoller } from "../../../scripts/local/stream-poller.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
 import { liveAuction, type TestUser, testUser } from "../auctions/fixtures.ts";
 import { auctionOf, bidInTurn } from "../support/actors.ts";
+import { type EmailPipeline, startEmailPipeline } from "../support/email-pipeline.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
 const table = useFreshTable("push");
 
-let queue: LocalEmailQueue;
-let poller: StreamPoller;
+let pipeline: EmailPipeline;
 
 beforeAll(async () => {
-  queue = createLocalEmailQueue({ retryDelayMs: 10, log: () => {} });
-  installEmailQueue(queue);
-  poller = await startStreamPoller({
-    endpoint: table.endpoint,
-    tableName: table.name,
-    targets: [eventHandlers.emailEvents],
-    intervalMs: 50,
-    log: () => {},
-  });
+  pipeline = await startEmailPipeline(table);
 });
 
-afterAll(async () => {
-  await poller?.stop();
-  await queue?.stop();
-  installEmailQueue(null);
-});
+afterAll(() => pipeline?.stop());
 
 const MINUTE = 60_000;
 
@@ -64,7 +48,7 @@ async function subscribe(user: TestUser, subscription = browserSubscription()) {
 }
 
 async function pushes(user: TestUser): Promise<PushDelivery[]> {
-  await queue.idle();
+  await pipeline.queue.idle();
   const res = await invokeRoute<PushDelivery[]>({
     method: "GET",
     path: `/api/dev/push?userId=${encodeURIComponent(user.id)}`,
@@ -93,8 +77,8 @@ function alert(user: TestUser, kind: "outbid" | "won", auctionId: string, at = D
 }
 
 const deliver = async (...events: EmailEvent[]) => {
-  await queue.enqueue(events);
-  await queue.idle();
+  await pipeline.queue.enqueue(events);
+  await pipeline.queue.idle();
 };
 
 describe("GET /api/push/public-key", () => {
@@ -276,7 +260,7 @@ describe("alerts by push", () => {
       now: startedAt,
     });
     await bidInTurn(live.id, [first, second], startedAt);
-    await poller.drain();
+    await pipeline.poller.drain();
     const sent = await pushes(first);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({

@@ -29,6 +29,22 @@ const STATE_TEXT: Record<PushState, string> = {
   on: "Push notifications are on for this device.",
 };
 
+/** The one button: what it does from each state of this device. */
+const TOGGLES = {
+  off: {
+    label: "Turn on push notifications",
+    run: turnOnPush,
+    failure: "Could not turn on push notifications",
+    variant: "default",
+  },
+  on: {
+    label: "Turn off push notifications",
+    run: turnOffPush,
+    failure: "Could not turn off push notifications",
+    variant: "outline",
+  },
+} as const;
+
 /** Which alerts go as a push (every device where push is on): each switch saves at once. */
 function PushChoices({ settings }: { settings: NotificationSettings }) {
   const update = useUpdateNotificationSettings();
@@ -88,6 +104,7 @@ export function PushSettings() {
     }
   };
 
+  const toggle = state === "on" || state === "off" ? TOGGLES[state] : null;
   return (
     <Card>
       <CardHeader>
@@ -98,25 +115,15 @@ export function PushSettings() {
         <p role="status" className="text-sm">
           {state ? STATE_TEXT[state] : "Checking this device..."}
         </p>
-        {state === "off" && (
+        {toggle && (
           <Button
             type="button"
             size="lg"
+            variant={toggle.variant}
             disabled={busy}
-            onClick={() => change(turnOnPush, "Could not turn on push notifications")}
+            onClick={() => change(toggle.run, toggle.failure)}
           >
-            Turn on push notifications
-          </Button>
-        )}
-        {state === "on" && (
-          <Button
-            type="button"
-            size="lg"
-            variant="outline"
-            disabled={busy}
-            onClick={() => change(turnOffPush, "Could not turn off push notifications")}
-          >
-            Turn off push notifications
+            {toggle.label}
           </Button>
         )}
         {settings && <PushChoices settings={settings} />}
