@@ -18,7 +18,7 @@ export interface HttpRoute {
   /** Exists only while the local payment provider is active (404 otherwise). */
   localPaymentsOnly?: boolean;
   /**
-   * A developer's tool of the local stack (the email outbox): the local gateway serves it, CDK never
+   * A developer's tool of the local stack (the email outbox, the push service's record): the local gateway serves it, CDK never
    * deploys it, and the handler answers 404 outside the local stack (LOCAL_STACK=1).
    */
   localStackOnly?: boolean;
@@ -128,6 +128,11 @@ const routeTable = [
   },
   { method: "GET", path: "/api/me/notifications", handler: "me/get-notifications", role: "user" },
   { method: "PUT", path: "/api/me/notifications", handler: "me/put-notifications", role: "user" },
+
+  // push
+  { method: "GET", path: "/api/push/public-key", handler: "push/get-public-key", role: "public" },
+  { method: "POST", path: "/api/me/push-subscriptions", handler: "push/subscribe", role: "user" },
+  { method: "DELETE", path: "/api/me/push-subscriptions", handler: "push/unsubscribe", role: "user" },
 
   // watchlist
   { method: "GET", path: "/api/me/watchlist", handler: "watchlist/list-watchlist", role: "user" },
@@ -304,6 +309,14 @@ const routeTable = [
     role: "public",
     localStackOnly: true,
   },
+  {
+    method: "GET",
+    path: "/api/dev/push",
+    handler: "dev/list-push",
+    // The local push service's record of what reached each user's browsers, like the outbox.
+    role: "public",
+    localStackOnly: true,
+  },
 ] as const satisfies readonly HttpRoute[];
 
 /** The table, as every reader but the types below sees it. */
@@ -364,7 +377,10 @@ export const eventHandlers = {
   paymentDeadlineSweep: "orders/sweep-payment-deadlines",
   /** DynamoDB Stream of the table -> email events on the email queue (functions/domain/notifications.ts). */
   emailEvents: "notifications/email-events",
-  /** The email queue -> one email per event, exactly once (SES in AWS, the outbox locally). */
+  /**
+   * The email queue -> one email per event, exactly once (SES in AWS, the outbox locally), and one Web
+   * Push per alert event (the browsers' push services in AWS, the local push service locally).
+   */
   emailSender: "notifications/send-email",
   /** Every minute -> ending-soon alerts of watched auctions on the email queue (functions/usecases/alerts/). */
   endingSoonAlerts: "alerts/ending-soon-sweep",

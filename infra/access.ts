@@ -31,8 +31,10 @@ export interface FunctionNeeds {
   slidesSession?: boolean;
   /** Queues account emails (a link's secret, which the stream never sees) on the email queue. */
   queuesEmails?: boolean;
+  /** Hands the VAPID public key to the browser: reads that one SSM parameter (never the private key). */
+  publishesPushKey?: boolean;
 }
-// The email consumer's queue and the sender's SES grant are not listed here: infra/constructs/notifications.ts,
+// The email consumer's queue and the sender's SES and VAPID key grants are not listed here: infra/constructs/notifications.ts,
 // the only place either function is made, grants them.
 
 const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
@@ -77,6 +79,8 @@ const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   "auth/forgot-password": { queuesEmails: true },
   "auth/reset-password": { queuesEmails: true },
   "me/put-email": { queuesEmails: true },
+  // The browser subscribes to Web Push with the VAPID public key.
+  "push/get-public-key": { publishesPushKey: true },
 };
 // The route table says who calls the payment provider (callsPaymentProvider).
 for (const id of stripeCallers) EXCEPTIONS[id] = { ...EXCEPTIONS[id], readsStripeSecrets: true };

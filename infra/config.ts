@@ -24,6 +24,12 @@ const stageSettingsSchema = z.object({
   /** Names of SSM SecureString parameters you create before deploying (never the secrets themselves). */
   stripeSecretKeyParameter: z.optional(z.string().check(z.startsWith("/"))),
   stripeWebhookSecretParameter: z.optional(z.string().check(z.startsWith("/"))),
+  /**
+   * Web Push's VAPID key pair: an SSM String (the public key) and SecureString (the private key) you
+   * create once per stage before deploying (`npm run create:vapid-keys`); default /<prefix>/push/...
+   */
+  vapidPublicKeyParameter: z.optional(z.string().check(z.startsWith("/"))),
+  vapidPrivateKeyParameter: z.optional(z.string().check(z.startsWith("/"))),
   auctionDefaultDurationSeconds: z.coerce.number().check(z.integer(), z.positive()),
   /** What one bid earns toward Buy It Now, published in GET /api/config ("0.60"). */
   bidValue: z.coerce.string().check(z.regex(/^\d{1,4}(\.\d{1,2})?$/, "a dollar amount such as 0.60")),
@@ -106,6 +112,8 @@ export interface StageConfig extends StageSettings {
     secretKeyParameter: string;
     webhookSecretParameter: string;
   };
+  /** The SSM parameters of the VAPID keys (docs/deploy.md, "Web Push keys"). */
+  vapid: { publicKeyParameter: string; privateKeyParameter: string };
 }
 
 /** Stages whose data may be thrown away with the stack unless cdk.json says otherwise. */
@@ -179,6 +187,10 @@ export function readStageConfig(context: ContextReader): StageConfig {
     prefix,
     ephemeral: settings.dataRemoval === "destroy",
     stripe: settings.stripeMode === "stripe" ? stripeSettings(settings, prefix) : undefined,
+    vapid: {
+      publicKeyParameter: settings.vapidPublicKeyParameter ?? `/${prefix}/push/vapid-public-key`,
+      privateKeyParameter: settings.vapidPrivateKeyParameter ?? `/${prefix}/push/vapid-private-key`,
+    },
   };
 }
 

@@ -20,6 +20,7 @@ import {
   ProductFunction,
   type ProductFunctionDefaults,
 } from "./constructs/product-function.ts";
+import { Push } from "./constructs/push.ts";
 import { Realtime } from "./constructs/realtime.ts";
 import { Scheduling } from "./constructs/scheduling.ts";
 import { Stats } from "./constructs/stats.ts";
@@ -177,23 +178,32 @@ export class PennyAuctionStack extends Stack {
     for (const fn of [...this.api.functions, ...connect]) originSecret.allowReading(fn);
   }
 
-  /** The email pipeline and the ending-soon sweep, from the stage's sender address or domain. */
+  /**
+   * The email pipeline and the ending-soon sweep, from the stage's sender address or domain; the
+   * sender also pushes the alerts (Web Push, its VAPID keys in SSM).
+   */
   private addNotifications(defaults: ProductFunctionDefaults): Notifications {
     const config = this.config;
+    const from =
+      config.emailFrom ??
+      (config.domainName ? `no-reply@${config.domainName}` : placeholderFrom(config.stage));
     const notifications = new Notifications(this, "Notifications", {
       defaults,
       data: this.data,
       eventsHandler: eventHandlers.emailEvents,
       senderHandler: eventHandlers.emailSender,
       alertSweepHandler: eventHandlers.endingSoonAlerts,
-      from:
-        config.emailFrom ??
-        (config.domainName ? `no-reply@${config.domainName}` : placeholderFrom(config.stage)),
+      from,
       domain: config.domainName ? { name: config.domainName, zone: hostedZoneOf(config) } : undefined,
     });
     // Built before the email queue existed: the routes that send account links queue them.
     for (const fn of this.api.functions) {
       if (eventHandlerNeeds(fn.handlerId).queuesEmails) notifications.allowQueueing(fn);
+    }
+    const push = new Push(this, "Push", { vapid: config.vapid, subject: `mailto:${from}` });
+    push.allowSending(notifications.sender);
+    for (const fn of this.api.functions) {
+      if (eventHandlerNeeds(fn.handlerId).publishesPushKey) push.allowReadingPublicKey(fn);
     }
     return notifications;
   }

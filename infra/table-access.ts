@@ -31,6 +31,9 @@ export type KeyPrefix =
   | "LOGINRATE#"
   | "EMAILSENT#"
   | "OUTBOX#"
+  | "PUSHSUB#"
+  | "PUSHENDPOINT#"
+  | "PUSHOUTBOX#"
   | "STATS"
   | "STATSDAY#"
   | "STATSHOUR#"
@@ -277,11 +280,22 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // sent) and those watchers' alert settings (USER#, the settings attribute only).
   "alerts/ending-soon-sweep": grant(["AUCTION#", "USER#"], ["WATCHLIST#"], true),
   // The recipient (a seller's user through SELLER#), the idempotency and outbid-window items, and the
-  // outbox, which it writes only on the local stack (in AWS it sends through SES).
-  "notifications/send-email": grant(["USER#", "SELLER#"], ["EMAILSENT#", "OUTBOX#"]),
+  // outbox, which it writes only on the local stack (in AWS it sends through SES). Alerts also go as
+  // Web Push: the recipient's subscriptions (PUSHSUB#, deleted when gone with their PUSHENDPOINT# owner)
+  // and the local push service's record (PUSHOUTBOX#, local stack only).
+  "notifications/send-email": grant(
+    ["USER#", "SELLER#"],
+    ["EMAILSENT#", "OUTBOX#", "PUSHSUB#", "PUSHENDPOINT#", "PUSHOUTBOX#"],
+  ),
+
+  // push: the caller's subscriptions, and whose each endpoint is.
+  "push/get-public-key": grant([]),
+  "push/subscribe": grant([], ["PUSHSUB#", "PUSHENDPOINT#"]),
+  "push/unsubscribe": grant([], ["PUSHSUB#", "PUSHENDPOINT#"]),
 
   // local stack only (never deployed)
   "dev/list-outbox": grant(["OUTBOX#"]),
+  "dev/list-push": grant(["PUSHOUTBOX#"]),
   // Counters, the per-record guards and the per-day bidder markers; never the items it reads the stream of.
   "stats/aggregate-stats": grant([], ["STATSDAY#", "STATSHOUR#", "STATSBIDDER#", "STATSEVENT#"]),
 };

@@ -161,6 +161,21 @@ export async function preflightChecks(target: PreflightTarget, facts: AccountFac
     }
   }
 
+  await run("Web Push keys", async () => {
+    const { publicKeyParameter, privateKeyParameter } = config.vapid;
+    const present = await Promise.all(
+      [publicKeyParameter, privateKeyParameter].map((name) => facts.parameterExists(name)),
+    );
+    if (present.every(Boolean))
+      return { status: "ok", detail: `${publicKeyParameter}, ${privateKeyParameter}` };
+    // The deploy works without them; only push does not (no browser can subscribe).
+    return {
+      status: "warn",
+      detail: `missing ${[publicKeyParameter, privateKeyParameter].filter((_, i) => !present[i]).join(", ")}: no push until they exist`,
+      fix: `npm run create:vapid-keys -- -c stage=${config.stage} -c region=${region}`,
+    };
+  });
+
   if (config.certificateArn && config.domainName) {
     const arn = config.certificateArn;
     const domain = config.domainName;

@@ -16,6 +16,7 @@ import { repoRoot } from "./paths.ts";
 import { startLocalDeadlineSweep } from "./payment-deadlines.ts";
 import { handlerEnvironment, resolvePorts } from "./stack-env.ts";
 import { type StreamPoller, startStreamPoller } from "./stream-poller.ts";
+import { defaultVapidKeysFile, localVapidEnvironment } from "./vapid-keys.ts";
 import { startVite } from "./vite.ts";
 
 export interface LocalStackOptions {
@@ -85,7 +86,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const ports = await resolvePorts(options.ports, withVite);
     const tableName = options.tableName ?? process.env.TABLE_NAME ?? DEFAULT_TABLE_NAME;
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
-    const env = handlerEnvironment(ports, tableName, options.env);
+    // The VAPID keys first: a test's own env may replace them.
+    const vapidFile = options.inMemory
+      ? null
+      : options.dataDir
+        ? join(options.dataDir, "vapid-keys.json")
+        : defaultVapidKeysFile;
+    const env = handlerEnvironment(ports, tableName, { ...localVapidEnvironment(vapidFile), ...options.env });
     delete process.env.AWS_PROFILE; // dummy keys, never a real profile
     Object.assign(process.env, env);
 

@@ -131,6 +131,7 @@ describe("stacks by lifecycle", () => {
       "me",
       "orders",
       "payments",
+      "push",
       "seller",
       "watchlist",
     ]);

@@ -139,6 +139,13 @@ describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is
       fix: "aws ssm put-parameter --region eu-west-1 --type SecureString --name /penny-auction-prod/stripe/webhook-secret --value 'whsec_placeholder'",
     });
     expect(checks["Stripe parameter /penny-auction-prod/stripe/publishable-key"]).toBeUndefined();
+    // Push waits for its keys; the deploy does not.
+    expect(checks["Web Push keys"]).toMatchObject({
+      status: "warn",
+      detail:
+        "missing /penny-auction-prod/push/vapid-public-key, /penny-auction-prod/push/vapid-private-key: no push until they exist",
+      fix: "npm run create:vapid-keys -- -c stage=prod -c region=eu-west-1",
+    });
     // moto issues a requested certificate only after a minute: pending validation is what a new one is.
     expect(checks.certificate).toMatchObject({
       status: "fail",
@@ -151,6 +158,15 @@ describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is
     await new SSMClient({ region: "us-east-1", endpoint }).send(
       new PutParameterCommand({ Name: "/cdk-bootstrap/hnb659fds/version", Value: "21", Type: "String" }),
     );
+    // What `npm run create:vapid-keys` makes.
+    for (const [name, type] of [
+      ["/penny-auction-dev/push/vapid-public-key", "String"],
+      ["/penny-auction-dev/push/vapid-private-key", "SecureString"],
+    ] as const) {
+      await new SSMClient({ region: "us-east-1", endpoint }).send(
+        new PutParameterCommand({ Name: name, Value: "key", Type: type }),
+      );
+    }
     const checks = await preflightChecks(
       { config: stage({ stage: "dev", emailFrom: "ops@example.com" }), region: "us-east-1" },
       freshAccount("us-east-1", {
@@ -166,6 +182,7 @@ describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is
       "SES sending",
       "SES From identity",
       "Lambda concurrency",
+      "Web Push keys",
     ]);
   });
 

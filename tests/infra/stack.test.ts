@@ -419,7 +419,9 @@ describe("Stripe secrets", () => {
   });
 
   it("can be read only by the functions that call Stripe, only those two parameters, decrypted only via SSM", () => {
-    const readers = prodFunctions.filter((f) => allActions(f).includes("ssm:GetParameter"));
+    const readers = prodFunctions.filter((f) =>
+      statementsWith(f, "ssm:GetParameter").some((get) => JSON.stringify(get.Resource).includes("/stripe/")),
+    );
     expect(readers.map((f) => f.handlerId).sort()).toEqual([...stripeCallers].sort());
     for (const fn of readers) {
       const [get] = statementsWith(fn, "ssm:GetParameter");
@@ -433,7 +435,54 @@ describe("Stripe secrets", () => {
         "kms:ViaService",
       ]);
     }
-    for (const fn of devFunctions) expect(allActions(fn)).not.toContain("ssm:GetParameter");
+    // Without Stripe, only Web Push reads SSM.
+    expect(
+      devFunctions
+        .filter((fn) => allActions(fn).includes("ssm:GetParameter"))
+        .map((fn) => fn.handlerId)
+        .sort(),
+    ).toEqual([eventHandlers.emailSender, "push/get-public-key"].sort());
+  });
+});
+
+describe("Web Push's VAPID keys", () => {
+  const publicKey = ":parameter/penny-auction-prod/push/vapid-public-key";
+  const privateKey = ":parameter/penny-auction-prod/push/vapid-private-key";
+
+  it("the alert sender alone reads the private key: that parameter's ARN only, decrypted only via SSM for it", () => {
+    const readers = prodFunctions.filter((fn) =>
+      statementsWith(fn, "ssm:GetParameter").some((get) => JSON.stringify(get.Resource).includes(privateKey)),
+    );
+    expect(readers.map((fn) => fn.handlerId)).toEqual([eventHandlers.emailSender]);
+    const sender = readers[0]!;
+    const [get] = statementsWith(sender, "ssm:GetParameter");
+    expect(resourcesOf(get!)).toHaveLength(2);
+    expect(JSON.stringify(get!.Resource)).toContain(publicKey);
+    const [decrypt] = statementsWith(sender, "kms:Decrypt");
+    expect(decrypt!.Condition!.StringEquals!["kms:ViaService"]).toBeDefined();
+    const context = JSON.stringify(decrypt!.Condition!.StringEquals!["kms:EncryptionContext:PARAMETER_ARN"]);
+    expect(context).toContain(privateKey);
+    expect(context).not.toContain(publicKey);
+    // Names in the environment, never the keys.
+    expect(sender.env.VAPID_PUBLIC_KEY_PARAM).toBe("/penny-auction-prod/push/vapid-public-key");
+    expect(sender.env.VAPID_PRIVATE_KEY_PARAM).toBe("/penny-auction-prod/push/vapid-private-key");
+    expect(JSON.stringify(sender.env.VAPID_SUBJECT)).toMatch(/^"mailto:/);
+    for (const fn of [...devFunctions, ...prodFunctions]) {
+      expect(fn.env.VAPID_PRIVATE_KEY, fn.handlerId).toBeUndefined();
+      expect(fn.env.VAPID_PUBLIC_KEY, fn.handlerId).toBeUndefined();
+    }
+  });
+
+  it("the public-key route reads the public key's parameter and nothing else, and decrypts nothing", () => {
+    for (const functions of [devFunctions, prodFunctions]) {
+      const route = byHandler(functions, "push/get-public-key");
+      const [get, ...more] = statementsWith(route, "ssm:GetParameter");
+      expect(more).toEqual([]);
+      expect(resourcesOf(get!)).toHaveLength(1);
+      expect(JSON.stringify(get!.Resource)).toContain("/push/vapid-public-key");
+      expect(allActions(route)).not.toContain("kms:Decrypt");
+      expect(route.env.VAPID_PRIVATE_KEY_PARAM).toBeUndefined();
+    }
   });
 });
 
@@ -1186,21 +1235,26 @@ describe("emails", () => {
     ).toEqual([]);
     expect(TABLE_GRANTS[eventHandlers.emailSender]).toEqual({
       read: ["USER#", "SELLER#"],
-      write: ["EMAILSENT#", "OUTBOX#"],
+      // Web Push: the recipient's subscriptions (a gone one deleted) and the local push service's record.
+      write: ["EMAILSENT#", "OUTBOX#", "PUSHSUB#", "PUSHENDPOINT#", "PUSHOUTBOX#"],
       indexes: false,
     });
   });
 
-  it("never deploys the local outbox route", () => {
-    const outbox = httpRoutes.filter((r) => r.localStackOnly);
-    expect(outbox.map((r) => r.handler)).toEqual(["dev/list-outbox"]);
+  it("never deploys the local outbox or the local push service's record", () => {
+    const local = httpRoutes.filter((r) => r.localStackOnly);
+    expect(local.map((r) => r.handler)).toEqual(["dev/list-outbox", "dev/list-push"]);
     for (const s of [dev, prod]) {
       expect(
-        resourcesOfType(s.json, "AWS::ApiGatewayV2::Route").some(
-          ([, r]) => r.Properties.RouteKey === "GET /api/dev/outbox",
+        resourcesOfType(s.json, "AWS::ApiGatewayV2::Route").some(([, r]) =>
+          ["GET /api/dev/outbox", "GET /api/dev/push"].includes(r.Properties.RouteKey as string),
         ),
       ).toBe(false);
     }
-    expect([...devFunctions, ...prodFunctions].some((f) => f.handlerId === "dev/list-outbox")).toBe(false);
+    expect(
+      [...devFunctions, ...prodFunctions].some((f) =>
+        ["dev/list-outbox", "dev/list-push"].includes(f.handlerId),
+      ),
+    ).toBe(false);
   });
 });

@@ -152,6 +152,25 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(200),
     request: ({ world }) => ({ path: `/api/me/watchlist/${world.liveAuctionId}` }),
   },
+  "GET /api/push/public-key": { expect: everyone(200) },
+  "POST /api/me/push-subscriptions": {
+    expect: signedIn(201),
+    request: ({ actor }) => ({
+      body: {
+        endpoint: `https://push.example.com/send/${actor}`,
+        keys: { p256dh: "B".padEnd(87, "A"), auth: "A".repeat(22) },
+      },
+    }),
+  },
+  "DELETE /api/me/push-subscriptions": {
+    expect: signedIn(204),
+    request: ({ actor }) => ({ body: { endpoint: `https://push.example.com/send/${actor}` } }),
+  },
+  "GET /api/dev/push": {
+    // Like the outbox: the local push service's record, no session needed (never deployed).
+    expect: everyone(200),
+    request: ({ world }) => ({ path: `/api/dev/push?userId=${world.users.buyer.id}` }),
+  },
   "GET /api/dev/outbox": {
     // The local stack's stand-in for everyone's inbox: no session needed (the route is never deployed).
     expect: everyone(200),

@@ -1,3 +1,4 @@
+import { localVapidEnvironment } from "../../scripts/local/vapid-keys.ts";
 import { testLogLevel } from "./handler-logs.ts";
 
 /**
@@ -17,5 +18,7 @@ export function handlerTestEnv(dynamoEndpoint: string): Record<string, string> {
     POWERTOOLS_LOG_LEVEL: testLogLevel(),
     // The origin lock is on, as deployed: invokeRoute plays CloudFront and adds it (viaSite: false does not).
     ORIGIN_SECRET: "integration-origin-secret",
+    // Web Push: throwaway keys; pushes go to the local push service (GET /api/dev/push).
+    ...localVapidEnvironment(null),
   };
 }

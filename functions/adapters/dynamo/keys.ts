@@ -108,6 +108,23 @@ export const keys = {
     sk: `${sentAt}#${id}`,
   }),
   outboxPartition: (to: string) => `OUTBOX#${to.toLowerCase()}`,
+  /**
+   * A user's Web Push subscription of one browser, under the user (the alerts' one Query of whom to
+   * push) and named by its endpoint's hash (an endpoint is a few hundred characters).
+   */
+  pushSubscription: (userId: string, endpointHash: string) => ({
+    pk: `PUSHSUB#${userId}`,
+    sk: `ENDPOINT#${endpointHash}`,
+  }),
+  pushSubscriptionsPartition: (userId: string) => `PUSHSUB#${userId}`,
+  /** Whose subscription an endpoint is: one user at a time (the browser's last signed-in user). */
+  pushEndpoint: (endpointHash: string) => ({ pk: `PUSHENDPOINT#${endpointHash}`, sk: "OWNER" }),
+  /** The local stack's push service: every push delivered to a user's browsers, newest last in sort order. */
+  pushDelivery: (userId: string, sentAt: string, id: string) => ({
+    pk: `PUSHOUTBOX#${userId}`,
+    sk: `${sentAt}#${id}`,
+  }),
+  pushDeliveriesPartition: (userId: string) => `PUSHOUTBOX#${userId}`,
   userStats: () => ({ pk: "STATS", sk: "USERS" }),
   /** Whose aggregates: the platform's, or one seller's. */
   statsScope: (sellerId?: string) => (sellerId ? `SELLER#${sellerId}` : "PLATFORM"),

@@ -1,24 +1,16 @@
-import { GetParameterCommand, SSMClient } from "@aws-sdk/client-ssm";
+import { cachedUntilFailure, readSsmParameters } from "../secrets/ssm-parameters.ts";
 
 export interface StripeSecrets {
   secretKey: string;
   webhookSecret: string;
 }
 
-let cached: Promise<StripeSecrets> | null = null;
-
 /**
  * Stripe's secret key and webhook signing secret, read once per cold start: deployed, from the SSM
  * SecureString parameters named by STRIPE_SECRET_KEY_PARAM / STRIPE_WEBHOOK_SECRET_PARAM; for local
  * experiments, straight from STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET. A failed read is not cached.
  */
-export function loadStripeSecrets(): Promise<StripeSecrets> {
-  cached ??= readSecrets().catch((error) => {
-    cached = null;
-    throw error;
-  });
-  return cached;
-}
+export const loadStripeSecrets: () => Promise<StripeSecrets> = cachedUntilFailure(readSecrets);
 
 async function readSecrets(): Promise<StripeSecrets> {
   const env = process.env;
@@ -33,17 +25,6 @@ async function readSecrets(): Promise<StripeSecrets> {
         "or STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
     );
   }
-  const ssm = new SSMClient({});
-  try {
-    const [secretKey, webhookSecret] = await Promise.all(
-      [keyParam, webhookParam].map(async (name) => {
-        const { Parameter } = await ssm.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
-        if (!Parameter?.Value) throw new Error(`SSM parameter ${name} is empty`);
-        return Parameter.Value;
-      }),
-    );
-    return { secretKey: secretKey!, webhookSecret: webhookSecret! };
-  } finally {
-    ssm.destroy();
-  }
+  const [secretKey, webhookSecret] = await readSsmParameters([keyParam, webhookParam]);
+  return { secretKey: secretKey!, webhookSecret: webhookSecret! };
 }

@@ -2,9 +2,14 @@ import { emailEventSchema } from "#shared/schemas/notifications";
 import type { EmailSender } from "../../adapters/email/email-sender.ts";
 import { outboxSender } from "../../adapters/email/outbox-sender.ts";
 import { sesSender } from "../../adapters/email/ses-sender.ts";
+import { localPushService } from "../../adapters/push/local-push-service.ts";
+import type { PushSender } from "../../adapters/push/push-sender.ts";
+import { loadVapidKeys } from "../../adapters/push/vapid-keys.ts";
+import { webPushSender } from "../../adapters/push/web-push-sender.ts";
 import { queuedJsonHandler } from "../../events/queued-json.ts";
 import { logger } from "../../observability/logger.ts";
 import { sendEmailEvent } from "../../usecases/notifications/send-email.ts";
+import { sendPushEvent } from "../../usecases/push/send-push.ts";
 
 /** SES where the stage configured it (EMAIL_FROM and SES_CONFIGURATION_SET, set by CDK); the outbox otherwise (local stack). */
 function sender(): EmailSender {
@@ -14,11 +19,32 @@ function sender(): EmailSender {
 }
 
 /**
- * The email sender: each SQS message is one email event, sent once (usecases/notifications/send-email.ts). A failed
- * send goes back to the queue (partial batch response) and, after its retries, to the dead-letter
- * queue, which raises an alarm. A message that can never be valid is logged and dropped.
+ * The browsers' push services where the stage keeps its VAPID keys in SSM (VAPID_PRIVATE_KEY_PARAM,
+ * set by CDK); the local push service otherwise (local stack: GET /api/dev/push).
  */
-export const handler = queuedJsonHandler("email event", emailEventSchema, async (email) => {
-  const outcome = await sendEmailEvent(email, sender(), { now: Date.now() });
-  logger.info("email event", { key: email.key, kind: email.kind, outcome });
+async function pushSender(): Promise<PushSender> {
+  return process.env.VAPID_PRIVATE_KEY_PARAM ? webPushSender(await loadVapidKeys()) : localPushService;
+}
+
+/**
+ * The alert sender: each SQS message is one event, sent once as an email and, for the alerts, once as
+ * a Web Push (usecases/notifications/send-email.ts, usecases/push/send-push.ts); each channel settles
+ * on its own, so a retry redoes only the one that failed. A failed send goes back to the queue (partial
+ * batch response) and, after its retries, to the dead-letter queue, which raises an alarm. A message
+ * that can never be valid is logged and dropped.
+ */
+export const handler = queuedJsonHandler("email event", emailEventSchema, async (event) => {
+  const now = Date.now();
+  const [email, push] = await Promise.allSettled([
+    sendEmailEvent(event, sender(), { now }),
+    sendPushEvent(event, pushSender, { now }),
+  ]);
+  logger.info("email event", {
+    key: event.key,
+    kind: event.kind,
+    outcome: email.status === "fulfilled" ? email.value : "failed",
+    push: push.status === "fulfilled" ? push.value : "failed",
+  });
+  if (email.status === "rejected") throw email.reason;
+  if (push.status === "rejected") throw push.reason;
 });

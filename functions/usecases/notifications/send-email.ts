@@ -1,25 +1,11 @@
-import {
-  claimEmailEvent,
-  releaseEmailEvent,
-  settleEmailEvent,
-  takeOutbidWindow,
-} from "../../adapters/dynamo/email-events-repo.ts";
 import { getSeller } from "../../adapters/dynamo/sellers-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import type { EmailSender } from "../../adapters/email/email-sender.ts";
 import { getEmailSite } from "../../config/runtime.ts";
 import { emailIsVerified } from "../../domain/accounts.ts";
 import { renderEmail } from "../../domain/email-templates.ts";
-import {
-  type EmailEvent,
-  notificationSettingsOf,
-  OUTBID_EMAIL_WINDOW_MS,
-  outbidWindowCutoff,
-  userWantsEmail,
-} from "../../domain/notifications.ts";
-
-/** A sender that has not settled its claim in this long is presumed dead; a later delivery takes over. */
-const CLAIM_LEASE_MS = 2 * 60 * 1000;
+import { type EmailEvent, notificationSettingsOf, userWantsEmail } from "../../domain/notifications.ts";
+import { deliverOnce, outbidWindowAllows } from "./deliver-once.ts";
 
 export type SendOutcome = "sent" | "duplicate" | "opted_out" | "rate_limited" | "no_recipient";
 
@@ -30,10 +16,8 @@ export interface SendOptions {
 }
 
 /**
- * Sends the email of one event exactly once however often it is delivered: the event's EMAILSENT# item
- * is claimed first (a delivery that finds it settled does nothing), settled after the send, and given
- * back when the send fails so the queue's retry sends it. A delivery that finds another one sending
- * right now throws, so the queue retries it later rather than dropping it.
+ * Sends the email of one event exactly once however often it is delivered (deliverOnce: the event's
+ * EMAILSENT# item), under the outbid rule.
  */
 export async function sendEmailEvent(
   event: EmailEvent,
@@ -54,32 +38,14 @@ export async function sendEmailEvent(
   )
     return "opted_out";
 
-  const claim = await claimEmailEvent(event.key, options.now, CLAIM_LEASE_MS);
-  if (claim === "done") return "duplicate";
-  if (claim === "busy") throw new Error(`email event ${event.key} is being sent by another delivery`);
-  try {
-    if (event.kind === "outbid" && event.data.auctionId) {
-      const allowed = await takeOutbidWindow({
-        auctionId: event.data.auctionId,
-        userId: user.id,
-        eventKey: event.key,
-        at: event.at,
-        cutoff: outbidWindowCutoff(event.at, options.outbidWindowMs ?? OUTBID_EMAIL_WINDOW_MS),
-      });
-      if (!allowed) {
-        await settleEmailEvent(event.key, "skipped", options.now);
-        return "rate_limited";
-      }
-    }
+  const outcome = await deliverOnce(event.key, options.now, async () => {
+    if (!(await outbidWindowAllows(event, user.id, options.outbidWindowMs))) return "skipped";
     const email = renderEmail(event, user.username, getEmailSite());
     const to = event.data.toAddress ?? user.email;
     await sender.send({ ...email, to, kind: event.kind, eventKey: event.key }, options.now);
-  } catch (error) {
-    await releaseEmailEvent(event.key);
-    throw error;
-  }
-  await settleEmailEvent(event.key, "sent", options.now);
-  return "sent";
+    return "sent";
+  });
+  return outcome === "skipped" ? "rate_limited" : outcome;
 }
 
 async function recipientUserId(recipient: EmailEvent["recipient"]): Promise<string | null> {

@@ -9,56 +9,40 @@ import { TEST_CARDS } from "#shared/payments";
 import type { NotificationSettings, OutboxEmail } from "#shared/schemas/notifications";
 import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
-import { installEmailQueue } from "../../../functions/adapters/email/email-queue.ts";
 import { eventHandlers } from "../../../functions/routes.ts";
 import { sendEmailEvent } from "../../../functions/usecases/notifications/send-email.ts";
-import { createLocalEmailQueue, type LocalEmailQueue } from "../../../scripts/local/email-queue.ts";
 import { invoke, type LambdaHandler, loadHandler } from "../../../scripts/local/handlers.ts";
-import { type StreamPoller, startStreamPoller } from "../../../scripts/local/stream-poller.ts";
 import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
 import { type Actor, auctionOf, bidInTurn, signedInActor } from "../support/actors.ts";
+import { type EmailPipeline, startEmailPipeline } from "../support/email-pipeline.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
 const table = useFreshTable("emails");
 
-let poller: StreamPoller;
-let queue: LocalEmailQueue;
+let pipeline: EmailPipeline;
 /** Every batch the poller handed to the email consumer, so a test can deliver one again. */
 const delivered: DynamoDBRecord[] = [];
 
 beforeAll(async () => {
   await seedBidPackages();
-  queue = createLocalEmailQueue({ retryDelayMs: 10, log: () => {} });
-  installEmailQueue(queue);
-  poller = await startStreamPoller({
-    endpoint: table.endpoint,
-    tableName: table.name,
-    targets: [eventHandlers.emailEvents],
-    intervalMs: 50,
-    log: () => {},
-    loader: async (id) => {
-      const handler = await loadHandler(id);
-      if (!handler || id !== eventHandlers.emailEvents) return handler;
-      const recording: LambdaHandler = (event, context) => {
-        delivered.push(...(event as DynamoDBStreamEvent).Records);
-        return handler(event, context);
-      };
-      return recording;
-    },
+  pipeline = await startEmailPipeline(table, async (id) => {
+    const handler = await loadHandler(id);
+    if (!handler || id !== eventHandlers.emailEvents) return handler;
+    const recording: LambdaHandler = (event, context) => {
+      delivered.push(...(event as DynamoDBStreamEvent).Records);
+      return handler(event, context);
+    };
+    return recording;
   });
 });
 
-afterAll(async () => {
-  await poller?.stop();
-  await queue?.stop();
-  installEmailQueue(null);
-});
+afterAll(() => pipeline?.stop());
 
 /** Every change so far has reached the stream consumer and every queued email has been sent. */
 async function settle() {
-  await poller.drain();
-  await queue.idle();
+  await pipeline.poller.drain();
+  await pipeline.queue.idle();
 }
 
 async function outbox(to: string): Promise<OutboxEmail[]> {
@@ -276,7 +260,7 @@ describe("exactly once", () => {
     const again: DynamoDBStreamEvent = { Records: records };
     await Promise.all([invoke(eventHandlers.emailEvents, again), invoke(eventHandlers.emailEvents, again)]);
     await invoke(eventHandlers.emailEvents, again);
-    await queue.idle();
+    await pipeline.queue.idle();
     expect(kindsOf(await outbox(first.email))).toEqual(["outbid"]);
   });
 
@@ -321,7 +305,7 @@ describe("the outbid rate limit", () => {
     later.dynamodb!.NewImage!.totalBids = { N: "6" };
     later.dynamodb!.SequenceNumber = `${last!.dynamodb!.SequenceNumber}9`;
     await invoke(eventHandlers.emailEvents, { Records: [later] });
-    await queue.idle();
+    await pipeline.queue.idle();
     expect(kindsOf(await outbox(leader.email))).toEqual(["outbid", "outbid"]);
   });
 });

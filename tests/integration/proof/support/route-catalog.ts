@@ -43,6 +43,12 @@ const NO_CREDENTIAL = {
   response: { clientDataJSON: "e30" },
 };
 
+/** A browser's subscription: an https endpoint, keys of the sizes the encryption needs (base64url). */
+const pushSubscription = {
+  endpoint: "https://push.example.com/send/catalog",
+  keys: { p256dh: "B".padEnd(87, "A"), auth: "A".repeat(22) },
+};
+
 /** Keyed by handler id; a route missing here fails the catalog test (coverage of the table). */
 export const catalog: Record<string, (w: World) => RouteCall> = {
   "auth/register": () => ({
@@ -67,6 +73,10 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
     body: { outbid: false, won: true, marketing: true },
   }),
   "dev/list-outbox": () => ({ as: null, params: {}, query: { to: "someone@example.com" } }),
+  "dev/list-push": (w) => ({ as: null, params: {}, query: { userId: w.buyer.id } }),
+  "push/get-public-key": () => ({ as: null, params: {} }),
+  "push/subscribe": (w) => ({ as: w.buyer, params: {}, body: pushSubscription }),
+  "push/unsubscribe": (w) => ({ as: w.buyer, params: {}, body: { endpoint: pushSubscription.endpoint } }),
   "auth/change-password": (w) => ({
     as: w.buyer,
     params: {},

@@ -7,6 +7,7 @@ import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { useUpdateNotificationSettings } from "@web/features/account/api/notifications.ts";
 import { accountQueries } from "@web/features/account/api/queries.ts";
+import { PushSettings } from "@web/features/account/components/push-settings.tsx";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { MAX_ENDING_SOON_MINUTES, type NotificationSettings } from "#shared/schemas/notifications";
@@ -114,6 +115,7 @@ export function NotificationsPage() {
             {isPending || !settings ? <p>Loading...</p> : <SettingsForm settings={settings} />}
           </CardContent>
         </Card>
+        <PushSettings />
       </div>
     </PageContainer>
   );

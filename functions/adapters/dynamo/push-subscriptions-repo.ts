@@ -1,0 +1,106 @@
+/**
+ * Web Push subscriptions: `PUSHSUB#<userId>` / `ENDPOINT#<sha256(endpoint)>`, one per browser a user
+ * turned push on in (the alerts read a user's with one Query), and `PUSHENDPOINT#<hash>` / `OWNER`,
+ * whose user the endpoint belongs to: a browser shared by two accounts pushes to the last one that
+ * subscribed in it, never to both.
+ */
+import { createHash } from "node:crypto";
+import { DeleteCommand, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { RETRY, retrying } from "../retry.ts";
+import { db, tableName } from "./client.ts";
+import { conditionFailed, transactionConditionFailed } from "./conditions.ts";
+import { queryAll } from "./index-lists.ts";
+import { keys } from "./keys.ts";
+
+export interface StoredPushSubscription {
+  userId: string;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  createdAt: string;
+}
+
+const endpointHash = (endpoint: string) => createHash("sha256").update(endpoint).digest("hex");
+
+/**
+ * Saves the subscription as the user's, taking the endpoint from whoever held it (their copy is
+ * deleted in the same transaction). Subscribing again replaces the keys, which a browser may renew.
+ */
+export async function putPushSubscription(subscription: StoredPushSubscription): Promise<void> {
+  const hash = endpointHash(subscription.endpoint);
+  const owner = keys.pushEndpoint(hash);
+  await retrying({ attempts: 5, delayMs: (failed) => 20 * failed }, async () => {
+    const current = await db.send(
+      new GetCommand({ TableName: tableName(), Key: owner, ConsistentRead: true }),
+    );
+    const previous = typeof current.Item?.userId === "string" ? current.Item.userId : undefined;
+    try {
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...owner, type: "pushEndpoint", userId: subscription.userId },
+                // Nobody else took it since the read: the previous owner's copy below is the one to drop.
+                ConditionExpression: previous ? "userId = :previous" : "attribute_not_exists(pk)",
+                ...(previous ? { ExpressionAttributeValues: { ":previous": previous } } : {}),
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...keys.pushSubscription(subscription.userId, hash),
+                  type: "pushSubscription",
+                  ...subscription,
+                },
+              },
+            },
+            ...(previous && previous !== subscription.userId
+              ? [{ Delete: { TableName: tableName(), Key: keys.pushSubscription(previous, hash) } }]
+              : []),
+          ],
+        }),
+      );
+      return "saved" as const;
+    } catch (error) {
+      if (transactionConditionFailed(error, 0)) return RETRY;
+      throw error;
+    }
+  });
+}
+
+/** The user's subscriptions (one Query of their partition, paged through). */
+export async function listPushSubscriptions(userId: string): Promise<StoredPushSubscription[]> {
+  const items = await queryAll({
+    KeyConditionExpression: "pk = :p",
+    ExpressionAttributeValues: { ":p": keys.pushSubscriptionsPartition(userId) },
+  });
+  return items.map((item) => ({
+    userId: item.userId as string,
+    endpoint: item.endpoint as string,
+    keys: item.keys as StoredPushSubscription["keys"],
+    createdAt: item.createdAt as string,
+  }));
+}
+
+/**
+ * Forgets the user's subscription of this endpoint, and the endpoint's owner while it is still this
+ * user. Deleting one that is not there changes nothing.
+ */
+export async function deletePushSubscription(userId: string, endpoint: string): Promise<void> {
+  const hash = endpointHash(endpoint);
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.pushSubscription(userId, hash) }));
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.pushEndpoint(hash),
+        ConditionExpression: "userId = :me",
+        ExpressionAttributeValues: { ":me": userId },
+      }),
+    );
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+  }
+}

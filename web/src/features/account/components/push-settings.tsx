@@ -1,0 +1,133 @@
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { Label } from "@web/components/ui/label.tsx";
+import { toast } from "@web/components/ui/use-toast.ts";
+import { useUpdateNotificationSettings } from "@web/features/account/api/notifications.ts";
+import {
+  type PushState,
+  readPushState,
+  turnOffPush,
+  turnOnPush,
+} from "@web/features/account/api/push-subscription.ts";
+import { accountQueries } from "@web/features/account/api/queries.ts";
+import { getServerMessage } from "@web/lib/api-client.ts";
+import { useEffect, useState } from "react";
+import type { NotificationSettings } from "#shared/schemas/notifications";
+
+const PUSH_CHOICES = [
+  { key: "outbid", label: "Outbid", hint: "At most one per auction every 5 minutes." },
+  { key: "won", label: "Auction won", hint: "Right when the clock reaches zero." },
+  { key: "endingSoon", label: "Ending soon", hint: "Once per watched auction, at the minutes set above." },
+] as const;
+
+const STATE_TEXT: Record<PushState, string> = {
+  unsupported:
+    "This browser cannot receive push notifications. On an iPhone, add the site to your Home Screen first.",
+  blocked: "Notifications are blocked for this site: allow them in your browser's site settings.",
+  off: "Push notifications are off on this device.",
+  on: "Push notifications are on for this device.",
+};
+
+/** The one button: what it does from each state of this device. */
+const TOGGLES = {
+  off: {
+    label: "Turn on push notifications",
+    run: turnOnPush,
+    failure: "Could not turn on push notifications",
+    variant: "default",
+  },
+  on: {
+    label: "Turn off push notifications",
+    run: turnOffPush,
+    failure: "Could not turn off push notifications",
+    variant: "outline",
+  },
+} as const;
+
+/** Which alerts go as a push (every device where push is on): each switch saves at once. */
+function PushChoices({ settings }: { settings: NotificationSettings }) {
+  const update = useUpdateNotificationSettings();
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-2 font-medium">Push me when</legend>
+      {PUSH_CHOICES.map((choice) => (
+        <Label key={choice.key} className="flex min-h-11 items-start gap-3 font-normal">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={settings.push[choice.key]}
+            className="size-6 shrink-0 accent-primary"
+            checked={settings.push[choice.key]}
+            disabled={update.isPending}
+            onChange={(event) =>
+              update.mutate(
+                { ...settings, push: { ...settings.push, [choice.key]: event.target.checked } },
+                { onSuccess: () => toast({ variant: "success", title: "Push settings saved" }) },
+              )
+            }
+          />
+          <span className="grid gap-1">
+            <span className="font-medium">{choice.label}</span>
+            <span className="text-sm text-muted-foreground">{choice.hint}</span>
+          </span>
+        </Label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The notifications page's push section: this device's subscription, and which alerts to push. */
+export function PushSettings() {
+  const { data: settings } = useQuery(accountQueries.notifications());
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    readPushState().then(
+      (read) => live && setState(read),
+      () => live && setState("unsupported"),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const change = async (to: () => Promise<PushState>, failure: string) => {
+    setBusy(true);
+    try {
+      setState(await to());
+    } catch (error) {
+      toast({ variant: "destructive", title: getServerMessage(error, failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = state === "on" || state === "off" ? TOGGLES[state] : null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Push notifications</CardTitle>
+        <CardDescription>Alerts on this device, even when the site is closed.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p role="status" className="text-sm">
+          {state ? STATE_TEXT[state] : "Checking this device..."}
+        </p>
+        {toggle && (
+          <Button
+            type="button"
+            size="lg"
+            variant={toggle.variant}
+            disabled={busy}
+            onClick={() => change(toggle.run, toggle.failure)}
+          >
+            {toggle.label}
+          </Button>
+        )}
+        {settings && <PushChoices settings={settings} />}
+      </CardContent>
+    </Card>
+  );
+}
