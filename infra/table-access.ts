@@ -105,15 +105,15 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // SESSION#/USER#: the session it makes, as a login does.
   "auth/login-passkey": grant(["USER#", "PASSKEY#"], ["ACCOUNTTOKEN#", "PASSKEY#", "SESSION#", "USER#"]),
   "me/put-email": grant(["USER#", "EMAIL#"], ["USER#", "LOGINRATE#", "ACCOUNTTOKEN#"]),
-  // Everything the product holds about the caller: their bid tallies, agents, orders, purchases, watchlist and passkeys.
+  // Everything the product holds about the caller: their bid tallies, agents, orders, purchases, watchlist, passkeys and push endpoints.
   "me/export": grant(
-    ["USER#", "SESSION#", "BIDDERS#", "AGENTS#", "ORDER#", "PURCHASE#", "WATCHLIST#", "PASSKEY#"],
+    ["USER#", "SESSION#", "BIDDERS#", "AGENTS#", "ORDER#", "PURCHASE#", "WATCHLIST#", "PASSKEY#", "PUSHSUB#"],
     [],
     true,
   ),
   // Stops agents (AUCTION#: their credits go back), closes the open payment like self-exclusion, expires
   // unpaid wins (AUCTION#, ORDER#) as their deadline would, blanks order addresses, removes the watchlist,
-  // frees the email guard, ends every session and deletes every passkey.
+  // frees the email guard, ends every session, deletes every passkey and push subscription.
   "me/delete-account": grant(
     ["USER#", "AGENTS#", "ORDER#", "LOCALPI#", "PURCHASE#", "AUCTION#"],
     [
@@ -129,6 +129,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
       "PURCHASE#",
       "PAIDCREDITS#",
       "PASSKEY#",
+      "PUSHSUB#",
+      "PUSHENDPOINT#",
     ],
     true,
   ),

@@ -8,6 +8,10 @@ import { listUserAgents, stopAgent } from "../../adapters/dynamo/agents-repo.ts"
 import { getResponsiblePlay } from "../../adapters/dynamo/limits-repo.ts";
 import { listBuyerOrders } from "../../adapters/dynamo/orders-repo.ts";
 import { deleteAllPasskeys } from "../../adapters/dynamo/passkeys-repo.ts";
+import {
+  deletePushSubscription,
+  listPushSubscriptions,
+} from "../../adapters/dynamo/push-subscriptions-repo.ts";
 import { deleteAllSessions } from "../../adapters/dynamo/sessions-repo.ts";
 import { deleteWatchlistEntry, listUserWatchlist } from "../../adapters/dynamo/watchlist-repo.ts";
 import { ACCOUNT_MESSAGES } from "../../domain/accounts.ts";
@@ -45,4 +49,7 @@ export async function deleteAccount(input: {
   for (const entry of await listUserWatchlist(user.id)) await deleteWatchlistEntry(user.id, entry.auctionId);
   await deleteAllSessions(user.id);
   await deleteAllPasskeys(user.id);
+  // The browsers it pushed to: their endpoints are personal data, and free for another account.
+  for (const { endpoint } of await listPushSubscriptions(user.id))
+    await deletePushSubscription(user.id, endpoint);
 }

@@ -3,6 +3,7 @@ import { listUserActivity } from "../../adapters/dynamo/accounts-repo.ts";
 import { listUserAgents } from "../../adapters/dynamo/agents-repo.ts";
 import { getResponsiblePlay } from "../../adapters/dynamo/limits-repo.ts";
 import { listBuyerOrders } from "../../adapters/dynamo/orders-repo.ts";
+import { listPushSubscriptions } from "../../adapters/dynamo/push-subscriptions-repo.ts";
 import { getTwoFactor } from "../../adapters/dynamo/two-factor-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import { listUserWatchlist } from "../../adapters/dynamo/watchlist-repo.ts";
@@ -17,16 +18,18 @@ import { listSessions } from "./sessions.ts";
 export async function exportAccount(userId: string, token: string, now: number) {
   const user = await getUser(userId);
   if (!user || user.deletedAt) throw unauthorized();
-  const [activity, agents, orders, limits, sessions, twoFactor, watchlist, passkeys] = await Promise.all([
-    listUserActivity(userId),
-    listUserAgents(userId),
-    listBuyerOrders(userId),
-    getResponsiblePlay(userId),
-    listSessions(userId, token, now),
-    getTwoFactor(userId),
-    listUserWatchlist(userId),
-    listPasskeys(userId),
-  ]);
+  const [activity, agents, orders, limits, sessions, twoFactor, watchlist, passkeys, pushSubscriptions] =
+    await Promise.all([
+      listUserActivity(userId),
+      listUserAgents(userId),
+      listBuyerOrders(userId),
+      getResponsiblePlay(userId),
+      listSessions(userId, token, now),
+      getTwoFactor(userId),
+      listUserWatchlist(userId),
+      listPasskeys(userId),
+      listPushSubscriptions(userId),
+    ]);
   return {
     exportedAt: new Date(now).toISOString(),
     account: {
@@ -56,5 +59,7 @@ export async function exportAccount(userId: string, token: string, now: number) 
     },
     // Their names and dates; the public keys verify signatures only and say nothing about the person.
     passkeys,
+    // Where push notifications go: the browsers' push addresses, never their encryption keys.
+    pushSubscriptions: pushSubscriptions.map(({ endpoint, createdAt }) => ({ endpoint, createdAt })),
   };
 }

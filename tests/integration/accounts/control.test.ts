@@ -202,6 +202,7 @@ describe("export", () => {
         "orders",
         "passkeys",
         "payments",
+        "pushSubscriptions",
         "sessions",
         "settings",
         "twoFactor",
@@ -227,13 +228,14 @@ describe("export", () => {
     });
     expect((res.body.sessions as SessionView[]).map((s) => s.current)).toEqual([true]);
     expect(res.body.watchlist).toEqual([]);
+    expect(res.body.pushSubscriptions).toEqual([]);
     expect(res.body.twoFactor).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
     const text = JSON.stringify(res.body);
     expect(text).not.toContain("scrypt");
     expect(text).not.toContain(user.cookie.split("=")[1]!);
   });
 
-  it("holds the watchlist, the settings as chosen and whether two-factor is on, never its key or codes", async () => {
+  it("holds the watchlist, the settings as chosen, push endpoints without their keys and whether two-factor is on, never its key or codes", async () => {
     const user = await registered();
     const call = (request: { method: "GET" | "PUT" | "POST"; path: string; body?: unknown }) =>
       invokeRoute<Record<string, unknown>>({ ...request, cookies: [user.cookie] });
@@ -255,6 +257,11 @@ describe("export", () => {
       cookies: [user.cookie],
     });
     expect(confirmed.status).toBe(200);
+    const push = {
+      endpoint: "https://push.example.com/send/export",
+      keys: { p256dh: "B".padEnd(87, "A"), auth: "A".repeat(22) },
+    };
+    expect((await call({ method: "POST", path: "/api/me/push-subscriptions", body: push })).status).toBe(201);
 
     const res = await call({ method: "GET", path: "/api/me/export" });
     expect(res.status).toBe(200);
@@ -269,6 +276,8 @@ describe("export", () => {
     });
     expect((res.body.sessions as SessionView[]).length).toBeGreaterThanOrEqual(1);
     const text = JSON.stringify(res.body);
+    expect(res.body.pushSubscriptions).toEqual([{ endpoint: push.endpoint, createdAt: expect.any(String) }]);
+    expect(text).not.toContain(push.keys.auth);
     expect(text).not.toContain(setup.body.secret);
     for (const code of confirmed.body.recoveryCodes) expect(text).not.toContain(code);
   });

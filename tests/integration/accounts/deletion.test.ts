@@ -1,8 +1,9 @@
 /**
  * Deleting an account with things in flight, as the terms page ("Deleting your account") says: a paid
  * order still to ship refuses it; Bid Agents stop; unpaid wins are forfeited; the orders the law keeps
- * stay without their address; the watchlist goes; a wrong password changes none of it.
+ * stay without their address; the watchlist and push subscriptions go; a wrong password changes none of it.
  */
+import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AgentView } from "#shared/schemas/agents";
 import { installAgentQueue } from "../../../functions/adapters/agents/queue-from-env.ts";
@@ -116,6 +117,22 @@ describe("deleting an account with orders, agents and a watchlist", () => {
     expect((await user.call({ method: "PUT", path: `/api/me/watchlist/${auction.id}` })).status).toBe(200);
     expect((await deleteAccount(user)).status).toBe(200);
     expect(await getItem(keys.watchlistEntry(auction.id, user.id))).toBeUndefined();
+  });
+
+  it("forgets the browsers it pushed to: the user's subscriptions and the endpoints' owner", async () => {
+    const user = await buyer();
+    const endpoint = `https://push.example.com/send/${crypto.randomUUID()}`;
+    const subscribed = await user.call({
+      method: "POST",
+      path: "/api/me/push-subscriptions",
+      body: { endpoint, keys: { p256dh: "B".padEnd(87, "A"), auth: "A".repeat(22) } },
+    });
+    expect(subscribed.status).toBe(201);
+    const hash = createHash("sha256").update(endpoint).digest("hex");
+    expect(await getItem(keys.pushEndpoint(hash))).toMatchObject({ userId: user.id });
+    expect((await deleteAccount(user)).status).toBe(200);
+    expect(await getItem(keys.pushSubscription(user.id, hash))).toBeUndefined();
+    expect(await getItem(keys.pushEndpoint(hash))).toBeUndefined();
   });
 
   it("a wrong password changes nothing: agents, orders, watchlist, credits and sign-in stay", async () => {

@@ -311,8 +311,8 @@ export function PrivacyPage() {
             <>
               <p>
                 "Account and data" downloads one file of everything we hold about you: account, bids, Bid
-                Agents, orders, payments, limits, settings, watchlist, sessions, passkeys and whether
-                two-factor authentication is on (never its key or recovery codes).
+                Agents, orders, payments, limits, settings, watchlist, sessions, passkeys, push endpoints and
+                whether two-factor authentication is on (never its key or recovery codes).
               </p>
               <p>
                 Deleting your account there erases your email address, password, shipping addresses, settings,

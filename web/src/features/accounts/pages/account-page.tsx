@@ -93,10 +93,10 @@ function DeleteAccount() {
       <CardHeader>
         <CardTitle>Delete your account</CardTitle>
         <CardDescription>
-          Your email, addresses, settings, watchlist, sessions and passkeys are erased and you are signed out
-          everywhere. Unspent bid credits and unpaid wins are forfeited; orders and payments are kept as the
-          law requires, without your personal data; your username stays in public bid ledgers and cannot be
-          used again. See the{" "}
+          Your email, addresses, settings, watchlist, sessions, passkeys and push subscriptions are erased and
+          you are signed out everywhere. Unspent bid credits and unpaid wins are forfeited; orders and
+          payments are kept as the law requires, without your personal data; your username stays in public bid
+          ledgers and cannot be used again. See the{" "}
           <Link to={paths.terms.getHref()} className="underline">
             terms
           </Link>{" "}
@@ -156,7 +156,8 @@ export function AccountPage() {
             <CardTitle>Your data</CardTitle>
             <CardDescription>
               One JSON file of everything we hold about you: account, bids, agents, orders, payments, limits,
-              settings, watchlist, sessions, passkeys and whether two-factor authentication is on.
+              settings, watchlist, sessions, passkeys, push endpoints and whether two-factor authentication is
+              on.
             </CardDescription>
           </CardHeader>
           <CardContent>
