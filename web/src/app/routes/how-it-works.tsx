@@ -117,7 +117,8 @@ export function HowItWorksPage() {
                   within a minute of the first time it has {DEFAULT_ENDING_SOON_MINUTES} minutes or less left
                   (you choose the minutes in Email notifications). The clock can go back up after that, and we
                   don't email again for that auction. Switch on "Also alert me about auctions I've bid on"
-                  there to get the same email for every auction you bid on.
+                  there to get the same email for every auction you bid on. Turn on push notifications on the
+                  same page to get these alerts, and outbid and won, on this device too, under the same rules.
                 </li>
               </ul>
             </CardContent>
