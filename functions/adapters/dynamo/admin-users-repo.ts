@@ -28,11 +28,11 @@ export async function listUsers(): Promise<UserRecord[]> {
 
 /** One page of users, newest registration first. */
 export async function listUsersPage(page: PageRequest): Promise<Page<UserRecord>> {
-  const { items, nextCursor } = await listIndexPage("gsi1", [indexKeys.users()], page, {
+  return listIndexPage("gsi1", [indexKeys.users()], page, {
     itemKey: keys.user,
     newestFirst: true,
+    toRecord: (item) => toUser(item),
   });
-  return { items: items.map((item) => toUser(item)), nextCursor };
 }
 
 /** One page of the users `matches` accepts, newest registration first (index-pages.ts searchIndexPage). */

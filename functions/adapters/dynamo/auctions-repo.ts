@@ -187,12 +187,12 @@ export async function listAuctionsPage(
   statuses: readonly AuctionStatus[],
   page: PageRequest,
 ): Promise<Page<AuctionRecord>> {
-  const partitions = statuses.map((status) => indexKeys.auctionsByStatus(status));
-  const { items, nextCursor } = await listIndexPage("gsi1", partitions, page, {
-    itemKey: keys.auction,
-    newestFirst: true,
-  });
-  return { items: items.map(toAuction), nextCursor };
+  return listIndexPage(
+    "gsi1",
+    statuses.map((status) => indexKeys.auctionsByStatus(status)),
+    page,
+    { itemKey: keys.auction, newestFirst: true, toRecord: toAuction },
+  );
 }
 
 /** One page of the auctions in any of `statuses` that `matches` accepts, newest first. */
@@ -215,10 +215,10 @@ export async function searchAuctionsPage(
  * the real end (usecases/auctions/read-auctions.ts says why that is the order of ending).
  */
 export async function listLiveAuctionsPage(page: PageRequest): Promise<Page<AuctionRecord>> {
-  const { items, nextCursor } = await listIndexPage("gsi3", [indexKeys.liveAuctions()], page, {
+  return listIndexPage("gsi3", [indexKeys.liveAuctions()], page, {
     itemKey: keys.auction,
+    toRecord: toAuction,
   });
-  return { items: items.map(toAuction), nextCursor };
 }
 
 /**
@@ -240,13 +240,12 @@ export async function listLiveAuctionsEndingBy(by: number): Promise<AuctionRecor
   ).map(toAuction);
 }
 
+/** Index page options of the lists that show the newest first. */
+const NEWEST_AUCTIONS = { itemKey: keys.auction, newestFirst: true, toRecord: toAuction };
+
 /** One page of every won auction, newest ended first: one Query of gsi5, one BatchGet. */
 export async function listWonAuctionsByEndPage(page: PageRequest): Promise<Page<AuctionRecord>> {
-  const { items, nextCursor } = await listIndexPage("gsi5", [indexKeys.wonAuctionsByEnd()], page, {
-    itemKey: keys.auction,
-    newestFirst: true,
-  });
-  return { items: items.map(toAuction), nextCursor };
+  return listIndexPage("gsi5", [indexKeys.wonAuctionsByEnd()], page, NEWEST_AUCTIONS);
 }
 
 /**
@@ -277,21 +276,11 @@ export async function listSellerAuctionsPage(
   sellerId: string,
   page: PageRequest,
 ): Promise<Page<AuctionRecord>> {
-  const partition = indexKeys.sellerAuctions(sellerId);
-  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, {
-    itemKey: keys.auction,
-    newestFirst: true,
-  });
-  return { items: items.map(toAuction), nextCursor };
+  return listIndexPage("gsi2", [indexKeys.sellerAuctions(sellerId)], page, NEWEST_AUCTIONS);
 }
 
 export async function listWonAuctionsPage(userId: string, page: PageRequest): Promise<Page<AuctionRecord>> {
-  const partition = indexKeys.userWins(userId);
-  const { items, nextCursor } = await listIndexPage("gsi3", [partition], page, {
-    itemKey: keys.auction,
-    newestFirst: true,
-  });
-  return { items: items.map(toAuction), nextCursor };
+  return listIndexPage("gsi3", [indexKeys.userWins(userId)], page, NEWEST_AUCTIONS);
 }
 
 export async function listSellerAuctions(sellerId: string): Promise<AuctionRecord[]> {

@@ -12,7 +12,7 @@
  * The connections an address holds open are counted on `CONN#ADDRESS#<address>` / `OPEN` (+1 at
  * connect, -1 when the connection is forgotten); the connection item remembers its `address` for that.
  */
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
 import { conditionFailed, refusingItem, unlessRefused } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
@@ -253,22 +253,12 @@ export async function listConnectionIds(now: number): Promise<string[]> {
   const shards = Array.from({ length: CONNECTION_SHARDS }, (_, shard) => shard);
   const perShard = await Promise.all(
     shards.map(async (shard) => {
-      const ids: string[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: "gsi1",
-            KeyConditionExpression: "gsi1pk = :p AND gsi1sk > :since",
-            ExpressionAttributeValues: { ":p": indexKeys.connections(shard), ":since": since },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of page.Items ?? []) ids.push((item.pk as string).slice(CONNECTION_PREFIX.length));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return ids;
+      const items = await queryAll({
+        IndexName: "gsi1",
+        KeyConditionExpression: "gsi1pk = :p AND gsi1sk > :since",
+        ExpressionAttributeValues: { ":p": indexKeys.connections(shard), ":since": since },
+      });
+      return items.map((item) => (item.pk as string).slice(CONNECTION_PREFIX.length));
     }),
   );
   return perShard.flat();

@@ -175,22 +175,15 @@ export async function getOrder(id: string): Promise<OrderRecord | null> {
   return Item ? toOrder(Item) : null;
 }
 
+/** Index page options of the lists that show the newest first. */
+const NEWEST_ORDERS = { itemKey: keys.order, newestFirst: true, toRecord: toOrder };
+
 export async function listBuyerOrdersPage(buyerId: string, page: PageRequest): Promise<Page<OrderRecord>> {
-  const partition = indexKeys.buyerOrders(buyerId);
-  const { items, nextCursor } = await listIndexPage("gsi3", [partition], page, {
-    itemKey: keys.order,
-    newestFirst: true,
-  });
-  return { items: items.map(toOrder), nextCursor };
+  return listIndexPage("gsi3", [indexKeys.buyerOrders(buyerId)], page, NEWEST_ORDERS);
 }
 
 export async function listSellerOrdersPage(sellerId: string, page: PageRequest): Promise<Page<OrderRecord>> {
-  const partition = indexKeys.sellerOrders(sellerId);
-  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, {
-    itemKey: keys.order,
-    newestFirst: true,
-  });
-  return { items: items.map(toOrder), nextCursor };
+  return listIndexPage("gsi2", [indexKeys.sellerOrders(sellerId)], page, NEWEST_ORDERS);
 }
 
 export async function listBuyerOrders(buyerId: string): Promise<OrderRecord[]> {
