@@ -7,7 +7,6 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARDS } from "#shared/payments";
 import type { NotificationSettings, OutboxEmail } from "#shared/schemas/notifications";
-import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import { installEmailQueue } from "../../../functions/adapters/email/email-queue.ts";
 import { eventHandlers } from "../../../functions/routes.ts";
@@ -17,6 +16,7 @@ import { invoke, type LambdaHandler, loadHandler } from "../../../scripts/local/
 import { type StreamPoller, startStreamPoller } from "../../../scripts/local/stream-poller.ts";
 import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
+import { orderAsWinner, payOrder } from "../orders/fixtures.ts";
 import { type Actor, auctionOf, bidInTurn, signedInActor } from "../support/actors.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
@@ -116,29 +116,9 @@ async function buyBids(buyer: Actor) {
 
 async function paidOrder(seller: Actor, buyer: Actor) {
   const won = await auction(seller, [buyer], { ended: true });
-  const order = await buyer.call<OrderView>({
-    method: "POST",
-    path: "/api/orders",
-    body: {
-      auctionId: won.id,
-      shippingAddress: "1 Main Street",
-      shippingCity: "Springfield",
-      shippingState: "IL",
-      shippingZip: "62701",
-      shippingCountry: "US",
-    },
-  });
+  const order = await orderAsWinner(buyer, won.id);
   expect(order.status).toBe(200);
-  const intent = await buyer.call<OrderPaymentIntentResponse>({
-    method: "POST",
-    path: `/api/orders/${order.body.id}/payment-intent`,
-  });
-  const confirm = await buyer.call({
-    method: "POST",
-    path: `/api/dev/payments/${intent.body.paymentIntentId}/confirm`,
-    body: { cardNumber: TEST_CARDS.succeeds },
-  });
-  expect(confirm.status).toBe(200);
+  await payOrder(buyer, order.body.id);
   return { auction: won, order: order.body };
 }
 

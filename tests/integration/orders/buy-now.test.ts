@@ -1,9 +1,8 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TEST_CARDS } from "#shared/payments";
 import type { AgentView } from "#shared/schemas/agents";
 import type { AuctionDetail } from "#shared/schemas/auctions";
-import type { BuyNowOfferView, OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
+import type { BuyNowOfferView, OrderView } from "#shared/schemas/orders";
 import type { AppConfig } from "#shared/schemas/payments";
 import { installAgentQueue } from "../../../functions/adapters/agents/queue-from-env.ts";
 import { db } from "../../../functions/adapters/dynamo/client.ts";
@@ -30,6 +29,7 @@ import {
   testUser,
   waitUntilPast,
 } from "../auctions/fixtures.ts";
+import { payOrder } from "../orders/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { shippingAddress } from "./fixtures.ts";
 
@@ -305,17 +305,7 @@ describe("POST /api/auctions/{id}/buy-now", () => {
     expect(mine.body.map((o) => [o.id, o.kind])).toEqual([[bought.body.id, "buy_now"]]);
     const sales = await seller.call<OrderView[]>({ method: "GET", path: "/api/orders/seller" });
     expect(sales.body.map((o) => o.id)).toEqual([bought.body.id]);
-    const intent = await buyer.call<OrderPaymentIntentResponse>({
-      method: "POST",
-      path: `/api/orders/${bought.body.id}/payment-intent`,
-    });
-    expect(intent.status).toBe(200);
-    const confirm = await buyer.call({
-      method: "POST",
-      path: `/api/dev/payments/${intent.body.paymentIntentId}/confirm`,
-      body: { cardNumber: TEST_CARDS.succeeds },
-    });
-    expect(confirm.status).toBe(200);
+    await payOrder(buyer, bought.body.id);
     const paid = await buyer.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" });
     expect(paid.body[0]).toMatchObject({ paymentStatus: "paid", finalPrice: "48.80" });
   });

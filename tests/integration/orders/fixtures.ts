@@ -4,9 +4,12 @@
  * over the moment the test wants it (no waiting for a timer).
  */
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { expect } from "vitest";
 import type { UserRole } from "#shared/constants";
+import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import type { ItemKey } from "../../../functions/adapters/dynamo/index-lists.ts";
+import { confirmCard } from "../payments/fixtures.ts";
 import { type Actor, auctionOf, bidInTurn, signedInActor } from "../support/actors.ts";
 
 export type TestUser = Actor;
@@ -59,3 +62,23 @@ export const shippingAddress = {
   shippingZip: "62701",
   shippingCountry: "US",
 };
+
+/** The winner's order for `auctionId`, shipped to `shippingAddress`. */
+export const orderAsWinner = (buyer: TestUser, auctionId: string) =>
+  buyer.call<OrderView>({ method: "POST", path: "/api/orders", body: { auctionId, ...shippingAddress } });
+
+/** The buyer's PaymentIntent for the order (the same open one on every call). */
+export const orderPaymentIntent = (buyer: TestUser, orderId: string) =>
+  buyer.call<OrderPaymentIntentResponse & { message?: string }>({
+    method: "POST",
+    path: `/api/orders/${orderId}/payment-intent`,
+  });
+
+/** Pays the order with the local provider's card that succeeds; answers the PaymentIntent's id. */
+export async function payOrder(buyer: TestUser, orderId: string): Promise<string> {
+  const intent = await orderPaymentIntent(buyer, orderId);
+  expect(intent.status).toBe(200);
+  const confirmed = await confirmCard(buyer, intent.body.paymentIntentId);
+  expect(confirmed.status).toBe(200);
+  return intent.body.paymentIntentId;
+}

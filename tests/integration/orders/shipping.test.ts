@@ -1,31 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { TEST_CARDS } from "#shared/payments";
-import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
+import type { OrderView } from "#shared/schemas/orders";
 import { useFreshTable } from "../support/fresh-table.ts";
-import { auctionWithBids, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
+import { auctionWithBids, orderAsWinner, payOrder, signUp, type TestUser } from "./fixtures.ts";
 
 useFreshTable("orders-shipping");
 
 async function orderFor(seller: TestUser, buyer: TestUser, { pay = true } = {}) {
   const auction = await auctionWithBids({ seller, bidders: [buyer] });
-  const created = await buyer.call<OrderView>({
-    method: "POST",
-    path: "/api/orders",
-    body: { auctionId: auction.id, ...shippingAddress },
-  });
+  const created = await orderAsWinner(buyer, auction.id);
   expect(created.status).toBe(200);
-  if (pay) {
-    const intent = await buyer.call<OrderPaymentIntentResponse>({
-      method: "POST",
-      path: `/api/orders/${created.body.id}/payment-intent`,
-    });
-    const confirm = await buyer.call({
-      method: "POST",
-      path: `/api/dev/payments/${intent.body.paymentIntentId}/confirm`,
-      body: { cardNumber: TEST_CARDS.succeeds },
-    });
-    expect(confirm.status).toBe(200);
-  }
+  if (pay) await payOrder(buyer, created.body.id);
   return created.body;
 }
 
