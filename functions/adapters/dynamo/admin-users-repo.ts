@@ -11,7 +11,7 @@ import {
   cancellationCodes,
   conditionFailed,
   transactionConditionFailed,
-  unlessRefused,
+  updateUnlessRefused,
 } from "./conditions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
@@ -153,17 +153,12 @@ async function userExists(userId: string): Promise<boolean> {
 
 /** Replaces the password hash; false when the user does not exist. Sessions are ended by the caller. */
 export async function setPasswordHash(userId: string, passwordHash: string): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression: "SET passwordHash = :hash",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":hash": passwordHash },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.user(userId),
+    UpdateExpression: "SET passwordHash = :hash",
+    ConditionExpression: "attribute_exists(pk)",
+    ExpressionAttributeValues: { ":hash": passwordHash },
+  });
 }
 
 export type DeleteUserOutcome = "deleted" | "gone" | "changed";

@@ -18,27 +18,23 @@
  * none of them, so a bid writes no index entry here.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { AuctionStatus, MetalType } from "#shared/constants";
+import type { AuctionStatus } from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { AuctionOutcome } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
-import { conditionFailed, unlessRefused } from "./conditions.ts";
+import { conditionFailed, unlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex, queryAll } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 import { paymentDeadlineIndex } from "./payment-deadlines-repo.ts";
+import type { ProductRecord } from "./products-repo.ts";
 
-export interface AuctionProductSnapshot {
-  id: string;
-  name: string;
-  description: string;
-  metalType: MetalType;
-  weight?: string;
-  purity?: string;
-  imageUrl: string;
-  startingPriceCents: number;
-}
+/** What an auction keeps of its product, as it was when the auction started. */
+export type AuctionProductSnapshot = Pick<
+  ProductRecord,
+  "id" | "name" | "description" | "metalType" | "weight" | "purity" | "imageUrl" | "startingPriceCents"
+>;
 
 export interface AuctionSellerSnapshot {
   id: string;
@@ -254,22 +250,17 @@ export async function listWonAuctionsByEndPage(page: PageRequest): Promise<Page<
  * second run, or a run racing a finalize, changes nothing. Returns whether it wrote.
  */
 export async function indexWonAuctionByEnd(auction: Pick<AuctionRecord, "id" | "endsAt">): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.auction(auction.id),
-        UpdateExpression: "SET gsi5pk = :list, gsi5sk = :sort",
-        ConditionExpression: "#status = :won AND attribute_not_exists(gsi5pk)",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: {
-          ":list": indexKeys.wonAuctionsByEnd(),
-          ":sort": timeSortKey(new Date(auction.endsAt).toISOString(), auction.id),
-          ":won": "won",
-        },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.auction(auction.id),
+    UpdateExpression: "SET gsi5pk = :list, gsi5sk = :sort",
+    ConditionExpression: "#status = :won AND attribute_not_exists(gsi5pk)",
+    ExpressionAttributeNames: { "#status": "status" },
+    ExpressionAttributeValues: {
+      ":list": indexKeys.wonAuctionsByEnd(),
+      ":sort": timeSortKey(new Date(auction.endsAt).toISOString(), auction.id),
+      ":won": "won",
+    },
+  });
 }
 
 export async function listSellerAuctionsPage(
@@ -414,16 +405,11 @@ export async function listExpiredWins(): Promise<AuctionRecord[]> {
  * an expired win, and only once (the same relist again changes nothing). False otherwise.
  */
 export async function markRelisted(id: string, relistedAs: string): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.auction(id),
-        UpdateExpression: "SET relistedAs = :next REMOVE gsi4pk, gsi4sk",
-        ConditionExpression:
-          "attribute_exists(paymentExpiredAt) AND (attribute_not_exists(relistedAs) OR relistedAs = :next)",
-        ExpressionAttributeValues: { ":next": relistedAs },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.auction(id),
+    UpdateExpression: "SET relistedAs = :next REMOVE gsi4pk, gsi4sk",
+    ConditionExpression:
+      "attribute_exists(paymentExpiredAt) AND (attribute_not_exists(relistedAs) OR relistedAs = :next)",
+    ExpressionAttributeValues: { ":next": relistedAs },
+  });
 }
