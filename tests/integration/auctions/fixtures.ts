@@ -2,6 +2,7 @@
  * Builders for the auction tests: users written directly with their credits (createUser) and signed
  * in through the real session store; auctions started through the real startAuction.
  */
+
 import { DescribeTableCommand } from "@aws-sdk/client-dynamodb";
 import {
   DescribeStreamCommand,

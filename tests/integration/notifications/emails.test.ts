@@ -17,7 +17,7 @@ import { type StreamPoller, startStreamPoller } from "../../../scripts/local/str
 import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
 import { orderAsWinner, payOrder } from "../orders/fixtures.ts";
-import { type Actor, auctionOf, bidInTurn, signedInActor } from "../support/actors.ts";
+import { type Actor, auctionOf, bidInTurn, goldMaple, signedInActor } from "../support/actors.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
 const table = useFreshTable("emails");
@@ -86,11 +86,7 @@ async function auction(seller: Actor, bidders: Actor[], { ended = false } = {}) 
   const startedAt = ended ? Date.now() - 120_000 : Date.now();
   const created = await auctionOf(seller, {
     product: {
-      name: `Gold Maple ${Math.random().toString(36).slice(2, 6)}`,
-      description: "One ounce of gold.",
-      metalType: "gold",
-      imageUrl: "/images/products/gold-coins.svg",
-      startingPriceCents: 100,
+      ...goldMaple(),
     },
     durationSeconds: ended ? 60 : 3600,
     now: startedAt,

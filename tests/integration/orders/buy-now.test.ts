@@ -1,10 +1,9 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AgentView } from "#shared/schemas/agents";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import type { BuyNowOfferView, OrderView } from "#shared/schemas/orders";
 import type { AppConfig } from "#shared/schemas/payments";
-import { installAgentQueue } from "../../../functions/adapters/agents/queue-from-env.ts";
 import { db } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import {
@@ -17,7 +16,6 @@ import { closeAuction } from "../../../functions/usecases/auctions/close-auction
 import { createOrderPaymentIntent } from "../../../functions/usecases/orders/order-payments.ts";
 import { sweepPaymentDeadlines } from "../../../functions/usecases/orders/payment-deadlines.ts";
 
-import { createLocalAgentQueue, type LocalAgentQueue } from "../../../scripts/local/agent-queue.ts";
 import { injectDynamoFaults } from "../../support/faulty-dynamo.ts";
 import { givePaidCredits } from "../../support/paid-credits.ts";
 import {
@@ -30,20 +28,13 @@ import {
   waitUntilPast,
 } from "../auctions/fixtures.ts";
 import { payOrder } from "../orders/fixtures.ts";
+import { THROTTLED_SELF_EXCLUSION_READ, useLocalAgentQueue } from "../support/agents.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { shippingAddress } from "./fixtures.ts";
 
 useFreshTable("buy-now");
 
-let queue: LocalAgentQueue;
-beforeEach(() => {
-  queue = createLocalAgentQueue({ log: () => {} });
-  installAgentQueue(queue);
-});
-afterEach(async () => {
-  installAgentQueue(null);
-  await queue.stop();
-});
+useLocalAgentQueue();
 
 const offerOf = (user: TestUser, auctionId: string) =>
   user.call<BuyNowOfferView & { message?: string }>({
@@ -469,11 +460,7 @@ describe("a faulty table under the offer", () => {
     await trade(buyer, rival, auction.id, 1);
     const faults = injectDynamoFaults();
     try {
-      faults.add({
-        command: "GetItem",
-        fault: "throttle",
-        match: (input) => String(input.ProjectionExpression ?? "").includes("selfExcludedUntil"),
-      });
+      faults.add(THROTTLED_SELF_EXCLUSION_READ);
       const offer = await offerOf(buyer, auction.id);
       expect(offer.status).toBe(503);
       expect(offer.body).not.toHaveProperty("eligible");
