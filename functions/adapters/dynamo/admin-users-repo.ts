@@ -17,6 +17,7 @@ import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
+import { readBidBalance } from "./purchases-repo.ts";
 import type { SellerRecord } from "./sellers-repo.ts";
 import { getUser, toUser, type UserRecord } from "./users-repo.ts";
 
@@ -127,17 +128,7 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
 }
 
 /** The balance right after an adjustment (a transaction cannot return it). */
-async function currentBalance(userId: string): Promise<number> {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.user(userId),
-      ConsistentRead: true,
-      ProjectionExpression: "bidBalance",
-    }),
-  );
-  return Number(Item?.bidBalance ?? 0);
-}
+const currentBalance = async (userId: string) => (await readBidBalance(userId)) ?? 0;
 
 async function userExists(userId: string): Promise<boolean> {
   const { Item } = await db.send(

@@ -56,14 +56,19 @@ export async function getLocalPaymentIntent(id: string): Promise<LocalPaymentInt
   return Item ? parseItem("localPaymentIntent", LOCAL_INTENT_SHAPE, Item) : null;
 }
 
+/** The intent exists and is neither paid nor canceled: the condition of both steps that close it. */
+const STILL_OPEN = {
+  ConditionExpression: "attribute_exists(pk) AND NOT #status IN (:succeeded, :canceled)",
+  ExpressionAttributeNames: { "#status": "status" },
+  ExpressionAttributeValues: { ":succeeded": "succeeded", ":canceled": "canceled" },
+};
+
 /** Moves the intent to succeeded once; false when it already was (a second confirmation) or was canceled. */
 export async function markLocalPaymentIntentSucceeded(id: string): Promise<boolean> {
   return updateUnlessRefused({
     Key: keys.localPaymentIntent(id),
     UpdateExpression: "SET #status = :succeeded REMOVE lastPaymentError",
-    ConditionExpression: "attribute_exists(pk) AND NOT #status IN (:succeeded, :canceled)",
-    ExpressionAttributeNames: { "#status": "status" },
-    ExpressionAttributeValues: { ":succeeded": "succeeded", ":canceled": "canceled" },
+    ...STILL_OPEN,
   });
 }
 
@@ -90,9 +95,7 @@ export async function cancelLocalPaymentIntent(id: string): Promise<void> {
   await updateUnlessRefused({
     Key: keys.localPaymentIntent(id),
     UpdateExpression: "SET #status = :canceled",
-    ConditionExpression: "attribute_exists(pk) AND NOT #status IN (:succeeded, :canceled)",
-    ExpressionAttributeNames: { "#status": "status" },
-    ExpressionAttributeValues: { ":succeeded": "succeeded", ":canceled": "canceled" },
+    ...STILL_OPEN,
   });
 }
 
