@@ -8,14 +8,7 @@
  * live auctions the public list holds (default 500); each list is read whole and as a first and a
  * later page (a page's work is bounded by its limit).
  */
-import {
-  benchUser,
-  countDynamoCalls,
-  describeTally,
-  measureRounds,
-  percentile,
-  startBenchTable,
-} from "./support.ts";
+import { benchUser, countDynamoCalls, measureRow, startBenchTable } from "./support.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 500);
@@ -40,10 +33,8 @@ const call = async (who: Account, method: string, path: string, body?: unknown) 
 
 /** Runs `prepare` outside the count, then measures `run` ROUNDS times; prints calls of the last round. */
 async function bench<P>(label: string, prepare: () => Promise<P>, run: (p: P) => Promise<unknown>) {
-  const { times, lastTally } = await measureRounds(ROUNDS, prepare, run);
-  console.log(
-    `| ${label} | ${describeTally(lastTally, "written", true)} | ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} |`,
-  );
+  const row = await measureRow(ROUNDS, prepare, run, "written", true);
+  console.log(`| ${label} | ${row.calls} | ${row.p50.toFixed(1)} / ${row.p95.toFixed(1)} |`);
 }
 
 const admin = await account("admin");

@@ -21,7 +21,7 @@ try {
   const { installAgentQueue } = await import("../../functions/adapters/agents/queue-from-env.ts");
   const { createLocalAgentQueue } = await import("../local/agent-queue.ts");
   const { bookAgent } = await import("../../functions/usecases/agents/bid-agents.ts");
-  const { startAuction } = await import("../../functions/usecases/auctions/start-auction.ts");
+  const { benchAuction } = await import("./auctions.ts");
   const { listBids } = await import("../../functions/adapters/dynamo/bids-repo.ts");
   const { createUser } = await import("../../functions/adapters/dynamo/users-repo.ts");
   const { runAgentCheck } = await import("../../functions/usecases/agents/run-agents.ts");
@@ -36,44 +36,40 @@ try {
     role: "seller",
     now: Date.now(),
   });
-  const auctionIds: string[] = [];
-  for (let i = 0; i < AUCTIONS; i++) {
-    const productId = crypto.randomUUID();
-    const auction = await startAuction({
-      product: {
-        id: productId,
-        sellerId: seller.sellerId!,
-        name: `Bench coin ${i}`,
-        description: "A bench coin.",
-        metalType: "silver",
-        imageUrl: "/images/products/silver-coins.svg",
-        startingPriceCents: 100,
-      },
-      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Bench Metals" },
-      durationSeconds: EXTENSION,
-      extensionSeconds: EXTENSION,
+  /** A new buyer with 20 credits whose agent on `auctionId` may place `bids` bids. */
+  const bookBenchAgent = async (auctionId: string, username: string, bids: number) => {
+    const user = await createUser({
+      username,
+      email: `${username}@example.com`,
+      passwordHash: "x",
+      role: "buyer",
+      bidBalance: 20,
       now: Date.now(),
     });
+    await bookAgent({
+      auctionId,
+      user: { id: user.id, username },
+      bids,
+      maxPriceCents: null,
+      now: Date.now(),
+    });
+  };
+  const auctionIds: string[] = [];
+  for (let i = 0; i < AUCTIONS; i++) {
+    const auction = await benchAuction(
+      seller,
+      {
+        name: `Bench coin ${i}`,
+        description: "A bench coin.",
+      },
+      { durationSeconds: EXTENSION, extensionSeconds: EXTENSION },
+    );
     auctionIds.push(auction.id);
     for (const [n, bids] of [
       [1, 5],
       [2, 4],
     ] as const) {
-      const user = await createUser({
-        username: `bench_${i}_${n}`,
-        email: `b${i}${n}@example.com`,
-        passwordHash: "x",
-        role: "buyer",
-        bidBalance: 20,
-        now: Date.now(),
-      });
-      await bookAgent({
-        auctionId: auction.id,
-        user: { id: user.id, username: user.username },
-        bids,
-        maxPriceCents: null,
-        now: Date.now(),
-      });
+      await bookBenchAgent(auction.id, `bench_${i}_${n}`, bids);
     }
   }
   await queue.idle();
@@ -97,39 +93,17 @@ try {
   }
 
   // The cost of one check that bids, measured on a fresh pair of agents.
-  const productId = crypto.randomUUID();
-  const auction = await startAuction({
-    product: {
-      id: productId,
-      sellerId: seller.sellerId!,
+  const auction = await benchAuction(
+    seller,
+    {
       name: "Cost coin",
       description: "A bench coin.",
-      metalType: "silver",
-      imageUrl: "/images/products/silver-coins.svg",
-      startingPriceCents: 100,
     },
-    seller: { id: seller.sellerId!, userId: seller.id, businessName: "Bench Metals" },
-    durationSeconds: 2,
-    extensionSeconds: 10,
-    now: Date.now(),
-  });
+    { durationSeconds: 2, extensionSeconds: 10 },
+  );
   installAgentQueue({ async scheduleCheck() {} });
   for (const n of [1, 2]) {
-    const user = await createUser({
-      username: `cost_${n}`,
-      email: `c${n}@example.com`,
-      passwordHash: "x",
-      role: "buyer",
-      bidBalance: 20,
-      now: Date.now(),
-    });
-    await bookAgent({
-      auctionId: auction.id,
-      user: { id: user.id, username: user.username },
-      bids: 5,
-      maxPriceCents: null,
-      now: Date.now(),
-    });
+    await bookBenchAgent(auction.id, `cost_${n}`, 5);
   }
   const counts = new Map<string, number>();
   let items = 0;

@@ -35,7 +35,7 @@ const { dynamo, db, tableName } = await import("../../functions/adapters/dynamo/
 const { keys } = await import("../../functions/adapters/dynamo/keys.ts");
 const { listBids } = await import("../../functions/adapters/dynamo/bids-repo.ts");
 const { getAuction } = await import("../../functions/adapters/dynamo/auctions-repo.ts");
-const { startAuction } = await import("../../functions/usecases/auctions/start-auction.ts");
+const { benchAuction: silverEagleAuction } = await import("./auctions.ts");
 const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 const { GetCommand, QueryCommand, TransactWriteCommand } = await import("@aws-sdk/lib-dynamodb");
 const { indexKeys } = await import("../../functions/adapters/dynamo/keys.ts");
@@ -127,23 +127,16 @@ const seller = await benchUser("seller", 0);
 const results: string[] = [];
 
 function benchAuction() {
-  const productId = crypto.randomUUID();
-  return startAuction({
-    product: {
-      id: productId,
-      sellerId: seller.sellerId!,
+  return silverEagleAuction(
+    seller,
+    {
       name: "Bench Silver Eagle 1 oz",
       description: "A one ounce .999 fine silver coin in a capsule, the demo catalogue's typical item.",
-      metalType: "silver",
       weight: "1oz",
       purity: ".999",
-      imageUrl: "/images/products/silver-coins.svg",
-      startingPriceCents: 100,
     },
-    seller: { id: seller.sellerId!, userId: seller.id, businessName: "Bench Metals" },
-    durationSeconds: 3600,
-    now: Date.now(),
-  });
+    { durationSeconds: 3600 },
+  );
 }
 
 /**

@@ -43,28 +43,22 @@ const poller = await startStreamPoller({
   log: () => {},
 });
 const live = createLocalLiveHandoff({ log: () => {} });
-const { startAuction } = await import("../../functions/usecases/auctions/start-auction.ts");
+const { benchAuction } = await import("./auctions.ts");
 const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 
 const seller = await signedInUser({ username: "fanoutseller", role: "seller" });
 const auctions = await Promise.all(
   Array.from({ length: AUCTIONS }, (_, i) =>
-    startAuction({
-      product: {
-        id: crypto.randomUUID(),
-        sellerId: seller.sellerId!,
+    benchAuction(
+      seller,
+      {
         name: `Bench Silver Round ${i}`,
         description: "A one ounce .999 fine silver round.",
-        metalType: "silver",
         weight: "1oz",
         purity: ".999",
-        imageUrl: "/images/products/silver-coins.svg",
-        startingPriceCents: 100,
       },
-      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Bench Metals" },
-      durationSeconds: 3600,
-      now: Date.now(),
-    }),
+      { durationSeconds: 3600 },
+    ),
   ),
 );
 // Two bidders: an auction bid on again gets the one who is not leading it.

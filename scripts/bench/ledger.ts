@@ -17,8 +17,7 @@ import {
   countDynamoCalls,
   describeTally,
   measure,
-  measureRounds,
-  percentile,
+  measureRow,
   startBenchTable,
 } from "./support.ts";
 
@@ -157,13 +156,15 @@ for (const limit of [1000, 5000]) {
     // The handler's body is exactly this JSON.stringify of the answer.
     const bytes = Buffer.byteLength(JSON.stringify(res.body));
     if (bytes >= ONE_MB) oversized.push(`${query}: ${bytes} B`);
-    const { times, lastTally } = await measureRounds(
+    const row = await measureRow(
       ROUNDS,
       async () => undefined,
       () => get(query),
+      "written",
+      true,
     );
     console.log(
-      `| ${label} | ${res.body.entries.length} | ${bytes.toLocaleString("en-US")} | ${describeTally(lastTally, "written", true)} | ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} |`,
+      `| ${label} | ${res.body.entries.length} | ${bytes.toLocaleString("en-US")} | ${row.calls} | ${row.p50.toFixed(1)} / ${row.p95.toFixed(1)} |`,
     );
   }
 }

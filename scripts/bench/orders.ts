@@ -7,14 +7,7 @@
  * rules (a transactional write is 2 WCU per item per KB), not DynamoDB Local's ConsumedCapacity.
  * Latencies are local (Java DynamoDB Local on this machine), for comparison only.
  */
-import {
-  benchUser,
-  countDynamoCalls,
-  describeTally,
-  measureRounds,
-  percentile,
-  startBenchTable,
-} from "./support.ts";
+import { benchUser, countDynamoCalls, measureRow, percentile, startBenchTable } from "./support.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const RACE_ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);
@@ -27,14 +20,8 @@ const dynamoLocal = await startBenchTable("bench-orders", {
 });
 const dynamo = await countDynamoCalls();
 const { getOrder } = await import("../../functions/adapters/dynamo/orders-repo.ts");
-const { localPaymentGateway, localWebhookSecret } = await import(
-  "../../functions/adapters/payments/index.ts"
-);
-const { signWebhook, succeededEvent } = await import("../../functions/adapters/payments/local-gateway.ts");
-const { markLocalPaymentIntentSucceeded } = await import(
-  "../../functions/adapters/dynamo/local-payment-intents-repo.ts"
-);
-const { startAuction } = await import("../../functions/usecases/auctions/start-auction.ts");
+const { deliverWebhook: deliver, paidWebhook } = await import("./local-payments.ts");
+const { benchAuction } = await import("./auctions.ts");
 const { placeBid } = await import("../../functions/usecases/bidding/place-bid.ts");
 const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 
@@ -48,21 +35,14 @@ type BenchUser = Awaited<ReturnType<typeof user>>;
 /** An auction `winner` won (bids placed on an injected clock, its end already past, not finalized). */
 async function wonAuction(seller: BenchUser, winner: BenchUser, running = false) {
   const started = running ? Date.now() : Date.now() - 120_000;
-  const productId = crypto.randomUUID();
-  const auction = await startAuction({
-    product: {
-      id: productId,
-      sellerId: seller.sellerId!,
+  const auction = await benchAuction(
+    seller,
+    {
       name: "Bench coin",
       description: "A coin.",
-      metalType: "silver",
-      imageUrl: "/images/products/silver-coins.svg",
-      startingPriceCents: 100,
     },
-    seller: { id: seller.sellerId!, userId: seller.id, businessName: "Bench Metals" },
-    durationSeconds: running ? 3600 : 60,
-    now: started,
-  });
+    { durationSeconds: running ? 3600 : 60, now: started },
+  );
   if (!running) {
     await placeBid({
       auctionId: auction.id,
@@ -84,13 +64,7 @@ const address = {
 const rows: { request: string; calls: string; p50: number; p95: number }[] = [];
 /** Runs `prepare` untimed and uncounted, then measures `run` on what it made. */
 async function bench<T>(request: string, prepare: () => Promise<T>, run: (input: T) => Promise<unknown>) {
-  const { times, lastTally } = await measureRounds(ROUNDS, prepare, run);
-  rows.push({
-    request,
-    calls: describeTally(lastTally, "items", true),
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-  });
+  rows.push({ request, ...(await measureRow(ROUNDS, prepare, run, "items", true)) });
 }
 
 const seller = await user("seller");
@@ -110,19 +84,6 @@ const createIntent = (buyer: BenchUser, orderId: string) =>
     method: "POST",
     path: `/api/orders/${orderId}/payment-intent`,
     cookies: buyer.cookies,
-  });
-async function webhookFor(paymentIntentId: string) {
-  await markLocalPaymentIntentSucceeded(paymentIntentId);
-  const intent = (await localPaymentGateway().retrievePaymentIntent(paymentIntentId))!;
-  const now = Date.now();
-  return signWebhook(succeededEvent(intent, now), localWebhookSecret(), now);
-}
-const deliver = (w: { payload: string; signatureHeader: string }) =>
-  invokeRoute({
-    method: "POST",
-    path: "/api/stripe/webhook",
-    body: w.payload,
-    headers: { "stripe-signature": w.signatureHeader },
   });
 
 const buyer = await user();
@@ -158,7 +119,7 @@ await bench(
   "POST /api/stripe/webhook (order, first delivery)",
   async () => {
     const orderId = (await createOrder(buyer, (await wonAuction(seller, buyer)).id)).body.id;
-    return webhookFor((await createIntent(buyer, orderId)).body.paymentIntentId);
+    return paidWebhook((await createIntent(buyer, orderId)).body.paymentIntentId);
   },
   (webhook) => deliver(webhook),
 );
@@ -166,7 +127,7 @@ await bench(
   "POST /api/stripe/webhook (order, replay)",
   async () => {
     const orderId = (await createOrder(buyer, (await wonAuction(seller, buyer)).id)).body.id;
-    const webhook = await webhookFor((await createIntent(buyer, orderId)).body.paymentIntentId);
+    const webhook = await paidWebhook((await createIntent(buyer, orderId)).body.paymentIntentId);
     await deliver(webhook);
     return webhook;
   },
@@ -176,7 +137,7 @@ const lister = await user();
 const listed: string[] = [];
 for (let i = 0; i < 10; i++) {
   const orderId = (await createOrder(lister, (await wonAuction(seller, lister)).id)).body.id;
-  await deliver(await webhookFor((await createIntent(lister, orderId)).body.paymentIntentId));
+  await deliver(await paidWebhook((await createIntent(lister, orderId)).body.paymentIntentId));
   listed.push(orderId);
 }
 await bench(
@@ -214,7 +175,7 @@ for (let i = 0; i < RACE_ROUNDS; i++) {
   const created = results.filter((r) => r.status === 200);
   ordersCreated += created.length;
   const orderId = created[0]!.body.id;
-  const webhook = await webhookFor((await createIntent(racer, orderId)).body.paymentIntentId);
+  const webhook = await paidWebhook((await createIntent(racer, orderId)).body.paymentIntentId);
   await Promise.all([deliver(webhook), deliver(webhook), deliver(webhook)]);
   raceTimes.push(performance.now() - started);
   const order = await getOrder(orderId);

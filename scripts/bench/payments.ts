@@ -8,44 +8,24 @@
  * per 4 KB, an eventual one 0.5), not from DynamoDB Local's own ConsumedCapacity, which under-reports
  * transactions. Latencies are local (Java DynamoDB Local on this machine), for comparison only.
  */
-import {
-  benchUser,
-  countDynamoCalls,
-  describeTally,
-  measure,
-  measureRounds,
-  percentile,
-  startBenchTable,
-} from "./support.ts";
+import * as support from "./support.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const RACE_ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 30);
 
-const dynamoLocal = await startBenchTable("bench-payments", { PAYMENT_PROVIDER: "local" });
-const dynamo = await countDynamoCalls();
-const { localPaymentGateway, localWebhookSecret } = await import(
-  "../../functions/adapters/payments/index.ts"
-);
-const { signWebhook, succeededEvent } = await import("../../functions/adapters/payments/local-gateway.ts");
-const { markLocalPaymentIntentSucceeded } = await import(
-  "../../functions/adapters/dynamo/local-payment-intents-repo.ts"
-);
+const dynamoLocal = await support.startBenchTable("bench-payments", { PAYMENT_PROVIDER: "local" });
+const dynamo = await support.countDynamoCalls();
+const { deliverWebhook: deliver, paidWebhook } = await import("./local-payments.ts");
 const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
 const { seedBidPackages } = await import("../seed/bid-packages.ts");
 
 await seedBidPackages();
 let userSeq = 0;
-const buyer = () => benchUser({ username: `bench${++userSeq}`, role: "buyer" });
+const buyer = () => support.benchUser({ username: `bench${++userSeq}`, role: "buyer" });
 
 const rows: { request: string; calls: string; p50: number; p95: number }[] = [];
 async function bench(request: string, run: () => Promise<unknown>) {
-  const { times, lastTally } = await measureRounds(ROUNDS, async () => undefined, run);
-  rows.push({
-    request,
-    calls: describeTally(lastTally),
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-  });
+  rows.push({ request, ...(await support.measureRow(ROUNDS, async () => undefined, run)) });
 }
 
 const b = await buyer();
@@ -66,20 +46,8 @@ async function paidIntent(owner: { cookies: string[] }) {
     body: { packageId: "popular" },
     cookies: owner.cookies,
   });
-  await markLocalPaymentIntentSucceeded(res.body.paymentIntentId);
-  return (await localPaymentGateway().retrievePaymentIntent(res.body.paymentIntentId))!;
+  return { id: res.body.paymentIntentId, webhook: await paidWebhook(res.body.paymentIntentId) };
 }
-const webhookFor = (intent: Awaited<ReturnType<typeof paidIntent>>) => {
-  const now = Date.now();
-  return signWebhook(succeededEvent(intent, now), localWebhookSecret(), now);
-};
-const deliver = (w: { payload: string; signatureHeader: string }) =>
-  invokeRoute({
-    method: "POST",
-    path: "/api/stripe/webhook",
-    body: w.payload,
-    headers: { "stripe-signature": w.signatureHeader },
-  });
 
 // First delivery (credits), a replay (credits nothing), and the verify call after it.
 {
@@ -91,36 +59,36 @@ const deliver = (w: { payload: string; signatureHeader: string }) =>
   let verifyCalls = "";
   for (let i = 0; i < ROUNDS; i++) {
     const intent = await paidIntent(b);
-    const w = webhookFor(intent);
-    const first = await measure(() => deliver(w));
-    const replay = await measure(() => deliver(w));
-    const verify = await measure(() =>
+    const w = intent.webhook;
+    const first = await support.measure(() => deliver(w));
+    const replay = await support.measure(() => deliver(w));
+    const verify = await support.measure(() =>
       invokeRoute({ method: "POST", path: `/api/payments/${intent.id}/verify`, cookies: b.cookies }),
     );
     firstTimes.push(first.ms);
     replayTimes.push(replay.ms);
     verifyTimes.push(verify.ms);
-    firstCalls = describeTally(first.tally);
-    replayCalls = describeTally(replay.tally);
-    verifyCalls = describeTally(verify.tally);
+    firstCalls = support.describeTally(first.tally);
+    replayCalls = support.describeTally(replay.tally);
+    verifyCalls = support.describeTally(verify.tally);
   }
   rows.push({
     request: "POST /api/stripe/webhook (first delivery: credits)",
     calls: firstCalls,
-    p50: percentile(firstTimes, 50),
-    p95: percentile(firstTimes, 95),
+    p50: support.percentile(firstTimes, 50),
+    p95: support.percentile(firstTimes, 95),
   });
   rows.push({
     request: "POST /api/stripe/webhook (replay: no credit)",
     calls: replayCalls,
-    p50: percentile(replayTimes, 50),
-    p95: percentile(replayTimes, 95),
+    p50: support.percentile(replayTimes, 50),
+    p95: support.percentile(replayTimes, 95),
   });
   rows.push({
     request: "POST /api/payments/{id}/verify (already credited)",
     calls: verifyCalls,
-    p50: percentile(verifyTimes, 50),
-    p95: percentile(verifyTimes, 95),
+    p50: support.percentile(verifyTimes, 50),
+    p95: support.percentile(verifyTimes, 95),
   });
 }
 
@@ -131,8 +99,8 @@ const raceTimes: number[] = [];
 for (let i = 0; i < RACE_ROUNDS; i++) {
   const racer = await buyer();
   const intent = await paidIntent(racer);
-  const w = webhookFor(intent);
-  const m = await measure(() =>
+  const w = intent.webhook;
+  const m = await support.measure(() =>
     Promise.all([
       deliver(w),
       invokeRoute({ method: "POST", path: `/api/payments/${intent.id}/verify`, cookies: racer.cookies }),
@@ -158,7 +126,7 @@ console.log(
     `\n  balances credited other than exactly once: ${wrongBalances}` +
     `\n  credit transactions sent: ${transactions} (${(transactions / RACE_ROUNDS).toFixed(2)} per payment: each webhook ` +
     "delivery tries one, a verify call only when it read no purchase yet; retries after a TransactionConflict add more)" +
-    `\n  whole race p50 ${percentile(raceTimes, 50).toFixed(1)} ms, p95 ${percentile(raceTimes, 95).toFixed(1)} ms`,
+    `\n  whole race p50 ${support.percentile(raceTimes, 50).toFixed(1)} ms, p95 ${support.percentile(raceTimes, 95).toFixed(1)} ms`,
 );
 
 dynamo.destroy();

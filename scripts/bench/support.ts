@@ -95,6 +95,24 @@ export async function measureRounds<P>(
 }
 
 /**
+ * `rounds` measured runs (measureRounds) as a table row: the last round's calls (describeTally with
+ * `itemsLabel` and `withReads`) and the p50 and p95 latencies in ms.
+ */
+export async function measureRow<P>(
+  rounds: number,
+  prepare: () => Promise<P>,
+  run: (prepared: P) => Promise<unknown>,
+  ...tallyOptions: [itemsLabel?: string, withReads?: boolean]
+): Promise<{ calls: string; p50: number; p95: number }> {
+  const { times, lastTally } = await measureRounds(rounds, prepare, run);
+  return {
+    calls: describeTally(lastTally, ...tallyOptions),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+  };
+}
+
+/**
  * "GetItem×1, TransactWriteItems×1 (3 items)"; `itemsLabel` names what the written count means. With
  * `withReads`, reads say how many items (or index keys) they answered: "Query×1 (20 read)".
  */

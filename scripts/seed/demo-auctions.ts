@@ -10,8 +10,10 @@
 import { createHash } from "node:crypto";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import type { MetalType } from "#shared/constants";
-import { listAuctionsByStatus } from "../../functions/adapters/dynamo/auctions-repo.ts";
+import {
+  type AuctionProductSnapshot,
+  listAuctionsByStatus,
+} from "../../functions/adapters/dynamo/auctions-repo.ts";
 import { db, tableName } from "../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../functions/adapters/dynamo/keys.ts";
 import {
@@ -39,18 +41,13 @@ export const DEMO_SELLER = {
   description: "Family-run dealer of certified bullion, coins and fine jewelry since 1987.",
 };
 
-interface DemoProduct {
+/**
+ * A demo product: its photo (`imageUrl`) is drawn by scripts/seed/product-art.ts from `art`, the metal,
+ * weight and purity; Buy It Now offers `buyNowStock` units at the retail price.
+ */
+interface DemoProduct extends Omit<AuctionProductSnapshot, "id"> {
   slug: string;
-  name: string;
-  description: string;
-  metalType: MetalType;
-  weight?: string;
-  purity?: string;
-  /** Its photo (scripts/seed/product-art.ts draws it from `art`, the metal, weight and purity). */
-  imageUrl: string;
   art: ArtShape;
-  startingPriceCents: number;
-  /** Buy It Now: the retail price and units offered. */
   retailPriceCents: number;
   buyNowStock: number;
   durationSeconds: number;

@@ -1,6 +1,6 @@
 import { APPROVAL_STATUSES, ROLES } from "../constants.ts";
 import { auctionSummarySchema } from "./auctions.ts";
-import { productFields, productViewSchema, retailAtLeastStart } from "./seller.ts";
+import { productFields, productViewSchema, retailAtLeastStart, sellerProductFormDefaults } from "./seller.ts";
 import * as z from "./zod.ts";
 
 /** POST /api/admin/products: the seller's fields; the admin form starts on silver (docs/product.md section 5). */
@@ -9,15 +9,9 @@ export type AdminCreateProductRequest = z.input<typeof adminCreateProductSchema>
 export type AdminCreateProductInput = z.output<typeof adminCreateProductSchema>;
 
 export const adminProductFormDefaults = {
-  name: "",
-  description: "",
+  ...sellerProductFormDefaults,
   metalType: "silver",
-  weight: "",
-  purity: "",
-  imageUrl: "",
   startingPrice: "",
-  retailPrice: "",
-  buyNowStock: "0",
 } as const;
 
 export const MAX_AUCTION_DURATION_SECONDS = 30 * 24 * 60 * 60;

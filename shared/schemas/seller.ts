@@ -46,14 +46,17 @@ export const RETAIL_TOO_HIGH_MESSAGE = `Retail price must be at most ${MAX_PRICE
 const notAboveCap = (value: string) => (decimalToCents(value) ?? 0) <= MAX_PRICE_CENTS;
 
 /** A price as the API carries it, a decimal string such as "12.34": positive, 2 decimals at most. */
-export const startingPriceField = z.string().check(
-  z.trim(),
-  z.refine((value) => {
-    const cents = decimalToCents(value);
-    return cents !== null && cents > 0;
-  }, PRICE_FORMAT_MESSAGE),
-  z.refine(notAboveCap, PRICE_TOO_HIGH_MESSAGE),
-);
+const priceField = (formatMessage: string, tooHighMessage: string) =>
+  z.string().check(
+    z.trim(),
+    z.refine((value) => {
+      const cents = decimalToCents(value);
+      return cents !== null && cents > 0;
+    }, formatMessage),
+    z.refine(notAboveCap, tooHighMessage),
+  );
+
+export const startingPriceField = priceField(PRICE_FORMAT_MESSAGE, PRICE_TOO_HIGH_MESSAGE);
 
 export const RETAIL_PRICE_FORMAT_MESSAGE = "Retail price must be a positive amount with at most 2 decimals";
 export const RETAIL_BELOW_START_MESSAGE = "Retail price must be at least the starting price";
@@ -61,14 +64,7 @@ export const BUY_NOW_STOCK_MESSAGE = "Buy It Now stock must be a whole number fr
 export const MAX_BUY_NOW_STOCK = 1000;
 
 /** What the item sells for at retail: Buy It Now's price before the bids are credited. */
-export const retailPriceField = z.string().check(
-  z.trim(),
-  z.refine((value) => {
-    const cents = decimalToCents(value);
-    return cents !== null && cents > 0;
-  }, RETAIL_PRICE_FORMAT_MESSAGE),
-  z.refine(notAboveCap, RETAIL_TOO_HIGH_MESSAGE),
-);
+export const retailPriceField = priceField(RETAIL_PRICE_FORMAT_MESSAGE, RETAIL_TOO_HIGH_MESSAGE);
 
 /** Units offered with Buy It Now (0 = none). Forms send the field's text, the API a number; both are read. */
 export const buyNowStockField = z.pipe(

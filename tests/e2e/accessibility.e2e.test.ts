@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
+import { listedAuction, SILVER_COIN } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { fillShippingAddress } from "./support/checkout.ts";
 import { eachAdminTab, everyPage, visit } from "./support/site-pages.ts";
@@ -19,23 +20,13 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("accessibility (%s)", (v
     const buyer = await signedIn("buyer", { viewport: size, bidBalance: 5 });
     const admin = await signedIn("admin", { viewport: size });
     const visitor = await pageAt(size);
-    const productId = crypto.randomUUID();
-    const auction = await startAuction({
-      product: {
-        id: productId,
-        sellerId: seller.sellerId!,
-        name: `Axe Eagle ${productId.slice(0, 6)}`,
-        description: "A one ounce .999 fine silver coin.",
-        metalType: "silver",
-        imageUrl: "/images/products/silver-coins.svg",
-        startingPriceCents: 100,
-        retailPriceCents: 3900,
-        buyNowStock: 1,
-      },
-      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Axe Coins" },
-      durationSeconds: 3600,
-      now: Date.now(),
-    });
+    const auction = await listedAuction(
+      seller,
+      "Axe Eagle",
+      "Axe Coins",
+      { ...SILVER_COIN, retailPriceCents: 3900, buyNowStock: 1 },
+      { durationSeconds: 3600 },
+    );
 
     // One auction in its last minute, so the urgent (red, pulsing) countdown is on the home page too.
     const endingId = crypto.randomUUID();
@@ -87,7 +78,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("accessibility (%s)", (v
     // The admin's Approve Product dialog, on a product the seller just submitted.
     const submitted = await seller.page.request.post("/api/seller/products", {
       data: {
-        name: `Axe Pending ${productId.slice(0, 6)}`,
+        name: `Axe Pending ${auction.productId.slice(0, 6)}`,
         description: "Waiting for approval.",
         metalType: "silver",
         imageUrl: "/images/products/silver-coins.svg",
@@ -100,7 +91,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("accessibility (%s)", (v
     await admin.page.getByRole("tab", { name: /^Product Approvals/ }).click();
     await admin.page
       .getByTestId("product-application")
-      .filter({ hasText: `Axe Pending ${productId.slice(0, 6)}` })
+      .filter({ hasText: `Axe Pending ${auction.productId.slice(0, 6)}` })
       .getByRole("button", { name: "Approve" })
       .click();
     await admin.page.getByRole("dialog").waitFor();

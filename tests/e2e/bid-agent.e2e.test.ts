@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
+import { listedAuction, SILVER_COIN } from "./support/auctions.ts";
 import { signedIn } from "./support/users.ts";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
@@ -15,21 +15,9 @@ describe("the Bid Agent", () => {
     const seller = await signedIn("seller");
     const owner = await signedIn("buyer", { bidBalance: 20 });
     const rival = await signedIn("buyer", { bidBalance: 20 });
-    const productId = crypto.randomUUID();
-    const auction = await startAuction({
-      product: {
-        id: productId,
-        sellerId: seller.sellerId!,
-        name: `Agent Eagle ${productId.slice(0, 6)}`,
-        description: "A one ounce .999 fine silver coin.",
-        metalType: "silver",
-        imageUrl: "/images/products/silver-coins.svg",
-        startingPriceCents: 100,
-      },
-      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Agent Coins" },
+    const auction = await listedAuction(seller, "Agent Eagle", "Agent Coins", SILVER_COIN, {
       durationSeconds: 20,
       extensionSeconds: 4,
-      now: Date.now(),
     });
 
     await owner.page.goto(`/auction/${auction.id}`);

@@ -5,8 +5,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { givePaidCredits } from "../support/paid-credits.ts";
+import { listedAuction, type ProductFields, SILVER_COIN } from "./support/auctions.ts";
 import { fillShippingAddress } from "./support/checkout.ts";
 import { signedIn } from "./support/users.ts";
 
@@ -21,22 +21,14 @@ describe("Buy It Now", () => {
     // 10 credits bought for $6.00: each bid cost the buyer 60 cents.
     await givePaidCredits(buyer.id, 10, 600);
     const rival = await signedIn("buyer", { bidBalance: 10 });
-    const productId = crypto.randomUUID();
-    const auction = await startAuction({
-      product: {
-        id: productId,
-        sellerId: seller.sellerId!,
-        name: `Buy Now Maple ${productId.slice(0, 6)}`,
-        description: "A one ounce .9999 fine silver maple leaf.",
-        metalType: "silver",
-        imageUrl: "/images/products/silver-coins.svg",
-        startingPriceCents: 100,
-        retailPriceCents: 4000,
-        buyNowStock: 2,
-      },
-      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Maple Mint" },
+    const product: ProductFields = {
+      ...SILVER_COIN,
+      description: "A one ounce .9999 fine silver maple leaf.",
+      retailPriceCents: 4000,
+      buyNowStock: 2,
+    };
+    const auction = await listedAuction(seller, "Buy Now Maple", "Maple Mint", product, {
       durationSeconds: 3600,
-      now: Date.now(),
     });
     for (const page of [buyer.page, rival.page, buyer.page, rival.page]) {
       expect((await bid(page, auction.id)).status()).toBe(200);

@@ -7,8 +7,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
-import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { placeBid } from "../../functions/usecases/bidding/place-bid.ts";
+import { listedAuction, type ProductFields, SILVER_COIN } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { newPage } from "./support/browser.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
@@ -50,21 +50,10 @@ describe("fair play pages", () => {
       role: "seller",
       now: Date.now(),
     });
-    const productId = crypto.randomUUID();
-    const auction = await startAuction({
-      product: {
-        id: productId,
-        sellerId: seller.sellerId!,
-        name: `Beginner Maple ${productId.slice(0, 6)}`,
-        description: "A one ounce silver maple.",
-        metalType: "silver",
-        imageUrl: "/images/products/silver-coins.svg",
-        startingPriceCents: 100,
-      },
-      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Maple Leaf Metals" },
+    const product: ProductFields = { ...SILVER_COIN, description: "A one ounce silver maple." };
+    const auction = await listedAuction(seller, "Beginner Maple", "Maple Leaf Metals", product, {
       durationSeconds: 600,
       beginner: true,
-      now: Date.now(),
     });
     const bidders = await Promise.all(
       [1, 2].map(async (i) => {

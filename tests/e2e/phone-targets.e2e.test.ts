@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
+import { listedAuction, type ProductFields } from "./support/auctions.ts";
 import { animationsDone } from "./support/browser.ts";
 import { problems } from "./support/page-problems.ts";
 import { signedIn } from "./support/users.ts";
@@ -56,25 +56,19 @@ describe("the phone at 390 × 844", () => {
   it("has targets of 24 px and more, primary actions of 44 px, a menu that closes and toasts that hide nothing", async () => {
     const seller = await signedIn("seller", { approved: true });
     const buyer = await signedIn("buyer", { bidBalance: 5, viewport: PHONE });
-    const productId = crypto.randomUUID();
-    const auction = await startAuction({
-      product: {
-        id: productId,
-        sellerId: seller.sellerId!,
-        name: `Target Eagle ${productId.slice(0, 6)}`,
-        description: "A one ounce gold coin.",
-        metalType: "gold",
-        weight: "1 oz",
-        purity: ".9999",
-        imageUrl: "/images/products/gold-jewelry.svg",
-        startingPriceCents: 100,
-        retailPriceCents: 5000,
-        buyNowStock: 1,
-      },
-      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Target Mint" },
+    const product: ProductFields = {
+      description: "A one ounce gold coin.",
+      metalType: "gold",
+      weight: "1 oz",
+      purity: ".9999",
+      imageUrl: "/images/products/gold-jewelry.svg",
+      startingPriceCents: 100,
+      retailPriceCents: 5000,
+      buyNowStock: 1,
+    };
+    const auction = await listedAuction(seller, "Target Eagle", "Target Mint", product, {
       durationSeconds: 3600,
       extensionSeconds: 10,
-      now: Date.now(),
     });
     const { page } = buyer;
     const seen = problems(page);

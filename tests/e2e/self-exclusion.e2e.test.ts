@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
+import { listedAuction, type ProductFields, SILVER_COIN } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { animationsDone } from "./support/browser.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
@@ -24,25 +24,17 @@ describe.each(PHONE_AND_DESKTOP)("self-exclusion at %s size", (label, viewport) 
   it("asks first with the end in local time, then pauses bidding and buying with the reason", async () => {
     const seller = await signedIn("seller", { approved: true });
     const buyer = await signedIn("buyer", { bidBalance: 5, viewport, timezoneId: ZONE });
-    const productId = crypto.randomUUID();
-    const auction = await startAuction({
-      product: {
-        id: productId,
-        sellerId: seller.sellerId!,
-        name: `Paused Maple ${productId.slice(0, 6)}`,
-        description: "A one ounce silver coin.",
-        metalType: "silver",
-        weight: "1 oz",
-        purity: ".9999",
-        imageUrl: "/images/products/silver-coins.svg",
-        startingPriceCents: 100,
-        retailPriceCents: 5000,
-        buyNowStock: 2,
-      },
-      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Pause Mint" },
+    const product: ProductFields = {
+      ...SILVER_COIN,
+      description: "A one ounce silver coin.",
+      weight: "1 oz",
+      purity: ".9999",
+      retailPriceCents: 5000,
+      buyNowStock: 2,
+    };
+    const auction = await listedAuction(seller, "Paused Maple", "Pause Mint", product, {
       durationSeconds: 3600,
       extensionSeconds: 10,
-      now: Date.now(),
     });
     // A bid before the break: Buy It Now is then offered to this buyer, and the card knows them.
     const bid = await buyer.page.request.post(`/api/auctions/${auction.id}/bid`, {

@@ -5,7 +5,7 @@
  * warning and no failed request on these pages; axe-core finds nothing.
  */
 import { describe, expect, it } from "vitest";
-import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
+import { listedAuction, type ProductFields } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { pageAt, signedIn } from "./support/users.ts";
@@ -18,23 +18,17 @@ describe.each(VIEWPORTS)("words at %s size", (label, viewport) => {
   it("one bid is 1 bid, a bare weight is in ounces, and each page names itself in the title", async () => {
     const seller = await signedIn("seller", { approved: true, viewport });
     const buyer = await signedIn("buyer", { bidBalance: 2, viewport });
-    const productId = crypto.randomUUID();
-    const auction = await startAuction({
-      product: {
-        id: productId,
-        sellerId: seller.sellerId!,
-        name: `Words Krugerrand ${productId.slice(0, 6)}`,
-        description: "A one ounce gold coin.",
-        metalType: "gold",
-        // Listed through the admin's form, which asks for ounces: a bare number.
-        weight: "1",
-        purity: ".9167",
-        imageUrl: "/images/products/gold-jewelry.svg",
-        startingPriceCents: 100,
-      },
-      seller: { id: seller.sellerId!, userId: seller.id, businessName: "Words Mint" },
+    const product: ProductFields = {
+      description: "A one ounce gold coin.",
+      metalType: "gold",
+      // Listed through the admin's form, which asks for ounces: a bare number.
+      weight: "1",
+      purity: ".9167",
+      imageUrl: "/images/products/gold-jewelry.svg",
+      startingPriceCents: 100,
+    };
+    const auction = await listedAuction(seller, "Words Krugerrand", "Words Mint", product, {
       durationSeconds: 3600,
-      now: Date.now(),
     });
     const seen = problems(buyer.page);
 

@@ -11,12 +11,13 @@ import {
   cancellationCodes,
   conditionFailed,
   transactionConditionFailed,
-  unlessRefused,
+  updateUnlessRefused,
 } from "./conditions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
+import { readBidBalance } from "./purchases-repo.ts";
 import type { SellerRecord } from "./sellers-repo.ts";
 import { getUser, toUser, type UserRecord } from "./users-repo.ts";
 
@@ -28,11 +29,11 @@ export async function listUsers(): Promise<UserRecord[]> {
 
 /** One page of users, newest registration first. */
 export async function listUsersPage(page: PageRequest): Promise<Page<UserRecord>> {
-  const { items, nextCursor } = await listIndexPage("gsi1", [indexKeys.users()], page, {
+  return listIndexPage("gsi1", [indexKeys.users()], page, {
     itemKey: keys.user,
     newestFirst: true,
+    toRecord: (item) => toUser(item),
   });
-  return { items: items.map((item) => toUser(item)), nextCursor };
 }
 
 /** One page of the users `matches` accepts, newest registration first (index-pages.ts searchIndexPage). */
@@ -127,17 +128,7 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
 }
 
 /** The balance right after an adjustment (a transaction cannot return it). */
-async function currentBalance(userId: string): Promise<number> {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.user(userId),
-      ConsistentRead: true,
-      ProjectionExpression: "bidBalance",
-    }),
-  );
-  return Number(Item?.bidBalance ?? 0);
-}
+const currentBalance = async (userId: string) => (await readBidBalance(userId)) ?? 0;
 
 async function userExists(userId: string): Promise<boolean> {
   const { Item } = await db.send(
@@ -153,17 +144,12 @@ async function userExists(userId: string): Promise<boolean> {
 
 /** Replaces the password hash; false when the user does not exist. Sessions are ended by the caller. */
 export async function setPasswordHash(userId: string, passwordHash: string): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression: "SET passwordHash = :hash",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":hash": passwordHash },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.user(userId),
+    UpdateExpression: "SET passwordHash = :hash",
+    ConditionExpression: "attribute_exists(pk)",
+    ExpressionAttributeValues: { ":hash": passwordHash },
+  });
 }
 
 export type DeleteUserOutcome = "deleted" | "gone" | "changed";

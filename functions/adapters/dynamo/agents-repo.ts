@@ -14,6 +14,7 @@ import { RETRY, retrying } from "../retry.ts";
 import { type BidWrite, type BidWriteResult, sendBidTransaction } from "./bids-repo.ts";
 import { db, tableName } from "./client.ts";
 import { cancellationCodes } from "./conditions.ts";
+import { queryAll } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys } from "./keys.ts";
 
@@ -67,22 +68,12 @@ export async function getAgent(auctionId: string, userId: string): Promise<Agent
 }
 
 export async function listAgents(auctionId: string): Promise<AgentRecord[]> {
-  const agents: AgentRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: "pk = :p",
-        ExpressionAttributeValues: { ":p": keys.agentsPartition(auctionId) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    agents.push(...(page.Items ?? []).map(toAgent));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return agents;
+  const items = await queryAll({
+    KeyConditionExpression: "pk = :p",
+    ExpressionAttributeValues: { ":p": keys.agentsPartition(auctionId) },
+    ConsistentRead: true,
+  });
+  return items.map(toAgent);
 }
 
 export type AgentWriteResult = { ok: true } | { ok: false; reason: "no-credits" | "conflict" | "ended" };

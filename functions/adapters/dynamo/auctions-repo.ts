@@ -18,27 +18,23 @@
  * none of them, so a bid writes no index entry here.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { AuctionStatus, MetalType } from "#shared/constants";
+import type { AuctionStatus } from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { AuctionOutcome } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
-import { conditionFailed, unlessRefused } from "./conditions.ts";
+import { conditionFailed, unlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex, queryAll } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 import { paymentDeadlineIndex } from "./payment-deadlines-repo.ts";
+import type { ProductRecord } from "./products-repo.ts";
 
-export interface AuctionProductSnapshot {
-  id: string;
-  name: string;
-  description: string;
-  metalType: MetalType;
-  weight?: string;
-  purity?: string;
-  imageUrl: string;
-  startingPriceCents: number;
-}
+/** What an auction keeps of its product, as it was when the auction started. */
+export type AuctionProductSnapshot = Pick<
+  ProductRecord,
+  "id" | "name" | "description" | "metalType" | "weight" | "purity" | "imageUrl" | "startingPriceCents"
+>;
 
 export interface AuctionSellerSnapshot {
   id: string;
@@ -187,12 +183,12 @@ export async function listAuctionsPage(
   statuses: readonly AuctionStatus[],
   page: PageRequest,
 ): Promise<Page<AuctionRecord>> {
-  const partitions = statuses.map((status) => indexKeys.auctionsByStatus(status));
-  const { items, nextCursor } = await listIndexPage("gsi1", partitions, page, {
-    itemKey: keys.auction,
-    newestFirst: true,
-  });
-  return { items: items.map(toAuction), nextCursor };
+  return listIndexPage(
+    "gsi1",
+    statuses.map((status) => indexKeys.auctionsByStatus(status)),
+    page,
+    { itemKey: keys.auction, newestFirst: true, toRecord: toAuction },
+  );
 }
 
 /** One page of the auctions in any of `statuses` that `matches` accepts, newest first. */
@@ -215,10 +211,10 @@ export async function searchAuctionsPage(
  * the real end (usecases/auctions/read-auctions.ts says why that is the order of ending).
  */
 export async function listLiveAuctionsPage(page: PageRequest): Promise<Page<AuctionRecord>> {
-  const { items, nextCursor } = await listIndexPage("gsi3", [indexKeys.liveAuctions()], page, {
+  return listIndexPage("gsi3", [indexKeys.liveAuctions()], page, {
     itemKey: keys.auction,
+    toRecord: toAuction,
   });
-  return { items: items.map(toAuction), nextCursor };
 }
 
 /**
@@ -240,13 +236,12 @@ export async function listLiveAuctionsEndingBy(by: number): Promise<AuctionRecor
   ).map(toAuction);
 }
 
+/** Index page options of the lists that show the newest first. */
+const NEWEST_AUCTIONS = { itemKey: keys.auction, newestFirst: true, toRecord: toAuction };
+
 /** One page of every won auction, newest ended first: one Query of gsi5, one BatchGet. */
 export async function listWonAuctionsByEndPage(page: PageRequest): Promise<Page<AuctionRecord>> {
-  const { items, nextCursor } = await listIndexPage("gsi5", [indexKeys.wonAuctionsByEnd()], page, {
-    itemKey: keys.auction,
-    newestFirst: true,
-  });
-  return { items: items.map(toAuction), nextCursor };
+  return listIndexPage("gsi5", [indexKeys.wonAuctionsByEnd()], page, NEWEST_AUCTIONS);
 }
 
 /**
@@ -255,43 +250,28 @@ export async function listWonAuctionsByEndPage(page: PageRequest): Promise<Page<
  * second run, or a run racing a finalize, changes nothing. Returns whether it wrote.
  */
 export async function indexWonAuctionByEnd(auction: Pick<AuctionRecord, "id" | "endsAt">): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.auction(auction.id),
-        UpdateExpression: "SET gsi5pk = :list, gsi5sk = :sort",
-        ConditionExpression: "#status = :won AND attribute_not_exists(gsi5pk)",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: {
-          ":list": indexKeys.wonAuctionsByEnd(),
-          ":sort": timeSortKey(new Date(auction.endsAt).toISOString(), auction.id),
-          ":won": "won",
-        },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.auction(auction.id),
+    UpdateExpression: "SET gsi5pk = :list, gsi5sk = :sort",
+    ConditionExpression: "#status = :won AND attribute_not_exists(gsi5pk)",
+    ExpressionAttributeNames: { "#status": "status" },
+    ExpressionAttributeValues: {
+      ":list": indexKeys.wonAuctionsByEnd(),
+      ":sort": timeSortKey(new Date(auction.endsAt).toISOString(), auction.id),
+      ":won": "won",
+    },
+  });
 }
 
 export async function listSellerAuctionsPage(
   sellerId: string,
   page: PageRequest,
 ): Promise<Page<AuctionRecord>> {
-  const partition = indexKeys.sellerAuctions(sellerId);
-  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, {
-    itemKey: keys.auction,
-    newestFirst: true,
-  });
-  return { items: items.map(toAuction), nextCursor };
+  return listIndexPage("gsi2", [indexKeys.sellerAuctions(sellerId)], page, NEWEST_AUCTIONS);
 }
 
 export async function listWonAuctionsPage(userId: string, page: PageRequest): Promise<Page<AuctionRecord>> {
-  const partition = indexKeys.userWins(userId);
-  const { items, nextCursor } = await listIndexPage("gsi3", [partition], page, {
-    itemKey: keys.auction,
-    newestFirst: true,
-  });
-  return { items: items.map(toAuction), nextCursor };
+  return listIndexPage("gsi3", [indexKeys.userWins(userId)], page, NEWEST_AUCTIONS);
 }
 
 export async function listSellerAuctions(sellerId: string): Promise<AuctionRecord[]> {
@@ -425,16 +405,11 @@ export async function listExpiredWins(): Promise<AuctionRecord[]> {
  * an expired win, and only once (the same relist again changes nothing). False otherwise.
  */
 export async function markRelisted(id: string, relistedAs: string): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.auction(id),
-        UpdateExpression: "SET relistedAs = :next REMOVE gsi4pk, gsi4sk",
-        ConditionExpression:
-          "attribute_exists(paymentExpiredAt) AND (attribute_not_exists(relistedAs) OR relistedAs = :next)",
-        ExpressionAttributeValues: { ":next": relistedAs },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.auction(id),
+    UpdateExpression: "SET relistedAs = :next REMOVE gsi4pk, gsi4sk",
+    ConditionExpression:
+      "attribute_exists(paymentExpiredAt) AND (attribute_not_exists(relistedAs) OR relistedAs = :next)",
+    ExpressionAttributeValues: { ":next": relistedAs },
+  });
 }

@@ -117,21 +117,11 @@ export async function getBid(
 
 /** Every bid of an auction in order (history, audits, tests). */
 export async function listBids(auctionId: string): Promise<BidRecord[]> {
-  const bids: BidRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: "pk = :p",
-        ExpressionAttributeValues: { ":p": keys.bidsPartition(auctionId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    bids.push(...(page.Items ?? []).map(toBid));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return bids;
+  const items = await queryAll({
+    KeyConditionExpression: "pk = :p",
+    ExpressionAttributeValues: { ":p": keys.bidsPartition(auctionId) },
+  });
+  return items.map(toBid);
 }
 
 const RETRYABLE_CANCELLATIONS = new Set([

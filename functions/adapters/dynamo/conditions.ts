@@ -3,6 +3,8 @@
  * transaction cancelled with the reason of each item (in the order the items were sent).
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { UpdateCommand, type UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "./client.ts";
 
 const CONDITION_FAILED = "ConditionalCheckFailed";
 
@@ -38,4 +40,9 @@ export async function unlessRefused(write: () => Promise<unknown>): Promise<bool
     if (conditionFailed(error) || transactionConditionFailed(error)) return false;
     throw error;
   }
+}
+
+/** One conditional UpdateItem on the table: true when written, false when its condition refused it. */
+export function updateUnlessRefused(input: Omit<UpdateCommandInput, "TableName">): Promise<boolean> {
+  return unlessRefused(() => db.send(new UpdateCommand({ TableName: tableName(), ...input })));
 }

@@ -12,9 +12,9 @@
  * The connections an address holds open are counted on `CONN#ADDRESS#<address>` / `OPEN` (+1 at
  * connect, -1 when the connection is forgotten); the connection item remembers its `address` for that.
  */
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
-import { conditionFailed, refusingItem, unlessRefused } from "./conditions.ts";
+import { conditionFailed, refusingItem, updateUnlessRefused } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { CONNECTION_SHARDS, indexKeys, keys } from "./keys.ts";
 
@@ -95,34 +95,24 @@ export async function openAddressConnection(address: string, cap: number, now: n
     if (!conditionFailed(error)) throw error;
   }
   const stale = now - CONNECTION_TTL_SECONDS * 1000;
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: "SET #open = :one, lastConnectAt = :now, expiresAt = :exp",
-        ConditionExpression: "lastConnectAt < :stale",
-        ExpressionAttributeNames: { "#open": "open" },
-        ExpressionAttributeValues: { ":one": 1, ":now": now, ":exp": expiresAt, ":stale": stale },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: key,
+    UpdateExpression: "SET #open = :one, lastConnectAt = :now, expiresAt = :exp",
+    ConditionExpression: "lastConnectAt < :stale",
+    ExpressionAttributeNames: { "#open": "open" },
+    ExpressionAttributeValues: { ":one": 1, ":now": now, ":exp": expiresAt, ":stale": stale },
+  });
 }
 
 /** One connection of `address` fewer (never below zero). */
 export async function closeAddressConnection(address: string): Promise<void> {
-  await unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.addressConnections(address),
-        UpdateExpression: "ADD #open :minus",
-        ConditionExpression: "#open > :zero",
-        ExpressionAttributeNames: { "#open": "open" },
-        ExpressionAttributeValues: { ":minus": -1, ":zero": 0 },
-      }),
-    ),
-  );
+  await updateUnlessRefused({
+    Key: keys.addressConnections(address),
+    UpdateExpression: "ADD #open :minus",
+    ConditionExpression: "#open > :zero",
+    ExpressionAttributeNames: { "#open": "open" },
+    ExpressionAttributeValues: { ":minus": -1, ":zero": 0 },
+  });
 }
 
 function watchedBy(item: Record<string, unknown> | undefined): string[] {
@@ -203,17 +193,12 @@ export async function replaceWatches(
   change: { next: readonly string[]; added: readonly string[]; dropped: readonly string[] },
   expiresAt: number,
 ): Promise<boolean> {
-  const stored = await unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.connection(connectionId),
-        UpdateExpression: "SET watching = :ids REMOVE gsi1pk, gsi1sk",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":ids": [...change.next] },
-      }),
-    ),
-  );
+  const stored = await updateUnlessRefused({
+    Key: keys.connection(connectionId),
+    UpdateExpression: "SET watching = :ids REMOVE gsi1pk, gsi1sk",
+    ConditionExpression: "attribute_exists(pk)",
+    ExpressionAttributeValues: { ":ids": [...change.next] },
+  });
   if (!stored) return false;
   await Promise.all([
     deleteWatches(connectionId, change.dropped),
@@ -253,22 +238,12 @@ export async function listConnectionIds(now: number): Promise<string[]> {
   const shards = Array.from({ length: CONNECTION_SHARDS }, (_, shard) => shard);
   const perShard = await Promise.all(
     shards.map(async (shard) => {
-      const ids: string[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: "gsi1",
-            KeyConditionExpression: "gsi1pk = :p AND gsi1sk > :since",
-            ExpressionAttributeValues: { ":p": indexKeys.connections(shard), ":since": since },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of page.Items ?? []) ids.push((item.pk as string).slice(CONNECTION_PREFIX.length));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return ids;
+      const items = await queryAll({
+        IndexName: "gsi1",
+        KeyConditionExpression: "gsi1pk = :p AND gsi1sk > :since",
+        ExpressionAttributeValues: { ":p": indexKeys.connections(shard), ":since": since },
+      });
+      return items.map((item) => (item.pk as string).slice(CONNECTION_PREFIX.length));
     }),
   );
   return perShard.flat();

@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
-import { conditionFailed, refusingItem, unlessRefused } from "./conditions.ts";
+import { conditionFailed, refusingItem, updateUnlessRefused } from "./conditions.ts";
 import { keys } from "./keys.ts";
 
 /** Idempotency items outlive every redelivery (a stream keeps records 24 h, the queue 4 days). */
@@ -84,22 +84,17 @@ export async function takeOutbidWindow(input: {
   at: number;
   cutoff: number;
 }): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.outbidEmailWindow(input.auctionId, input.userId),
-        UpdateExpression: "SET #type = :type, lastAt = :at, eventKey = :key, expiresAt = :expires",
-        ConditionExpression: "attribute_not_exists(pk) OR lastAt <= :cutoff OR eventKey = :key",
-        ExpressionAttributeNames: { "#type": "type" },
-        ExpressionAttributeValues: {
-          ":type": "outbidEmailWindow",
-          ":at": input.at,
-          ":key": input.eventKey,
-          ":cutoff": input.cutoff,
-          ":expires": Math.floor(input.at / 1000) + KEEP_SECONDS,
-        },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.outbidEmailWindow(input.auctionId, input.userId),
+    UpdateExpression: "SET #type = :type, lastAt = :at, eventKey = :key, expiresAt = :expires",
+    ConditionExpression: "attribute_not_exists(pk) OR lastAt <= :cutoff OR eventKey = :key",
+    ExpressionAttributeNames: { "#type": "type" },
+    ExpressionAttributeValues: {
+      ":type": "outbidEmailWindow",
+      ":at": input.at,
+      ":key": input.eventKey,
+      ":cutoff": input.cutoff,
+      ":expires": Math.floor(input.at / 1000) + KEEP_SECONDS,
+    },
+  });
 }

@@ -3,7 +3,7 @@
  * BatchGet the items. These two helpers do that for any repository.
  */
 import { BatchGetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import { RETRY, retrying } from "../retry.ts";
+import { RETRY, type RetryBounds, retrying } from "../retry.ts";
 import { db, tableName } from "./client.ts";
 import type { IndexName } from "./table-definition.ts";
 
@@ -13,7 +13,7 @@ export interface ItemKey {
 }
 
 const BATCH_GET_LIMIT = 100;
-const MAX_UNPROCESSED_ROUNDS = 8;
+const UNPROCESSED_ROUNDS: RetryBounds = { attempts: 8, delayMs: (failed) => 25 * 2 ** failed };
 
 /** Every item a query finds, following LastEvaluatedKey page after page (the table name is added). */
 export async function queryAll(input: Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey">) {
@@ -62,7 +62,7 @@ export async function queryIndexKeys(
  */
 export async function batchGetItems(
   keys: readonly ItemKey[],
-  options: { consistent?: boolean } = {},
+  options: { consistent?: boolean; unprocessedRounds?: RetryBounds } = {},
 ): Promise<Record<string, unknown>[]> {
   const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
   const found = new Map<string, Record<string, unknown>>();
@@ -71,7 +71,7 @@ export async function batchGetItems(
       .slice(i, i + BATCH_GET_LIMIT)
       .map((k) => ({ pk: k.pk, sk: k.sk }));
     await retrying(
-      { attempts: MAX_UNPROCESSED_ROUNDS, delayMs: (failed) => 25 * 2 ** failed },
+      options.unprocessedRounds ?? UNPROCESSED_ROUNDS,
       async () => {
         const table = tableName();
         const out = await db.send(

@@ -165,15 +165,18 @@ export async function queryIndexPage(
   return { items: keys.items, nextCursor: keys.cursorAfter(keys.items.length) };
 }
 
-/** A page of the items themselves (Query, then BatchGet), in index order. */
-export async function listIndexPage(
+/** A page of the items themselves (Query, then BatchGet), in index order, each made a record by `toRecord`. */
+export async function listIndexPage<T>(
   index: IndexName,
   partitions: readonly string[],
   page: PageRequest,
-  options: IndexPageOptions,
-): Promise<Page<Record<string, unknown>>> {
+  options: IndexPageOptions & { toRecord(item: Record<string, unknown>): T },
+): Promise<Page<T>> {
   const keys = await queryIndexPage(index, partitions, page, options);
-  return { items: await batchGetItems(keys.items), nextCursor: keys.nextCursor };
+  return {
+    items: (await batchGetItems(keys.items)).map((item) => options.toRecord(item)),
+    nextCursor: keys.nextCursor,
+  };
 }
 
 /** Keys read per round of a search: one BatchGet's worth. */

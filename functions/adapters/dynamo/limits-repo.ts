@@ -7,7 +7,7 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type LimitSettings, NO_LIMITS, type SpendTally } from "../../domain/limits.ts";
 import { db, tableName } from "./client.ts";
-import { conditionFailed, unlessRefused } from "./conditions.ts";
+import { conditionFailed, updateUnlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
 
@@ -102,19 +102,14 @@ export async function recordOpenPurchase(
   intentId: string,
   seen: string | null,
 ): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression: "SET openPurchaseIntentId = :intent",
-        ConditionExpression: seen
-          ? "attribute_exists(pk) AND openPurchaseIntentId = :seen"
-          : "attribute_exists(pk) AND attribute_not_exists(openPurchaseIntentId)",
-        ExpressionAttributeValues: { ":intent": intentId, ...(seen ? { ":seen": seen } : {}) },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.user(userId),
+    UpdateExpression: "SET openPurchaseIntentId = :intent",
+    ConditionExpression: seen
+      ? "attribute_exists(pk) AND openPurchaseIntentId = :seen"
+      : "attribute_exists(pk) AND attribute_not_exists(openPurchaseIntentId)",
+    ExpressionAttributeValues: { ":intent": intentId, ...(seen ? { ":seen": seen } : {}) },
+  });
 }
 
 export async function writeLimitSettings(userId: string, settings: LimitSettings): Promise<void> {

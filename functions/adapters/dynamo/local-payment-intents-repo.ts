@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { PaymentIntentStatus } from "#shared/schemas/payments";
 import { db, tableName } from "./client.ts";
-import { conditionFailed, unlessRefused } from "./conditions.ts";
+import { conditionFailed, updateUnlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
 
@@ -56,20 +56,20 @@ export async function getLocalPaymentIntent(id: string): Promise<LocalPaymentInt
   return Item ? parseItem("localPaymentIntent", LOCAL_INTENT_SHAPE, Item) : null;
 }
 
+/** The intent exists and is neither paid nor canceled: the condition of both steps that close it. */
+const STILL_OPEN = {
+  ConditionExpression: "attribute_exists(pk) AND NOT #status IN (:succeeded, :canceled)",
+  ExpressionAttributeNames: { "#status": "status" },
+  ExpressionAttributeValues: { ":succeeded": "succeeded", ":canceled": "canceled" },
+};
+
 /** Moves the intent to succeeded once; false when it already was (a second confirmation) or was canceled. */
 export async function markLocalPaymentIntentSucceeded(id: string): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.localPaymentIntent(id),
-        UpdateExpression: "SET #status = :succeeded REMOVE lastPaymentError",
-        ConditionExpression: "attribute_exists(pk) AND NOT #status IN (:succeeded, :canceled)",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: { ":succeeded": "succeeded", ":canceled": "canceled" },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.localPaymentIntent(id),
+    UpdateExpression: "SET #status = :succeeded REMOVE lastPaymentError",
+    ...STILL_OPEN,
+  });
 }
 
 /** A declined card leaves the intent payable (as Stripe does) and remembers why. */
@@ -92,32 +92,20 @@ export async function recordLocalPaymentDecline(id: string, message: string): Pr
 
 /** Cancels an intent not yet paid (as Stripe does: a paid or canceled one stays as it is). */
 export async function cancelLocalPaymentIntent(id: string): Promise<void> {
-  await unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.localPaymentIntent(id),
-        UpdateExpression: "SET #status = :canceled",
-        ConditionExpression: "attribute_exists(pk) AND NOT #status IN (:succeeded, :canceled)",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: { ":succeeded": "succeeded", ":canceled": "canceled" },
-      }),
-    ),
-  );
+  await updateUnlessRefused({
+    Key: keys.localPaymentIntent(id),
+    UpdateExpression: "SET #status = :canceled",
+    ...STILL_OPEN,
+  });
 }
 
 /** Records a whole refund of a paid intent; false when it is not paid. Refunding twice changes nothing. */
 export async function refundLocalPaymentIntent(id: string): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.localPaymentIntent(id),
-        UpdateExpression: "SET refundedCents = amountCents",
-        ConditionExpression: "attribute_exists(pk) AND #status = :succeeded",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: { ":succeeded": "succeeded" },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.localPaymentIntent(id),
+    UpdateExpression: "SET refundedCents = amountCents",
+    ConditionExpression: "attribute_exists(pk) AND #status = :succeeded",
+    ExpressionAttributeNames: { "#status": "status" },
+    ExpressionAttributeValues: { ":succeeded": "succeeded" },
+  });
 }

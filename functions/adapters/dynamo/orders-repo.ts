@@ -17,7 +17,7 @@ import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { OrderPayment, ShippingState } from "../../domain/orders.ts";
 import { stillPayable } from "../../domain/payment-deadlines.ts";
 import { db, tableName } from "./client.ts";
-import { conditionFailed, transactionConditionFailed, unlessRefused } from "./conditions.ts";
+import { conditionFailed, transactionConditionFailed, updateUnlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
@@ -175,22 +175,15 @@ export async function getOrder(id: string): Promise<OrderRecord | null> {
   return Item ? toOrder(Item) : null;
 }
 
+/** Index page options of the lists that show the newest first. */
+const NEWEST_ORDERS = { itemKey: keys.order, newestFirst: true, toRecord: toOrder };
+
 export async function listBuyerOrdersPage(buyerId: string, page: PageRequest): Promise<Page<OrderRecord>> {
-  const partition = indexKeys.buyerOrders(buyerId);
-  const { items, nextCursor } = await listIndexPage("gsi3", [partition], page, {
-    itemKey: keys.order,
-    newestFirst: true,
-  });
-  return { items: items.map(toOrder), nextCursor };
+  return listIndexPage("gsi3", [indexKeys.buyerOrders(buyerId)], page, NEWEST_ORDERS);
 }
 
 export async function listSellerOrdersPage(sellerId: string, page: PageRequest): Promise<Page<OrderRecord>> {
-  const partition = indexKeys.sellerOrders(sellerId);
-  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, {
-    itemKey: keys.order,
-    newestFirst: true,
-  });
-  return { items: items.map(toOrder), nextCursor };
+  return listIndexPage("gsi2", [indexKeys.sellerOrders(sellerId)], page, NEWEST_ORDERS);
 }
 
 export async function listBuyerOrders(buyerId: string): Promise<OrderRecord[]> {
@@ -275,23 +268,18 @@ export async function recordPaymentIntent(
   paymentIntentId: string,
   seen: string | null,
 ): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.order(orderId),
-        UpdateExpression: "SET lastPaymentIntentId = :intent",
-        ConditionExpression: `attribute_exists(pk) AND paymentStatus = :pending AND ${
-          seen ? "lastPaymentIntentId = :seen" : "attribute_not_exists(lastPaymentIntentId)"
-        }`,
-        ExpressionAttributeValues: {
-          ":intent": paymentIntentId,
-          ":pending": "pending",
-          ...(seen ? { ":seen": seen } : {}),
-        },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.order(orderId),
+    UpdateExpression: "SET lastPaymentIntentId = :intent",
+    ConditionExpression: `attribute_exists(pk) AND paymentStatus = :pending AND ${
+      seen ? "lastPaymentIntentId = :seen" : "attribute_not_exists(lastPaymentIntentId)"
+    }`,
+    ExpressionAttributeValues: {
+      ":intent": paymentIntentId,
+      ":pending": "pending",
+      ...(seen ? { ":seen": seen } : {}),
+    },
+  });
 }
 
 /**
@@ -354,24 +342,19 @@ export async function markOrderReversed(
   status: "refunded" | "disputed",
   now: number,
 ): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.order(orderId),
-        UpdateExpression: `SET paymentStatus = :status, ${status === "refunded" ? "refundedAt" : "disputedAt"} = if_not_exists(${status === "refunded" ? "refundedAt" : "disputedAt"}, :at)`,
-        ConditionExpression:
-          status === "disputed"
-            ? "attribute_exists(pk) AND paymentStatus IN (:paid, :refunded, :disputed)"
-            : "attribute_exists(pk) AND paymentStatus IN (:paid, :refunded)",
-        ExpressionAttributeValues: {
-          ":status": status,
-          ":at": new Date(now).toISOString(),
-          ":paid": "paid",
-          ":refunded": "refunded",
-          ...(status === "disputed" ? { ":disputed": "disputed" } : {}),
-        },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.order(orderId),
+    UpdateExpression: `SET paymentStatus = :status, ${status === "refunded" ? "refundedAt" : "disputedAt"} = if_not_exists(${status === "refunded" ? "refundedAt" : "disputedAt"}, :at)`,
+    ConditionExpression:
+      status === "disputed"
+        ? "attribute_exists(pk) AND paymentStatus IN (:paid, :refunded, :disputed)"
+        : "attribute_exists(pk) AND paymentStatus IN (:paid, :refunded)",
+    ExpressionAttributeValues: {
+      ":status": status,
+      ":at": new Date(now).toISOString(),
+      ":paid": "paid",
+      ":refunded": "refunded",
+      ...(status === "disputed" ? { ":disputed": "disputed" } : {}),
+    },
+  });
 }

@@ -1,14 +1,7 @@
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from "@aws-sdk/lib-dynamodb";
-import { RETRY, retrying } from "../retry.ts";
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
 import { conditionFailed } from "./conditions.ts";
+import { batchGetItems, queryIndexKeys } from "./index-lists.ts";
 import { indexKeys, keys } from "./keys.ts";
 
 /** PACKAGE#id / PROFILE. Money in cents; the API shows it as "12.34". */
@@ -71,47 +64,10 @@ export async function getBidPackage(id: string): Promise<BidPackageRecord | null
 
 /** Every package, by bid count ascending: one index query for the keys, then one BatchGet. */
 export async function listBidPackages(): Promise<BidPackageRecord[]> {
-  const packageKeys: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": indexKeys.packages() },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) packageKeys.push({ pk: item.pk, sk: item.sk });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-
-  const records = (await batchGet(packageKeys)).map(fromItem);
-  const order = new Map(packageKeys.map((k, i) => [k.pk as string, i]));
-  return records.sort((a, b) => order.get(keys.bidPackage(a.id).pk)! - order.get(keys.bidPackage(b.id).pk)!);
-}
-
-async function batchGet(itemKeys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for (let i = 0; i < itemKeys.length; i += 100) {
-    let pending: Record<string, unknown>[] = itemKeys.slice(i, i + 100);
-    await retrying(
-      { attempts: 10, delayMs: (failed) => Math.min(1000, 50 * 2 ** failed) },
-      async () => {
-        const result = await db.send(
-          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
-        );
-        out.push(...(result.Responses?.[tableName()] ?? []));
-        pending = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
-        return pending.length > 0 ? RETRY : undefined;
-      },
-      () => {
-        throw new Error("BatchGet of bid packages left keys unprocessed");
-      },
-    );
-  }
-  return out;
+  const items = await batchGetItems(await queryIndexKeys("gsi1", indexKeys.packages()), {
+    unprocessedRounds: { attempts: 10, delayMs: (failed) => Math.min(1000, 50 * 2 ** failed) },
+  });
+  return items.map(fromItem);
 }
 
 /** Writes a package. With `onlyIfAbsent`, an existing package (maybe edited by an admin) is left alone. */

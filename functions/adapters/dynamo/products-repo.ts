@@ -103,17 +103,15 @@ export async function getProduct(id: string): Promise<ProductRecord | null> {
   return Item ? toProduct(Item) : null;
 }
 
+/** Index page options of the lists that show the newest first. */
+const NEWEST_PRODUCTS = { itemKey: keys.product, newestFirst: true, toRecord: toProduct };
+
 /** A seller's products, newest first. */
 export async function listSellerProductsPage(
   sellerId: string,
   page: PageRequest,
 ): Promise<Page<ProductRecord>> {
-  const partition = indexKeys.sellerProducts(sellerId);
-  const { items, nextCursor } = await listIndexPage("gsi2", [partition], page, {
-    itemKey: keys.product,
-    newestFirst: true,
-  });
-  return { items: items.map(toProduct), nextCursor };
+  return listIndexPage("gsi2", [indexKeys.sellerProducts(sellerId)], page, NEWEST_PRODUCTS);
 }
 
 /** One page of products in any of `statuses`: newest first, or oldest first for a review queue. */
@@ -122,12 +120,12 @@ export async function listProductsPage(
   page: PageRequest,
   options: { newestFirst: boolean },
 ): Promise<Page<ProductRecord>> {
-  const partitions = statuses.map((status) => indexKeys.productsByStatus(status));
-  const { items, nextCursor } = await listIndexPage("gsi1", partitions, page, {
-    itemKey: keys.product,
-    ...options,
-  });
-  return { items: items.map(toProduct), nextCursor };
+  return listIndexPage(
+    "gsi1",
+    statuses.map((status) => indexKeys.productsByStatus(status)),
+    page,
+    { itemKey: keys.product, ...options, toRecord: toProduct },
+  );
 }
 
 /** One page of the products in any of `statuses` that `matches` accepts, in the list's order. */

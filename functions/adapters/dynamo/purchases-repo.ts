@@ -1,14 +1,9 @@
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { SpendTally } from "../../domain/limits.ts";
 import type { BidPurchase } from "../../domain/payments.ts";
 import { db, tableName } from "./client.ts";
 import { cancellationCodes, transactionConditionFailed, unlessRefused } from "./conditions.ts";
+import { queryAll } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
@@ -286,26 +281,16 @@ export async function purchasesSince(
   userId: string,
   since: number,
 ): Promise<{ at: number; cents: number }[]> {
-  const found: { at: number; cents: number }[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: "gsi3",
-        KeyConditionExpression: "gsi3pk = :p AND gsi3sk >= :since",
-        ExpressionAttributeValues: {
-          ":p": indexKeys.userPurchases(userId),
-          ":since": new Date(since).toISOString(),
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const [iso, cents] = String(item.gsi3sk).split("#");
-      found.push({ at: Date.parse(iso ?? ""), cents: Number(cents) });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const items = await queryAll({
+    IndexName: "gsi3",
+    KeyConditionExpression: "gsi3pk = :p AND gsi3sk >= :since",
+    ExpressionAttributeValues: {
+      ":p": indexKeys.userPurchases(userId),
+      ":since": new Date(since).toISOString(),
+    },
+  });
+  return items.map((item) => {
+    const [iso, cents] = String(item.gsi3sk).split("#");
+    return { at: Date.parse(iso ?? ""), cents: Number(cents) };
+  });
 }

@@ -64,9 +64,10 @@ export async function listSellersPage(
   status: ApprovalStatus,
   page: PageRequest,
 ): Promise<Page<SellerRecord>> {
-  const partition = indexKeys.sellersByStatus(status);
-  const { items, nextCursor } = await listIndexPage("gsi1", [partition], page, { itemKey: keys.seller });
-  return { items: items.map(toSeller), nextCursor };
+  return listIndexPage("gsi1", [indexKeys.sellersByStatus(status)], page, {
+    itemKey: keys.seller,
+    toRecord: toSeller,
+  });
 }
 
 export async function listSellersByStatus(status: ApprovalStatus): Promise<SellerRecord[]> {

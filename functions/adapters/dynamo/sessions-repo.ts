@@ -1,13 +1,8 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { UserRole } from "#shared/constants";
 import { hashSessionToken, newSessionToken, sessionExpiry, sessionOutlived } from "../../domain/sessions.ts";
 import { db, tableName } from "./client.ts";
+import { queryAll } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
 
@@ -169,21 +164,11 @@ export async function deleteSessionByHash(tokenHash: string): Promise<void> {
 }
 
 async function userSessionHashes(userId: string): Promise<string[]> {
-  const hashes: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-        ExpressionAttributeValues: { ":pk": keys.user(userId).pk, ":prefix": keys.userSessionPrefix() },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) hashes.push(keys.tokenHashOfUserSession(item.sk as string));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return hashes;
+  const items = await queryAll({
+    KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+    ExpressionAttributeValues: { ":pk": keys.user(userId).pk, ":prefix": keys.userSessionPrefix() },
+  });
+  return items.map((item) => keys.tokenHashOfUserSession(item.sk as string));
 }
 
 /** A user's live sessions (expired ones, which TTL has not removed yet, left out). */

@@ -1,7 +1,7 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { CounterChange, StatsScope } from "../../domain/stats.ts";
-import { db, tableName } from "./client.ts";
+import { tableName } from "./client.ts";
 import { transactionConditionFailed } from "./conditions.ts";
+import { queryAll } from "./index-lists.ts";
 import { keys } from "./keys.ts";
 import { transactRetryingConflicts } from "./transact.ts";
 
@@ -80,21 +80,11 @@ async function readRange(
   from: { pk: string; sk: string },
   to: { pk: string; sk: string },
 ): Promise<CounterRow[]> {
-  const rows: CounterRow[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
-        ExpressionAttributeValues: { ":pk": from.pk, ":from": from.sk, ":to": to.sk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    rows.push(...((page.Items ?? []) as CounterRow[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return rows;
+  const items = await queryAll({
+    KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
+    ExpressionAttributeValues: { ":pk": from.pk, ":from": from.sk, ":to": to.sk },
+  });
+  return items as CounterRow[];
 }
 
 /** The daily items of a scope from `from` to `to` (UTC days, inclusive); days with nothing have no item. */

@@ -17,6 +17,7 @@ import type { AuctionClock } from "../../adapters/scheduler/auction-clock.ts";
 import { clockFromEnv } from "../../adapters/scheduler/clock-from-env.ts";
 import { defaultAuctionDurationSeconds } from "../../config/runtime.ts";
 import { logger } from "../../observability/logger.ts";
+import { productDescription } from "../views/product-view.ts";
 
 export interface StartAuctionInput {
   /** The fields of a product the auction snapshots (approval state is not needed). */
@@ -79,16 +80,7 @@ export async function startAuction(input: StartAuctionInput): Promise<AuctionRec
       : {}),
     endsAt: now + Math.round(durationSeconds * 1000),
     createdAt: new Date(now).toISOString(),
-    product: {
-      id: product.id,
-      name: product.name,
-      description: product.description,
-      metalType: product.metalType,
-      ...(product.weight ? { weight: product.weight } : {}),
-      ...(product.purity ? { purity: product.purity } : {}),
-      imageUrl: product.imageUrl,
-      startingPriceCents: product.startingPriceCents,
-    },
+    product: { ...productDescription(product), startingPriceCents: product.startingPriceCents },
     seller: {
       id: seller.id,
       userId: seller.userId,

@@ -13,6 +13,7 @@ import {
   recordPaymentIntent,
 } from "../../adapters/dynamo/orders-repo.ts";
 import { paymentGateway } from "../../adapters/payments/index.ts";
+import { RETRY, retrying } from "../../adapters/retry.ts";
 import { conflict, forbidden, notFound, serviceUnavailable } from "../../domain/errors.ts";
 import { orderPaymentMetadata, orderPaymentRefusal } from "../../domain/orders.ts";
 import { stillPayable } from "../../domain/payment-deadlines.ts";
@@ -29,6 +30,9 @@ const PAYABLE: ReadonlySet<PaymentIntentStatus> = new Set([
   "requires_action",
 ]);
 
+/** Rounds of "another request recorded its intent first" before the buyer is told to try again. */
+const PAYMENT_INTENT_RACES = 3;
+
 /**
  * The PaymentIntent of the buyer's own unpaid order, for exactly the order's price: one open intent per
  * order (docs/architecture.md section 6). While the last one created can still be paid, every request
@@ -42,47 +46,53 @@ export async function createOrderPaymentIntent(
   now: number,
 ): Promise<OrderPaymentIntentResponse> {
   const gateway = await paymentGateway();
-  for (let round = 1; round <= 3; round++) {
-    const order = await getOrder(orderId);
-    if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
-    const refusal = orderPaymentRefusal(order, userId);
-    if (refusal === "not-buyer") throw forbidden(ORDER_MESSAGES.notYourOrder);
-    if (refusal === "already-paid") throw conflict(ORDER_MESSAGES.alreadyPaid);
+  return retrying(
+    { attempts: PAYMENT_INTENT_RACES },
+    async () => {
+      const order = await getOrder(orderId);
+      if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+      const refusal = orderPaymentRefusal(order, userId);
+      if (refusal === "not-buyer") throw forbidden(ORDER_MESSAGES.notYourOrder);
+      if (refusal === "already-paid") throw conflict(ORDER_MESSAGES.alreadyPaid);
 
-    const last = order.lastPaymentIntentId ? await resume(order.lastPaymentIntentId) : null;
-    if (last?.intent.status === "succeeded") {
-      // It went through while its webhook is still on the way: mark it paid now, never charge twice.
-      const result = await markOrderPaid(last.intent, now);
-      throw conflict(
-        result.outcome === "expired" ? ORDER_MESSAGES.paymentExpired : ORDER_MESSAGES.alreadyPaid,
-      );
-    }
-    if (!stillPayable(order, now)) throw conflict(ORDER_MESSAGES.paymentExpired);
-    if (last && PAYABLE.has(last.intent.status))
-      return { clientSecret: last.clientSecret, paymentIntentId: last.intent.id };
-    if (last && last.intent.status !== "canceled") throw conflict(ORDER_MESSAGES.paymentProcessing);
+      const last = order.lastPaymentIntentId ? await resume(order.lastPaymentIntentId) : null;
+      if (last?.intent.status === "succeeded") {
+        // It went through while its webhook is still on the way: mark it paid now, never charge twice.
+        const result = await markOrderPaid(last.intent, now);
+        throw conflict(
+          result.outcome === "expired" ? ORDER_MESSAGES.paymentExpired : ORDER_MESSAGES.alreadyPaid,
+        );
+      }
+      if (!stillPayable(order, now)) throw conflict(ORDER_MESSAGES.paymentExpired);
+      if (last && PAYABLE.has(last.intent.status))
+        return { clientSecret: last.clientSecret, paymentIntentId: last.intent.id };
+      if (last && last.intent.status !== "canceled") throw conflict(ORDER_MESSAGES.paymentProcessing);
 
-    let intent: { id: string; clientSecret: string };
-    try {
-      intent = await gateway.createPaymentIntent({
-        amountCents: order.finalPriceCents,
-        currency: PAYMENT_CURRENCY,
-        metadata: orderPaymentMetadata(order),
-      });
-    } catch (error) {
-      logger.error("creating an order payment intent failed", {
-        provider: gateway.name,
-        error: error as Error,
-      });
-      throw serviceUnavailable(ORDER_MESSAGES.paymentUnavailable);
-    }
-    if (await recordPaymentIntent(order.id, intent.id, order.lastPaymentIntentId ?? null)) {
-      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
-    }
-    // Another request recorded its intent first (or the order was paid): this one must never be paid.
-    await gateway.cancelPaymentIntent(intent.id);
-  }
-  throw conflict(ORDER_MESSAGES.busy);
+      let intent: { id: string; clientSecret: string };
+      try {
+        intent = await gateway.createPaymentIntent({
+          amountCents: order.finalPriceCents,
+          currency: PAYMENT_CURRENCY,
+          metadata: orderPaymentMetadata(order),
+        });
+      } catch (error) {
+        logger.error("creating an order payment intent failed", {
+          provider: gateway.name,
+          error: error as Error,
+        });
+        throw serviceUnavailable(ORDER_MESSAGES.paymentUnavailable);
+      }
+      if (await recordPaymentIntent(order.id, intent.id, order.lastPaymentIntentId ?? null)) {
+        return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+      }
+      // Another request recorded its intent first (or the order was paid): this one must never be paid.
+      await gateway.cancelPaymentIntent(intent.id);
+      return RETRY;
+    },
+    () => {
+      throw conflict(ORDER_MESSAGES.busy);
+    },
+  );
 }
 
 /** The order's last intent as the provider has it; 503 when it cannot say (never risk a second charge). */

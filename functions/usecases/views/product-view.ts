@@ -2,16 +2,28 @@ import { centsToDecimal } from "#shared/money";
 import type { ProductView } from "#shared/schemas/seller";
 import type { ProductRecord } from "../../adapters/dynamo/products-repo.ts";
 
-export function toProductView(product: ProductRecord): ProductView {
+/** The product's own description (weight and purity only when given): the part every copy of it shows. */
+export function productDescription(
+  product: Pick<
+    ProductRecord,
+    "id" | "name" | "description" | "metalType" | "weight" | "purity" | "imageUrl"
+  >,
+) {
   return {
     id: product.id,
-    sellerId: product.sellerId,
     name: product.name,
     description: product.description,
     metalType: product.metalType,
     ...(product.weight ? { weight: product.weight } : {}),
     ...(product.purity ? { purity: product.purity } : {}),
     imageUrl: product.imageUrl,
+  };
+}
+
+export function toProductView(product: ProductRecord): ProductView {
+  return {
+    ...productDescription(product),
+    sellerId: product.sellerId,
     startingPrice: centsToDecimal(product.startingPriceCents),
     retailPrice: product.retailPriceCents ? centsToDecimal(product.retailPriceCents) : null,
     buyNowStock: product.buyNowStock ?? 0,

@@ -1,10 +1,45 @@
-import { startAuction } from "../../../functions/usecases/auctions/start-auction.ts";
+import { type StartAuctionInput, startAuction } from "../../../functions/usecases/auctions/start-auction.ts";
 import type { SignedIn } from "./users.ts";
 
+/** What a test says of its product: everything but the ids and the name. */
+export type ProductFields = Omit<StartAuctionInput["product"], "id" | "sellerId" | "name">;
+
+/** The plain silver coin most tests bid on, $1.00 to start. */
+export const SILVER_COIN: ProductFields = {
+  description: "A one ounce .999 fine silver coin.",
+  metalType: "silver",
+  imageUrl: "/images/products/silver-coins.svg",
+  startingPriceCents: 100,
+};
+
 /**
- * A live gold-coin auction of `seller`'s, started directly (the admin's approval runs the same use
- * case) so a test can choose a duration of seconds; $1.50 to start, Buy It Now at $40.00 (2 units).
+ * A live auction of `seller`'s, started directly (the admin's approval runs the same use case) so a
+ * test can choose a duration of seconds. The product is named `name` and the start of its fresh id,
+ * so runs never meet each other's auctions.
  */
+export function listedAuction(
+  seller: { id: string; sellerId?: string },
+  name: string,
+  businessName: string,
+  product: ProductFields,
+  timing: Omit<StartAuctionInput, "product" | "seller" | "now"> & { now?: number },
+) {
+  const productId = crypto.randomUUID();
+  const { now = Date.now(), ...rest } = timing;
+  return startAuction({
+    product: {
+      id: productId,
+      sellerId: seller.sellerId!,
+      name: `${name} ${productId.slice(0, 6)}`,
+      ...product,
+    },
+    seller: { id: seller.sellerId!, userId: seller.id, businessName },
+    ...rest,
+    now,
+  });
+}
+
+/** A live gold-coin auction of `seller`'s: $1.50 to start, Buy It Now at $40.00 (2 units). */
 export function goldCoinAuction(
   seller: SignedIn,
   name: string,
@@ -12,24 +47,15 @@ export function goldCoinAuction(
   businessName = "Winner Vault",
   { buyNowStock = 2, extensionSeconds = 2 }: { buyNowStock?: number; extensionSeconds?: number } = {},
 ) {
-  const productId = crypto.randomUUID();
-  return startAuction({
-    product: {
-      id: productId,
-      sellerId: seller.sellerId!,
-      name: `${name} ${productId.slice(0, 6)}`,
-      description: "A one ounce .9999 fine gold coin.",
-      metalType: "gold",
-      weight: "1 oz",
-      purity: ".9999",
-      imageUrl: "/images/products/gold-jewelry.svg",
-      startingPriceCents: 150,
-      retailPriceCents: 4000,
-      buyNowStock,
-    },
-    seller: { id: seller.sellerId!, userId: seller.id, businessName },
-    durationSeconds,
-    extensionSeconds,
-    now: Date.now(),
-  });
+  const product: ProductFields = {
+    description: "A one ounce .9999 fine gold coin.",
+    metalType: "gold",
+    weight: "1 oz",
+    purity: ".9999",
+    imageUrl: "/images/products/gold-jewelry.svg",
+    startingPriceCents: 150,
+    retailPriceCents: 4000,
+    buyNowStock,
+  };
+  return listedAuction(seller, name, businessName, product, { durationSeconds, extensionSeconds });
 }

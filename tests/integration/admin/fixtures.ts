@@ -10,18 +10,11 @@ import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import type { ItemKey } from "../../../functions/adapters/dynamo/index-lists.ts";
 import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
-import { type ApiRequest, invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
+import { type ApiRequest, invokeRoute } from "../../support/invoke-route.ts";
+import type { Actor } from "../support/actors.ts";
 
-export interface TestUser {
-  id: string;
-  username: string;
-  email: string;
-  role: UserRole;
-  sellerId?: string;
-  /** The session cookie (`sid=...`). */
-  cookie: string;
-  call<T = Record<string, unknown>>(request: Omit<ApiRequest, "cookies">): Promise<RouteResponse<T>>;
-}
+/** A signed-in user as these tests hold it: an actor whose session token they never read. */
+export type TestUser = Omit<Actor, "token">;
 
 let counter = 0;
 

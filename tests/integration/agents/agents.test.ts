@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AgentView } from "#shared/schemas/agents";
 import type { AuctionDetail, AuctionSummary } from "#shared/schemas/auctions";
 import type { AuctionLedger } from "#shared/schemas/ledger";
@@ -8,7 +8,6 @@ import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { verifyLedger } from "../../../functions/domain/bid-ledger.ts";
 import { runAgentCheck, settleAgents } from "../../../functions/usecases/agents/run-agents.ts";
 import { closeAuction } from "../../../functions/usecases/auctions/close-auction.ts";
-import { createLocalAgentQueue, type LocalAgentQueue } from "../../../scripts/local/agent-queue.ts";
 import { injectDynamoFaults } from "../../support/faulty-dynamo.ts";
 import {
   anonymous,
@@ -20,19 +19,12 @@ import {
   testUser,
   waitUntilPast,
 } from "../auctions/fixtures.ts";
+import { THROTTLED_SELF_EXCLUSION_READ, useLocalAgentQueue } from "../support/agents.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
 useFreshTable("bid-agents");
 
-let queue: LocalAgentQueue;
-beforeEach(() => {
-  queue = createLocalAgentQueue({ log: () => {} });
-  installAgentQueue(queue);
-});
-afterEach(async () => {
-  installAgentQueue(null);
-  await queue.stop();
-});
+const agentQueue = useLocalAgentQueue();
 
 const book = (user: TestUser, auctionId: string, body: unknown) =>
   user.call<AgentView & { message?: string }>({
@@ -184,7 +176,7 @@ describe("the engine", () => {
     }
     expect((await detail(auction.id)).body.activeAgents).toBe(3);
 
-    await queue.idle();
+    await agentQueue().idle();
     const { bids } = await expectFairOutcome(
       auction.id,
       users.map((user) => ({ user, start: 5 })),
@@ -217,7 +209,7 @@ describe("the engine", () => {
     expect((await getItem(keys.auction(auction.id)))?.lastBidderId).toBe(robot.id);
     expect((await bidOn(human, auction.id)).status).toBe(200);
 
-    await queue.idle();
+    await agentQueue().idle();
     const { bids } = await expectFairOutcome(auction.id, [
       { user: robot, start: 10 },
       { user: human, start: 10 },
@@ -235,11 +227,11 @@ describe("the engine", () => {
     const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
     const [a, b] = [await testUser("buyer", 5), await testUser("buyer", 5)];
     for (const user of [a, b]) expect((await book(user, auction.id, { bids: 2 })).status).toBe(200);
-    queue.dropPending(); // the engine dies with its timers
-    expect(queue.pending()).toBe(0);
+    agentQueue().dropPending(); // the engine dies with its timers
+    expect(agentQueue().pending()).toBe(0);
 
-    await queue.sweep(); // a new engine, the table its only memory
-    await queue.idle();
+    await agentQueue().sweep(); // a new engine, the table its only memory
+    await agentQueue().idle();
     const { bids } = await expectFairOutcome(auction.id, [
       { user: a, start: 5 },
       { user: b, start: 5 },
@@ -290,7 +282,7 @@ describe("the engine", () => {
         ExpressionAttributeValues: { ":admin": "admin" },
       }),
     );
-    await queue.idle();
+    await agentQueue().idle();
     expect(await listBids(auction.id)).toEqual([]);
     expect(await balanceOf(user)).toBe(5);
     expect((await readAgent(user, auction.id)).body).toMatchObject({
@@ -312,11 +304,7 @@ describe("a faulty table under the engine", () => {
     const faults = injectDynamoFaults();
     try {
       // Every attempt at the self-exclusion read is throttled, the SDK's retries included.
-      faults.add({
-        command: "GetItem",
-        fault: "throttle",
-        match: (input) => String(input.ProjectionExpression ?? "").includes("selfExcludedUntil"),
-      });
+      faults.add(THROTTLED_SELF_EXCLUSION_READ);
       await expect(runAgentCheck(check, insideWindow)).rejects.toThrow(/throughput/);
       expect(faults.count("GetItem", "throttle")).toBeGreaterThan(1);
     } finally {
@@ -337,7 +325,7 @@ describe("the ledger of an agent war", () => {
     const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
     const [a, b] = [await testUser("buyer", 3), await testUser("buyer", 3)];
     for (const user of [a, b]) expect((await book(user, auction.id, { bids: 2 })).status).toBe(200);
-    await queue.idle();
+    await agentQueue().idle();
     const { ledger, bids } = await expectFairOutcome(auction.id, [
       { user: a, start: 3 },
       { user: b, start: 3 },

@@ -2,6 +2,7 @@
  * Builders for the auction tests: users written directly with their credits (createUser) and signed
  * in through the real session store; auctions started through the real startAuction.
  */
+
 import { DescribeTableCommand } from "@aws-sdk/client-dynamodb";
 import {
   DescribeStreamCommand,
@@ -9,12 +10,13 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
 } from "@aws-sdk/client-dynamodb-streams";
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { marshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBRecord } from "aws-lambda";
 import type { UserRole } from "#shared/constants";
 import type { AuctionRecord } from "../../../functions/adapters/dynamo/auctions-repo.ts";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
+import { queryAll } from "../../../functions/adapters/dynamo/index-lists.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import type { AuctionClock } from "../../../functions/adapters/scheduler/auction-clock.ts";
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localDynamoClient } from "../../../scripts/local/dynamo.ts";
@@ -91,22 +93,11 @@ export async function getItem(key: { pk: string; sk: string }) {
 }
 
 export async function bidItems(auctionId: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: "pk = :p",
-        ExpressionAttributeValues: { ":p": keys.bidsPartition(auctionId) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  return queryAll({
+    KeyConditionExpression: "pk = :p",
+    ExpressionAttributeValues: { ":p": keys.bidsPartition(auctionId) },
+    ConsistentRead: true,
+  });
 }
 
 export const bidOn = (user: TestUser, auctionId: string) =>

@@ -10,7 +10,7 @@ import { indexWonAuctionByEnd } from "../../../functions/adapters/dynamo/auction
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { INVALID_CURSOR } from "../../../functions/adapters/dynamo/index-pages.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
-import { auctionOf, bidInTurn } from "../support/actors.ts";
+import { auctionOf, bidInTurn, goldMaple } from "../support/actors.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { anonymous, testUser } from "./fixtures.ts";
 
@@ -27,11 +27,7 @@ async function finishedWin(
   const startedAt = Date.now() - startedAgoSeconds * 1000;
   const auction = await auctionOf(seller, {
     product: {
-      name: `Gold Maple ${Math.random().toString(36).slice(2, 6)}`,
-      description: "One ounce of gold.",
-      metalType: "gold",
-      imageUrl: "/images/products/gold-coins.svg",
-      startingPriceCents: 100,
+      ...goldMaple(),
       ...(retailPriceCents ? { retailPriceCents, buyNowStock: 0 } : {}),
     },
     durationSeconds,

@@ -4,14 +4,13 @@
  * while its buyer is self-excluded is refunded through the provider and never credited. Probes of the
  * security review, against the local provider (and, for Stripe's order of events, its signed webhooks).
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_CARDS } from "#shared/payments";
 import type { LimitsView } from "#shared/schemas/limits";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { markLocalPaymentIntentSucceeded } from "../../../functions/adapters/dynamo/local-payment-intents-repo.ts";
 import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
 import { refundedEvent, signWebhook } from "../../../functions/adapters/payments/local-gateway.ts";
-import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";
 import { getItem } from "../auctions/fixtures.ts";
 import {
   type Buyer,
@@ -21,14 +20,11 @@ import {
   paidAtProvider,
   signedSucceededWebhook,
   signUpBuyer,
+  useTableWithPackages,
   verify,
 } from "../payments/fixtures.ts";
-import { useFreshTable } from "../support/fresh-table.ts";
 
-useFreshTable("fair-play-limits-at-payment");
-beforeAll(async () => {
-  await seedBidPackages();
-});
+useTableWithPackages("fair-play-limits-at-payment");
 
 const STARTER = { packageId: "starter", cents: 2500, bids: 50 };
 const setLimits = (buyer: Buyer, body: unknown) =>

@@ -1,15 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LimitsView } from "#shared/schemas/limits";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
-import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";
 import { bidOn, getItem, liveAuction } from "../auctions/fixtures.ts";
-import { confirmCard, createIntent, signUpBuyer } from "../payments/fixtures.ts";
-import { useFreshTable } from "../support/fresh-table.ts";
+import { confirmCard, createIntent, signUpBuyer, useTableWithPackages } from "../payments/fixtures.ts";
 
-useFreshTable("fair-play-limits");
-beforeAll(async () => {
-  await seedBidPackages();
-});
+useTableWithPackages("fair-play-limits");
 
 type Buyer = Awaited<ReturnType<typeof signUpBuyer>>;
 const limits = (buyer: Buyer) =>

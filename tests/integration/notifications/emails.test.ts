@@ -7,14 +7,14 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARDS } from "#shared/payments";
 import type { NotificationSettings, OutboxEmail } from "#shared/schemas/notifications";
-import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import { eventHandlers } from "../../../functions/routes.ts";
 import { sendEmailEvent } from "../../../functions/usecases/notifications/send-email.ts";
 import { invoke, type LambdaHandler, loadHandler } from "../../../scripts/local/handlers.ts";
 import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
-import { type Actor, auctionOf, bidInTurn, signedInActor } from "../support/actors.ts";
+import { orderAsWinner, payOrder } from "../orders/fixtures.ts";
+import { type Actor, auctionOf, bidInTurn, goldMaple, signedInActor } from "../support/actors.ts";
 import { type EmailPipeline, startEmailPipeline } from "../support/email-pipeline.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
@@ -70,11 +70,7 @@ async function auction(seller: Actor, bidders: Actor[], { ended = false } = {}) 
   const startedAt = ended ? Date.now() - 120_000 : Date.now();
   const created = await auctionOf(seller, {
     product: {
-      name: `Gold Maple ${Math.random().toString(36).slice(2, 6)}`,
-      description: "One ounce of gold.",
-      metalType: "gold",
-      imageUrl: "/images/products/gold-coins.svg",
-      startingPriceCents: 100,
+      ...goldMaple(),
     },
     durationSeconds: ended ? 60 : 3600,
     now: startedAt,
@@ -100,29 +96,9 @@ async function buyBids(buyer: Actor) {
 
 async function paidOrder(seller: Actor, buyer: Actor) {
   const won = await auction(seller, [buyer], { ended: true });
-  const order = await buyer.call<OrderView>({
-    method: "POST",
-    path: "/api/orders",
-    body: {
-      auctionId: won.id,
-      shippingAddress: "1 Main Street",
-      shippingCity: "Springfield",
-      shippingState: "IL",
-      shippingZip: "62701",
-      shippingCountry: "US",
-    },
-  });
+  const order = await orderAsWinner(buyer, won.id);
   expect(order.status).toBe(200);
-  const intent = await buyer.call<OrderPaymentIntentResponse>({
-    method: "POST",
-    path: `/api/orders/${order.body.id}/payment-intent`,
-  });
-  const confirm = await buyer.call({
-    method: "POST",
-    path: `/api/dev/payments/${intent.body.paymentIntentId}/confirm`,
-    body: { cardNumber: TEST_CARDS.succeeds },
-  });
-  expect(confirm.status).toBe(200);
+  await payOrder(buyer, order.body.id);
   return { auction: won, order: order.body };
 }
 

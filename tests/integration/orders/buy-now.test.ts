@@ -1,11 +1,9 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TEST_CARDS } from "#shared/payments";
+import { describe, expect, it } from "vitest";
 import type { AgentView } from "#shared/schemas/agents";
 import type { AuctionDetail } from "#shared/schemas/auctions";
-import type { BuyNowOfferView, OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
+import type { BuyNowOfferView, OrderView } from "#shared/schemas/orders";
 import type { AppConfig } from "#shared/schemas/payments";
-import { installAgentQueue } from "../../../functions/adapters/agents/queue-from-env.ts";
 import { db } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import {
@@ -18,7 +16,6 @@ import { closeAuction } from "../../../functions/usecases/auctions/close-auction
 import { createOrderPaymentIntent } from "../../../functions/usecases/orders/order-payments.ts";
 import { sweepPaymentDeadlines } from "../../../functions/usecases/orders/payment-deadlines.ts";
 
-import { createLocalAgentQueue, type LocalAgentQueue } from "../../../scripts/local/agent-queue.ts";
 import { injectDynamoFaults } from "../../support/faulty-dynamo.ts";
 import { givePaidCredits } from "../../support/paid-credits.ts";
 import {
@@ -30,20 +27,14 @@ import {
   testUser,
   waitUntilPast,
 } from "../auctions/fixtures.ts";
+import { payOrder } from "../orders/fixtures.ts";
+import { THROTTLED_SELF_EXCLUSION_READ, useLocalAgentQueue } from "../support/agents.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { shippingAddress } from "./fixtures.ts";
 
 useFreshTable("buy-now");
 
-let queue: LocalAgentQueue;
-beforeEach(() => {
-  queue = createLocalAgentQueue({ log: () => {} });
-  installAgentQueue(queue);
-});
-afterEach(async () => {
-  installAgentQueue(null);
-  await queue.stop();
-});
+useLocalAgentQueue();
 
 const offerOf = (user: TestUser, auctionId: string) =>
   user.call<BuyNowOfferView & { message?: string }>({
@@ -305,17 +296,7 @@ describe("POST /api/auctions/{id}/buy-now", () => {
     expect(mine.body.map((o) => [o.id, o.kind])).toEqual([[bought.body.id, "buy_now"]]);
     const sales = await seller.call<OrderView[]>({ method: "GET", path: "/api/orders/seller" });
     expect(sales.body.map((o) => o.id)).toEqual([bought.body.id]);
-    const intent = await buyer.call<OrderPaymentIntentResponse>({
-      method: "POST",
-      path: `/api/orders/${bought.body.id}/payment-intent`,
-    });
-    expect(intent.status).toBe(200);
-    const confirm = await buyer.call({
-      method: "POST",
-      path: `/api/dev/payments/${intent.body.paymentIntentId}/confirm`,
-      body: { cardNumber: TEST_CARDS.succeeds },
-    });
-    expect(confirm.status).toBe(200);
+    await payOrder(buyer, bought.body.id);
     const paid = await buyer.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" });
     expect(paid.body[0]).toMatchObject({ paymentStatus: "paid", finalPrice: "48.80" });
   });
@@ -479,11 +460,7 @@ describe("a faulty table under the offer", () => {
     await trade(buyer, rival, auction.id, 1);
     const faults = injectDynamoFaults();
     try {
-      faults.add({
-        command: "GetItem",
-        fault: "throttle",
-        match: (input) => String(input.ProjectionExpression ?? "").includes("selfExcludedUntil"),
-      });
+      faults.add(THROTTLED_SELF_EXCLUSION_READ);
       const offer = await offerOf(buyer, auction.id);
       expect(offer.status).toBe(503);
       expect(offer.body).not.toHaveProperty("eligible");

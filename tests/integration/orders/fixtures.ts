@@ -6,10 +6,10 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { expect } from "vitest";
 import type { UserRole } from "#shared/constants";
-import { TEST_CARDS } from "#shared/payments";
 import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import type { ItemKey } from "../../../functions/adapters/dynamo/index-lists.ts";
+import { confirmCard } from "../payments/fixtures.ts";
 import { type Actor, auctionOf, bidInTurn, signedInActor } from "../support/actors.ts";
 
 export type TestUser = Actor;
@@ -63,26 +63,31 @@ export const shippingAddress = {
   shippingCountry: "US",
 };
 
+/** The winner's order for `auctionId`, shipped to `shippingAddress`. */
+export const orderAsWinner = (buyer: TestUser, auctionId: string) =>
+  buyer.call<OrderView>({ method: "POST", path: "/api/orders", body: { auctionId, ...shippingAddress } });
+
+/** The buyer's PaymentIntent for the order (the same open one on every call). */
+export const orderPaymentIntent = (buyer: TestUser, orderId: string) =>
+  buyer.call<OrderPaymentIntentResponse & { message?: string }>({
+    method: "POST",
+    path: `/api/orders/${orderId}/payment-intent`,
+  });
+
+/** Pays the order with the local provider's card that succeeds; answers the PaymentIntent's id. */
+export async function payOrder(buyer: TestUser, orderId: string): Promise<string> {
+  const intent = await orderPaymentIntent(buyer, orderId);
+  expect(intent.status).toBe(200);
+  const confirmed = await confirmCard(buyer, intent.body.paymentIntentId);
+  expect(confirmed.status).toBe(200);
+  return intent.body.paymentIntentId;
+}
+
 /** `buyer`'s win of a fresh auction of `seller`, its order placed with `shippingAddress`, and paid unless `pay` is false. */
 export async function orderFor(seller: TestUser, buyer: TestUser, { pay = true } = {}): Promise<OrderView> {
   const auction = await auctionWithBids({ seller, bidders: [buyer] });
-  const created = await buyer.call<OrderView>({
-    method: "POST",
-    path: "/api/orders",
-    body: { auctionId: auction.id, ...shippingAddress },
-  });
+  const created = await orderAsWinner(buyer, auction.id);
   expect(created.status).toBe(200);
-  if (pay) {
-    const intent = await buyer.call<OrderPaymentIntentResponse>({
-      method: "POST",
-      path: `/api/orders/${created.body.id}/payment-intent`,
-    });
-    const confirm = await buyer.call({
-      method: "POST",
-      path: `/api/dev/payments/${intent.body.paymentIntentId}/confirm`,
-      body: { cardNumber: TEST_CARDS.succeeds },
-    });
-    expect(confirm.status).toBe(200);
-  }
+  if (pay) await payOrder(buyer, created.body.id);
   return created.body;
 }

@@ -1,14 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { decimalToCents } from "#shared/money";
 import { TEST_CARDS } from "#shared/payments";
-import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
+import type { OrderView } from "#shared/schemas/orders";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
 import { signWebhook, succeededEvent } from "../../../functions/adapters/payments/local-gateway.ts";
 import { orderPaymentMetadata } from "../../../functions/domain/orders.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
-import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
+import {
+  auctionWithBids,
+  getItem,
+  orderPaymentIntent,
+  shippingAddress,
+  signUp,
+  type TestUser,
+} from "./fixtures.ts";
 
 useFreshTable("orders-payment");
 
@@ -30,13 +37,6 @@ function confirm(user: TestUser, paymentIntentId: string, cardNumber: string = T
     method: "POST",
     path: `/api/dev/payments/${paymentIntentId}/confirm`,
     body: { cardNumber },
-  });
-}
-
-function paymentIntent(user: TestUser, orderId: string) {
-  return user.call<OrderPaymentIntentResponse & { message?: string }>({
-    method: "POST",
-    path: `/api/orders/${orderId}/payment-intent`,
   });
 }
 
@@ -64,7 +64,7 @@ function deliver(webhook: { payload: string; signatureHeader: string }) {
 describe("POST /api/orders/{id}/payment-intent", () => {
   it("charges exactly the order's final price, for the buyer's own order", async () => {
     const { buyer, order } = await wonOrder(1234);
-    const res = await paymentIntent(buyer, order.id);
+    const res = await orderPaymentIntent(buyer, order.id);
     expect(res.status).toBe(200);
     expect(res.body.clientSecret.startsWith(`${res.body.paymentIntentId}_secret_`)).toBe(true);
     const intent = await localPaymentGateway().retrievePaymentIntent(res.body.paymentIntentId);
@@ -78,34 +78,34 @@ describe("POST /api/orders/{id}/payment-intent", () => {
   it("refuses someone else's order (403) and an unknown one (404)", async () => {
     const { seller, order } = await wonOrder();
     const stranger = await signUp();
-    expect((await paymentIntent(stranger, order.id)).status).toBe(403);
-    expect((await paymentIntent(seller, order.id)).status).toBe(403);
-    expect((await paymentIntent(stranger, "no-such-order")).status).toBe(404);
+    expect((await orderPaymentIntent(stranger, order.id)).status).toBe(403);
+    expect((await orderPaymentIntent(seller, order.id)).status).toBe(403);
+    expect((await orderPaymentIntent(stranger, "no-such-order")).status).toBe(404);
   });
 
   it("refuses an order that is already paid (409)", async () => {
     const { buyer, order } = await wonOrder();
-    const { body } = await paymentIntent(buyer, order.id);
+    const { body } = await orderPaymentIntent(buyer, order.id);
     const confirm = await buyer.call({
       method: "POST",
       path: `/api/dev/payments/${body.paymentIntentId}/confirm`,
       body: { cardNumber: TEST_CARDS.succeeds },
     });
     expect(confirm.status).toBe(200);
-    const again = await paymentIntent(buyer, order.id);
+    const again = await orderPaymentIntent(buyer, order.id);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This order has already been paid");
   });
 
   it("does not start a second payment when the first went through but its webhook is late (409)", async () => {
     const { buyer, order } = await wonOrder();
-    const { body } = await paymentIntent(buyer, order.id);
+    const { body } = await orderPaymentIntent(buyer, order.id);
     const { markLocalPaymentIntentSucceeded } = await import(
       "../../../functions/adapters/dynamo/local-payment-intents-repo.ts"
     );
     await markLocalPaymentIntentSucceeded(body.paymentIntentId);
 
-    const again = await paymentIntent(buyer, order.id);
+    const again = await orderPaymentIntent(buyer, order.id);
     expect(again.status).toBe(409);
     expect(await getItem(keys.order(order.id))).toMatchObject({
       paymentStatus: "paid",
@@ -117,7 +117,10 @@ describe("POST /api/orders/{id}/payment-intent", () => {
 describe("one open payment per order", () => {
   it("answers two requests at once with the same intent, so the card is charged once", async () => {
     const { buyer, order } = await wonOrder();
-    const [a, b] = await Promise.all([paymentIntent(buyer, order.id), paymentIntent(buyer, order.id)]);
+    const [a, b] = await Promise.all([
+      orderPaymentIntent(buyer, order.id),
+      orderPaymentIntent(buyer, order.id),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(b.body.paymentIntentId).toBe(a.body.paymentIntentId);
     expect(b.body.clientSecret).toBe(a.body.clientSecret);
@@ -130,13 +133,13 @@ describe("one open payment per order", () => {
 
   it("hands out the same intent again (a second tab, a reload, after a declined card) until it is canceled", async () => {
     const { buyer, order } = await wonOrder();
-    const first = (await paymentIntent(buyer, order.id)).body;
-    expect((await paymentIntent(buyer, order.id)).body).toEqual(first);
+    const first = (await orderPaymentIntent(buyer, order.id)).body;
+    expect((await orderPaymentIntent(buyer, order.id)).body).toEqual(first);
     expect((await confirm(buyer, first.paymentIntentId, TEST_CARDS.declined)).status).toBe(402);
-    expect((await paymentIntent(buyer, order.id)).body).toEqual(first);
+    expect((await orderPaymentIntent(buyer, order.id)).body).toEqual(first);
 
     await localPaymentGateway().cancelPaymentIntent(first.paymentIntentId);
-    const next = await paymentIntent(buyer, order.id);
+    const next = await orderPaymentIntent(buyer, order.id);
     expect(next.status).toBe(200);
     expect(next.body.paymentIntentId).not.toBe(first.paymentIntentId);
     expect((await confirm(buyer, first.paymentIntentId)).status).toBe(409);
@@ -151,7 +154,7 @@ describe("one open payment per order", () => {
 describe("the payment webhook", () => {
   it("marks the order paid when the test card is charged", async () => {
     const { buyer, order } = await wonOrder();
-    const { body } = await paymentIntent(buyer, order.id);
+    const { body } = await orderPaymentIntent(buyer, order.id);
     expect((await ordersOf(buyer))[0]?.paymentStatus).toBe("pending");
 
     const confirm = await buyer.call({
@@ -168,7 +171,7 @@ describe("the payment webhook", () => {
 
   it("leaves the order pending when the card is declined", async () => {
     const { buyer, order } = await wonOrder();
-    const { body } = await paymentIntent(buyer, order.id);
+    const { body } = await orderPaymentIntent(buyer, order.id);
     const confirm = await buyer.call({
       method: "POST",
       path: `/api/dev/payments/${body.paymentIntentId}/confirm`,
@@ -180,7 +183,7 @@ describe("the payment webhook", () => {
 
   it("marks paid exactly once when the webhook is replayed, even concurrently", async () => {
     const { buyer, order } = await wonOrder();
-    const { body } = await paymentIntent(buyer, order.id);
+    const { body } = await orderPaymentIntent(buyer, order.id);
     const webhook = await succeededWebhook(body.paymentIntentId);
 
     const first = await deliver(webhook);
@@ -200,7 +203,7 @@ describe("the payment webhook", () => {
 
   it("never lets a second payment of a paid order replace the first, and refunds it whole", async () => {
     const { buyer, order } = await wonOrder();
-    const firstIntent = (await paymentIntent(buyer, order.id)).body.paymentIntentId;
+    const firstIntent = (await orderPaymentIntent(buyer, order.id)).body.paymentIntentId;
     // The site never hands out a second open intent for an order; one made at the provider stands in.
     const secondIntent = (
       await localPaymentGateway().createPaymentIntent({
@@ -235,7 +238,7 @@ describe("the payment webhook", () => {
 
   it("refuses a webhook with a forged signature (400) and changes nothing", async () => {
     const { buyer, order } = await wonOrder();
-    const { body } = await paymentIntent(buyer, order.id);
+    const { body } = await orderPaymentIntent(buyer, order.id);
     const webhook = await succeededWebhook(body.paymentIntentId);
     const forged = webhook.signatureHeader.replace(
       /v1=(\w)/,
@@ -249,7 +252,7 @@ describe("the payment webhook", () => {
 
   it("shows a payment that succeeded without its webhook as paid on the buyer's next read", async () => {
     const { buyer, order } = await wonOrder();
-    const { body } = await paymentIntent(buyer, order.id);
+    const { body } = await orderPaymentIntent(buyer, order.id);
     // The provider took the money but the webhook has not arrived (yet).
     const { markLocalPaymentIntentSucceeded } = await import(
       "../../../functions/adapters/dynamo/local-payment-intents-repo.ts"

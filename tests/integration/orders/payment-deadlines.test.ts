@@ -5,8 +5,7 @@
  * and a payment that lands anyway is refunded; a paid win only leaves the index.
  */
 import { describe, expect, it } from "vitest";
-import { TEST_CARDS } from "#shared/payments";
-import type { OrderPaymentIntentResponse, OrderView, WonAuction } from "#shared/schemas/orders";
+import type { OrderView, WonAuction } from "#shared/schemas/orders";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { markLocalPaymentIntentSucceeded } from "../../../functions/adapters/dynamo/local-payment-intents-repo.ts";
 import { localPaymentGateway } from "../../../functions/adapters/payments/index.ts";
@@ -15,7 +14,16 @@ import { placeOrder } from "../../../functions/usecases/orders/orders.ts";
 import { sweepPaymentDeadlines } from "../../../functions/usecases/orders/payment-deadlines.ts";
 import { handlePaymentSucceeded } from "../../../functions/usecases/payments/payment-succeeded.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
-import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
+import {
+  auctionWithBids,
+  getItem,
+  orderAsWinner,
+  orderPaymentIntent,
+  payOrder,
+  shippingAddress,
+  signUp,
+  type TestUser,
+} from "./fixtures.ts";
 
 useFreshTable("orders-deadlines");
 
@@ -47,13 +55,6 @@ async function sweepAt(at: number, key: { pk: string; sk: string }) {
     // Waiting for a step (an expired win moves on to the admin's list, `PAYEXPIRED`).
     indexed: after?.gsi4pk === "PAYDUE",
   };
-}
-
-function paymentIntent(user: TestUser, orderId: string) {
-  return user.call<OrderPaymentIntentResponse & { message?: string }>({
-    method: "POST",
-    path: `/api/orders/${orderId}/payment-intent`,
-  });
 }
 
 describe("a win's payment deadline", () => {
@@ -137,21 +138,8 @@ describe("a win's payment deadline", () => {
 
   it("paying before the deadline works, and the paid win only leaves the index", async () => {
     const { buyer, auction, payBy } = await wonAuction();
-    const order = (
-      await buyer.call<OrderView>({
-        method: "POST",
-        path: "/api/orders",
-        body: { auctionId: auction.id, ...shippingAddress },
-      })
-    ).body;
-    const intent = await paymentIntent(buyer, order.id);
-    expect(intent.status).toBe(200);
-    const confirmed = await buyer.call({
-      method: "POST",
-      path: `/api/dev/payments/${intent.body.paymentIntentId}/confirm`,
-      body: { cardNumber: TEST_CARDS.succeeds },
-    });
-    expect(confirmed.status).toBe(200);
+    const order = (await orderAsWinner(buyer, auction.id)).body;
+    await payOrder(buyer, order.id);
     // The buyer's list settles a payment whose webhook is still on the way.
     await expect
       .poll(
@@ -179,7 +167,7 @@ describe("a win's payment deadline", () => {
           body: { auctionId: won.auction.id, ...shippingAddress },
         })
       ).body;
-      const created = await paymentIntent(won.buyer, order.id);
+      const created = await orderPaymentIntent(won.buyer, order.id);
       expect(created.status).toBe(200);
       // The card is charged; its webhook reaches us at whatever time the test says.
       await markLocalPaymentIntentSucceeded(created.body.paymentIntentId);

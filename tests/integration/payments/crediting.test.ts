@@ -2,11 +2,9 @@
  * Bid credits are added only for a verified payment, and exactly once per payment, however the
  * webhook and the verify call of /payment-success arrive (docs/architecture.md section 6).
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { markLocalPaymentIntentSucceeded } from "../../../functions/adapters/dynamo/local-payment-intents-repo.ts";
 import { localPaymentGateway } from "../../../functions/adapters/payments/index.ts";
-import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";
-import { useFreshTable } from "../support/fresh-table.ts";
 import {
   type Buyer,
   createIntent,
@@ -15,14 +13,11 @@ import {
   purchaseItem,
   signedSucceededWebhook,
   signUpBuyer,
+  useTableWithPackages,
   verify,
 } from "./fixtures.ts";
 
-useFreshTable("payments-credit");
-
-beforeAll(async () => {
-  await seedBidPackages();
-});
+useTableWithPackages("payments-credit");
 
 /** An intent for `packageId` whose card was charged at the provider, before any webhook arrived. */
 async function paidIntent(buyer: Buyer, packageId = "popular") {

@@ -4,6 +4,8 @@
  * SDK with the local webhook secret (exactly what the local provider sends).
  */
 import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { beforeAll } from "vitest";
+import { TEST_CARDS } from "#shared/payments";
 import type { CreatePaymentIntentResponse, VerifyPaymentResponse } from "#shared/schemas/payments";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
@@ -14,7 +16,18 @@ import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
 import { signWebhook, succeededEvent } from "../../../functions/adapters/payments/local-gateway.ts";
 import { bidPackageMetadata, type PaymentIntentView } from "../../../functions/domain/payments.ts";
+import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";
 import { type ApiRequest, invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
+import { useFreshTable } from "../support/fresh-table.ts";
+
+/** A fresh table for this test file with the bid packages seeded in it: what every payment test starts from. */
+export function useTableWithPackages(prefix: string) {
+  const table = useFreshTable(prefix);
+  beforeAll(async () => {
+    await seedBidPackages();
+  });
+  return table;
+}
 
 export interface Buyer {
   id: string;
@@ -87,7 +100,11 @@ export function verify(buyer: Buyer, paymentIntentId: string) {
 }
 
 /** The local provider's card form, submitted by `buyer` (only the intent's owner may confirm it). */
-export function confirmCard(buyer: Pick<Buyer, "call">, paymentIntentId: string, cardNumber: string) {
+export function confirmCard(
+  buyer: Pick<Buyer, "call">,
+  paymentIntentId: string,
+  cardNumber: string = TEST_CARDS.succeeds,
+) {
   return buyer.call<{ status?: string; message?: string; code?: string }>({
     method: "POST",
     path: `/api/dev/payments/${paymentIntentId}/confirm`,

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdminUser } from "#shared/schemas/admin";
 import type { OrderView } from "#shared/schemas/orders";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
@@ -8,16 +8,18 @@ import {
   refundedEvent,
   signWebhook,
 } from "../../../functions/adapters/payments/local-gateway.ts";
-import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";
 import { getItem } from "../auctions/fixtures.ts";
 import { signedInActor } from "../support/actors.ts";
-import { useFreshTable } from "../support/fresh-table.ts";
-import { type Buyer, confirmCard, createIntent, deliverWebhook, signUpBuyer } from "./fixtures.ts";
+import {
+  type Buyer,
+  confirmCard,
+  createIntent,
+  deliverWebhook,
+  signUpBuyer,
+  useTableWithPackages,
+} from "./fixtures.ts";
 
-useFreshTable("payment-reversals");
-beforeAll(async () => {
-  await seedBidPackages();
-});
+useTableWithPackages("payment-reversals");
 
 const signed = (event: object) => signWebhook(event, localWebhookSecret(), Date.now());
 

@@ -1,26 +1,22 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   DEFAULT_LOCAL_WEBHOOK_SECRET,
   localPaymentGateway,
   localWebhookSecret,
   PublicWebhookSecretError,
 } from "../../../functions/adapters/payments/index.ts";
-import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";
-import { useFreshTable } from "../support/fresh-table.ts";
 import {
   confirmCard,
   createIntent,
   deliverWebhook,
   signedSucceededWebhook,
   signUpBuyer,
+  useTableWithPackages,
 } from "./fixtures.ts";
 
-useFreshTable("webhook-secret");
-beforeAll(async () => {
-  await seedBidPackages();
-});
+useTableWithPackages("webhook-secret");
 
 const localStack = process.env.LOCAL_STACK;
 afterEach(() => {

@@ -2,7 +2,6 @@ import { marshall } from "@aws-sdk/util-dynamodb";
 import type { AttributeValue, DynamoDBRecord } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARDS } from "#shared/payments";
-import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import type { AdminDailyStats, SellerDailyStats } from "#shared/schemas/stats";
 import { putBidPackage } from "../../../functions/adapters/dynamo/packages-repo.ts";
@@ -10,7 +9,7 @@ import { eventHandlers } from "../../../functions/routes.ts";
 import { invoke } from "../../../scripts/local/handlers.ts";
 import { type StreamPoller, startStreamPoller } from "../../../scripts/local/stream-poller.ts";
 import { anonymous } from "../admin/fixtures.ts";
-import { auctionWithBids, shippingAddress, signUp, type TestUser } from "../orders/fixtures.ts";
+import { auctionWithBids, orderAsWinner, payOrder, signUp, type TestUser } from "../orders/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
 useFreshTable("daily-stats");
@@ -71,22 +70,9 @@ describe("the aggregates, from the table's stream", () => {
       startingPriceCents: 500,
     });
     // The winner's order finalizes the auction (won), is paid, then shipped.
-    const order = await first.call<OrderView>({
-      method: "POST",
-      path: "/api/orders",
-      body: { auctionId: auction.id, ...shippingAddress },
-    });
+    const order = await orderAsWinner(first, auction.id);
     expect(order.status).toBe(200);
-    const intent = await first.call<OrderPaymentIntentResponse>({
-      method: "POST",
-      path: `/api/orders/${order.body.id}/payment-intent`,
-    });
-    const paid = await first.call({
-      method: "POST",
-      path: `/api/dev/payments/${intent.body.paymentIntentId}/confirm`,
-      body: { cardNumber: TEST_CARDS.succeeds },
-    });
-    expect(paid.status).toBe(200);
+    await payOrder(first, order.body.id);
     const shipped = await seller.call({
       method: "PATCH",
       path: `/api/orders/${order.body.id}/shipping`,

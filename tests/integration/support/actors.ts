@@ -80,6 +80,15 @@ export function auctionOf(
   });
 }
 
+/** A one-ounce gold coin at $1.00, its name made unique with a few random letters. */
+export const goldMaple = () => ({
+  name: `Gold Maple ${Math.random().toString(36).slice(2, 6)}`,
+  description: "One ounce of gold.",
+  metalType: "gold" as const,
+  imageUrl: "/images/products/gold-coins.svg",
+  startingPriceCents: 100,
+});
+
 /** `bidders` bid in turn, one a second from `startedAt` + 1 s, on an injected clock (the last one leads). */
 export async function bidInTurn(
   auctionId: string,

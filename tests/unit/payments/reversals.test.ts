@@ -12,31 +12,29 @@ describe("reversing a bid-package payment", () => {
   });
 
   it("takes what the balance holds, never below zero, and records the rest as a shortfall", () => {
-    expect(reversalStep({ totalReversed: 150, alreadyReversed: 0, balance: 200 })).toEqual({
-      due: 150,
-      take: 150,
-      shortfall: 0,
-    });
-    expect(reversalStep({ totalReversed: 150, alreadyReversed: 0, balance: 40 })).toEqual({
-      due: 150,
-      take: 40,
-      shortfall: 110,
-    });
-    expect(reversalStep({ totalReversed: 150, alreadyReversed: 50, balance: 500 })).toEqual({
-      due: 100,
-      take: 100,
-      shortfall: 0,
-    });
-    // A redelivered or older event asks for nothing more.
-    expect(reversalStep({ totalReversed: 50, alreadyReversed: 150, balance: 500 })).toEqual({
-      due: 0,
-      take: 0,
-      shortfall: 0,
-    });
-    expect(reversalStep({ totalReversed: 10, alreadyReversed: 0, balance: -3 })).toEqual({
-      due: 10,
-      take: 0,
-      shortfall: 10,
-    });
+    const steps: [Parameters<typeof reversalStep>[0], ReturnType<typeof reversalStep>][] = [
+      [
+        { totalReversed: 150, alreadyReversed: 0, balance: 200 },
+        { due: 150, take: 150, shortfall: 0 },
+      ],
+      [
+        { totalReversed: 150, alreadyReversed: 0, balance: 40 },
+        { due: 150, take: 40, shortfall: 110 },
+      ],
+      [
+        { totalReversed: 150, alreadyReversed: 50, balance: 500 },
+        { due: 100, take: 100, shortfall: 0 },
+      ],
+      // A redelivered or older event asks for nothing more.
+      [
+        { totalReversed: 50, alreadyReversed: 150, balance: 500 },
+        { due: 0, take: 0, shortfall: 0 },
+      ],
+      [
+        { totalReversed: 10, alreadyReversed: 0, balance: -3 },
+        { due: 10, take: 0, shortfall: 10 },
+      ],
+    ];
+    for (const [input, step] of steps) expect(reversalStep(input)).toEqual(step);
   });
 });
