@@ -13,6 +13,13 @@ import { defineConfig } from "vitest/config";
  *
  *   npx vitest run --project unit
  */
+
+/**
+ * expect.poll waits for what a user or a client waits for (a socket's frame, a stream's delivery), not
+ * for a time: its default of 1 s is a time, and a loaded 2-core CI machine outruns it.
+ */
+const EVENTUALLY = { timeout: 15_000 };
+
 const integration = {
   globalSetup: ["tests/integration/support/global-setup.ts"],
   setupFiles: [
@@ -22,6 +29,7 @@ const integration = {
   ],
   testTimeout: 20_000,
   hookTimeout: 60_000,
+  expect: { poll: EVENTUALLY },
 };
 
 /** Integration files that load DynamoDB Local to its limit, so they run by themselves. */
@@ -87,6 +95,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: EVENTUALLY },
         },
       },
     ],
