@@ -12,6 +12,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { changeEmailSchema, deleteAccountSchema } from "#shared/schemas/accounts";
 import { downloadExport, useChangeEmail, useDeleteAccount } from "../api/accounts.ts";
+import { CurrentPasswordField } from "../components/current-password-field.tsx";
 
 function ChangeEmail({ current, pending }: { current: string; pending?: string }) {
   const change = useChangeEmail();
@@ -50,13 +51,7 @@ function ChangeEmail({ current, pending }: { current: string; pending?: string }
               type="email"
               autoComplete="email"
             />
-            <TextField
-              control={form.control}
-              name="password"
-              label="Your password"
-              type="password"
-              autoComplete="current-password"
-            />
+            <CurrentPasswordField control={form.control} name="password" />
             <Button type="submit" className="justify-self-start" disabled={change.isPending}>
               Send verification link
             </Button>
@@ -101,13 +96,7 @@ function DeleteAccount() {
       <CardContent>
         <Form {...form}>
           <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Delete account">
-            <TextField
-              control={form.control}
-              name="password"
-              label="Your password"
-              type="password"
-              autoComplete="current-password"
-            />
+            <CurrentPasswordField control={form.control} name="password" />
             <Label className="flex items-center gap-3 font-normal">
               <input
                 type="checkbox"

@@ -18,6 +18,7 @@ import {
   useDisableTwoFactor,
   useStartTwoFactor,
 } from "../api/accounts.ts";
+import { CurrentPasswordField } from "../components/current-password-field.tsx";
 
 /** The otpauth URI as an SVG QR code, drawn in the browser: the secret never leaves for an image service. */
 function QrCode({ uri }: { uri: string }) {
@@ -133,13 +134,7 @@ function Disable() {
   return (
     <Form {...form}>
       <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Turn off two-factor">
-        <TextField
-          control={form.control}
-          name="password"
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-        />
+        <CurrentPasswordField control={form.control} name="password" />
         <TextField
           control={form.control}
           name="code"
