@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { QueryList } from "@web/components/list-states.tsx";
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { AuctionStatusBadge } from "@web/components/status-badges.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
@@ -69,11 +69,7 @@ export function AuctionsTab() {
             {shown.map((auction) => (
               <Card key={auction.id} data-testid="admin-auction">
                 <CardContent className="flex flex-wrap items-center gap-4 p-4">
-                  <ProductImage
-                    src={auction.product.imageUrl}
-                    alt={auction.product.name}
-                    className="size-16 shrink-0 rounded-lg border border-border bg-muted object-cover"
-                  />
+                  <ProductPhoto product={auction.product} frame className="size-16" />
                   <div className="grid min-w-48 flex-1 gap-1">
                     <Link
                       to={paths.auction.getHref(auction.id)}

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { QueryList } from "@web/components/list-states.tsx";
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { formatDate } from "@web/lib/format-date.ts";
@@ -37,11 +37,7 @@ export function ProductApprovals() {
           {items.map((product) => (
             <Card key={product.id} data-testid="product-application">
               <CardContent className="flex flex-col gap-4 p-5 sm:flex-row">
-                <ProductImage
-                  src={product.imageUrl}
-                  alt={product.name}
-                  className="aspect-[4/3] w-full shrink-0 rounded-lg border border-border bg-muted object-cover sm:w-40"
-                />
+                <ProductPhoto product={product} frame className="aspect-[4/3] w-full sm:w-40" />
                 <div className="grid min-w-0 flex-1 content-start gap-1.5">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="text-lg font-semibold">{product.name}</h3>

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { QueryList } from "@web/components/list-states.tsx";
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { ApprovalBadge } from "@web/components/status-badges.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
@@ -66,9 +66,8 @@ export function ProductsTab() {
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {shown.map((product) => (
                 <Card key={product.id} className="overflow-hidden" data-testid="admin-product">
-                  <ProductImage
-                    src={product.imageUrl}
-                    alt={product.name}
+                  <ProductPhoto
+                    product={product}
                     className="aspect-video w-full border-b border-border bg-muted object-cover"
                   />
                   <CardContent className="grid gap-2 p-4">
