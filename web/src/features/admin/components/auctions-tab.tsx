@@ -7,7 +7,6 @@ import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { formatDateTime } from "@web/lib/format-date.ts";
 import { Gavel } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
@@ -15,14 +14,21 @@ import type { AuctionSummary } from "#shared/schemas/auctions";
 import { matchesSearch } from "#shared/search";
 import { adminQueries } from "../api/queries.ts";
 import { ExpiredWins } from "./expired-wins.tsx";
-import { ListFilters } from "./list-filters.tsx";
+import { ListFilters, useListFilters } from "./list-filters.tsx";
 
 type AuctionStatusFilter = "all" | AuctionSummary["status"];
 
+const AUCTION_STATUSES: ReadonlyArray<{ value: AuctionStatusFilter; label: string }> = [
+  { value: "all", label: "All statuses" },
+  { value: "active", label: "Active" },
+  { value: "won", label: "Won" },
+  { value: "ended", label: "Ended" },
+];
+
 export function AuctionsTab() {
   const auctions = useQuery(adminQueries.auctions());
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<AuctionStatusFilter>("all");
+  const filters = useListFilters<Exclude<AuctionStatusFilter, "all">>();
+  const { search, value: status } = filters;
   return (
     <QueryList
       query={auctions}
@@ -51,18 +57,10 @@ export function AuctionsTab() {
           <div className="grid gap-3">
             <ExpiredWins />
             <ListFilters<AuctionStatusFilter>
+              {...filters.props}
               what="auctions"
-              search={search}
-              onSearch={setSearch}
               filterLabel="Filter auctions by status"
-              value={status}
-              options={[
-                { value: "all", label: "All statuses" },
-                { value: "active", label: "Active" },
-                { value: "won", label: "Won" },
-                { value: "ended", label: "Ended" },
-              ]}
-              onFilter={setStatus}
+              options={AUCTION_STATUSES}
               shown={shown.length}
               total={loaded.length}
             />

@@ -15,9 +15,15 @@ import { matchesSearch } from "#shared/search";
 import { adminQueries } from "../api/queries.ts";
 import { useUpdateBidPackage } from "../api/update-bid-package.ts";
 import { BidPackageDialog } from "./bid-package-dialog.tsx";
-import { ListFilters } from "./list-filters.tsx";
+import { ListFilters, useListFilters } from "./list-filters.tsx";
 
 type PackageStatusFilter = "all" | "active" | "inactive";
+
+const PACKAGE_STATUSES: ReadonlyArray<{ value: PackageStatusFilter; label: string }> = [
+  { value: "all", label: "All statuses" },
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+];
 
 function PackageCard({
   pkg,
@@ -90,8 +96,8 @@ export function BidPackagesTab() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<AdminBidPackage | null>(null);
   const [deactivating, setDeactivating] = useState<AdminBidPackage | null>(null);
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<PackageStatusFilter>("all");
+  const filters = useListFilters<Exclude<PackageStatusFilter, "all">>();
+  const { search, value: status } = filters;
 
   const openDialog = (pkg: AdminBidPackage | null) => {
     setEditing(pkg);
@@ -118,17 +124,10 @@ export function BidPackagesTab() {
         return (
           <>
             <ListFilters<PackageStatusFilter>
+              {...filters.props}
               what="packages"
-              search={search}
-              onSearch={setSearch}
               filterLabel="Filter packages by status"
-              value={status}
-              options={[
-                { value: "all", label: "All statuses" },
-                { value: "active", label: "Active" },
-                { value: "inactive", label: "Inactive" },
-              ]}
-              onFilter={setStatus}
+              options={PACKAGE_STATUSES}
               shown={shown.length}
               total={loaded.length}
             />

@@ -15,17 +15,24 @@ import { matchesSearch } from "#shared/search";
 import { useDeleteAdminProduct } from "../api/delete-product.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdminAddProductDialog } from "./add-product-dialog.tsx";
-import { ListFilters } from "./list-filters.tsx";
+import { ListFilters, useListFilters } from "./list-filters.tsx";
 
 type ProductStatusFilter = "all" | AdminProduct["status"];
+
+const PRODUCT_STATUSES: ReadonlyArray<{ value: ProductStatusFilter; label: string }> = [
+  { value: "all", label: "All statuses" },
+  { value: "pending", label: "Pending" },
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+];
 
 export function ProductsTab() {
   const products = useQuery(adminQueries.products());
   const remove = useDeleteAdminProduct();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<ProductStatusFilter>("all");
+  const filters = useListFilters<Exclude<ProductStatusFilter, "all">>();
+  const { search, value: status } = filters;
 
   const body = (
     <QueryList
@@ -48,18 +55,10 @@ export function ProductsTab() {
         return (
           <>
             <ListFilters<ProductStatusFilter>
+              {...filters.props}
               what="products"
-              search={search}
-              onSearch={setSearch}
               filterLabel="Filter products by status"
-              value={status}
-              options={[
-                { value: "all", label: "All statuses" },
-                { value: "pending", label: "Pending" },
-                { value: "approved", label: "Approved" },
-                { value: "rejected", label: "Rejected" },
-              ]}
-              onFilter={setStatus}
+              options={PRODUCT_STATUSES}
               shown={shown.length}
               total={loaded.length}
             />
