@@ -14,16 +14,15 @@ import type { AuctionSummary } from "#shared/schemas/auctions";
 import { matchesSearch } from "#shared/search";
 import { adminQueries } from "../api/queries.ts";
 import { ExpiredWins } from "./expired-wins.tsx";
-import { ListFilters, useListFilters } from "./list-filters.tsx";
+import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
 type AuctionStatusFilter = "all" | AuctionSummary["status"];
 
-const AUCTION_STATUSES: ReadonlyArray<{ value: AuctionStatusFilter; label: string }> = [
-  { value: "all", label: "All statuses" },
-  { value: "active", label: "Active" },
-  { value: "won", label: "Won" },
-  { value: "ended", label: "Ended" },
-];
+const AUCTION_STATUSES = filterOptions<Exclude<AuctionStatusFilter, "all">>("All statuses", {
+  active: "Active",
+  won: "Won",
+  ended: "Ended",
+});
 
 export function AuctionsTab() {
   const auctions = useQuery(adminQueries.auctions());

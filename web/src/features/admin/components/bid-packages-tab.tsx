@@ -15,15 +15,14 @@ import { matchesSearch } from "#shared/search";
 import { adminQueries } from "../api/queries.ts";
 import { useUpdateBidPackage } from "../api/update-bid-package.ts";
 import { BidPackageDialog } from "./bid-package-dialog.tsx";
-import { ListFilters, useListFilters } from "./list-filters.tsx";
+import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
 type PackageStatusFilter = "all" | "active" | "inactive";
 
-const PACKAGE_STATUSES: ReadonlyArray<{ value: PackageStatusFilter; label: string }> = [
-  { value: "all", label: "All statuses" },
-  { value: "active", label: "Active" },
-  { value: "inactive", label: "Inactive" },
-];
+const PACKAGE_STATUSES = filterOptions<Exclude<PackageStatusFilter, "all">>("All statuses", {
+  active: "Active",
+  inactive: "Inactive",
+});
 
 function PackageCard({
   pkg,

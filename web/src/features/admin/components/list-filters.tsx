@@ -65,3 +65,9 @@ export function useListFilters<Value extends string>() {
   const [value, setValue] = useState<Value | "all">("all");
   return { search, value, props: { search, onSearch: setSearch, value, onFilter: setValue } };
 }
+
+/** The filter's choices: "all" (under `allLabel`), then each value under its label. */
+export function filterOptions<Value extends string>(allLabel: string, labels: Record<Value, string>) {
+  const each = (Object.keys(labels) as Value[]).map((value) => ({ value, label: labels[value] }));
+  return [{ value: "all" as const, label: allLabel }, ...each];
+}

@@ -15,16 +15,15 @@ import { matchesSearch } from "#shared/search";
 import { useDeleteAdminProduct } from "../api/delete-product.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdminAddProductDialog } from "./add-product-dialog.tsx";
-import { ListFilters, useListFilters } from "./list-filters.tsx";
+import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
 type ProductStatusFilter = "all" | AdminProduct["status"];
 
-const PRODUCT_STATUSES: ReadonlyArray<{ value: ProductStatusFilter; label: string }> = [
-  { value: "all", label: "All statuses" },
-  { value: "pending", label: "Pending" },
-  { value: "approved", label: "Approved" },
-  { value: "rejected", label: "Rejected" },
-];
+const PRODUCT_STATUSES = filterOptions<Exclude<ProductStatusFilter, "all">>("All statuses", {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+});
 
 export function ProductsTab() {
   const products = useQuery(adminQueries.products());

@@ -13,19 +13,18 @@ import type { AdminUser } from "#shared/schemas/admin";
 import { useDeleteAdminUser } from "../api/delete-user.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdjustBidsDialog } from "./adjust-bids-dialog.tsx";
-import { ListFilters, useListFilters } from "./list-filters.tsx";
+import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 
 const ROLE_BADGE = { admin: "default", seller: "secondary", buyer: "outline" } as const;
 
 type RoleFilter = "all" | AdminUser["role"];
 
-const ROLES: ReadonlyArray<{ value: RoleFilter; label: string }> = [
-  { value: "all", label: "All roles" },
-  { value: "buyer", label: "Buyers" },
-  { value: "seller", label: "Sellers" },
-  { value: "admin", label: "Admins" },
-];
+const ROLES = filterOptions<Exclude<RoleFilter, "all">>("All roles", {
+  buyer: "Buyers",
+  seller: "Sellers",
+  admin: "Admins",
+});
 
 /** Typing settles for this long before the server is asked: one search per pause, not per key. */
 const SEARCH_PAUSE_MS = 300;
