@@ -66,7 +66,8 @@ describe.each(VIEWPORTS)("words at %s size", (label, viewport) => {
       ["/notifications", "Email notifications"],
     ] as const) {
       await buyer.page.goto(path);
-      await expect.poll(() => buyer.page.title()).toBe(`${title} · ${SITE}`);
+      // A lazy page's first visit to the dev server can take longer than the poll's default second.
+      await expect.poll(() => buyer.page.title(), { timeout: 15_000 }).toBe(`${title} · ${SITE}`);
     }
     expect(seen).toEqual([]);
 

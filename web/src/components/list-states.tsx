@@ -1,4 +1,4 @@
-import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
@@ -58,6 +58,37 @@ export function ListError({
   );
 }
 
+/** What a list shows instead of its items: the placeholders while it loads, else the error with a retry. */
+function pendingOrFailed(
+  query: Pick<UseQueryResult, "isPending" | "error" | "refetch">,
+  errorFallback: string,
+): ReactNode {
+  return query.isPending ? (
+    <ListPlaceholders />
+  ) : (
+    <ListError error={query.error} fallback={errorFallback} onRetry={() => void query.refetch()} />
+  );
+}
+
+/**
+ * A list read whole: placeholders while it loads, the error with a retry, `empty` when it has no
+ * items, otherwise what `children` makes of the items.
+ */
+export function QueryList<T>({
+  query,
+  errorFallback,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  errorFallback: string;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (query.isPending || query.isError) return pendingOrFailed(query, errorFallback);
+  return query.data.length === 0 ? empty : children(query.data);
+}
+
 /**
  * A list page's body, read a page at a time: placeholders while it loads, the error with a retry,
  * `empty` when it has no items, otherwise the loaded items (rendered by `children` inside a grid,
@@ -78,10 +109,7 @@ export function PagedQueryList<T>({
   className?: string;
   children: (item: T) => ReactNode;
 }) {
-  if (query.isPending) return <ListPlaceholders />;
-  if (query.isError) {
-    return <ListError error={query.error} fallback={errorFallback} onRetry={() => void query.refetch()} />;
-  }
+  if (query.isPending || query.isError) return pendingOrFailed(query, errorFallback);
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return empty;
   return (

@@ -1,14 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ProductFormFields, type ProductFormValues } from "@web/components/product-form-fields.tsx";
-import { Button } from "@web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@web/components/ui/dialog.tsx";
+import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
 import { Form } from "@web/components/ui/form.tsx";
 import { useForm } from "react-hook-form";
 import { type ProductFormInput, productFormSchema } from "#shared/schemas/seller";
@@ -55,30 +47,27 @@ export function ProductDialog({
     }),
   );
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={title}>
-            <ProductFormFields
-              form={form}
-              {...(weightLabel ? { weightLabel } : {})}
-              {...(pricePlaceholder ? { pricePlaceholder } : {})}
-            />
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? "Adding..." : "Add Product"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={title}
+      description={description}
+    >
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={title}>
+          <ProductFormFields
+            form={form}
+            {...(weightLabel ? { weightLabel } : {})}
+            {...(pricePlaceholder ? { pricePlaceholder } : {})}
+          />
+          <DialogActions
+            onCancel={() => onOpenChange(false)}
+            label={create.isPending ? "Adding..." : "Add Product"}
+            disabled={create.isPending}
+          />
+        </form>
+      </Form>
+    </TitledDialog>
   );
 }

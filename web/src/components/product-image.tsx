@@ -36,3 +36,27 @@ export function ProductImage({
     />
   );
 }
+
+const FRAME = "shrink-0 rounded-lg border border-border bg-muted object-cover";
+
+/** A product's own photo, named by the product; `frame`: the rounded, bordered thumbnail of the lists. */
+export function ProductPhoto({
+  product,
+  frame = false,
+  className,
+  priority,
+}: {
+  product: { imageUrl: string; name: string };
+  frame?: boolean;
+  className?: string;
+  priority?: boolean;
+}) {
+  return (
+    <ProductImage
+      src={product.imageUrl}
+      alt={product.name}
+      className={frame ? cn(className, FRAME) : className}
+      {...(priority ? { priority } : {})}
+    />
+  );
+}

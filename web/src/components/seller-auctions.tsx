@@ -1,4 +1,4 @@
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { AuctionStatusBadge } from "@web/components/status-badges.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
@@ -13,11 +13,7 @@ export function SellerAuctionCard({ auction }: { auction: SellerAuction }) {
   return (
     <Card data-testid="seller-auction">
       <CardContent className="flex flex-wrap items-center gap-4 p-4">
-        <ProductImage
-          src={auction.product.imageUrl}
-          alt={auction.product.name}
-          className="size-20 shrink-0 rounded-lg border border-border bg-muted object-cover"
-        />
+        <ProductPhoto product={auction.product} frame className="size-20" />
         <div className="grid min-w-0 flex-1 gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="truncate font-semibold">{auction.product.name}</h2>

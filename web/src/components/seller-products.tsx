@@ -1,4 +1,4 @@
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { ApprovalBadge } from "@web/components/status-badges.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
@@ -11,11 +11,7 @@ export function SellerProductCard({ product }: { product: ProductView }) {
   return (
     <Card data-testid="seller-product">
       <CardContent className="flex gap-4 p-4">
-        <ProductImage
-          src={product.imageUrl}
-          alt={product.name}
-          className="size-24 shrink-0 rounded-lg border border-border bg-muted object-cover"
-        />
+        <ProductPhoto product={product} frame className="size-24" />
         <div className="grid min-w-0 flex-1 grid-cols-1 content-start gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="min-w-0 max-w-full font-semibold [overflow-wrap:anywhere]">{product.name}</h2>

@@ -5,10 +5,12 @@ import { paths } from "@web/config/paths.ts";
 import { useAppConfig } from "@web/lib/app-config.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { Award, BadgeCheck, Bot, Clock, Coins, Gavel, ShieldCheck, ShoppingBag, Trophy } from "lucide-react";
+import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { BUY_NOW_DAYS_AFTER_END, TIMER_EXTENSION_SECONDS } from "#shared/constants";
 import { formatPrice } from "#shared/money";
 import { DEFAULT_ENDING_SOON_MINUTES } from "#shared/schemas/notifications";
+import { TopicCard } from "./topic-card.tsx";
 
 const STEPS = [
   {
@@ -45,6 +47,15 @@ const TRUST_POINTS = [
     text: "Card payments are processed securely by our payment provider.",
   },
 ] as const;
+
+/** A rules card: its points as a list. */
+function RulesCard({ children, ...card }: Omit<ComponentProps<typeof TopicCard>, "gap">) {
+  return (
+    <TopicCard gap="gap-4" {...card}>
+      <ul className="grid gap-3 text-muted-foreground">{children}</ul>
+    </TopicCard>
+  );
+}
 
 export function HowItWorksPage() {
   useDocumentTitle("How It Works");
@@ -92,137 +103,102 @@ export function HowItWorksPage() {
         </section>
 
         <section aria-labelledby="rules-heading" className="grid gap-6 lg:grid-cols-2">
-          <Card>
-            <CardContent className="grid gap-4 pt-6">
-              <h2 id="rules-heading" className="flex items-center gap-2 text-xl font-semibold">
-                <Clock className="size-5 text-primary" aria-hidden="true" />
-                The timer
-              </h2>
-              <ul className="grid gap-3 text-muted-foreground">
-                <li>
-                  A bid placed with <strong className="text-foreground">more than {extension} seconds</strong>{" "}
-                  left does not change the end time.
-                </li>
-                <li>
-                  A bid placed with <strong className="text-foreground">{extension} seconds or less</strong>{" "}
-                  left resets the clock to {extension} seconds, so everyone gets a fair chance to answer.
-                </li>
-                <li>
-                  When the clock reaches zero, the{" "}
-                  <strong className="text-foreground">last bidder wins</strong>. No bid is accepted after the
-                  end time.
-                </li>
-                <li>
-                  Star an auction to watch it: we email you <strong className="text-foreground">once</strong>,
-                  within a minute of the first time it has {DEFAULT_ENDING_SOON_MINUTES} minutes or less left
-                  (you choose the minutes in Email notifications). The clock can go back up after that, and we
-                  don't email again for that auction. Switch on "Also alert me about auctions I've bid on"
-                  there to get the same email for every auction you bid on. Turn on push notifications on the
-                  same page to get these alerts, and outbid and won, on this device too, under the same rules.
-                </li>
-              </ul>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardContent className="grid gap-4 pt-6">
-              <h2 className="flex items-center gap-2 text-xl font-semibold">
-                <Coins className="size-5 text-primary" aria-hidden="true" />
-                Bid cost and pricing
-              </h2>
-              <ul className="grid gap-3 text-muted-foreground">
-                <li>
-                  Each bid costs <strong className="text-foreground">1 bid credit</strong> and raises the
-                  price by <strong className="text-foreground">$0.01</strong>.
-                </li>
-                <li>The winner pays the final auction price through a secure order checkout.</li>
-                <li>
-                  Bid credits <strong className="text-foreground">never expire</strong> and are
-                  non-refundable. Buy them in packages on the Bid Packages page.
-                </li>
-                <li data-testid="win-limit">
-                  Win limit: nobody may win more than{" "}
-                  <strong className="text-foreground">
-                    {winLimit
-                      ? `${winLimit.wins} auctions in any ${winLimit.days} days`
-                      : "a published number of auctions in a rolling window"}
-                  </strong>
-                  . Auctions marked <strong className="text-foreground">Beginner</strong> are only for bidders
-                  who have never won.{" "}
-                  <Link to={paths.fairness.getHref()} className="underline">
-                    How we prove fair play
-                  </Link>
-                  .
-                </li>
-              </ul>
-            </CardContent>
-          </Card>
-          <Card className="lg:col-span-2" id="bid-agent">
-            <CardContent className="grid gap-4 pt-6">
-              <h2 className="flex items-center gap-2 text-xl font-semibold">
-                <Bot className="size-5 text-primary" aria-hidden="true" />
-                The Bid Agent, exactly
-              </h2>
-              <ul className="grid gap-3 text-muted-foreground">
-                <li>
-                  On an auction page you book a number of bids (1 to 500) and, if you like, a maximum price.
-                  The booked bids leave your balance at once, so they cannot be spent twice.
-                </li>
-                <li>
-                  When an auction with agents has between{" "}
-                  <strong className="text-foreground">8 and 2 seconds</strong> left, the engine places{" "}
-                  <strong className="text-foreground">one ordinary bid</strong> for one agent: the same $0.01,
-                  the same timer rule, in the public bid log marked &ldquo;auto&rdquo;.
-                </li>
-                <li>
-                  Which agent: the one whose last bid is the oldest (or, before its first bid, whose booking
-                  is); agents tied on that are picked at random. Signing up first or spending more buys no
-                  priority.
-                </li>
-                <li>
-                  An agent never bids while its owner leads, never above its maximum price, never after the
-                  end, and never for an account that could not bid by hand. You may still bid by hand.
-                </li>
-                <li>
-                  It stops when its bids run out, the price passes its maximum, you cancel it, or the auction
-                  ends; every unused bid then goes back to your balance, exactly once.
-                </li>
-              </ul>
-            </CardContent>
-          </Card>
-          <Card className="lg:col-span-2" id="buy-it-now">
-            <CardContent className="grid gap-4 pt-6">
-              <h2 className="flex items-center gap-2 text-xl font-semibold">
-                <ShoppingBag className="size-5 text-primary" aria-hidden="true" />
-                Buy It Now, exactly
-              </h2>
-              <ul className="grid gap-3 text-muted-foreground">
-                <li>
-                  Items that show &ldquo;Buy It Now&rdquo; can be bought at their retail price by anyone who
-                  bid on the auction and did not win it, while it runs and for {BUY_NOW_DAYS_AFTER_END} days
-                  after it ends, once per bidder, while units last.
-                </li>
-                <li>
-                  Every bid you spent on that auction comes off the retail price at what you paid for it: the
-                  money you paid for bid packages divided by all the bid credits you received. Credits given
-                  to you for free (at sign-up or by our team) count at $0, and no bid counts for more than{" "}
-                  <strong className="text-foreground" data-testid="bid-value">
-                    {bidValue}
-                  </strong>
-                  . So bids on an item you then buy are not lost, and never earn more than they cost.
-                </li>
-                <li>
-                  The credit is never more than the whole price, and all your Buy It Now credits together
-                  never exceed what you paid for bids (less any refund). &ldquo;You&rsquo;ve spent N bids ($X)
-                  here&rdquo; on the auction page and the all-in cost of your wins and orders use the same
-                  value.
-                </li>
-                <li>
-                  While you are the highest bidder you cannot buy it now. Buying it ends your part in that
-                  auction: your Bid Agent stops and returns its unused bids, and you cannot bid there again.
-                </li>
-              </ul>
-            </CardContent>
-          </Card>
+          <RulesCard icon={Clock} title="The timer" headingId="rules-heading">
+            <li>
+              A bid placed with <strong className="text-foreground">more than {extension} seconds</strong>{" "}
+              left does not change the end time.
+            </li>
+            <li>
+              A bid placed with <strong className="text-foreground">{extension} seconds or less</strong> left
+              resets the clock to {extension} seconds, so everyone gets a fair chance to answer.
+            </li>
+            <li>
+              When the clock reaches zero, the <strong className="text-foreground">last bidder wins</strong>.
+              No bid is accepted after the end time.
+            </li>
+            <li>
+              Star an auction to watch it: we email you <strong className="text-foreground">once</strong>,
+              within a minute of the first time it has {DEFAULT_ENDING_SOON_MINUTES} minutes or less left (you
+              choose the minutes in Email notifications). The clock can go back up after that, and we don't
+              email again for that auction. Switch on "Also alert me about auctions I've bid on" there to get
+              the same email for every auction you bid on. Turn on push notifications on the same page to get
+              these alerts, and outbid and won, on this device too, under the same rules.
+            </li>
+          </RulesCard>
+          <RulesCard icon={Coins} title="Bid cost and pricing">
+            <li>
+              Each bid costs <strong className="text-foreground">1 bid credit</strong> and raises the price by{" "}
+              <strong className="text-foreground">$0.01</strong>.
+            </li>
+            <li>The winner pays the final auction price through a secure order checkout.</li>
+            <li>
+              Bid credits <strong className="text-foreground">never expire</strong> and are non-refundable.
+              Buy them in packages on the Bid Packages page.
+            </li>
+            <li data-testid="win-limit">
+              Win limit: nobody may win more than{" "}
+              <strong className="text-foreground">
+                {winLimit
+                  ? `${winLimit.wins} auctions in any ${winLimit.days} days`
+                  : "a published number of auctions in a rolling window"}
+              </strong>
+              . Auctions marked <strong className="text-foreground">Beginner</strong> are only for bidders who
+              have never won.{" "}
+              <Link to={paths.fairness.getHref()} className="underline">
+                How we prove fair play
+              </Link>
+              .
+            </li>
+          </RulesCard>
+          <RulesCard icon={Bot} title="The Bid Agent, exactly" className="lg:col-span-2" id="bid-agent">
+            <li>
+              On an auction page you book a number of bids (1 to 500) and, if you like, a maximum price. The
+              booked bids leave your balance at once, so they cannot be spent twice.
+            </li>
+            <li>
+              When an auction with agents has between{" "}
+              <strong className="text-foreground">8 and 2 seconds</strong> left, the engine places{" "}
+              <strong className="text-foreground">one ordinary bid</strong> for one agent: the same $0.01, the
+              same timer rule, in the public bid log marked &ldquo;auto&rdquo;.
+            </li>
+            <li>
+              Which agent: the one whose last bid is the oldest (or, before its first bid, whose booking is);
+              agents tied on that are picked at random. Signing up first or spending more buys no priority.
+            </li>
+            <li>
+              An agent never bids while its owner leads, never above its maximum price, never after the end,
+              and never for an account that could not bid by hand. You may still bid by hand.
+            </li>
+            <li>
+              It stops when its bids run out, the price passes its maximum, you cancel it, or the auction
+              ends; every unused bid then goes back to your balance, exactly once.
+            </li>
+          </RulesCard>
+          <RulesCard icon={ShoppingBag} title="Buy It Now, exactly" className="lg:col-span-2" id="buy-it-now">
+            <li>
+              Items that show &ldquo;Buy It Now&rdquo; can be bought at their retail price by anyone who bid
+              on the auction and did not win it, while it runs and for {BUY_NOW_DAYS_AFTER_END} days after it
+              ends, once per bidder, while units last.
+            </li>
+            <li>
+              Every bid you spent on that auction comes off the retail price at what you paid for it: the
+              money you paid for bid packages divided by all the bid credits you received. Credits given to
+              you for free (at sign-up or by our team) count at $0, and no bid counts for more than{" "}
+              <strong className="text-foreground" data-testid="bid-value">
+                {bidValue}
+              </strong>
+              . So bids on an item you then buy are not lost, and never earn more than they cost.
+            </li>
+            <li>
+              The credit is never more than the whole price, and all your Buy It Now credits together never
+              exceed what you paid for bids (less any refund). &ldquo;You&rsquo;ve spent N bids ($X)
+              here&rdquo; on the auction page and the all-in cost of your wins and orders use the same value.
+            </li>
+            <li>
+              While you are the highest bidder you cannot buy it now. Buying it ends your part in that
+              auction: your Bid Agent stops and returns its unused bids, and you cannot bid there again.
+            </li>
+          </RulesCard>
         </section>
 
         <section aria-labelledby="trust-heading">

@@ -1,20 +1,13 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest } from "@web/lib/api-client.ts";
 import { meQuery } from "@web/lib/current-user.ts";
+import { pathQuery } from "@web/lib/path-query.ts";
 import type { SessionView, TwoFactorSetupView, TwoFactorStatusView } from "#shared/schemas/accounts";
 
 /** Every read of the accounts pages; each key is the path it reads. */
 export const accountsQueries = {
-  sessions: () =>
-    queryOptions({
-      queryKey: ["/api/me/sessions"] as const,
-      queryFn: () => api.get<SessionView[]>("/api/me/sessions"),
-    }),
-  twoFactor: () =>
-    queryOptions({
-      queryKey: ["/api/me/two-factor"] as const,
-      queryFn: () => api.get<TwoFactorStatusView>("/api/me/two-factor"),
-    }),
+  sessions: () => pathQuery<SessionView[]>("/api/me/sessions"),
+  twoFactor: () => pathQuery<TwoFactorStatusView>("/api/me/two-factor"),
 };
 
 /** POST /api/me/two-factor/setup: the secret and its otpauth URI, answered this once. */

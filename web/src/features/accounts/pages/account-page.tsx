@@ -1,38 +1,35 @@
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { Form } from "@web/components/ui/form.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
-import { type FormEvent, useState } from "react";
+import { serverError, useSchemaForm } from "@web/lib/schema-form.ts";
+import { useState } from "react";
 import { Link } from "react-router";
-import { changeEmailSchema } from "#shared/schemas/accounts";
+import { changeEmailSchema, deleteAccountSchema } from "#shared/schemas/accounts";
 import { downloadExport, useChangeEmail, useDeleteAccount } from "../api/accounts.ts";
-import { Field } from "../components/field.tsx";
+import { CurrentPasswordField } from "../components/current-password-field.tsx";
 
 function ChangeEmail({ current, pending }: { current: string; pending?: string }) {
   const change = useChangeEmail();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = changeEmailSchema.safeParse({ email, password });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the form");
-    setError(null);
-    change.mutate(parsed.data, {
+  const form = useSchemaForm(changeEmailSchema, { email: "", password: "" });
+  const onSubmit = form.handleSubmit((values) =>
+    change.mutate(values, {
       onSuccess: () => {
-        setPassword("");
+        form.resetField("password");
         toast({
           variant: "success",
           title: "Check your new inbox",
           description: "Follow the link we sent to finish.",
         });
       },
-    });
-  };
+      onError: (failure) => serverError(form, "password", failure, "Could not change the address"),
+    }),
+  );
   return (
     <Card>
       <CardHeader>
@@ -45,31 +42,21 @@ function ChangeEmail({ current, pending }: { current: string; pending?: string }
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Change email">
-          <Field
-            id="new-email"
-            label="New email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <Field
-            id="email-password"
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={
-              error ??
-              (change.isError ? getServerMessage(change.error, "Could not change the address") : null)
-            }
-          />
-          <Button type="submit" className="justify-self-start" disabled={change.isPending}>
-            Send verification link
-          </Button>
-        </form>
+        <Form {...form}>
+          <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Change email">
+            <TextField
+              control={form.control}
+              name="email"
+              label="New email"
+              type="email"
+              autoComplete="email"
+            />
+            <CurrentPasswordField control={form.control} name="password" />
+            <Button type="submit" className="justify-self-start" disabled={change.isPending}>
+              Send verification link
+            </Button>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );
@@ -77,17 +64,17 @@ function ChangeEmail({ current, pending }: { current: string; pending?: string }
 
 function DeleteAccount() {
   const remove = useDeleteAccount();
-  const [password, setPassword] = useState("");
+  const form = useSchemaForm(deleteAccountSchema, { password: "" });
   const [understood, setUnderstood] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ password }) =>
     remove.mutate(password, {
       // Signed out everywhere: a full reload starts the site afresh.
       onSuccess: () => {
         window.location.href = "/";
       },
-    });
-  };
+      onError: (failure) => serverError(form, "password", failure, "Could not delete the account"),
+    }),
+  );
   return (
     <Card className="border-destructive/40">
       <CardHeader>
@@ -108,34 +95,28 @@ function DeleteAccount() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Delete account">
-          <Field
-            id="delete-password"
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={remove.isError ? getServerMessage(remove.error, "Could not delete the account") : null}
-          />
-          <Label className="flex items-center gap-3 font-normal">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={understood}
-              onChange={(e) => setUnderstood(e.target.checked)}
-            />
-            I understand this cannot be undone
-          </Label>
-          <Button
-            type="submit"
-            variant="destructive"
-            className="justify-self-start"
-            disabled={!understood || !password || remove.isPending}
-          >
-            Delete my account
-          </Button>
-        </form>
+        <Form {...form}>
+          <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Delete account">
+            <CurrentPasswordField control={form.control} name="password" />
+            <Label className="flex items-center gap-3 font-normal">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={understood}
+                onChange={(e) => setUnderstood(e.target.checked)}
+              />
+              I understand this cannot be undone
+            </Label>
+            <Button
+              type="submit"
+              variant="destructive"
+              className="justify-self-start"
+              disabled={!understood || !form.watch("password") || remove.isPending}
+            >
+              Delete my account
+            </Button>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,28 +1,24 @@
+import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
+import { Form } from "@web/components/ui/form.tsx";
 import { paths } from "@web/config/paths.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
-import { type FormEvent, useState } from "react";
+import { serverError, useSchemaForm } from "@web/lib/schema-form.ts";
 import { Link } from "react-router";
 import { forgotPasswordSchema } from "#shared/schemas/accounts";
 import { useForgotPassword } from "../api/accounts.ts";
 import { CenteredCard } from "../components/centered-card.tsx";
-import { Field } from "../components/field.tsx";
 
 /** /forgot-password: asks for a reset link; the answer never says whether the address has an account. */
 export function ForgotPasswordPage() {
   useDocumentTitle("Forgot password");
   const forgot = useForgotPassword();
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // Read from the form itself: what is in the field is what is sent, whenever it was typed.
-    const parsed = forgotPasswordSchema.safeParse({ email: new FormData(event.currentTarget).get("email") });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Invalid email address");
-    setError(null);
-    forgot.mutate(parsed.data.email);
-  };
+  const form = useSchemaForm(forgotPasswordSchema, { email: "" });
+  const onSubmit = form.handleSubmit(({ email }) =>
+    forgot.mutate(email, {
+      onError: (failure) => serverError(form, "email", failure, "Could not send the link"),
+    }),
+  );
 
   return (
     <CenteredCard
@@ -38,27 +34,20 @@ export function ForgotPasswordPage() {
           </Button>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Forgot password">
-          <Field
-            id="forgot-email"
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            error={
-              error ?? (forgot.isError ? getServerMessage(forgot.error, "Could not send the link") : null)
-            }
-          />
-          <Button type="submit" size="lg" disabled={forgot.isPending}>
-            {forgot.isPending ? "Sending..." : "Send reset link"}
-          </Button>
-          <Link
-            to={paths.login.getHref()}
-            className="text-center text-sm font-semibold text-primary-hover hover:underline"
-          >
-            Back to sign in
-          </Link>
-        </form>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Forgot password">
+            <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+            <Button type="submit" size="lg" disabled={forgot.isPending}>
+              {forgot.isPending ? "Sending..." : "Send reset link"}
+            </Button>
+            <Link
+              to={paths.login.getHref()}
+              className="text-center text-sm font-semibold text-primary-hover hover:underline"
+            >
+              Back to sign in
+            </Link>
+          </form>
+        </Form>
       )}
     </CenteredCard>
   );

@@ -1,13 +1,15 @@
+import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
+import { Form } from "@web/components/ui/form.tsx";
 import { paths } from "@web/config/paths.ts";
 import { getErrorStatus, getServerMessage } from "@web/lib/api-client.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { useSchemaForm } from "@web/lib/schema-form.ts";
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { resetPasswordFormSchema } from "#shared/schemas/accounts";
 import { useResetPassword } from "../api/accounts.ts";
 import { CenteredCard } from "../components/centered-card.tsx";
-import { Field } from "../components/field.tsx";
 
 function DeadLink({ message }: { message: string }) {
   return (
@@ -29,23 +31,8 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const reset = useResetPassword();
-  const [values, setValues] = useState({ newPassword: "", confirmPassword: "" });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = resetPasswordFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof typeof values;
-        next[field] ??= issue.message;
-      }
-      return setErrors(next);
-    }
-    setErrors({});
-    reset.mutate({ token, newPassword: parsed.data.newPassword });
-  };
+  const form = useSchemaForm(resetPasswordFormSchema, { newPassword: "", confirmPassword: "" });
+  const onSubmit = form.handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }));
 
   let body: ReactNode;
   if (!token) body = <DeadLink message="This page needs the link from your email." />;
@@ -69,34 +56,32 @@ export function ResetPasswordPage() {
     body = <DeadLink message={getServerMessage(reset.error, "This link no longer works.")} />;
   else
     body = (
-      <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Reset password">
-        <Field
-          id="reset-new"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))}
-          error={errors.newPassword}
-        />
-        <Field
-          id="reset-confirm"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
-          error={errors.confirmPassword}
-        />
-        {reset.isError ? (
-          <p className="text-sm font-medium text-destructive" role="alert">
-            {getServerMessage(reset.error, "Could not change the password")}
-          </p>
-        ) : null}
-        <Button type="submit" size="lg" disabled={reset.isPending}>
-          {reset.isPending ? "Saving..." : "Set new password"}
-        </Button>
-      </form>
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Reset password">
+          <TextField
+            control={form.control}
+            name="newPassword"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+          />
+          <TextField
+            control={form.control}
+            name="confirmPassword"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+          />
+          {reset.isError ? (
+            <p className="text-sm font-medium text-destructive" role="alert">
+              {getServerMessage(reset.error, "Could not change the password")}
+            </p>
+          ) : null}
+          <Button type="submit" size="lg" disabled={reset.isPending}>
+            {reset.isPending ? "Saving..." : "Set new password"}
+          </Button>
+        </form>
+      </Form>
     );
 
   return (

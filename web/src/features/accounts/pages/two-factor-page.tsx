@@ -1,18 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { Form } from "@web/components/ui/form.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { getServerMessage } from "@web/lib/api-client.ts";
-import { type FormEvent, useEffect, useState } from "react";
-import type { TwoFactorSetupView } from "#shared/schemas/accounts";
+import { serverError, useSchemaForm } from "@web/lib/schema-form.ts";
+import { useEffect, useState } from "react";
+import {
+  disableTwoFactorSchema,
+  type TwoFactorSetupView,
+  twoFactorCodeSchema,
+} from "#shared/schemas/accounts";
 import {
   accountsQueries,
   useConfirmTwoFactor,
   useDisableTwoFactor,
   useStartTwoFactor,
 } from "../api/accounts.ts";
-import { Field } from "../components/field.tsx";
+import { CurrentPasswordField } from "../components/current-password-field.tsx";
 import { PasskeysSection } from "../components/passkeys-section.tsx";
 
 /** The otpauth URI as an SVG QR code, drawn in the browser: the secret never leaves for an image service. */
@@ -72,15 +78,12 @@ function Enrol({
   setup: TwoFactorSetupView;
   confirm: ReturnType<typeof useConfirmTwoFactor>;
 }) {
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    confirm.mutate(code.trim(), {
-      onError: (failure) => setError(getServerMessage(failure, "Could not check the code")),
-    });
-  };
+  const form = useSchemaForm(twoFactorCodeSchema, { code: "" });
+  const onSubmit = form.handleSubmit(({ code }) =>
+    confirm.mutate(code, {
+      onError: (failure) => serverError(form, "code", failure, "Could not check the code"),
+    }),
+  );
   return (
     <Card>
       <CardHeader>
@@ -100,20 +103,20 @@ function Enrol({
             </code>
           </div>
         </div>
-        <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Confirm two-factor">
-          <Field
-            id="totp-confirm-code"
-            label="Code from the app"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            error={error}
-          />
-          <Button type="submit" disabled={confirm.isPending || code.trim() === ""}>
-            Turn on two-factor
-          </Button>
-        </form>
+        <Form {...form}>
+          <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Confirm two-factor">
+            <TextField
+              control={form.control}
+              name="code"
+              label="Code from the app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+            />
+            <Button type="submit" disabled={confirm.isPending || !form.watch("code").trim()}>
+              Turn on two-factor
+            </Button>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );
@@ -121,42 +124,29 @@ function Enrol({
 
 function Disable() {
   const disable = useDisableTwoFactor();
-  const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    disable.mutate(
-      { password, code: code.trim() },
-      {
-        onSuccess: () => toast({ variant: "success", title: "Two-factor authentication is off" }),
-        onError: (failure) => setError(getServerMessage(failure, "Could not turn it off")),
-      },
-    );
-  };
+  const form = useSchemaForm(disableTwoFactorSchema, { password: "", code: "" });
+  const [password, code] = form.watch(["password", "code"]);
+  const onSubmit = form.handleSubmit((values) =>
+    disable.mutate(values, {
+      onSuccess: () => toast({ variant: "success", title: "Two-factor authentication is off" }),
+      onError: (failure) => serverError(form, "code", failure, "Could not turn it off"),
+    }),
+  );
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Turn off two-factor">
-      <Field
-        id="totp-off-password"
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <Field
-        id="totp-off-code"
-        label="Code from the app, or a recovery code"
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={error}
-      />
-      <Button type="submit" variant="outline" disabled={disable.isPending || !password || !code.trim()}>
-        Turn off two-factor
-      </Button>
-    </form>
+    <Form {...form}>
+      <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Turn off two-factor">
+        <CurrentPasswordField control={form.control} name="password" />
+        <TextField
+          control={form.control}
+          name="code"
+          label="Code from the app, or a recovery code"
+          autoComplete="one-time-code"
+        />
+        <Button type="submit" variant="outline" disabled={disable.isPending || !password || !code.trim()}>
+          Turn off two-factor
+        </Button>
+      </form>
+    </Form>
   );
 }
 

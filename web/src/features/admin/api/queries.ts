@@ -1,6 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "@web/lib/api-client.ts";
 import { listPagesQuery } from "@web/lib/list-pages.ts";
+import { dailyStatsQuery, pathQuery } from "@web/lib/path-query.ts";
 import type {
   AdminProduct,
   AdminUser,
@@ -17,59 +16,23 @@ const USERS_PATH = "/api/admin/users";
 /** Every read of the admin panel; each key is the path it reads (docs/product.md section 7). */
 export const adminQueries = {
   /** GET /api/admin/stats/users: the user counter. */
-  userStats: () =>
-    queryOptions({
-      queryKey: ["/api/admin/stats/users"] as const,
-      queryFn: () => api.get<UserStats>("/api/admin/stats/users"),
-    }),
+  userStats: () => pathQuery<UserStats>("/api/admin/stats/users"),
   /** GET /api/admin/stats/daily?days=N: the platform's daily aggregates and the last 48 hours of bids. */
-  dailyStats: (days = DEFAULT_STATS_DAYS) =>
-    queryOptions({
-      queryKey: ["/api/admin/stats/daily", days] as const,
-      queryFn: () => api.get<AdminDailyStats>(`/api/admin/stats/daily?days=${days}`),
-    }),
+  dailyStats: (days = DEFAULT_STATS_DAYS) => dailyStatsQuery<AdminDailyStats>("/api/admin/stats/daily", days),
   /** GET /api/admin/sellers/pending: applications waiting for a decision, oldest first. */
-  pendingSellers: () =>
-    queryOptions({
-      queryKey: ["/api/admin/sellers/pending"] as const,
-      queryFn: () => api.get<SellerApplication[]>("/api/admin/sellers/pending"),
-    }),
+  pendingSellers: () => pathQuery<SellerApplication[]>("/api/admin/sellers/pending"),
   /** GET /api/admin/products/pending: products waiting for review, oldest first. */
-  pendingProducts: () =>
-    queryOptions({
-      queryKey: ["/api/admin/products/pending"] as const,
-      queryFn: () => api.get<AdminProduct[]>("/api/admin/products/pending"),
-    }),
+  pendingProducts: () => pathQuery<AdminProduct[]>("/api/admin/products/pending"),
   /** GET /api/admin/products: every product, newest first. */
-  products: () =>
-    queryOptions({
-      queryKey: ["/api/admin/products"] as const,
-      queryFn: () => api.get<AdminProduct[]>("/api/admin/products"),
-    }),
+  products: () => pathQuery<AdminProduct[]>("/api/admin/products"),
   /** GET /api/admin/auctions: every auction, newest first. */
-  auctions: () =>
-    queryOptions({
-      queryKey: ["/api/admin/auctions"] as const,
-      queryFn: () => api.get<AuctionSummary[]>("/api/admin/auctions"),
-    }),
+  auctions: () => pathQuery<AuctionSummary[]>("/api/admin/auctions"),
   /** GET /api/admin/auctions/expired: wins that expired unpaid and wait to be listed again, newest first. */
-  expiredWins: () =>
-    queryOptions({
-      queryKey: ["/api/admin/auctions/expired"] as const,
-      queryFn: () => api.get<ExpiredWin[]>("/api/admin/auctions/expired"),
-    }),
+  expiredWins: () => pathQuery<ExpiredWin[]>("/api/admin/auctions/expired"),
   /** GET /api/admin/users: every user, newest registration first. Its key prefixes `userPages`, so invalidating it refreshes both. */
-  users: () =>
-    queryOptions({
-      queryKey: [USERS_PATH] as const,
-      queryFn: () => api.get<AdminUser[]>(USERS_PATH),
-    }),
+  users: () => pathQuery<AdminUser[]>(USERS_PATH),
   /** The users a page at a time, for the Users tab: `q` searched and `role` filtered on the server. */
   userPages: (filters: { q: string; role: string }) => listPagesQuery<AdminUser>(USERS_PATH, 50, filters),
   /** GET /api/admin/bid-packages: every package, inactive ones too, by bid count. */
-  bidPackages: () =>
-    queryOptions({
-      queryKey: ["/api/admin/bid-packages"] as const,
-      queryFn: () => api.get<AdminBidPackage[]>("/api/admin/bid-packages"),
-    }),
+  bidPackages: () => pathQuery<AdminBidPackage[]>("/api/admin/bid-packages"),
 };

@@ -1,12 +1,4 @@
-import { Button } from "@web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@web/components/ui/dialog.tsx";
+import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { useState } from "react";
@@ -25,60 +17,54 @@ export function AdjustBidsDialog({ user, onClose }: { user: AdminUser | null; on
   const amount = parseAdjustment(text);
   const current = user?.bidBalance ?? 0;
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Adjust Bid Balance</DialogTitle>
-          <DialogDescription>
-            Add credits with a positive number, remove them with a negative one, for{" "}
-            <strong>{user?.username}</strong>.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!user || amount === null) return;
-            adjust.mutate({ id: user.id, amount }, { onSuccess: close });
-          }}
-        >
-          <p className="rounded-md bg-muted p-3 text-sm">
-            Current balance: <strong data-testid="current-balance">{current} credits</strong>
-          </p>
-          <div className="grid gap-2">
-            <Label htmlFor="adjust-amount">Amount</Label>
-            <Input
-              id="adjust-amount"
-              type="number"
-              inputMode="numeric"
-              step="1"
-              placeholder="e.g. 50 or -10"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              aria-invalid={text !== "" && amount === null}
-            />
-            {text !== "" && amount === null && (
-              <p className="text-sm font-medium text-destructive" role="alert">
-                Enter a whole number other than 0
-              </p>
-            )}
-          </div>
-          <p className="text-sm" aria-live="polite">
-            New balance:{" "}
-            <strong data-testid="balance-preview">
-              {amount === null ? "—" : plural(previewBalance(current, amount), "credit")}
-            </strong>
-          </p>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={amount === null || adjust.isPending}>
-              Adjust Bids
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={user !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Adjust Bid Balance"
+      description={
+        <>
+          Add credits with a positive number, remove them with a negative one, for{" "}
+          <strong>{user?.username}</strong>.
+        </>
+      }
+    >
+      <form
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!user || amount === null) return;
+          adjust.mutate({ id: user.id, amount }, { onSuccess: close });
+        }}
+      >
+        <p className="rounded-md bg-muted p-3 text-sm">
+          Current balance: <strong data-testid="current-balance">{current} credits</strong>
+        </p>
+        <div className="grid gap-2">
+          <Label htmlFor="adjust-amount">Amount</Label>
+          <Input
+            id="adjust-amount"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            placeholder="e.g. 50 or -10"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-invalid={text !== "" && amount === null}
+          />
+          {text !== "" && amount === null && (
+            <p className="text-sm font-medium text-destructive" role="alert">
+              Enter a whole number other than 0
+            </p>
+          )}
+        </div>
+        <p className="text-sm" aria-live="polite">
+          New balance:{" "}
+          <strong data-testid="balance-preview">
+            {amount === null ? "—" : plural(previewBalance(current, amount), "credit")}
+          </strong>
+        </p>
+        <DialogActions onCancel={close} label="Adjust Bids" disabled={amount === null || adjust.isPending} />
+      </form>
+    </TitledDialog>
   );
 }

@@ -1,12 +1,4 @@
-import { Button } from "@web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@web/components/ui/dialog.tsx";
+import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@web/components/ui/radio-group.tsx";
@@ -66,82 +58,77 @@ export function ApproveProductDialog({
   };
 
   return (
-    <Dialog open={product !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Approve Product</DialogTitle>
-          <DialogDescription>
-            {product ? `${product.name}: its auction starts as soon as you approve.` : ""}
-          </DialogDescription>
-        </DialogHeader>
-        {product && (
-          <form onSubmit={submit} className="grid gap-5" aria-label="Approve Product">
-            <dl className="grid grid-cols-2 gap-1 text-sm">
-              <dt className="text-muted-foreground">Starting price</dt>
-              <dd className="text-right">{formatPrice(product.startingPrice)}</dd>
-              <dt className="text-muted-foreground">Retail price</dt>
-              <dd className="text-right">{product.retailPrice ? formatPrice(product.retailPrice) : "—"}</dd>
-              <dt className="text-muted-foreground">Buy It Now stock</dt>
-              <dd className="text-right">{product.buyNowStock}</dd>
-            </dl>
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium">Auction length</legend>
-              <RadioGroup
-                value={duration}
-                onValueChange={setDuration}
-                className="grid-cols-2 gap-3 sm:grid-cols-3"
-              >
-                {[...DURATION_PRESETS, { value: "custom", label: "Custom" }].map((preset) => (
-                  <Label key={preset.value} className="flex items-center gap-2 font-normal">
-                    <RadioGroupItem value={preset.value} />
-                    {preset.label}
-                  </Label>
-                ))}
-              </RadioGroup>
-              {custom && (
-                <div className="mt-2 grid gap-1.5">
-                  <Label htmlFor="custom-minutes">Minutes</Label>
-                  <Input
-                    id="custom-minutes"
-                    type="number"
-                    inputMode="numeric"
-                    min={MIN_CUSTOM_MINUTES}
-                    max={MAX_CUSTOM_MINUTES}
-                    step={1}
-                    value={customMinutes}
-                    onChange={(event) => setCustomMinutes(event.target.value)}
-                    aria-invalid={!customValid}
-                    aria-describedby="custom-minutes-help"
-                  />
-                  <p
-                    id="custom-minutes-help"
-                    className={customValid ? "text-xs text-muted-foreground" : "text-xs text-destructive"}
-                  >
-                    A whole number of minutes from {MIN_CUSTOM_MINUTES} to {MAX_CUSTOM_MINUTES} (30 days).
-                  </p>
-                </div>
-              )}
-            </fieldset>
-            <Label className="flex items-start gap-2 font-normal">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 accent-primary"
-                checked={beginner}
-                onChange={(event) => setBeginner(event.target.checked)}
-              />
-              <span>Beginner auction: only bidders who have not won yet may bid</span>
-            </Label>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={busy || (custom && !customValid)}>
-                {busy ? "Starting..." : "Approve and Start Auction"}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={product !== null}
+      onOpenChange={onOpenChange}
+      className="max-w-md"
+      title="Approve Product"
+      description={product ? `${product.name}: its auction starts as soon as you approve.` : ""}
+    >
+      {product && (
+        <form onSubmit={submit} className="grid gap-5" aria-label="Approve Product">
+          <dl className="grid grid-cols-2 gap-1 text-sm">
+            <dt className="text-muted-foreground">Starting price</dt>
+            <dd className="text-right">{formatPrice(product.startingPrice)}</dd>
+            <dt className="text-muted-foreground">Retail price</dt>
+            <dd className="text-right">{product.retailPrice ? formatPrice(product.retailPrice) : "—"}</dd>
+            <dt className="text-muted-foreground">Buy It Now stock</dt>
+            <dd className="text-right">{product.buyNowStock}</dd>
+          </dl>
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Auction length</legend>
+            <RadioGroup
+              value={duration}
+              onValueChange={setDuration}
+              className="grid-cols-2 gap-3 sm:grid-cols-3"
+            >
+              {[...DURATION_PRESETS, { value: "custom", label: "Custom" }].map((preset) => (
+                <Label key={preset.value} className="flex items-center gap-2 font-normal">
+                  <RadioGroupItem value={preset.value} />
+                  {preset.label}
+                </Label>
+              ))}
+            </RadioGroup>
+            {custom && (
+              <div className="mt-2 grid gap-1.5">
+                <Label htmlFor="custom-minutes">Minutes</Label>
+                <Input
+                  id="custom-minutes"
+                  type="number"
+                  inputMode="numeric"
+                  min={MIN_CUSTOM_MINUTES}
+                  max={MAX_CUSTOM_MINUTES}
+                  step={1}
+                  value={customMinutes}
+                  onChange={(event) => setCustomMinutes(event.target.value)}
+                  aria-invalid={!customValid}
+                  aria-describedby="custom-minutes-help"
+                />
+                <p
+                  id="custom-minutes-help"
+                  className={customValid ? "text-xs text-muted-foreground" : "text-xs text-destructive"}
+                >
+                  A whole number of minutes from {MIN_CUSTOM_MINUTES} to {MAX_CUSTOM_MINUTES} (30 days).
+                </p>
+              </div>
+            )}
+          </fieldset>
+          <Label className="flex items-start gap-2 font-normal">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-primary"
+              checked={beginner}
+              onChange={(event) => setBeginner(event.target.checked)}
+            />
+            <span>Beginner auction: only bidders who have not won yet may bid</span>
+          </Label>
+          <DialogActions
+            onCancel={() => onOpenChange(false)}
+            label={busy ? "Starting..." : "Approve and Start Auction"}
+            disabled={busy || (custom && !customValid)}
+          />
+        </form>
+      )}
+    </TitledDialog>
   );
 }

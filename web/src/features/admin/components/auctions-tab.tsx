@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
-import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
-import { ProductImage } from "@web/components/product-image.tsx";
+import { QueryList } from "@web/components/list-states.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { AuctionStatusBadge } from "@web/components/status-badges.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { formatDateTime } from "@web/lib/format-date.ts";
 import { Gavel } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
@@ -15,97 +14,98 @@ import type { AuctionSummary } from "#shared/schemas/auctions";
 import { matchesSearch } from "#shared/search";
 import { adminQueries } from "../api/queries.ts";
 import { ExpiredWins } from "./expired-wins.tsx";
-import { ListFilters } from "./list-filters.tsx";
+import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
 type AuctionStatusFilter = "all" | AuctionSummary["status"];
 
+const AUCTION_STATUSES = filterOptions<Exclude<AuctionStatusFilter, "all">>("All statuses", {
+  active: "Active",
+  won: "Won",
+  ended: "Ended",
+});
+
 export function AuctionsTab() {
   const auctions = useQuery(adminQueries.auctions());
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<AuctionStatusFilter>("all");
-  if (auctions.isPending) return <ListPlaceholders />;
-  if (auctions.isError) {
-    return (
-      <ListError
-        error={auctions.error}
-        fallback="Could not load auctions"
-        onRetry={() => auctions.refetch()}
-      />
-    );
-  }
-  if (auctions.data.length === 0) {
-    return (
-      <EmptyState icon={Gavel} title="No Auctions Running" description="Approved products start auctions." />
-    );
-  }
-  const shown = auctions.data.filter(
-    (a) =>
-      (status === "all" || a.status === status) &&
-      matchesSearch(
-        search,
-        a.product.name,
-        a.seller.businessName,
-        a.lastBidder?.username ?? "",
-        a.winner?.username ?? "",
-      ),
-  );
+  const filters = useListFilters<Exclude<AuctionStatusFilter, "all">>();
+  const { search, value: status } = filters;
   return (
-    <div className="grid gap-3">
-      <ExpiredWins />
-      <ListFilters<AuctionStatusFilter>
-        what="auctions"
-        search={search}
-        onSearch={setSearch}
-        filterLabel="Filter auctions by status"
-        value={status}
-        options={[
-          { value: "all", label: "All statuses" },
-          { value: "active", label: "Active" },
-          { value: "won", label: "Won" },
-          { value: "ended", label: "Ended" },
-        ]}
-        onFilter={setStatus}
-        shown={shown.length}
-        total={auctions.data.length}
-      />
-      {shown.map((auction) => (
-        <Card key={auction.id} data-testid="admin-auction">
-          <CardContent className="flex flex-wrap items-center gap-4 p-4">
-            <ProductImage
-              src={auction.product.imageUrl}
-              alt={auction.product.name}
-              className="size-16 shrink-0 rounded-lg border border-border bg-muted object-cover"
+    <QueryList
+      query={auctions}
+      errorFallback="Could not load auctions"
+      empty={
+        <EmptyState
+          icon={Gavel}
+          title="No Auctions Running"
+          description="Approved products start auctions."
+        />
+      }
+    >
+      {(loaded) => {
+        const shown = loaded.filter(
+          (a) =>
+            (status === "all" || a.status === status) &&
+            matchesSearch(
+              search,
+              a.product.name,
+              a.seller.businessName,
+              a.lastBidder?.username ?? "",
+              a.winner?.username ?? "",
+            ),
+        );
+        return (
+          <div className="grid gap-3">
+            <ExpiredWins />
+            <ListFilters<AuctionStatusFilter>
+              {...filters.props}
+              what="auctions"
+              filterLabel="Filter auctions by status"
+              options={AUCTION_STATUSES}
+              shown={shown.length}
+              total={loaded.length}
             />
-            <div className="grid min-w-48 flex-1 gap-1">
-              <Link to={paths.auction.getHref(auction.id)} className="truncate font-semibold hover:underline">
-                {auction.product.name}
-              </Link>
-              <p className="text-sm text-muted-foreground">{auction.seller.businessName}</p>
-              <p className="text-sm text-muted-foreground" data-testid="admin-auction-end">
-                {auction.status === "active" ? "Ends" : "Ended"}{" "}
-                <time dateTime={auction.endsAt}>{formatDateTime(auction.endsAt)}</time>
-                {" · "}
-                {auction.winner ? (
-                  <>
-                    Winner: <span className="font-medium text-foreground">{auction.winner.username}</span>
-                  </>
-                ) : auction.status === "active" ? (
-                  auction.lastBidder ? (
-                    `Leading: ${auction.lastBidder.username}`
-                  ) : (
-                    "No bids yet"
-                  )
-                ) : (
-                  "No winner"
-                )}
-              </p>
-            </div>
-            <AuctionStatusBadge status={auction.status} />
-            <span className="w-20 text-sm text-muted-foreground">{plural(auction.totalBids, "bid")}</span>
-            <span className="w-24 text-right font-bold">{formatPrice(auction.currentPrice)}</span>
-          </CardContent>
-        </Card>
-      ))}
-    </div>
+            {shown.map((auction) => (
+              <Card key={auction.id} data-testid="admin-auction">
+                <CardContent className="flex flex-wrap items-center gap-4 p-4">
+                  <ProductPhoto product={auction.product} frame className="size-16" />
+                  <div className="grid min-w-48 flex-1 gap-1">
+                    <Link
+                      to={paths.auction.getHref(auction.id)}
+                      className="truncate font-semibold hover:underline"
+                    >
+                      {auction.product.name}
+                    </Link>
+                    <p className="text-sm text-muted-foreground">{auction.seller.businessName}</p>
+                    <p className="text-sm text-muted-foreground" data-testid="admin-auction-end">
+                      {auction.status === "active" ? "Ends" : "Ended"}{" "}
+                      <time dateTime={auction.endsAt}>{formatDateTime(auction.endsAt)}</time>
+                      {" · "}
+                      {auction.winner ? (
+                        <>
+                          Winner:{" "}
+                          <span className="font-medium text-foreground">{auction.winner.username}</span>
+                        </>
+                      ) : auction.status === "active" ? (
+                        auction.lastBidder ? (
+                          `Leading: ${auction.lastBidder.username}`
+                        ) : (
+                          "No bids yet"
+                        )
+                      ) : (
+                        "No winner"
+                      )}
+                    </p>
+                  </div>
+                  <AuctionStatusBadge status={auction.status} />
+                  <span className="w-20 text-sm text-muted-foreground">
+                    {plural(auction.totalBids, "bid")}
+                  </span>
+                  <span className="w-24 text-right font-bold">{formatPrice(auction.currentPrice)}</span>
+                </CardContent>
+              </Card>
+            ))}
+          </div>
+        );
+      }}
+    </QueryList>
   );
 }

@@ -1,14 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TextField } from "@web/components/text-field.tsx";
-import { Button } from "@web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@web/components/ui/dialog.tsx";
+import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
 import { Form, FormControl, FormField, FormItem, FormLabel } from "@web/components/ui/form.tsx";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -75,88 +67,85 @@ export function BidPackageDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? "Changes apply to purchases started from now on; payments already under way keep their price."
-              : "The package goes on sale as soon as it is created."}
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-md"
+      title={title}
+      description={
+        editing
+          ? "Changes apply to purchases started from now on; payments already under way keep their price."
+          : "The package goes on sale as soon as it is created."
+      }
+    >
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
+          <TextField
+            control={form.control}
+            name="name"
+            label="Name"
+            placeholder="Starter"
+            autoComplete="off"
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               control={form.control}
-              name="name"
-              label="Name"
-              placeholder="Starter"
-              autoComplete="off"
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                control={form.control}
-                name="bidCount"
-                label="Bid Count"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                placeholder="50"
-              />
-              <TextField
-                control={form.control}
-                name="price"
-                label="Price ($)"
-                inputMode="decimal"
-                placeholder="25.00"
-              />
-            </div>
-            <TextField
-              control={form.control}
-              name="savings"
-              label="Savings (%)"
+              name="bidCount"
+              label="Bid Count"
               type="number"
               inputMode="numeric"
-              min={0}
-              max={100}
+              min={1}
               step={1}
-              description='Shown as "Save N%" when above 0.'
+              placeholder="50"
             />
-            <FormField
+            <TextField
               control={form.control}
-              name="popular"
-              render={({ field }) => (
-                <FormItem className="flex items-start gap-2 space-y-0">
-                  <FormControl>
-                    <input
-                      type="checkbox"
-                      className="mt-0.5 size-4 accent-primary"
-                      checked={field.value}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      onBlur={field.onBlur}
-                      name={field.name}
-                      ref={field.ref}
-                    />
-                  </FormControl>
-                  <FormLabel className="font-normal">
-                    Popular: marked "Best Value" on the packages page
-                  </FormLabel>
-                </FormItem>
-              )}
+              name="price"
+              label="Price ($)"
+              inputMode="decimal"
+              placeholder="25.00"
             />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {busy ? "Saving..." : editing ? "Save Changes" : "Add Package"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+          </div>
+          <TextField
+            control={form.control}
+            name="savings"
+            label="Savings (%)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            step={1}
+            description='Shown as "Save N%" when above 0.'
+          />
+          <FormField
+            control={form.control}
+            name="popular"
+            render={({ field }) => (
+              <FormItem className="flex items-start gap-2 space-y-0">
+                <FormControl>
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-4 accent-primary"
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                    ref={field.ref}
+                  />
+                </FormControl>
+                <FormLabel className="font-normal">
+                  Popular: marked "Best Value" on the packages page
+                </FormLabel>
+              </FormItem>
+            )}
+          />
+          <DialogActions
+            onCancel={() => onOpenChange(false)}
+            label={busy ? "Saving..." : editing ? "Save Changes" : "Add Package"}
+            disabled={busy}
+          />
+        </form>
+      </Form>
+    </TitledDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
 import { EmptyState } from "@web/components/empty-state.tsx";
-import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
+import { QueryList } from "@web/components/list-states.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
@@ -15,9 +15,14 @@ import { matchesSearch } from "#shared/search";
 import { adminQueries } from "../api/queries.ts";
 import { useUpdateBidPackage } from "../api/update-bid-package.ts";
 import { BidPackageDialog } from "./bid-package-dialog.tsx";
-import { ListFilters } from "./list-filters.tsx";
+import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
 type PackageStatusFilter = "all" | "active" | "inactive";
+
+const PACKAGE_STATUSES = filterOptions<Exclude<PackageStatusFilter, "all">>("All statuses", {
+  active: "Active",
+  inactive: "Inactive",
+});
 
 function PackageCard({
   pkg,
@@ -90,68 +95,58 @@ export function BidPackagesTab() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<AdminBidPackage | null>(null);
   const [deactivating, setDeactivating] = useState<AdminBidPackage | null>(null);
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<PackageStatusFilter>("all");
+  const filters = useListFilters<Exclude<PackageStatusFilter, "all">>();
+  const { search, value: status } = filters;
 
   const openDialog = (pkg: AdminBidPackage | null) => {
     setEditing(pkg);
     setDialogOpen(true);
   };
 
-  let body: React.ReactNode;
-  if (packages.isPending) body = <ListPlaceholders />;
-  else if (packages.isError) {
-    body = (
-      <ListError
-        error={packages.error}
-        fallback="Could not load bid packages"
-        onRetry={() => packages.refetch()}
-      />
-    );
-  } else if (packages.data.length === 0) {
-    body = (
-      <EmptyState
-        icon={Coins}
-        title="No Bid Packages"
-        description="Buyers have nothing to buy until you add a package."
-      />
-    );
-  } else {
-    const shown = packages.data.filter(
-      (p) => (status === "all" || (status === "active") === p.active) && matchesSearch(search, p.name, p.id),
-    );
-    body = (
-      <>
-        <ListFilters<PackageStatusFilter>
-          what="packages"
-          search={search}
-          onSearch={setSearch}
-          filterLabel="Filter packages by status"
-          value={status}
-          options={[
-            { value: "all", label: "All statuses" },
-            { value: "active", label: "Active" },
-            { value: "inactive", label: "Inactive" },
-          ]}
-          onFilter={setStatus}
-          shown={shown.length}
-          total={packages.data.length}
+  const body = (
+    <QueryList
+      query={packages}
+      errorFallback="Could not load bid packages"
+      empty={
+        <EmptyState
+          icon={Coins}
+          title="No Bid Packages"
+          description="Buyers have nothing to buy until you add a package."
         />
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {shown.map((pkg) => (
-            <PackageCard
-              key={pkg.id}
-              pkg={pkg}
-              busy={update.isPending}
-              onEdit={() => openDialog(pkg)}
-              onDeactivate={() => setDeactivating(pkg)}
-              onActivate={() => update.mutate({ id: pkg.id, active: true })}
+      }
+    >
+      {(loaded) => {
+        const shown = loaded.filter(
+          (p) =>
+            (status === "all" || (status === "active") === p.active) && matchesSearch(search, p.name, p.id),
+        );
+        return (
+          <>
+            <ListFilters<PackageStatusFilter>
+              {...filters.props}
+              what="packages"
+              filterLabel="Filter packages by status"
+              options={PACKAGE_STATUSES}
+              shown={shown.length}
+              total={loaded.length}
             />
-          ))}
-        </div>
-      </>
-    );
-  }
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {shown.map((pkg) => (
+                <PackageCard
+                  key={pkg.id}
+                  pkg={pkg}
+                  busy={update.isPending}
+                  onEdit={() => openDialog(pkg)}
+                  onDeactivate={() => setDeactivating(pkg)}
+                  onActivate={() => update.mutate({ id: pkg.id, active: true })}
+                />
+              ))}
+            </div>
+          </>
+        );
+      }}
+    </QueryList>
+  );
 
   return (
     <div className="grid gap-4">

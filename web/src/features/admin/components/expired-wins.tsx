@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
@@ -43,11 +43,7 @@ function ExpiredWinRow({ win }: { win: ExpiredWin }) {
       data-testid="expired-win"
       data-auction-id={win.id}
     >
-      <ProductImage
-        src={win.product.imageUrl}
-        alt={win.product.name}
-        className="size-12 shrink-0 rounded-lg border border-border bg-muted object-cover"
-      />
+      <ProductPhoto product={win.product} frame className="size-12" />
       <div className="grid min-w-48 flex-1 gap-0.5">
         <Link to={paths.auction.getHref(win.id)} className="truncate font-semibold hover:underline">
           {win.product.name}

@@ -1,4 +1,5 @@
 import { Input } from "@web/components/ui/input.tsx";
+import { useState } from "react";
 
 /** An admin list's search box and one select filter, with how many of the loaded rows are shown. */
 export function ListFilters<Value extends string>({
@@ -53,4 +54,20 @@ export function ListFilters<Value extends string>({
       </span>
     </div>
   );
+}
+
+/**
+ * A list's search text and filter value (the filter starts at "all"), and the four ListFilters props
+ * that read and set them.
+ */
+export function useListFilters<Value extends string>() {
+  const [search, setSearch] = useState("");
+  const [value, setValue] = useState<Value | "all">("all");
+  return { search, value, props: { search, onSearch: setSearch, value, onFilter: setValue } };
+}
+
+/** The filter's choices: "all" (under `allLabel`), then each value under its label. */
+export function filterOptions<Value extends string>(allLabel: string, labels: Record<Value, string>) {
+  const each = (Object.keys(labels) as Value[]).map((value) => ({ value, label: labels[value] }));
+  return [{ value: "all" as const, label: allLabel }, ...each];
 }

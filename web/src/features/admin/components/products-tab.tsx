@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
 import { EmptyState } from "@web/components/empty-state.tsx";
-import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
-import { ProductImage } from "@web/components/product-image.tsx";
+import { QueryList } from "@web/components/list-states.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { ApprovalBadge } from "@web/components/status-badges.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
@@ -15,92 +15,89 @@ import { matchesSearch } from "#shared/search";
 import { useDeleteAdminProduct } from "../api/delete-product.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdminAddProductDialog } from "./add-product-dialog.tsx";
-import { ListFilters } from "./list-filters.tsx";
+import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
 type ProductStatusFilter = "all" | AdminProduct["status"];
+
+const PRODUCT_STATUSES = filterOptions<Exclude<ProductStatusFilter, "all">>("All statuses", {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+});
 
 export function ProductsTab() {
   const products = useQuery(adminQueries.products());
   const remove = useDeleteAdminProduct();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<ProductStatusFilter>("all");
+  const filters = useListFilters<Exclude<ProductStatusFilter, "all">>();
+  const { search, value: status } = filters;
 
-  let body: React.ReactNode;
-  if (products.isPending) body = <ListPlaceholders />;
-  else if (products.isError) {
-    body = (
-      <ListError
-        error={products.error}
-        fallback="Could not load products"
-        onRetry={() => products.refetch()}
-      />
-    );
-  } else if (products.data.length === 0) {
-    body = (
-      <EmptyState icon={Package} title="No Products Listed" description="Products appear here once added." />
-    );
-  } else {
-    const shown = products.data.filter(
-      (p) =>
-        (status === "all" || p.status === status) &&
-        matchesSearch(search, p.name, p.seller.businessName, p.metalType),
-    );
-    body = (
-      <>
-        <ListFilters<ProductStatusFilter>
-          what="products"
-          search={search}
-          onSearch={setSearch}
-          filterLabel="Filter products by status"
-          value={status}
-          options={[
-            { value: "all", label: "All statuses" },
-            { value: "pending", label: "Pending" },
-            { value: "approved", label: "Approved" },
-            { value: "rejected", label: "Rejected" },
-          ]}
-          onFilter={setStatus}
-          shown={shown.length}
-          total={products.data.length}
+  const body = (
+    <QueryList
+      query={products}
+      errorFallback="Could not load products"
+      empty={
+        <EmptyState
+          icon={Package}
+          title="No Products Listed"
+          description="Products appear here once added."
         />
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {shown.map((product) => (
-            <Card key={product.id} className="overflow-hidden" data-testid="admin-product">
-              <ProductImage
-                src={product.imageUrl}
-                alt={product.name}
-                className="aspect-video w-full border-b border-border bg-muted object-cover"
-              />
-              <CardContent className="grid gap-2 p-4">
-                <div className="flex flex-wrap items-center gap-2">
-                  <MetalBadge metalType={product.metalType} />
-                  <ApprovalBadge status={product.status} />
-                </div>
-                <h3 className="font-semibold">{product.name}</h3>
-                <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
-                <p className="text-sm text-muted-foreground">{product.seller.businessName}</p>
-                <div className="flex items-center justify-between gap-2">
-                  <span className="font-bold">{formatPrice(product.startingPrice)}</span>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="text-destructive hover:bg-red-50"
-                    aria-label={`Delete ${product.name}`}
-                    onClick={() => setDeleting(product)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    Delete
-                  </Button>
-                </div>
-              </CardContent>
-            </Card>
-          ))}
-        </div>
-      </>
-    );
-  }
+      }
+    >
+      {(loaded) => {
+        const shown = loaded.filter(
+          (p) =>
+            (status === "all" || p.status === status) &&
+            matchesSearch(search, p.name, p.seller.businessName, p.metalType),
+        );
+        return (
+          <>
+            <ListFilters<ProductStatusFilter>
+              {...filters.props}
+              what="products"
+              filterLabel="Filter products by status"
+              options={PRODUCT_STATUSES}
+              shown={shown.length}
+              total={loaded.length}
+            />
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {shown.map((product) => (
+                <Card key={product.id} className="overflow-hidden" data-testid="admin-product">
+                  <ProductPhoto
+                    product={product}
+                    className="aspect-video w-full border-b border-border bg-muted object-cover"
+                  />
+                  <CardContent className="grid gap-2 p-4">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <MetalBadge metalType={product.metalType} />
+                      <ApprovalBadge status={product.status} />
+                    </div>
+                    <h3 className="font-semibold">{product.name}</h3>
+                    <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
+                    <p className="text-sm text-muted-foreground">{product.seller.businessName}</p>
+                    <div className="flex items-center justify-between gap-2">
+                      <span className="font-bold">{formatPrice(product.startingPrice)}</span>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-destructive hover:bg-red-50"
+                        aria-label={`Delete ${product.name}`}
+                        onClick={() => setDeleting(product)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                        Delete
+                      </Button>
+                    </div>
+                  </CardContent>
+                </Card>
+              ))}
+            </div>
+          </>
+        );
+      }}
+    </QueryList>
+  );
 
   return (
     <div className="grid gap-4">

@@ -1,12 +1,4 @@
-import { Button } from "@web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@web/components/ui/dialog.tsx";
+import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { useState } from "react";
@@ -23,43 +15,37 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
   };
   const tooShort = password.length < MIN_RESET_PASSWORD_LENGTH;
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reset Password</DialogTitle>
-          <DialogDescription>
-            Set a new password for <strong>{user?.username}</strong>. They will be signed out everywhere.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!user || tooShort) return;
-            reset.mutate({ id: user.id, newPassword: password }, { onSuccess: close });
-          }}
-        >
-          <div className="grid gap-2">
-            <Label htmlFor="reset-password">New Password</Label>
-            <Input
-              id="reset-password"
-              type="text"
-              autoComplete="off"
-              placeholder={`At least ${MIN_RESET_PASSWORD_LENGTH} characters`}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={tooShort || reset.isPending}>
-              Reset Password
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={user !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Reset Password"
+      description={
+        <>
+          Set a new password for <strong>{user?.username}</strong>. They will be signed out everywhere.
+        </>
+      }
+    >
+      <form
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!user || tooShort) return;
+          reset.mutate({ id: user.id, newPassword: password }, { onSuccess: close });
+        }}
+      >
+        <div className="grid gap-2">
+          <Label htmlFor="reset-password">New Password</Label>
+          <Input
+            id="reset-password"
+            type="text"
+            autoComplete="off"
+            placeholder={`At least ${MIN_RESET_PASSWORD_LENGTH} characters`}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <DialogActions onCancel={close} label="Reset Password" disabled={tooShort || reset.isPending} />
+      </form>
+    </TitledDialog>
   );
 }

@@ -12,15 +12,22 @@ export function ReviewButtons<TData, TError>({
   review,
   id,
   className,
+  onApprove,
 }: {
   review: UseMutationResult<TData, TError, { id: string; decision: Decision }>;
   id: string;
   className: string;
+  /** Approving asks for more first (a product's auction terms): this opens that instead of deciding. */
+  onApprove?: () => void;
 }) {
   const busy = review.isPending && review.variables?.id === id;
   return (
     <div className={className}>
-      <Button size="sm" disabled={busy} onClick={() => review.mutate({ id, decision: "approve" })}>
+      <Button
+        size="sm"
+        disabled={busy}
+        onClick={onApprove ?? (() => review.mutate({ id, decision: "approve" }))}
+      >
         <Check aria-hidden="true" />
         Approve
       </Button>

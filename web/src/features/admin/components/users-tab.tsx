@@ -13,12 +13,18 @@ import type { AdminUser } from "#shared/schemas/admin";
 import { useDeleteAdminUser } from "../api/delete-user.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdjustBidsDialog } from "./adjust-bids-dialog.tsx";
-import { ListFilters } from "./list-filters.tsx";
+import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 
 const ROLE_BADGE = { admin: "default", seller: "secondary", buyer: "outline" } as const;
 
 type RoleFilter = "all" | AdminUser["role"];
+
+const ROLES = filterOptions<Exclude<RoleFilter, "all">>("All roles", {
+  buyer: "Buyers",
+  seller: "Sellers",
+  admin: "Admins",
+});
 
 /** Typing settles for this long before the server is asked: one search per pause, not per key. */
 const SEARCH_PAUSE_MS = 300;
@@ -166,8 +172,8 @@ function UserCards({ users, actions }: { users: AdminUser[]; actions(user: Admin
 }
 
 export function UsersTab() {
-  const [search, setSearch] = useState("");
-  const [role, setRole] = useState<RoleFilter>("all");
+  const filters = useListFilters<Exclude<RoleFilter, "all">>();
+  const { search, value: role } = filters;
   const q = useSettled(search.trim());
   // Pages of 50 under the list's own key, so the mutations that refresh the list refresh these; the
   // search and the role are answered by the server, so they reach users not loaded yet.
@@ -204,18 +210,10 @@ export function UsersTab() {
   return (
     <>
       <ListFilters<RoleFilter>
+        {...filters.props}
         what="users by name or email"
-        search={search}
-        onSearch={setSearch}
         filterLabel="Filter users by role"
-        value={role}
-        options={[
-          { value: "all", label: "All roles" },
-          { value: "buyer", label: "Buyers" },
-          { value: "seller", label: "Sellers" },
-          { value: "admin", label: "Admins" },
-        ]}
-        onFilter={setRole}
+        options={ROLES}
         shown={loaded.length}
         summary={
           users.isSuccess

@@ -1,6 +1,6 @@
 import { SELF_EXCLUSION_REASON_ID } from "@web/app/layouts/self-exclusion-banner.tsx";
 import { LazyWatchStar } from "@web/components/lazy-watch-star.tsx";
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
@@ -59,9 +59,8 @@ export const AuctionCard = memo(function AuctionCard({
     >
       <div className="relative">
         <Link to={href} className="relative block aspect-[4/3] overflow-hidden bg-muted">
-          <ProductImage
-            src={product.imageUrl}
-            alt={product.name}
+          <ProductPhoto
+            product={product}
             className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
           />
           <MetalBadge metalType={product.metalType} className="absolute left-3 top-3 shadow-sm" />

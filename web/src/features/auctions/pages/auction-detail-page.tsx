@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { LazyWatchStar } from "@web/components/lazy-watch-star.tsx";
 import { PageContainer } from "@web/components/page-header.tsx";
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { getErrorStatus } from "@web/lib/api-client.ts";
@@ -58,12 +58,7 @@ export function AuctionDetailPage() {
         {/* On phones the title, price and bid come first; details and seller below. */}
         <div className="order-2 grid content-start gap-6 lg:order-1">
           <div className="relative overflow-hidden rounded-xl border border-border bg-muted">
-            <ProductImage
-              priority
-              src={product.imageUrl}
-              alt={product.name}
-              className="aspect-square w-full object-cover"
-            />
+            <ProductPhoto product={product} priority className="aspect-square w-full object-cover" />
             <MetalBadge metalType={product.metalType} className="absolute left-4 top-4 text-sm shadow" />
           </div>
           <Card>

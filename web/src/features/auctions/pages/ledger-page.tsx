@@ -214,6 +214,8 @@ function Hash({ n, hash }: { n: number; hash: string }) {
 
 const auto = (entry: Entry) => (entry.auto ? "Bid Agent" : "By hand");
 
+const LEDGER_COLUMNS = ["#", "Bidder", "Amount", "Time", "Auto", "Hash"] as const;
+
 function LedgerTable({ rows, brokenAt }: { rows: Entry[]; brokenAt: number | null }) {
   return (
     // A long username or the odd narrow window scrolls the table, never the page.
@@ -221,24 +223,11 @@ function LedgerTable({ rows, brokenAt }: { rows: Entry[]; brokenAt: number | nul
       <table className="w-full text-left text-sm" data-testid="ledger-table">
         <thead className="border-b text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 pr-3">
-              #
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Bidder
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Amount
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Time
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Auto
-            </th>
-            <th scope="col" className="py-2">
-              Hash
-            </th>
+            {LEDGER_COLUMNS.map((column) => (
+              <th key={column} scope="col" className={column === "Hash" ? "py-2" : "py-2 pr-3"}>
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

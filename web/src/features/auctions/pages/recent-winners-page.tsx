@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { EmptyList, PagedQueryList } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { Card } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { formatDateTime } from "@web/lib/format-date.ts";
@@ -49,7 +49,7 @@ function Win({ win }: { win: EndedAuction }) {
   return (
     <Card data-testid="recent-win" data-auction-id={win.id} className="flex gap-3 p-3 sm:gap-4">
       <Link to={href} className="block size-20 shrink-0 overflow-hidden rounded-md bg-muted sm:size-24">
-        <ProductImage src={win.product.imageUrl} alt={win.product.name} className="size-full object-cover" />
+        <ProductPhoto product={win.product} className="size-full object-cover" />
       </Link>
       <div className="grid min-w-0 flex-1 content-start gap-1">
         <Link to={href} className="font-semibold leading-snug hover:text-primary-hover">

@@ -1,13 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@web/components/ui/dialog.tsx";
+import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
 import { Form } from "@web/components/ui/form.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { useForm } from "react-hook-form";
@@ -48,49 +40,43 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Change Password</DialogTitle>
-          <DialogDescription>
-            Enter your current password and choose a new one. You stay signed in here; other devices are
-            signed out.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Change password">
-            <PasswordField
-              control={form.control}
-              name="currentPassword"
-              label="Current Password"
-              autoComplete="current-password"
-              placeholder="Your current password"
-            />
-            <PasswordField
-              control={form.control}
-              name="newPassword"
-              label="New Password"
-              autoComplete="new-password"
-              placeholder="At least 8 characters"
-            />
-            <PasswordField
-              control={form.control}
-              name="confirmPassword"
-              label="Confirm New Password"
-              autoComplete="new-password"
-              placeholder="Repeat the new password"
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={change.isPending}>
-                {change.isPending ? "Changing..." : "Change Password"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title="Change Password"
+      description="Enter your current password and choose a new one. You stay signed in here; other devices are
+            signed out."
+    >
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Change password">
+          <PasswordField
+            control={form.control}
+            name="currentPassword"
+            label="Current Password"
+            autoComplete="current-password"
+            placeholder="Your current password"
+          />
+          <PasswordField
+            control={form.control}
+            name="newPassword"
+            label="New Password"
+            autoComplete="new-password"
+            placeholder="At least 8 characters"
+          />
+          <PasswordField
+            control={form.control}
+            name="confirmPassword"
+            label="Confirm New Password"
+            autoComplete="new-password"
+            placeholder="Repeat the new password"
+          />
+          <DialogActions
+            onCancel={close}
+            label={change.isPending ? "Changing..." : "Change Password"}
+            disabled={change.isPending}
+          />
+        </form>
+      </Form>
+    </TitledDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { PaymentBadge, ShippingBadge } from "@web/components/status-badges.tsx";
 import { formatDate } from "@web/lib/format-date.ts";
 import { winExpired } from "@web/lib/wins.ts";
@@ -11,11 +11,7 @@ export function OrderSummaryLine({ order }: { order: OrderView }) {
   const { product } = order.auction;
   return (
     <div className="flex gap-4">
-      <ProductImage
-        src={product.imageUrl}
-        alt={product.name}
-        className="size-20 shrink-0 rounded-lg object-cover sm:size-24"
-      />
+      <ProductPhoto product={product} className="size-20 shrink-0 rounded-lg object-cover sm:size-24" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="font-semibold leading-tight">{product.name}</h2>

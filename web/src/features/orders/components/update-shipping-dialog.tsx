@@ -1,10 +1,10 @@
 import { SHIPPING_STATUS_LABELS } from "@web/components/status-badges.tsx";
+import { DialogActions } from "@web/components/titled-dialog.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -100,14 +100,12 @@ export function UpdateShippingDialog({ order }: { order: OrderView }) {
               />
             </div>
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? "Updating..." : "Update"}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => setOpen(false)}
+            cancelDisabled={mutation.isPending}
+            label={mutation.isPending ? "Updating..." : "Update"}
+            disabled={mutation.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,6 @@
 import { PayByNote } from "@web/components/pay-by-note.tsx";
 import { PayWinButton } from "@web/components/pay-win-button.tsx";
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { PaymentBadge, ShippingBadge } from "@web/components/status-badges.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
@@ -30,11 +30,7 @@ export function WonAuctionCard({ auction }: { auction: WonAuction }) {
       data-auction-id={auction.id}
     >
       <div className="relative shrink-0">
-        <ProductImage
-          src={product.imageUrl}
-          alt={product.name}
-          className="h-44 w-full object-cover sm:h-full sm:w-48"
-        />
+        <ProductPhoto product={product} className="h-44 w-full object-cover sm:h-full sm:w-48" />
         <Badge variant="success" className="absolute left-3 top-3">
           <Trophy aria-hidden="true" />
           Won

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@web/components/empty-state.tsx";
-import { ListError, ListPlaceholders } from "@web/components/list-states.tsx";
+import { ListError, ListPlaceholders, QueryList } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { SellerAuctionCard } from "@web/components/seller-auctions.tsx";
 import { SellerProductCard } from "@web/components/seller-products.tsx";
@@ -73,54 +73,50 @@ export function SellerDashboardPage() {
         </TabsList>
 
         <TabsContent value="products">
-          {products.isPending ? (
-            <ListPlaceholders />
-          ) : products.isError ? (
-            <ListError
-              error={products.error}
-              fallback="Could not load your products"
-              onRetry={() => products.refetch()}
-            />
-          ) : products.data.length === 0 ? (
-            <EmptyState
-              headingLevel={2}
-              icon={Package}
-              title="No Products Yet"
-              description="Add your first product to start creating auctions"
-              action={addButton}
-            />
-          ) : (
-            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-              {products.data.map((product) => (
-                <SellerProductCard key={product.id} product={product} />
-              ))}
-            </div>
-          )}
+          <QueryList
+            query={products}
+            errorFallback="Could not load your products"
+            empty={
+              <EmptyState
+                headingLevel={2}
+                icon={Package}
+                title="No Products Yet"
+                description="Add your first product to start creating auctions"
+                action={addButton}
+              />
+            }
+          >
+            {(items) => (
+              <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+                {items.map((product) => (
+                  <SellerProductCard key={product.id} product={product} />
+                ))}
+              </div>
+            )}
+          </QueryList>
         </TabsContent>
 
         <TabsContent value="auctions">
-          {auctions.isPending ? (
-            <ListPlaceholders />
-          ) : auctions.isError ? (
-            <ListError
-              error={auctions.error}
-              fallback="Could not load your auctions"
-              onRetry={() => auctions.refetch()}
-            />
-          ) : auctions.data.length === 0 ? (
-            <EmptyState
-              headingLevel={2}
-              icon={Gavel}
-              title="No Auctions Yet"
-              description="Your products will appear here once listed"
-            />
-          ) : (
-            <div className="grid gap-4">
-              {auctions.data.map((auction) => (
-                <SellerAuctionCard key={auction.id} auction={auction} />
-              ))}
-            </div>
-          )}
+          <QueryList
+            query={auctions}
+            errorFallback="Could not load your auctions"
+            empty={
+              <EmptyState
+                headingLevel={2}
+                icon={Gavel}
+                title="No Auctions Yet"
+                description="Your products will appear here once listed"
+              />
+            }
+          >
+            {(items) => (
+              <div className="grid gap-4">
+                {items.map((auction) => (
+                  <SellerAuctionCard key={auction.id} auction={auction} />
+                ))}
+              </div>
+            )}
+          </QueryList>
         </TabsContent>
 
         <TabsContent value="sales">

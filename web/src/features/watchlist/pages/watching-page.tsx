@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { EmptyList, PagedQueryList } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { AuctionStatusBadge } from "@web/components/status-badges.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
@@ -59,11 +59,7 @@ function WatchedAuction({ auction }: { auction: AuctionSummary }) {
   return (
     <Card data-testid="watched-auction" data-auction-id={auction.id} className="flex items-center gap-3 p-3">
       <Link to={href} className="block size-20 shrink-0 overflow-hidden rounded-md bg-muted">
-        <ProductImage
-          src={auction.product.imageUrl}
-          alt={auction.product.name}
-          className="size-full object-cover"
-        />
+        <ProductPhoto product={auction.product} className="size-full object-cover" />
       </Link>
       <div className="grid min-w-0 flex-1 gap-1">
         <Link to={href} className="truncate font-semibold hover:text-primary-hover">

@@ -1,4 +1,4 @@
-import { ProductImage } from "@web/components/product-image.tsx";
+import { ProductPhoto } from "@web/components/product-image.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { formatPrice } from "#shared/money";
 
@@ -25,11 +25,7 @@ export function OrderSummary({
         <CardTitle>Order Summary</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4" data-testid="order-summary">
-        <ProductImage
-          src={product.imageUrl}
-          alt={product.name}
-          className="h-48 w-full rounded-lg object-cover"
-        />
+        <ProductPhoto product={product} className="h-48 w-full rounded-lg object-cover" />
         <div className="grid gap-1">
           <h2 className="font-semibold">{product.name}</h2>
           <p className="text-sm text-muted-foreground">{product.description}</p>
