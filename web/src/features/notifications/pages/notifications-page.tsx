@@ -5,9 +5,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { useUpdateNotificationSettings } from "@web/features/account/api/notifications.ts";
-import { accountQueries } from "@web/features/account/api/queries.ts";
-import { PushSettings } from "@web/features/account/components/push-settings.tsx";
+import { useUpdateNotificationSettings } from "@web/features/notifications/api/notifications.ts";
+import { notificationQueries } from "@web/features/notifications/api/queries.ts";
+import { PushSettings } from "@web/features/notifications/components/push-settings.tsx";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { MAX_ENDING_SOON_MINUTES, type NotificationSettings } from "#shared/schemas/notifications";
@@ -102,7 +102,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
 /** /notifications: which optional emails the user gets. */
 export function NotificationsPage() {
   useDocumentTitle("Email notifications");
-  const { data: settings, isPending } = useQuery(accountQueries.notifications());
+  const { data: settings, isPending } = useQuery(notificationQueries.notifications());
   return (
     <PageContainer>
       <div className="mx-auto grid max-w-2xl gap-6">

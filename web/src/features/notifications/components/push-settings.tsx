@@ -3,14 +3,14 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { useUpdateNotificationSettings } from "@web/features/account/api/notifications.ts";
+import { useUpdateNotificationSettings } from "@web/features/notifications/api/notifications.ts";
 import {
   type PushState,
   readPushState,
   turnOffPush,
   turnOnPush,
-} from "@web/features/account/api/push-subscription.ts";
-import { accountQueries } from "@web/features/account/api/queries.ts";
+} from "@web/features/notifications/api/push-subscription.ts";
+import { notificationQueries } from "@web/features/notifications/api/queries.ts";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { useEffect, useState } from "react";
 import type { NotificationSettings } from "#shared/schemas/notifications";
@@ -79,7 +79,7 @@ function PushChoices({ settings }: { settings: NotificationSettings }) {
 
 /** The notifications page's push section: this device's subscription, and which alerts to push. */
 export function PushSettings() {
-  const { data: settings } = useQuery(accountQueries.notifications());
+  const { data: settings } = useQuery(notificationQueries.notifications());
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
