@@ -1,16 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { PageContainer } from "@web/components/page-header.tsx";
+import { SettingsCard, SettingsColumn } from "@web/components/settings-column.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { useUpdateNotificationSettings } from "@web/features/notifications/api/notifications.ts";
-import { notificationQueries } from "@web/features/notifications/api/queries.ts";
-import { PushSettings } from "@web/features/notifications/components/push-settings.tsx";
-import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { MAX_ENDING_SOON_MINUTES, type NotificationSettings } from "#shared/schemas/notifications";
+import { useUpdateNotificationSettings } from "../api/notifications.ts";
+import { notificationQueries } from "../api/queries.ts";
+import { ChoiceCheckbox, ChoiceLabel } from "../components/choice-label.tsx";
+import { PushSettings } from "../components/push-settings.tsx";
 
 const CHOICES = [
   {
@@ -40,20 +39,17 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
   return (
     <form className="grid gap-4" onSubmit={submit} aria-label="Email notifications">
       {CHOICES.map((choice) => (
-        <Label key={choice.key} className="flex min-h-11 items-start gap-3 font-normal">
-          <input
-            type="checkbox"
-            className="size-6 shrink-0 accent-primary"
-            checked={values[choice.key]}
-            onChange={(event) => setValues((v) => ({ ...v, [choice.key]: event.target.checked }))}
-          />
-          <span className="grid gap-1">
-            <span className="font-medium">{choice.label}</span>
-            <span className="text-sm text-muted-foreground">{choice.hint}</span>
-          </span>
-        </Label>
+        <ChoiceCheckbox
+          key={choice.key}
+          choice={choice}
+          checked={values[choice.key]}
+          onCheckedChange={(checked) => setValues((v) => ({ ...v, [choice.key]: checked }))}
+        />
       ))}
-      <Label className="flex min-h-11 items-start gap-3 font-normal">
+      <ChoiceLabel
+        label="Also alert me about auctions I've bid on"
+        hint="The ending-soon email also for auctions you bid on (yourself or by a Bid Agent), not only those you watch; they do not appear under Watching."
+      >
         {/* A switch: the native checkbox (role switch) drives the track drawn beside it. */}
         <input
           type="checkbox"
@@ -67,14 +63,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           aria-hidden="true"
           className="relative mt-0.5 h-6 w-11 shrink-0 rounded-full bg-muted-foreground/40 transition-colors peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-background after:shadow after:transition-transform peer-checked:after:translate-x-5"
         />
-        <span className="grid gap-1">
-          <span className="font-medium">Also alert me about auctions I've bid on</span>
-          <span className="text-sm text-muted-foreground">
-            The ending-soon email also for auctions you bid on (yourself or by a Bid Agent), not only those
-            you watch; they do not appear under Watching.
-          </span>
-        </span>
-      </Label>
+      </ChoiceLabel>
       <div className="grid gap-1">
         <Label htmlFor="ending-soon-minutes">Minutes before the end (ending soon)</Label>
         <Input
@@ -101,22 +90,13 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
 
 /** /notifications: which optional emails the user gets. */
 export function NotificationsPage() {
-  useDocumentTitle("Email notifications");
   const { data: settings, isPending } = useQuery(notificationQueries.notifications());
   return (
-    <PageContainer>
-      <div className="mx-auto grid max-w-2xl gap-6">
-        <h1 className="text-2xl font-bold tracking-tight">Email notifications</h1>
-        <Card>
-          <CardHeader>
-            <CardTitle>Emails we send you</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {isPending || !settings ? <p>Loading...</p> : <SettingsForm settings={settings} />}
-          </CardContent>
-        </Card>
-        <PushSettings />
-      </div>
-    </PageContainer>
+    <SettingsColumn title="Email notifications">
+      <SettingsCard title="Emails we send you">
+        {isPending || !settings ? <p>Loading...</p> : <SettingsForm settings={settings} />}
+      </SettingsCard>
+      <PushSettings />
+    </SettingsColumn>
   );
 }
