@@ -50,7 +50,7 @@ function PushChoices({ settings }: { settings: NotificationSettings }) {
         <ChoiceCheckbox
           key={choice.key}
           choice={choice}
-          role="switch"
+          asSwitch="box"
           checked={settings.push[choice.key]}
           disabled={update.isPending}
           onCheckedChange={(checked) =>

@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { MAX_ENDING_SOON_MINUTES, type NotificationSettings } from "#shared/schemas/notifications";
 import { useUpdateNotificationSettings } from "../api/notifications.ts";
 import { notificationQueries } from "../api/queries.ts";
-import { ChoiceCheckbox, ChoiceLabel } from "../components/choice-label.tsx";
+import { ChoiceCheckbox } from "../components/choice-label.tsx";
 import { PushSettings } from "../components/push-settings.tsx";
 
 const CHOICES = [
@@ -25,6 +25,11 @@ const CHOICES = [
   },
   { key: "marketing", label: "News and offers", hint: "Occasional news about new auctions and offers." },
 ] as const;
+
+const BID_AUCTIONS_CHOICE = {
+  label: "Also alert me about auctions I've bid on",
+  hint: "The ending-soon email also for auctions you bid on (yourself or by a Bid Agent), not only those you watch; they do not appear under Watching.",
+};
 
 function SettingsForm({ settings }: { settings: NotificationSettings }) {
   const update = useUpdateNotificationSettings();
@@ -46,24 +51,12 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           onCheckedChange={(checked) => setValues((v) => ({ ...v, [choice.key]: checked }))}
         />
       ))}
-      <ChoiceLabel
-        label="Also alert me about auctions I've bid on"
-        hint="The ending-soon email also for auctions you bid on (yourself or by a Bid Agent), not only those you watch; they do not appear under Watching."
-      >
-        {/* A switch: the native checkbox (role switch) drives the track drawn beside it. */}
-        <input
-          type="checkbox"
-          role="switch"
-          className="peer sr-only"
-          checked={values.alertsForBidAuctions}
-          aria-checked={values.alertsForBidAuctions}
-          onChange={(event) => setValues((v) => ({ ...v, alertsForBidAuctions: event.target.checked }))}
-        />
-        <span
-          aria-hidden="true"
-          className="relative mt-0.5 h-6 w-11 shrink-0 rounded-full bg-muted-foreground/40 transition-colors peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-background after:shadow after:transition-transform peer-checked:after:translate-x-5"
-        />
-      </ChoiceLabel>
+      <ChoiceCheckbox
+        choice={BID_AUCTIONS_CHOICE}
+        asSwitch="track"
+        checked={values.alertsForBidAuctions}
+        onCheckedChange={(checked) => setValues((v) => ({ ...v, alertsForBidAuctions: checked }))}
+      />
       <div className="grid gap-1">
         <Label htmlFor="ending-soon-minutes">Minutes before the end (ending soon)</Label>
         <Input
