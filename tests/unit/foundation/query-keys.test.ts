@@ -1,7 +1,7 @@
 import type { QueryKey } from "@tanstack/react-query";
-import { accountQueries } from "@web/features/account/api/queries.ts";
 import { adminQueries } from "@web/features/admin/api/queries.ts";
 import { auctionQueries } from "@web/features/auctions/api/queries.ts";
+import { notificationQueries } from "@web/features/notifications/api/queries.ts";
 import { orderQueries } from "@web/features/orders/api/queries.ts";
 import { outboxQueries } from "@web/features/outbox/api/queries.ts";
 import { sellerQueries } from "@web/features/seller/api/queries.ts";
@@ -54,7 +54,7 @@ const KEYS: [string, QueryKey, QueryKey][] = [
   ["seller order pages", orderQueries.sellerOrderPages().queryKey, ["/api/orders/seller", "pages", 20]],
   ["won auctions", orderQueries.wonAuctions().queryKey, ["/api/auctions/won"]],
   ["won auction pages", orderQueries.wonAuctionPages().queryKey, ["/api/auctions/won", "pages", 20]],
-  ["notifications", accountQueries.notifications().queryKey, ["/api/me/notifications"]],
+  ["notifications", notificationQueries.notifications().queryKey, ["/api/me/notifications"]],
   ["outbox", outboxQueries.emails("a@b.c").queryKey, ["/api/dev/outbox", "a@b.c"]],
   ["watchlist pages", watchlistQueries.pages().queryKey, ["/api/me/watchlist", "pages", 20]],
 ];
@@ -81,7 +81,7 @@ const PATH_KEYED = [
   sellerQueries.auctions(),
   orderQueries.buyerOrders(),
   orderQueries.wonAuctions(),
-  accountQueries.notifications(),
+  notificationQueries.notifications(),
 ];
 
 afterEach(() => {

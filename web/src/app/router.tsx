@@ -33,11 +33,11 @@ const FairnessPage = lazyPage(() => import("./routes/fairness.tsx"), "FairnessPa
 const HowItWorksPage = lazyPage(() => import("./routes/how-it-works.tsx"), "HowItWorksPage");
 const AdminPage = lazyPage(() => import("@web/features/admin/pages/admin-page.tsx"), "AdminPage");
 const SpendingLimitsPage = lazyPage(
-  () => import("@web/features/account/pages/spending-limits-page.tsx"),
+  () => import("@web/features/limits/pages/spending-limits-page.tsx"),
   "SpendingLimitsPage",
 );
 const NotificationsPage = lazyPage(
-  () => import("@web/features/account/pages/notifications-page.tsx"),
+  () => import("@web/features/notifications/pages/notifications-page.tsx"),
   "NotificationsPage",
 );
 const WatchingPage = lazyPage(

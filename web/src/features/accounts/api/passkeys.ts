@@ -1,7 +1,7 @@
-import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
-import type { PasskeyOptionsView, PasskeyView } from "#shared/schemas/passkeys";
+import { passkeyCeremony } from "@web/lib/passkey-ceremony.ts";
+import type { PasskeyView } from "#shared/schemas/passkeys";
 
 export const passkeysQuery = () =>
   queryOptions({
@@ -9,21 +9,11 @@ export const passkeysQuery = () =>
     queryFn: () => api.get<PasskeyView[]>("/api/me/passkeys"),
   });
 
-/**
- * Options from the server, the browser's own passkey prompt (fingerprint, face, PIN), then the answer
- * back. @simplewebauthn/browser loads only when a passkey is added, so no page's first load carries it.
- */
+/** Adds a passkey of this device to the account (the ceremony: web/src/lib/passkey-ceremony.ts). */
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      const { challengeId, options } = await api.post<PasskeyOptionsView>("/api/me/passkeys/options");
-      const { startRegistration } = await import("@simplewebauthn/browser");
-      const credential = await startRegistration({
-        optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
-      });
-      return api.post<PasskeyView>("/api/me/passkeys", { challengeId, credential });
-    },
+    mutationFn: () => passkeyCeremony<PasskeyView>("add"),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeysQuery().queryKey }),
     meta: {
       errorToast: {

@@ -9,25 +9,25 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import type { PasskeyView } from "#shared/schemas/passkeys";
 import { passkeysQuery, useAddPasskey, useRemovePasskey } from "../api/passkeys.ts";
+import { SignInRow } from "./sign-in-row.tsx";
 
 function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
   const remove = useRemovePasskey();
   const [asking, setAsking] = useState(false);
   return (
-    <li
-      className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="passkey-row"
-    >
-      <div className="flex min-w-0 items-start gap-3">
-        <KeyRound className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-        <div className="grid min-w-0 gap-1">
+    <SignInRow
+      testId="passkey-row"
+      icon={KeyRound}
+      text={
+        <>
           <p className="break-words font-medium">{passkey.name}</p>
           <p className="text-sm text-muted-foreground">
             Added {formatDateTime(passkey.createdAt)} · Last used{" "}
             {formatDateTime(passkey.lastUsedAt, "never")}
           </p>
-        </div>
-      </div>
+        </>
+      }
+    >
       <Button variant="outline" size="sm" className="self-start sm:self-auto" onClick={() => setAsking(true)}>
         Remove
       </Button>
@@ -47,7 +47,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
           })
         }
       />
-    </li>
+    </SignInRow>
   );
 }
 

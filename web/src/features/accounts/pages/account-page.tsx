@@ -1,8 +1,7 @@
+import { type FieldRow, FormColumn } from "@web/components/form-column.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
-import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
-import { Form } from "@web/components/ui/form.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
@@ -11,8 +10,13 @@ import { serverError, useSchemaForm } from "@web/lib/schema-form.ts";
 import { useState } from "react";
 import { Link } from "react-router";
 import { changeEmailSchema, deleteAccountSchema } from "#shared/schemas/accounts";
+import type * as z from "#shared/schemas/zod";
 import { downloadExport, useChangeEmail, useDeleteAccount } from "../api/accounts.ts";
 import { CurrentPasswordField } from "../components/current-password-field.tsx";
+
+const CHANGE_EMAIL_FIELDS: readonly FieldRow<z.input<typeof changeEmailSchema>>[] = [
+  { name: "email", label: "New email", type: "email", autoComplete: "email" },
+];
 
 function ChangeEmail({ current, pending }: { current: string; pending?: string }) {
   const change = useChangeEmail();
@@ -42,21 +46,12 @@ function ChangeEmail({ current, pending }: { current: string; pending?: string }
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form {...form}>
-          <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Change email">
-            <TextField
-              control={form.control}
-              name="email"
-              label="New email"
-              type="email"
-              autoComplete="email"
-            />
-            <CurrentPasswordField control={form.control} name="password" />
-            <Button type="submit" className="justify-self-start" disabled={change.isPending}>
-              Send verification link
-            </Button>
-          </form>
-        </Form>
+        <FormColumn form={form} onSubmit={onSubmit} label="Change email" fields={CHANGE_EMAIL_FIELDS}>
+          <CurrentPasswordField control={form.control} name="password" />
+          <Button type="submit" className="justify-self-start" disabled={change.isPending}>
+            Send verification link
+          </Button>
+        </FormColumn>
       </CardContent>
     </Card>
   );
@@ -95,28 +90,26 @@ function DeleteAccount() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form {...form}>
-          <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Delete account">
-            <CurrentPasswordField control={form.control} name="password" />
-            <Label className="flex items-center gap-3 font-normal">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={understood}
-                onChange={(e) => setUnderstood(e.target.checked)}
-              />
-              I understand this cannot be undone
-            </Label>
-            <Button
-              type="submit"
-              variant="destructive"
-              className="justify-self-start"
-              disabled={!understood || !form.watch("password") || remove.isPending}
-            >
-              Delete my account
-            </Button>
-          </form>
-        </Form>
+        <FormColumn form={form} onSubmit={onSubmit} label="Delete account">
+          <CurrentPasswordField control={form.control} name="password" />
+          <Label className="flex items-center gap-3 font-normal">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={understood}
+              onChange={(e) => setUnderstood(e.target.checked)}
+            />
+            I understand this cannot be undone
+          </Label>
+          <Button
+            type="submit"
+            variant="destructive"
+            className="justify-self-start"
+            disabled={!understood || !form.watch("password") || remove.isPending}
+          >
+            Delete my account
+          </Button>
+        </FormColumn>
       </CardContent>
     </Card>
   );

@@ -1,6 +1,6 @@
+import { FormColumn } from "@web/components/form-column.tsx";
 import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { Form } from "@web/components/ui/form.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { serverError, useSchemaForm } from "@web/lib/schema-form.ts";
@@ -34,20 +34,18 @@ export function ForgotPasswordPage() {
           </Button>
         </div>
       ) : (
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Forgot password">
-            <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
-            <Button type="submit" size="lg" disabled={forgot.isPending}>
-              {forgot.isPending ? "Sending..." : "Send reset link"}
-            </Button>
-            <Link
-              to={paths.login.getHref()}
-              className="text-center text-sm font-semibold text-primary-hover hover:underline"
-            >
-              Back to sign in
-            </Link>
-          </form>
-        </Form>
+        <FormColumn form={form} onSubmit={onSubmit} label="Forgot password">
+          <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+          <Button type="submit" size="lg" disabled={forgot.isPending}>
+            {forgot.isPending ? "Sending..." : "Send reset link"}
+          </Button>
+          <Link
+            to={paths.login.getHref()}
+            className="text-center text-sm font-semibold text-primary-hover hover:underline"
+          >
+            Back to sign in
+          </Link>
+        </FormColumn>
       )}
     </CenteredCard>
   );

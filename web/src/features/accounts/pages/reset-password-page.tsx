@@ -1,6 +1,5 @@
-import { TextField } from "@web/components/text-field.tsx";
+import { type FieldRow, FormColumn } from "@web/components/form-column.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { Form } from "@web/components/ui/form.tsx";
 import { paths } from "@web/config/paths.ts";
 import { getErrorStatus, getServerMessage } from "@web/lib/api-client.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
@@ -8,8 +7,14 @@ import { useSchemaForm } from "@web/lib/schema-form.ts";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { resetPasswordFormSchema } from "#shared/schemas/accounts";
+import type * as z from "#shared/schemas/zod";
 import { useResetPassword } from "../api/accounts.ts";
 import { CenteredCard } from "../components/centered-card.tsx";
+
+const FIELDS: readonly FieldRow<z.input<typeof resetPasswordFormSchema>>[] = [
+  { name: "newPassword", label: "New password", type: "password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm new password", type: "password", autoComplete: "new-password" },
+];
 
 function DeadLink({ message }: { message: string }) {
   return (
@@ -56,32 +61,16 @@ export function ResetPasswordPage() {
     body = <DeadLink message={getServerMessage(reset.error, "This link no longer works.")} />;
   else
     body = (
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Reset password">
-          <TextField
-            control={form.control}
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <TextField
-            control={form.control}
-            name="confirmPassword"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-          />
-          {reset.isError ? (
-            <p className="text-sm font-medium text-destructive" role="alert">
-              {getServerMessage(reset.error, "Could not change the password")}
-            </p>
-          ) : null}
-          <Button type="submit" size="lg" disabled={reset.isPending}>
-            {reset.isPending ? "Saving..." : "Set new password"}
-          </Button>
-        </form>
-      </Form>
+      <FormColumn form={form} onSubmit={onSubmit} label="Reset password" fields={FIELDS}>
+        {reset.isError ? (
+          <p className="text-sm font-medium text-destructive" role="alert">
+            {getServerMessage(reset.error, "Could not change the password")}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" disabled={reset.isPending}>
+          {reset.isPending ? "Saving..." : "Set new password"}
+        </Button>
+      </FormColumn>
     );
 
   return (

@@ -8,17 +8,16 @@ import { formatDateTime } from "@web/lib/format-date.ts";
 import { Laptop } from "lucide-react";
 import type { SessionView } from "#shared/schemas/accounts";
 import { accountsQueries, useEndOtherSessions, useEndSession } from "../api/accounts.ts";
+import { SignInRow } from "../components/sign-in-row.tsx";
 
 function SessionRow({ session }: { session: SessionView }) {
   const end = useEndSession();
   return (
-    <li
-      className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="session-row"
-    >
-      <div className="flex items-start gap-3">
-        <Laptop className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-        <div className="grid gap-1">
+    <SignInRow
+      testId="session-row"
+      icon={Laptop}
+      text={
+        <>
           <p className="font-medium">
             {session.device}{" "}
             {session.current ? (
@@ -32,8 +31,9 @@ function SessionRow({ session }: { session: SessionView }) {
             {formatDateTime(session.createdAt, "a while ago")} · Last active{" "}
             {formatDateTime(session.lastSeenAt)}
           </p>
-        </div>
-      </div>
+        </>
+      }
+    >
       {session.current ? null : (
         <Button
           variant="outline"
@@ -48,7 +48,7 @@ function SessionRow({ session }: { session: SessionView }) {
           Sign out
         </Button>
       )}
-    </li>
+    </SignInRow>
   );
 }
 

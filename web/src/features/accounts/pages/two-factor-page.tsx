@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import { type FieldRow, FormColumn } from "@web/components/form-column.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
-import { Form } from "@web/components/ui/form.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { serverError, useSchemaForm } from "@web/lib/schema-form.ts";
 import { useEffect, useState } from "react";
@@ -12,6 +12,7 @@ import {
   type TwoFactorSetupView,
   twoFactorCodeSchema,
 } from "#shared/schemas/accounts";
+import type * as z from "#shared/schemas/zod";
 import {
   accountsQueries,
   useConfirmTwoFactor,
@@ -71,6 +72,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+const CONFIRM_FIELDS: readonly FieldRow<z.input<typeof twoFactorCodeSchema>>[] = [
+  { name: "code", label: "Code from the app", inputMode: "numeric", autoComplete: "one-time-code" },
+];
+
 function Enrol({
   setup,
   confirm,
@@ -103,20 +108,11 @@ function Enrol({
             </code>
           </div>
         </div>
-        <Form {...form}>
-          <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Confirm two-factor">
-            <TextField
-              control={form.control}
-              name="code"
-              label="Code from the app"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-            />
-            <Button type="submit" disabled={confirm.isPending || !form.watch("code").trim()}>
-              Turn on two-factor
-            </Button>
-          </form>
-        </Form>
+        <FormColumn form={form} onSubmit={onSubmit} label="Confirm two-factor" fields={CONFIRM_FIELDS}>
+          <Button type="submit" disabled={confirm.isPending || !form.watch("code").trim()}>
+            Turn on two-factor
+          </Button>
+        </FormColumn>
       </CardContent>
     </Card>
   );
@@ -133,20 +129,18 @@ function Disable() {
     }),
   );
   return (
-    <Form {...form}>
-      <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Turn off two-factor">
-        <CurrentPasswordField control={form.control} name="password" />
-        <TextField
-          control={form.control}
-          name="code"
-          label="Code from the app, or a recovery code"
-          autoComplete="one-time-code"
-        />
-        <Button type="submit" variant="outline" disabled={disable.isPending || !password || !code.trim()}>
-          Turn off two-factor
-        </Button>
-      </form>
-    </Form>
+    <FormColumn form={form} onSubmit={onSubmit} label="Turn off two-factor">
+      <CurrentPasswordField control={form.control} name="password" />
+      <TextField
+        control={form.control}
+        name="code"
+        label="Code from the app, or a recovery code"
+        autoComplete="one-time-code"
+      />
+      <Button type="submit" variant="outline" disabled={disable.isPending || !password || !code.trim()}>
+        Turn off two-factor
+      </Button>
+    </FormColumn>
   );
 }
 

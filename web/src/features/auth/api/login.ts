@@ -1,8 +1,7 @@
-import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
+import { passkeyCeremony } from "@web/lib/passkey-ceremony.ts";
 import type { CurrentUser, LoginRequest } from "#shared/schemas/auth";
-import type { PasskeyOptionsView } from "#shared/schemas/passkeys";
 
 /** The right password of an account with two-factor on: the code is asked next (an HttpOnly cookie holds the sign-in). */
 export interface TwoFactorPending {
@@ -41,14 +40,7 @@ export function useLoginCode() {
  */
 export function usePasskeyLogin() {
   return useMutation({
-    mutationFn: async () => {
-      const { challengeId, options } = await api.post<PasskeyOptionsView>("/api/auth/passkey/options");
-      const { startAuthentication } = await import("@simplewebauthn/browser");
-      const credential = await startAuthentication({
-        optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
-      });
-      return api.post<CurrentUser>("/api/auth/passkey", { challengeId, credential });
-    },
+    mutationFn: () => passkeyCeremony<CurrentUser>("signIn"),
     meta: {
       errorToast: {
         title: "Login failed",

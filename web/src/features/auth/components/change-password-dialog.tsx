@@ -1,14 +1,37 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { type FieldRow, FormColumn } from "@web/components/form-column.tsx";
 import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
-import { Form } from "@web/components/ui/form.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { useForm } from "react-hook-form";
 import { changePasswordFormSchema } from "#shared/schemas/auth";
 import type * as z from "#shared/schemas/zod";
 import { useChangePassword } from "../api/change-password.ts";
-import { PasswordField } from "./password-field.tsx";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+const FIELDS: readonly FieldRow<typeof EMPTY>[] = [
+  {
+    name: "currentPassword",
+    label: "Current Password",
+    type: "password",
+    autoComplete: "current-password",
+    placeholder: "Your current password",
+  },
+  {
+    name: "newPassword",
+    label: "New Password",
+    type: "password",
+    autoComplete: "new-password",
+    placeholder: "At least 8 characters",
+  },
+  {
+    name: "confirmPassword",
+    label: "Confirm New Password",
+    type: "password",
+    autoComplete: "new-password",
+    placeholder: "Repeat the new password",
+  },
+];
 
 /** The signed-in user's own password change; this browser stays signed in, every other session ends. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -47,36 +70,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       description="Enter your current password and choose a new one. You stay signed in here; other devices are
             signed out."
     >
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Change password">
-          <PasswordField
-            control={form.control}
-            name="currentPassword"
-            label="Current Password"
-            autoComplete="current-password"
-            placeholder="Your current password"
-          />
-          <PasswordField
-            control={form.control}
-            name="newPassword"
-            label="New Password"
-            autoComplete="new-password"
-            placeholder="At least 8 characters"
-          />
-          <PasswordField
-            control={form.control}
-            name="confirmPassword"
-            label="Confirm New Password"
-            autoComplete="new-password"
-            placeholder="Repeat the new password"
-          />
-          <DialogActions
-            onCancel={close}
-            label={change.isPending ? "Changing..." : "Change Password"}
-            disabled={change.isPending}
-          />
-        </form>
-      </Form>
+      <FormColumn form={form} onSubmit={onSubmit} label="Change password" fields={FIELDS}>
+        <DialogActions
+          onCancel={close}
+          label={change.isPending ? "Changing..." : "Change Password"}
+          disabled={change.isPending}
+        />
+      </FormColumn>
     </TitledDialog>
   );
 }

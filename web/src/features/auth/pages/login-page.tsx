@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { TextField } from "@web/components/text-field.tsx";
+import { type FieldRow, FormColumn } from "@web/components/form-column.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { Form } from "@web/components/ui/form.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { paths } from "@web/config/paths.ts";
@@ -16,8 +15,23 @@ import { loginSchema } from "#shared/schemas/auth";
 import type * as z from "#shared/schemas/zod";
 import { useLogin, useLoginCode, usePasskeyLogin, waitsForCode } from "../api/login.ts";
 import { AuthCard } from "../components/auth-card.tsx";
-import { PasswordField } from "../components/password-field.tsx";
 import { useAuthSubmit } from "../use-auth-submit.ts";
+
+const LOGIN_FIELDS: readonly FieldRow<z.input<typeof loginSchema>>[] = [
+  {
+    name: "username",
+    label: "Username or Email",
+    autoComplete: "username",
+    placeholder: "Enter your username or email",
+  },
+  {
+    name: "password",
+    label: "Password",
+    type: "password",
+    autoComplete: "current-password",
+    placeholder: "Enter your password",
+  },
+];
 
 export function LoginPage() {
   useDocumentTitle("Log in");
@@ -72,22 +86,8 @@ export function LoginPage() {
           </Button>
         </form>
       ) : (
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
-            <TextField
-              control={form.control}
-              name="username"
-              label="Username or Email"
-              autoComplete="username"
-              placeholder="Enter your username or email"
-            />
-            <PasswordField
-              control={form.control}
-              name="password"
-              label="Password"
-              autoComplete="current-password"
-              placeholder="Enter your password"
-            />
+        <>
+          <FormColumn form={form} onSubmit={onSubmit} label="Login" fields={LOGIN_FIELDS}>
             <Link
               to={paths.forgotPassword.getHref()}
               className="justify-self-end text-sm font-semibold text-primary-hover hover:underline"
@@ -97,7 +97,7 @@ export function LoginPage() {
             <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.busy || passkey.busy}>
               {login.pending ? "Signing in..." : "Sign In"}
             </Button>
-          </form>
+          </FormColumn>
           {browserHasPasskeys() ? (
             <div className="mt-4 grid gap-4">
               <p className="flex items-center gap-3 text-xs uppercase text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
@@ -116,7 +116,7 @@ export function LoginPage() {
               </Button>
             </div>
           ) : null}
-        </Form>
+        </>
       )}
     </AuthCard>
   );

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { type FieldRow, FormColumn } from "@web/components/form-column.tsx";
 import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import {
-  Form,
   FormControl,
   FormDescription,
   FormField,
@@ -23,13 +23,31 @@ import { registerFormSchema } from "#shared/schemas/auth";
 import type * as z from "#shared/schemas/zod";
 import { useRegister } from "../api/register.ts";
 import { AuthCard } from "../components/auth-card.tsx";
-import { PasswordField } from "../components/password-field.tsx";
 import { useAuthSubmit } from "../use-auth-submit.ts";
 
 const ACCOUNT_TYPES = [
   { value: "buyer", label: "Buyer", hint: "Bid on live auctions" },
   { value: "seller", label: "Seller", hint: "List products for auction" },
 ] as const;
+
+const REGISTER_FIELDS: readonly FieldRow<z.input<typeof registerFormSchema>>[] = [
+  { name: "username", label: "Username", autoComplete: "username", placeholder: "Choose a username" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", placeholder: "you@example.com" },
+  {
+    name: "password",
+    label: "Password",
+    type: "password",
+    autoComplete: "new-password",
+    placeholder: "At least 8 characters",
+  },
+  {
+    name: "confirmPassword",
+    label: "Confirm Password",
+    type: "password",
+    autoComplete: "new-password",
+    placeholder: "Repeat your password",
+  },
+];
 
 export function RegisterPage() {
   useDocumentTitle("Sign up");
@@ -70,96 +88,65 @@ export function RegisterPage() {
         </p>
       }
     >
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
-          <TextField
-            control={form.control}
-            name="username"
-            label="Username"
-            autoComplete="username"
-            placeholder="Choose a username"
-          />
-          <TextField
-            control={form.control}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-          />
-          <PasswordField
-            control={form.control}
-            name="password"
-            label="Password"
-            autoComplete="new-password"
-            placeholder="At least 8 characters"
-          />
-          <PasswordField
-            control={form.control}
-            name="confirmPassword"
-            label="Confirm Password"
-            autoComplete="new-password"
-            placeholder="Repeat your password"
-          />
-          <FormField
-            control={form.control}
-            name="role"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Account Type</FormLabel>
-                <FormControl>
-                  <RadioGroup
-                    aria-label="Account Type"
-                    name={field.name}
-                    value={field.value ?? "buyer"}
-                    onValueChange={field.onChange}
-                    className="grid-cols-2 gap-3"
-                  >
-                    {ACCOUNT_TYPES.map((type) => {
-                      const id = `account-type-${type.value}`;
-                      const checked = (field.value ?? "buyer") === type.value;
-                      return (
-                        <Label
-                          key={type.value}
-                          htmlFor={id}
-                          className={cn(
-                            "flex cursor-pointer items-start gap-3 rounded-lg border border-input p-3 transition-colors hover:bg-muted",
-                            checked && "border-primary bg-accent",
-                          )}
-                        >
-                          <RadioGroupItem id={id} value={type.value} className="mt-0.5" />
-                          <span className="grid gap-1">
-                            <span className="font-semibold">{type.label}</span>
-                            <span className="text-xs font-normal text-muted-foreground">{type.hint}</span>
-                          </span>
-                        </Label>
-                      );
-                    })}
-                  </RadioGroup>
-                </FormControl>
-                <FormDescription className="flex items-start gap-2 rounded-md bg-muted p-3 text-xs">
-                  <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  <span>Seller accounts require admin approval before you can list products.</span>
-                </FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          {seller && (
-            <TextField
-              control={form.control}
-              name="businessName"
-              label="Business Name"
-              autoComplete="organization"
-              placeholder="The name buyers see on your listings"
-              description="The admin reviews it with your application; you can change it while you wait."
-            />
+      <FormColumn form={form} onSubmit={onSubmit} label="Register" fields={REGISTER_FIELDS}>
+        <FormField
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Account Type</FormLabel>
+              <FormControl>
+                <RadioGroup
+                  aria-label="Account Type"
+                  name={field.name}
+                  value={field.value ?? "buyer"}
+                  onValueChange={field.onChange}
+                  className="grid-cols-2 gap-3"
+                >
+                  {ACCOUNT_TYPES.map((type) => {
+                    const id = `account-type-${type.value}`;
+                    const checked = (field.value ?? "buyer") === type.value;
+                    return (
+                      <Label
+                        key={type.value}
+                        htmlFor={id}
+                        className={cn(
+                          "flex cursor-pointer items-start gap-3 rounded-lg border border-input p-3 transition-colors hover:bg-muted",
+                          checked && "border-primary bg-accent",
+                        )}
+                      >
+                        <RadioGroupItem id={id} value={type.value} className="mt-0.5" />
+                        <span className="grid gap-1">
+                          <span className="font-semibold">{type.label}</span>
+                          <span className="text-xs font-normal text-muted-foreground">{type.hint}</span>
+                        </span>
+                      </Label>
+                    );
+                  })}
+                </RadioGroup>
+              </FormControl>
+              <FormDescription className="flex items-start gap-2 rounded-md bg-muted p-3 text-xs">
+                <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                <span>Seller accounts require admin approval before you can list products.</span>
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
           )}
-          <Button type="submit" size="lg" className="mt-2 w-full" disabled={registration.busy}>
-            {registration.pending ? "Creating account..." : "Create Account"}
-          </Button>
-        </form>
-      </Form>
+        />
+        {seller && (
+          <TextField
+            control={form.control}
+            name="businessName"
+            label="Business Name"
+            autoComplete="organization"
+            placeholder="The name buyers see on your listings"
+            description="The admin reviews it with your application; you can change it while you wait."
+          />
+        )}
+        <Button type="submit" size="lg" className="mt-2 w-full" disabled={registration.busy}>
+          {registration.pending ? "Creating account..." : "Create Account"}
+        </Button>
+      </FormColumn>
     </AuthCard>
   );
 }

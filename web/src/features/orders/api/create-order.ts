@@ -4,14 +4,10 @@ import type { CreateOrderRequest, OrderView } from "#shared/schemas/orders";
 import { orderQueries } from "./queries.ts";
 
 /** POST /api/orders: the winner's order at the auction's final price (the server decides the price). */
-export function createOrder(body: CreateOrderRequest): Promise<OrderView> {
-  return api.post<OrderView>("/api/orders", body);
-}
-
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createOrder,
+    mutationFn: (body: CreateOrderRequest) => api.post<OrderView>("/api/orders", body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: orderQueries.wonAuctions().queryKey });
       void queryClient.invalidateQueries({ queryKey: orderQueries.buyerOrders().queryKey });

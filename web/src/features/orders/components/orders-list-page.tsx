@@ -1,10 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
-import { EmptyList, PagedQueryList } from "@web/components/list-states.tsx";
-import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
-import { Button } from "@web/components/ui/button.tsx";
-import { type LucideIcon, Package } from "lucide-react";
+import { type ListLink, PagedListPage } from "@web/components/paged-list-page.tsx";
+import { Package } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { OrderView } from "#shared/schemas/orders";
 import type { Page } from "#shared/schemas/pages";
 
@@ -19,47 +16,35 @@ export function OrdersListPage({
   description,
   link,
   emptyDescription,
-  emptyAction,
+  emptyLink,
   children,
 }: {
   orders: UseInfiniteQueryResult<InfiniteData<Page<OrderView>>>;
   width: string;
   title: string;
   description: string;
-  link: { to: string; icon: LucideIcon; label: string };
+  link: ListLink;
   emptyDescription: string;
-  emptyAction?: ReactNode;
+  emptyLink?: ListLink;
   children: (order: OrderView) => ReactNode;
 }) {
   return (
-    <PageContainer className={width}>
-      <PageHeader
-        title={title}
-        description={description}
-        actions={
-          <Button asChild variant="outline" size="sm">
-            <Link to={link.to}>
-              <link.icon aria-hidden="true" />
-              {link.label}
-            </Link>
-          </Button>
-        }
-      />
-      <PagedQueryList
-        query={orders}
-        loadMoreLabel="Load more orders"
-        errorFallback="Failed to load your orders"
-        empty={
-          <EmptyList
-            icon={Package}
-            title="No orders yet"
-            description={emptyDescription}
-            {...(emptyAction ? { action: emptyAction } : {})}
-          />
-        }
-      >
-        {children}
-      </PagedQueryList>
-    </PageContainer>
+    <PagedListPage
+      width={width}
+      title={title}
+      description={description}
+      link={link}
+      query={orders}
+      loadMoreLabel="Load more orders"
+      errorFallback="Failed to load your orders"
+      empty={{
+        icon: Package,
+        title: "No orders yet",
+        description: emptyDescription,
+        ...(emptyLink ? { link: emptyLink } : {}),
+      }}
+    >
+      {children}
+    </PagedListPage>
   );
 }

@@ -4,7 +4,16 @@ import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { ApiError } from "@web/lib/api-client.ts";
 import { cn } from "@web/lib/utils.ts";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  type ChangeEvent,
+  type ComponentProps,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { SHIPPING_COUNTRIES, US_STATES } from "#shared/addresses";
 import { DEFAULT_COUNTRY } from "#shared/constants";
 import {
@@ -149,7 +158,27 @@ export function ShippingForm({
     disabled: busy,
     "aria-invalid": errors[field] ? true : undefined,
     "aria-describedby": errors[field] ? `${id}-${field}-error` : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(field, event.target.value),
   });
+  // Free text up to 200 characters unless `input` says otherwise.
+  const textRow = (field: Field, label: string, input: ComponentProps<"input">) => (
+    <Row label={label} field={field} id={id} error={errors[field]}>
+      <Input {...fieldProps(field)} maxLength={200} {...input} />
+    </Row>
+  );
+  const selectRow = (
+    field: Field,
+    label: string,
+    autoComplete: string,
+    className: string,
+    options: ReactNode,
+  ) => (
+    <Row label={label} field={field} id={id} error={errors[field]}>
+      <select {...fieldProps(field)} autoComplete={autoComplete} className={className}>
+        {options}
+      </select>
+    </Row>
+  );
 
   return (
     <form ref={form} onSubmit={submit} noValidate className="grid gap-4" aria-label="Shipping address">
@@ -158,90 +187,53 @@ export function ShippingForm({
           Filled in from your last order. Change anything that is different this time.
         </p>
       )}
-      <Row label="Recipient Name" field="shippingName" id={id} error={errors.shippingName}>
-        <Input
-          {...fieldProps("shippingName")}
-          autoComplete="name"
-          placeholder="Jane Doe"
-          maxLength={200}
-          onChange={(e) => set("shippingName", e.target.value)}
-        />
-      </Row>
-      <Row label="Country" field="shippingCountry" id={id} error={errors.shippingCountry}>
-        <select
-          {...fieldProps("shippingCountry")}
-          autoComplete="country"
-          className={inputClassName}
-          onChange={(e) => set("shippingCountry", e.target.value)}
-        >
-          {SHIPPING_COUNTRIES.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-      </Row>
-      <Row label="Street Address" field="shippingAddress" id={id} error={errors.shippingAddress}>
-        <Input
-          {...fieldProps("shippingAddress")}
-          autoComplete="street-address"
-          placeholder="123 Main Street"
-          maxLength={200}
-          onChange={(e) => set("shippingAddress", e.target.value)}
-        />
-      </Row>
+      {textRow("shippingName", "Recipient Name", { autoComplete: "name", placeholder: "Jane Doe" })}
+      {selectRow(
+        "shippingCountry",
+        "Country",
+        "country",
+        inputClassName,
+        <CodeOptions of={SHIPPING_COUNTRIES} />,
+      )}
+      {textRow("shippingAddress", "Street Address", {
+        autoComplete: "street-address",
+        placeholder: "123 Main Street",
+      })}
       <div className="grid gap-4 sm:grid-cols-3">
-        <Row label="City" field="shippingCity" id={id} error={errors.shippingCity}>
-          <Input
-            {...fieldProps("shippingCity")}
-            autoComplete="address-level2"
-            placeholder="Springfield"
-            maxLength={200}
-            onChange={(e) => set("shippingCity", e.target.value)}
-          />
-        </Row>
-        {us ? (
-          <Row label="State" field="shippingState" id={id} error={errors.shippingState}>
-            <select
-              {...fieldProps("shippingState")}
-              autoComplete="address-level1"
-              className={cn(inputClassName, !values.shippingState && "text-muted-foreground")}
-              onChange={(e) => set("shippingState", e.target.value)}
-            >
-              <option value="">Select a state</option>
-              {US_STATES.map((state) => (
-                <option key={state.code} value={state.code}>
-                  {state.name}
-                </option>
-              ))}
-            </select>
-          </Row>
-        ) : (
-          <Row label="State / Region (optional)" field="shippingState" id={id} error={errors.shippingState}>
-            <Input
-              {...fieldProps("shippingState")}
-              autoComplete="address-level1"
-              maxLength={200}
-              onChange={(e) => set("shippingState", e.target.value)}
-            />
-          </Row>
-        )}
-        <Row label={us ? "ZIP Code" : "Postal Code"} field="shippingZip" id={id} error={errors.shippingZip}>
-          <Input
-            {...fieldProps("shippingZip")}
-            autoComplete="postal-code"
-            inputMode={us ? "numeric" : "text"}
-            placeholder={us ? "62701" : undefined}
-            maxLength={10}
-            onChange={(e) => set("shippingZip", e.target.value)}
-          />
-        </Row>
+        {textRow("shippingCity", "City", { autoComplete: "address-level2", placeholder: "Springfield" })}
+        {us
+          ? selectRow(
+              "shippingState",
+              "State",
+              "address-level1",
+              cn(inputClassName, !values.shippingState && "text-muted-foreground"),
+              <>
+                <option value="">Select a state</option>
+                <CodeOptions of={US_STATES} />
+              </>,
+            )
+          : textRow("shippingState", "State / Region (optional)", { autoComplete: "address-level1" })}
+        {textRow("shippingZip", us ? "ZIP Code" : "Postal Code", {
+          autoComplete: "postal-code",
+          inputMode: us ? "numeric" : "text",
+          placeholder: us ? "62701" : undefined,
+          maxLength: 10,
+        })}
       </div>
       <Button type="submit" size="lg" disabled={busy} className="mt-2 w-full">
         {busy ? "Creating order..." : "Continue to Payment"}
       </Button>
     </form>
   );
+}
+
+/** A select's options from a list of codes and names (countries, states). */
+function CodeOptions({ of }: { of: readonly { code: string; name: string }[] }) {
+  return of.map((item) => (
+    <option key={item.code} value={item.code}>
+      {item.name}
+    </option>
+  ));
 }
 
 function Row({

@@ -1,16 +1,20 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { EmptyList, PagedQueryList } from "@web/components/list-states.tsx";
-import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
-import { Button } from "@web/components/ui/button.tsx";
+import { browseLiveAuctions, type ListEmpty, PagedListPage } from "@web/components/paged-list-page.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { paths } from "@web/config/paths.ts";
 import { DollarSign, type LucideIcon, Package, TrendingUp, Trophy } from "lucide-react";
-import { Link } from "react-router";
 import { decimalToCents, formatCents } from "#shared/money";
 import { summarizeWins } from "#shared/orders";
 import { orderQueries } from "../api/queries.ts";
 import { WonAuctionCard } from "../components/won-auction-card.tsx";
+
+const NO_WINS: ListEmpty = {
+  icon: Trophy,
+  title: "No wins yet",
+  description: "Place the last bid before the clock runs out and your win will appear here.",
+  link: browseLiveAuctions,
+};
 
 /**
  * /my-wins (and /auctions/won, which redirects here): every auction the user won, in figures, and
@@ -24,59 +28,39 @@ export function MyWinsPage() {
   const summary = all.data ? summarizeWins(all.data.map((w) => decimalToCents(w.finalPrice) ?? 0)) : null;
 
   return (
-    <PageContainer className="max-w-5xl">
-      <PageHeader
-        title="My Wins"
-        description="Every auction you have won: pay for it, then follow its order"
-        actions={
-          <Button asChild variant="outline" size="sm">
-            <Link to={paths.orders.getHref()}>
-              <Package aria-hidden="true" />
-              My Orders
-            </Link>
-          </Button>
-        }
+    <PagedListPage
+      width="max-w-5xl"
+      title="My Wins"
+      description="Every auction you have won: pay for it, then follow its order"
+      link={{ to: paths.orders.getHref(), icon: Package, label: "My Orders" }}
+      intro={<WinFigures summary={summary} />}
+      query={wins}
+      loadMoreLabel="Load more wins"
+      errorFallback="Failed to load your wins"
+      empty={NO_WINS}
+    >
+      {(auction) => <WonAuctionCard key={auction.id} auction={auction} />}
+    </PagedListPage>
+  );
+}
+
+/** The wins in figures: how many, what they cost in all, and on average. */
+function WinFigures({ summary }: { summary: ReturnType<typeof summarizeWins> | null }) {
+  return (
+    // Three across on a phone too, small, so the wins themselves (and Pay) start in the first screen.
+    <div className="mb-6 grid grid-cols-3 gap-2 sm:mb-8 sm:gap-4">
+      <SummaryCard title="Total Wins" icon={Trophy} value={summary ? String(summary.totalWins) : undefined} />
+      <SummaryCard
+        title="Total Spent"
+        icon={DollarSign}
+        value={summary ? formatCents(summary.totalSpentCents) : undefined}
       />
-
-      {/* Three across on a phone too, small, so the wins themselves (and Pay) start in the first screen. */}
-      <div className="mb-6 grid grid-cols-3 gap-2 sm:mb-8 sm:gap-4">
-        <SummaryCard
-          title="Total Wins"
-          icon={Trophy}
-          value={summary ? String(summary.totalWins) : undefined}
-        />
-        <SummaryCard
-          title="Total Spent"
-          icon={DollarSign}
-          value={summary ? formatCents(summary.totalSpentCents) : undefined}
-        />
-        <SummaryCard
-          title="Average Price"
-          icon={TrendingUp}
-          value={summary ? formatCents(summary.averagePriceCents) : undefined}
-        />
-      </div>
-
-      <PagedQueryList
-        query={wins}
-        loadMoreLabel="Load more wins"
-        errorFallback="Failed to load your wins"
-        empty={
-          <EmptyList
-            icon={Trophy}
-            title="No wins yet"
-            description="Place the last bid before the clock runs out and your win will appear here."
-            action={
-              <Button asChild>
-                <Link to={paths.home.getHref()}>Browse Live Auctions</Link>
-              </Button>
-            }
-          />
-        }
-      >
-        {(auction) => <WonAuctionCard key={auction.id} auction={auction} />}
-      </PagedQueryList>
-    </PageContainer>
+      <SummaryCard
+        title="Average Price"
+        icon={TrendingUp}
+        value={summary ? formatCents(summary.averagePriceCents) : undefined}
+      />
+    </div>
   );
 }
 

@@ -24,11 +24,7 @@ export function OrdersPage() {
       description="Track payment and shipping of what you won or bought with Buy It Now"
       link={{ to: paths.wonAuctions.getHref(), icon: Trophy, label: "Won Auctions" }}
       emptyDescription="Check out an auction you have won and its order will appear here."
-      emptyAction={
-        <Button asChild>
-          <Link to={paths.wonAuctions.getHref()}>View Won Auctions</Link>
-        </Button>
-      }
+      emptyLink={{ to: paths.wonAuctions.getHref(), label: "View Won Auctions" }}
     >
       {(order) => <BuyerOrderCard key={order.id} order={order} />}
     </OrdersListPage>

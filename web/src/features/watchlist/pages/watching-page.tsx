@@ -1,9 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { EmptyList, PagedQueryList } from "@web/components/list-states.tsx";
-import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { browseLiveAuctions, type ListEmpty, PagedListPage } from "@web/components/paged-list-page.tsx";
 import { ProductPhoto } from "@web/components/product-image.tsx";
 import { AuctionStatusBadge } from "@web/components/status-badges.tsx";
-import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
 import { WatchStar } from "@web/components/watch-star.tsx";
 import { paths } from "@web/config/paths.ts";
@@ -18,6 +16,13 @@ import { watchlistQueries } from "../api/queries.ts";
 /** Live state changes with every bid; a few seconds old is close enough for a list one opens from. */
 const REFRESH_MS = 5000;
 
+const NOTHING_WATCHED: ListEmpty = {
+  icon: Star,
+  title: "You're not watching any auction",
+  description: "Tap the star on an auction to follow it here.",
+  link: browseLiveAuctions,
+};
+
 /** /watching: the auctions the user starred, newest starred first, each as it stands now. */
 export function WatchingPage() {
   const watched = useInfiniteQuery({
@@ -25,31 +30,16 @@ export function WatchingPage() {
     refetchInterval: REFRESH_MS,
   });
   return (
-    <PageContainer className="max-w-4xl">
-      <PageHeader
-        title="Watching"
-        description="The auctions you starred. We email you once when one is about to end (see Email notifications)."
-      />
-      <PagedQueryList
-        query={watched}
-        loadMoreLabel="Load more"
-        errorFallback="Failed to load your watchlist"
-        empty={
-          <EmptyList
-            icon={Star}
-            title="You're not watching any auction"
-            description="Tap the star on an auction to follow it here."
-            action={
-              <Button asChild>
-                <Link to={paths.home.getHref()}>Browse Live Auctions</Link>
-              </Button>
-            }
-          />
-        }
-      >
-        {(auction) => <WatchedAuction key={auction.id} auction={auction} />}
-      </PagedQueryList>
-    </PageContainer>
+    <PagedListPage
+      width="max-w-4xl"
+      title="Watching"
+      description="The auctions you starred. We email you once when one is about to end (see Email notifications)."
+      query={watched}
+      errorFallback="Failed to load your watchlist"
+      empty={NOTHING_WATCHED}
+    >
+      {(auction) => <WatchedAuction key={auction.id} auction={auction} />}
+    </PagedListPage>
   );
 }
 

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { PageHeader } from "@web/components/page-header.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
 import { useState } from "react";
@@ -9,9 +8,9 @@ import type { AuctionDetail } from "#shared/schemas/auctions";
 import type { BuyNowOfferView, OrderView, ShippingAddress } from "#shared/schemas/orders";
 import { buyItNow } from "../../api/buy-now.ts";
 import { orderQueries } from "../../api/queries.ts";
+import { CheckoutLayout } from "./checkout-layout.tsx";
 import { CheckoutSteps } from "./checkout-steps.tsx";
 import { toastOrderCreated, toastPaid } from "./checkout-toasts.ts";
-import { OrderSummary } from "./order-summary.tsx";
 
 /** Buy It Now's checkout: retail less the bids credited, then shipping (which creates the order), then its payment. */
 export function BuyNowCheckout({
@@ -64,31 +63,27 @@ export function BuyNowCheckout({
     });
 
   return (
-    <>
-      <PageHeader title="Checkout" description="Buy It Now: the retail price less the bids you spent" />
-      <div className="grid gap-6 md:grid-cols-5">
-        <OrderSummary
-          product={auction.product}
-          sellerName={auction.seller.businessName}
-          lines={[
-            { label: "Retail price", value: formatPrice(retail) },
-            {
-              label: `Credit for your ${bids} ${bids === 1 ? "bid" : "bids"}`,
-              value: `−${formatPrice(credit)}`,
-            },
-          ]}
-          total={total}
-        />
-        <CheckoutSteps
-          paid={order?.paymentStatus === "paid"}
-          orderId={order?.id ?? null}
-          amount={total}
-          busy={buy.isPending}
-          error={buy.error}
-          onShipping={submitShipping}
-          onPaid={onPaid}
-        />
-      </div>
-    </>
+    <CheckoutLayout
+      description="Buy It Now: the retail price less the bids you spent"
+      auction={auction}
+      lines={[
+        { label: "Retail price", value: formatPrice(retail) },
+        {
+          label: `Credit for your ${bids} ${bids === 1 ? "bid" : "bids"}`,
+          value: `−${formatPrice(credit)}`,
+        },
+      ]}
+      total={total}
+    >
+      <CheckoutSteps
+        paid={order?.paymentStatus === "paid"}
+        orderId={order?.id ?? null}
+        amount={total}
+        busy={buy.isPending}
+        error={buy.error}
+        onShipping={submitShipping}
+        onPaid={onPaid}
+      />
+    </CheckoutLayout>
   );
 }

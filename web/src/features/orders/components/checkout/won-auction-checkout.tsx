@@ -1,5 +1,4 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { PageHeader } from "@web/components/page-header.tsx";
 import { PayByNote } from "@web/components/pay-by-note.tsx";
 import { paths } from "@web/config/paths.ts";
 import { winExpired } from "@web/lib/wins.ts";
@@ -9,9 +8,9 @@ import { formatPrice } from "#shared/money";
 import type { ShippingAddress, WonAuction } from "#shared/schemas/orders";
 import { useCreateOrder } from "../../api/create-order.ts";
 import { orderQueries } from "../../api/queries.ts";
+import { CheckoutLayout } from "./checkout-layout.tsx";
 import { CheckoutSteps } from "./checkout-steps.tsx";
 import { toastOrderCreated, toastPaid } from "./checkout-toasts.ts";
-import { OrderSummary } from "./order-summary.tsx";
 
 /** The winner's checkout: the final price, then shipping (which creates the order), then its payment. */
 export function WonAuctionCheckout({ auction }: { auction: WonAuction }) {
@@ -41,31 +40,27 @@ export function WonAuctionCheckout({ auction }: { auction: WonAuction }) {
   };
 
   return (
-    <>
-      <PageHeader title="Checkout" description="Complete your purchase of the item you won" />
-      <div className="grid gap-6 md:grid-cols-5">
-        <OrderSummary
-          product={auction.product}
-          sellerName={auction.seller.businessName}
-          lines={[{ label: "Final price", value: formatPrice(auction.finalPrice) }]}
-          total={auction.finalPrice}
+    <CheckoutLayout
+      description="Complete your purchase of the item you won"
+      auction={auction}
+      lines={[{ label: "Final price", value: formatPrice(auction.finalPrice) }]}
+      total={auction.finalPrice}
+    >
+      {!paid && winExpired(auction, Date.now()) ? (
+        <div className="md:col-span-3">
+          <PayByNote win={auction} />
+        </div>
+      ) : (
+        <CheckoutSteps
+          paid={paid}
+          orderId={orderId}
+          amount={auction.finalPrice}
+          busy={createOrder.isPending}
+          error={createOrder.error}
+          onShipping={submitShipping}
+          onPaid={onPaid}
         />
-        {!paid && winExpired(auction, Date.now()) ? (
-          <div className="md:col-span-3">
-            <PayByNote win={auction} />
-          </div>
-        ) : (
-          <CheckoutSteps
-            paid={paid}
-            orderId={orderId}
-            amount={auction.finalPrice}
-            busy={createOrder.isPending}
-            error={createOrder.error}
-            onShipping={submitShipping}
-            onPaid={onPaid}
-          />
-        )}
-      </div>
-    </>
+      )}
+    </CheckoutLayout>
   );
 }

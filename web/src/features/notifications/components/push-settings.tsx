@@ -1,19 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
-import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { useUpdateNotificationSettings } from "@web/features/account/api/notifications.ts";
-import {
-  type PushState,
-  readPushState,
-  turnOffPush,
-  turnOnPush,
-} from "@web/features/account/api/push-subscription.ts";
-import { accountQueries } from "@web/features/account/api/queries.ts";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { useEffect, useState } from "react";
 import type { NotificationSettings } from "#shared/schemas/notifications";
+import { useUpdateNotificationSettings } from "../api/notifications.ts";
+import { type PushState, readPushState, turnOffPush, turnOnPush } from "../api/push-subscription.ts";
+import { notificationQueries } from "../api/queries.ts";
+import { ChoiceCheckbox } from "./choice-label.tsx";
 
 const PUSH_CHOICES = [
   { key: "outbid", label: "Outbid", hint: "At most one per auction every 5 minutes." },
@@ -52,26 +47,19 @@ function PushChoices({ settings }: { settings: NotificationSettings }) {
     <fieldset className="grid gap-3">
       <legend className="mb-2 font-medium">Push me when</legend>
       {PUSH_CHOICES.map((choice) => (
-        <Label key={choice.key} className="flex min-h-11 items-start gap-3 font-normal">
-          <input
-            type="checkbox"
-            role="switch"
-            aria-checked={settings.push[choice.key]}
-            className="size-6 shrink-0 accent-primary"
-            checked={settings.push[choice.key]}
-            disabled={update.isPending}
-            onChange={(event) =>
-              update.mutate(
-                { ...settings, push: { ...settings.push, [choice.key]: event.target.checked } },
-                { onSuccess: () => toast({ variant: "success", title: "Push settings saved" }) },
-              )
-            }
-          />
-          <span className="grid gap-1">
-            <span className="font-medium">{choice.label}</span>
-            <span className="text-sm text-muted-foreground">{choice.hint}</span>
-          </span>
-        </Label>
+        <ChoiceCheckbox
+          key={choice.key}
+          choice={choice}
+          asSwitch="box"
+          checked={settings.push[choice.key]}
+          disabled={update.isPending}
+          onCheckedChange={(checked) =>
+            update.mutate(
+              { ...settings, push: { ...settings.push, [choice.key]: checked } },
+              { onSuccess: () => toast({ variant: "success", title: "Push settings saved" }) },
+            )
+          }
+        />
       ))}
     </fieldset>
   );
@@ -79,7 +67,7 @@ function PushChoices({ settings }: { settings: NotificationSettings }) {
 
 /** The notifications page's push section: this device's subscription, and which alerts to push. */
 export function PushSettings() {
-  const { data: settings } = useQuery(accountQueries.notifications());
+  const { data: settings } = useQuery(notificationQueries.notifications());
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {

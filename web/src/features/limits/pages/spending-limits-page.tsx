@@ -1,11 +1,9 @@
 import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
-import { PageContainer } from "@web/components/page-header.tsx";
+import { SettingsCard, SettingsColumn } from "@web/components/settings-column.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
-import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { formatDateTimeWithYear } from "@web/lib/format-date.ts";
 import { useLimits } from "@web/lib/spending-limits.ts";
 import { type FormEvent, useEffect, useState } from "react";
@@ -216,25 +214,13 @@ function SelfExclusion({ view }: { view: LimitsView }) {
 
 /** /spending-limits: the user's own brakes on spending. */
 export function SpendingLimitsPage() {
-  useDocumentTitle("Spending limits");
   const { data: view, isPending } = useLimits();
   return (
-    <PageContainer>
-      <div className="mx-auto grid max-w-2xl gap-6">
-        <h1 className="text-2xl font-bold tracking-tight">Spending limits</h1>
-        <Card>
-          <CardHeader>
-            <CardTitle>Purchase limits</CardTitle>
-          </CardHeader>
-          <CardContent>{isPending || !view ? <p>Loading...</p> : <LimitsForm view={view} />}</CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Self-exclusion</CardTitle>
-          </CardHeader>
-          <CardContent>{view && <SelfExclusion view={view} />}</CardContent>
-        </Card>
-      </div>
-    </PageContainer>
+    <SettingsColumn title="Spending limits">
+      <SettingsCard title="Purchase limits">
+        {isPending || !view ? <p>Loading...</p> : <LimitsForm view={view} />}
+      </SettingsCard>
+      <SettingsCard title="Self-exclusion">{view && <SelfExclusion view={view} />}</SettingsCard>
+    </SettingsColumn>
   );
 }
