@@ -31,13 +31,33 @@ export function TitledDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* Radix names the content a dialog unless told otherwise: an absent role must not be passed as undefined. */}
       <DialogContent className={className} {...(role ? { role } : {})}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={title} description={description} />
         {children}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A dialog's title and the line under it; `children` are what else belongs up there (a notice). */
+export function DialogHeading({
+  title,
+  description,
+  className,
+  titleClassName,
+  children,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  className?: string;
+  titleClassName?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <DialogHeader className={className}>
+      <DialogTitle className={titleClassName}>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+      {children}
+    </DialogHeader>
   );
 }
 
