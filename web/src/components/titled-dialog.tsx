@@ -9,6 +9,14 @@ import {
 } from "@web/components/ui/dialog.tsx";
 import type { ReactNode } from "react";
 
+/** What every titled dialog is given by its caller: whether it is open, and its heading. */
+export interface TitledDialogFrame {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+}
+
 /** A dialog with its title and the line under it, then its body (a form ending in DialogActions). */
 export function TitledDialog({
   open,
@@ -18,11 +26,7 @@ export function TitledDialog({
   className,
   role,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description: ReactNode;
+}: TitledDialogFrame & {
   className?: string;
   role?: "alertdialog";
   children: ReactNode;
