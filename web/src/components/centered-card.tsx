@@ -1,10 +1,11 @@
+import { IconBadge } from "@web/components/icon-badge.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@web/components/ui/card.tsx";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
 /** The centred card of the signed-out pages: login, register, and the account links (forgot, reset, verify). */
 export function CenteredCard({
-  icon: Icon,
+  icon,
   title,
   description,
   children,
@@ -20,9 +21,7 @@ export function CenteredCard({
     <div className="container-page flex justify-center py-10 sm:py-16">
       <Card className="w-full max-w-md">
         <CardHeader className="items-center text-center">
-          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-header text-gold shadow-inner">
-            <Icon className="size-6" aria-hidden="true" />
-          </span>
+          <IconBadge icon={icon} className="mb-2 size-12 bg-header text-gold shadow-inner" />
           <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
           <CardDescription>{description}</CardDescription>
         </CardHeader>

@@ -1,17 +1,12 @@
-import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
+import { DialogActions, TitledDialog, type TitledDialogFrame } from "@web/components/titled-dialog.tsx";
 
 /** Asks before something that cannot be undone. */
 export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
   confirmLabel,
   busy,
   onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  ...frame
+}: TitledDialogFrame & {
   title: string;
   description: string;
   confirmLabel: string;
@@ -19,15 +14,9 @@ export function ConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <TitledDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      role="alertdialog"
-      title={title}
-      description={description}
-    >
+    <TitledDialog {...frame} role="alertdialog">
       <DialogActions
-        onCancel={() => onOpenChange(false)}
+        onCancel={() => frame.onOpenChange(false)}
         label={confirmLabel}
         disabled={busy}
         variant="destructive"

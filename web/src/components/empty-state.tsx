@@ -1,3 +1,4 @@
+import { IconBadge } from "@web/components/icon-badge.tsx";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
@@ -6,7 +7,7 @@ import type { ReactNode } from "react";
  * `headingLevel` keeps the outline in order: 2 right under a page's h1, 3 inside a titled card or tab.
  */
 export function EmptyState({
-  icon: Icon,
+  icon,
   title,
   description,
   action,
@@ -21,9 +22,7 @@ export function EmptyState({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-input bg-card px-6 py-14 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <Icon className="size-6" aria-hidden="true" />
-      </span>
+      <IconBadge icon={icon} className="size-12 bg-muted text-muted-foreground" />
       <Heading className="text-lg font-semibold">{title}</Heading>
       {description && <p className="max-w-sm text-sm text-muted-foreground">{description}</p>}
       {action}

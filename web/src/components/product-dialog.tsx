@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ProductFormFields, type ProductFormValues } from "@web/components/product-form-fields.tsx";
-import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
+import { DialogActions, TitledDialog, type TitledDialogFrame } from "@web/components/titled-dialog.tsx";
 import { Form } from "@web/components/ui/form.tsx";
 import { useForm } from "react-hook-form";
 import { type ProductFormInput, productFormSchema } from "#shared/schemas/seller";
@@ -16,17 +16,12 @@ export interface ProductCreation {
  * platform): the shared fields, Cancel and submit; on success it resets and closes.
  */
 export function ProductDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
   defaultValues,
   create,
   weightLabel,
   pricePlaceholder,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  ...frame
+}: TitledDialogFrame & {
   title: string;
   description: string;
   defaultValues: ProductFormValues;
@@ -42,27 +37,21 @@ export function ProductDialog({
     create.mutate(values, {
       onSuccess: () => {
         form.reset();
-        onOpenChange(false);
+        frame.onOpenChange(false);
       },
     }),
   );
   return (
-    <TitledDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      className="max-w-2xl"
-      title={title}
-      description={description}
-    >
+    <TitledDialog {...frame} className="max-w-2xl">
       <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={title}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={frame.title}>
           <ProductFormFields
             form={form}
             {...(weightLabel ? { weightLabel } : {})}
             {...(pricePlaceholder ? { pricePlaceholder } : {})}
           />
           <DialogActions
-            onCancel={() => onOpenChange(false)}
+            onCancel={() => frame.onOpenChange(false)}
             label={create.isPending ? "Adding..." : "Add Product"}
             disabled={create.isPending}
           />

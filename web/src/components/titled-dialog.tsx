@@ -9,6 +9,14 @@ import {
 } from "@web/components/ui/dialog.tsx";
 import type { ReactNode } from "react";
 
+/** What every titled dialog is given by its caller: whether it is open, and its heading. */
+export interface TitledDialogFrame {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+}
+
 /** A dialog with its title and the line under it, then its body (a form ending in DialogActions). */
 export function TitledDialog({
   open,
@@ -18,11 +26,7 @@ export function TitledDialog({
   className,
   role,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description: ReactNode;
+}: TitledDialogFrame & {
   className?: string;
   role?: "alertdialog";
   children: ReactNode;
@@ -31,13 +35,33 @@ export function TitledDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* Radix names the content a dialog unless told otherwise: an absent role must not be passed as undefined. */}
       <DialogContent className={className} {...(role ? { role } : {})}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={title} description={description} />
         {children}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A dialog's title and the line under it; `children` are what else belongs up there (a notice). */
+export function DialogHeading({
+  title,
+  description,
+  className,
+  titleClassName,
+  children,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  className?: string;
+  titleClassName?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <DialogHeader className={className}>
+      <DialogTitle className={titleClassName}>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+      {children}
+    </DialogHeader>
   );
 }
 

@@ -1,7 +1,6 @@
-import { paths } from "@web/config/paths.ts";
+import { SpendingLimitsLink } from "@web/components/spending-limits-link.tsx";
 import { useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { PauseCircle } from "lucide-react";
-import { Link } from "react-router";
 
 /** The id the disabled bid and purchase buttons point at (aria-describedby) for their reason. */
 export const SELF_EXCLUSION_REASON_ID = "self-exclusion-reason";
@@ -22,12 +21,7 @@ export function SelfExclusionBanner() {
           {reason}.
         </span>
         <span>Bidding, Buy Bids and Buy It Now are paused until then.</span>
-        <Link
-          to={paths.spendingLimits.getHref()}
-          className="inline-flex min-h-6 items-center font-medium underline underline-offset-2"
-        >
-          Spending limits
-        </Link>
+        <SpendingLimitsLink className="inline-flex min-h-6 items-center" />
       </p>
     </section>
   );

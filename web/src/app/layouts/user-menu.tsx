@@ -16,6 +16,7 @@ import {
   KeyRound,
   Laptop,
   LogOut,
+  type LucideIcon,
   Package,
   ShieldCheck,
   ShoppingCart,
@@ -26,12 +27,51 @@ import {
 } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Link } from "react-router";
+import type { UserRole } from "#shared/constants";
 import type { CurrentUser } from "#shared/schemas/auth";
 
 const ChangePasswordDialog = lazyPage(
   () => import("@web/features/auth/components/change-password-dialog.tsx"),
   "ChangePasswordDialog",
 );
+
+interface MenuLink {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Shown to this role only. */
+  role?: UserRole;
+}
+
+/** What the user has won, watches, ordered and limits: the menu's first group. */
+const ACTIVITY_LINKS: readonly MenuLink[] = [
+  { to: paths.myWins.getHref(), label: "My Wins", icon: Trophy },
+  { to: paths.watching.getHref(), label: "Watching", icon: Star },
+  { to: paths.orders.getHref(), label: "My Orders", icon: Package },
+  { to: paths.spendingLimits.getHref(), label: "Spending limits", icon: Gauge },
+  { to: paths.notifications.getHref(), label: "Email notifications", icon: Bell },
+  { to: paths.sellerOrders.getHref(), label: "Orders to Fulfill", icon: Truck, role: "seller" },
+];
+
+/** The account's own settings: the menu's second group. */
+const ACCOUNT_LINKS: readonly MenuLink[] = [
+  { to: paths.sessions.getHref(), label: "Where you're signed in", icon: Laptop },
+  { to: paths.twoFactor.getHref(), label: "Passkeys and two-factor", icon: ShieldCheck },
+  { to: paths.account.getHref(), label: "Account and data", icon: UserCog },
+];
+
+function MenuLinks({ links, role }: { links: readonly MenuLink[]; role: UserRole }) {
+  return links
+    .filter((link) => !link.role || link.role === role)
+    .map(({ to, label, icon: Icon }) => (
+      <DropdownMenuItem key={to} asChild>
+        <Link to={to}>
+          <Icon aria-hidden="true" />
+          {label}
+        </Link>
+      </DropdownMenuItem>
+    ));
+}
 
 const ROLE_LABELS: Record<CurrentUser["role"], string> = { buyer: "Buyer", seller: "Seller", admin: "Admin" };
 
@@ -78,63 +118,9 @@ export function UserMenu({
               Buy Bids
             </DropdownMenuItem>
           )}
-          <DropdownMenuItem asChild>
-            <Link to={paths.myWins.getHref()}>
-              <Trophy aria-hidden="true" />
-              My Wins
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.watching.getHref()}>
-              <Star aria-hidden="true" />
-              Watching
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.orders.getHref()}>
-              <Package aria-hidden="true" />
-              My Orders
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.spendingLimits.getHref()}>
-              <Gauge aria-hidden="true" />
-              Spending limits
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.notifications.getHref()}>
-              <Bell aria-hidden="true" />
-              Email notifications
-            </Link>
-          </DropdownMenuItem>
-          {user.role === "seller" && (
-            <DropdownMenuItem asChild>
-              <Link to={paths.sellerOrders.getHref()}>
-                <Truck aria-hidden="true" />
-                Orders to Fulfill
-              </Link>
-            </DropdownMenuItem>
-          )}
+          <MenuLinks links={ACTIVITY_LINKS} role={user.role} />
           <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <Link to={paths.sessions.getHref()}>
-              <Laptop aria-hidden="true" />
-              Where you're signed in
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.twoFactor.getHref()}>
-              <ShieldCheck aria-hidden="true" />
-              Passkeys and two-factor
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.account.getHref()}>
-              <UserCog aria-hidden="true" />
-              Account and data
-            </Link>
-          </DropdownMenuItem>
+          <MenuLinks links={ACCOUNT_LINKS} role={user.role} />
           <DropdownMenuItem
             onSelect={() => {
               setPasswordDialogWanted(true);

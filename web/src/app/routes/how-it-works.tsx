@@ -1,3 +1,4 @@
+import { IconBadge } from "@web/components/icon-badge.tsx";
 import { PageContainer } from "@web/components/page-header.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
@@ -81,14 +82,16 @@ export function HowItWorksPage() {
             The three steps
           </h2>
           <ol className="grid gap-4 md:grid-cols-3">
-            {STEPS.map(({ icon: Icon, title, text }, index) => (
+            {STEPS.map(({ icon, title, text }, index) => (
               <li key={title}>
                 <Card className="h-full">
                   <CardContent className="grid gap-3 pt-6">
                     <div className="flex items-center gap-3">
-                      <span className="flex size-11 items-center justify-center rounded-full bg-primary-soft text-primary-hover">
-                        <Icon className="size-5" aria-hidden="true" />
-                      </span>
+                      <IconBadge
+                        icon={icon}
+                        className="size-11 bg-primary-soft text-primary-hover"
+                        iconClassName="size-5"
+                      />
                       <span className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">
                         Step {index + 1}
                       </span>

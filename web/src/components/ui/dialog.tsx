@@ -2,19 +2,17 @@ import { cn } from "@web/lib/utils.ts";
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { styleParts, withClassName } from "./with-class-name.tsx";
+
+export const { DialogOverlay, DialogTitle, DialogDescription } = styleParts("Dialog", DialogPrimitive, {
+  Overlay: "fixed inset-0 z-50 bg-slate-950/70 backdrop-blur-[2px] animate-fade-in",
+  Title: "text-lg font-semibold leading-tight tracking-tight",
+  Description: "text-sm text-muted-foreground",
+});
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogPortal = DialogPrimitive.Portal;
-
-export function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      className={cn("fixed inset-0 z-50 bg-slate-950/70 backdrop-blur-[2px] animate-fade-in", className)}
-      {...props}
-    />
-  );
-}
 
 export function DialogContent({
   className,
@@ -44,30 +42,14 @@ export function DialogContent({
   );
 }
 
-export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-1.5 pr-6 text-center sm:text-left", className)} {...props} />;
-}
+export const DialogHeader = withClassName(
+  "div",
+  "flex flex-col gap-1.5 pr-6 text-center sm:text-left",
+  "DialogHeader",
+);
 
-export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />
-  );
-}
-
-export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      className={cn("text-lg font-semibold leading-tight tracking-tight", className)}
-      {...props}
-    />
-  );
-}
-
-export function DialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />
-  );
-}
+export const DialogFooter = withClassName(
+  "div",
+  "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
+  "DialogFooter",
+);

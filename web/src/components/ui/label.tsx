@@ -1,15 +1,8 @@
-import { cn } from "@web/lib/utils.ts";
 import { Label as LabelPrimitive } from "radix-ui";
-import type * as React from "react";
+import { withClassName } from "./with-class-name.tsx";
 
-export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      className={cn(
-        "text-sm font-medium leading-none text-foreground peer-disabled:cursor-not-allowed peer-disabled:opacity-70",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Label = withClassName(
+  LabelPrimitive.Root,
+  "text-sm font-medium leading-none text-foreground peer-disabled:cursor-not-allowed peer-disabled:opacity-70",
+  "Label",
+);

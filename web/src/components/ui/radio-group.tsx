@@ -1,26 +1,17 @@
-import { cn } from "@web/lib/utils.ts";
 import { RadioGroup as RadioGroupPrimitive } from "radix-ui";
-import type * as React from "react";
+import { withClassName } from "./with-class-name.tsx";
 
-export function RadioGroup({ className, ...props }: React.ComponentProps<typeof RadioGroupPrimitive.Root>) {
-  return <RadioGroupPrimitive.Root className={cn("grid gap-2", className)} {...props} />;
-}
+export const RadioGroup = withClassName(RadioGroupPrimitive.Root, "grid gap-2", "RadioGroup");
 
-export function RadioGroupItem({
-  className,
-  ...props
-}: React.ComponentProps<typeof RadioGroupPrimitive.Item>) {
-  return (
-    <RadioGroupPrimitive.Item
-      className={cn(
-        "aspect-square size-4 shrink-0 rounded-full border border-input bg-card text-primary shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-primary",
-        className,
-      )}
-      {...props}
-    >
+export const RadioGroupItem = withClassName(
+  RadioGroupPrimitive.Item,
+  "aspect-square size-4 shrink-0 rounded-full border border-input bg-card text-primary shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-primary",
+  "RadioGroupItem",
+  {
+    renderChildren: () => (
       <RadioGroupPrimitive.Indicator className="flex items-center justify-center">
         <span className="size-2 rounded-full bg-primary" />
       </RadioGroupPrimitive.Indicator>
-    </RadioGroupPrimitive.Item>
-  );
-}
+    ),
+  },
+);

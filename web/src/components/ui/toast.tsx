@@ -3,10 +3,27 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type * as React from "react";
+import { styleParts } from "./with-class-name.tsx";
 
 /** docs/product.md section 9: shown 5000 ms by default, swipe right past 50 px to dismiss, F8 focuses the region. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export const { ToastViewport, ToastAction, ToastTitle, ToastDescription } = styleParts(
+  "Toast",
+  ToastPrimitive,
+  {
+    // Radix's default hotkey is F8; the label is read by screen readers. At the bottom on every screen,
+    // where no page or dialog title is; above the phone's bid bar when one is shown (it sets
+    // --toast-bottom to its height).
+    Viewport:
+      "fixed bottom-[var(--toast-bottom,0px)] z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:right-0 sm:max-w-[420px]",
+    Action:
+      "inline-flex h-8 shrink-0 items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-white/10",
+    Title: "text-sm font-semibold",
+    Description: "text-sm opacity-90",
+  },
+);
 
 export function ToastProvider({
   duration = TOAST_DURATION_MS,
@@ -19,21 +36,6 @@ export function ToastProvider({
       duration={duration}
       swipeDirection={swipeDirection}
       swipeThreshold={swipeThreshold}
-      {...props}
-    />
-  );
-}
-
-/** Radix's default hotkey is F8; the label is read by screen readers. */
-export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
-  return (
-    <ToastPrimitive.Viewport
-      className={cn(
-        // At the bottom on every screen, where no page or dialog title is; above the phone's bid bar when one
-        // is shown (it sets --toast-bottom to its height).
-        "fixed bottom-[var(--toast-bottom,0px)] z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:right-0 sm:max-w-[420px]",
-        className,
-      )}
       {...props}
     />
   );
@@ -67,18 +69,6 @@ export function Toast({
   );
 }
 
-export function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Action>) {
-  return (
-    <ToastPrimitive.Action
-      className={cn(
-        "inline-flex h-8 shrink-0 items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-white/10",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
 export function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close
@@ -93,17 +83,6 @@ export function ToastClose({ className, ...props }: React.ComponentProps<typeof 
       <X className="size-4" aria-hidden="true" />
     </ToastPrimitive.Close>
   );
-}
-
-export function ToastTitle({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title className={cn("text-sm font-semibold", className)} {...props} />;
-}
-
-export function ToastDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn("text-sm opacity-90", className)} {...props} />;
 }
 
 export type ToastProps = React.ComponentProps<typeof Toast>;

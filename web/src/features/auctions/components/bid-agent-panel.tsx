@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
@@ -12,6 +12,7 @@ import { plural } from "#shared/plural";
 import type { AgentStopReason, AgentView } from "#shared/schemas/agents";
 import { useBookAgent, useCancelAgent } from "../api/bid-agent.ts";
 import { auctionQueries } from "../api/queries.ts";
+import { PanelHeader } from "./panel-header.tsx";
 
 const STOP_REASONS: Record<AgentStopReason, string> = {
   "bids-spent": "it used all its bids",
@@ -94,12 +95,7 @@ export function BidAgentPanel({ auctionId, canBid }: { auctionId: string; canBid
   if (!canBid && !agent) return null;
   return (
     <Card data-testid="bid-agent">
-      <CardHeader className="pb-3">
-        <CardTitle className="flex items-center gap-2 text-base">
-          <Bot className="size-4 text-primary" aria-hidden="true" />
-          Bid Agent
-        </CardTitle>
-      </CardHeader>
+      <PanelHeader icon={Bot}>Bid Agent</PanelHeader>
       <CardContent className="grid gap-4">
         {agent && <AgentStatus agent={agent} onCancel={stop} cancelling={cancel.isPending} />}
         {canBid && !active && (

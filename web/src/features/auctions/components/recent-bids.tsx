@@ -1,9 +1,10 @@
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { formatClockTime } from "@web/lib/format-date.ts";
 import { History } from "lucide-react";
 import { RECENT_BIDS_SHOWN } from "#shared/constants";
 import { formatPrice } from "#shared/money";
 import type { BidView } from "#shared/schemas/auctions";
+import { PanelHeader } from "./panel-header.tsx";
 
 /**
  * The last 10 bids, newest first. `bids` arrive oldest to newest (the last item is the latest). The
@@ -13,12 +14,7 @@ export function RecentBids({ bids, ended = false }: { bids: BidView[]; ended?: b
   const newestFirst = bids.slice(-RECENT_BIDS_SHOWN).reverse();
   return (
     <Card>
-      <CardHeader className="pb-3">
-        <CardTitle className="flex items-center gap-2 text-base">
-          <History className="size-4 text-primary" aria-hidden="true" />
-          Recent Bids
-        </CardTitle>
-      </CardHeader>
+      <PanelHeader icon={History}>Recent Bids</PanelHeader>
       <CardContent>
         {newestFirst.length === 0 ? (
           <p className="py-4 text-center text-sm text-muted-foreground">No bids yet. Be the first!</p>

@@ -1,12 +1,6 @@
+import { DialogHeading } from "@web/components/titled-dialog.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@web/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogFooter } from "@web/components/ui/dialog.tsx";
 import { paths } from "@web/config/paths.ts";
 import { Trophy } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -90,10 +84,12 @@ export function WinnerModal() {
             <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-primary-soft">
               <Trophy className="size-8 text-primary" aria-hidden="true" />
             </div>
-            <DialogHeader className="pr-0 text-center sm:text-center">
-              <DialogTitle className="text-2xl">Congratulations! You won!</DialogTitle>
-              <DialogDescription>You are the winner of {win.productName}.</DialogDescription>
-            </DialogHeader>
+            <DialogHeading
+              className="pr-0 text-center sm:text-center"
+              titleClassName="text-2xl"
+              title="Congratulations! You won!"
+              description={<>You are the winner of {win.productName}.</>}
+            />
             <div>
               <p className="text-sm text-muted-foreground">Final price</p>
               <p className="text-3xl font-bold text-primary-hover" data-testid="winner-final-price">

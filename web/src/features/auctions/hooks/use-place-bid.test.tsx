@@ -8,6 +8,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import { meQuery } from "@web/lib/current-user.ts";
 import { PurchaseModalContext } from "@web/lib/purchase-modal.ts";
 import { createQueryClient } from "@web/lib/query-client.ts";
+import { SIGNED_IN_BUYER as USER } from "@web/lib/test-fixtures.ts";
 import type { ReactNode } from "react";
 import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -23,14 +24,6 @@ vi.mock("@web/components/ui/use-toast.ts", () => ({
     return { id: String(toasts.length), dismiss() {}, update() {} };
   },
 }));
-
-const USER: CurrentUser = {
-  id: "u1",
-  username: "ann",
-  email: "ann@example.com",
-  role: "buyer",
-  bidBalance: 3,
-} as CurrentUser;
 
 const AUCTION = {
   id: "a1",

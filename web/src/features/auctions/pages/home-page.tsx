@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { IconBadge } from "@web/components/icon-badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Input, inputClassName } from "@web/components/ui/input.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
@@ -357,11 +358,9 @@ export function HomePage() {
 
       <section className="border-t border-border bg-card">
         <div className="container-page grid gap-6 py-12 sm:grid-cols-3">
-          {BENEFITS.map(({ icon: Icon, title, text }) => (
+          {BENEFITS.map(({ icon, title, text }) => (
             <div key={title} className="flex flex-col items-center gap-3 text-center">
-              <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-hover">
-                <Icon className="size-6" aria-hidden="true" />
-              </span>
+              <IconBadge icon={icon} className="size-12 bg-primary-soft text-primary-hover" />
               <h3 className="text-lg font-semibold">{title}</h3>
               <p className="max-w-xs text-sm text-muted-foreground">{text}</p>
             </div>

@@ -1,12 +1,6 @@
+import { DialogHeading } from "@web/components/titled-dialog.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@web/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogFooter } from "@web/components/ui/dialog.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
@@ -57,14 +51,16 @@ export function PurchaseBidsModal({ open, onOpenChange, onRetry }: PurchaseBidsM
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2 text-xl">
-            <Coins className="size-5 text-primary" aria-hidden="true" />
-            Purchase Bid Credits
-          </DialogTitle>
-          <DialogDescription>
-            Choose a bid package to start winning premium silver and precious metals
-          </DialogDescription>
+        <DialogHeading
+          titleClassName="flex items-center gap-2 text-xl"
+          title={
+            <>
+              <Coins className="size-5 text-primary" aria-hidden="true" />
+              Purchase Bid Credits
+            </>
+          }
+          description="Choose a bid package to start winning premium silver and precious metals"
+        >
           {excluded && (
             <p className="text-sm font-medium" data-testid="purchase-paused">
               {excluded}: bid credits cannot be bought until then.
@@ -75,7 +71,7 @@ export function PurchaseBidsModal({ open, onOpenChange, onRetry }: PurchaseBidsM
               {budget}
             </p>
           )}
-        </DialogHeader>
+        </DialogHeading>
 
         {packages.isPending ? (
           <div className="flex items-center justify-center gap-3 py-12 text-muted-foreground">

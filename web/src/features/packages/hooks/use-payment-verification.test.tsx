@@ -7,18 +7,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { meQuery } from "@web/lib/current-user.ts";
+import { SIGNED_IN_BUYER as USER } from "@web/lib/test-fixtures.ts";
 import { type ReactNode, StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CurrentUser } from "#shared/schemas/auth";
 import { usePaymentVerification } from "./use-payment-verification.ts";
-
-const USER = {
-  id: "u1",
-  username: "ann",
-  email: "ann@example.com",
-  role: "buyer",
-  bidBalance: 3,
-} as CurrentUser;
 
 let client: QueryClient;
 

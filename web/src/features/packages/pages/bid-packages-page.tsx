@@ -1,4 +1,5 @@
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { SpendingLimitsLink } from "@web/components/spending-limits-link.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardFooter } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
@@ -8,7 +9,7 @@ import { useLimits, useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { AlertCircle, ChevronDown } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { TIMER_EXTENSION_SECONDS } from "#shared/constants";
 import { arrangePackagesForDisplay } from "#shared/packages";
 import type { BidPackage } from "#shared/schemas/payments";
@@ -114,13 +115,7 @@ function PackageGrid({ packages }: { packages: BidPackage[] }) {
               <CardFooter className="flex-col items-stretch gap-3">
                 {refusalOf(bidPackage) && (
                   <p role="alert" className="text-sm text-destructive" data-testid="limit-refusal">
-                    {refusalOf(bidPackage)}{" "}
-                    <Link
-                      to={paths.spendingLimits.getHref()}
-                      className="font-medium underline underline-offset-2"
-                    >
-                      Spending limits
-                    </Link>
+                    {refusalOf(bidPackage)} <SpendingLimitsLink />
                   </p>
                 )}
                 <Button
