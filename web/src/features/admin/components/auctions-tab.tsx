@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { EmptyState } from "@web/components/empty-state.tsx";
 import { QueryList } from "@web/components/list-states.tsx";
 import { ProductPhoto } from "@web/components/product-image.tsx";
 import { AuctionStatusBadge } from "@web/components/status-badges.tsx";
@@ -12,14 +11,13 @@ import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import { adminQueries } from "../api/queries.ts";
+import { emptyTab } from "./empty-tab.tsx";
 import { ExpiredWins } from "./expired-wins.tsx";
 import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
 const AUCTION_STATUSES = filterOptions<AuctionSummary["status"]>("All statuses", ["active", "won", "ended"]);
 
-const NO_AUCTIONS = (
-  <EmptyState icon={Gavel} title="No Auctions Running" description="Approved products start auctions." />
-);
+const NO_AUCTIONS = emptyTab(Gavel, "No Auctions Running", "Approved products start auctions.");
 
 export function AuctionsTab() {
   const auctions = useQuery(adminQueries.auctions());

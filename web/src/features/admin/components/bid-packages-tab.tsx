@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
-import { EmptyState } from "@web/components/empty-state.tsx";
 import { QueryList } from "@web/components/list-states.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
@@ -14,17 +13,12 @@ import type { AdminBidPackage } from "#shared/schemas/bid-packages";
 import { adminQueries } from "../api/queries.ts";
 import { useUpdateBidPackage } from "../api/update-bid-package.ts";
 import { BidPackageDialog } from "./bid-package-dialog.tsx";
+import { emptyTab } from "./empty-tab.tsx";
 import { AddButtonBar, filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
 const PACKAGE_STATUSES = filterOptions("All statuses", ["active", "inactive"]);
 
-const NO_PACKAGES = (
-  <EmptyState
-    icon={Coins}
-    title="No Bid Packages"
-    description="Buyers have nothing to buy until you add a package."
-  />
-);
+const NO_PACKAGES = emptyTab(Coins, "No Bid Packages", "Buyers have nothing to buy until you add a package.");
 
 function PackageCard({
   pkg,

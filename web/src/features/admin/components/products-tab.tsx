@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
-import { EmptyState } from "@web/components/empty-state.tsx";
 import { QueryList } from "@web/components/list-states.tsx";
 import { ProductPhoto } from "@web/components/product-image.tsx";
 import { ApprovalBadge } from "@web/components/status-badges.tsx";
@@ -14,6 +13,7 @@ import type { AdminProduct } from "#shared/schemas/admin";
 import { useDeleteAdminProduct } from "../api/delete-product.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdminAddProductDialog } from "./add-product-dialog.tsx";
+import { emptyTab } from "./empty-tab.tsx";
 import { AddButtonBar, filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
 const PRODUCT_STATUSES = filterOptions<AdminProduct["status"]>("All statuses", [
@@ -22,9 +22,7 @@ const PRODUCT_STATUSES = filterOptions<AdminProduct["status"]>("All statuses", [
   "rejected",
 ]);
 
-const NO_PRODUCTS = (
-  <EmptyState icon={Package} title="No Products Listed" description="Products appear here once added." />
-);
+const NO_PRODUCTS = emptyTab(Package, "No Products Listed", "Products appear here once added.");
 
 export function ProductsTab() {
   const products = useQuery(adminQueries.products());
