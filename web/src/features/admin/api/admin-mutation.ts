@@ -1,23 +1,22 @@
-import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@web/components/ui/use-toast.ts";
+import type { QueryKey } from "@tanstack/react-query";
+import { type ListMutationOptions, useListMutation } from "@web/components/use-list-mutation.ts";
+import { api } from "@web/lib/api-client.ts";
 
 /**
- * An admin mutation: on success it refetches the lists it affects (the same query keys the lists
- * read) and shows its toast; on failure docs/product.md section 8's destructive "Error" with the server's
- * message (through the query client's mutation cache).
+ * An admin mutation: a list mutation (its toast, the lists it refetches) whose failure is docs/product.md
+ * section 8's destructive "Error" with the server's message.
  */
-export function useAdminMutation<TVariables, TData>(options: {
-  mutationFn: (variables: TVariables) => Promise<TData>;
-  affects: readonly QueryKey[];
-  success: (data: TData, variables: TVariables) => { title: string; description?: string };
-}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: options.mutationFn,
-    onSuccess: async (data, variables) => {
-      toast(options.success(data, variables));
-      await Promise.all(options.affects.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
-    meta: { errorToast: { fallback: "Something went wrong" } },
+export function useAdminMutation<TVariables, TData>(
+  options: Omit<ListMutationOptions<TVariables, TData>, "errorToast">,
+) {
+  return useListMutation({ ...options, errorToast: { fallback: "Something went wrong" } });
+}
+
+/** DELETE `{collection}/{id}`: removes one row, then refetches the lists it showed in. */
+export function useAdminDelete(collection: string, options: { affects: readonly QueryKey[]; title: string }) {
+  return useAdminMutation({
+    mutationFn: (id: string) => api.delete(`${collection}/${encodeURIComponent(id)}`),
+    affects: options.affects,
+    success: () => ({ title: options.title }),
   });
 }

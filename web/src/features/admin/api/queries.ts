@@ -36,3 +36,12 @@ export const adminQueries = {
   /** GET /api/admin/bid-packages: every package, inactive ones too, by bid count. */
   bidPackages: () => pathQuery<AdminBidPackage[]>("/api/admin/bid-packages"),
 };
+
+/** The lists a product shows in: approving, rejecting or deleting one refetches all three. */
+export function productListKeys() {
+  return [
+    adminQueries.pendingProducts().queryKey,
+    adminQueries.products().queryKey,
+    adminQueries.auctions().queryKey,
+  ];
+}

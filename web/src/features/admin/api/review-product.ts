@@ -2,7 +2,7 @@ import { api } from "@web/lib/api-client.ts";
 import type { ApproveProductRequest } from "#shared/schemas/admin";
 import type { ProductView } from "#shared/schemas/seller";
 import { useAdminMutation } from "./admin-mutation.ts";
-import { adminQueries } from "./queries.ts";
+import { productListKeys } from "./queries.ts";
 
 export type ProductDecision = "approve" | "reject";
 
@@ -23,11 +23,7 @@ export function reviewProduct({
 export function useReviewProduct() {
   return useAdminMutation({
     mutationFn: reviewProduct,
-    affects: [
-      adminQueries.pendingProducts().queryKey,
-      adminQueries.products().queryKey,
-      adminQueries.auctions().queryKey,
-    ],
+    affects: productListKeys(),
     success: (_product, { decision }) =>
       decision === "approve"
         ? { title: "Product approved", description: "The product is now live on the platform" }

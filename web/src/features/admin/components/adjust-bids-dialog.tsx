@@ -1,6 +1,6 @@
 import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
-import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
+import { WholeNumberInput } from "@web/components/whole-number-field.tsx";
 import { useState } from "react";
 import { plural } from "#shared/plural";
 import type { AdminUser } from "#shared/schemas/admin";
@@ -41,11 +41,8 @@ export function AdjustBidsDialog({ user, onClose }: { user: AdminUser | null; on
         </p>
         <div className="grid gap-2">
           <Label htmlFor="adjust-amount">Amount</Label>
-          <Input
+          <WholeNumberInput
             id="adjust-amount"
-            type="number"
-            inputMode="numeric"
-            step="1"
             placeholder="e.g. 50 or -10"
             value={text}
             onChange={(event) => setText(event.target.value)}

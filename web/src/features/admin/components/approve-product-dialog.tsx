@@ -1,7 +1,7 @@
 import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
-import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@web/components/ui/radio-group.tsx";
+import { WholeNumberInput } from "@web/components/whole-number-field.tsx";
 import { type FormEvent, useState } from "react";
 import { formatPrice } from "#shared/money";
 import type { AdminProduct } from "#shared/schemas/admin";
@@ -92,13 +92,10 @@ export function ApproveProductDialog({
             {custom && (
               <div className="mt-2 grid gap-1.5">
                 <Label htmlFor="custom-minutes">Minutes</Label>
-                <Input
+                <WholeNumberInput
                   id="custom-minutes"
-                  type="number"
-                  inputMode="numeric"
                   min={MIN_CUSTOM_MINUTES}
                   max={MAX_CUSTOM_MINUTES}
-                  step={1}
                   value={customMinutes}
                   onChange={(event) => setCustomMinutes(event.target.value)}
                   aria-invalid={!customValid}

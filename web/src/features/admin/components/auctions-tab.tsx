@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { EmptyState } from "@web/components/empty-state.tsx";
 import { QueryList } from "@web/components/list-states.tsx";
 import { ProductPhoto } from "@web/components/product-image.tsx";
 import { AuctionStatusBadge } from "@web/components/status-badges.tsx";
@@ -11,58 +10,35 @@ import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { AuctionSummary } from "#shared/schemas/auctions";
-import { matchesSearch } from "#shared/search";
 import { adminQueries } from "../api/queries.ts";
+import { emptyTab } from "./empty-tab.tsx";
 import { ExpiredWins } from "./expired-wins.tsx";
 import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
-type AuctionStatusFilter = "all" | AuctionSummary["status"];
+const AUCTION_STATUSES = filterOptions<AuctionSummary["status"]>("All statuses", ["active", "won", "ended"]);
 
-const AUCTION_STATUSES = filterOptions<Exclude<AuctionStatusFilter, "all">>("All statuses", {
-  active: "Active",
-  won: "Won",
-  ended: "Ended",
-});
+const NO_AUCTIONS = emptyTab(Gavel, "No Auctions Running", "Approved products start auctions.");
 
 export function AuctionsTab() {
   const auctions = useQuery(adminQueries.auctions());
-  const filters = useListFilters<Exclude<AuctionStatusFilter, "all">>();
-  const { search, value: status } = filters;
+  const filters = useListFilters("auctions", "Filter auctions by status", AUCTION_STATUSES);
   return (
-    <QueryList
-      query={auctions}
-      errorFallback="Could not load auctions"
-      empty={
-        <EmptyState
-          icon={Gavel}
-          title="No Auctions Running"
-          description="Approved products start auctions."
-        />
-      }
-    >
+    <QueryList query={auctions} errorFallback="Could not load auctions" empty={NO_AUCTIONS}>
       {(loaded) => {
-        const shown = loaded.filter(
-          (a) =>
-            (status === "all" || a.status === status) &&
-            matchesSearch(
-              search,
-              a.product.name,
-              a.seller.businessName,
-              a.lastBidder?.username ?? "",
-              a.winner?.username ?? "",
-            ),
+        const shown = filters.apply(
+          loaded,
+          (a) => a.status,
+          (a) => [
+            a.product.name,
+            a.seller.businessName,
+            a.lastBidder?.username ?? "",
+            a.winner?.username ?? "",
+          ],
         );
         return (
           <div className="grid gap-3">
             <ExpiredWins />
-            <ListFilters<AuctionStatusFilter>
-              {...filters.props}
-              what="auctions"
-              filterLabel="Filter auctions by status"
-              options={AUCTION_STATUSES}
-              shown={shown.length}
-              total={loaded.length}
-            />
+            <ListFilters {...filters.props} shown={shown.length} total={loaded.length} />
             {shown.map((auction) => (
               <Card key={auction.id} data-testid="admin-auction">
                 <CardContent className="flex flex-wrap items-center gap-4 p-4">

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { TextField } from "@web/components/text-field.tsx";
 import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
 import { Form, FormControl, FormField, FormItem, FormLabel } from "@web/components/ui/form.tsx";
+import { WholeNumberField } from "@web/components/whole-number-field.tsx";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import {
@@ -88,14 +89,11 @@ export function BidPackageDialog({
             autoComplete="off"
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
+            <WholeNumberField
               control={form.control}
               name="bidCount"
               label="Bid Count"
-              type="number"
-              inputMode="numeric"
               min={1}
-              step={1}
               placeholder="50"
             />
             <TextField
@@ -106,15 +104,12 @@ export function BidPackageDialog({
               placeholder="25.00"
             />
           </div>
-          <TextField
+          <WholeNumberField
             control={form.control}
             name="savings"
             label="Savings (%)"
-            type="number"
-            inputMode="numeric"
             min={0}
             max={100}
-            step={1}
             description='Shown as "Save N%" when above 0.'
           />
           <FormField

@@ -1,28 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
-import { EmptyState } from "@web/components/empty-state.tsx";
 import { QueryList } from "@web/components/list-states.tsx";
 import { Badge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
-import { Coins, Pencil, Plus, Power, PowerOff } from "lucide-react";
+import { Coins, Pencil, Power, PowerOff } from "lucide-react";
 import { useState } from "react";
 import { formatPrice } from "#shared/money";
 import { BEST_VALUE_LABEL, pricePerBid, savingsLabel } from "#shared/packages";
 import { plural } from "#shared/plural";
 import type { AdminBidPackage } from "#shared/schemas/bid-packages";
-import { matchesSearch } from "#shared/search";
 import { adminQueries } from "../api/queries.ts";
 import { useUpdateBidPackage } from "../api/update-bid-package.ts";
 import { BidPackageDialog } from "./bid-package-dialog.tsx";
-import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
+import { emptyTab } from "./empty-tab.tsx";
+import { AddButtonBar, filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
-type PackageStatusFilter = "all" | "active" | "inactive";
+const PACKAGE_STATUSES = filterOptions("All statuses", ["active", "inactive"]);
 
-const PACKAGE_STATUSES = filterOptions<Exclude<PackageStatusFilter, "all">>("All statuses", {
-  active: "Active",
-  inactive: "Inactive",
-});
+const NO_PACKAGES = emptyTab(Coins, "No Bid Packages", "Buyers have nothing to buy until you add a package.");
 
 function PackageCard({
   pkg,
@@ -95,8 +91,7 @@ export function BidPackagesTab() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<AdminBidPackage | null>(null);
   const [deactivating, setDeactivating] = useState<AdminBidPackage | null>(null);
-  const filters = useListFilters<Exclude<PackageStatusFilter, "all">>();
-  const { search, value: status } = filters;
+  const filters = useListFilters("packages", "Filter packages by status", PACKAGE_STATUSES);
 
   const openDialog = (pkg: AdminBidPackage | null) => {
     setEditing(pkg);
@@ -104,32 +99,16 @@ export function BidPackagesTab() {
   };
 
   const body = (
-    <QueryList
-      query={packages}
-      errorFallback="Could not load bid packages"
-      empty={
-        <EmptyState
-          icon={Coins}
-          title="No Bid Packages"
-          description="Buyers have nothing to buy until you add a package."
-        />
-      }
-    >
+    <QueryList query={packages} errorFallback="Could not load bid packages" empty={NO_PACKAGES}>
       {(loaded) => {
-        const shown = loaded.filter(
-          (p) =>
-            (status === "all" || (status === "active") === p.active) && matchesSearch(search, p.name, p.id),
+        const shown = filters.apply(
+          loaded,
+          (p) => (p.active ? "active" : "inactive"),
+          (p) => [p.name, p.id],
         );
         return (
           <>
-            <ListFilters<PackageStatusFilter>
-              {...filters.props}
-              what="packages"
-              filterLabel="Filter packages by status"
-              options={PACKAGE_STATUSES}
-              shown={shown.length}
-              total={loaded.length}
-            />
+            <ListFilters {...filters.props} shown={shown.length} total={loaded.length} />
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {shown.map((pkg) => (
                 <PackageCard
@@ -150,12 +129,7 @@ export function BidPackagesTab() {
 
   return (
     <div className="grid gap-4">
-      <div className="flex justify-end">
-        <Button onClick={() => openDialog(null)}>
-          <Plus aria-hidden="true" />
-          Add Package
-        </Button>
-      </div>
+      <AddButtonBar label="Add Package" onAdd={() => openDialog(null)} />
       {body}
       <BidPackageDialog open={dialogOpen} editing={editing} onOpenChange={setDialogOpen} />
       <ConfirmDialog

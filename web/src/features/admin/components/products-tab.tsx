@@ -1,66 +1,47 @@
 import { useQuery } from "@tanstack/react-query";
 import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
-import { EmptyState } from "@web/components/empty-state.tsx";
 import { QueryList } from "@web/components/list-states.tsx";
 import { ProductPhoto } from "@web/components/product-image.tsx";
 import { ApprovalBadge } from "@web/components/status-badges.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
-import { Package, Plus, Trash2 } from "lucide-react";
+import { Package, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { formatPrice } from "#shared/money";
 import type { AdminProduct } from "#shared/schemas/admin";
-import { matchesSearch } from "#shared/search";
 import { useDeleteAdminProduct } from "../api/delete-product.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdminAddProductDialog } from "./add-product-dialog.tsx";
-import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
+import { emptyTab } from "./empty-tab.tsx";
+import { AddButtonBar, filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
-type ProductStatusFilter = "all" | AdminProduct["status"];
+const PRODUCT_STATUSES = filterOptions<AdminProduct["status"]>("All statuses", [
+  "pending",
+  "approved",
+  "rejected",
+]);
 
-const PRODUCT_STATUSES = filterOptions<Exclude<ProductStatusFilter, "all">>("All statuses", {
-  pending: "Pending",
-  approved: "Approved",
-  rejected: "Rejected",
-});
+const NO_PRODUCTS = emptyTab(Package, "No Products Listed", "Products appear here once added.");
 
 export function ProductsTab() {
   const products = useQuery(adminQueries.products());
   const remove = useDeleteAdminProduct();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
-  const filters = useListFilters<Exclude<ProductStatusFilter, "all">>();
-  const { search, value: status } = filters;
+  const filters = useListFilters("products", "Filter products by status", PRODUCT_STATUSES);
 
   const body = (
-    <QueryList
-      query={products}
-      errorFallback="Could not load products"
-      empty={
-        <EmptyState
-          icon={Package}
-          title="No Products Listed"
-          description="Products appear here once added."
-        />
-      }
-    >
+    <QueryList query={products} errorFallback="Could not load products" empty={NO_PRODUCTS}>
       {(loaded) => {
-        const shown = loaded.filter(
-          (p) =>
-            (status === "all" || p.status === status) &&
-            matchesSearch(search, p.name, p.seller.businessName, p.metalType),
+        const shown = filters.apply(
+          loaded,
+          (p) => p.status,
+          (p) => [p.name, p.seller.businessName, p.metalType],
         );
         return (
           <>
-            <ListFilters<ProductStatusFilter>
-              {...filters.props}
-              what="products"
-              filterLabel="Filter products by status"
-              options={PRODUCT_STATUSES}
-              shown={shown.length}
-              total={loaded.length}
-            />
+            <ListFilters {...filters.props} shown={shown.length} total={loaded.length} />
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {shown.map((product) => (
                 <Card key={product.id} className="overflow-hidden" data-testid="admin-product">
@@ -101,12 +82,7 @@ export function ProductsTab() {
 
   return (
     <div className="grid gap-4">
-      <div className="flex justify-end">
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          Add Product
-        </Button>
-      </div>
+      <AddButtonBar label="Add Product" onAdd={() => setAdding(true)} />
       {body}
       <AdminAddProductDialog open={adding} onOpenChange={setAdding} />
       <ConfirmDialog

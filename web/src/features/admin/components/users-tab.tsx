@@ -13,18 +13,16 @@ import type { AdminUser } from "#shared/schemas/admin";
 import { useDeleteAdminUser } from "../api/delete-user.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdjustBidsDialog } from "./adjust-bids-dialog.tsx";
-import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
+import { capitalized, filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 
 const ROLE_BADGE = { admin: "default", seller: "secondary", buyer: "outline" } as const;
 
-type RoleFilter = "all" | AdminUser["role"];
-
-const ROLES = filterOptions<Exclude<RoleFilter, "all">>("All roles", {
-  buyer: "Buyers",
-  seller: "Sellers",
-  admin: "Admins",
-});
+const ROLES = filterOptions<AdminUser["role"]>(
+  "All roles",
+  ["buyer", "seller", "admin"],
+  (role) => `${capitalized(role)}s`,
+);
 
 /** Typing settles for this long before the server is asked: one search per pause, not per key. */
 const SEARCH_PAUSE_MS = 300;
@@ -172,7 +170,7 @@ function UserCards({ users, actions }: { users: AdminUser[]; actions(user: Admin
 }
 
 export function UsersTab() {
-  const filters = useListFilters<Exclude<RoleFilter, "all">>();
+  const filters = useListFilters("users by name or email", "Filter users by role", ROLES);
   const { search, value: role } = filters;
   const q = useSettled(search.trim());
   // Pages of 50 under the list's own key, so the mutations that refresh the list refresh these; the
@@ -209,11 +207,8 @@ export function UsersTab() {
 
   return (
     <>
-      <ListFilters<RoleFilter>
+      <ListFilters
         {...filters.props}
-        what="users by name or email"
-        filterLabel="Filter users by role"
-        options={ROLES}
         shown={loaded.length}
         summary={
           users.isSuccess

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { ListPlaceholders } from "@web/components/list-states.tsx";
+import { DashboardTabs } from "@web/components/dashboard-tabs.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { StatCard } from "@web/components/stat-card.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { DollarSign, Gavel, Package, Store, Users } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, useRef, useState } from "react";
 import { adminQueries } from "../api/queries.ts";
 import { AuctionsTab } from "../components/auctions-tab.tsx";
 import { BidPackagesTab } from "../components/bid-packages-tab.tsx";
@@ -17,15 +16,6 @@ import { UsersTab } from "../components/users-tab.tsx";
 
 // The charts and their library load with the tab, never with the page.
 const StatsTab = lazy(async () => ({ default: (await import("../components/stats-tab.tsx")).StatsTab }));
-
-function CountBadge({ count }: { count: number | undefined }) {
-  if (count === undefined) return null;
-  return (
-    <span className="min-w-5 rounded-full bg-primary px-1.5 text-center text-xs font-semibold leading-5 text-primary-foreground">
-      {count}
-    </span>
-  );
-}
 
 export function AdminPage() {
   const stats = useQuery(adminQueries.userStats());
@@ -67,52 +57,37 @@ export function AdminPage() {
 
       <RecentRegistrationsCard users={users.data} now={openedAt} onShowAll={showAllUsers} />
 
-      <Tabs value={tab} onValueChange={setTab} ref={tabs} className="scroll-mt-20">
-        <TabsList className="h-auto flex-wrap">
-          <TabsTrigger value="sellers">
-            Seller Approvals <CountBadge count={pendingSellers.data?.length} />
-          </TabsTrigger>
-          <TabsTrigger value="product-approvals">
-            Product Approvals <CountBadge count={pendingProducts.data?.length} />
-          </TabsTrigger>
-          <TabsTrigger value="products">
-            Products <CountBadge count={products.data?.length} />
-          </TabsTrigger>
-          <TabsTrigger value="auctions">
-            Auctions <CountBadge count={auctions.data?.length} />
-          </TabsTrigger>
-          <TabsTrigger value="users">
-            Users <CountBadge count={users.data?.length} />
-          </TabsTrigger>
-          <TabsTrigger value="bid-packages">
-            Bid Packages <CountBadge count={bidPackages.data?.length} />
-          </TabsTrigger>
-          <TabsTrigger value="stats">Stats</TabsTrigger>
-        </TabsList>
-        <TabsContent value="sellers">
-          <SellerApprovals />
-        </TabsContent>
-        <TabsContent value="product-approvals">
-          <ProductApprovals />
-        </TabsContent>
-        <TabsContent value="products">
-          <ProductsTab />
-        </TabsContent>
-        <TabsContent value="auctions">
-          <AuctionsTab />
-        </TabsContent>
-        <TabsContent value="users">
-          <UsersTab />
-        </TabsContent>
-        <TabsContent value="bid-packages">
-          <BidPackagesTab />
-        </TabsContent>
-        <TabsContent value="stats">
-          <Suspense fallback={<ListPlaceholders count={4} />}>
-            <StatsTab />
-          </Suspense>
-        </TabsContent>
-      </Tabs>
+      <DashboardTabs
+        value={tab}
+        onValueChange={setTab}
+        ref={tabs}
+        className="scroll-mt-20"
+        listClassName="h-auto flex-wrap"
+        tabs={[
+          {
+            value: "sellers",
+            label: "Seller Approvals",
+            count: pendingSellers.data?.length,
+            content: <SellerApprovals />,
+          },
+          {
+            value: "product-approvals",
+            label: "Product Approvals",
+            count: pendingProducts.data?.length,
+            content: <ProductApprovals />,
+          },
+          { value: "products", label: "Products", count: products.data?.length, content: <ProductsTab /> },
+          { value: "auctions", label: "Auctions", count: auctions.data?.length, content: <AuctionsTab /> },
+          { value: "users", label: "Users", count: users.data?.length, content: <UsersTab /> },
+          {
+            value: "bid-packages",
+            label: "Bid Packages",
+            count: bidPackages.data?.length,
+            content: <BidPackagesTab />,
+          },
+          { value: "stats", label: "Stats", content: <StatsTab />, lazyPlaceholders: 4 },
+        ]}
+      />
     </PageContainer>
   );
 }

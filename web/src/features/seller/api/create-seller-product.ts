@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@web/components/ui/use-toast.ts";
+import { useListMutation } from "@web/components/use-list-mutation.ts";
 import { api } from "@web/lib/api-client.ts";
 import type { CreateSellerProductRequest, ProductView } from "#shared/schemas/seller";
 import { sellerQueries } from "./queries.ts";
@@ -10,13 +9,13 @@ export function createSellerProduct(body: CreateSellerProductRequest): Promise<P
 }
 
 export function useCreateSellerProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useListMutation({
     mutationFn: createSellerProduct,
-    onSuccess: () => {
-      toast({ title: "Product created!", description: "Your product has been submitted for approval." });
-      return queryClient.invalidateQueries({ queryKey: sellerQueries.products().queryKey });
-    },
-    meta: { errorToast: { title: "Failed to create product", fallback: "Please try again." } },
+    affects: [sellerQueries.products().queryKey],
+    success: () => ({
+      title: "Product created!",
+      description: "Your product has been submitted for approval.",
+    }),
+    errorToast: { title: "Failed to create product", fallback: "Please try again." },
   });
 }

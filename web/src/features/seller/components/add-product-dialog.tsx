@@ -10,7 +10,7 @@ export function AddProductDialog(props: { open: boolean; onOpenChange: (open: bo
       {...props}
       title="Add New Product"
       description="An admin reviews every product before its auction goes live."
-      defaultValues={{ ...sellerProductFormDefaults }}
+      defaultValues={sellerProductFormDefaults}
       create={create}
     />
   );

@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { EmptyState } from "@web/components/empty-state.tsx";
-import { ListError, ListPlaceholders, QueryList } from "@web/components/list-states.tsx";
+import { DashboardTabs } from "@web/components/dashboard-tabs.tsx";
+import { EmptyList, ListError } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
+import { QueryGrid } from "@web/components/query-grid.tsx";
 import { SellerAuctionCard } from "@web/components/seller-auctions.tsx";
 import { SellerProductCard } from "@web/components/seller-products.tsx";
 import { StatCard } from "@web/components/stat-card.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { DollarSign, Gavel, Package, Plus, TrendingUp } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { sellerQueries } from "../api/queries.ts";
 import { AddProductDialog } from "../components/add-product-dialog.tsx";
 import { sellerStats } from "../components/seller-stats.ts";
@@ -16,6 +16,10 @@ import { SellerStatusCard } from "../components/seller-status-card.tsx";
 
 // The charts and their library load with the tab, never with the page.
 const SalesTab = lazy(async () => ({ default: (await import("../components/sales-tab.tsx")).SalesTab }));
+
+const NO_AUCTIONS = (
+  <EmptyList icon={Gavel} title="No Auctions Yet" description="Your products will appear here once listed" />
+);
 
 export function SellerDashboardPage() {
   const profile = useQuery(sellerQueries.profile());
@@ -34,6 +38,29 @@ export function SellerDashboardPage() {
       <Plus aria-hidden="true" />
       Add Product
     </Button>
+  );
+
+  const productList = (
+    <QueryGrid
+      query={products}
+      className="grid grid-cols-1 gap-4 lg:grid-cols-2"
+      errorFallback="Could not load your products"
+      empty={
+        <EmptyList
+          icon={Package}
+          title="No Products Yet"
+          description="Add your first product to start creating auctions"
+          action={addButton}
+        />
+      }
+    >
+      {(product) => <SellerProductCard key={product.id} product={product} />}
+    </QueryGrid>
+  );
+  const auctionList = (
+    <QueryGrid query={auctions} errorFallback="Could not load your auctions" empty={NO_AUCTIONS}>
+      {(auction) => <SellerAuctionCard key={auction.id} auction={auction} />}
+    </QueryGrid>
   );
 
   return (
@@ -65,66 +92,14 @@ export function SellerDashboardPage() {
         />
       </div>
 
-      <Tabs defaultValue="products">
-        <TabsList>
-          <TabsTrigger value="products">Products</TabsTrigger>
-          <TabsTrigger value="auctions">Auctions</TabsTrigger>
-          <TabsTrigger value="sales">Sales</TabsTrigger>
-        </TabsList>
-
-        <TabsContent value="products">
-          <QueryList
-            query={products}
-            errorFallback="Could not load your products"
-            empty={
-              <EmptyState
-                headingLevel={2}
-                icon={Package}
-                title="No Products Yet"
-                description="Add your first product to start creating auctions"
-                action={addButton}
-              />
-            }
-          >
-            {(items) => (
-              <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-                {items.map((product) => (
-                  <SellerProductCard key={product.id} product={product} />
-                ))}
-              </div>
-            )}
-          </QueryList>
-        </TabsContent>
-
-        <TabsContent value="auctions">
-          <QueryList
-            query={auctions}
-            errorFallback="Could not load your auctions"
-            empty={
-              <EmptyState
-                headingLevel={2}
-                icon={Gavel}
-                title="No Auctions Yet"
-                description="Your products will appear here once listed"
-              />
-            }
-          >
-            {(items) => (
-              <div className="grid gap-4">
-                {items.map((auction) => (
-                  <SellerAuctionCard key={auction.id} auction={auction} />
-                ))}
-              </div>
-            )}
-          </QueryList>
-        </TabsContent>
-
-        <TabsContent value="sales">
-          <Suspense fallback={<ListPlaceholders count={2} />}>
-            <SalesTab />
-          </Suspense>
-        </TabsContent>
-      </Tabs>
+      <DashboardTabs
+        defaultValue="products"
+        tabs={[
+          { value: "products", label: "Products", content: productList },
+          { value: "auctions", label: "Auctions", content: auctionList },
+          { value: "sales", label: "Sales", content: <SalesTab />, lazyPlaceholders: 2 },
+        ]}
+      />
 
       <AddProductDialog open={adding} onOpenChange={setAdding} />
     </PageContainer>
