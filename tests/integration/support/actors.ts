@@ -46,13 +46,20 @@ export async function signedInActor(
     now: Date.now(),
     bidBalance,
   });
+  return actorFor(user);
+}
+
+/** A user already in the table, signed in through the real session store. */
+export async function actorFor(
+  user: Pick<Actor, "id" | "username" | "email" | "role" | "sellerId">,
+): Promise<Actor> {
   const { token } = await createSession(user, Date.now());
   const cookie = `sid=${token}`;
   return {
     id: user.id,
-    username,
+    username: user.username,
     email: user.email,
-    role,
+    role: user.role,
     ...(user.sellerId ? { sellerId: user.sellerId } : {}),
     cookie,
     token,
