@@ -44,6 +44,16 @@ function toast(page: Page, text: string) {
   return page.locator('[role="status"]').filter({ hasText: text }).first();
 }
 
+/** A short auction named `name` ending in `seconds`, A's one bid on it, and a buyer to watch it end. */
+async function oneBidAuction(seconds: number, name: string) {
+  const seller = await signedIn("seller");
+  const a = await signedIn("buyer", { bidBalance: 1 });
+  const watcher = await signedIn("buyer");
+  const auction = await auctionOf(seller, { seconds, extensionSeconds: 2, name });
+  expect((await a.page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(200);
+  return { a, watcher, auction };
+}
+
 describe("live auctions", () => {
   it("A bids and B's open detail page shows the new price and A as leader within 2 s", async () => {
     const seller = await signedIn("seller");
@@ -169,11 +179,7 @@ describe("live auctions", () => {
   });
 
   it("the home page keeps an auction it saw end, with Sold for and the winner", async () => {
-    const seller = await signedIn("seller");
-    const a = await signedIn("buyer", { bidBalance: 1 });
-    const watcher = await signedIn("buyer");
-    const auction = await auctionOf(seller, { seconds: 4, extensionSeconds: 2, name: "Sold Silver Bar" });
-    expect((await a.page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(200);
+    const { a, watcher, auction } = await oneBidAuction(4, "Sold Silver Bar");
 
     await watcher.page.goto("/");
     const card = watcher.page.locator(`[data-testid="auction-card"][data-auction-id="${auction.id}"]`);
@@ -191,11 +197,7 @@ describe("live auctions", () => {
   });
 
   it("the home page learns how an auction ended that left its list while its socket was silent", async () => {
-    const seller = await signedIn("seller");
-    const a = await signedIn("buyer", { bidBalance: 1 });
-    const watcher = await signedIn("buyer");
-    const auction = await auctionOf(seller, { seconds: 8, extensionSeconds: 2, name: "Quiet Silver Bar" });
-    expect((await a.page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(200);
+    const { a, watcher, auction } = await oneBidAuction(8, "Quiet Silver Bar");
 
     // A socket that never hears anything (as when `auction_ended` went out before it connected).
     await watcher.page.routeWebSocket(/\/ws$/, () => {});

@@ -1,16 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage } from "./support/browser.ts";
+import { showUserMenuItem } from "./support/user-menu.ts";
 
 /** Opens the user menu; a click that lands while the page is still hydrating is tried again. */
-async function openUserMenu(page: Page) {
-  const logout = page.getByRole("menuitem", { name: "Logout" });
-  for (let attempt = 0; attempt < 3 && !(await logout.isVisible()); attempt++) {
-    await page.getByTestId("user-menu").click();
-    await logout.waitFor({ timeout: 5_000 }).catch(() => {});
-  }
-  await logout.waitFor({ timeout: 5_000 });
-}
+const openUserMenu = (page: Page) => showUserMenuItem(page, "Logout");
 
 async function logOut(page: Page) {
   await openUserMenu(page);

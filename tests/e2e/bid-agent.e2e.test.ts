@@ -3,12 +3,10 @@
  * books an agent on the auction page, another bids by hand, and the agent answers inside the window;
  * the page shows the agent at work and the bid marked "auto".
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { listedAuction, SILVER_COIN } from "./support/auctions.ts";
+import { toast } from "./support/toasts.ts";
 import { signedIn } from "./support/users.ts";
-
-const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
 
 describe("the Bid Agent", () => {
   it("is booked on the auction page, answers a manual bid in the last seconds, and its bid shows as auto", async () => {

@@ -8,11 +8,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { updateBidPackage } from "../../functions/adapters/dynamo/packages-repo.ts";
 import { axeFindings } from "./support/axe.ts";
 import { animationsDone, newPage } from "./support/browser.ts";
+import { submitRefused } from "./support/forms.ts";
+import { toast } from "./support/toasts.ts";
 import { signedIn } from "./support/users.ts";
-
-function toast(page: Page, text: string) {
-  return page.getByRole("status").filter({ hasText: text }).first();
-}
 
 async function openTab(page: Page) {
   await page.goto("/admin");
@@ -48,8 +46,11 @@ describe("the admin's Bid Packages tab", () => {
     await add.getByLabel("Name").fill(name);
     await add.getByLabel("Bid Count").fill("75");
     await add.getByLabel("Price ($)").fill("0.25");
-    await add.getByRole("button", { name: "Add Package" }).click();
-    await add.getByText("Price must be an amount from 0.50 to 999999.99 with at most 2 decimals").waitFor();
+    await submitRefused(
+      add,
+      "Add Package",
+      "Price must be an amount from 0.50 to 999999.99 with at most 2 decimals",
+    );
     await add.getByLabel("Price ($)").fill("33.00");
     await add.getByLabel("Savings (%)").fill("12");
     await add.getByRole("button", { name: "Add Package" }).click();

@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 import { givePaidCredits } from "../support/paid-credits.ts";
 import { listedAuction, type ProductFields, SILVER_COIN } from "./support/auctions.ts";
 import { fillShippingAddress } from "./support/checkout.ts";
+import { toast } from "./support/toasts.ts";
 import { signedIn } from "./support/users.ts";
 
-const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
 const bid = (page: Page, auctionId: string) =>
   page.request.post(`/api/auctions/${auctionId}/bid`, { headers: { "content-type": "application/json" } });
 

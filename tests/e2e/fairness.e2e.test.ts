@@ -6,12 +6,12 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { placeBid } from "../../functions/usecases/bidding/place-bid.ts";
 import { listedAuction, type ProductFields, SILVER_COIN } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { newPage } from "./support/browser.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
+import { storedUser } from "./support/users.ts";
 
 describe("fair play pages", () => {
   it("the Fairness page and How It Works publish the rules before anyone registers", async () => {
@@ -42,32 +42,13 @@ describe("fair play pages", () => {
   });
 
   async function beginnerAuctionWithThreeBids() {
-    const username = `e2ef${Math.random().toString(36).slice(2, 9)}`;
-    const seller = await createUser({
-      username,
-      email: `${username}@example.com`,
-      passwordHash: "unused",
-      role: "seller",
-      now: Date.now(),
-    });
+    const seller = await storedUser("seller");
     const product: ProductFields = { ...SILVER_COIN, description: "A one ounce silver maple." };
     const auction = await listedAuction(seller, "Beginner Maple", "Maple Leaf Metals", product, {
       durationSeconds: 600,
       beginner: true,
     });
-    const bidders = await Promise.all(
-      [1, 2].map(async (i) => {
-        const name = `e2eb${i}${Math.random().toString(36).slice(2, 8)}`;
-        return createUser({
-          username: name,
-          email: `${name}@example.com`,
-          passwordHash: "unused",
-          role: "buyer",
-          now: Date.now(),
-          bidBalance: 5,
-        });
-      }),
-    );
+    const bidders = await Promise.all([storedUser("buyer", 5), storedUser("buyer", 5)]);
     for (const bidder of [bidders[0]!, bidders[1]!, bidders[0]!]) {
       await placeBid({ auctionId: auction.id, bidder: { id: bidder.id, username: bidder.username } });
     }

@@ -7,11 +7,11 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
-import { hashPassword } from "../../functions/domain/passwords.ts";
 import { axeFindings } from "./support/axe.ts";
-import { animationsDone, newPage } from "./support/browser.ts";
+import { animationsDone } from "./support/browser.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
+import { toast } from "./support/toasts.ts";
+import { showUserMenuItem } from "./support/user-menu.ts";
 import { signedIn } from "./support/users.ts";
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
@@ -19,32 +19,7 @@ const ZONE = "Asia/Tokyo";
 const inZone = (ms: number) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: ZONE }).format(ms);
 
-const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
-
-async function openUserMenu(page: Page) {
-  const item = page.getByRole("menuitem", { name: "Spending limits" });
-  for (let attempt = 0; attempt < 3 && !(await item.isVisible()); attempt++) {
-    await page.getByTestId("user-menu").click();
-    await item.waitFor({ timeout: 5_000 }).catch(() => {});
-  }
-  await item.waitFor({ timeout: 5_000 });
-}
-
-async function signedInBuyer(): Promise<Page> {
-  const username = `e2el${Math.random().toString(36).slice(2, 9)}`;
-  await createUser({
-    username,
-    email: `${username}@example.com`,
-    passwordHash: await hashPassword("password123"),
-    role: "buyer",
-    now: Date.now(),
-  });
-  const page = await newPage();
-  expect(
-    (await page.request.post("/api/auth/login", { data: { username, password: "password123" } })).status(),
-  ).toBe(200);
-  return page;
-}
+const signedInBuyer = async (): Promise<Page> => (await signedIn("buyer")).page;
 
 const putLimits = (page: Page, data: unknown) =>
   page.request.put("/api/me/limits", { data, headers: { "content-type": "application/json" } });
@@ -53,8 +28,7 @@ describe("spending limits", () => {
   it("are set from the account menu and shown in the purchase modal; the server enforces them", async () => {
     const page = await signedInBuyer();
     await page.goto("/");
-    await openUserMenu(page);
-    await page.getByRole("menuitem", { name: "Spending limits" }).click();
+    await (await showUserMenuItem(page, "Spending limits")).click();
     await page.getByRole("heading", { name: "Spending limits" }).waitFor();
 
     await page.getByLabel("Daily limit ($)").fill("20.00");

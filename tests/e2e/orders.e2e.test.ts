@@ -16,6 +16,7 @@ import { startAuction } from "../../functions/usecases/auctions/start-auction.ts
 import { givePaidCredits } from "../support/paid-credits.ts";
 import { newPage } from "./support/browser.ts";
 import { fillShippingAddress } from "./support/checkout.ts";
+import { toast } from "./support/toasts.ts";
 
 const PASSWORD = "password123";
 
@@ -52,10 +53,6 @@ async function shortAuction(sellerUserId: string, seconds: number) {
     extensionSeconds: 2,
     now: Date.now(),
   });
-}
-
-function toast(page: Page, text: string) {
-  return page.getByRole("status").filter({ hasText: text }).first();
 }
 
 describe("winning and fulfilment", () => {

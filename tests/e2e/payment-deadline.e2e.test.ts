@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { sweepPaymentDeadlines } from "../../functions/usecases/orders/payment-deadlines.ts";
-import { goldCoinAuction } from "./support/auctions.ts";
+import { goldCoinAuction, payByOfWin } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { signedIn } from "./support/users.ts";
@@ -27,20 +27,7 @@ describe.each(PHONE_AND_DESKTOP)("a win's payment deadline at %s size", (label, 
     const seen = problems(winner.page);
 
     // The wins list finalizes the win once the clock is past the end.
-    let payBy = "";
-    await expect
-      .poll(
-        async () => {
-          const wins = (await (await winner.page.request.get("/api/auctions/won")).json()) as {
-            id: string;
-            payBy: string;
-          }[];
-          payBy = wins.find((w) => w.id === auction.id)?.payBy ?? "";
-          return payBy !== "";
-        },
-        { timeout: 20_000, interval: 250 },
-      )
-      .toBe(true);
+    const payBy = await payByOfWin(winner.page, auction.id, 20_000);
     expect(Date.parse(payBy) - auction.endsAt).toBeGreaterThanOrEqual(14 * 24 * 60 * 60 * 1000);
 
     await winner.page.goto("/my-wins");

@@ -10,6 +10,7 @@ import type { ProductView } from "#shared/schemas/seller";
 import { auctionIdForProduct } from "../../functions/usecases/auctions/start-auction.ts";
 import { sweepPaymentDeadlines } from "../../functions/usecases/orders/payment-deadlines.ts";
 import { approveProduct } from "../../functions/usecases/products/approve-product.ts";
+import { payByOfWin } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { signedIn } from "./support/users.ts";
@@ -42,20 +43,7 @@ describe.each(PHONE_AND_DESKTOP)("listing an expired win again at %s size", (lab
     expect((await buyer.page.request.post(`/api/auctions/${auctionId}/bid`, { data: {} })).status()).toBe(
       200,
     );
-    let payBy = "";
-    await expect
-      .poll(
-        async () => {
-          const wins = (await (await buyer.page.request.get("/api/auctions/won")).json()) as {
-            id: string;
-            payBy: string | null;
-          }[];
-          payBy = wins.find((w) => w.id === auctionId)?.payBy ?? "";
-          return payBy !== "";
-        },
-        { timeout: 30_000, interval: 250 },
-      )
-      .toBe(true);
+    const payBy = await payByOfWin(buyer.page, auctionId, 30_000);
     await sweepPaymentDeadlines(Date.parse(payBy));
 
     const seen = problems(admin.page);

@@ -7,13 +7,11 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { newPage } from "./support/browser.ts";
+import { submitRefused } from "./support/forms.ts";
+import { toast } from "./support/toasts.ts";
 import { signedIn } from "./support/users.ts";
 
 const PASSWORD = "password123";
-
-function toast(page: Page, text: string) {
-  return page.getByRole("status").filter({ hasText: text }).first();
-}
 
 async function logIn(page: Page, username: string, password: string) {
   await page.goto("/login");
@@ -77,11 +75,13 @@ describe("from seller application to a live auction", () => {
     expect(await dialog.getByLabel("Image URL").inputValue()).toBe("/images/products/gold-jewelry.svg");
     expect(await dialog.getByLabel("Starting Price ($)").inputValue()).toBe("0.50");
     // Retail is required and at least the starting price.
-    await dialog.getByRole("button", { name: "Add Product" }).click();
-    await dialog.getByText("Retail price must be a positive amount with at most 2 decimals").waitFor();
+    await submitRefused(
+      dialog,
+      "Add Product",
+      "Retail price must be a positive amount with at most 2 decimals",
+    );
     await dialog.getByLabel("Retail Price ($)").fill("0.25");
-    await dialog.getByRole("button", { name: "Add Product" }).click();
-    await dialog.getByText("Retail price must be at least the starting price").waitFor();
+    await submitRefused(dialog, "Add Product", "Retail price must be at least the starting price");
     await dialog.getByLabel("Retail Price ($)").fill("89");
     await dialog.getByLabel("Buy It Now Stock").fill("3");
     await dialog.getByRole("button", { name: "Add Product" }).click();

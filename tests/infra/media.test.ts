@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_KEY_PREFIX } from "../../functions/domain/photos.ts";
 import { httpRoutes } from "../../functions/routes.ts";
-import { type CfnJson, DEV_CONTEXT, resourcesOfType, type Synthesized, synthStage } from "./support/synth.ts";
+import { type CfnJson, resourcesOfType, type Synthesized, synthDevStage } from "./support/synth.ts";
 import {
   actionsOf,
   byHandler,
@@ -16,7 +16,7 @@ let functions: ProductFunctionView[];
 let mediaBucketId: string;
 
 beforeAll(() => {
-  dev = synthStage(DEV_CONTEXT);
+  dev = synthDevStage();
   functions = productFunctions(dev.json);
   mediaBucketId = resourcesOfType(dev.json, "AWS::S3::Bucket").find(([id]) => /MediaPhotos/.test(id))![0];
 }, 180_000);

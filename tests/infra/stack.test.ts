@@ -13,15 +13,16 @@ import { pathPattern } from "../../infra/edge.ts";
 import { addNagPacks } from "../../infra/nag.ts";
 import { deployedRoutes, PennyAuctionStack } from "../../infra/stack.ts";
 import { TABLE_GRANTS } from "../../infra/table-access.ts";
+import { expectQueueConsumer, expectStreamConsumer, filterPatternsOf, idOf } from "./support/consumers.ts";
 import { templatesIn } from "./support/quotas.ts";
 import {
   type CfnJson,
   cdkJsonContext,
-  DEV_CONTEXT,
   PROD_CONTEXT,
   resourcesOfType,
   type Synthesized,
-  synthStage,
+  synthDevStage,
+  synthProdStage,
 } from "./support/synth.ts";
 import {
   actionsOf,
@@ -46,8 +47,8 @@ let devFunctions: ProductFunctionView[];
 let prodFunctions: ProductFunctionView[];
 
 beforeAll(() => {
-  dev = synthStage(DEV_CONTEXT);
-  prod = synthStage(PROD_CONTEXT);
+  dev = synthDevStage();
+  prod = synthProdStage();
   devFunctions = productFunctions(dev.json);
   prodFunctions = productFunctions(prod.json);
 }, 180_000);
@@ -542,18 +543,10 @@ describe("realtime", () => {
 
   it("feeds the broadcaster from the table's stream in batches, bisecting, retrying a few times, reporting item failures, failures to SQS", () => {
     const broadcaster = byHandler(devFunctions, eventHandlers.broadcaster);
-    const queueId = resourcesOfType(dev.json, "AWS::SQS::Queue").find(([id]) =>
-      /BroadcasterFailures/.test(id),
-    )![0];
-    dev.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
-      FunctionName: { Ref: broadcaster.logicalId },
-      EventSourceArn: { "Fn::GetAtt": [Match.stringLikeRegexp("DataTable"), "StreamArn"] },
+    expectStreamConsumer(dev, broadcaster, idOf(dev.json, "AWS::SQS::Queue", /BroadcasterFailures/), {
       StartingPosition: "LATEST",
       MaximumBatchingWindowInSeconds: 1,
-      BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: 3,
-      FunctionResponseTypes: ["ReportBatchItemFailures"],
-      DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [queueId, "Arn"] } } },
     });
   });
 
@@ -598,10 +591,7 @@ describe("realtime", () => {
 
   it("invokes the broadcaster only for auction state records: a bid's user and bid items never reach it", () => {
     const broadcaster = byHandler(devFunctions, eventHandlers.broadcaster);
-    const [, mapping] = resourcesOfType(dev.json, "AWS::Lambda::EventSourceMapping").find(
-      ([, m]) => m.Properties.FunctionName?.Ref === broadcaster.logicalId,
-    )!;
-    const patterns = mapping.Properties.FilterCriteria.Filters.map((f: CfnJson) => JSON.parse(f.Pattern));
+    const patterns = filterPatternsOf(dev.json, broadcaster);
     expect(patterns).toEqual([
       { dynamodb: { Keys: { pk: { S: [{ prefix: "AUCTION#" }] }, sk: { S: ["STATE"] } } } },
     ]);
@@ -611,17 +601,10 @@ describe("realtime", () => {
 describe("Bid Agent engine", () => {
   it("runs each check from an SQS queue with partial batch failures, a dead-letter queue behind it", () => {
     const engine = byHandler(devFunctions, eventHandlers.agentEngine);
-    const queues = resourcesOfType(dev.json, "AWS::SQS::Queue");
-    const [checksId, checks] = queues.find(([id]) => /AgentsChecks/.test(id))!;
-    const [failuresId] = queues.find(([id]) => /AgentsFailures/.test(id))!;
-    expect(checks.Properties.RedrivePolicy).toEqual({
-      deadLetterTargetArn: { "Fn::GetAtt": [failuresId, "Arn"] },
+    expectQueueConsumer(dev, engine, {
+      queue: /AgentsChecks/,
+      failures: /AgentsFailures/,
       maxReceiveCount: 3,
-    });
-    dev.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
-      FunctionName: { Ref: engine.logicalId },
-      EventSourceArn: { "Fn::GetAtt": [checksId, "Arn"] },
-      FunctionResponseTypes: ["ReportBatchItemFailures"],
     });
   });
 
@@ -1135,21 +1118,11 @@ describe("emails", () => {
 
   it("feeds the email consumer from the stream (only item types that can cause an email), retrying, bisecting, failures to the email dead-letter queue", () => {
     const consumer = byHandler(devFunctions, eventHandlers.emailEvents);
-    const queues = resourcesOfType(dev.json, "AWS::SQS::Queue");
-    const [failuresId] = queues.find(([id]) => /NotificationsFailures/.test(id))!;
-    dev.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
-      FunctionName: { Ref: consumer.logicalId },
-      EventSourceArn: { "Fn::GetAtt": [Match.stringLikeRegexp("DataTable"), "StreamArn"] },
+    expectStreamConsumer(dev, consumer, idOf(dev.json, "AWS::SQS::Queue", /NotificationsFailures/), {
       StartingPosition: "LATEST",
-      BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: 5,
-      FunctionResponseTypes: ["ReportBatchItemFailures"],
-      DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [failuresId, "Arn"] } } },
     });
-    const [, mapping] = resourcesOfType(dev.json, "AWS::Lambda::EventSourceMapping").find(
-      ([, m]) => m.Properties.FunctionName?.Ref === consumer.logicalId,
-    )!;
-    const patterns = mapping.Properties.FilterCriteria.Filters.map((f: CfnJson) => JSON.parse(f.Pattern));
+    const patterns = filterPatternsOf(dev.json, consumer);
     expect(patterns).toEqual([
       {
         dynamodb: {
@@ -1161,17 +1134,10 @@ describe("emails", () => {
 
   it("runs the sender from a queue with partial batch failures and a dead-letter queue behind it, with an alarm on that", () => {
     const sender = byHandler(devFunctions, eventHandlers.emailSender);
-    const queues = resourcesOfType(dev.json, "AWS::SQS::Queue");
-    const [queueId, queue] = queues.find(([id]) => /NotificationsQueue/.test(id))!;
-    const [failuresId] = queues.find(([id]) => /NotificationsFailures/.test(id))!;
-    expect(queue.Properties.RedrivePolicy).toEqual({
-      deadLetterTargetArn: { "Fn::GetAtt": [failuresId, "Arn"] },
+    const { failuresId } = expectQueueConsumer(dev, sender, {
+      queue: /NotificationsQueue/,
+      failures: /NotificationsFailures/,
       maxReceiveCount: 5,
-    });
-    dev.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
-      FunctionName: { Ref: sender.logicalId },
-      EventSourceArn: { "Fn::GetAtt": [queueId, "Arn"] },
-      FunctionResponseTypes: ["ReportBatchItemFailures"],
     });
     const [, alarm] = resourcesOfType(dev.json, "AWS::CloudWatch::Alarm").find(
       ([, a]) => a.Properties.AlarmName === "penny-auction-dev-EmailFailures",

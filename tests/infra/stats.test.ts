@@ -1,7 +1,7 @@
-import { Match } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventHandlers } from "../../functions/routes.ts";
-import { type CfnJson, DEV_CONTEXT, resourcesOfType, type Synthesized, synthStage } from "./support/synth.ts";
+import { expectStreamConsumer, filterPatternsOf, idOf } from "./support/consumers.ts";
+import { resourcesOfType, type Synthesized, synthDevStage } from "./support/synth.ts";
 import {
   actionsOf,
   byHandler,
@@ -13,24 +13,17 @@ let dev: Synthesized;
 let functions: ProductFunctionView[];
 
 beforeAll(() => {
-  dev = synthStage(DEV_CONTEXT);
+  dev = synthDevStage();
   functions = productFunctions(dev.json);
 }, 180_000);
 
 describe("stats aggregator", () => {
   it("reads the table's stream from its oldest record, bisecting, retrying, reporting item failures, failures to SQS", () => {
     const aggregator = byHandler(functions, eventHandlers.statsAggregator);
-    const queueId = resourcesOfType(dev.json, "AWS::SQS::Queue").find(([id]) =>
-      /StatsAggregatorFailures/.test(id),
-    )![0];
-    dev.template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
-      FunctionName: { Ref: aggregator.logicalId },
-      EventSourceArn: { "Fn::GetAtt": [Match.stringLikeRegexp("DataTable"), "StreamArn"] },
+    const queueId = idOf(dev.json, "AWS::SQS::Queue", /StatsAggregatorFailures/);
+    expectStreamConsumer(dev, aggregator, queueId, {
       StartingPosition: "TRIM_HORIZON",
-      BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: 10,
-      FunctionResponseTypes: ["ReportBatchItemFailures"],
-      DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [queueId, "Arn"] } } },
     });
     const queue = dev.json.Resources[queueId]!;
     expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
@@ -47,10 +40,7 @@ describe("stats aggregator", () => {
 
   it("is invoked only for the records a counter moves on: new bids and purchases, auction states, orders", () => {
     const aggregator = byHandler(functions, eventHandlers.statsAggregator);
-    const [, mapping] = resourcesOfType(dev.json, "AWS::Lambda::EventSourceMapping").find(
-      ([, m]) => m.Properties.FunctionName?.Ref === aggregator.logicalId,
-    )!;
-    const patterns = mapping.Properties.FilterCriteria.Filters.map((f: CfnJson) => JSON.parse(f.Pattern));
+    const patterns = filterPatternsOf(dev.json, aggregator);
     expect(patterns).toEqual([
       { eventName: ["INSERT"], dynamodb: { Keys: { pk: { S: [{ prefix: "BIDS#" }] } } } },
       { eventName: ["INSERT"], dynamodb: { Keys: { pk: { S: [{ prefix: "PURCHASE#" }] } } } },

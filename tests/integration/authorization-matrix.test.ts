@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import type { ProductView } from "#shared/schemas/seller";
-import { putBidPackage } from "../../functions/adapters/dynamo/packages-repo.ts";
 import { createSession } from "../../functions/adapters/dynamo/sessions-repo.ts";
 import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { type HttpRoute, httpRoutes } from "../../functions/routes.ts";
@@ -10,6 +9,7 @@ import { placeBid } from "../../functions/usecases/bidding/place-bid.ts";
 import { type ApiRequest, invokeRoute } from "../support/invoke-route.ts";
 import { approvedSeller, productBody, signUp, type TestUser } from "./admin/fixtures.ts";
 import { shippingAddress } from "./orders/fixtures.ts";
+import { storeBidPackage } from "./payments/fixtures.ts";
 import { useFreshTable } from "./support/fresh-table.ts";
 
 useFreshTable("authz-matrix");
@@ -44,6 +44,12 @@ interface Row {
   expect: Expectation;
   request?: (ctx: CallContext) => Promise<RequestPlan> | RequestPlan;
 }
+
+/** A row whose request sends `body`; a function makes a fresh one (with a unique name) for each call. */
+const sending = (expect: Expectation, body: unknown): Row => ({
+  expect,
+  request: () => ({ body: typeof body === "function" ? body() : body }),
+});
 
 // Expectation builders: who gets what, by the role the route declares.
 const everyone = (status: number): Expectation =>
@@ -137,12 +143,9 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /api/auth/me": { expect: signedIn(200) },
   "GET /api/me/limits": { expect: signedIn(200) },
-  "PUT /api/me/limits": { expect: signedIn(200), request: () => ({ body: { monthly: "900.00" } }) },
+  "PUT /api/me/limits": sending(signedIn(200), { monthly: "900.00" }),
   "GET /api/me/notifications": { expect: signedIn(200) },
-  "PUT /api/me/notifications": {
-    expect: signedIn(200),
-    request: () => ({ body: { outbid: true, won: false, marketing: true } }),
-  },
+  "PUT /api/me/notifications": sending(signedIn(200), { outbid: true, won: false, marketing: true }),
   "GET /api/me/watchlist": { expect: signedIn(200) },
   "PUT /api/me/watchlist/{auctionId}": {
     expect: signedIn(200),
@@ -177,26 +180,22 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ path: "/api/dev/outbox?to=someone@example.com" }),
   },
 
-  "POST /api/auth/change-password": {
-    // Every signed-in caller reaches the check of their current password; none of them knows it here.
-    expect: signedIn(400),
-    request: () => ({ body: { currentPassword: "not-my-password", newPassword: "a-new-password" } }),
-  },
+  // Every signed-in caller reaches the check of their current password; none of them knows it here.
+  "POST /api/auth/change-password": sending(signedIn(400), {
+    currentPassword: "not-my-password",
+    newPassword: "a-new-password",
+  }),
   // Account links: anyone may follow one; a link that was never issued is refused the same for all.
-  "POST /api/auth/verify-email": {
-    expect: everyone(400),
-    request: () => ({ body: { token: "never-issued" } }),
-  },
+  "POST /api/auth/verify-email": sending(everyone(400), { token: "never-issued" }),
   // These actors' addresses count as verified (made before the check): nothing to resend.
   "POST /api/auth/resend-verification": { expect: signedIn(400) },
-  "POST /api/auth/forgot-password": {
-    expect: everyone(202),
-    request: () => ({ body: { email: `${unique("nobody")}@example.com` } }),
-  },
-  "POST /api/auth/reset-password": {
-    expect: everyone(400),
-    request: () => ({ body: { token: "never-issued", newPassword: "a-new-password" } }),
-  },
+  "POST /api/auth/forgot-password": sending(everyone(202), () => ({
+    email: `${unique("nobody")}@example.com`,
+  })),
+  "POST /api/auth/reset-password": sending(everyone(400), {
+    token: "never-issued",
+    newPassword: "a-new-password",
+  }),
   "GET /api/me/sessions": { expect: signedIn(200) },
   // Ends the actor's other sessions only: the one the matrix calls with lives on.
   "DELETE /api/me/sessions": { expect: signedIn(200) },
@@ -205,42 +204,36 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ path: `/api/me/sessions/${"0".repeat(24)}` }),
   },
   // Every signed-in caller reaches the password check; none of them knows it here.
-  "PUT /api/me/email": {
-    expect: signedIn(403),
-    request: () => ({ body: { email: `${unique("moved")}@example.com`, password: "not-my-password" } }),
-  },
+  "PUT /api/me/email": sending(signedIn(403), () => ({
+    email: `${unique("moved")}@example.com`,
+    password: "not-my-password",
+  })),
   "GET /api/me/export": { expect: signedIn(200) },
   // No sign-in waits for a code in these requests: refused the same for all.
-  "POST /api/auth/login/two-factor": { expect: everyone(400), request: () => ({ body: { code: "123456" } }) },
+  "POST /api/auth/login/two-factor": sending(everyone(400), { code: "123456" }),
   "GET /api/me/two-factor": { expect: signedIn(200) },
   // A new secret waits for the actor's code; nothing is turned on.
   "POST /api/me/two-factor/setup": { expect: signedIn(200) },
   // Whether or not a setup waits, "000000" is not the code that turns it on.
-  "POST /api/me/two-factor/confirm": { expect: signedIn(400), request: () => ({ body: { code: "000000" } }) },
+  "POST /api/me/two-factor/confirm": sending(signedIn(400), { code: "000000" }),
   // None of the actors has it on.
-  "DELETE /api/me/two-factor": {
-    expect: signedIn(400),
-    request: () => ({ body: { password: "not-my-password", code: "123456" } }),
-  },
+  "DELETE /api/me/two-factor": sending(signedIn(400), { password: "not-my-password", code: "123456" }),
   "GET /api/me/passkeys": { expect: signedIn(200) },
   // A challenge for the actor's own new passkey; nothing is added until the browser answers it.
   "POST /api/me/passkeys/options": { expect: signedIn(200) },
   // A challenge never handed out: refused the same for every signed-in caller.
-  "POST /api/me/passkeys": {
-    expect: signedIn(400),
-    request: () => ({ body: { challengeId: "never-issued", credential: NO_CREDENTIAL } }),
-  },
+  "POST /api/me/passkeys": sending(signedIn(400), { challengeId: "never-issued", credential: NO_CREDENTIAL }),
   // Nobody's passkey: 404 for every signed-in caller, as another account's would be.
   "DELETE /api/me/passkeys/{id}": {
     expect: signedIn(404),
     request: () => ({ path: "/api/me/passkeys/bm9ib2R5cw" }),
   },
   "POST /api/auth/passkey/options": { expect: everyone(200) },
-  "POST /api/auth/passkey": {
-    expect: everyone(400),
-    request: () => ({ body: { challengeId: "never-issued", credential: NO_CREDENTIAL } }),
-  },
-  "DELETE /api/me": { expect: signedIn(403), request: () => ({ body: { password: "not-my-password" } }) },
+  "POST /api/auth/passkey": sending(everyone(400), {
+    challengeId: "never-issued",
+    credential: NO_CREDENTIAL,
+  }),
+  "DELETE /api/me": sending(signedIn(403), { password: "not-my-password" }),
   "GET /api/config": { expect: everyone(200) },
 
   // auctions and bidding
@@ -302,11 +295,8 @@ const MATRIX: Record<string, Row> = {
       path: `/api/payments/${user ? await fresh.paymentIntent(user, world) : "pi_unknown"}/verify`,
     }),
   },
-  "POST /api/stripe/webhook": {
-    // Signed by the provider, never by a session: without a signature everyone is refused alike.
-    expect: everyone(400),
-    request: () => ({ body: { type: "payment_intent.succeeded" } }),
-  },
+  // Signed by the provider, never by a session: without a signature everyone is refused alike.
+  "POST /api/stripe/webhook": sending(everyone(400), { type: "payment_intent.succeeded" }),
   "POST /api/dev/payments/{paymentIntentId}/confirm": {
     // The buyer's own intent: only they may pay it; to everyone else it does not exist.
     expect: signedIn(404, { buyer: 200 }),
@@ -342,24 +332,22 @@ const MATRIX: Record<string, Row> = {
 
   // seller
   "GET /api/seller/profile": { expect: sellers(200) },
-  "PATCH /api/seller/profile": {
-    // Editable only while the application is pending.
-    expect: sellers(409, { pendingSeller: 200 }),
-    request: () => ({ body: { businessName: unique("Business ") } }),
-  },
+  // Editable only while the application is pending.
+  "PATCH /api/seller/profile": sending(sellers(409, { pendingSeller: 200 }), () => ({
+    businessName: unique("Business "),
+  })),
   "GET /api/seller/products": { expect: sellers(200) },
-  "POST /api/seller/products": {
-    // Only approved sellers may list.
-    expect: sellers(201, { pendingSeller: 403 }),
-    request: () => ({ body: productBody({ name: unique("Seller product ") }) }),
-  },
+  // Only approved sellers may list.
+  "POST /api/seller/products": sending(sellers(201, { pendingSeller: 403 }), () =>
+    productBody({ name: unique("Seller product ") }),
+  ),
   "GET /api/seller/auctions": { expect: sellers(200) },
   "GET /api/seller/stats/daily": { expect: sellers(200) },
-  "POST /api/seller/uploads": {
-    // Both product forms upload photos: approved sellers and admins.
-    expect: signedIn(200, { buyer: 403, pendingSeller: 403 }),
-    request: () => ({ body: { contentType: "image/jpeg", size: 1000 } }),
-  },
+  // Both product forms upload photos: approved sellers and admins.
+  "POST /api/seller/uploads": sending(signedIn(200, { buyer: 403, pendingSeller: 403 }), {
+    contentType: "image/jpeg",
+    size: 1000,
+  }),
 
   // admin
   "GET /api/admin/sellers/pending": { expect: admins(200) },
@@ -374,10 +362,7 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /api/admin/products": { expect: admins(200) },
   "GET /api/admin/products/pending": { expect: admins(200) },
-  "POST /api/admin/products": {
-    expect: admins(201),
-    request: () => ({ body: productBody({ name: unique("Admin product ") }) }),
-  },
+  "POST /api/admin/products": sending(admins(201), () => productBody({ name: unique("Admin product ") })),
   "DELETE /api/admin/products/{id}": {
     expect: admins(200),
     request: async ({ world }) => ({ path: `/api/admin/products/${(await fresh.pendingProduct(world)).id}` }),
@@ -422,10 +407,11 @@ const MATRIX: Record<string, Row> = {
     request: async () => ({ path: `/api/admin/users/${(await fresh.victim()).id}` }),
   },
   "GET /api/admin/bid-packages": { expect: admins(200) },
-  "POST /api/admin/bid-packages": {
-    expect: admins(201),
-    request: () => ({ body: { name: unique("Matrix Pack "), bidCount: 10, price: "5.00" } }),
-  },
+  "POST /api/admin/bid-packages": sending(admins(201), () => ({
+    name: unique("Matrix Pack "),
+    bidCount: 10,
+    price: "5.00",
+  })),
   "PATCH /api/admin/bid-packages/{id}": {
     expect: admins(200),
     request: ({ world }) => ({ path: `/api/admin/bid-packages/${world.packageId}`, body: { savings: 5 } }),
@@ -509,27 +495,12 @@ beforeAll(async () => {
   const order = await users.buyer.call<{ id: string }>({
     method: "POST",
     path: "/api/orders",
-    body: {
-      auctionId: orderedWin,
-      shippingAddress: "1 Main Street",
-      shippingCity: "Springfield",
-      shippingState: "IL",
-      shippingZip: "62701",
-      shippingCountry: "US",
-    },
+    body: { auctionId: orderedWin, ...shippingAddress },
   });
   expect(order.status).toBe(200);
 
   const packageId = crypto.randomUUID();
-  await putBidPackage({
-    id: packageId,
-    name: "Starter",
-    bidCount: 10,
-    priceCents: 500,
-    savings: 0,
-    popular: false,
-    createdAt: new Date().toISOString(),
-  });
+  await storeBidPackage({ id: packageId, name: "Starter", bidCount: 10, priceCents: 500, savings: 0 });
 
   const loginUser = { username: unique("login"), password: "login-password" };
   const registered = await invokeRoute({

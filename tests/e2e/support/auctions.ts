@@ -1,3 +1,5 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { type StartAuctionInput, startAuction } from "../../../functions/usecases/auctions/start-auction.ts";
 import type { SignedIn } from "./users.ts";
 
@@ -58,4 +60,26 @@ export function goldCoinAuction(
     buyNowStock,
   };
   return listedAuction(seller, name, businessName, product, { durationSeconds, extensionSeconds });
+}
+
+/**
+ * The payment deadline of the page's user's win of `auctionId`, once their wins list shows it (reading the
+ * list finalizes a win whose end has passed).
+ */
+export async function payByOfWin(page: Page, auctionId: string, timeout: number): Promise<string> {
+  let payBy = "";
+  await expect
+    .poll(
+      async () => {
+        const wins = (await (await page.request.get("/api/auctions/won")).json()) as {
+          id: string;
+          payBy: string | null;
+        }[];
+        payBy = wins.find((w) => w.id === auctionId)?.payBy ?? "";
+        return payBy !== "";
+      },
+      { timeout, interval: 250 },
+    )
+    .toBe(true);
+  return payBy;
 }

@@ -38,6 +38,19 @@ export function pageAt(viewport?: Viewport, timezoneId?: string, baseURL?: strin
   return newPage({ viewport, isMobile: phone, hasTouch: phone, ...zone });
 }
 
+/** A user written straight to the table who never signs in: a seller to list for, a bidder to bid by. */
+export function storedUser(role: UserRole, bidBalance = 0) {
+  const username = `e2e${role[0]}${Math.random().toString(36).slice(2, 11)}`;
+  return createUser({
+    username,
+    email: `${username}@example.com`,
+    passwordHash: "unused",
+    role,
+    now: Date.now(),
+    bidBalance,
+  });
+}
+
 export async function signedIn(
   role: UserRole,
   options: {

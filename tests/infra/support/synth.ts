@@ -100,6 +100,12 @@ export const PROD_CONTEXT = {
   alarmEmail: "ops@example.com",
 };
 
+/** The dev stage as `cdk synth -c stage=dev` makes it: what most stack tests read. */
+export const synthDevStage = () => synthStage(DEV_CONTEXT);
+
+/** The prod stage with a domain, a certificate, Stripe and an alarm email, as documented. */
+export const synthProdStage = () => synthStage(PROD_CONTEXT);
+
 export type Resource = { Type: string; Properties?: CfnJson; DeletionPolicy?: string };
 
 export function resourcesOfType(json: Synthesized["json"], type: string): [string, Resource][] {

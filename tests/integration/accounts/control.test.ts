@@ -5,6 +5,7 @@ import { getUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
 import { totpCode } from "../../../functions/domain/two-factor.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
+import { SPECIFIED_NOTIFICATION_DEFAULTS } from "../../support/notification-defaults.ts";
 import { liveAuction } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
@@ -16,6 +17,7 @@ import {
   me,
   outbox,
   registered,
+  signedInAccount,
   uniqueName,
   useAccountEmails,
 } from "./fixtures.ts";
@@ -103,8 +105,7 @@ describe("sessions", () => {
   });
 
   it("ending the session in hand signs out and clears the cookie", async () => {
-    const user = await existingAccount();
-    const cookie = cookieOf(await login(user.username, user.password));
+    const { cookie } = await signedInAccount();
     const own = (await sessions(cookie)).body[0]!;
     const res = await invokeRoute<{ current: boolean }>({
       method: "DELETE",
@@ -127,8 +128,7 @@ const changeEmail = (cookie: string, email: string, password: string) =>
 
 describe("change of email address", () => {
   it("takes effect when the new address follows its link; the old one is told at once", async () => {
-    const user = await existingAccount();
-    const cookie = cookieOf(await login(user.username, user.password));
+    const { user, cookie } = await signedInAccount();
     const next = `${uniqueName("new")}@example.com`;
 
     const res = await changeEmail(cookie, next, user.password);
@@ -216,15 +216,7 @@ describe("export", () => {
       emailVerified: false,
     });
     expect(res.body.settings).toEqual({
-      notifications: {
-        outbid: true,
-        won: true,
-        marketing: true,
-        endingSoon: true,
-        alertsForBidAuctions: false,
-        push: { outbid: true, won: true, endingSoon: true },
-        endingSoonMinutes: 5,
-      },
+      notifications: SPECIFIED_NOTIFICATION_DEFAULTS,
     });
     expect((res.body.sessions as SessionView[]).map((s) => s.current)).toEqual([true]);
     expect(res.body.watchlist).toEqual([]);
@@ -285,8 +277,7 @@ describe("export", () => {
 
 describe("deletion", () => {
   it("refuses a wrong password and changes nothing", async () => {
-    const user = await existingAccount();
-    const cookie = cookieOf(await login(user.username, user.password));
+    const { user, cookie } = await signedInAccount();
     const res = await deleteAccount(cookie, "not-the-password");
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(ACCOUNT_MESSAGES.wrongPassword);
@@ -296,8 +287,7 @@ describe("deletion", () => {
   });
 
   it("erases the personal data, signs out everywhere; the account cannot sign in and its username is never taken again", async () => {
-    const user = await existingAccount();
-    const cookie = cookieOf(await login(user.username, user.password));
+    const { user, cookie } = await signedInAccount();
     const elsewhere = cookieOf(await login(user.username, user.password));
     const res = await deleteAccount(cookie, user.password);
     expect(res.status).toBe(200);

@@ -4,30 +4,21 @@
  * stay without their address; the watchlist and push subscriptions go; a wrong password changes none of it.
  */
 import { createHash } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AgentView } from "#shared/schemas/agents";
-import { installAgentQueue } from "../../../functions/adapters/agents/queue-from-env.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
-import { createLocalAgentQueue, type LocalAgentQueue } from "../../../scripts/local/agent-queue.ts";
 import { liveAuction } from "../auctions/fixtures.ts";
 import { getItem, orderFor, shippingAddress, signUp, type TestUser } from "../orders/fixtures.ts";
 import { type Actor, signedInActor } from "../support/actors.ts";
+import { useLocalAgentQueue } from "../support/agents.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { login } from "./fixtures.ts";
 
 useFreshTable("accounts-deletion");
 
-let agentQueue: LocalAgentQueue;
-beforeEach(() => {
-  agentQueue = createLocalAgentQueue({ log: () => {} });
-  installAgentQueue(agentQueue);
-});
-afterEach(async () => {
-  installAgentQueue(null);
-  await agentQueue.stop();
-});
+useLocalAgentQueue();
 
 const PASSWORD = "buyer-password-1";
 
@@ -53,6 +44,9 @@ async function bookAgent(user: Actor, auctionId: string, bids: number) {
 
 const orderItem = (id: string) => getItem(keys.order(id));
 
+/** An order's address once its buyer's account is deleted. */
+const BLANKED_ADDRESS = { shippingAddress: "", shippingCity: "", shippingState: "", shippingZip: "" };
+
 describe("deleting an account with orders, agents and a watchlist", () => {
   it("is refused with 409 while a paid order waits to be shipped, changing nothing; goes once it has shipped", async () => {
     const seller = await signUp("seller");
@@ -72,10 +66,7 @@ describe("deleting an account with orders, agents and a watchlist", () => {
     expect(await orderItem(order.id)).toMatchObject({
       paymentStatus: "paid",
       shippingStatus: "shipped",
-      shippingAddress: "",
-      shippingCity: "",
-      shippingState: "",
-      shippingZip: "",
+      ...BLANKED_ADDRESS,
     });
   });
 
@@ -106,8 +97,7 @@ describe("deleting an account with orders, agents and a watchlist", () => {
     expect(await orderItem(unpaid.id)).toMatchObject({
       paymentStatus: "pending",
       paymentExpiredAt: expect.any(String),
-      shippingAddress: "",
-      shippingZip: "",
+      ...BLANKED_ADDRESS,
     });
   });
 

@@ -46,6 +46,13 @@ export async function existingAccount(password = "first-password") {
   return { ...user, password };
 }
 
+/** An existing account signed in by password: the account and its session cookie. */
+export async function signedInAccount() {
+  const user = await existingAccount();
+  const cookie = cookieOf(await login(user.username, user.password));
+  return { user, cookie };
+}
+
 /** An account registered through the route (unverified), with its session cookie. */
 export async function registered(password = "first-password") {
   const username = uniqueName("reg");

@@ -10,7 +10,7 @@ import { totpCode } from "../../../functions/domain/two-factor.ts";
 import { type ApiRequest, invokeRoute } from "../../support/invoke-route.ts";
 import { softAuthenticator } from "../../support/soft-authenticator.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
-import { cookieOf, deleteAccount, existingAccount, login, me } from "./fixtures.ts";
+import { cookieOf, deleteAccount, existingAccount, login, me, signedInAccount } from "./fixtures.ts";
 
 useFreshTable("accounts-passkeys");
 
@@ -38,8 +38,7 @@ const signIn = (body: Record<string, unknown>, headers: Record<string, string> =
 
 /** A signed-in account with a passkey added through the routes. */
 async function withPasskey() {
-  const user = await existingAccount();
-  const cookie = cookieOf(await login(user.username, user.password));
+  const { user, cookie } = await signedInAccount();
   const key = softAuthenticator({ origin: SITE });
   const options = await registrationOptions(cookie);
   expect(options.status).toBe(200);
@@ -60,8 +59,7 @@ async function answered(key: ReturnType<typeof softAuthenticator>) {
 
 describe("adding a passkey", () => {
   it("hands out options for a discoverable, user-verified passkey of this site, then keeps it", async () => {
-    const user = await existingAccount();
-    const cookie = cookieOf(await login(user.username, user.password));
+    const { user, cookie } = await signedInAccount();
     const options = await registrationOptions(cookie);
     expect(options.status).toBe(200);
     expect(options.body.challengeId).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -103,8 +101,7 @@ describe("adding a passkey", () => {
   });
 
   it("refuses an unknown, a used, an expired or another account's challenge, and a forged one, adding nothing", async () => {
-    const user = await existingAccount();
-    const cookie = cookieOf(await login(user.username, user.password));
+    const { cookie } = await signedInAccount();
     const key = softAuthenticator({ origin: SITE });
 
     const options = await registrationOptions(cookie);
@@ -165,8 +162,7 @@ describe("adding a passkey", () => {
   });
 
   it("refuses an answer without user verification", async () => {
-    const user = await existingAccount();
-    const cookie = cookieOf(await login(user.username, user.password));
+    const { cookie } = await signedInAccount();
     const key = softAuthenticator({ origin: SITE, userVerified: false });
     const options = await registrationOptions(cookie);
     const res = await add(cookie, {
@@ -178,8 +174,7 @@ describe("adding a passkey", () => {
   });
 
   it("refuses a malformed credential with a clear message", async () => {
-    const user = await existingAccount();
-    const cookie = cookieOf(await login(user.username, user.password));
+    const { cookie } = await signedInAccount();
     const res = await add(cookie, {
       challengeId: "x",
       credential: { id: "not base64url!", type: "public-key" },

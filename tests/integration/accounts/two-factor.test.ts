@@ -7,7 +7,15 @@ import { hashPassword } from "../../../functions/domain/passwords.ts";
 import { PENDING_LOGIN_MS, TWO_FACTOR_MESSAGES, totpCode } from "../../../functions/domain/two-factor.ts";
 import { type ApiRequest, invokeRoute } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
-import { cookieOf, deleteAccount, existingAccount, login, me, uniqueName } from "./fixtures.ts";
+import {
+  cookieOf,
+  deleteAccount,
+  existingAccount,
+  login,
+  me,
+  signedInAccount,
+  uniqueName,
+} from "./fixtures.ts";
 
 useFreshTable("accounts-two-factor");
 
@@ -128,8 +136,7 @@ describe("enrolment", () => {
   });
 
   it("is refused without a setup waiting, and for anonymous callers", async () => {
-    const user = await existingAccount();
-    const cookie = cookieOf(await login(user.username, user.password));
+    const { cookie } = await signedInAccount();
     const res = await confirm(cookie, "123456");
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(TWO_FACTOR_MESSAGES.noSetup);

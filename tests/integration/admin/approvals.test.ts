@@ -33,6 +33,11 @@ const approveProduct = (id: string, body?: unknown) =>
   admin.call<ProductView>({ method: "POST", path: `/api/admin/products/${id}/approve`, body });
 const rejectProduct = (id: string) =>
   admin.call<ProductView>({ method: "POST", path: `/api/admin/products/${id}/reject` });
+const decideSeller = (sellerId: string | undefined, decision: "approve" | "reject") =>
+  admin.call<SellerProfile & { message?: string }>({
+    method: "POST",
+    path: `/api/admin/sellers/${sellerId}/${decision}`,
+  });
 
 describe("seller applications", () => {
   it("a new seller is a pending application, listed with the applicant's username and email", async () => {
@@ -77,26 +82,17 @@ describe("seller applications", () => {
 
   it("approving moves pending -> approved with approvedAt, off the pending list; approving again changes nothing", async () => {
     const seller = await signUp("seller");
-    const first = await admin.call<SellerProfile>({
-      method: "POST",
-      path: `/api/admin/sellers/${seller.sellerId}/approve`,
-    });
+    const first = await decideSeller(seller.sellerId, "approve");
     expect(first.status).toBe(200);
     expect(first.body.status).toBe("approved");
     expect(Date.parse(first.body.approvedAt!)).toBeGreaterThan(0);
     expect((await pendingSellers()).some((s) => s.id === seller.sellerId)).toBe(false);
 
-    const again = await admin.call<SellerProfile>({
-      method: "POST",
-      path: `/api/admin/sellers/${seller.sellerId}/approve`,
-    });
+    const again = await decideSeller(seller.sellerId, "approve");
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
 
-    const reversal = await admin.call({
-      method: "POST",
-      path: `/api/admin/sellers/${seller.sellerId}/reject`,
-    });
+    const reversal = await decideSeller(seller.sellerId, "reject");
     expect(reversal.status).toBe(409);
     expect(reversal.body.message).toBe("This seller application has already been approved");
 
@@ -113,16 +109,13 @@ describe("seller applications", () => {
 
   it("rejecting moves pending -> rejected; a rejected seller is never approved afterwards", async () => {
     const seller = await signUp("seller");
-    const res = await admin.call<SellerProfile>({
-      method: "POST",
-      path: `/api/admin/sellers/${seller.sellerId}/reject`,
-    });
+    const res = await decideSeller(seller.sellerId, "reject");
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("rejected");
     expect(res.body.approvedAt).toBeUndefined();
     expect((await pendingSellers()).some((s) => s.id === seller.sellerId)).toBe(false);
 
-    const late = await admin.call({ method: "POST", path: `/api/admin/sellers/${seller.sellerId}/approve` });
+    const late = await decideSeller(seller.sellerId, "approve");
     expect(late.status).toBe(409);
     expect(late.body.message).toBe("This seller application has already been rejected");
     const profile = await seller.call<SellerProfile>({ method: "GET", path: "/api/seller/profile" });
@@ -139,7 +132,7 @@ describe("submitting products", () => {
   it("only an approved seller may submit: pending and rejected sellers get 403 with the reason and nothing is stored", async () => {
     const pending = await signUp("seller");
     const rejected = await signUp("seller");
-    await admin.call({ method: "POST", path: `/api/admin/sellers/${rejected.sellerId}/reject` });
+    await decideSeller(rejected.sellerId, "reject");
 
     for (const [seller, reason] of [
       [pending, "Your seller account is awaiting admin approval. You can add products once it is approved."],

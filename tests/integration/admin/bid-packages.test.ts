@@ -60,14 +60,12 @@ async function storedPackages() {
 
 describe("listing and creating packages", () => {
   it("creates an active package from the form's fields, its id made from the name, shown to buyers", async () => {
-    const res = await create({ name: "Gold Rush 500", bidCount: 500, price: "150.00", savings: 40 });
+    const form = { name: "Gold Rush 500", bidCount: 500, price: "150.00", savings: 40 };
+    const res = await create(form);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       id: "gold-rush-500",
-      name: "Gold Rush 500",
-      bidCount: 500,
-      price: "150.00",
-      savings: 40,
+      ...form,
       popular: false,
       active: true,
       updatedAt: null,
@@ -200,16 +198,10 @@ describe("only admins manage packages", () => {
 describe("editing packages", () => {
   it("changes price, bid count, name and the popular flag; the public list follows, in bid-count order", async () => {
     expect((await create({ name: "Edit Me", bidCount: 30, price: "12.00" })).status).toBe(201);
-    const res = await edit("edit-me", { name: "Edited", bidCount: 1000, price: "275.50", popular: true });
+    const changes = { name: "Edited", bidCount: 1000, price: "275.50", popular: true };
+    const res = await edit("edit-me", changes);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      id: "edit-me",
-      name: "Edited",
-      bidCount: 1000,
-      price: "275.50",
-      popular: true,
-      active: true,
-    });
+    expect(res.body).toMatchObject({ id: "edit-me", ...changes, active: true });
     expect(res.body.updatedAt).not.toBeNull();
     expect(await getItem(keys.bidPackage("edit-me"))).toMatchObject({ priceCents: 27550, bidCount: 1000 });
     const shown = await publicList();

@@ -8,10 +8,9 @@ import type { UserRole } from "#shared/constants";
 import type { ProductView } from "#shared/schemas/seller";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import type { ItemKey } from "../../../functions/adapters/dynamo/index-lists.ts";
-import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { type ApiRequest, invokeRoute } from "../../support/invoke-route.ts";
-import type { Actor } from "../support/actors.ts";
+import { type Actor, actorFor } from "../support/actors.ts";
 
 /** A signed-in user as these tests hold it: an actor whose session token they never read. */
 export type TestUser = Omit<Actor, "token">;
@@ -29,27 +28,7 @@ export async function signUp(role: UserRole = "buyer", bidBalance = 0, name?: st
     now: Date.now(),
     bidBalance,
   });
-  return withSession(user);
-}
-
-export async function withSession(user: {
-  id: string;
-  username: string;
-  email: string;
-  role: UserRole;
-  sellerId?: string;
-}): Promise<TestUser> {
-  const { token } = await createSession(user, Date.now());
-  const cookie = `sid=${token}`;
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    role: user.role,
-    ...(user.sellerId ? { sellerId: user.sellerId } : {}),
-    cookie,
-    call: (request) => invokeRoute({ ...request, cookies: [cookie] }),
-  };
+  return actorFor(user);
 }
 
 /** Calls a route with no session. */

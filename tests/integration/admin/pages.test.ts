@@ -6,26 +6,15 @@
 import { describe, expect, it } from "vitest";
 import type { AdminProduct, AdminUser } from "#shared/schemas/admin";
 import type { Page } from "#shared/schemas/pages";
+import { walkPages } from "../support/cursor-pages.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { queryLimitsDuring as queryLimits } from "../support/table-calls.ts";
 import { approvedSeller, signUp, submittedProduct, type TestUser } from "./fixtures.ts";
 
 useFreshTable("admin-pages");
 
-async function walk<T>(user: TestUser, path: string, limit: number): Promise<T[][]> {
-  const pages: T[][] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-    const res = await user.call<Page<T>>({ method: "GET", path: `${path}?${query}` });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.items.length).toBeLessThanOrEqual(limit);
-    pages.push(res.body.items);
-    cursor = res.body.nextCursor;
-    expect(pages.length).toBeLessThan(50);
-  } while (cursor);
-  return pages;
-}
+const walk = <T>(user: TestUser, path: string, limit: number) =>
+  walkPages<T>(user, `${path}?limit=${limit}`, { limit, maxPages: 50 });
 
 describe("cursor pages", () => {
   it("walk the admin's users newest first, each user once, the same order as the whole list", async () => {

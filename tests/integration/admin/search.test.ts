@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { AdminProduct, AdminUser } from "#shared/schemas/admin";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import type { Page } from "#shared/schemas/pages";
+import { walkPages } from "../support/cursor-pages.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { approvedSeller, signUp, submittedProduct, type TestUser } from "./fixtures.ts";
 
@@ -18,21 +19,7 @@ async function get<T>(user: TestUser, path: string) {
 }
 
 /** Every page of a search, following the cursor. */
-async function walk<T>(user: TestUser, path: string): Promise<T[][]> {
-  const pages: T[][] = [];
-  let cursor: string | null = null;
-  do {
-    const res: Awaited<ReturnType<typeof get<T>>> = await get<T>(
-      user,
-      `${path}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    pages.push(res.body.items);
-    cursor = res.body.nextCursor;
-    expect(pages.length).toBeLessThan(30);
-  } while (cursor);
-  return pages;
-}
+const walk = <T>(user: TestUser, path: string) => walkPages<T>(user, path, { maxPages: 30 });
 
 describe("admin search on the server", () => {
   it("finds users by username or email beyond the first page, pages the matches, and answers none", async () => {

@@ -15,6 +15,19 @@ beforeAll(async () => {
   admin = await signUp("admin");
 });
 
+/** A running auction: an approved seller's product, approved by the admin. Answers the auction's id. */
+async function approvedProductAuction(): Promise<string> {
+  const product = await submittedProduct(await approvedSeller(admin));
+  const res = await admin.call<ProductView>({
+    method: "POST",
+    path: `/api/admin/products/${product.id}/approve`,
+  });
+  expect(res.status).toBe(200);
+  return res.body.auctionId!;
+}
+
+const resetPassword = (userId: string, newPassword: string) =>
+  admin.call({ method: "POST", path: `/api/admin/users/${userId}/reset-password`, body: { newPassword } });
 const me = (user: TestUser) => user.call<CurrentUser>({ method: "GET", path: "/api/auth/me" });
 const totalUsers = async () =>
   (await admin.call<UserStats>({ method: "GET", path: "/api/admin/stats/users" })).body.totalUsers;
@@ -87,11 +100,7 @@ describe("resetting a password", () => {
       expect((await anonymous({ method: "GET", path: "/api/auth/me", cookies: [cookie] })).status).toBe(200);
     }
 
-    const res = await admin.call({
-      method: "POST",
-      path: `/api/admin/users/${user.id}/reset-password`,
-      body: { newPassword: "second-password" },
-    });
+    const res = await resetPassword(user.id, "second-password");
     expect(res.status).toBe(200);
 
     for (const cookie of sessions) {
@@ -103,11 +112,7 @@ describe("resetting a password", () => {
 
   it("refuses a password under 8 characters, registration's minimum (400), and keeps the old one and the sessions", async () => {
     const user = await register("kept-password");
-    const res = await admin.call({
-      method: "POST",
-      path: `/api/admin/users/${user.id}/reset-password`,
-      body: { newPassword: "1234567" },
-    });
+    const res = await resetPassword(user.id, "1234567");
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("newPassword: Password must be at least 8 characters");
     expect((await anonymous({ method: "GET", path: "/api/auth/me", cookies: [user.cookie] })).status).toBe(
@@ -117,11 +122,7 @@ describe("resetting a password", () => {
   });
 
   it("an unknown user is 404", async () => {
-    const res = await admin.call({
-      method: "POST",
-      path: "/api/admin/users/nobody/reset-password",
-      body: { newPassword: "12345678" },
-    });
+    const res = await resetPassword("nobody", "12345678");
     expect(res.status).toBe(404);
   });
 });
@@ -152,19 +153,15 @@ describe("adjusting bid balances", () => {
   });
 
   it("loses no change when adjustments race each other and bids", async () => {
-    const seller = await approvedSeller(admin);
-    const product = await submittedProduct(seller);
-    const { auctionId } = (
-      await admin.call<ProductView>({ method: "POST", path: `/api/admin/products/${product.id}/approve` })
-    ).body;
+    const auctionId = await approvedProductAuction();
     const user = await signUp("buyer", 50);
     const other = await signUp("buyer", 50);
     // Alternate bidders so neither is refused as the highest bidder: `user` places 5 bids.
     const bids: Promise<unknown>[] = [];
     const bidSequence = async () => {
       for (let i = 0; i < 5; i++) {
-        await placeBid({ auctionId: auctionId!, bidder: { id: user.id, username: user.username } });
-        await placeBid({ auctionId: auctionId!, bidder: { id: other.id, username: other.username } });
+        await placeBid({ auctionId, bidder: { id: user.id, username: user.username } });
+        await placeBid({ auctionId, bidder: { id: other.id, username: other.username } });
       }
     };
     bids.push(bidSequence());
@@ -221,13 +218,9 @@ describe("deleting users", () => {
   });
 
   it("keeps the deleted user's bids readable with their username", async () => {
-    const seller = await approvedSeller(admin);
-    const product = await submittedProduct(seller);
-    const { auctionId } = (
-      await admin.call<ProductView>({ method: "POST", path: `/api/admin/products/${product.id}/approve` })
-    ).body;
+    const auctionId = await approvedProductAuction();
     const bidder = await signUp("buyer", 3);
-    await placeBid({ auctionId: auctionId!, bidder: { id: bidder.id, username: bidder.username } });
+    await placeBid({ auctionId, bidder: { id: bidder.id, username: bidder.username } });
 
     expect((await remove(bidder.id)).status).toBe(200);
     const detail = await anonymous<AuctionDetail>({ method: "GET", path: `/api/auctions/${auctionId}` });

@@ -21,6 +21,7 @@ import {
 } from "../auctions/fixtures.ts";
 import { THROTTLED_SELF_EXCLUSION_READ, useLocalAgentQueue } from "../support/agents.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
+import { setAttributes } from "../support/raw-table.ts";
 
 useFreshTable("bid-agents");
 
@@ -271,17 +272,7 @@ describe("the engine", () => {
     const user = await testUser("buyer", 5);
     expect((await book(user, auction.id, { bids: 3 })).status).toBe(200);
     // The account became staff after booking: the engine must not bid for it.
-    const { db, tableName } = await import("../../../functions/adapters/dynamo/client.ts");
-    const { UpdateCommand } = await import("@aws-sdk/lib-dynamodb");
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(user.id),
-        UpdateExpression: "SET #r = :admin",
-        ExpressionAttributeNames: { "#r": "role" },
-        ExpressionAttributeValues: { ":admin": "admin" },
-      }),
-    );
+    await setAttributes(keys.user(user.id), { role: "admin" });
     await agentQueue().idle();
     expect(await listBids(auction.id)).toEqual([]);
     expect(await balanceOf(user)).toBe(5);

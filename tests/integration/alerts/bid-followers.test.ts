@@ -42,6 +42,17 @@ async function watchingIds(user: TestUser): Promise<string[]> {
   return res.body.items.map((item) => item.id);
 }
 
+/** A user who turned on alerts for the auctions they bid on, and an auction ending in 10 minutes. */
+async function followerAndAuction() {
+  const user = await testUser("buyer", 10);
+  await followBids(user, true);
+  const { auction } = await liveAuction({ durationSeconds: 10 * 60 });
+  return { user, auction };
+}
+
+const setWatching = (user: TestUser, auctionId: string, watching: boolean) =>
+  user.call({ method: watching ? "PUT" : "DELETE", path: `/api/me/watchlist/${auctionId}` });
+
 describe("alerts for the auctions a user bids on", () => {
   it("a bid with the setting on brings one ending-soon email, once, however many bids and sweeps", async () => {
     const [user, rival] = await Promise.all([testUser("buyer", 10), testUser("buyer", 10)]);
@@ -92,9 +103,7 @@ describe("alerts for the auctions a user bids on", () => {
   });
 
   it("turning the setting off after bidding stops the alert; the sweep reads the setting", async () => {
-    const user = await testUser("buyer", 10);
-    await followBids(user, true);
-    const { auction } = await liveAuction({ durationSeconds: 10 * 60 });
+    const { user, auction } = await followerAndAuction();
     await bid(user, auction.id);
     expect(await getItem(keys.bidFollower(auction.id, user.id))).toBeDefined();
     await followBids(user, false);
@@ -103,15 +112,13 @@ describe("alerts for the auctions a user bids on", () => {
   });
 
   it("the Watching page and watch / unwatch stay as they were", async () => {
-    const user = await testUser("buyer", 10);
-    await followBids(user, true);
-    const { auction } = await liveAuction({ durationSeconds: 10 * 60 });
+    const { user, auction } = await followerAndAuction();
     await bid(user, auction.id);
     expect(await watchingIds(user)).toEqual([]);
 
-    expect((await user.call({ method: "PUT", path: `/api/me/watchlist/${auction.id}` })).status).toBe(200);
+    expect((await setWatching(user, auction.id, true)).status).toBe(200);
     expect(await watchingIds(user)).toEqual([auction.id]);
-    expect((await user.call({ method: "DELETE", path: `/api/me/watchlist/${auction.id}` })).status).toBe(200);
+    expect((await setWatching(user, auction.id, false)).status).toBe(200);
     expect(await watchingIds(user)).toEqual([]);
     // Unwatching took the watchlist entry only: the bid still follows the auction.
     expect(await getItem(keys.bidFollower(auction.id, user.id))).toBeDefined();
@@ -120,25 +127,21 @@ describe("alerts for the auctions a user bids on", () => {
   });
 
   it("a user who both watches and bids gets one alert, and no second one after unwatching", async () => {
-    const user = await testUser("buyer", 10);
-    await followBids(user, true);
-    const { auction } = await liveAuction({ durationSeconds: 10 * 60 });
-    expect((await user.call({ method: "PUT", path: `/api/me/watchlist/${auction.id}` })).status).toBe(200);
+    const { user, auction } = await followerAndAuction();
+    expect((await setWatching(user, auction.id, true)).status).toBe(200);
     await bid(user, auction.id);
     expect(await getItem(keys.bidFollower(auction.id, user.id))).toBeDefined();
     expect(await getItem(keys.watchlistEntry(auction.id, user.id))).toBeDefined();
 
     expect(await sweepEndingSoonAlerts(auction.endsAt - 2 * MINUTE)).toBeGreaterThanOrEqual(1);
     expect(await endingSoonEmails(user)).toHaveLength(1);
-    expect((await user.call({ method: "DELETE", path: `/api/me/watchlist/${auction.id}` })).status).toBe(200);
+    expect((await setWatching(user, auction.id, false)).status).toBe(200);
     await sweepEndingSoonAlerts(auction.endsAt - MINUTE);
     expect(await endingSoonEmails(user)).toHaveLength(1);
   });
 
   it("a Bid Agent's bid follows the auction too, through the same bid operation", async () => {
-    const user = await testUser("buyer", 10);
-    await followBids(user, true);
-    const { auction } = await liveAuction({ durationSeconds: 10 * 60 });
+    const { user, auction } = await followerAndAuction();
     const booked = await user.call({
       method: "PUT",
       path: `/api/auctions/${auction.id}/agent`,

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { sweepEndingSoonAlerts } from "../../../functions/usecases/alerts/ending-soon.ts";
 import { createLocalAlertSweep } from "../../../scripts/local/alert-sweep.ts";
+import { SPECIFIED_NOTIFICATION_DEFAULTS } from "../../support/notification-defaults.ts";
 import { liveAuction, type TestUser, testUser } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { commandsSentBy, MINUTE, useAlertEmails } from "./fixtures.ts";
@@ -103,15 +104,7 @@ describe("GET/PUT /api/me/notifications with the alert settings", () => {
   it("answers the defaults, keeps alert choices a PUT leaves out, and refuses bad values changing nothing", async () => {
     const user = await testUser();
     const read = () => user.call({ method: "GET", path: "/api/me/notifications" });
-    expect((await read()).body).toEqual({
-      outbid: true,
-      won: true,
-      marketing: true,
-      endingSoon: true,
-      alertsForBidAuctions: false,
-      push: { outbid: true, won: true, endingSoon: true },
-      endingSoonMinutes: 5,
-    });
+    expect((await read()).body).toEqual(SPECIFIED_NOTIFICATION_DEFAULTS);
     const put = (body: unknown) => user.call({ method: "PUT", path: "/api/me/notifications", body });
     const saved = await put({
       outbid: true,

@@ -5,9 +5,9 @@
  */
 import { expect } from "vitest";
 import type { OutboxEmail } from "#shared/schemas/notifications";
-import { dynamo } from "../../../functions/adapters/dynamo/client.ts";
 import { sweepEndingSoonAlerts } from "../../../functions/usecases/alerts/ending-soon.ts";
 import { outbox, useAccountEmails } from "../accounts/fixtures.ts";
+import { tableCallsDuring } from "../support/table-calls.ts";
 
 export const MINUTE = 60_000;
 
@@ -43,19 +43,5 @@ export function useAlertEmails() {
 
 /** The names of the table commands `work` sent. */
 export async function commandsSentBy(work: () => Promise<unknown>): Promise<string[]> {
-  const commands: string[] = [];
-  const name = `alert-commands-${crypto.randomUUID()}`;
-  dynamo.middlewareStack.add(
-    (next, context) => async (args) => {
-      commands.push(context.commandName ?? "");
-      return next(args);
-    },
-    { step: "initialize", name },
-  );
-  try {
-    await work();
-  } finally {
-    dynamo.middlewareStack.remove(name);
-  }
-  return commands;
+  return (await tableCallsDuring(work)).map((call) => call.command);
 }

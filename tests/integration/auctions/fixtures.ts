@@ -13,6 +13,7 @@ import {
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { marshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBRecord } from "aws-lambda";
+import { expect } from "vitest";
 import type { UserRole } from "#shared/constants";
 import type { AuctionRecord } from "../../../functions/adapters/dynamo/auctions-repo.ts";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
@@ -110,10 +111,22 @@ export const waitUntilPast = (endsAt: number, marginMs = 30) =>
   sleep(Math.max(0, endsAt - Date.now() + marginMs));
 
 /**
- * Every change of an auction's state item, from the table's stream (oldest first): a black-box record
- * of how many times something really ended it.
+ * The stream's records of an auction leaving "active" (oldest first), read once the stream holds at least
+ * one: a black-box record of how many times something really ended it. Call it after the ending writes.
  */
-export async function auctionStreamChanges(
+export async function auctionEndings(
+  auctionId: string,
+): Promise<{ oldStatus?: string; newStatus?: string }[]> {
+  const endings = async () =>
+    (await auctionStreamChanges(auctionId)).filter(
+      (c) => c.oldStatus === "active" && c.newStatus !== "active",
+    );
+  await expect.poll(async () => (await endings()).length).toBeGreaterThan(0);
+  return endings();
+}
+
+/** Every change of an auction's state item, from the table's stream (oldest first). */
+async function auctionStreamChanges(
   auctionId: string,
 ): Promise<{ oldStatus?: string; newStatus?: string }[]> {
   const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB!;

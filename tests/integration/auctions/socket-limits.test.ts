@@ -4,11 +4,9 @@
  * nothing), only the ids that join or leave the set are written, and an address holds a bounded
  * number of sockets open.
  */
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import type { SocketMessage } from "#shared/schemas/auctions";
-import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import {
   MAX_SOCKETS_PER_ADDRESS,
@@ -20,6 +18,7 @@ import { handler as connect } from "../../../functions/handlers/realtime/connect
 import { handler as disconnect } from "../../../functions/handlers/realtime/disconnect.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
+import { setAttributes } from "../support/raw-table.ts";
 import { tableCallsDuring } from "../support/table-calls.ts";
 import { getItem, liveAuction } from "./fixtures.ts";
 
@@ -95,15 +94,7 @@ describe("watch frames", () => {
 
   it("watch only live auctions: ids of ended or unknown auctions write nothing", async () => {
     const [{ auction: live }, { auction: ended }] = await Promise.all([liveAuction(), liveAuction()]);
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.auction(ended.id),
-        UpdateExpression: "SET #s = :ended",
-        ExpressionAttributeNames: { "#s": "status" },
-        ExpressionAttributeValues: { ":ended": "ended" },
-      }),
-    );
+    await setAttributes(keys.auction(ended.id), { status: "ended" });
     const listener = await listen();
     const unknown = Array.from({ length: 98 }, (_, i) => `no-such-auction-${i}`);
     expect(await listener.watch([ended.id, live.id, ...unknown])).toEqual({

@@ -1,6 +1,4 @@
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
-import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
@@ -9,6 +7,7 @@ import { hashSessionToken } from "../../../functions/domain/sessions.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
 import { getItem } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
+import { putItem } from "../support/raw-table.ts";
 
 useFreshTable("account-security");
 
@@ -82,18 +81,13 @@ describe("the session cookie", () => {
     // Sessions used a minute ago, so their sliding expiry is far off; only their age differs.
     const used = async (signedInDaysAgo: number) => {
       const { token, session } = await createSession(user, Date.now() - signedInDaysAgo * DAY);
-      await db.send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...keys.session(session.tokenHash),
-            type: "session",
-            ...session,
-            lastSeenAt: Date.now() - 60_000,
-            expiresAt: Math.floor(Date.now() / 1000) + 20 * 86400,
-          },
-        }),
-      );
+      await putItem({
+        ...keys.session(session.tokenHash),
+        type: "session",
+        ...session,
+        lastSeenAt: Date.now() - 60_000,
+        expiresAt: Math.floor(Date.now() / 1000) + 20 * 86400,
+      });
       return `sid=${token}`;
     };
     expect((await me([await used(91)])).status).toBe(401);
@@ -105,21 +99,16 @@ describe("the session cookie", () => {
     const token = "legacy-token-0123456789";
     const tokenHash = hashSessionToken(token);
     const now = Date.now();
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.session(tokenHash),
-          type: "session",
-          tokenHash,
-          userId: user.id,
-          role: "buyer",
-          username: user.username,
-          lastSeenAt: now - 5 * 60_000,
-          expiresAt: Math.floor(now / 1000) + 86400,
-        },
-      }),
-    );
+    await putItem({
+      ...keys.session(tokenHash),
+      type: "session",
+      tokenHash,
+      userId: user.id,
+      role: "buyer",
+      username: user.username,
+      lastSeenAt: now - 5 * 60_000,
+      expiresAt: Math.floor(now / 1000) + 86400,
+    });
     expect((await me([`sid=${token}`])).status).toBe(200);
     expect((await getItem(keys.session(tokenHash)))?.createdAt).toBeGreaterThan(now - 60_000);
   });

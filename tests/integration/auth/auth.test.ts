@@ -45,6 +45,14 @@ const me = (cookies: string[]) => invokeRoute<UserBody>({ method: "GET", path: "
 const totalUsers = async () =>
   ((await db.send(new GetCommand({ TableName: tableName(), Key: keys.userStats() }))).Item
     ?.totalUsers as number) ?? 0;
+/** Without `sourceIp`, from the gateway's default address. */
+const attemptLogin = (username: string, password: string, sourceIp?: string) =>
+  invokeRoute<UserBody & { message: string }>({
+    method: "POST",
+    path: "/api/auth/login",
+    body: { username, password },
+    sourceIp,
+  });
 const tokenOf = (cookies: string[]) => /sid=([^;]+)/.exec(cookies[0] ?? "")?.[1] ?? "";
 
 describe("register", () => {
@@ -154,11 +162,7 @@ describe("register", () => {
       headers: { "content-type": "text/plain" },
     });
     expect(form.status).toBe(415);
-    const login = await invokeRoute({
-      method: "POST",
-      path: "/api/auth/login",
-      body: { username, password: "password123" },
-    });
+    const login = await attemptLogin(username, "password123");
     expect(login.status).toBe(401);
   });
 });
@@ -168,25 +172,13 @@ describe("login and logout", () => {
 
   it("signs in with the username or the email and refuses a wrong password", async () => {
     const { body: user } = await register();
-    const byName = await invokeRoute<UserBody>({
-      method: "POST",
-      path: "/api/auth/login",
-      body: { username: user.username, password: "password123" },
-    });
+    const byName = await attemptLogin(user.username, "password123");
     expect(byName.status).toBe(200);
     expect(byName.body.id).toBe(user.id);
-    const byEmail = await invokeRoute<UserBody>({
-      method: "POST",
-      path: "/api/auth/login",
-      body: { username: user.email.toUpperCase(), password: "password123" },
-    });
+    const byEmail = await attemptLogin(user.email.toUpperCase(), "password123");
     expect(byEmail.status).toBe(200);
     expect((await me(byEmail.cookies)).body.id).toBe(user.id);
-    const wrong = await invokeRoute<{ message: string }>({
-      method: "POST",
-      path: "/api/auth/login",
-      body: { username: user.username, password: "password124" },
-    });
+    const wrong = await attemptLogin(user.username, "password124");
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe("Invalid username or password");
     expect(wrong.cookies).toEqual([]);
@@ -208,45 +200,23 @@ describe("login and logout", () => {
   it("rate-limits failed logins of an account from one address with 429, even for the right password", async () => {
     const { body: user } = await register();
     for (let i = 0; i < MAX_FAILED_PER_PAIR; i++) {
-      const res = await invokeRoute({
-        method: "POST",
-        path: "/api/auth/login",
-        body: { username: user.username, password: "wrong-password" },
-        sourceIp: "10.0.0.7",
-      });
+      const res = await attemptLogin(user.username, "wrong-password", "10.0.0.7");
       expect(res.status).toBe(401);
     }
-    const blocked = await invokeRoute<{ message: string }>({
-      method: "POST",
-      path: "/api/auth/login",
-      body: { username: user.username, password: "password123" },
-      sourceIp: "10.0.0.7",
-    });
+    const blocked = await attemptLogin(user.username, "password123", "10.0.0.7");
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(
       "Too many failed login attempts. Please wait 15 minutes and try again.",
     );
     // The owner, from their own address, is not locked out by a stranger's guesses.
-    const owner = await invokeRoute({
-      method: "POST",
-      path: "/api/auth/login",
-      body: { username: user.username, password: "password123" },
-      sourceIp: "10.9.9.9",
-    });
+    const owner = await attemptLogin(user.username, "password123", "10.9.9.9");
     expect(owner.status).toBe(200);
   });
 
   it("counts 30 simultaneous wrong passwords against the limit before checking any of them", async () => {
     const { body: user } = await register();
     const results = await Promise.all(
-      Array.from({ length: 30 }, () =>
-        invokeRoute({
-          method: "POST",
-          path: "/api/auth/login",
-          body: { username: user.username, password: "wrong-password" },
-          sourceIp: "10.0.3.3",
-        }),
-      ),
+      Array.from({ length: 30 }, () => attemptLogin(user.username, "wrong-password", "10.0.3.3")),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(MAX_FAILED_PER_PAIR);
@@ -257,32 +227,17 @@ describe("login and logout", () => {
     const { body: user } = await register();
     for (let i = 0; i < MAX_FAILED_PER_PAIR; i++) {
       const identifier = i % 2 === 0 ? user.username : user.email.toUpperCase();
-      const res = await invokeRoute({
-        method: "POST",
-        path: "/api/auth/login",
-        body: { username: identifier, password: "wrong-password" },
-        sourceIp: "10.0.4.4",
-      });
+      const res = await attemptLogin(identifier, "wrong-password", "10.0.4.4");
       expect(res.status).toBe(401);
     }
-    const viaEmail = await invokeRoute({
-      method: "POST",
-      path: "/api/auth/login",
-      body: { username: user.email, password: "wrong-password" },
-      sourceIp: "10.0.4.4",
-    });
+    const viaEmail = await attemptLogin(user.email, "wrong-password", "10.0.4.4");
     expect(viaEmail.status).toBe(429);
   });
 
   it("a successful login does not count as a failure", async () => {
     const { body: user } = await register();
     for (let i = 0; i < MAX_FAILED_PER_PAIR + 2; i++) {
-      const res = await invokeRoute({
-        method: "POST",
-        path: "/api/auth/login",
-        body: { username: user.username, password: "password123" },
-        sourceIp: "10.0.5.5",
-      });
+      const res = await attemptLogin(user.username, "password123", "10.0.5.5");
       expect(res.status).toBe(200);
     }
   });
@@ -291,12 +246,7 @@ describe("login and logout", () => {
     const res = await register();
     expect(res.cookies.map((c) => c.split("=")[0])).toEqual(["sid", "signed_in"]);
     expect(res.cookies[1]).toMatch(/^signed_in=1; Path=\/; SameSite=Lax; Max-Age=\d+$/);
-    const login = await invokeRoute({
-      method: "POST",
-      path: "/api/auth/login",
-      body: { username: res.body.username, password: "password123" },
-      sourceIp: "10.44.0.1",
-    });
+    const login = await attemptLogin(res.body.username, "password123", "10.44.0.1");
     expect(login.status).toBe(200);
     expect(login.cookies[1]).toMatch(/^signed_in=1;/);
   });
@@ -358,11 +308,7 @@ describe("me and roles", () => {
         ExpressionAttributeValues: { ":old": "2020-01-01T00:00:00.000Z" },
       }),
     );
-    const login = await invokeRoute({
-      method: "POST",
-      path: "/api/auth/login",
-      body: { username: res.body.username, password: "password123" },
-    });
+    const login = await attemptLogin(res.body.username, "password123");
     expect(login.status).toBe(200);
     const user = (await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(res.body.id) })))
       .Item!;

@@ -69,6 +69,22 @@ async function trade(bidder: TestUser, rival: TestUser, auctionId: string, count
   }
 }
 
+/**
+ * A Buy It Now auction in which a buyer who paid `paidCents` for 10 credits and a rival with 10 have each
+ * placed `bids` bids, in turn.
+ */
+async function auctionTradedOn({
+  paidCents,
+  bids,
+  ...options
+}: Parameters<typeof liveAuction>[0] & { paidCents: number; bids: number }) {
+  const live = await liveAuction(options);
+  const buyer = await payingUser(10, paidCents);
+  const rival = await testUser("buyer", 10);
+  await trade(buyer, rival, live.auction.id, bids);
+  return { ...live, buyer, rival };
+}
+
 describe("Buy It Now's offer", () => {
   it("credits what the bids placed cost the buyer against the retail price", async () => {
     const config = await anonymous<AppConfig>({ method: "GET", path: "/api/config" });
@@ -117,14 +133,13 @@ describe("Buy It Now's offer", () => {
   it("caps the credit at the retail price", async () => {
     process.env.BID_VALUE = "2.00";
     try {
-      const { auction } = await liveAuction({
+      const { auction, buyer } = await auctionTradedOn({
         startingPriceCents: 100,
         retailPriceCents: 300,
         buyNowStock: 1,
+        paidCents: 2000,
+        bids: 2,
       });
-      const buyer = await payingUser(10, 2000);
-      const rival = await testUser("buyer", 10);
-      await trade(buyer, rival, auction.id, 2);
       expect((await offerOf(buyer, auction.id)).body).toMatchObject({ credit: "3.00", price: "0.00" });
       // Nothing left to charge: the order is paid as it is made.
       const bought = await buyNow(buyer, auction.id);
@@ -196,10 +211,12 @@ describe("Buy It Now's offer", () => {
   });
 
   it("a credit worked out from money since refunded is not recorded; decided again, it fits what is left", async () => {
-    const { auction } = await liveAuction({ retailPriceCents: 10_000, buyNowStock: 1 });
-    const buyer = await payingUser(10, 500);
-    const rival = await testUser("buyer", 10);
-    await trade(buyer, rival, auction.id, 10);
+    const { auction, buyer } = await auctionTradedOn({
+      retailPriceCents: 10_000,
+      buyNowStock: 1,
+      paidCents: 500,
+      bids: 10,
+    });
     const seen = await readPaidCredits(buyer.id);
     expect(seen).toEqual({ paidCents: 500, creditsReceived: 10, creditedCents: 0 });
     // A refund gives $2.00 back between the offer's read and the purchase's write.
@@ -254,10 +271,12 @@ describe("Buy It Now's offer", () => {
 
 describe("POST /api/auctions/{id}/buy-now", () => {
   it("creates a buy_now order at retail less the credit, paid and listed like any order", async () => {
-    const { auction, seller } = await liveAuction({ retailPriceCents: 5000, buyNowStock: 2 });
-    const buyer = await payingUser(10, 600);
-    const rival = await testUser("buyer", 10);
-    await trade(buyer, rival, auction.id, 2);
+    const { auction, seller, buyer } = await auctionTradedOn({
+      retailPriceCents: 5000,
+      buyNowStock: 2,
+      paidCents: 600,
+      bids: 2,
+    });
 
     const bought = await buyNow(buyer, auction.id);
     expect(bought.status).toBe(201);
@@ -364,10 +383,12 @@ describe("POST /api/auctions/{id}/buy-now", () => {
 
   it("a bid and the purchase racing: exactly one lands, and the credit counts exactly the bids paid for", async () => {
     for (let round = 0; round < 3; round++) {
-      const { auction } = await liveAuction({ retailPriceCents: 5000, buyNowStock: 3 });
-      const buyer = await payingUser(10, 500);
-      const rival = await testUser("buyer", 10);
-      await trade(buyer, rival, auction.id, 2);
+      const { auction, buyer } = await auctionTradedOn({
+        retailPriceCents: 5000,
+        buyNowStock: 3,
+        paidCents: 500,
+        bids: 2,
+      });
 
       // A paying buyer: the purchase's transaction also records its credit.
       const [bid, bought] = await Promise.all([bidOn(buyer, auction.id), buyNow(buyer, auction.id)]);
@@ -423,15 +444,18 @@ describe("POST /api/auctions/{id}/buy-now", () => {
   });
 
   it("after the end: open to losing bidders, refused to the winner", async () => {
-    const { auction } = await liveAuction({
+    const {
+      auction,
+      buyer: loser,
+      rival: winner,
+    } = await auctionTradedOn({
       durationSeconds: 2,
       extensionSeconds: 1,
       retailPriceCents: 5000,
       buyNowStock: 2,
+      paidCents: 600,
+      bids: 1,
     });
-    const loser = await payingUser(10, 600);
-    const winner = await testUser("buyer", 10);
-    await trade(loser, winner, auction.id, 1);
     const ended = await detail(auction.id);
     await waitUntilPast(Date.parse(ended.endsAt));
     await closeAuction(auction.id, Date.now());

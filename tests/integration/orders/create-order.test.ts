@@ -3,7 +3,15 @@ import type { OrderView } from "#shared/schemas/orders";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { type FaultInjector, injectDynamoFaults, touchesKey } from "../../support/faulty-dynamo.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
-import { auctionWithBids, getItem, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
+import {
+  auctionWithBids,
+  buyerOrders,
+  getItem,
+  shippingAddress,
+  signUp,
+  soleBidderWin,
+  type TestUser,
+} from "./fixtures.ts";
 
 useFreshTable("orders-create");
 
@@ -11,11 +19,9 @@ async function order(user: TestUser, body: Record<string, unknown>) {
   return user.call<OrderView & { message?: string }>({ method: "POST", path: "/api/orders", body });
 }
 
-async function buyerOrders(user: TestUser) {
-  const res = await user.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" });
-  expect(res.status).toBe(200);
-  return res.body;
-}
+/** An order shipped to `shippingAddress`, with `changes` to it. */
+const orderShippedTo = (user: TestUser, auctionId: string, changes: Record<string, unknown> = {}) =>
+  order(user, { auctionId, ...shippingAddress, ...changes });
 
 describe("POST /api/orders", () => {
   it("creates the winner's order at the auction's final price, whatever price the client sends", async () => {
@@ -23,9 +29,7 @@ describe("POST /api/orders", () => {
     const [alice, bob] = [await signUp(), await signUp()];
     const auction = await auctionWithBids({ seller, bidders: [alice, bob, alice], startingPriceCents: 500 });
 
-    const res = await order(alice, {
-      auctionId: auction.id,
-      ...shippingAddress,
+    const res = await orderShippedTo(alice, auction.id, {
       finalPrice: "0.01",
       finalPriceCents: 1,
       amount: 1,
@@ -56,7 +60,7 @@ describe("POST /api/orders", () => {
     const auction = await auctionWithBids({ seller, bidders: [bob, alice] });
 
     for (const stranger of [bob, carol, seller]) {
-      const res = await order(stranger, { auctionId: auction.id, ...shippingAddress });
+      const res = await orderShippedTo(stranger, auction.id);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe("Only the winner of this auction can order it");
       expect(await buyerOrders(stranger)).toEqual([]);
@@ -65,13 +69,11 @@ describe("POST /api/orders", () => {
   });
 
   it("refuses a second order for the same auction (409), keeping the first", async () => {
-    const seller = await signUp("seller");
-    const alice = await signUp();
-    const auction = await auctionWithBids({ seller, bidders: [alice] });
+    const { buyer: alice, auction } = await soleBidderWin();
 
-    const first = await order(alice, { auctionId: auction.id, ...shippingAddress });
+    const first = await orderShippedTo(alice, auction.id);
     expect(first.status).toBe(200);
-    const second = await order(alice, { auctionId: auction.id, ...shippingAddress, shippingCity: "Chicago" });
+    const second = await orderShippedTo(alice, auction.id, { shippingCity: "Chicago" });
     expect(second.status).toBe(409);
     expect(second.body.message).toBe("An order already exists for this auction");
 
@@ -80,13 +82,9 @@ describe("POST /api/orders", () => {
   });
 
   it("lets exactly one of several simultaneous checkouts of one auction through", async () => {
-    const seller = await signUp("seller");
-    const alice = await signUp();
-    const auction = await auctionWithBids({ seller, bidders: [alice] });
+    const { buyer: alice, auction } = await soleBidderWin();
 
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => order(alice, { auctionId: auction.id, ...shippingAddress })),
-    );
+    const results = await Promise.all(Array.from({ length: 5 }, () => orderShippedTo(alice, auction.id)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(await buyerOrders(alice)).toHaveLength(1);
   });
@@ -97,10 +95,10 @@ describe("POST /api/orders", () => {
     const running = await auctionWithBids({ seller, bidders: [alice], running: true });
     const unsold = await auctionWithBids({ seller, bidders: [] });
 
-    const early = await order(alice, { auctionId: running.id, ...shippingAddress });
+    const early = await orderShippedTo(alice, running.id);
     expect(early.status).toBe(409);
     expect(early.body.message).toBe("This auction has not ended yet");
-    expect((await order(alice, { auctionId: unsold.id, ...shippingAddress })).status).toBe(403);
+    expect((await orderShippedTo(alice, unsold.id)).status).toBe(403);
   });
 
   it("answers 404 for an unknown auction", async () => {
@@ -111,46 +109,33 @@ describe("POST /api/orders", () => {
   });
 
   it("needs every shipping field (400), naming it, and creates nothing otherwise", async () => {
-    const seller = await signUp("seller");
-    const alice = await signUp();
-    const auction = await auctionWithBids({ seller, bidders: [alice] });
+    const { buyer: alice, auction } = await soleBidderWin();
 
-    const blank = await order(alice, { auctionId: auction.id, ...shippingAddress, shippingZip: "  " });
+    const blank = await orderShippedTo(alice, auction.id, { shippingZip: "  " });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe("shippingZip: Please fill in all shipping fields");
     const missing = await order(alice, { auctionId: auction.id, shippingAddress: "1 Main Street" });
     expect(missing.status).toBe(400);
-    const nowhere = await order(alice, { auctionId: auction.id, ...shippingAddress, shippingCountry: "XX" });
+    const nowhere = await orderShippedTo(alice, auction.id, { shippingCountry: "XX" });
     expect(nowhere.status).toBe(400);
     expect(nowhere.body.message).toBe("shippingCountry: Country must be one of the countries we ship to");
     expect(await buyerOrders(alice)).toEqual([]);
   });
 
   it("refuses a state by name and a ZIP that is not one (400 naming the field), writing nothing", async () => {
-    const seller = await signUp("seller");
-    const alice = await signUp();
-    const auction = await auctionWithBids({ seller, bidders: [alice] });
+    const { buyer: alice, auction } = await soleBidderWin();
 
-    const illinois = await order(alice, {
-      auctionId: auction.id,
-      ...shippingAddress,
-      shippingState: "Illinois",
-    });
+    const illinois = await orderShippedTo(alice, auction.id, { shippingState: "Illinois" });
     expect(illinois.status).toBe(400);
     expect(illinois.body.message).toBe(
       "shippingState: State must be a US state's two-letter USPS code, such as IL",
     );
-    const letters = await order(alice, { auctionId: auction.id, ...shippingAddress, shippingZip: "ABCDE" });
+    const letters = await orderShippedTo(alice, auction.id, { shippingZip: "ABCDE" });
     expect(letters.status).toBe(400);
     expect(letters.body.message).toBe(
       "shippingZip: ZIP code must be 5 digits or ZIP+4 (12345 or 12345-6789)",
     );
-    const abroadZip = await order(alice, {
-      auctionId: auction.id,
-      ...shippingAddress,
-      shippingCountry: "GB",
-      shippingZip: "#1",
-    });
+    const abroadZip = await orderShippedTo(alice, auction.id, { shippingCountry: "GB", shippingZip: "#1" });
     expect(abroadZip.status).toBe(400);
     expect(abroadZip.body.message).toMatch(/^shippingZip: Postal code must be/);
     expect(await buyerOrders(alice)).toEqual([]);
@@ -158,13 +143,9 @@ describe("POST /api/orders", () => {
   });
 
   it("takes a ZIP+4 and a lower-case state, stored as the USPS code, with the recipient's name", async () => {
-    const seller = await signUp("seller");
-    const alice = await signUp();
-    const auction = await auctionWithBids({ seller, bidders: [alice] });
+    const { buyer: alice, auction } = await soleBidderWin();
 
-    const res = await order(alice, {
-      auctionId: auction.id,
-      ...shippingAddress,
+    const res = await orderShippedTo(alice, auction.id, {
       shippingName: "Ada Lovelace",
       shippingState: "il",
       shippingZip: "62701-1234",
@@ -179,9 +160,7 @@ describe("POST /api/orders", () => {
   });
 
   it("ships abroad: a UK address with no state and its own postcode (capitalised)", async () => {
-    const seller = await signUp("seller");
-    const alice = await signUp();
-    const auction = await auctionWithBids({ seller, bidders: [alice] });
+    const { buyer: alice, auction } = await soleBidderWin();
 
     const res = await order(alice, {
       auctionId: auction.id,
@@ -197,11 +176,9 @@ describe("POST /api/orders", () => {
   });
 
   it("leaves the recipient's name out for a client of the original contract", async () => {
-    const seller = await signUp("seller");
-    const alice = await signUp();
-    const auction = await auctionWithBids({ seller, bidders: [alice] });
+    const { buyer: alice, auction } = await soleBidderWin();
 
-    const res = await order(alice, { auctionId: auction.id, ...shippingAddress });
+    const res = await orderShippedTo(alice, auction.id);
     expect(res.status).toBe(200);
     expect(res.body.shippingName).toBeNull();
   });
@@ -231,13 +208,11 @@ describe("POST /api/orders when another transaction writes the same auction's gu
   };
 
   it("tries again after two conflicts and creates one order", async () => {
-    const seller = await signUp("seller");
-    const alice = await signUp();
-    const auction = await auctionWithBids({ seller, bidders: [alice] });
+    const { buyer: alice, auction } = await soleBidderWin();
     faults.reset();
     faults.add({ ...conflictOnGuard, times: 2 });
 
-    const res = await order(alice, { auctionId: auction.id, ...shippingAddress });
+    const res = await orderShippedTo(alice, auction.id);
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(faults.count("TransactWriteItems", "conflict")).toBe(2);
@@ -245,13 +220,11 @@ describe("POST /api/orders when another transaction writes the same auction's gu
   });
 
   it("gives up after six conflicting attempts with a 503 and no order", async () => {
-    const seller = await signUp("seller");
-    const alice = await signUp();
-    const auction = await auctionWithBids({ seller, bidders: [alice] });
+    const { buyer: alice, auction } = await soleBidderWin();
     faults.reset();
     faults.add(conflictOnGuard);
 
-    const res = await order(alice, { auctionId: auction.id, ...shippingAddress });
+    const res = await orderShippedTo(alice, auction.id);
 
     expect(res.status, JSON.stringify(res.body)).toBe(503);
     expect(faults.count("TransactWriteItems", "conflict")).toBe(6);

@@ -6,7 +6,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { expect } from "vitest";
 import type { UserRole } from "#shared/constants";
-import type { OrderPaymentIntentResponse, OrderView } from "#shared/schemas/orders";
+import type { OrderPaymentIntentResponse, OrderView, WonAuction } from "#shared/schemas/orders";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import type { ItemKey } from "../../../functions/adapters/dynamo/index-lists.ts";
 import { confirmCard } from "../payments/fixtures.ts";
@@ -49,6 +49,25 @@ export async function auctionWithBids(plan: AuctionPlan) {
   await bidInTurn(auction.id, plan.bidders, startedAt);
   return auction;
 }
+
+/** An ended auction of a new seller that one new buyer alone bid on, and so won (no order yet). */
+export async function soleBidderWin() {
+  const seller = await signUp("seller");
+  const buyer = await signUp();
+  const auction = await auctionWithBids({ seller, bidders: [buyer] });
+  return { seller, buyer, auction };
+}
+
+/** A GET the user may make: its body, after checking it answered 200. */
+async function readOk<T>(user: TestUser, path: string): Promise<T> {
+  const res = await user.call<T>({ method: "GET", path });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+export const buyerOrders = (user: TestUser) => readOk<OrderView[]>(user, "/api/orders/buyer");
+
+export const wonAuctions = (user: TestUser) => readOk<WonAuction[]>(user, "/api/auctions/won");
 
 export async function getItem(key: ItemKey): Promise<Record<string, unknown> | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));

@@ -3,6 +3,7 @@ import { decimalToCents } from "#shared/money";
 import { TEST_CARDS } from "#shared/payments";
 import type { OrderView } from "#shared/schemas/orders";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { markLocalPaymentIntentSucceeded } from "../../../functions/adapters/dynamo/local-payment-intents-repo.ts";
 import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
 import { signWebhook, succeededEvent } from "../../../functions/adapters/payments/local-gateway.ts";
 import { orderPaymentMetadata } from "../../../functions/domain/orders.ts";
@@ -86,12 +87,8 @@ describe("POST /api/orders/{id}/payment-intent", () => {
   it("refuses an order that is already paid (409)", async () => {
     const { buyer, order } = await wonOrder();
     const { body } = await orderPaymentIntent(buyer, order.id);
-    const confirm = await buyer.call({
-      method: "POST",
-      path: `/api/dev/payments/${body.paymentIntentId}/confirm`,
-      body: { cardNumber: TEST_CARDS.succeeds },
-    });
-    expect(confirm.status).toBe(200);
+    const confirmed = await confirm(buyer, body.paymentIntentId);
+    expect(confirmed.status).toBe(200);
     const again = await orderPaymentIntent(buyer, order.id);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This order has already been paid");
@@ -100,9 +97,6 @@ describe("POST /api/orders/{id}/payment-intent", () => {
   it("does not start a second payment when the first went through but its webhook is late (409)", async () => {
     const { buyer, order } = await wonOrder();
     const { body } = await orderPaymentIntent(buyer, order.id);
-    const { markLocalPaymentIntentSucceeded } = await import(
-      "../../../functions/adapters/dynamo/local-payment-intents-repo.ts"
-    );
     await markLocalPaymentIntentSucceeded(body.paymentIntentId);
 
     const again = await orderPaymentIntent(buyer, order.id);
@@ -157,12 +151,8 @@ describe("the payment webhook", () => {
     const { body } = await orderPaymentIntent(buyer, order.id);
     expect((await ordersOf(buyer))[0]?.paymentStatus).toBe("pending");
 
-    const confirm = await buyer.call({
-      method: "POST",
-      path: `/api/dev/payments/${body.paymentIntentId}/confirm`,
-      body: { cardNumber: TEST_CARDS.succeeds },
-    });
-    expect(confirm.status).toBe(200);
+    const confirmed = await confirm(buyer, body.paymentIntentId);
+    expect(confirmed.status).toBe(200);
 
     const [paid] = await ordersOf(buyer);
     expect(paid?.paymentStatus).toBe("paid");
@@ -172,12 +162,8 @@ describe("the payment webhook", () => {
   it("leaves the order pending when the card is declined", async () => {
     const { buyer, order } = await wonOrder();
     const { body } = await orderPaymentIntent(buyer, order.id);
-    const confirm = await buyer.call({
-      method: "POST",
-      path: `/api/dev/payments/${body.paymentIntentId}/confirm`,
-      body: { cardNumber: TEST_CARDS.declined },
-    });
-    expect(confirm.status).toBe(402);
+    const confirmed = await confirm(buyer, body.paymentIntentId, TEST_CARDS.declined);
+    expect(confirmed.status).toBe(402);
     expect((await ordersOf(buyer))[0]?.paymentStatus).toBe("pending");
   });
 
@@ -212,9 +198,6 @@ describe("the payment webhook", () => {
         metadata: orderPaymentMetadata({ id: order.id, buyerId: buyer.id, auctionId: order.auctionId }),
       })
     ).id;
-    const { markLocalPaymentIntentSucceeded } = await import(
-      "../../../functions/adapters/dynamo/local-payment-intents-repo.ts"
-    );
     // Both cards were charged; each webhook reports its own payment.
     await markLocalPaymentIntentSucceeded(firstIntent);
     await markLocalPaymentIntentSucceeded(secondIntent);
@@ -254,9 +237,6 @@ describe("the payment webhook", () => {
     const { buyer, order } = await wonOrder();
     const { body } = await orderPaymentIntent(buyer, order.id);
     // The provider took the money but the webhook has not arrived (yet).
-    const { markLocalPaymentIntentSucceeded } = await import(
-      "../../../functions/adapters/dynamo/local-payment-intents-repo.ts"
-    );
     await markLocalPaymentIntentSucceeded(body.paymentIntentId);
 
     const [seen] = await ordersOf(buyer);

@@ -5,7 +5,7 @@
  * and a payment that lands anyway is refunded; a paid win only leaves the index.
  */
 import { describe, expect, it } from "vitest";
-import type { OrderView, WonAuction } from "#shared/schemas/orders";
+import type { OrderView } from "#shared/schemas/orders";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { markLocalPaymentIntentSucceeded } from "../../../functions/adapters/dynamo/local-payment-intents-repo.ts";
 import { localPaymentGateway } from "../../../functions/adapters/payments/index.ts";
@@ -15,31 +15,22 @@ import { sweepPaymentDeadlines } from "../../../functions/usecases/orders/paymen
 import { handlePaymentSucceeded } from "../../../functions/usecases/payments/payment-succeeded.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
-  auctionWithBids,
   getItem,
   orderAsWinner,
   orderPaymentIntent,
   payOrder,
   shippingAddress,
-  signUp,
-  type TestUser,
+  soleBidderWin,
+  wonAuctions,
 } from "./fixtures.ts";
 
 useFreshTable("orders-deadlines");
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function wins(user: TestUser) {
-  const res = await user.call<WonAuction[]>({ method: "GET", path: "/api/auctions/won" });
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
 async function wonAuction() {
-  const seller = await signUp("seller");
-  const buyer = await signUp();
-  const auction = await auctionWithBids({ seller, bidders: [buyer] });
-  const [win] = await wins(buyer);
+  const { seller, buyer, auction } = await soleBidderWin();
+  const [win] = await wonAuctions(buyer);
   if (!win?.payBy) throw new Error("the win has no deadline");
   return { seller, buyer, auction, win, payBy: Date.parse(win.payBy) };
 }
@@ -103,7 +94,7 @@ describe("a win's payment deadline", () => {
   it("after expiry the win can be neither ordered nor paid (a conflict, 409), and the wins list says so", async () => {
     const unordered = await wonAuction();
     await sweepPaymentDeadlines(unordered.payBy);
-    const [expired] = await wins(unordered.buyer);
+    const [expired] = await wonAuctions(unordered.buyer);
     expect(expired?.paymentExpiredAt).not.toBeNull();
     const late = await unordered.buyer.call<{ message: string }>({
       method: "POST",
@@ -115,13 +106,7 @@ describe("a win's payment deadline", () => {
     expect(await getItem(keys.orderGuard(unordered.auction.id))).toBeUndefined();
 
     const ordered = await wonAuction();
-    const order = (
-      await ordered.buyer.call<OrderView>({
-        method: "POST",
-        path: "/api/orders",
-        body: { auctionId: ordered.auction.id, ...shippingAddress },
-      })
-    ).body;
+    const order = (await orderAsWinner(ordered.buyer, ordered.auction.id)).body;
     await expect(createOrderPaymentIntent(order.id, ordered.buyer.id, ordered.payBy)).rejects.toMatchObject({
       kind: "conflict",
       message: "The payment deadline has passed: this item can no longer be paid for",
@@ -154,19 +139,13 @@ describe("a win's payment deadline", () => {
       expired: false,
       indexed: false,
     });
-    expect((await wins(buyer))[0]?.paymentExpiredAt).toBeNull();
+    expect((await wonAuctions(buyer))[0]?.paymentExpiredAt).toBeNull();
   });
 
   it("a payment that succeeds after the deadline, on an intent created in time, is refunded whole and the order stays unpaid", async () => {
     async function chargedInTime() {
       const won = await wonAuction();
-      const order = (
-        await won.buyer.call<OrderView>({
-          method: "POST",
-          path: "/api/orders",
-          body: { auctionId: won.auction.id, ...shippingAddress },
-        })
-      ).body;
+      const order = (await orderAsWinner(won.buyer, won.auction.id)).body;
       const created = await orderPaymentIntent(won.buyer, order.id);
       expect(created.status).toBe(200);
       // The card is charged; its webhook reaches us at whatever time the test says.
@@ -209,7 +188,7 @@ describe("a win's payment deadline", () => {
         message: "The payment deadline has passed: this item can no longer be paid for",
       });
     }
-    expect((await wins(afterSweep.buyer))[0]?.paymentExpiredAt).not.toBeNull();
+    expect((await wonAuctions(afterSweep.buyer))[0]?.paymentExpiredAt).not.toBeNull();
     // The win that was not swept yet expires on the next sweep, since its order was never paid.
     expect(await sweepAt(atDeadline.payBy + 60_000, keys.auction(atDeadline.auction.id))).toEqual({
       reminders: 0,

@@ -3,15 +3,9 @@ import type { OrderView, WonAuction } from "#shared/schemas/orders";
 import type { Page } from "#shared/schemas/pages";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { tableCallsDuring } from "../support/table-calls.ts";
-import { auctionWithBids, shippingAddress, signUp, type TestUser } from "./fixtures.ts";
+import { auctionWithBids, shippingAddress, signUp, wonAuctions } from "./fixtures.ts";
 
 useFreshTable("orders-won");
-
-async function wins(user: TestUser) {
-  const res = await user.call<WonAuction[]>({ method: "GET", path: "/api/auctions/won" });
-  expect(res.status).toBe(200);
-  return res.body;
-}
 
 describe("GET /api/auctions/won", () => {
   it("lists the auctions the caller won, finalizing ended ones on the way, with their order state", async () => {
@@ -21,7 +15,7 @@ describe("GET /api/auctions/won", () => {
     await auctionWithBids({ seller, bidders: [alice, bob] });
     await auctionWithBids({ seller, bidders: [alice], running: true });
 
-    const list = await wins(alice);
+    const list = await wonAuctions(alice);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       id: won.id,
@@ -40,7 +34,7 @@ describe("GET /api/auctions/won", () => {
       path: "/api/orders",
       body: { auctionId: won.id, ...shippingAddress },
     });
-    const [withOrder] = await wins(alice);
+    const [withOrder] = await wonAuctions(alice);
     expect(withOrder?.order).toEqual({
       id: created.body.id,
       paymentStatus: "pending",
@@ -52,7 +46,7 @@ describe("GET /api/auctions/won", () => {
     const seller = await signUp("seller");
     const [alice, bob] = [await signUp(), await signUp()];
     await auctionWithBids({ seller, bidders: [bob, alice] });
-    expect(await wins(bob)).toEqual([]);
+    expect(await wonAuctions(bob)).toEqual([]);
   });
 
   it("lists wins newest first", async () => {
@@ -61,7 +55,7 @@ describe("GET /api/auctions/won", () => {
     const older = await auctionWithBids({ seller, bidders: [alice] });
     await new Promise((r) => setTimeout(r, 5));
     const newer = await auctionWithBids({ seller, bidders: [alice] });
-    expect((await wins(alice)).map((w) => w.id)).toEqual([newer.id, older.id]);
+    expect((await wonAuctions(alice)).map((w) => w.id)).toEqual([newer.id, older.id]);
   });
 
   it("finds a just-ended win from the caller's own bids, never by reading the market's live auctions", async () => {
@@ -74,7 +68,7 @@ describe("GET /api/auctions/won", () => {
 
     let list: WonAuction[] = [];
     const sent = await tableCallsDuring(async () => {
-      list = await wins(alice);
+      list = await wonAuctions(alice);
     });
     expect(list.map((w) => w.id)).toEqual([justEnded.id]);
     expect(list[0]).toMatchObject({ status: "won", winner: { username: alice.username } });
@@ -101,6 +95,6 @@ describe("GET /api/auctions/won", () => {
     });
     expect(second.body.items.map((w) => w.id)).toEqual(ids.slice(2));
     expect(second.body.nextCursor).toBeNull();
-    expect((await wins(alice)).map((w) => w.id)).toEqual(ids);
+    expect((await wonAuctions(alice)).map((w) => w.id)).toEqual(ids);
   });
 });

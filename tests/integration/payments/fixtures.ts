@@ -3,14 +3,14 @@
  * packages, intents created through the real route, and Stripe-signed webhooks made by the `stripe`
  * SDK with the local webhook secret (exactly what the local provider sends).
  */
-import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { paginateScan } from "@aws-sdk/lib-dynamodb";
 import { beforeAll } from "vitest";
 import { TEST_CARDS } from "#shared/payments";
 import type { CreatePaymentIntentResponse, VerifyPaymentResponse } from "#shared/schemas/payments";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { markLocalPaymentIntentSucceeded } from "../../../functions/adapters/dynamo/local-payment-intents-repo.ts";
-import { getBidPackage } from "../../../functions/adapters/dynamo/packages-repo.ts";
+import { getBidPackage, putBidPackage } from "../../../functions/adapters/dynamo/packages-repo.ts";
 import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
@@ -19,6 +19,7 @@ import { bidPackageMetadata, type PaymentIntentView } from "../../../functions/d
 import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";
 import { type ApiRequest, invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
+import { readItem } from "../support/raw-table.ts";
 
 /** A fresh table for this test file with the bid packages seeded in it: what every payment test starts from. */
 export function useTableWithPackages(prefix: string) {
@@ -28,6 +29,15 @@ export function useTableWithPackages(prefix: string) {
   });
   return table;
 }
+
+/** A bid package written straight to the table: active, not popular, created now. */
+export const storeBidPackage = (pkg: {
+  id: string;
+  name: string;
+  bidCount: number;
+  priceCents: number;
+  savings: number;
+}) => putBidPackage({ ...pkg, popular: false, createdAt: new Date().toISOString() });
 
 export interface Buyer {
   id: string;
@@ -127,29 +137,20 @@ export function deliverWebhook(webhook: { payload: string; signatureHeader?: str
   });
 }
 
-export async function purchaseItem(paymentIntentId: string) {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.purchase(paymentIntentId), ConsistentRead: true }),
-  );
-  return Item;
-}
+export const purchaseItem = (paymentIntentId: string) => readItem(keys.purchase(paymentIntentId));
 
 /** Intents the local provider holds in this file's table (a test-only scan of a tiny table). */
 export async function countLocalIntents(): Promise<number> {
   let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: "begins_with(pk, :prefix)",
-        ExpressionAttributeValues: { ":prefix": "LOCALPI#" },
-        ExclusiveStartKey: startKey,
-        ConsistentRead: true,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateScan(
+    { client: db },
+    {
+      TableName: tableName(),
+      FilterExpression: "begins_with(pk, :prefix)",
+      ExpressionAttributeValues: { ":prefix": "LOCALPI#" },
+      ConsistentRead: true,
+    },
+  );
+  for await (const page of pages) count += page.Count ?? 0;
   return count;
 }

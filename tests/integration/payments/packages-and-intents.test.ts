@@ -4,12 +4,18 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppConfig, BidPackage } from "#shared/schemas/payments";
-import { putBidPackage } from "../../../functions/adapters/dynamo/packages-repo.ts";
 import { localPaymentGateway } from "../../../functions/adapters/payments/index.ts";
 import { seedBidPackages, upsertBidPackages } from "../../../scripts/seed/bid-packages.ts";
 import { invokeRoute } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
-import { confirmCard, countLocalIntents, createIntent, signUpBuyer, verify } from "./fixtures.ts";
+import {
+  confirmCard,
+  countLocalIntents,
+  createIntent,
+  signUpBuyer,
+  storeBidPackage,
+  verify,
+} from "./fixtures.ts";
 
 useFreshTable("payments-packages");
 
@@ -121,15 +127,7 @@ describe("POST /api/create-payment-intent", () => {
   });
 
   it("charges the price the package has when the intent is created", async () => {
-    await putBidPackage({
-      id: "flash",
-      name: "Flash Sale",
-      bidCount: 20,
-      priceCents: 899,
-      savings: 10,
-      popular: false,
-      createdAt: new Date().toISOString(),
-    });
+    await storeBidPackage({ id: "flash", name: "Flash Sale", bidCount: 20, priceCents: 899, savings: 10 });
     const buyer = await signUpBuyer();
     const res = await createIntent(buyer, { packageId: "flash" });
     expect((await localPaymentGateway().retrievePaymentIntent(res.body.paymentIntentId))?.amountCents).toBe(

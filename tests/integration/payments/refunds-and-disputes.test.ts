@@ -10,6 +10,7 @@ import {
 } from "../../../functions/adapters/payments/local-gateway.ts";
 import { getItem } from "../auctions/fixtures.ts";
 import { signedInActor } from "../support/actors.ts";
+import { setAttributes } from "../support/raw-table.ts";
 import {
   type Buyer,
   confirmCard,
@@ -74,16 +75,7 @@ describe("a refunded bid package", () => {
 
   it("after the credits were spent, takes what is left, never below zero, and records the shortfall", async () => {
     const { buyer, intentId, amountCents } = await buyerWithPurchase();
-    const { db, tableName } = await import("../../../functions/adapters/dynamo/client.ts");
-    const { UpdateCommand } = await import("@aws-sdk/lib-dynamodb");
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(buyer.id),
-        UpdateExpression: "SET bidBalance = :n",
-        ExpressionAttributeValues: { ":n": 12 },
-      }),
-    );
+    await setAttributes(keys.user(buyer.id), { bidBalance: 12 });
     await refund(intentId, amountCents, amountCents);
     expect(await buyer.balance()).toBe(0);
     expect(await getItem(keys.purchase(intentId))).toMatchObject({

@@ -19,7 +19,12 @@ import { localPaymentGateway } from "../../../functions/adapters/payments/index.
 import { BID_MESSAGES } from "../../../functions/usecases/bidding/bid.ts";
 import { MAX_BID_ATTEMPTS } from "../../../functions/usecases/bidding/place-bid.ts";
 import { lambdaContext } from "../../../scripts/local/handlers.ts";
-import { type FaultInjector, injectDynamoFaults, touchesKey } from "../../support/faulty-dynamo.ts";
+import {
+  type FaultInjector,
+  type FaultRule,
+  injectDynamoFaults,
+  touchesKey,
+} from "../../support/faulty-dynamo.ts";
 import {
   type Buyer,
   createIntent,
@@ -87,19 +92,33 @@ async function expectUnavailableAndUnchanged(
 }
 
 describe("a bid under DynamoDB faults", () => {
-  it("throttled twice, is retried by the SDK and placed once", async () => {
-    const { auctionId, buyer } = await scene();
-    faults.add({ command: "TransactWriteItems", fault: "throttle", times: 2, match: touchesKey("AUCTION#") });
-    const res = await bid(buyer, auctionId);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(faults.count("TransactWriteItems", "throttle")).toBe(2);
-    expect(faults.count("TransactWriteItems")).toBe(3);
-    await expectOneBid(auctionId, buyer);
-  });
+  /** Injects a fault into the bid's transaction (the write that touches the auction). */
+  const faultOnBidWrite = (rule: Omit<FaultRule, "command" | "match">) =>
+    faults.add({ command: "TransactWriteItems", match: touchesKey("AUCTION#"), ...rule });
+
+  for (const { title, fault, times } of [
+    { fault: "throttle", times: 2, title: "throttled twice, is retried by the SDK and placed once" },
+    {
+      fault: "response-lost",
+      times: 1,
+      title:
+        "whose response is lost after DynamoDB applied it, is retried idempotently: 200, one bid, one credit",
+    },
+  ] as const) {
+    it(title, async () => {
+      const { auctionId, buyer } = await scene();
+      faultOnBidWrite({ fault, times });
+      const res = await bid(buyer, auctionId);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(faults.count("TransactWriteItems", fault)).toBe(times);
+      expect(faults.count("TransactWriteItems")).toBe(times + 1);
+      await expectOneBid(auctionId, buyer);
+    });
+  }
 
   it("throttled on every attempt, answers 503 and spends nothing", async () => {
     const { auctionId, buyer } = await scene();
-    faults.add({ command: "TransactWriteItems", fault: "throttle", match: touchesKey("AUCTION#") });
+    faultOnBidWrite({ fault: "throttle" });
     await expectUnavailableAndUnchanged(() => bid(buyer, auctionId));
     expect(faults.count("TransactWriteItems", "throttle")).toBeGreaterThanOrEqual(3);
     expect(await balanceOf(buyer.id)).toBe(10);
@@ -107,11 +126,9 @@ describe("a bid under DynamoDB faults", () => {
 
   it("meeting a TransactionConflict three times, re-reads and retries, and is placed once", async () => {
     const { auctionId, buyer } = await scene();
-    faults.add({
-      command: "TransactWriteItems",
+    faultOnBidWrite({
       fault: "conflict",
       times: 3,
-      match: touchesKey("AUCTION#"),
       conflictOn: (item) => !!item.Update?.Key?.pk?.S?.startsWith("AUCTION#"),
     });
     const res = await bid(buyer, auctionId);
@@ -122,29 +139,15 @@ describe("a bid under DynamoDB faults", () => {
 
   it("losing every attempt to conflicts, answers 503 'So many bids…' and spends nothing", async () => {
     const { auctionId, buyer } = await scene();
-    faults.add({ command: "TransactWriteItems", fault: "conflict", match: touchesKey("AUCTION#") });
+    faultOnBidWrite({ fault: "conflict" });
     const res = await expectUnavailableAndUnchanged(() => bid(buyer, auctionId));
     expect((res.body as { message: string }).message).toBe(BID_MESSAGES.busy);
     expect(faults.count("TransactWriteItems")).toBe(MAX_BID_ATTEMPTS);
   });
 
-  it("whose response is lost after DynamoDB applied it, is retried idempotently: 200, one bid, one credit", async () => {
-    const { auctionId, buyer } = await scene();
-    faults.add({
-      command: "TransactWriteItems",
-      fault: "response-lost",
-      times: 1,
-      match: touchesKey("AUCTION#"),
-    });
-    const res = await bid(buyer, auctionId);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(faults.count("TransactWriteItems", "response-lost")).toBe(1);
-    await expectOneBid(auctionId, buyer);
-  });
-
   it("timing out on every attempt, answers 503 and spends nothing", async () => {
     const { auctionId, buyer } = await scene();
-    faults.add({ command: "TransactWriteItems", fault: "timeout", match: touchesKey("AUCTION#") });
+    faultOnBidWrite({ fault: "timeout" });
     await expectUnavailableAndUnchanged(() => bid(buyer, auctionId));
   });
 
@@ -243,35 +246,30 @@ describe("the credit step under DynamoDB faults", () => {
     expect(await purchaseItem(intent.id)).toMatchObject({ userId: buyer.id, bidCount: 50 });
   });
 
-  it("a lost response on the credit transaction still credits exactly once", async () => {
-    const buyer = await signUpBuyer(0);
-    const intent = await paidIntent(buyer);
-    faults.add({
-      command: "TransactWriteItems",
+  for (const { title, fault, times } of [
+    {
       fault: "response-lost",
       times: 1,
-      match: touchesKey("PURCHASE#"),
-    });
-    expect((await deliverWebhook(signedSucceededWebhook(intent))).status).toBe(200);
-    expect(faults.count("TransactWriteItems", "response-lost")).toBe(1);
-    expect(await buyer.balance()).toBe(50);
-    expect((await deliverWebhook(signedSucceededWebhook(intent))).status).toBe(200);
-    expect(await buyer.balance()).toBe(50);
-  });
-
-  it("a TransactionConflict on the credit transaction is retried and credits once", async () => {
-    const buyer = await signUpBuyer(0);
-    const intent = await paidIntent(buyer);
-    faults.add({
-      command: "TransactWriteItems",
+      title: "a lost response on the credit transaction still credits exactly once",
+    },
+    {
       fault: "conflict",
       times: 2,
-      match: touchesKey("PURCHASE#"),
+      title: "a TransactionConflict on the credit transaction is retried and credits once",
+    },
+  ] as const) {
+    it(title, async () => {
+      const buyer = await signUpBuyer(0);
+      const intent = await paidIntent(buyer);
+      faults.add({ command: "TransactWriteItems", fault, times, match: touchesKey("PURCHASE#") });
+      expect((await deliverWebhook(signedSucceededWebhook(intent))).status).toBe(200);
+      expect(faults.count("TransactWriteItems", fault)).toBe(times);
+      expect(await buyer.balance()).toBe(50);
+      // Delivered again, it credits nothing more.
+      expect((await deliverWebhook(signedSucceededWebhook(intent))).status).toBe(200);
+      expect(await buyer.balance()).toBe(50);
     });
-    expect((await deliverWebhook(signedSucceededWebhook(intent))).status).toBe(200);
-    expect(faults.count("TransactWriteItems", "conflict")).toBe(2);
-    expect(await buyer.balance()).toBe(50);
-  });
+  }
 
   it("verify during a timeout answers 503; the next verify and a racing webhook credit once", async () => {
     const buyer = await signUpBuyer(1);

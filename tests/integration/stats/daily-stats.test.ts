@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARDS } from "#shared/payments";
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import type { AdminDailyStats, SellerDailyStats } from "#shared/schemas/stats";
-import { putBidPackage } from "../../../functions/adapters/dynamo/packages-repo.ts";
 import { eventHandlers } from "../../../functions/routes.ts";
 import { invoke } from "../../../scripts/local/handlers.ts";
 import { type StreamPoller, startStreamPoller } from "../../../scripts/local/stream-poller.ts";
 import { anonymous } from "../admin/fixtures.ts";
 import { auctionWithBids, orderAsWinner, payOrder, signUp, type TestUser } from "../orders/fixtures.ts";
+import { storeBidPackage } from "../payments/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
 useFreshTable("daily-stats");
@@ -82,15 +82,7 @@ describe("the aggregates, from the table's stream", () => {
 
     // A bid package bought and credited.
     const packageId = crypto.randomUUID();
-    await putBidPackage({
-      id: packageId,
-      name: "Starter",
-      bidCount: 10,
-      priceCents: 1250,
-      savings: 0,
-      popular: false,
-      createdAt: new Date().toISOString(),
-    });
+    await storeBidPackage({ id: packageId, name: "Starter", bidCount: 10, priceCents: 1250, savings: 0 });
     const bought = await second.call<CreatePaymentIntentResponse>({
       method: "POST",
       path: "/api/create-payment-intent",

@@ -46,18 +46,18 @@ export async function signedInActor(
     now: Date.now(),
     bidBalance,
   });
+  return actorFor(user);
+}
+
+/** A user already in the table, signed in through the real session store. */
+export async function actorFor(
+  user: Pick<Actor, "id" | "username" | "email" | "role" | "sellerId">,
+): Promise<Actor> {
+  const { id, username, email, role, sellerId } = user;
   const { token } = await createSession(user, Date.now());
   const cookie = `sid=${token}`;
-  return {
-    id: user.id,
-    username,
-    email: user.email,
-    role,
-    ...(user.sellerId ? { sellerId: user.sellerId } : {}),
-    cookie,
-    token,
-    call: (request) => invokeRoute({ ...request, cookies: [cookie] }),
-  };
+  const call: Actor["call"] = (request) => invokeRoute({ ...request, cookies: [cookie] });
+  return { id, username, email, role, ...(sellerId ? { sellerId } : {}), cookie, token, call };
 }
 
 /** An auction of `seller`'s new product (a fresh product id); the seller's business is "<username> Metals" unless given. */

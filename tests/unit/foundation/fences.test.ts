@@ -47,80 +47,92 @@ const importing = (...paths: string[]) => `${paths.map((p) => `import "${p}";`).
 const leaf = "export const x = 1;\n";
 
 describe("the import fences", () => {
-  it("keep functions/domain pure: it may import domain, never adapters, http, usecases or handlers", async () => {
-    const found = await violationsOf({
-      "functions/domain/rules.ts": importing("./errors.ts", "../adapters/dynamo/repo.ts", "../http/route.ts"),
-      "functions/domain/errors.ts": leaf,
-      "functions/adapters/dynamo/repo.ts": importing("../../domain/errors.ts"),
-      "functions/http/route.ts": leaf,
+  for (const { title, files, refused } of [
+    {
+      title: "keep functions/domain pure: it may import domain, never adapters, http, usecases or handlers",
+      files: {
+        "functions/domain/rules.ts": importing(
+          "./errors.ts",
+          "../adapters/dynamo/repo.ts",
+          "../http/route.ts",
+        ),
+        "functions/domain/errors.ts": leaf,
+        "functions/adapters/dynamo/repo.ts": importing("../../domain/errors.ts"),
+        "functions/http/route.ts": leaf,
+      },
+      refused: [
+        "domain-is-pure: functions/domain/rules.ts -> functions/adapters/dynamo/repo.ts",
+        "domain-is-pure: functions/domain/rules.ts -> functions/http/route.ts",
+      ],
+    },
+    {
+      title: "keep adapters below http and use cases, and use cases below http and handlers",
+      files: {
+        "functions/adapters/repo.ts": importing("../usecases/bidding/bid.ts"),
+        "functions/usecases/bidding/bid.ts": importing(
+          "../../http/errors.ts",
+          "../../handlers/auctions/place-bid.ts",
+        ),
+        "functions/http/errors.ts": leaf,
+        "functions/handlers/auctions/place-bid.ts": leaf,
+      },
+      refused: [
+        "adapters-below-http: functions/adapters/repo.ts -> functions/usecases/bidding/bid.ts",
+        "usecases-below-http: functions/usecases/bidding/bid.ts -> functions/handlers/auctions/place-bid.ts",
+        "usecases-below-http: functions/usecases/bidding/bid.ts -> functions/http/errors.ts",
+      ],
+    },
+    {
+      title:
+        "keep each use case in its feature's folder: a loose file at the top of functions/usecases is refused",
+      files: {
+        "functions/handlers/auctions/place-bid.ts": importing(
+          "../../usecases/bidding/bid.ts",
+          "../../usecases/loose.ts",
+        ),
+        "functions/usecases/bidding/bid.ts": importing("../orders/orders.ts"),
+        "functions/usecases/orders/orders.ts": leaf,
+        "functions/usecases/loose.ts": leaf,
+      },
+      refused: [
+        "usecases-in-feature-folders: functions/handlers/auctions/place-bid.ts -> functions/usecases/loose.ts",
+      ],
+    },
+    {
+      title: "keep bidding below the agent engine: the engine may import bidding, never the reverse",
+      files: {
+        "functions/usecases/bidding/bid.ts": importing("../agents/engine.ts"),
+        "functions/usecases/agents/engine.ts": importing("../bidding/place.ts"),
+        "functions/usecases/bidding/place.ts": leaf,
+      },
+      refused: [
+        "bidding-below-agents: functions/usecases/bidding/bid.ts -> functions/usecases/agents/engine.ts",
+      ],
+    },
+    {
+      title: "keep web features apart, and components/ and lib/ below them",
+      files: {
+        "web/src/features/admin/page.ts": importing(
+          "./parts/table.ts",
+          "../seller/form.ts",
+          "../../components/dialog.ts",
+        ),
+        "web/src/features/admin/parts/table.ts": leaf,
+        "web/src/features/seller/form.ts": leaf,
+        "web/src/components/dialog.ts": importing("../lib/format.ts", "../features/seller/form.ts"),
+        "web/src/lib/format.ts": leaf,
+        "web/src/app/router.ts": importing("../features/admin/page.ts", "../features/seller/form.ts"),
+      },
+      refused: [
+        "features-apart: web/src/features/admin/page.ts -> web/src/features/seller/form.ts",
+        "shared-web-below-features: web/src/components/dialog.ts -> web/src/features/seller/form.ts",
+      ],
+    },
+  ]) {
+    it(title, async () => {
+      expect((await violationsOf(files)).sort()).toEqual(refused);
     });
-    expect(found.sort()).toEqual([
-      "domain-is-pure: functions/domain/rules.ts -> functions/adapters/dynamo/repo.ts",
-      "domain-is-pure: functions/domain/rules.ts -> functions/http/route.ts",
-    ]);
-  });
-
-  it("keep adapters below http and use cases, and use cases below http and handlers", async () => {
-    const found = await violationsOf({
-      "functions/adapters/repo.ts": importing("../usecases/bidding/bid.ts"),
-      "functions/usecases/bidding/bid.ts": importing(
-        "../../http/errors.ts",
-        "../../handlers/auctions/place-bid.ts",
-      ),
-      "functions/http/errors.ts": leaf,
-      "functions/handlers/auctions/place-bid.ts": leaf,
-    });
-    expect(found.sort()).toEqual([
-      "adapters-below-http: functions/adapters/repo.ts -> functions/usecases/bidding/bid.ts",
-      "usecases-below-http: functions/usecases/bidding/bid.ts -> functions/handlers/auctions/place-bid.ts",
-      "usecases-below-http: functions/usecases/bidding/bid.ts -> functions/http/errors.ts",
-    ]);
-  });
-
-  it("keep each use case in its feature's folder: a loose file at the top of functions/usecases is refused", async () => {
-    const found = await violationsOf({
-      "functions/handlers/auctions/place-bid.ts": importing(
-        "../../usecases/bidding/bid.ts",
-        "../../usecases/loose.ts",
-      ),
-      "functions/usecases/bidding/bid.ts": importing("../orders/orders.ts"),
-      "functions/usecases/orders/orders.ts": leaf,
-      "functions/usecases/loose.ts": leaf,
-    });
-    expect(found).toEqual([
-      "usecases-in-feature-folders: functions/handlers/auctions/place-bid.ts -> functions/usecases/loose.ts",
-    ]);
-  });
-
-  it("keep bidding below the agent engine: the engine may import bidding, never the reverse", async () => {
-    const found = await violationsOf({
-      "functions/usecases/bidding/bid.ts": importing("../agents/engine.ts"),
-      "functions/usecases/agents/engine.ts": importing("../bidding/place.ts"),
-      "functions/usecases/bidding/place.ts": leaf,
-    });
-    expect(found).toEqual([
-      "bidding-below-agents: functions/usecases/bidding/bid.ts -> functions/usecases/agents/engine.ts",
-    ]);
-  });
-
-  it("keep web features apart, and components/ and lib/ below them", async () => {
-    const found = await violationsOf({
-      "web/src/features/admin/page.ts": importing(
-        "./parts/table.ts",
-        "../seller/form.ts",
-        "../../components/dialog.ts",
-      ),
-      "web/src/features/admin/parts/table.ts": leaf,
-      "web/src/features/seller/form.ts": leaf,
-      "web/src/components/dialog.ts": importing("../lib/format.ts", "../features/seller/form.ts"),
-      "web/src/lib/format.ts": leaf,
-      "web/src/app/router.ts": importing("../features/admin/page.ts", "../features/seller/form.ts"),
-    });
-    expect(found.sort()).toEqual([
-      "features-apart: web/src/features/admin/page.ts -> web/src/features/seller/form.ts",
-      "shared-web-below-features: web/src/components/dialog.ts -> web/src/features/seller/form.ts",
-    ]);
-  });
+  }
 
   it("refuse an import cycle", async () => {
     const found = await violationsOf({

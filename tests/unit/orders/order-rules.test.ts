@@ -16,37 +16,37 @@ const LATER = NOW + 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe("who may order a won auction", () => {
-  it("lets the winner of a won auction order it", () => {
-    expect(orderRefusal({ status: "won", winnerId: "alice" }, "alice")).toBeNull();
-  });
-
-  it("refuses anyone but the winner", () => {
-    expect(orderRefusal({ status: "won", winnerId: "alice" }, "bob")).toBe("not-winner");
-  });
-
-  it("refuses an auction that ended without bids, whoever asks", () => {
-    expect(orderRefusal({ status: "ended", winnerId: null }, "alice")).toBe("not-winner");
-  });
-
-  it("refuses an auction that is still running, even to its current leader", () => {
-    expect(orderRefusal({ status: "active", winnerId: undefined }, "alice")).toBe("still-running");
+  it.each([
+    ["lets the winner of a won auction order it", { status: "won", winnerId: "alice" }, "alice", null],
+    ["refuses anyone but the winner", { status: "won", winnerId: "alice" }, "bob", "not-winner"],
+    [
+      "refuses an auction that ended without bids, whoever asks",
+      { status: "ended", winnerId: null },
+      "alice",
+      "not-winner",
+    ],
+    [
+      "refuses an auction that is still running, even to its current leader",
+      { status: "active", winnerId: undefined },
+      "alice",
+      "still-running",
+    ],
+  ] as const)("%s", (_title, auction, userId, refusal) => {
+    expect(orderRefusal(auction, userId)).toBe(refusal);
   });
 });
 
 describe("who may pay an order", () => {
-  it("lets the buyer pay a pending order", () => {
-    expect(orderPaymentRefusal({ buyerId: "alice", paymentStatus: "pending" }, "alice")).toBeNull();
-  });
-
-  it("refuses someone else's order before saying anything about its state", () => {
-    expect(orderPaymentRefusal({ buyerId: "alice", paymentStatus: "paid" }, "bob")).toBe("not-buyer");
+  it.each([
+    ["lets the buyer pay a pending order", "pending", "alice", null],
+    ["refuses someone else's order before saying anything about its state", "paid", "bob", "not-buyer"],
+  ] as const)("%s", (_title, paymentStatus, userId, refusal) => {
+    expect(orderPaymentRefusal({ buyerId: "alice", paymentStatus }, userId)).toBe(refusal);
   });
 
   it("refuses an order already paid or refunded", () => {
-    expect(orderPaymentRefusal({ buyerId: "alice", paymentStatus: "paid" }, "alice")).toBe("already-paid");
-    expect(orderPaymentRefusal({ buyerId: "alice", paymentStatus: "refunded" }, "alice")).toBe(
-      "already-paid",
-    );
+    for (const paymentStatus of ["paid", "refunded"] as const)
+      expect(orderPaymentRefusal({ buyerId: "alice", paymentStatus }, "alice")).toBe("already-paid");
   });
 });
 
@@ -69,10 +69,8 @@ describe("shipping transitions", () => {
   });
 
   it("ships without a tracking number (it is optional)", () => {
-    expect(applyShippingUpdate(pending, { status: "shipped" }, NOW)).toEqual({
-      shippingStatus: "shipped",
-      shippedAt: iso(NOW),
-    });
+    const shipped = applyShippingUpdate(pending, { status: "shipped" }, NOW);
+    expect(shipped).toEqual({ shippingStatus: "shipped", shippedAt: iso(NOW) });
   });
 
   it("keeps the first shippedAt when shipped is set again, and can change the tracking number", () => {
@@ -95,11 +93,8 @@ describe("shipping transitions", () => {
   });
 
   it("allows pending -> delivered directly, stamping both times (no order is enforced)", () => {
-    expect(applyShippingUpdate(pending, { status: "delivered" }, NOW)).toEqual({
-      shippingStatus: "delivered",
-      shippedAt: iso(NOW),
-      deliveredAt: iso(NOW),
-    });
+    const delivered = applyShippingUpdate(pending, { status: "delivered" }, NOW);
+    expect(delivered).toEqual({ shippingStatus: "delivered", shippedAt: iso(NOW), deliveredAt: iso(NOW) });
   });
 
   it("allows going back: delivered -> pending clears both stamps but keeps the tracking number", () => {

@@ -70,49 +70,62 @@ const product = (name: string) => ({
   retailPrice: "45.00",
 });
 
-/** A running auction of `seller` ending in `seconds` (its end is not scheduled: tests drive it). */
-export async function liveAuction(seller: Caller, seconds = 3600, startingPriceCents = 100): Promise<string> {
+const submitProduct = async (seller: Caller, name: string): Promise<ProductView> =>
+  ok(
+    await seller.call<ProductView>({ method: "POST", path: "/api/seller/products", body: product(name) }),
+    "submit product",
+    201,
+  );
+
+/**
+ * An auction of `seller` for a one-off product (its name gets a few letters of the product's id); its end is
+ * not scheduled: tests drive it.
+ */
+async function unscheduledAuction(
+  seller: Caller,
+  product: Omit<Parameters<typeof auctionOf>[1]["product"], "id">,
+  durationSeconds: number,
+  now: number,
+): Promise<string> {
   const productId = crypto.randomUUID();
   const auction = await auctionOf(seller, {
-    product: {
-      id: productId,
-      name: `Silver Bar ${productId.slice(0, 4)}`,
-      description: "A ten ounce silver bar.",
-      metalType: "silver",
-      imageUrl: "/images/products/silver-bullion.svg",
-      startingPriceCents,
-    },
+    product: { ...product, id: productId, name: `${product.name} ${productId.slice(0, 4)}` },
     businessName: seller.username,
-    durationSeconds: seconds,
-    now: Date.now(),
+    durationSeconds,
+    now,
     clock: { scheduleEnd: async () => {} },
   });
   return auction.id;
 }
 
+/** A running auction of `seller` ending in `seconds`. */
+export function liveAuction(seller: Caller, seconds = 3600, startingPriceCents = 100): Promise<string> {
+  const silverBar = {
+    name: "Silver Bar",
+    description: "A ten ounce silver bar.",
+    metalType: "silver" as const,
+    imageUrl: "/images/products/silver-bullion.svg",
+    startingPriceCents,
+  };
+  return unscheduledAuction(seller, silverBar, seconds, Date.now());
+}
+
 /** An auction of `seller` that ran out an hour ago after `bidders` bid in turn (the last one won). */
 async function finishedAuction(seller: Caller, bidders: Caller[]): Promise<string> {
   const startedAt = Date.now() - 3_600_000;
-  const productId = crypto.randomUUID();
-  const auction = await auctionOf(seller, {
-    product: {
-      id: productId,
-      name: `Gold Sovereign ${productId.slice(0, 4)}`,
-      description: "A gold coin.",
-      metalType: "gold",
-      imageUrl: "/images/products/gold-jewelry.svg",
-      startingPriceCents: 2500,
-    },
-    businessName: seller.username,
-    durationSeconds: 60,
-    now: startedAt,
-    // Its end is in the past: a real clock would close it before the bids below are placed.
-    clock: { scheduleEnd: async () => {} },
-  });
-  await bidInTurn(auction.id, bidders, startedAt);
+  const goldSovereign = {
+    name: "Gold Sovereign",
+    description: "A gold coin.",
+    metalType: "gold" as const,
+    imageUrl: "/images/products/gold-jewelry.svg",
+    startingPriceCents: 2500,
+  };
+  // Its end is in the past: a real clock would close it before the bids below are placed.
+  const auctionId = await unscheduledAuction(seller, goldSovereign, 60, startedAt);
+  await bidInTurn(auctionId, bidders, startedAt);
   // The first read after the end finalizes it (status won, winner = last bidder).
-  ok(await invokeRoute({ method: "GET", path: `/api/auctions/${auction.id}` }), "finalizing read");
-  return auction.id;
+  ok(await invokeRoute({ method: "GET", path: `/api/auctions/${auctionId}` }), "finalizing read");
+  return auctionId;
 }
 
 export async function buildWorld(): Promise<World> {
@@ -132,15 +145,7 @@ export async function buildWorld(): Promise<World> {
     );
   }
 
-  const live = ok(
-    await seller.call<ProductView>({
-      method: "POST",
-      path: "/api/seller/products",
-      body: product("Silver Eagle"),
-    }),
-    "submit product",
-    201,
-  );
+  const live = await submitProduct(seller, "Silver Eagle");
   ok(
     await admin.call({
       method: "POST",
@@ -155,15 +160,7 @@ export async function buildWorld(): Promise<World> {
   );
   const liveAuctionId = approved.find((p) => p.id === live.id)?.auctionId;
   if (!liveAuctionId) throw new Error("approving the product started no auction");
-  const pending = ok(
-    await seller.call<ProductView>({
-      method: "POST",
-      path: "/api/seller/products",
-      body: product("Maple Leaf"),
-    }),
-    "submit product",
-    201,
-  );
+  const pending = await submitProduct(seller, "Maple Leaf");
 
   const endedAuctionId = await finishedAuction(seller, [otherBuyer, buyer]);
   const wonAuctionId = await finishedAuction(seller, [buyer]);
