@@ -1,6 +1,5 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "./client.ts";
-import { conditionFailed } from "./conditions.ts";
+import { deleteItem, getItem } from "./commands.ts";
+import { putUnlessRefused, updatedUnlessRefused } from "./conditions.ts";
 import { batchGetItems, queryIndexKeys } from "./index-lists.ts";
 import { indexKeys, keys } from "./keys.ts";
 
@@ -58,7 +57,7 @@ function fromItem(item: Record<string, unknown>): BidPackageRecord {
 }
 
 export async function getBidPackage(id: string): Promise<BidPackageRecord | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.bidPackage(id) }));
+  const { Item } = await getItem({ Key: keys.bidPackage(id) });
   return Item ? fromItem(Item) : null;
 }
 
@@ -75,25 +74,15 @@ export async function putBidPackage(
   record: NewBidPackage,
   options: { onlyIfAbsent?: boolean } = {},
 ): Promise<"written" | "exists"> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: bidPackageItem(record),
-        ...(options.onlyIfAbsent ? { ConditionExpression: "attribute_not_exists(pk)" } : {}),
-      }),
-    );
-    return "written";
-  } catch (error) {
-    if (options.onlyIfAbsent && conditionFailed(error)) return "exists";
-    throw error;
-  }
+  const written = await putUnlessRefused({
+    Item: bidPackageItem(record),
+    ...(options.onlyIfAbsent ? { ConditionExpression: "attribute_not_exists(pk)" } : {}),
+  });
+  return written ? "written" : "exists";
 }
 
 export async function deleteBidPackage(id: string): Promise<boolean> {
-  const { Attributes } = await db.send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.bidPackage(id), ReturnValues: "ALL_OLD" }),
-  );
+  const { Attributes } = await deleteItem({ Key: keys.bidPackage(id), ReturnValues: "ALL_OLD" });
   return Attributes !== undefined;
 }
 
@@ -119,21 +108,12 @@ export async function updateBidPackage(
     values[":sortKey"] = packageSortKey(change.bidCount, id);
     sets.push("gsi1sk = :sortKey");
   }
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.bidPackage(id),
-        UpdateExpression: `SET ${sets.join(", ")}`,
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return Attributes ? fromItem(Attributes) : null;
-  } catch (error) {
-    if (conditionFailed(error)) return null;
-    throw error;
-  }
+  const item = await updatedUnlessRefused({
+    Key: keys.bidPackage(id),
+    UpdateExpression: `SET ${sets.join(", ")}`,
+    ConditionExpression: "attribute_exists(pk)",
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
+  return item ? fromItem(item) : null;
 }
