@@ -20,7 +20,7 @@ import { transactionConditionFailed, updatedUnlessRefused, updateUnlessRefused }
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
-import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { paymentDeadlineIndex } from "./payment-deadlines-repo.ts";
 import { createItemOp, transactRetryingConflicts } from "./transact.ts";
 
@@ -111,12 +111,10 @@ const ORDER_SHAPE: ItemShape<OrderRecord> = {
 export function orderItem(order: OrderRecord) {
   const sortKey = timeSortKey(order.createdAt, order.id);
   return {
-    ...keys.order(order.id),
-    type: "order",
-    gsi2pk: indexKeys.sellerOrders(order.sellerId),
-    gsi2sk: sortKey,
-    gsi3pk: indexKeys.buyerOrders(order.buyerId),
-    gsi3sk: sortKey,
+    ...itemHead(keys.order(order.id), "order", {
+      gsi2: [indexKeys.sellerOrders(order.sellerId), sortKey],
+      gsi3: [indexKeys.buyerOrders(order.buyerId), sortKey],
+    }),
     // A Buy It Now order waits in the deadline index until paid; a win's order is followed on its auction.
     ...(order.kind === "buy_now" && order.paymentStatus === "pending" && order.payBy !== undefined
       ? paymentDeadlineIndex(order.id, order.payBy, order.paymentReminders ?? 0)

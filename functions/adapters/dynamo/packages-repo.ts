@@ -1,7 +1,7 @@
 import { deleteItem, getItem } from "./commands.ts";
 import { putUnlessRefused, updatedUnlessRefused } from "./conditions.ts";
 import { batchGetItems, queryIndexKeys } from "./index-lists.ts";
-import { indexKeys, keys } from "./keys.ts";
+import { indexKeys, itemHead, keys } from "./keys.ts";
 
 /** PACKAGE#id / PROFILE. Money in cents; the API shows it as "12.34". */
 export interface BidPackageRecord {
@@ -31,10 +31,9 @@ const packageSortKey = (bidCount: number, id: string) => `${String(bidCount).pad
 
 function bidPackageItem(record: NewBidPackage) {
   return {
-    ...keys.bidPackage(record.id),
-    type: "bidPackage",
-    gsi1pk: indexKeys.packages(),
-    gsi1sk: packageSortKey(record.bidCount, record.id),
+    ...itemHead(keys.bidPackage(record.id), "bidPackage", {
+      gsi1: [indexKeys.packages(), packageSortKey(record.bidCount, record.id)],
+    }),
     ...record,
     active: record.active ?? true,
     updatedAt: record.updatedAt ?? null,

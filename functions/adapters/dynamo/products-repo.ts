@@ -8,7 +8,7 @@ import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { listByIndex } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
-import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { writeTransaction } from "./transact.ts";
 
 /** The product's own description, as the "add product" forms send it (validated). */
@@ -51,12 +51,10 @@ const PRODUCT_SHAPE: ItemShape<ProductRecord> = {
 export function productItem(product: ProductRecord) {
   const sortKey = timeSortKey(product.createdAt, product.id);
   return {
-    ...keys.product(product.id),
-    type: "product",
-    gsi1pk: indexKeys.productsByStatus(product.status),
-    gsi1sk: sortKey,
-    gsi2pk: indexKeys.sellerProducts(product.sellerId),
-    gsi2sk: sortKey,
+    ...itemHead(keys.product(product.id), "product", {
+      gsi1: [indexKeys.productsByStatus(product.status), sortKey],
+      gsi2: [indexKeys.sellerProducts(product.sellerId), sortKey],
+    }),
     ...product,
   };
 }

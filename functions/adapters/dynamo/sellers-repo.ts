@@ -6,7 +6,7 @@ import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
-import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { createItemOp, writeTransaction } from "./transact.ts";
 
 export interface SellerRecord {
@@ -37,10 +37,9 @@ export const PLATFORM_BUSINESS_NAME = "Precious Metals Auctions";
 
 export function sellerItem(seller: SellerRecord) {
   return {
-    ...keys.seller(seller.id),
-    type: "seller",
-    gsi1pk: indexKeys.sellersByStatus(seller.status),
-    gsi1sk: timeSortKey(seller.createdAt, seller.id),
+    ...itemHead(keys.seller(seller.id), "seller", {
+      gsi1: [indexKeys.sellersByStatus(seller.status), timeSortKey(seller.createdAt, seller.id)],
+    }),
     ...seller,
   };
 }

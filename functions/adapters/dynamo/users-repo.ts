@@ -4,7 +4,7 @@ import { conflict } from "../../domain/errors.ts";
 import { getItem } from "./commands.ts";
 import { transactionConditionFailed, updateUnlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
-import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import { sellerItem } from "./sellers-repo.ts";
 import { createItemOp, writeTransaction } from "./transact.ts";
@@ -53,10 +53,9 @@ const USER_SHAPE: ItemShape<UserRecord> = {
 
 export function userItem(user: UserRecord) {
   return {
-    ...keys.user(user.id),
-    type: "user",
-    gsi1pk: indexKeys.users(),
-    gsi1sk: timeSortKey(user.createdAt, user.id),
+    ...itemHead(keys.user(user.id), "user", {
+      gsi1: [indexKeys.users(), timeSortKey(user.createdAt, user.id)],
+    }),
     ...user,
   };
 }
