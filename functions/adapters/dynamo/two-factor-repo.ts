@@ -2,7 +2,8 @@
  * A user's two-factor item (`USER#<id>` / `TWOFACTOR`) and the sign-ins waiting for their code
  * (`ACCOUNTTOKEN#<hash>` / `PENDINGLOGIN`, TTL at expiry); docs/architecture.md section 5, "Two-factor".
  */
-import { deleteItem, getItem } from "./commands.ts";
+import type { UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
+import { deleteItem, getItem, type OnTable } from "./commands.ts";
 import { deleteUnlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
@@ -29,6 +30,11 @@ const TWO_FACTOR_SHAPE: ItemShape<TwoFactorRecord> = {
   lastStep: "number?",
 };
 
+/** Every change to the two-factor item is conditional: true when written, false when its condition refused it. */
+function updateTwoFactor(userId: string, update: Omit<OnTable<UpdateCommandInput>, "Key">): Promise<boolean> {
+  return updateUnlessRefused({ Key: keys.twoFactor(userId), ...update });
+}
+
 export async function getTwoFactor(userId: string): Promise<TwoFactorRecord | null> {
   const { Item } = await getItem({ Key: keys.twoFactor(userId) });
   return Item ? parseItem("twoFactor", TWO_FACTOR_SHAPE, Item) : null;
@@ -36,8 +42,7 @@ export async function getTwoFactor(userId: string): Promise<TwoFactorRecord | nu
 
 /** Keeps a new setup's secret until it is confirmed; refused once two-factor is on. */
 export async function putPendingSecret(userId: string, secret: string): Promise<boolean> {
-  return updateUnlessRefused({
-    Key: keys.twoFactor(userId),
+  return updateTwoFactor(userId, {
     UpdateExpression: "SET #type = :type, pendingSecret = :secret",
     ConditionExpression: "attribute_not_exists(enabledAt)",
     ExpressionAttributeNames: { "#type": "type" },
@@ -50,8 +55,7 @@ export async function enableTwoFactor(
   userId: string,
   input: { secret: string; step: number; recoveryCodes: string[]; now: number },
 ): Promise<boolean> {
-  return updateUnlessRefused({
-    Key: keys.twoFactor(userId),
+  return updateTwoFactor(userId, {
     UpdateExpression:
       "SET secret = :secret, enabledAt = :now, recoveryCodes = :codes, lastStep = :step REMOVE pendingSecret",
     ConditionExpression: "pendingSecret = :secret AND attribute_not_exists(enabledAt)",
@@ -66,8 +70,7 @@ export async function enableTwoFactor(
 
 /** Records an accepted code's step; false when that step (or a later one) was already used. */
 export async function claimCodeStep(userId: string, step: number): Promise<boolean> {
-  return updateUnlessRefused({
-    Key: keys.twoFactor(userId),
+  return updateTwoFactor(userId, {
     UpdateExpression: "SET lastStep = :step",
     ConditionExpression:
       "attribute_exists(enabledAt) AND (attribute_not_exists(lastStep) OR lastStep < :step)",
@@ -77,8 +80,7 @@ export async function claimCodeStep(userId: string, step: number): Promise<boole
 
 /** Uses up the recovery code at `index`, only if it is still there: two requests cannot both spend it. */
 export async function spendRecoveryCode(userId: string, index: number, codeHash: string): Promise<boolean> {
-  return updateUnlessRefused({
-    Key: keys.twoFactor(userId),
+  return updateTwoFactor(userId, {
     UpdateExpression: `REMOVE recoveryCodes[${index}]`,
     ConditionExpression: `attribute_exists(enabledAt) AND recoveryCodes[${index}] = :hash`,
     ExpressionAttributeValues: { ":hash": codeHash },
