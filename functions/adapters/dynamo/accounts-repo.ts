@@ -2,13 +2,14 @@
  * An account's one-time links (`ACCOUNTTOKEN#<hash>` / `TOKEN`, TTL at expiry) and the writes that
  * verify, move or erase its email address (docs/architecture.md section 5, "Accounts").
  */
-import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AccountTokenPurpose } from "../../domain/accounts.ts";
-import { db, tableName } from "./client.ts";
-import { conditionFailed, transactionConditionFailed, unlessRefused } from "./conditions.ts";
+import { updateItem } from "./commands.ts";
+import { transactionConditionFailed, unlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { listByIndex, withoutKeys } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys } from "./keys.ts";
+import { consumeOneTimeItem, putOneTimeItem } from "./one-time-items.ts";
+import { createItemOp, writeTransaction } from "./transact.ts";
 import type { UserRecord } from "./users-repo.ts";
 
 export interface AccountTokenRecord {
@@ -30,18 +31,7 @@ const TOKEN_SHAPE: ItemShape<AccountTokenRecord> = {
 };
 
 export async function putAccountToken(tokenHash: string, token: AccountTokenRecord): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.accountToken(tokenHash),
-        type: "accountToken",
-        ...token,
-        expiresAt: Math.ceil(token.expiresAtMs / 1000),
-      },
-      ConditionExpression: "attribute_not_exists(pk)",
-    }),
-  );
+  await putOneTimeItem(keys.accountToken(tokenHash), "accountToken", token);
 }
 
 /**
@@ -53,48 +43,28 @@ export async function consumeAccountToken(
   purpose: AccountTokenPurpose,
   now: number,
 ): Promise<AccountTokenRecord | null> {
-  try {
-    const { Attributes } = await db.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.accountToken(tokenHash),
-        ConditionExpression: "purpose = :purpose AND expiresAtMs > :now",
-        ExpressionAttributeValues: { ":purpose": purpose, ":now": now },
-        ReturnValues: "ALL_OLD",
-      }),
-    );
-    return Attributes ? parseItem("accountToken", TOKEN_SHAPE, Attributes) : null;
-  } catch (error) {
-    if (conditionFailed(error)) return null;
-    throw error;
-  }
+  return consumeOneTimeItem(keys.accountToken(tokenHash), { purpose, now }, (item) =>
+    parseItem("accountToken", TOKEN_SHAPE, item),
+  );
 }
 
 /** Marks the address verified, only while it is still the account's address. */
 export async function markEmailVerified(userId: string, email: string): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression: "SET emailVerified = :true",
-        ConditionExpression: "email = :email AND attribute_not_exists(deletedAt)",
-        ExpressionAttributeValues: { ":true": true, ":email": email },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.user(userId),
+    UpdateExpression: "SET emailVerified = :true",
+    ConditionExpression: "email = :email AND attribute_not_exists(deletedAt)",
+    ExpressionAttributeValues: { ":true": true, ":email": email },
+  });
 }
 
 export async function setPendingEmail(userId: string, email: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.user(userId),
-      UpdateExpression: "SET pendingEmail = :email",
-      ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deletedAt)",
-      ExpressionAttributeValues: { ":email": email },
-    }),
-  );
+  await updateItem({
+    Key: keys.user(userId),
+    UpdateExpression: "SET pendingEmail = :email",
+    ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deletedAt)",
+    ExpressionAttributeValues: { ":email": email },
+  });
 }
 
 /**
@@ -105,38 +75,25 @@ export async function applyPendingEmail(
   user: Pick<UserRecord, "id" | "email">,
   newEmail: string,
 ): Promise<"moved" | "taken" | "stale"> {
-  const table = tableName();
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: keys.user(user.id),
-              UpdateExpression: "SET email = :new, emailVerified = :true REMOVE pendingEmail",
-              ConditionExpression: "email = :old AND pendingEmail = :new AND attribute_not_exists(deletedAt)",
-              ExpressionAttributeValues: { ":new": newEmail, ":old": user.email, ":true": true },
-            },
-          },
-          {
-            Put: {
-              TableName: table,
-              Item: { ...keys.emailGuard(newEmail), type: "guard", userId: user.id },
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
-          },
-          {
-            Delete: {
-              TableName: table,
-              Key: keys.emailGuard(user.email),
-              ConditionExpression: "userId = :id",
-              ExpressionAttributeValues: { ":id": user.id },
-            },
-          },
-        ],
-      }),
-    );
+    await writeTransaction([
+      {
+        Update: {
+          Key: keys.user(user.id),
+          UpdateExpression: "SET email = :new, emailVerified = :true REMOVE pendingEmail",
+          ConditionExpression: "email = :old AND pendingEmail = :new AND attribute_not_exists(deletedAt)",
+          ExpressionAttributeValues: { ":new": newEmail, ":old": user.email, ":true": true },
+        },
+      },
+      createItemOp({ ...keys.emailGuard(newEmail), type: "guard", userId: user.id }),
+      {
+        Delete: {
+          Key: keys.emailGuard(user.email),
+          ConditionExpression: "userId = :id",
+          ExpressionAttributeValues: { ":id": user.id },
+        },
+      },
+    ]);
     return "moved";
   } catch (error) {
     if (transactionConditionFailed(error, 1)) return "taken";
@@ -151,46 +108,35 @@ export async function applyPendingEmail(
  * name and which nobody may take again. Only over the password hash that was checked.
  */
 export async function eraseUser(user: UserRecord, now: number): Promise<boolean> {
-  const table = tableName();
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: keys.user(user.id),
-              UpdateExpression:
-                "SET deletedAt = :at, email = :none, passwordHash = :none, bidBalance = :zero " +
-                "REMOVE pendingEmail, emailVerified, notifications, limits, pendingLimits, selfExcludedUntil, " +
-                "spendTally, spendSeq, openPurchaseIntentId, lastSeenAt, lastBidAt",
-              ConditionExpression: "passwordHash = :hash AND attribute_not_exists(deletedAt)",
-              ExpressionAttributeValues: {
-                ":at": new Date(now).toISOString(),
-                ":none": "",
-                ":zero": 0,
-                ":hash": user.passwordHash,
-              },
-            },
+  return unlessRefused(() =>
+    writeTransaction([
+      {
+        Update: {
+          Key: keys.user(user.id),
+          UpdateExpression:
+            "SET deletedAt = :at, email = :none, passwordHash = :none, bidBalance = :zero " +
+            "REMOVE pendingEmail, emailVerified, notifications, limits, pendingLimits, selfExcludedUntil, " +
+            "spendTally, spendSeq, openPurchaseIntentId, lastSeenAt, lastBidAt",
+          ConditionExpression: "passwordHash = :hash AND attribute_not_exists(deletedAt)",
+          ExpressionAttributeValues: {
+            ":at": new Date(now).toISOString(),
+            ":none": "",
+            ":zero": 0,
+            ":hash": user.passwordHash,
           },
-          // The authenticator secret and recovery codes: a deleted account signs in no more.
-          { Delete: { TableName: table, Key: keys.twoFactor(user.id) } },
-          {
-            Delete: {
-              TableName: table,
-              Key: keys.emailGuard(user.email),
-              ConditionExpression: "attribute_not_exists(pk) OR userId = :id",
-              ExpressionAttributeValues: { ":id": user.id },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (transactionConditionFailed(error)) return false;
-    throw error;
-  }
+        },
+      },
+      // The authenticator secret and recovery codes: a deleted account signs in no more.
+      { Delete: { Key: keys.twoFactor(user.id) } },
+      {
+        Delete: {
+          Key: keys.emailGuard(user.email),
+          ConditionExpression: "attribute_not_exists(pk) OR userId = :id",
+          ExpressionAttributeValues: { ":id": user.id },
+        },
+      },
+    ]),
+  );
 }
 
 /** A user's bid tallies (one per auction they bid on) and bid-package purchases, as stored: their data export. */
@@ -209,17 +155,11 @@ export async function listUserActivity(
  * delivered, or unpaid): the order itself is a record the law keeps.
  */
 export async function eraseOrderAddress(orderId: string): Promise<void> {
-  await unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.order(orderId),
-        UpdateExpression:
-          "SET shippingAddress = :none, shippingCity = :none, shippingState = :none, shippingZip = :none",
-        ConditionExpression:
-          "attribute_exists(pk) AND (paymentStatus <> :paid OR shippingStatus <> :pending)",
-        ExpressionAttributeValues: { ":none": "", ":paid": "paid", ":pending": "pending" },
-      }),
-    ),
-  );
+  await updateUnlessRefused({
+    Key: keys.order(orderId),
+    UpdateExpression:
+      "SET shippingAddress = :none, shippingCity = :none, shippingState = :none, shippingZip = :none",
+    ConditionExpression: "attribute_exists(pk) AND (paymentStatus <> :paid OR shippingStatus <> :pending)",
+    ExpressionAttributeValues: { ":none": "", ":paid": "paid", ":pending": "pending" },
+  });
 }

@@ -3,22 +3,17 @@
  * passwords and delete accounts. Builds on users-repo.ts (the user item and its guards).
  */
 import { randomUUID } from "node:crypto";
-import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import { RETRY, retrying } from "../retry.ts";
-import { db, tableName } from "./client.ts";
-import {
-  cancellationCodes,
-  conditionFailed,
-  transactionConditionFailed,
-  updateUnlessRefused,
-} from "./conditions.ts";
+import { getItem } from "./commands.ts";
+import { transactionConditionFailed, updateUnlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import { readBidBalance } from "./purchases-repo.ts";
 import type { SellerRecord } from "./sellers-repo.ts";
+import { transactUnlessCancelled, writeTransaction } from "./transact.ts";
 import { getUser, toUser, type UserRecord } from "./users-repo.ts";
 
 /** Every user, newest registration first. */
@@ -57,7 +52,7 @@ export async function getUsers(ids: readonly string[]): Promise<Map<string, User
 
 /** The STATS/USERS counter that registration and deletion keep (never a scan). */
 export async function getTotalUsers(): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.userStats() }));
+  const { Item } = await getItem({ Key: keys.userStats() });
   return Math.max(0, Number(Item?.totalUsers ?? 0));
 }
 
@@ -79,25 +74,22 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
         // An ADD is not idempotent: if DynamoDB applied it but the answer was lost, the SDK's retry
         // would add again. A transaction with a request token makes every retry of this round a no-op
         // after the first success (DynamoDB remembers the token for 10 minutes).
-        await db.send(
-          new TransactWriteCommand({
-            ClientRequestToken: randomUUID(),
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.user(userId),
-                  UpdateExpression: "ADD bidBalance :amount",
-                  ConditionExpression:
-                    amount >= 0 ? "attribute_exists(pk)" : "attribute_exists(pk) AND bidBalance >= :need",
-                  ExpressionAttributeValues:
-                    amount >= 0 ? { ":amount": amount } : { ":amount": amount, ":need": need },
-                },
+        await writeTransaction(
+          [
+            {
+              Update: {
+                Key: keys.user(userId),
+                UpdateExpression: "ADD bidBalance :amount",
+                ConditionExpression:
+                  amount >= 0 ? "attribute_exists(pk)" : "attribute_exists(pk) AND bidBalance >= :need",
+                ExpressionAttributeValues:
+                  amount >= 0 ? { ":amount": amount } : { ":amount": amount, ":need": need },
               },
-              // A grant is received for free: credits and no money, so bids are worth no more for it.
-              ...(amount > 0 ? [receiveCreditsItem(userId, amount, 0)] : []),
-            ],
-          }),
+            },
+            // A grant is received for free: credits and no money, so bids are worth no more for it.
+            ...(amount > 0 ? [receiveCreditsItem(userId, amount, 0)] : []),
+          ],
+          randomUUID(),
         );
         return await currentBalance(userId);
       } catch (error) {
@@ -105,22 +97,15 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
       }
       // Only a missing user fails an addition.
       if (amount >= 0) return null;
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.user(userId),
-            UpdateExpression: "SET bidBalance = :zero",
-            ConditionExpression: "attribute_exists(pk) AND bidBalance < :need",
-            ExpressionAttributeValues: { ":zero": 0, ":need": need },
-          }),
-        );
-        return 0;
-      } catch (error) {
-        if (!conditionFailed(error)) throw error;
-        if (!(await userExists(userId))) return null;
-        // The balance grew between the two attempts (a purchase): the full amount may fit now.
-      }
+      const emptied = await updateUnlessRefused({
+        Key: keys.user(userId),
+        UpdateExpression: "SET bidBalance = :zero",
+        ConditionExpression: "attribute_exists(pk) AND bidBalance < :need",
+        ExpressionAttributeValues: { ":zero": 0, ":need": need },
+      });
+      if (emptied) return 0;
+      if (!(await userExists(userId))) return null;
+      // The balance grew between the two attempts (a purchase): the full amount may fit now.
       return RETRY;
     },
     () => "busy",
@@ -131,14 +116,11 @@ export async function adjustBidBalance(userId: string, amount: number): Promise<
 const currentBalance = async (userId: string) => (await readBidBalance(userId)) ?? 0;
 
 async function userExists(userId: string): Promise<boolean> {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.user(userId),
-      ConsistentRead: true,
-      ProjectionExpression: "pk",
-    }),
-  );
+  const { Item } = await getItem({
+    Key: keys.user(userId),
+    ConsistentRead: true,
+    ProjectionExpression: "pk",
+  });
   return Boolean(Item);
 }
 
@@ -164,54 +146,42 @@ export async function deleteUserAccount(
   user: UserRecord,
   seller: SellerRecord | null,
 ): Promise<DeleteUserOutcome> {
-  const table = tableName();
   const guardCondition = {
     ConditionExpression: "attribute_not_exists(pk) OR userId = :userId",
     ExpressionAttributeValues: { ":userId": user.id },
   };
   const removeSeller = seller && seller.userId === user.id && seller.status !== "approved";
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
+  const deleted = await transactUnlessCancelled([
+    {
+      Delete: {
+        Key: keys.user(user.id),
+        ConditionExpression: "attribute_exists(pk) AND username = :username AND email = :email",
+        ExpressionAttributeValues: { ":username": user.username, ":email": user.email },
+      },
+    },
+    { Delete: { Key: keys.usernameGuard(user.username), ...guardCondition } },
+    { Delete: { Key: keys.emailGuard(user.email), ...guardCondition } },
+    {
+      Update: {
+        Key: keys.userStats(),
+        UpdateExpression: "ADD totalUsers :minusOne",
+        ExpressionAttributeValues: { ":minusOne": -1 },
+      },
+    },
+    ...(removeSeller
+      ? [
           {
             Delete: {
-              TableName: table,
-              Key: keys.user(user.id),
-              ConditionExpression: "attribute_exists(pk) AND username = :username AND email = :email",
-              ExpressionAttributeValues: { ":username": user.username, ":email": user.email },
+              Key: keys.seller(seller.id),
+              ConditionExpression: "#status = :status",
+              ExpressionAttributeNames: { "#status": "status" },
+              ExpressionAttributeValues: { ":status": seller.status },
             },
           },
-          { Delete: { TableName: table, Key: keys.usernameGuard(user.username), ...guardCondition } },
-          { Delete: { TableName: table, Key: keys.emailGuard(user.email), ...guardCondition } },
-          {
-            Update: {
-              TableName: table,
-              Key: keys.userStats(),
-              UpdateExpression: "ADD totalUsers :minusOne",
-              ExpressionAttributeValues: { ":minusOne": -1 },
-            },
-          },
-          ...(removeSeller
-            ? [
-                {
-                  Delete: {
-                    TableName: table,
-                    Key: keys.seller(seller.id),
-                    ConditionExpression: "#status = :status",
-                    ExpressionAttributeNames: { "#status": "status" },
-                    ExpressionAttributeValues: { ":status": seller.status },
-                  },
-                },
-              ]
-            : []),
-        ],
-      }),
-    );
-    return "deleted";
-  } catch (error) {
-    if (!cancellationCodes(error)) throw error;
-    const stillThere = await getUser(user.id);
-    return stillThere ? "changed" : "gone";
-  }
+        ]
+      : []),
+  ]);
+  if (deleted) return "deleted";
+  const stillThere = await getUser(user.id);
+  return stillThere ? "changed" : "gone";
 }

@@ -26,7 +26,7 @@ import { conditionFailed, unlessRefused, updateUnlessRefused } from "./condition
 import { batchGetItems, listByIndex, queryAll } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
-import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { paymentDeadlineIndex } from "./payment-deadlines-repo.ts";
 import type { ProductRecord } from "./products-repo.ts";
 
@@ -134,18 +134,15 @@ export function auctionItem(auction: AuctionRecord) {
   const { id: _productId, startingPriceCents: _start, ...product } = auction.product;
   const { id: _sellerId, userId: _sellerUserId, ...seller } = auction.seller;
   return {
-    ...keys.auction(auction.id),
-    type: "auction",
-    gsi1pk: indexKeys.auctionsByStatus(auction.status),
-    gsi1sk: sortKey,
-    gsi2pk: indexKeys.sellerAuctions(auction.sellerId),
-    gsi2sk: sortKey,
-    ...(auction.status === "active"
-      ? {
-          gsi3pk: indexKeys.liveAuctions(),
-          gsi3sk: timeSortKey(new Date(auction.endsAt).toISOString(), auction.id),
-        }
-      : {}),
+    ...itemHead(keys.auction(auction.id), "auction", {
+      gsi1: [indexKeys.auctionsByStatus(auction.status), sortKey],
+      gsi2: [indexKeys.sellerAuctions(auction.sellerId), sortKey],
+      ...(auction.status === "active"
+        ? {
+            gsi3: [indexKeys.liveAuctions(), timeSortKey(new Date(auction.endsAt).toISOString(), auction.id)],
+          }
+        : {}),
+    }),
     ...auction,
     product,
     seller,

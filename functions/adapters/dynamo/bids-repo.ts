@@ -17,6 +17,7 @@ import {
 import { BID_COST_CREDITS } from "#shared/constants";
 import type { BidPlan } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
+import { queryNewest } from "./commands.ts";
 import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
@@ -51,16 +52,7 @@ const toBid = (item: Record<string, unknown>) => parseItem("bid", BID_SHAPE, ite
 
 /** The latest `limit` bids of an auction, oldest to newest (the last item is the latest). */
 export async function listRecentBids(auctionId: string, limit: number): Promise<BidRecord[]> {
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: "pk = :p",
-      ExpressionAttributeValues: { ":p": keys.bidsPartition(auctionId) },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return Items.map(toBid).reverse();
+  return (await queryNewest(keys.bidsPartition(auctionId), limit)).map(toBid).reverse();
 }
 
 /**

@@ -8,13 +8,12 @@
  * when there is a credit, the buyer's paid-credit sums it was worked out from (paid-credits-repo.ts).
  * Two buyers racing for the last unit: one transaction takes it, the other fails its condition.
  */
-import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { PaidCredits } from "../../domain/paid-bids.ts";
-import { db, tableName } from "./client.ts";
-import { cancellationCodes } from "./conditions.ts";
+import { getItem } from "./commands.ts";
 import { keys } from "./keys.ts";
 import { type OrderRecord, orderItem } from "./orders-repo.ts";
 import { creditBuyNowItem } from "./paid-credits-repo.ts";
+import { createItemOp, transactUnlessCancelled } from "./transact.ts";
 
 export interface BidderTally {
   /** Bids the user placed on the auction, by hand and by agent. */
@@ -24,14 +23,11 @@ export interface BidderTally {
 }
 
 export async function getBidderTally(auctionId: string, userId: string): Promise<BidderTally> {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.bidder(auctionId, userId),
-      ConsistentRead: true,
-      ProjectionExpression: "bids, boughtNowOrderId",
-    }),
-  );
+  const { Item } = await getItem({
+    Key: keys.bidder(auctionId, userId),
+    ConsistentRead: true,
+    ProjectionExpression: "bids, boughtNowOrderId",
+  });
   return {
     bids: typeof Item?.bids === "number" ? Item.bids : 0,
     boughtNowOrderId: typeof Item?.boughtNowOrderId === "string" ? Item.boughtNowOrderId : null,
@@ -56,44 +52,26 @@ export async function buyNowTransaction(input: {
   now: number;
 }): Promise<BuyNowWrite> {
   const { order, seenBids, seenPaidCredits, creditCents, closesAfter, now } = input;
-  const table = tableName();
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: keys.bidder(order.auctionId, order.buyerId),
-              UpdateExpression: "SET boughtNowOrderId = :order, boughtNowAt = :now",
-              ConditionExpression: "bids = :seen AND attribute_not_exists(boughtNowOrderId)",
-              ExpressionAttributeValues: { ":order": order.id, ":now": now, ":seen": seenBids },
-            },
-          },
-          {
-            Update: {
-              TableName: table,
-              Key: keys.auction(order.auctionId),
-              UpdateExpression: "SET buyNowStockLeft = buyNowStockLeft - :one",
-              ConditionExpression:
-                "buyNowStockLeft >= :one AND endsAt > :closesAfter AND (attribute_not_exists(lastBidderId) OR lastBidderId <> :buyer)",
-              ExpressionAttributeValues: { ":one": 1, ":closesAfter": closesAfter, ":buyer": order.buyerId },
-            },
-          },
-          {
-            Put: {
-              TableName: table,
-              Item: orderItem(order),
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
-          },
-          ...(creditCents > 0 ? [creditBuyNowItem(order.buyerId, seenPaidCredits, creditCents)] : []),
-        ],
-      }),
-    );
-    return "created";
-  } catch (error) {
-    if (cancellationCodes(error)) return "refused";
-    throw error;
-  }
+  const sold = await transactUnlessCancelled([
+    {
+      Update: {
+        Key: keys.bidder(order.auctionId, order.buyerId),
+        UpdateExpression: "SET boughtNowOrderId = :order, boughtNowAt = :now",
+        ConditionExpression: "bids = :seen AND attribute_not_exists(boughtNowOrderId)",
+        ExpressionAttributeValues: { ":order": order.id, ":now": now, ":seen": seenBids },
+      },
+    },
+    {
+      Update: {
+        Key: keys.auction(order.auctionId),
+        UpdateExpression: "SET buyNowStockLeft = buyNowStockLeft - :one",
+        ConditionExpression:
+          "buyNowStockLeft >= :one AND endsAt > :closesAfter AND (attribute_not_exists(lastBidderId) OR lastBidderId <> :buyer)",
+        ExpressionAttributeValues: { ":one": 1, ":closesAfter": closesAfter, ":buyer": order.buyerId },
+      },
+    },
+    createItemOp(orderItem(order)),
+    ...(creditCents > 0 ? [creditBuyNowItem(order.buyerId, seenPaidCredits, creditCents)] : []),
+  ]);
+  return sold ? "created" : "refused";
 }

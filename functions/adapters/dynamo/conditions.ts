@@ -3,8 +3,8 @@
  * transaction cancelled with the reason of each item (in the order the items were sent).
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
-import { UpdateCommand, type UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "./client.ts";
+import type { DeleteCommandInput, PutCommandInput, UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
+import { deleteItem, type OnTable, putItem, updateItem } from "./commands.ts";
 
 const CONDITION_FAILED = "ConditionalCheckFailed";
 
@@ -43,6 +43,44 @@ export async function unlessRefused(write: () => Promise<unknown>): Promise<bool
 }
 
 /** One conditional UpdateItem on the table: true when written, false when its condition refused it. */
-export function updateUnlessRefused(input: Omit<UpdateCommandInput, "TableName">): Promise<boolean> {
-  return unlessRefused(() => db.send(new UpdateCommand({ TableName: tableName(), ...input })));
+export function updateUnlessRefused(input: OnTable<UpdateCommandInput>): Promise<boolean> {
+  return unlessRefused(() => updateItem(input));
+}
+
+/** One conditional PutItem on the table: true when written, false when its condition refused it. */
+export function putUnlessRefused(input: OnTable<PutCommandInput>): Promise<boolean> {
+  return unlessRefused(() => putItem(input));
+}
+
+/** One conditional DeleteItem on the table: true when deleted, false when its condition refused it. */
+export function deleteUnlessRefused(input: OnTable<DeleteCommandInput>): Promise<boolean> {
+  return unlessRefused(() => deleteItem(input));
+}
+
+/** What a single conditional write answered, or null when its condition refused it; other errors propagate. */
+export async function nullIfRefused<T>(write: () => Promise<T>): Promise<T | null> {
+  try {
+    return await write();
+  } catch (error) {
+    if (conditionFailed(error)) return null;
+    throw error;
+  }
+}
+
+/** One conditional UpdateItem: the item as written (ALL_NEW), or null when its condition refused it. */
+export function updatedUnlessRefused(
+  input: OnTable<Omit<UpdateCommandInput, "ReturnValues">>,
+): Promise<Record<string, unknown> | null> {
+  return nullIfRefused(
+    async () => (await updateItem({ ...input, ReturnValues: "ALL_NEW" })).Attributes ?? null,
+  );
+}
+
+/** One conditional DeleteItem: the item as it was (ALL_OLD), or null when its condition refused it. */
+export function deletedUnlessRefused(
+  input: OnTable<Omit<DeleteCommandInput, "ReturnValues">>,
+): Promise<Record<string, unknown> | null> {
+  return nullIfRefused(
+    async () => (await deleteItem({ ...input, ReturnValues: "ALL_OLD" })).Attributes ?? null,
+  );
 }

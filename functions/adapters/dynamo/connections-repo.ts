@@ -12,8 +12,7 @@
  * The connections an address holds open are counted on `CONN#ADDRESS#<address>` / `OPEN` (+1 at
  * connect, -1 when the connection is forgotten); the connection item remembers its `address` for that.
  */
-import { DeleteCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "./client.ts";
+import { deleteItem, putItem, updateItem } from "./commands.ts";
 import { conditionFailed, refusingItem, updateUnlessRefused } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { CONNECTION_SHARDS, indexKeys, keys } from "./keys.ts";
@@ -37,33 +36,24 @@ export async function saveConnection(input: {
   now: number;
 }) {
   const expiresAtMs = input.now + CONNECTION_TTL_SECONDS * 1000;
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.connection(input.connectionId),
-        type: "connection",
-        gsi1pk: indexKeys.connections(connectionShard(input.connectionId)),
-        gsi1sk: `${new Date(expiresAtMs).toISOString()}#${input.connectionId}`,
-        connectionId: input.connectionId,
-        ...(input.userId ? { userId: input.userId } : {}),
-        ...(input.address ? { address: input.address } : {}),
-        connectedAt: new Date(input.now).toISOString(),
-        expiresAt: Math.floor(expiresAtMs / 1000),
-      },
-    }),
-  );
+  await putItem({
+    Item: {
+      ...keys.connection(input.connectionId),
+      type: "connection",
+      gsi1pk: indexKeys.connections(connectionShard(input.connectionId)),
+      gsi1sk: `${new Date(expiresAtMs).toISOString()}#${input.connectionId}`,
+      connectionId: input.connectionId,
+      ...(input.userId ? { userId: input.userId } : {}),
+      ...(input.address ? { address: input.address } : {}),
+      connectedAt: new Date(input.now).toISOString(),
+      expiresAt: Math.floor(expiresAtMs / 1000),
+    },
+  });
 }
 
 /** Forgets a connection, the auctions it watched, and its place in its address's count. */
 export async function deleteConnection(connectionId: string) {
-  const { Attributes } = await db.send(
-    new DeleteCommand({
-      TableName: tableName(),
-      Key: keys.connection(connectionId),
-      ReturnValues: "ALL_OLD",
-    }),
-  );
+  const { Attributes } = await deleteItem({ Key: keys.connection(connectionId), ReturnValues: "ALL_OLD" });
   const address = typeof Attributes?.address === "string" ? Attributes.address : undefined;
   await Promise.all([
     deleteWatches(connectionId, watchedBy(Attributes)),
@@ -79,21 +69,14 @@ export async function deleteConnection(connectionId: string) {
 export async function openAddressConnection(address: string, cap: number, now: number): Promise<boolean> {
   const key = keys.addressConnections(address);
   const expiresAt = Math.floor(now / 1000) + CONNECTION_TTL_SECONDS;
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: "ADD #open :one SET lastConnectAt = :now, expiresAt = :exp",
-        ConditionExpression: "attribute_not_exists(#open) OR #open < :cap",
-        ExpressionAttributeNames: { "#open": "open" },
-        ExpressionAttributeValues: { ":one": 1, ":now": now, ":exp": expiresAt, ":cap": cap },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-  }
+  const counted = await updateUnlessRefused({
+    Key: key,
+    UpdateExpression: "ADD #open :one SET lastConnectAt = :now, expiresAt = :exp",
+    ConditionExpression: "attribute_not_exists(#open) OR #open < :cap",
+    ExpressionAttributeNames: { "#open": "open" },
+    ExpressionAttributeValues: { ":one": 1, ":now": now, ":exp": expiresAt, ":cap": cap },
+  });
+  if (counted) return true;
   const stale = now - CONNECTION_TTL_SECONDS * 1000;
   return updateUnlessRefused({
     Key: key,
@@ -121,11 +104,7 @@ function watchedBy(item: Record<string, unknown> | undefined): string[] {
 }
 
 async function deleteWatches(connectionId: string, auctionIds: readonly string[]) {
-  await Promise.all(
-    auctionIds.map((auctionId) =>
-      db.send(new DeleteCommand({ TableName: tableName(), Key: keys.watch(auctionId, connectionId) })),
-    ),
-  );
+  await Promise.all(auctionIds.map((auctionId) => deleteItem({ Key: keys.watch(auctionId, connectionId) })));
 }
 
 export type WatchFrame =
@@ -148,25 +127,20 @@ export async function countWatchFrame(
     expiresAt: typeof item?.expiresAt === "number" ? item.expiresAt : 0,
   });
   const update = (sameWindow: boolean) =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.connection(connectionId),
-        UpdateExpression: sameWindow
-          ? "ADD watchFrames :one"
-          : "SET watchWindow = :window, watchFrames = :one",
-        ConditionExpression: sameWindow
-          ? "watchWindow = :window AND watchFrames < :max"
-          : "attribute_exists(pk) AND (attribute_not_exists(watchWindow) OR watchWindow <> :window)",
-        ExpressionAttributeValues: {
-          ":one": 1,
-          ":window": window,
-          ...(sameWindow ? { ":max": max } : {}),
-        },
-        ReturnValues: "ALL_NEW",
-        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
-      }),
-    );
+    updateItem({
+      Key: keys.connection(connectionId),
+      UpdateExpression: sameWindow ? "ADD watchFrames :one" : "SET watchWindow = :window, watchFrames = :one",
+      ConditionExpression: sameWindow
+        ? "watchWindow = :window AND watchFrames < :max"
+        : "attribute_exists(pk) AND (attribute_not_exists(watchWindow) OR watchWindow <> :window)",
+      ExpressionAttributeValues: {
+        ":one": 1,
+        ":window": window,
+        ...(sameWindow ? { ":max": max } : {}),
+      },
+      ReturnValues: "ALL_NEW",
+      ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+    });
   try {
     return counted((await update(true)).Attributes);
   } catch (error) {
@@ -203,12 +177,7 @@ export async function replaceWatches(
   await Promise.all([
     deleteWatches(connectionId, change.dropped),
     ...change.added.map((auctionId) =>
-      db.send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.watch(auctionId, connectionId), type: "watch", connectionId, expiresAt },
-        }),
-      ),
+      putItem({ Item: { ...keys.watch(auctionId, connectionId), type: "watch", connectionId, expiresAt } }),
     ),
   ]);
   return true;

@@ -1,7 +1,5 @@
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { ApprovalStatus } from "#shared/constants";
-import { db, tableName } from "./client.ts";
-import { conditionFailed } from "./conditions.ts";
+import { updatedUnlessRefused } from "./conditions.ts";
 
 /** An admin's decision on something awaiting approval (a seller application, a product). */
 export interface ApprovalChange {
@@ -12,36 +10,28 @@ export interface ApprovalChange {
 
 /**
  * Moves the item at `key` from `change.from` to `change.to`, and its by-status list entry to
- * `statusIndexPk`, only if it is still `from`; returns the updated item, or null when someone else
+ * `statusIndexPk`, only if it is still `from`; returns the updated record, or null when someone else
  * changed it first (or it is gone).
  */
-export async function moveApprovalStatus(
+export async function moveApprovalStatus<T>(
   key: { pk: string; sk: string },
   statusIndexPk: string,
   change: ApprovalChange,
-): Promise<Record<string, unknown> | null> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: change.approvedAt
-          ? "SET #status = :to, gsi1pk = :index, approvedAt = :approvedAt"
-          : "SET #status = :to, gsi1pk = :index",
-        ConditionExpression: "attribute_exists(pk) AND #status = :from",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: {
-          ":from": change.from,
-          ":to": change.to,
-          ":index": statusIndexPk,
-          ...(change.approvedAt ? { ":approvedAt": change.approvedAt } : {}),
-        },
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return Attributes ?? null;
-  } catch (error) {
-    if (conditionFailed(error)) return null;
-    throw error;
-  }
+  toRecord: (item: Record<string, unknown>) => T,
+): Promise<T | null> {
+  const item = await updatedUnlessRefused({
+    Key: key,
+    UpdateExpression: change.approvedAt
+      ? "SET #status = :to, gsi1pk = :index, approvedAt = :approvedAt"
+      : "SET #status = :to, gsi1pk = :index",
+    ConditionExpression: "attribute_exists(pk) AND #status = :from",
+    ExpressionAttributeNames: { "#status": "status" },
+    ExpressionAttributeValues: {
+      ":from": change.from,
+      ":to": change.to,
+      ":index": statusIndexPk,
+      ...(change.approvedAt ? { ":approvedAt": change.approvedAt } : {}),
+    },
+  });
+  return item ? toRecord(item) : null;
 }

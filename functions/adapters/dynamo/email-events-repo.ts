@@ -1,6 +1,5 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "./client.ts";
-import { conditionFailed, refusingItem, updateUnlessRefused } from "./conditions.ts";
+import { putItem, updateItem } from "./commands.ts";
+import { conditionFailed, deleteUnlessRefused, refusingItem, updateUnlessRefused } from "./conditions.ts";
 import { keys } from "./keys.ts";
 
 /** Idempotency items outlive every redelivery (a stream keeps records 24 h, the queue 4 days). */
@@ -15,22 +14,19 @@ export type EmailClaim = "claimed" | "done" | "busy";
  */
 export async function claimEmailEvent(eventKey: string, now: number, leaseMs: number): Promise<EmailClaim> {
   try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.emailEvent(eventKey),
-          type: "emailEvent",
-          state: "sending",
-          claimedAt: now,
-          expiresAt: Math.floor(now / 1000) + KEEP_SECONDS,
-        },
-        ConditionExpression: "attribute_not_exists(pk) OR (#state = :sending AND claimedAt < :stale)",
-        ExpressionAttributeNames: { "#state": "state" },
-        ExpressionAttributeValues: { ":sending": "sending", ":stale": now - leaseMs },
-        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
-      }),
-    );
+    await putItem({
+      Item: {
+        ...keys.emailEvent(eventKey),
+        type: "emailEvent",
+        state: "sending",
+        claimedAt: now,
+        expiresAt: Math.floor(now / 1000) + KEEP_SECONDS,
+      },
+      ConditionExpression: "attribute_not_exists(pk) OR (#state = :sending AND claimedAt < :stale)",
+      ExpressionAttributeNames: { "#state": "state" },
+      ExpressionAttributeValues: { ":sending": "sending", ":stale": now - leaseMs },
+      ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+    });
     return "claimed";
   } catch (error) {
     if (!conditionFailed(error)) throw error;
@@ -44,32 +40,22 @@ export async function settleEmailEvent(
   outcome: "sent" | "skipped",
   now: number,
 ): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.emailEvent(eventKey),
-      UpdateExpression: "SET #state = :outcome, settledAt = :now",
-      ExpressionAttributeNames: { "#state": "state" },
-      ExpressionAttributeValues: { ":outcome": outcome, ":now": now },
-    }),
-  );
+  await updateItem({
+    Key: keys.emailEvent(eventKey),
+    UpdateExpression: "SET #state = :outcome, settledAt = :now",
+    ExpressionAttributeNames: { "#state": "state" },
+    ExpressionAttributeValues: { ":outcome": outcome, ":now": now },
+  });
 }
 
 /** A send failed: give the claim back so the retry sends it. */
 export async function releaseEmailEvent(eventKey: string): Promise<void> {
-  await db
-    .send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.emailEvent(eventKey),
-        ConditionExpression: "#state = :sending",
-        ExpressionAttributeNames: { "#state": "state" },
-        ExpressionAttributeValues: { ":sending": "sending" },
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!conditionFailed(error)) throw error;
-    });
+  await deleteUnlessRefused({
+    Key: keys.emailEvent(eventKey),
+    ConditionExpression: "#state = :sending",
+    ExpressionAttributeNames: { "#state": "state" },
+    ExpressionAttributeValues: { ":sending": "sending" },
+  });
 }
 
 /**

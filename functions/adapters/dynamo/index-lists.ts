@@ -2,9 +2,10 @@
  * Lists come from the sparse KEYS_ONLY indexes (table-definition.ts): query the index for keys, then
  * BatchGet the items. These two helpers do that for any repository.
  */
-import { BatchGetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { RETRY, type RetryBounds, retrying } from "../retry.ts";
 import { db, tableName } from "./client.ts";
+import { queryItems } from "./commands.ts";
 import type { IndexName } from "./table-definition.ts";
 
 export interface ItemKey {
@@ -20,13 +21,22 @@ export async function queryAll(input: Omit<QueryCommandInput, "TableName" | "Exc
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(
-      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
-    );
+    const page = await queryItems({ ...input, ExclusiveStartKey: startKey });
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/** The Query of one index partition, in sort-key order (newest first with `newestFirst`). */
+export function indexPartitionQuery(index: IndexName, partition: string, newestFirst = false) {
+  return {
+    IndexName: index,
+    KeyConditionExpression: "#p = :p",
+    ExpressionAttributeNames: { "#p": `${index}pk` },
+    ExpressionAttributeValues: { ":p": partition },
+    ScanIndexForward: !newestFirst,
+  };
 }
 
 /** Every key under one index partition, in sort-key order (newest first with `newestFirst`). */
@@ -38,18 +48,11 @@ export async function queryIndexKeys(
   const keys: ItemKey[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index,
-        KeyConditionExpression: "#p = :p",
-        ExpressionAttributeNames: { "#p": `${index}pk` },
-        ExpressionAttributeValues: { ":p": partition },
-        ScanIndexForward: !options.newestFirst,
-        ExclusiveStartKey: startKey,
-        ...(options.limit ? { Limit: options.limit - keys.length } : {}),
-      }),
-    );
+    const page = await queryItems({
+      ...indexPartitionQuery(index, partition, options.newestFirst),
+      ExclusiveStartKey: startKey,
+      ...(options.limit ? { Limit: options.limit - keys.length } : {}),
+    });
     for (const item of page.Items ?? []) keys.push({ pk: item.pk as string, sk: item.sk as string });
     startKey = page.LastEvaluatedKey;
   } while (startKey && (!options.limit || keys.length < options.limit));

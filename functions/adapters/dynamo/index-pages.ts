@@ -11,11 +11,10 @@
  * kind (`itemKey`). Anything else (an empty, missing or foreign key) is refused with 400: DynamoDB
  * would answer some of them with a ValidationException (a 500) and page from others.
  */
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import { badRequest } from "../../domain/errors.ts";
-import { db, tableName } from "./client.ts";
-import { batchGetItems, type ItemKey } from "./index-lists.ts";
+import { queryItems } from "./commands.ts";
+import { batchGetItems, type ItemKey, indexPartitionQuery } from "./index-lists.ts";
 import type { IndexName } from "./table-definition.ts";
 
 export const INVALID_CURSOR = "Invalid cursor: start again without one";
@@ -112,18 +111,11 @@ async function readIndexKeys(
     partitions.map(async (partition) => {
       const at = positions[partition];
       if (at === "done") return { partition, found: [] as Found[], more: false };
-      const out = await db.send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: index,
-          KeyConditionExpression: "#p = :p",
-          ExpressionAttributeNames: { "#p": `${index}pk` },
-          ExpressionAttributeValues: { ":p": partition },
-          ScanIndexForward: !options.newestFirst,
-          Limit: page.limit,
-          ...(at ? { ExclusiveStartKey: at } : {}),
-        }),
-      );
+      const out = await queryItems({
+        ...indexPartitionQuery(index, partition, options.newestFirst),
+        Limit: page.limit,
+        ...(at ? { ExclusiveStartKey: at } : {}),
+      });
       const found = (out.Items ?? []).map((item) => ({
         partition,
         key: item as Record<string, string>,

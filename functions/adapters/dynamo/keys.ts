@@ -11,6 +11,7 @@
  *  gsi5: the won auctions by when they ended (AUCTIONS#won#ended), newest ended first for Recent winners
  */
 import type { AttemptScope } from "../../domain/login-throttle.ts";
+import type { IndexName } from "./table-definition.ts";
 
 const USER_SESSION_PREFIX = "SESSION#";
 const USER_PASSKEY_PREFIX = "PASSKEY#";
@@ -201,3 +202,19 @@ export const indexKeys = {
 } as const;
 
 export const CONNECTION_SHARDS = 8;
+
+/**
+ * The attributes every entity's item starts with: its table key, its type, and its entry in each index
+ * that lists it (`gsi2: [partition, sort key]` is stored as gsi2pk / gsi2sk).
+ */
+export function itemHead(
+  key: { pk: string; sk: string },
+  type: string,
+  indexes: Partial<Record<IndexName, readonly [partition: string, sortKey: string]>>,
+): Record<string, string> {
+  const entries = Object.entries(indexes).flatMap(([index, [partition, sortKey]]) => [
+    [`${index}pk`, partition],
+    [`${index}sk`, sortKey],
+  ]);
+  return { ...key, type, ...Object.fromEntries(entries) };
+}

@@ -4,9 +4,8 @@
  * broadcaster twice, by the direct hand-off and by the table's stream; whichever claims it first sends
  * it, the other finds it claimed and sends nothing.
  */
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "./client.ts";
-import { conditionFailed } from "./conditions.ts";
+import { getItem } from "./commands.ts";
+import { updateUnlessRefused } from "./conditions.ts";
 import { keys } from "./keys.ts";
 
 /** Far longer than the stream keeps a record the broadcaster would act on (a minute). */
@@ -20,14 +19,11 @@ export type DeliveryPath = "direct" | "stream";
  * (releaseDelivery), and the state would be skipped by the retry meant to send it.
  */
 export async function deliveredRank(auctionId: string): Promise<number> {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.liveDelivery(auctionId),
-      ProjectionExpression: "delivered",
-      ConsistentRead: true,
-    }),
-  );
+  const { Item } = await getItem({
+    Key: keys.liveDelivery(auctionId),
+    ProjectionExpression: "delivered",
+    ConsistentRead: true,
+  });
   return typeof Item?.delivered === "number" ? Item.delivered : 0;
 }
 
@@ -38,29 +34,20 @@ export async function claimDelivery(
   by: DeliveryPath,
   now: number,
 ): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.liveDelivery(auctionId),
-        UpdateExpression:
-          "SET #type = :type, delivered = :rank, deliveredBy = :by, deliveredAt = :at, expiresAt = :exp",
-        ConditionExpression: "attribute_not_exists(delivered) OR delivered < :rank",
-        ExpressionAttributeNames: { "#type": "type" },
-        ExpressionAttributeValues: {
-          ":type": "liveDelivery",
-          ":rank": rank,
-          ":by": by,
-          ":at": now,
-          ":exp": Math.floor(now / 1000) + DELIVERY_TTL_SECONDS,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
-  }
+  return updateUnlessRefused({
+    Key: keys.liveDelivery(auctionId),
+    UpdateExpression:
+      "SET #type = :type, delivered = :rank, deliveredBy = :by, deliveredAt = :at, expiresAt = :exp",
+    ConditionExpression: "attribute_not_exists(delivered) OR delivered < :rank",
+    ExpressionAttributeNames: { "#type": "type" },
+    ExpressionAttributeValues: {
+      ":type": "liveDelivery",
+      ":rank": rank,
+      ":by": by,
+      ":at": now,
+      ":exp": Math.floor(now / 1000) + DELIVERY_TTL_SECONDS,
+    },
+  });
 }
 
 /**
@@ -69,17 +56,10 @@ export async function claimDelivery(
  * them). Nothing happens if a later state was claimed meanwhile.
  */
 export async function releaseDelivery(auctionId: string, rank: number): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.liveDelivery(auctionId),
-        UpdateExpression: "SET delivered = :before",
-        ConditionExpression: "delivered = :rank",
-        ExpressionAttributeValues: { ":rank": rank, ":before": rank - 1 },
-      }),
-    );
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-  }
+  await updateUnlessRefused({
+    Key: keys.liveDelivery(auctionId),
+    UpdateExpression: "SET delivered = :before",
+    ConditionExpression: "delivered = :rank",
+    ExpressionAttributeValues: { ":rank": rank, ":before": rank - 1 },
+  });
 }

@@ -1,7 +1,6 @@
-import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { PaymentIntentStatus } from "#shared/schemas/payments";
-import { db, tableName } from "./client.ts";
-import { conditionFailed, updateUnlessRefused } from "./conditions.ts";
+import { getItem, putItem } from "./commands.ts";
+import { updateUnlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
 
@@ -35,24 +34,19 @@ const LOCAL_INTENT_SHAPE: ItemShape<LocalPaymentIntentRecord> = {
 const LOCAL_INTENT_TTL_SECONDS = 30 * 86400;
 
 export async function putLocalPaymentIntent(record: LocalPaymentIntentRecord, now: number): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.localPaymentIntent(record.id),
-        type: "localPaymentIntent",
-        ...record,
-        expiresAt: Math.floor(now / 1000) + LOCAL_INTENT_TTL_SECONDS,
-      },
-      ConditionExpression: "attribute_not_exists(pk)",
-    }),
-  );
+  await putItem({
+    Item: {
+      ...keys.localPaymentIntent(record.id),
+      type: "localPaymentIntent",
+      ...record,
+      expiresAt: Math.floor(now / 1000) + LOCAL_INTENT_TTL_SECONDS,
+    },
+    ConditionExpression: "attribute_not_exists(pk)",
+  });
 }
 
 export async function getLocalPaymentIntent(id: string): Promise<LocalPaymentIntentRecord | null> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.localPaymentIntent(id), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ Key: keys.localPaymentIntent(id), ConsistentRead: true });
   return Item ? parseItem("localPaymentIntent", LOCAL_INTENT_SHAPE, Item) : null;
 }
 
@@ -74,20 +68,13 @@ export async function markLocalPaymentIntentSucceeded(id: string): Promise<boole
 
 /** A declined card leaves the intent payable (as Stripe does) and remembers why. */
 export async function recordLocalPaymentDecline(id: string, message: string): Promise<void> {
-  await db
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.localPaymentIntent(id),
-        UpdateExpression: "SET lastPaymentError = :message",
-        ConditionExpression: "attribute_exists(pk) AND #status <> :succeeded",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: { ":message": message, ":succeeded": "succeeded" },
-      }),
-    )
-    .catch((error) => {
-      if (!conditionFailed(error)) throw error;
-    });
+  await updateUnlessRefused({
+    Key: keys.localPaymentIntent(id),
+    UpdateExpression: "SET lastPaymentError = :message",
+    ConditionExpression: "attribute_exists(pk) AND #status <> :succeeded",
+    ExpressionAttributeNames: { "#status": "status" },
+    ExpressionAttributeValues: { ":message": message, ":succeeded": "succeeded" },
+  });
 }
 
 /** Cancels an intent not yet paid (as Stripe does: a paid or canceled one stays as it is). */

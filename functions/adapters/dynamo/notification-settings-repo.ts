@@ -1,7 +1,8 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand } from "@aws-sdk/lib-dynamodb";
 import type { NotificationSettings, NotificationSettingsUpdate } from "#shared/schemas/notifications";
 import { db, tableName } from "./client.ts";
-import { unlessRefused } from "./conditions.ts";
+import { getItem } from "./commands.ts";
+import { updateUnlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
 
@@ -13,13 +14,7 @@ const NOTIFICATIONS_SHAPE: ItemShape<{ notifications?: Partial<NotificationSetti
 export async function getStoredNotificationSettings(
   userId: string,
 ): Promise<{ settings: Partial<NotificationSettingsUpdate> | undefined } | null> {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.user(userId),
-      ProjectionExpression: "pk, notifications",
-    }),
-  );
+  const { Item } = await getItem({ Key: keys.user(userId), ProjectionExpression: "pk, notifications" });
   if (!Item) return null;
   return { settings: parseItem("user", NOTIFICATIONS_SHAPE, Item).notifications };
 }
@@ -29,17 +24,12 @@ export async function saveNotificationSettings(
   userId: string,
   settings: NotificationSettings,
 ): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression: "SET notifications = :settings",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":settings": settings },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.user(userId),
+    UpdateExpression: "SET notifications = :settings",
+    ConditionExpression: "attribute_exists(pk)",
+    ExpressionAttributeValues: { ":settings": settings },
+  });
 }
 
 const BATCH_GET_LIMIT = 100;

@@ -11,19 +11,18 @@
  * The order keeps a snapshot of the product, the seller's business name and the buyer's username and
  * email taken at checkout, so its lists are one Query + one BatchGet and stay readable if a user goes.
  */
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { MetalType, PaymentStatus, ShippingStatus } from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { OrderPayment, ShippingState } from "../../domain/orders.ts";
 import { stillPayable } from "../../domain/payment-deadlines.ts";
-import { db, tableName } from "./client.ts";
-import { conditionFailed, transactionConditionFailed, updateUnlessRefused } from "./conditions.ts";
+import { getItem } from "./commands.ts";
+import { transactionConditionFailed, updatedUnlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
-import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { paymentDeadlineIndex } from "./payment-deadlines-repo.ts";
-import { transactRetryingConflicts } from "./transact.ts";
+import { createItemOp, transactRetryingConflicts } from "./transact.ts";
 
 export type OrderKind = "auction" | "buy_now";
 
@@ -112,12 +111,10 @@ const ORDER_SHAPE: ItemShape<OrderRecord> = {
 export function orderItem(order: OrderRecord) {
   const sortKey = timeSortKey(order.createdAt, order.id);
   return {
-    ...keys.order(order.id),
-    type: "order",
-    gsi2pk: indexKeys.sellerOrders(order.sellerId),
-    gsi2sk: sortKey,
-    gsi3pk: indexKeys.buyerOrders(order.buyerId),
-    gsi3sk: sortKey,
+    ...itemHead(keys.order(order.id), "order", {
+      gsi2: [indexKeys.sellerOrders(order.sellerId), sortKey],
+      gsi3: [indexKeys.buyerOrders(order.buyerId), sortKey],
+    }),
     // A Buy It Now order waits in the deadline index until paid; a win's order is followed on its auction.
     ...(order.kind === "buy_now" && order.paymentStatus === "pending" && order.payBy !== undefined
       ? paymentDeadlineIndex(order.id, order.payBy, order.paymentReminders ?? 0)
@@ -132,16 +129,9 @@ const ORDER_RETRY = { attempts: 6, delayStepMs: 10 };
 
 /** Writes the order and its auction's guard together; "exists" when the auction already has an order. */
 export async function createOrder(order: OrderRecord): Promise<"created" | "exists"> {
-  const table = tableName();
   const transactItems = [
-    {
-      Put: {
-        TableName: table,
-        Item: { ...keys.orderGuard(order.auctionId), type: "orderGuard", orderId: order.id },
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
-    { Put: { TableName: table, Item: orderItem(order), ConditionExpression: "attribute_not_exists(pk)" } },
+    createItemOp({ ...keys.orderGuard(order.auctionId), type: "orderGuard", orderId: order.id }),
+    createItemOp(orderItem(order)),
   ];
   // Two checkouts of one auction at the same instant: the retry's condition settles which won.
   const outcome = await transactRetryingConflicts(transactItems, {
@@ -169,9 +159,7 @@ export async function getAuctionOrders(auctionIds: readonly string[]): Promise<M
 }
 
 export async function getOrder(id: string): Promise<OrderRecord | null> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.order(id), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ Key: keys.order(id), ConsistentRead: true });
   return Item ? toOrder(Item) : null;
 }
 
@@ -205,25 +193,17 @@ export type MarkPaidOutcome = "paid" | "already_paid" | "order_missing" | "not_p
  * (either is money someone has to refund).
  */
 export async function markOrderPaidOnce(payment: OrderPayment, now: number): Promise<MarkPaidOutcome> {
-  const table = tableName();
   const paidAt = new Date(now).toISOString();
   const transactItems = [
-    {
-      Put: {
-        TableName: table,
-        Item: {
-          ...keys.orderPayment(payment.paymentIntentId),
-          type: "orderPayment",
-          orderId: payment.orderId,
-          amountCents: payment.amountCents,
-          createdAt: paidAt,
-        },
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
+    createItemOp({
+      ...keys.orderPayment(payment.paymentIntentId),
+      type: "orderPayment",
+      orderId: payment.orderId,
+      amountCents: payment.amountCents,
+      createdAt: paidAt,
+    }),
     {
       Update: {
-        TableName: table,
         Key: keys.order(payment.orderId),
         UpdateExpression: "SET paymentStatus = :paid, paidAt = :paidAt, stripePaymentIntentId = :intent",
         ConditionExpression:
@@ -307,29 +287,18 @@ export async function writeShippingState(
       removes.push(field);
     }
   }
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.order(order.id),
-        UpdateExpression: `SET ${sets.join(", ")}${removes.length ? ` REMOVE ${removes.join(", ")}` : ""}`,
-        ConditionExpression: "attribute_exists(pk) AND shippingStatus = :seen AND sellerUserId = :seller",
-        ExpressionAttributeValues: values,
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return Attributes ? toOrder(Attributes) : null;
-  } catch (error) {
-    if (conditionFailed(error)) return null;
-    throw error;
-  }
+  const item = await updatedUnlessRefused({
+    Key: keys.order(order.id),
+    UpdateExpression: `SET ${sets.join(", ")}${removes.length ? ` REMOVE ${removes.join(", ")}` : ""}`,
+    ConditionExpression: "attribute_exists(pk) AND shippingStatus = :seen AND sellerUserId = :seller",
+    ExpressionAttributeValues: values,
+  });
+  return item ? toOrder(item) : null;
 }
 
 /** The order a payment paid, through its `ORDERPAYMENT#<paymentIntentId>` item; null when none did. */
 export async function findOrderIdByPayment(paymentIntentId: string): Promise<string | null> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.orderPayment(paymentIntentId), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ Key: keys.orderPayment(paymentIntentId), ConsistentRead: true });
   return (Item?.orderId as string | undefined) ?? null;
 }
 

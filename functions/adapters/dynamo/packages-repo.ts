@@ -1,8 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "./client.ts";
-import { conditionFailed } from "./conditions.ts";
+import { deleteItem, getItem } from "./commands.ts";
+import { putUnlessRefused, updatedUnlessRefused } from "./conditions.ts";
 import { batchGetItems, queryIndexKeys } from "./index-lists.ts";
-import { indexKeys, keys } from "./keys.ts";
+import { indexKeys, itemHead, keys } from "./keys.ts";
 
 /** PACKAGE#id / PROFILE. Money in cents; the API shows it as "12.34". */
 export interface BidPackageRecord {
@@ -32,10 +31,9 @@ const packageSortKey = (bidCount: number, id: string) => `${String(bidCount).pad
 
 function bidPackageItem(record: NewBidPackage) {
   return {
-    ...keys.bidPackage(record.id),
-    type: "bidPackage",
-    gsi1pk: indexKeys.packages(),
-    gsi1sk: packageSortKey(record.bidCount, record.id),
+    ...itemHead(keys.bidPackage(record.id), "bidPackage", {
+      gsi1: [indexKeys.packages(), packageSortKey(record.bidCount, record.id)],
+    }),
     ...record,
     active: record.active ?? true,
     updatedAt: record.updatedAt ?? null,
@@ -58,7 +56,7 @@ function fromItem(item: Record<string, unknown>): BidPackageRecord {
 }
 
 export async function getBidPackage(id: string): Promise<BidPackageRecord | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.bidPackage(id) }));
+  const { Item } = await getItem({ Key: keys.bidPackage(id) });
   return Item ? fromItem(Item) : null;
 }
 
@@ -75,25 +73,15 @@ export async function putBidPackage(
   record: NewBidPackage,
   options: { onlyIfAbsent?: boolean } = {},
 ): Promise<"written" | "exists"> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: bidPackageItem(record),
-        ...(options.onlyIfAbsent ? { ConditionExpression: "attribute_not_exists(pk)" } : {}),
-      }),
-    );
-    return "written";
-  } catch (error) {
-    if (options.onlyIfAbsent && conditionFailed(error)) return "exists";
-    throw error;
-  }
+  const written = await putUnlessRefused({
+    Item: bidPackageItem(record),
+    ...(options.onlyIfAbsent ? { ConditionExpression: "attribute_not_exists(pk)" } : {}),
+  });
+  return written ? "written" : "exists";
 }
 
 export async function deleteBidPackage(id: string): Promise<boolean> {
-  const { Attributes } = await db.send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.bidPackage(id), ReturnValues: "ALL_OLD" }),
-  );
+  const { Attributes } = await deleteItem({ Key: keys.bidPackage(id), ReturnValues: "ALL_OLD" });
   return Attributes !== undefined;
 }
 
@@ -119,21 +107,12 @@ export async function updateBidPackage(
     values[":sortKey"] = packageSortKey(change.bidCount, id);
     sets.push("gsi1sk = :sortKey");
   }
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.bidPackage(id),
-        UpdateExpression: `SET ${sets.join(", ")}`,
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return Attributes ? fromItem(Attributes) : null;
-  } catch (error) {
-    if (conditionFailed(error)) return null;
-    throw error;
-  }
+  const item = await updatedUnlessRefused({
+    Key: keys.bidPackage(id),
+    UpdateExpression: `SET ${sets.join(", ")}`,
+    ConditionExpression: "attribute_exists(pk)",
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
+  return item ? fromItem(item) : null;
 }

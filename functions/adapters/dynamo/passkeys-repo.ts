@@ -4,22 +4,13 @@
  * `PASSKEY#<credentialId>`, the user's list), and the single-use challenges handed out with each
  * request (`ACCOUNTTOKEN#<hash>` / `PASSKEYCHALLENGE`, TTL at expiry); docs/architecture.md section 5.
  */
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "./client.ts";
-import { conditionFailed, unlessRefused } from "./conditions.ts";
+import { deleteItem, getItem } from "./commands.ts";
+import { unlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
-
-const transactWrite = (items: NonNullable<TransactWriteCommandInput["TransactItems"]>) =>
-  db.send(new TransactWriteCommand({ TransactItems: items }));
+import { consumeOneTimeItem, putOneTimeItem } from "./one-time-items.ts";
+import { createItemOp, writeTransaction } from "./transact.ts";
 
 export interface PasskeyRecord {
   /** The credential id, base64url: its key, and its id on the owner's list. */
@@ -58,26 +49,15 @@ export interface PasskeyChallengeRecord {
 /** Stores a new passkey and its place on the owner's list; false when that credential is already stored. */
 export async function putPasskey(record: PasskeyRecord): Promise<boolean> {
   return unlessRefused(() =>
-    transactWrite([
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.passkey(record.credentialId), type: "passkey", ...record },
-          ConditionExpression: "attribute_not_exists(pk)",
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.userPasskey(record.userId, record.credentialId), type: "userPasskey" },
-        },
-      },
+    writeTransaction([
+      createItemOp({ ...keys.passkey(record.credentialId), type: "passkey", ...record }),
+      { Put: { Item: { ...keys.userPasskey(record.userId, record.credentialId), type: "userPasskey" } } },
     ]),
   );
 }
 
 export async function getPasskey(credentialId: string): Promise<PasskeyRecord | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.passkey(credentialId) }));
+  const { Item } = await getItem({ Key: keys.passkey(credentialId) });
   return Item ? parseItem("passkey", PASSKEY_SHAPE, Item) : null;
 }
 
@@ -99,16 +79,15 @@ export async function listUserPasskeys(userId: string): Promise<PasskeyRecord[]>
 /** Removes a passkey, only if it is the user's; false when it is not (or is gone). */
 export async function deletePasskey(userId: string, credentialId: string): Promise<boolean> {
   return unlessRefused(() =>
-    transactWrite([
+    writeTransaction([
       {
         Delete: {
-          TableName: tableName(),
           Key: keys.passkey(credentialId),
           ConditionExpression: "userId = :user",
           ExpressionAttributeValues: { ":user": userId },
         },
       },
-      { Delete: { TableName: tableName(), Key: keys.userPasskey(userId, credentialId) } },
+      { Delete: { Key: keys.userPasskey(userId, credentialId) } },
     ]),
   );
 }
@@ -116,8 +95,8 @@ export async function deletePasskey(userId: string, credentialId: string): Promi
 /** Every passkey of a user (the account's deletion). */
 export async function deleteAllPasskeys(userId: string): Promise<void> {
   for (const id of await userPasskeyIds(userId)) {
-    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.passkey(id) }));
-    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.userPasskey(userId, id) }));
+    await deleteItem({ Key: keys.passkey(id) });
+    await deleteItem({ Key: keys.userPasskey(userId, id) });
   }
 }
 
@@ -129,44 +108,30 @@ export async function recordPasskeyUse(
   record: PasskeyRecord,
   input: { counter: number; now: number },
 ): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.passkey(record.credentialId),
-        UpdateExpression: "SET #counter = :counter, lastUsedAt = :now",
-        ConditionExpression: "userId = :user AND #counter = :read",
-        ExpressionAttributeNames: { "#counter": "counter" },
-        ExpressionAttributeValues: {
-          ":counter": input.counter,
-          ":now": input.now,
-          ":user": record.userId,
-          ":read": record.counter,
-        },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.passkey(record.credentialId),
+    UpdateExpression: "SET #counter = :counter, lastUsedAt = :now",
+    ConditionExpression: "userId = :user AND #counter = :read",
+    ExpressionAttributeNames: { "#counter": "counter" },
+    ExpressionAttributeValues: {
+      ":counter": input.counter,
+      ":now": input.now,
+      ":user": record.userId,
+      ":read": record.counter,
+    },
+  });
 }
 
 export async function putPasskeyChallenge(
   idHash: string,
   input: PasskeyChallengeRecord & { purpose: ChallengePurpose; expiresAtMs: number },
 ): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.passkeyChallenge(idHash),
-        type: "passkeyChallenge",
-        purpose: input.purpose,
-        challenge: input.challenge,
-        ...(input.userId ? { userId: input.userId } : {}),
-        expiresAtMs: input.expiresAtMs,
-        expiresAt: Math.ceil(input.expiresAtMs / 1000),
-      },
-      ConditionExpression: "attribute_not_exists(pk)",
-    }),
-  );
+  await putOneTimeItem(keys.passkeyChallenge(idHash), "passkeyChallenge", {
+    purpose: input.purpose,
+    challenge: input.challenge,
+    ...(input.userId ? { userId: input.userId } : {}),
+    expiresAtMs: input.expiresAtMs,
+  });
 }
 
 /**
@@ -178,23 +143,9 @@ export async function consumePasskeyChallenge(
   purpose: ChallengePurpose,
   now: number,
 ): Promise<PasskeyChallengeRecord | null> {
-  try {
-    const { Attributes } = await db.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.passkeyChallenge(idHash),
-        ConditionExpression: "purpose = :purpose AND expiresAtMs > :now",
-        ExpressionAttributeValues: { ":purpose": purpose, ":now": now },
-        ReturnValues: "ALL_OLD",
-      }),
-    );
-    if (!Attributes || typeof Attributes.challenge !== "string") return null;
-    return {
-      challenge: Attributes.challenge,
-      ...(typeof Attributes.userId === "string" ? { userId: Attributes.userId } : {}),
-    };
-  } catch (error) {
-    if (conditionFailed(error)) return null;
-    throw error;
-  }
+  return consumeOneTimeItem(keys.passkeyChallenge(idHash), { purpose, now }, (item) =>
+    typeof item.challenge === "string"
+      ? { challenge: item.challenge, ...(typeof item.userId === "string" ? { userId: item.userId } : {}) }
+      : null,
+  );
 }

@@ -1,31 +1,23 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from "@aws-sdk/lib-dynamodb";
-import type { ApprovalStatus, MetalType } from "#shared/constants";
+import type { ApprovalStatus } from "#shared/constants";
 import { decimalToCents } from "#shared/money";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { ProductFormInput } from "#shared/schemas/seller";
-import { db, tableName } from "./client.ts";
-import { conditionFailed, transactionConditionFailed, unlessRefused } from "./conditions.ts";
+import { getItem, putItem } from "./commands.ts";
+import { deleteUnlessRefused, transactionConditionFailed, updatedUnlessRefused } from "./conditions.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { listByIndex } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
-import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
+import { writeTransaction } from "./transact.ts";
 
-export interface ProductRecord {
+/** The product's own description, as the "add product" forms send it (validated). */
+type ProductDetails = Pick<ProductFormInput, "name" | "description" | "metalType" | "imageUrl"> &
+  Partial<Pick<ProductFormInput, "weight" | "purity">>;
+
+export interface ProductRecord extends ProductDetails {
   id: string;
   sellerId: string;
-  name: string;
-  description: string;
-  metalType: MetalType;
-  weight?: string;
-  purity?: string;
-  imageUrl: string;
   startingPriceCents: number;
   /** Absent on products listed before Buy It Now. */
   retailPriceCents?: number;
@@ -59,12 +51,10 @@ const PRODUCT_SHAPE: ItemShape<ProductRecord> = {
 export function productItem(product: ProductRecord) {
   const sortKey = timeSortKey(product.createdAt, product.id);
   return {
-    ...keys.product(product.id),
-    type: "product",
-    gsi1pk: indexKeys.productsByStatus(product.status),
-    gsi1sk: sortKey,
-    gsi2pk: indexKeys.sellerProducts(product.sellerId),
-    gsi2sk: sortKey,
+    ...itemHead(keys.product(product.id), "product", {
+      gsi1: [indexKeys.productsByStatus(product.status), sortKey],
+      gsi2: [indexKeys.sellerProducts(product.sellerId), sortKey],
+    }),
     ...product,
   };
 }
@@ -86,20 +76,12 @@ export async function createProduct(input: NewProduct, now: number): Promise<Pro
     status: "pending",
     createdAt: new Date(now).toISOString(),
   };
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: productItem(product),
-      ConditionExpression: "attribute_not_exists(pk)",
-    }),
-  );
+  await putItem({ Item: productItem(product), ConditionExpression: "attribute_not_exists(pk)" });
   return product;
 }
 
 export async function getProduct(id: string): Promise<ProductRecord | null> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.product(id), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ Key: keys.product(id), ConsistentRead: true });
   return Item ? toProduct(Item) : null;
 }
 
@@ -158,8 +140,7 @@ export async function listProductsByStatus(status: ApprovalStatus): Promise<Prod
  * returns the updated record, or null when someone else changed it first (or it is gone).
  */
 export async function setProductStatus(id: string, change: ApprovalChange): Promise<ProductRecord | null> {
-  const item = await moveApprovalStatus(keys.product(id), indexKeys.productsByStatus(change.to), change);
-  return item ? toProduct(item) : null;
+  return moveApprovalStatus(keys.product(id), indexKeys.productsByStatus(change.to), change, toProduct);
 }
 
 /** Records the auction an approval started, so deleting the product can find it. */
@@ -167,22 +148,13 @@ export async function recordProductAuction(
   productId: string,
   auctionId: string,
 ): Promise<ProductRecord | null> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.product(productId),
-        UpdateExpression: "SET auctionId = :auctionId",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":auctionId": auctionId },
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return Attributes ? toProduct(Attributes) : null;
-  } catch (error) {
-    if (conditionFailed(error)) return null;
-    throw error;
-  }
+  const item = await updatedUnlessRefused({
+    Key: keys.product(productId),
+    UpdateExpression: "SET auctionId = :auctionId",
+    ConditionExpression: "attribute_exists(pk)",
+    ExpressionAttributeValues: { ":auctionId": auctionId },
+  });
+  return item ? toProduct(item) : null;
 }
 
 /**
@@ -194,33 +166,21 @@ export async function deleteProductWithUnbidAuction(
   product: ProductRecord,
   auctionId: string | null,
 ): Promise<"deleted" | "gone" | "auction-has-bids"> {
-  const table = tableName();
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: table,
-              Key: keys.product(product.id),
-              ConditionExpression: "attribute_exists(pk)",
+    await writeTransaction([
+      { Delete: { Key: keys.product(product.id), ConditionExpression: "attribute_exists(pk)" } },
+      ...(auctionId
+        ? [
+            {
+              Delete: {
+                Key: keys.auction(auctionId),
+                ConditionExpression: "attribute_not_exists(pk) OR totalBids = :zero",
+                ExpressionAttributeValues: { ":zero": 0 },
+              },
             },
-          },
-          ...(auctionId
-            ? [
-                {
-                  Delete: {
-                    TableName: table,
-                    Key: keys.auction(auctionId),
-                    ConditionExpression: "attribute_not_exists(pk) OR totalBids = :zero",
-                    ExpressionAttributeValues: { ":zero": 0 },
-                  },
-                },
-              ]
-            : []),
-        ],
-      }),
-    );
+          ]
+        : []),
+    ]);
   } catch (error) {
     if (transactionConditionFailed(error, 1)) return "auction-has-bids";
     if (transactionConditionFailed(error, 0)) return "gone";
@@ -231,14 +191,9 @@ export async function deleteProductWithUnbidAuction(
 
 /** Removes an auction that nobody has bid on (its product is gone); false when it has bids or is gone. */
 export async function deleteUnbidAuction(auctionId: string): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.auction(auctionId),
-        ConditionExpression: "attribute_exists(pk) AND totalBids = :zero",
-        ExpressionAttributeValues: { ":zero": 0 },
-      }),
-    ),
-  );
+  return deleteUnlessRefused({
+    Key: keys.auction(auctionId),
+    ConditionExpression: "attribute_exists(pk) AND totalBids = :zero",
+    ExpressionAttributeValues: { ":zero": 0 },
+  });
 }

@@ -1,13 +1,12 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { SpendTally } from "../../domain/limits.ts";
 import type { BidPurchase } from "../../domain/payments.ts";
-import { db, tableName } from "./client.ts";
-import { cancellationCodes, transactionConditionFailed, unlessRefused } from "./conditions.ts";
+import { getItem, updateItem } from "./commands.ts";
+import { putUnlessRefused, transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
-import { transactRetryingConflicts } from "./transact.ts";
+import { createItemOp, transactRetryingConflicts, transactUnlessCancelled } from "./transact.ts";
 
 export type CreditOutcome = "credited" | "already_credited" | "user_changed";
 
@@ -25,31 +24,23 @@ export async function creditBidPurchase(
   now: number,
   spending: { seenSeq: number; tally: SpendTally },
 ): Promise<CreditOutcome> {
-  const table = tableName();
   const createdAt = new Date(now).toISOString();
   const transactItems = [
-    {
-      Put: {
-        TableName: table,
-        Item: {
-          ...keys.purchase(purchase.paymentIntentId),
-          type: "bidPurchase",
-          id: crypto.randomUUID(),
-          userId: purchase.userId,
-          packageId: purchase.packageId,
-          bidCount: purchase.bidCount,
-          amountCents: purchase.amountCents,
-          stripePaymentIntentId: purchase.paymentIntentId,
-          createdAt,
-          gsi3pk: indexKeys.userPurchases(purchase.userId),
-          gsi3sk: `${createdAt}#${purchase.amountCents}#${purchase.paymentIntentId}`,
-        },
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
+    createItemOp({
+      ...keys.purchase(purchase.paymentIntentId),
+      type: "bidPurchase",
+      id: crypto.randomUUID(),
+      userId: purchase.userId,
+      packageId: purchase.packageId,
+      bidCount: purchase.bidCount,
+      amountCents: purchase.amountCents,
+      stripePaymentIntentId: purchase.paymentIntentId,
+      createdAt,
+      gsi3pk: indexKeys.userPurchases(purchase.userId),
+      gsi3sk: `${createdAt}#${purchase.amountCents}#${purchase.paymentIntentId}`,
+    }),
     {
       Update: {
-        TableName: table,
         Key: keys.user(purchase.userId),
         UpdateExpression: "SET spendTally = :tally, spendSeq = :next ADD bidBalance :bids",
         ConditionExpression:
@@ -94,39 +85,31 @@ export async function refuseBidPurchase(
   refusal: string,
   now: number,
 ): Promise<"refused" | "exists"> {
-  const refused = await unlessRefused(() =>
-    db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.purchase(purchase.paymentIntentId),
-          type: "refusedPurchase",
-          userId: purchase.userId,
-          packageId: purchase.packageId,
-          bidCount: purchase.bidCount,
-          amountCents: purchase.amountCents,
-          stripePaymentIntentId: purchase.paymentIntentId,
-          createdAt: new Date(now).toISOString(),
-          refusal,
-        },
-        ConditionExpression: "attribute_not_exists(pk)",
-      }),
-    ),
-  );
+  const refused = await putUnlessRefused({
+    Item: {
+      ...keys.purchase(purchase.paymentIntentId),
+      type: "refusedPurchase",
+      userId: purchase.userId,
+      packageId: purchase.packageId,
+      bidCount: purchase.bidCount,
+      amountCents: purchase.amountCents,
+      stripePaymentIntentId: purchase.paymentIntentId,
+      createdAt: new Date(now).toISOString(),
+      refusal,
+    },
+    ConditionExpression: "attribute_not_exists(pk)",
+  });
   return refused ? "refused" : "exists";
 }
 
 /** Notes that a refused payment's money went back (the refund call succeeded). */
 export async function markRefusedPurchaseRefunded(paymentIntentId: string, now: number): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.purchase(paymentIntentId),
-      UpdateExpression: "SET refundedAt = :at",
-      ConditionExpression: "attribute_exists(pk) AND attribute_exists(refusal)",
-      ExpressionAttributeValues: { ":at": new Date(now).toISOString() },
-    }),
-  );
+  await updateItem({
+    Key: keys.purchase(paymentIntentId),
+    UpdateExpression: "SET refundedAt = :at",
+    ConditionExpression: "attribute_exists(pk) AND attribute_exists(refusal)",
+    ExpressionAttributeValues: { ":at": new Date(now).toISOString() },
+  });
 }
 
 export interface PaymentRecord {
@@ -171,22 +154,17 @@ const PURCHASE_SHAPE: ItemShape<PurchaseItem> = {
 };
 
 async function readPurchase(paymentIntentId: string): Promise<PurchaseItem | null> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.purchase(paymentIntentId), ConsistentRead: true }),
-  );
+  const { Item } = await getItem({ Key: keys.purchase(paymentIntentId), ConsistentRead: true });
   return Item ? parseItem("bidPurchase", PURCHASE_SHAPE, Item) : null;
 }
 
 /** A strongly consistent read, so a balance shown right after a credit includes it. */
 export async function readBidBalance(userId: string): Promise<number | null> {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.user(userId),
-      ConsistentRead: true,
-      ProjectionExpression: "bidBalance",
-    }),
-  );
+  const { Item } = await getItem({
+    Key: keys.user(userId),
+    ConsistentRead: true,
+    ProjectionExpression: "bidBalance",
+  });
   return Item ? ((Item.bidBalance as number | undefined) ?? 0) : null;
 }
 
@@ -232,48 +210,35 @@ export async function writeReversal(input: {
   now: number;
 }): Promise<boolean> {
   const at = new Date(input.now).toISOString();
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.purchase(input.paymentIntentId),
-              UpdateExpression:
-                "SET reversedCredits = :total, takenBack = if_not_exists(takenBack, :zero) + :take, shortfall = if_not_exists(shortfall, :zero) + :short, reversal = :flag, reversedAt = :at",
-              ConditionExpression:
-                "attribute_exists(pk) AND (reversedCredits = :already OR (attribute_not_exists(reversedCredits) AND :already = :zero))",
-              ExpressionAttributeValues: {
-                ":total": input.totalReversed,
-                ":already": input.alreadyReversed,
-                ":take": input.take,
-                ":short": input.shortfall,
-                ":zero": 0,
-                ":flag": input.flag,
-                ":at": at,
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.user(input.userId),
-              UpdateExpression:
-                "SET bidBalance = bidBalance - :take, paymentFlag = :flag, paymentFlaggedAt = :at",
-              ConditionExpression: "attribute_exists(pk) AND bidBalance >= :take",
-              ExpressionAttributeValues: { ":take": input.take, ":flag": input.flag, ":at": at },
-            },
-          },
-          receiveCreditsItem(input.userId, 0, -input.refundedCents),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (cancellationCodes(error)) return false;
-    throw error;
-  }
+  return transactUnlessCancelled([
+    {
+      Update: {
+        Key: keys.purchase(input.paymentIntentId),
+        UpdateExpression:
+          "SET reversedCredits = :total, takenBack = if_not_exists(takenBack, :zero) + :take, shortfall = if_not_exists(shortfall, :zero) + :short, reversal = :flag, reversedAt = :at",
+        ConditionExpression:
+          "attribute_exists(pk) AND (reversedCredits = :already OR (attribute_not_exists(reversedCredits) AND :already = :zero))",
+        ExpressionAttributeValues: {
+          ":total": input.totalReversed,
+          ":already": input.alreadyReversed,
+          ":take": input.take,
+          ":short": input.shortfall,
+          ":zero": 0,
+          ":flag": input.flag,
+          ":at": at,
+        },
+      },
+    },
+    {
+      Update: {
+        Key: keys.user(input.userId),
+        UpdateExpression: "SET bidBalance = bidBalance - :take, paymentFlag = :flag, paymentFlaggedAt = :at",
+        ConditionExpression: "attribute_exists(pk) AND bidBalance >= :take",
+        ExpressionAttributeValues: { ":take": input.take, ":flag": input.flag, ":at": at },
+      },
+    },
+    receiveCreditsItem(input.userId, 0, -input.refundedCents),
+  ]);
 }
 
 /** The user's bid-package purchases since `since` (time and amount), from the keys of gsi3 alone. */

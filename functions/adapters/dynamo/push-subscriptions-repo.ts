@@ -5,12 +5,12 @@
  * subscribed in it, never to both.
  */
 import { createHash } from "node:crypto";
-import { DeleteCommand, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { RETRY, retrying } from "../retry.ts";
-import { db, tableName } from "./client.ts";
-import { conditionFailed, transactionConditionFailed } from "./conditions.ts";
+import { deleteItem, getItem } from "./commands.ts";
+import { deleteUnlessRefused, transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { keys } from "./keys.ts";
+import { writeTransaction } from "./transact.ts";
 
 export interface StoredPushSubscription {
   userId: string;
@@ -29,39 +29,31 @@ export async function putPushSubscription(subscription: StoredPushSubscription):
   const hash = endpointHash(subscription.endpoint);
   const owner = keys.pushEndpoint(hash);
   await retrying({ attempts: 5, delayMs: (failed) => 20 * failed }, async () => {
-    const current = await db.send(
-      new GetCommand({ TableName: tableName(), Key: owner, ConsistentRead: true }),
-    );
+    const current = await getItem({ Key: owner, ConsistentRead: true });
     const previous = typeof current.Item?.userId === "string" ? current.Item.userId : undefined;
     try {
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...owner, type: "pushEndpoint", userId: subscription.userId },
-                // Nobody else took it since the read: the previous owner's copy below is the one to drop.
-                ConditionExpression: previous ? "userId = :previous" : "attribute_not_exists(pk)",
-                ...(previous ? { ExpressionAttributeValues: { ":previous": previous } } : {}),
-              },
+      await writeTransaction([
+        {
+          Put: {
+            Item: { ...owner, type: "pushEndpoint", userId: subscription.userId },
+            // Nobody else took it since the read: the previous owner's copy below is the one to drop.
+            ConditionExpression: previous ? "userId = :previous" : "attribute_not_exists(pk)",
+            ...(previous ? { ExpressionAttributeValues: { ":previous": previous } } : {}),
+          },
+        },
+        {
+          Put: {
+            Item: {
+              ...keys.pushSubscription(subscription.userId, hash),
+              type: "pushSubscription",
+              ...subscription,
             },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: {
-                  ...keys.pushSubscription(subscription.userId, hash),
-                  type: "pushSubscription",
-                  ...subscription,
-                },
-              },
-            },
-            ...(previous && previous !== subscription.userId
-              ? [{ Delete: { TableName: tableName(), Key: keys.pushSubscription(previous, hash) } }]
-              : []),
-          ],
-        }),
-      );
+          },
+        },
+        ...(previous && previous !== subscription.userId
+          ? [{ Delete: { Key: keys.pushSubscription(previous, hash) } }]
+          : []),
+      ]);
       return "saved" as const;
     } catch (error) {
       if (transactionConditionFailed(error, 0)) return RETRY;
@@ -90,17 +82,10 @@ export async function listPushSubscriptions(userId: string): Promise<StoredPushS
  */
 export async function deletePushSubscription(userId: string, endpoint: string): Promise<void> {
   const hash = endpointHash(endpoint);
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.pushSubscription(userId, hash) }));
-  try {
-    await db.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.pushEndpoint(hash),
-        ConditionExpression: "userId = :me",
-        ExpressionAttributeValues: { ":me": userId },
-      }),
-    );
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-  }
+  await deleteItem({ Key: keys.pushSubscription(userId, hash) });
+  await deleteUnlessRefused({
+    Key: keys.pushEndpoint(hash),
+    ConditionExpression: "userId = :me",
+    ExpressionAttributeValues: { ":me": userId },
+  });
 }

@@ -1,13 +1,13 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { ApprovalStatus } from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
-import { db, tableName } from "./client.ts";
-import { cancellationCodes, conditionFailed } from "./conditions.ts";
+import { getItem } from "./commands.ts";
+import { cancellationCodes, updatedUnlessRefused } from "./conditions.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
-import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
+import { createItemOp, writeTransaction } from "./transact.ts";
 
 export interface SellerRecord {
   id: string;
@@ -37,10 +37,9 @@ export const PLATFORM_BUSINESS_NAME = "Precious Metals Auctions";
 
 export function sellerItem(seller: SellerRecord) {
   return {
-    ...keys.seller(seller.id),
-    type: "seller",
-    gsi1pk: indexKeys.sellersByStatus(seller.status),
-    gsi1sk: timeSortKey(seller.createdAt, seller.id),
+    ...itemHead(keys.seller(seller.id), "seller", {
+      gsi1: [indexKeys.sellersByStatus(seller.status), timeSortKey(seller.createdAt, seller.id)],
+    }),
     ...seller,
   };
 }
@@ -48,7 +47,7 @@ export function sellerItem(seller: SellerRecord) {
 const toSeller = (item: Record<string, unknown>) => parseItem("seller", SELLER_SHAPE, item);
 
 export async function getSeller(id: string): Promise<SellerRecord | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.seller(id) }));
+  const { Item } = await getItem({ Key: keys.seller(id) });
   return Item ? toSeller(Item) : null;
 }
 
@@ -79,8 +78,7 @@ export async function listSellersByStatus(status: ApprovalStatus): Promise<Selle
  * returns the updated record, or null when someone else changed it first.
  */
 export async function setSellerStatus(id: string, change: ApprovalChange): Promise<SellerRecord | null> {
-  const item = await moveApprovalStatus(keys.seller(id), indexKeys.sellersByStatus(change.to), change);
-  return item ? toSeller(item) : null;
+  return moveApprovalStatus(keys.seller(id), indexKeys.sellersByStatus(change.to), change, toSeller);
 }
 
 /** Edits the business profile while the application is still pending; null if it no longer is. */
@@ -89,29 +87,20 @@ export async function updatePendingSellerProfile(
   profile: { businessName: string; description?: string },
 ): Promise<SellerRecord | null> {
   const description = profile.description?.trim() ? profile.description : undefined;
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.seller(id),
-        UpdateExpression: description
-          ? "SET businessName = :name, description = :description"
-          : "SET businessName = :name REMOVE description",
-        ConditionExpression: "attribute_exists(pk) AND #status = :pending",
-        ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: {
-          ":name": profile.businessName,
-          ":pending": "pending",
-          ...(description ? { ":description": description } : {}),
-        },
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return Attributes ? toSeller(Attributes) : null;
-  } catch (error) {
-    if (conditionFailed(error)) return null;
-    throw error;
-  }
+  const item = await updatedUnlessRefused({
+    Key: keys.seller(id),
+    UpdateExpression: description
+      ? "SET businessName = :name, description = :description"
+      : "SET businessName = :name REMOVE description",
+    ConditionExpression: "attribute_exists(pk) AND #status = :pending",
+    ExpressionAttributeNames: { "#status": "status" },
+    ExpressionAttributeValues: {
+      ":name": profile.businessName,
+      ":pending": "pending",
+      ...(description ? { ":description": description } : {}),
+    },
+  });
+  return item ? toSeller(item) : null;
 }
 
 /**
@@ -139,40 +128,27 @@ export async function ensurePlatformSeller(
     platform: true,
   };
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: sellerItem(seller),
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
+    await writeTransaction([
+      createItemOp(sellerItem(seller)),
+      {
+        Update: {
+          Key: keys.user(admin.id),
+          UpdateExpression: "SET sellerId = :sellerId",
+          ConditionExpression: admin.sellerId
+            ? "attribute_exists(pk) AND sellerId = :previous"
+            : "attribute_exists(pk) AND attribute_not_exists(sellerId)",
+          ExpressionAttributeValues: {
+            ":sellerId": seller.id,
+            ...(admin.sellerId ? { ":previous": admin.sellerId } : {}),
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.user(admin.id),
-              UpdateExpression: "SET sellerId = :sellerId",
-              ConditionExpression: admin.sellerId
-                ? "attribute_exists(pk) AND sellerId = :previous"
-                : "attribute_exists(pk) AND attribute_not_exists(sellerId)",
-              ExpressionAttributeValues: {
-                ":sellerId": seller.id,
-                ...(admin.sellerId ? { ":previous": admin.sellerId } : {}),
-              },
-            },
-          },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
     return seller;
   } catch (error) {
     if (!cancellationCodes(error)) throw error;
     // Another request created it first: use theirs.
-    const { Item } = await db.send(
-      new GetCommand({ TableName: tableName(), Key: keys.user(admin.id), ConsistentRead: true }),
-    );
+    const { Item } = await getItem({ Key: keys.user(admin.id), ConsistentRead: true });
     const winner = Item?.sellerId ? await getSeller(Item.sellerId as string) : null;
     if (!winner) throw error;
     return winner;

@@ -1,9 +1,71 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import {
+  TransactWriteCommand,
+  type TransactWriteConditionCheck,
+  type TransactWriteDelete,
+  type TransactWritePut,
+  type TransactWriteUpdate,
+} from "@aws-sdk/lib-dynamodb";
 import { retrying } from "../retry.ts";
-import { db } from "./client.ts";
+import { db, tableName } from "./client.ts";
 import { cancellationCodes } from "./conditions.ts";
 
-type TransactItems = NonNullable<TransactWriteCommandInput["TransactItems"]>;
+/** A part may leave its table name out: every transaction writes the one table. */
+type OnTable<Part> = Omit<Part, "TableName"> & { TableName?: string };
+
+/** One item of a transaction, its table name optional (writeTransaction fills it in). */
+export interface TransactItem {
+  ConditionCheck?: OnTable<TransactWriteConditionCheck>;
+  Put?: OnTable<TransactWritePut>;
+  Delete?: OnTable<TransactWriteDelete>;
+  Update?: OnTable<TransactWriteUpdate>;
+}
+
+type TransactItems = readonly TransactItem[];
+
+/** A part on the table, for a transaction item that left its table name out. */
+function onTable<Part>(part: OnTable<Part> | undefined, table: string) {
+  return part && ({ TableName: table, ...part } as Part);
+}
+
+/**
+ * Sends one TransactWriteItems of `items`, in order, on the table. With a `clientRequestToken`, an SDK
+ * retry of a transaction DynamoDB already applied (its answer lost) is a no-op instead of a second write.
+ */
+export function writeTransaction(items: TransactItems, clientRequestToken?: string) {
+  const table = tableName();
+  return db.send(
+    new TransactWriteCommand({
+      ...(clientRequestToken ? { ClientRequestToken: clientRequestToken } : {}),
+      TransactItems: items.map((item) => ({
+        ...(item.ConditionCheck && {
+          ConditionCheck: onTable<TransactWriteConditionCheck>(item.ConditionCheck, table),
+        }),
+        ...(item.Put && { Put: onTable<TransactWritePut>(item.Put, table) }),
+        ...(item.Delete && { Delete: onTable<TransactWriteDelete>(item.Delete, table) }),
+        ...(item.Update && { Update: onTable<TransactWriteUpdate>(item.Update, table) }),
+      })),
+    }),
+  );
+}
+
+/** The transaction item that creates `item`, refused when an item with its key exists already. */
+export function createItemOp(item: Record<string, unknown>): TransactItem {
+  return { Put: { Item: item, ConditionExpression: "attribute_not_exists(pk)" } };
+}
+
+/** Sends one transaction: true when written, false when DynamoDB cancelled it (for any reason); other errors propagate. */
+export async function transactUnlessCancelled(
+  items: TransactItems,
+  clientRequestToken?: string,
+): Promise<boolean> {
+  try {
+    await writeTransaction(items, clientRequestToken);
+    return true;
+  } catch (error) {
+    if (cancellationCodes(error)) return false;
+    throw error;
+  }
+}
 
 export interface ConflictRetry<Refusal> {
   /** Sends in all, the first included. */
@@ -38,7 +100,7 @@ export async function transactRetryingConflicts<Refusal>(
     },
     async () => {
       try {
-        await db.send(new TransactWriteCommand({ TransactItems: items }));
+        await writeTransaction(items);
         return "written";
       } catch (error) {
         if (!cancellationCodes(error)) throw error;

@@ -2,11 +2,12 @@
  * A user's two-factor item (`USER#<id>` / `TWOFACTOR`) and the sign-ins waiting for their code
  * (`ACCOUNTTOKEN#<hash>` / `PENDINGLOGIN`, TTL at expiry); docs/architecture.md section 5, "Two-factor".
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "./client.ts";
-import { conditionFailed, unlessRefused } from "./conditions.ts";
+import type { UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
+import { deleteItem, getItem, type OnTable } from "./commands.ts";
+import { deleteUnlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
+import { putOneTimeItem } from "./one-time-items.ts";
 
 export interface TwoFactorRecord {
   /** The confirmed authenticator secret (base32); never sent back once confirmed. */
@@ -29,25 +30,24 @@ const TWO_FACTOR_SHAPE: ItemShape<TwoFactorRecord> = {
   lastStep: "number?",
 };
 
+/** Every change to the two-factor item is conditional: true when written, false when its condition refused it. */
+function updateTwoFactor(userId: string, update: Omit<OnTable<UpdateCommandInput>, "Key">): Promise<boolean> {
+  return updateUnlessRefused({ Key: keys.twoFactor(userId), ...update });
+}
+
 export async function getTwoFactor(userId: string): Promise<TwoFactorRecord | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.twoFactor(userId) }));
+  const { Item } = await getItem({ Key: keys.twoFactor(userId) });
   return Item ? parseItem("twoFactor", TWO_FACTOR_SHAPE, Item) : null;
 }
 
 /** Keeps a new setup's secret until it is confirmed; refused once two-factor is on. */
 export async function putPendingSecret(userId: string, secret: string): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.twoFactor(userId),
-        UpdateExpression: "SET #type = :type, pendingSecret = :secret",
-        ConditionExpression: "attribute_not_exists(enabledAt)",
-        ExpressionAttributeNames: { "#type": "type" },
-        ExpressionAttributeValues: { ":type": "twoFactor", ":secret": secret },
-      }),
-    ),
-  );
+  return updateTwoFactor(userId, {
+    UpdateExpression: "SET #type = :type, pendingSecret = :secret",
+    ConditionExpression: "attribute_not_exists(enabledAt)",
+    ExpressionAttributeNames: { "#type": "type" },
+    ExpressionAttributeValues: { ":type": "twoFactor", ":secret": secret },
+  });
 }
 
 /** Turns the pending secret on with its recovery codes, only if it is still the one the code proved. */
@@ -55,102 +55,64 @@ export async function enableTwoFactor(
   userId: string,
   input: { secret: string; step: number; recoveryCodes: string[]; now: number },
 ): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.twoFactor(userId),
-        UpdateExpression:
-          "SET secret = :secret, enabledAt = :now, recoveryCodes = :codes, lastStep = :step REMOVE pendingSecret",
-        ConditionExpression: "pendingSecret = :secret AND attribute_not_exists(enabledAt)",
-        ExpressionAttributeValues: {
-          ":secret": input.secret,
-          ":now": input.now,
-          ":codes": input.recoveryCodes,
-          ":step": input.step,
-        },
-      }),
-    ),
-  );
+  return updateTwoFactor(userId, {
+    UpdateExpression:
+      "SET secret = :secret, enabledAt = :now, recoveryCodes = :codes, lastStep = :step REMOVE pendingSecret",
+    ConditionExpression: "pendingSecret = :secret AND attribute_not_exists(enabledAt)",
+    ExpressionAttributeValues: {
+      ":secret": input.secret,
+      ":now": input.now,
+      ":codes": input.recoveryCodes,
+      ":step": input.step,
+    },
+  });
 }
 
 /** Records an accepted code's step; false when that step (or a later one) was already used. */
 export async function claimCodeStep(userId: string, step: number): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.twoFactor(userId),
-        UpdateExpression: "SET lastStep = :step",
-        ConditionExpression:
-          "attribute_exists(enabledAt) AND (attribute_not_exists(lastStep) OR lastStep < :step)",
-        ExpressionAttributeValues: { ":step": step },
-      }),
-    ),
-  );
+  return updateTwoFactor(userId, {
+    UpdateExpression: "SET lastStep = :step",
+    ConditionExpression:
+      "attribute_exists(enabledAt) AND (attribute_not_exists(lastStep) OR lastStep < :step)",
+    ExpressionAttributeValues: { ":step": step },
+  });
 }
 
 /** Uses up the recovery code at `index`, only if it is still there: two requests cannot both spend it. */
 export async function spendRecoveryCode(userId: string, index: number, codeHash: string): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.twoFactor(userId),
-        UpdateExpression: `REMOVE recoveryCodes[${index}]`,
-        ConditionExpression: `attribute_exists(enabledAt) AND recoveryCodes[${index}] = :hash`,
-        ExpressionAttributeValues: { ":hash": codeHash },
-      }),
-    ),
-  );
+  return updateTwoFactor(userId, {
+    UpdateExpression: `REMOVE recoveryCodes[${index}]`,
+    ConditionExpression: `attribute_exists(enabledAt) AND recoveryCodes[${index}] = :hash`,
+    ExpressionAttributeValues: { ":hash": codeHash },
+  });
 }
 
 export async function deleteTwoFactor(userId: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.twoFactor(userId) }));
+  await deleteItem({ Key: keys.twoFactor(userId) });
 }
 
 export async function putPendingLogin(
   tokenHash: string,
   input: { userId: string; expiresAtMs: number },
 ): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.pendingLogin(tokenHash),
-        type: "pendingLogin",
-        userId: input.userId,
-        expiresAtMs: input.expiresAtMs,
-        expiresAt: Math.ceil(input.expiresAtMs / 1000),
-      },
-      ConditionExpression: "attribute_not_exists(pk)",
-    }),
-  );
+  await putOneTimeItem(keys.pendingLogin(tokenHash), "pendingLogin", {
+    userId: input.userId,
+    expiresAtMs: input.expiresAtMs,
+  });
 }
 
 /** The user a pending sign-in belongs to, while it is unexpired at `now`. */
 export async function getPendingLogin(tokenHash: string, now: number): Promise<string | null> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.pendingLogin(tokenHash) }),
-  );
+  const { Item } = await getItem({ Key: keys.pendingLogin(tokenHash) });
   if (!Item || typeof Item.userId !== "string" || !((Item.expiresAtMs as number) > now)) return null;
   return Item.userId;
 }
 
 /** Uses a pending sign-in up, in one conditional delete: two right codes cannot make two sessions. */
 export async function consumePendingLogin(tokenHash: string, now: number): Promise<boolean> {
-  try {
-    await db.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.pendingLogin(tokenHash),
-        ConditionExpression: "expiresAtMs > :now",
-        ExpressionAttributeValues: { ":now": now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
-  }
+  return deleteUnlessRefused({
+    Key: keys.pendingLogin(tokenHash),
+    ConditionExpression: "expiresAtMs > :now",
+    ExpressionAttributeValues: { ":now": now },
+  });
 }

@@ -1,13 +1,13 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { UserRole } from "#shared/constants";
 import type { NotificationSettings } from "#shared/schemas/notifications";
 import { conflict } from "../../domain/errors.ts";
-import { db, tableName } from "./client.ts";
-import { transactionConditionFailed, unlessRefused } from "./conditions.ts";
+import { getItem } from "./commands.ts";
+import { transactionConditionFailed, updateUnlessRefused } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
-import { indexKeys, keys, timeSortKey } from "./keys.ts";
+import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import { sellerItem } from "./sellers-repo.ts";
+import { createItemOp, writeTransaction } from "./transact.ts";
 
 export interface UserRecord {
   id: string;
@@ -53,10 +53,9 @@ const USER_SHAPE: ItemShape<UserRecord> = {
 
 export function userItem(user: UserRecord) {
   return {
-    ...keys.user(user.id),
-    type: "user",
-    gsi1pk: indexKeys.users(),
-    gsi1sk: timeSortKey(user.createdAt, user.id),
+    ...itemHead(keys.user(user.id), "user", {
+      gsi1: [indexKeys.users(), timeSortKey(user.createdAt, user.id)],
+    }),
     ...user,
   };
 }
@@ -91,27 +90,13 @@ export async function createUser(input: {
     ...(sellerId ? { sellerId } : {}),
     ...(input.emailVerified === false ? { emailVerified: false } : {}),
   };
-  const table = tableName();
   const guard = { type: "guard", userId: id };
   const items = [
-    { Put: { TableName: table, Item: userItem(user), ConditionExpression: "attribute_not_exists(pk)" } },
-    {
-      Put: {
-        TableName: table,
-        Item: { ...keys.usernameGuard(user.username), ...guard },
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
-    {
-      Put: {
-        TableName: table,
-        Item: { ...keys.emailGuard(user.email), ...guard },
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
+    createItemOp(userItem(user)),
+    createItemOp({ ...keys.usernameGuard(user.username), ...guard }),
+    createItemOp({ ...keys.emailGuard(user.email), ...guard }),
     {
       Update: {
-        TableName: table,
         Key: keys.userStats(),
         UpdateExpression: "ADD totalUsers :one",
         ExpressionAttributeValues: { ":one": 1 },
@@ -121,24 +106,20 @@ export async function createUser(input: {
     ...(user.bidBalance > 0 ? [receiveCreditsItem(id, user.bidBalance, 0)] : []),
     ...(sellerId
       ? [
-          {
-            Put: {
-              TableName: table,
-              Item: sellerItem({
-                id: sellerId,
-                userId: id,
-                businessName: input.businessName || user.username,
-                status: "pending",
-                createdAt,
-              }),
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
-          },
+          createItemOp(
+            sellerItem({
+              id: sellerId,
+              userId: id,
+              businessName: input.businessName || user.username,
+              status: "pending",
+              createdAt,
+            }),
+          ),
         ]
       : []),
   ];
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
+    await writeTransaction(items);
   } catch (error) {
     if (transactionConditionFailed(error, 1)) throw conflict("Username is already taken");
     if (transactionConditionFailed(error, 2)) throw conflict("Email is already registered");
@@ -148,14 +129,14 @@ export async function createUser(input: {
 }
 
 export async function getUser(id: string): Promise<UserRecord | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }));
+  const { Item } = await getItem({ Key: keys.user(id) });
   return Item ? toUser(Item) : null;
 }
 
 /** Username or email, case-insensitive, through the guard items (no index, no scan). */
 export async function findUserByLogin(identifier: string): Promise<UserRecord | null> {
   const guardKey = identifier.includes("@") ? keys.emailGuard(identifier) : keys.usernameGuard(identifier);
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: guardKey }));
+  const { Item } = await getItem({ Key: guardKey });
   if (!Item?.userId) return null;
   const user = await getUser(Item.userId as string);
   // A deleted account keeps its username's guard (nobody may take the name) but never signs in.
@@ -176,15 +157,10 @@ export async function replacePasswordHash(
   previousHash: string,
   nextHash: string,
 ): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression: "SET passwordHash = :next",
-        ConditionExpression: "passwordHash = :previous",
-        ExpressionAttributeValues: { ":next": nextHash, ":previous": previousHash },
-      }),
-    ),
-  );
+  return updateUnlessRefused({
+    Key: keys.user(userId),
+    UpdateExpression: "SET passwordHash = :next",
+    ConditionExpression: "passwordHash = :previous",
+    ExpressionAttributeValues: { ":next": nextHash, ":previous": previousHash },
+  });
 }

@@ -3,42 +3,56 @@
  * auction's partition lists its watchers (the alerts' one Query); the entry's gsi3 key
  * (`USER#<userId>#WATCHLIST`, `<watchedAt>#<auctionId>`) lists the user's watchlist, newest first.
  */
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Page, PageRequest } from "#shared/schemas/pages";
-import { db, tableName } from "./client.ts";
-import { conditionFailed } from "./conditions.ts";
-import { listByIndex } from "./index-lists.ts";
+import { deleteItem } from "./commands.ts";
+import { putUnlessRefused, updateUnlessRefused } from "./conditions.ts";
+import { listByIndex, queryAll } from "./index-lists.ts";
 import { queryIndexPage } from "./index-pages.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
+
+/** How a user follows an auction: the entry of their watchlist, or the one their bid made. */
+type Follow = Pick<Watcher, "userId" | "via">;
+
+const entryKey = (auctionId: string, follow: Follow) =>
+  follow.via === "bid"
+    ? keys.bidFollower(auctionId, follow.userId)
+    : keys.watchlistEntry(auctionId, follow.userId);
+
+const ENTRY_TYPE = { watchlist: "watchlistEntry", bid: "bidFollower" } as const;
+
+/** Writes a follower's entry once: a conditional put, so a second call writes nothing and keeps what the first one wrote. */
+async function putFollowEntry(auctionId: string, follow: Follow, fields: Record<string, unknown>) {
+  await putUnlessRefused({
+    Item: {
+      ...entryKey(auctionId, follow),
+      type: ENTRY_TYPE[follow.via],
+      userId: follow.userId,
+      auctionId,
+      ...fields,
+    },
+    ConditionExpression: "attribute_not_exists(pk)",
+  });
+}
 
 /**
  * Adds the auction to the user's watchlist; watching it again keeps the first entry (its place in the
  * list and whether its alert went), so a repeated PUT changes nothing.
  */
 export async function putWatchlistEntry(userId: string, auctionId: string, now: number): Promise<void> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.watchlistEntry(auctionId, userId),
-          type: "watchlistEntry",
-          userId,
-          auctionId,
-          watchedAt: new Date(now).toISOString(),
-          gsi3pk: indexKeys.userWatchlist(userId),
-          gsi3sk: timeSortKey(new Date(now).toISOString(), auctionId),
-        },
-        ConditionExpression: "attribute_not_exists(pk)",
-      }),
-    );
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-  }
+  const watchedAt = new Date(now).toISOString();
+  await putFollowEntry(
+    auctionId,
+    { userId, via: "watchlist" },
+    {
+      watchedAt,
+      gsi3pk: indexKeys.userWatchlist(userId),
+      gsi3sk: timeSortKey(watchedAt, auctionId),
+    },
+  );
 }
 
 export async function deleteWatchlistEntry(userId: string, auctionId: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.watchlistEntry(auctionId, userId) }));
+  await deleteItem({ Key: keys.watchlistEntry(auctionId, userId) });
 }
 
 /** One page of the auction ids a user watches, newest watched first (keys only: no item is read). */
@@ -83,27 +97,19 @@ export interface Watcher {
 export async function listWatchers(auctionId: string): Promise<Watcher[]> {
   const watchers: Watcher[] = [];
   const bidderPrefix = keys.bidFollower(auctionId, "").sk;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: "pk = :p",
-        ExpressionAttributeValues: { ":p": keys.watchlistPartition(auctionId) },
-        ProjectionExpression: "sk, userId, endingSoonAlertedAt",
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      if (typeof item.userId !== "string") continue;
-      watchers.push({
-        userId: item.userId,
-        via: String(item.sk).startsWith(bidderPrefix) ? "bid" : "watchlist",
-        endingSoonAlerted: item.endingSoonAlertedAt !== undefined,
-      });
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll({
+    KeyConditionExpression: "pk = :p",
+    ExpressionAttributeValues: { ":p": keys.watchlistPartition(auctionId) },
+    ProjectionExpression: "sk, userId, endingSoonAlertedAt",
+  });
+  for (const item of items) {
+    if (typeof item.userId !== "string") continue;
+    watchers.push({
+      userId: item.userId,
+      via: String(item.sk).startsWith(bidderPrefix) ? "bid" : "watchlist",
+      endingSoonAlerted: item.endingSoonAlertedAt !== undefined,
+    });
+  }
   return watchers;
 }
 
@@ -115,30 +121,15 @@ const BID_FOLLOWER_TTL_MS = 30 * 24 * 60 * 60_000;
  * nothing and an alert already marked stays marked. Their watchlist entry, if any, is another item.
  */
 export async function putBidFollower(userId: string, auctionId: string, endsAt: number, now: number) {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.bidFollower(auctionId, userId),
-          type: "bidFollower",
-          userId,
-          auctionId,
-          followedAt: new Date(now).toISOString(),
-          expiresAt: Math.ceil((Math.max(endsAt, now) + BID_FOLLOWER_TTL_MS) / 1000),
-        },
-        ConditionExpression: "attribute_not_exists(pk)",
-      }),
-    );
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-  }
+  await putFollowEntry(
+    auctionId,
+    { userId, via: "bid" },
+    {
+      followedAt: new Date(now).toISOString(),
+      expiresAt: Math.ceil((Math.max(endsAt, now) + BID_FOLLOWER_TTL_MS) / 1000),
+    },
+  );
 }
-
-const entryKey = (auctionId: string, watcher: Pick<Watcher, "userId" | "via">) =>
-  watcher.via === "bid"
-    ? keys.bidFollower(auctionId, watcher.userId)
-    : keys.watchlistEntry(auctionId, watcher.userId);
 
 /**
  * Marks the auction's ending-soon alert as going to this follower (on the entry it follows by): true
@@ -147,22 +138,13 @@ const entryKey = (auctionId: string, watcher: Pick<Watcher, "userId" | "via">) =
  */
 export async function claimEndingSoonAlert(
   auctionId: string,
-  watcher: Pick<Watcher, "userId" | "via">,
+  watcher: Follow,
   now: number,
 ): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: entryKey(auctionId, watcher),
-        UpdateExpression: "SET endingSoonAlertedAt = :now",
-        ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(endingSoonAlertedAt)",
-        ExpressionAttributeValues: { ":now": new Date(now).toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
-  }
+  return updateUnlessRefused({
+    Key: entryKey(auctionId, watcher),
+    UpdateExpression: "SET endingSoonAlertedAt = :now",
+    ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(endingSoonAlertedAt)",
+    ExpressionAttributeValues: { ":now": new Date(now).toISOString() },
+  });
 }

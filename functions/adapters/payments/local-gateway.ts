@@ -123,30 +123,15 @@ function toView(record: LocalPaymentIntentRecord): PaymentIntentView {
 
 /** The payment_intent.succeeded event in Stripe's shape (the fields our handler and Stripe's verifier read). */
 export function succeededEvent(intent: PaymentIntentView, now: number) {
-  const created = Math.floor(now / 1000);
-  return {
-    id: `evt_local_${randomBytes(12).toString("hex")}`,
-    object: "event",
-    api_version: "local",
-    created,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type: "payment_intent.succeeded",
-    data: {
-      object: {
-        id: intent.id,
-        object: "payment_intent",
-        amount: intent.amountCents,
-        amount_received: intent.amountCents,
-        currency: intent.currency,
-        status: "succeeded",
-        metadata: intent.metadata,
-        created,
-        livemode: false,
-      },
-    },
-  };
+  return stripeEvent("payment_intent.succeeded", now, {
+    id: intent.id,
+    object: "payment_intent",
+    amount: intent.amountCents,
+    amount_received: intent.amountCents,
+    currency: intent.currency,
+    status: "succeeded",
+    metadata: intent.metadata,
+  });
 }
 
 export function signWebhook(event: object, secret: string, now: number): SignedWebhook {
@@ -164,7 +149,7 @@ export function refundedEvent(
   input: { paymentIntentId: string; amountCents: number; refundedCents: number },
   now: number,
 ) {
-  return chargeEvent("charge.refunded", now, {
+  return stripeEvent("charge.refunded", now, {
     id: `ch_local_${randomBytes(8).toString("hex")}`,
     object: "charge",
     amount: input.amountCents,
@@ -176,7 +161,7 @@ export function refundedEvent(
 
 /** A charge.dispute.created event in Stripe's shape. */
 export function disputedEvent(input: { paymentIntentId: string; amountCents: number }, now: number) {
-  return chargeEvent("charge.dispute.created", now, {
+  return stripeEvent("charge.dispute.created", now, {
     id: `dp_local_${randomBytes(8).toString("hex")}`,
     object: "dispute",
     amount: input.amountCents,
@@ -186,7 +171,8 @@ export function disputedEvent(input: { paymentIntentId: string; amountCents: num
   });
 }
 
-function chargeEvent(type: string, now: number, object: Record<string, unknown>) {
+/** An event of `type` in Stripe's envelope, about `object` (created now, in test mode like every local event). */
+function stripeEvent(type: string, now: number, object: Record<string, unknown>) {
   const created = Math.floor(now / 1000);
   return {
     id: `evt_local_${randomBytes(12).toString("hex")}`,

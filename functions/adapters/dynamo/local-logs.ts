@@ -1,0 +1,21 @@
+/**
+ * The local stand-ins' logs (the outbox of emails the local SES would have sent, the pushes of the
+ * local push service): one item per entry under its recipient, its sort key starting with the time it
+ * was sent, read back newest first for the tests and the dev pages that show them.
+ */
+import { putItem, queryNewest } from "./commands.ts";
+import type { ItemKey } from "./index-lists.ts";
+
+export async function appendToLocalLog(key: ItemKey, type: string, entry: object): Promise<void> {
+  await putItem({ Item: { ...key, type, ...entry } });
+}
+
+/** The newest `limit` entries of the recipient's log, newest first, each with just `fields`. */
+export async function readLocalLog<T>(
+  partition: string,
+  limit: number,
+  fields: readonly (keyof T & string)[],
+): Promise<T[]> {
+  const items = await queryNewest(partition, limit);
+  return items.map((item) => Object.fromEntries(fields.map((field) => [field, item[field]])) as T);
+}
