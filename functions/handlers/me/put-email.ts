@@ -7,9 +7,8 @@ export const route = defineRoute({ body: changeEmailSchema }, async ({ body, aut
   reply(
     202,
     await changeEmail({
+      ...body,
       userId: auth.userId,
-      email: body.email,
-      password: body.password,
       ip: clientIp(event),
       now,
     }),
