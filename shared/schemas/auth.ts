@@ -67,13 +67,18 @@ export const registerFormSchema = z.object({ ...registerFields, confirmPassword:
 );
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
-/** GET /api/auth/me and the body of a successful login or registration. */
-export const currentUserSchema = z.object({
+/** Who an account is and its credit, as the user and the admin's user list both show it. */
+export const accountFields = {
   id: z.string(),
   username: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
   bidBalance: z.number().check(z.integer()),
+};
+
+/** GET /api/auth/me and the body of a successful login or registration. */
+export const currentUserSchema = z.object({
+  ...accountFields,
   /** A seller's own seller profile: how the auction page knows "Your Product" without user ids in public payloads. */
   sellerId: z.optional(z.string()),
   /** Whether the address is proved (notifications go only to a verified one); true on accounts older than the check. */
