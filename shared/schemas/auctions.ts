@@ -17,14 +17,19 @@ export const auctionIdParamsSchema = z.object({
 
 const usernameView = z.object({ username: z.string() });
 
-export const auctionProductSchema = z.object({
-  id: z.string(),
+/** A product's own description, as every copy of it shows it (functions/usecases/views/product-view.ts). */
+export const productDescriptionFields = {
   name: z.string(),
   description: z.string(),
   metalType: z.enum(METAL_TYPES),
+  imageUrl: z.string(),
+};
+
+export const auctionProductSchema = z.object({
+  id: z.string(),
+  ...productDescriptionFields,
   weight: z.nullable(z.string()),
   purity: z.nullable(z.string()),
-  imageUrl: z.string(),
   startingPrice: z.string(),
 });
 
