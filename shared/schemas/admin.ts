@@ -1,6 +1,6 @@
 import { APPROVAL_STATUSES } from "../constants.ts";
+import { accountFields } from "./account-fields.ts";
 import { auctionSummarySchema } from "./auctions.ts";
-import { accountFields } from "./auth.ts";
 import { productFields, productViewSchema, retailAtLeastStart, sellerProductFormDefaults } from "./seller.ts";
 import * as z from "./zod.ts";
 

@@ -1,4 +1,5 @@
-import { AUCTION_STATUSES, MAX_WATCHED_AUCTIONS, METAL_TYPES } from "../constants.ts";
+import { AUCTION_STATUSES, MAX_WATCHED_AUCTIONS } from "../constants.ts";
+import { productDescriptionFields } from "./product-description.ts";
 import * as z from "./zod.ts";
 
 /**
@@ -16,14 +17,6 @@ export const auctionIdParamsSchema = z.object({
 });
 
 const usernameView = z.object({ username: z.string() });
-
-/** A product's own description, as every copy of it shows it (functions/usecases/views/product-view.ts). */
-export const productDescriptionFields = {
-  name: z.string(),
-  description: z.string(),
-  metalType: z.enum(METAL_TYPES),
-  imageUrl: z.string(),
-};
 
 export const auctionProductSchema = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-import { ROLES } from "../constants.ts";
+import { accountFields } from "./account-fields.ts";
 import * as z from "./zod.ts";
 
 /** Used by the login form and by POST /api/auth/login; messages are docs/product.md section 5's. */
@@ -66,15 +66,6 @@ export const registerFormSchema = z.object({ ...registerFields, confirmPassword:
   }),
 );
 export type RegisterForm = z.infer<typeof registerFormSchema>;
-
-/** Who an account is and its credit, as the user and the admin's user list both show it. */
-export const accountFields = {
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  bidBalance: z.number().check(z.integer()),
-};
 
 /** GET /api/auth/me and the body of a successful login or registration. */
 export const currentUserSchema = z.object({

@@ -1,6 +1,6 @@
 import { APPROVAL_STATUSES, AUCTION_STATUSES, DEFAULT_STARTING_PRICE, METAL_TYPES } from "../constants.ts";
 import { decimalToCents } from "../money.ts";
-import { productDescriptionFields } from "./auctions.ts";
+import { productDescriptionFields } from "./product-description.ts";
 import * as z from "./zod.ts";
 
 /** "" from an empty form field means "not given" for the optional texts (weight, purity). */
