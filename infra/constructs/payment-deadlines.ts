@@ -3,7 +3,7 @@ import { Construct } from "constructs";
 import type { Data } from "./data.ts";
 import { scheduledFunction } from "./event-function.ts";
 import { FailureQueue } from "./failure-queue.ts";
-import type { ProductFunction, ProductFunctionDefaults } from "./product-function.ts";
+import type { ProductFunctionDefaults } from "./product-function.ts";
 
 export interface PaymentDeadlinesProps {
   defaults: ProductFunctionDefaults;
@@ -17,7 +17,6 @@ export interface PaymentDeadlinesProps {
  * so 15 minutes late is nothing; one rule costs the same however many wins wait.
  */
 export class PaymentDeadlines extends Construct {
-  readonly sweep: ProductFunction;
   /** Sweeps EventBridge could not deliver or that failed after retries (the next run tries again). */
   readonly failures: FailureQueue;
 
@@ -28,7 +27,7 @@ export class PaymentDeadlines extends Construct {
       description:
         "Payment deadline sweeps that failed after retries (the next run, 15 minutes later, tries again)",
     });
-    this.sweep = scheduledFunction(this, "Sweep", {
+    scheduledFunction(this, "Sweep", {
       handlerId: props.sweepHandler,
       defaults: props.defaults,
       table: props.data.table,
