@@ -13,84 +13,67 @@
  *
  * No violation is tolerated: the first one fails the run.
  */
+/** Every fence is an error: its name, why it stands (the message a violation prints), and the imports it refuses (from -> to). */
+const fence = (name, comment, from, to) => ({ name, severity: "error", comment, from, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: "no-circular",
-      severity: "error",
-      comment: "Modules that import each other in a circle.",
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: "ses-only-in-the-email-sender",
-      severity: "error",
-      comment:
-        "Only the email sender (functions/handlers/notifications/send-email.ts) may reach SES, through functions/adapters/email/ses-sender.ts (the one importer of the SES client: tests/unit/notifications/ses-client.test.ts).",
-      from: { pathNot: "^functions/(handlers/notifications/send-email|adapters/email/ses-sender)[.]ts$" },
-      to: { path: "^functions/adapters/email/ses-sender[.]ts$" },
-    },
-    {
-      name: "zod-through-shared-schemas-zod",
-      severity: "error",
-      comment:
-        'Only shared/schemas/zod.ts imports zod: it installs the error map that keeps the product\'s zod 3 messages (docs/decisions.md). Import it as `import * as z from "#shared/schemas/zod"`; types may come from anywhere.',
-      from: { pathNot: "^shared/schemas/zod[.]ts$" },
-      to: { path: "(^|/)node_modules/zod/", dependencyTypesNot: ["type-only"] },
-    },
-    {
-      name: "domain-is-pure",
-      severity: "error",
-      comment: "functions/domain holds pure rules: no storage, no HTTP, no orchestration.",
-      from: { path: "^functions/domain/" },
-      to: { path: "^functions/(adapters|http|usecases|handlers)/" },
-    },
-    {
-      name: "adapters-below-http",
-      severity: "error",
-      comment: "Adapters know storage and services, not requests or use cases.",
-      from: { path: "^functions/adapters/" },
-      to: { path: "^functions/(http|usecases|handlers)/" },
-    },
-    {
-      name: "usecases-below-http",
-      severity: "error",
-      comment: "Use cases raise domain refusals; the HTTP layer maps them.",
-      from: { path: "^functions/usecases/" },
-      to: { path: "^functions/(http|handlers)/" },
-    },
-    {
-      name: "usecases-in-feature-folders",
-      severity: "error",
-      comment:
-        "A use case lives in its feature's folder (functions/usecases/<feature>/x.ts, the feature named as in domain and adapters), so a feature's files sort together in every layer.",
-      from: {},
-      to: { path: "^functions/usecases/[^/]+[.]ts$" },
-    },
-    {
-      name: "bidding-below-agents",
-      severity: "error",
-      comment:
-        "The Bid Agent engine places its bids through bidding's one bid operation; bidding never imports the engine (a change reaches the agents through the agent queue, functions/adapters/agents/next-check.ts).",
-      from: { path: "^functions/usecases/bidding/" },
-      to: { path: "^functions/usecases/agents/" },
-    },
-    {
-      name: "features-apart",
-      severity: "error",
-      comment:
-        "A web feature never imports another: move shared pieces to components/ or lib/, compose in app/.",
-      from: { path: "^web/src/features/([^/]+)/" },
-      to: { path: "^web/src/features/", pathNot: "^web/src/features/$1/" },
-    },
-    {
-      name: "shared-web-below-features",
-      severity: "error",
-      comment: "components/ and lib/ are used by features, never the other way round.",
-      from: { path: "^web/src/(components|lib)/" },
-      to: { path: "^web/src/features/" },
-    },
+    fence("no-circular", "Modules that import each other in a circle.", {}, { circular: true }),
+    fence(
+      "ses-only-in-the-email-sender",
+      "Only the email sender (functions/handlers/notifications/send-email.ts) may reach SES, through functions/adapters/email/ses-sender.ts (the one importer of the SES client: tests/unit/notifications/ses-client.test.ts).",
+      { pathNot: "^functions/(handlers/notifications/send-email|adapters/email/ses-sender)[.]ts$" },
+      { path: "^functions/adapters/email/ses-sender[.]ts$" },
+    ),
+    fence(
+      "zod-through-shared-schemas-zod",
+      'Only shared/schemas/zod.ts imports zod: it installs the error map that keeps the product\'s zod 3 messages (docs/decisions.md). Import it as `import * as z from "#shared/schemas/zod"`; types may come from anywhere.',
+      { pathNot: "^shared/schemas/zod[.]ts$" },
+      { path: "(^|/)node_modules/zod/", dependencyTypesNot: ["type-only"] },
+    ),
+    fence(
+      "domain-is-pure",
+      "functions/domain holds pure rules: no storage, no HTTP, no orchestration.",
+      { path: "^functions/domain/" },
+      { path: "^functions/(adapters|http|usecases|handlers)/" },
+    ),
+    fence(
+      "adapters-below-http",
+      "Adapters know storage and services, not requests or use cases.",
+      { path: "^functions/adapters/" },
+      { path: "^functions/(http|usecases|handlers)/" },
+    ),
+    fence(
+      "usecases-below-http",
+      "Use cases raise domain refusals; the HTTP layer maps them.",
+      { path: "^functions/usecases/" },
+      { path: "^functions/(http|handlers)/" },
+    ),
+    fence(
+      "usecases-in-feature-folders",
+      "A use case lives in its feature's folder (functions/usecases/<feature>/x.ts, the feature named as in domain and adapters), so a feature's files sort together in every layer.",
+      {},
+      { path: "^functions/usecases/[^/]+[.]ts$" },
+    ),
+    fence(
+      "bidding-below-agents",
+      "The Bid Agent engine places its bids through bidding's one bid operation; bidding never imports the engine (a change reaches the agents through the agent queue, functions/adapters/agents/next-check.ts).",
+      { path: "^functions/usecases/bidding/" },
+      { path: "^functions/usecases/agents/" },
+    ),
+    fence(
+      "features-apart",
+      "A web feature never imports another: move shared pieces to components/ or lib/, compose in app/.",
+      { path: "^web/src/features/([^/]+)/" },
+      { path: "^web/src/features/", pathNot: "^web/src/features/$1/" },
+    ),
+    fence(
+      "shared-web-below-features",
+      "components/ and lib/ are used by features, never the other way round.",
+      { path: "^web/src/(components|lib)/" },
+      { path: "^web/src/features/" },
+    ),
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -73,17 +73,23 @@ const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   // The one reader of the publishable key: with the key in SSM, every other function would hold a
   // dynamic reference of its own (CloudFormation allows 60 per template).
   "config/get-config": { publishesStripeKey: true },
-  // Account links: the email carries a secret the table holds only hashed (usecases/accounts/account-emails.ts).
-  "auth/register": { queuesEmails: true },
-  "auth/resend-verification": { queuesEmails: true },
-  "auth/forgot-password": { queuesEmails: true },
-  "auth/reset-password": { queuesEmails: true },
-  "me/put-email": { queuesEmails: true },
   // The browser subscribes to Web Push with the VAPID public key.
   "push/get-public-key": { publishesPushKey: true },
 };
+/** Gives each of `handlerIds` the need, beside the ones listed above. */
+function grant(need: keyof Omit<FunctionNeeds, "table">, handlerIds: readonly string[]): void {
+  for (const id of handlerIds) EXCEPTIONS[id] = { ...EXCEPTIONS[id], [need]: true };
+}
+// Account links: the email carries a secret the table holds only hashed (usecases/accounts/account-emails.ts).
+grant("queuesEmails", [
+  "auth/register",
+  "auth/resend-verification",
+  "auth/forgot-password",
+  "auth/reset-password",
+  "me/put-email",
+]);
 // The route table says who calls the payment provider (callsPaymentProvider).
-for (const id of stripeCallers) EXCEPTIONS[id] = { ...EXCEPTIONS[id], readsStripeSecrets: true };
+grant("readsStripeSecrets", stripeCallers);
 
 export function routeNeeds(route: HttpRoute): FunctionNeeds {
   return needsOf(route.handler);

@@ -35,6 +35,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { buildWeb } from "./check-budgets.ts";
+import { CHROMIUM_ARGS } from "./local/chromium.ts";
 import { repoRoot } from "./local/paths.ts";
 import { PREVIEW_READY_PREFIX } from "./local/preview.ts";
 import { niceCommand, SERVER_SIDE_NICE, threadPriorities } from "./local/priority.ts";
@@ -56,16 +57,6 @@ const METRICS = [
   "cumulative-layout-shift",
   "speed-index",
 ] as const;
-
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 interface Run {
   page: string;
@@ -218,7 +209,7 @@ try {
   site = await startServerSide(outDir);
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_ARGS,
   });
   const live = (await (await fetch(new URL("/api/auctions", site.url))).json()) as Array<{ id: string }>;
   if (!live[0]) throw new Error("the seeded stack has no live auction to audit");

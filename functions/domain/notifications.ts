@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_AND_RECEIPT_EMAIL_KINDS,
   DEFAULT_ENDING_SOON_MINUTES,
   type EmailData,
   type EmailEvent,
@@ -41,27 +42,8 @@ export function notificationSettingsOf(
   return { ...base, ...stored, push: { ...base.push, ...stored?.push } };
 }
 
-/**
- * Emails about the account itself and receipts: they always go, verified address or not (a
- * verification or reset link must reach an unproved address). Every other kind is a notification.
- */
-const ACCOUNT_AND_RECEIPT_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>([
-  "welcome",
-  "bids_purchased",
-  "order_paid",
-  "shipped",
-  "seller_approved",
-  "seller_rejected",
-  "product_approved",
-  "product_rejected",
-  "verify_email",
-  "password_reset",
-  "password_changed",
-  "email_change_requested",
-  "payment_reminder",
-  "payment_expired",
-  "sale_expired",
-]);
+/** Account emails and receipts always go; every other kind is a notification. */
+const ACCOUNT_AND_RECEIPT_KINDS: ReadonlySet<EmailKind> = new Set(ACCOUNT_AND_RECEIPT_EMAIL_KINDS);
 
 /**
  * The one decision whether a user gets an email of `kind`: account emails and receipts always go;

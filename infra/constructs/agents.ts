@@ -1,14 +1,12 @@
 import { Duration } from "aws-cdk-lib";
-import { Rule, Schedule } from "aws-cdk-lib/aws-events";
-import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
-import { eventHandlerNeeds } from "../access.ts";
 import { acknowledge } from "../nag.ts";
 import type { Data } from "./data.ts";
+import { eventFunction, scheduledFunction } from "./event-function.ts";
 import { FailureQueue } from "./failure-queue.ts";
-import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
+import type { ProductFunction, ProductFunctionDefaults } from "./product-function.ts";
 
 export interface AgentsProps {
   defaults: ProductFunctionDefaults;
@@ -52,12 +50,12 @@ export class Agents extends Construct {
       deadLetterQueue: { queue: this.failures, maxReceiveCount: 3 },
     });
 
-    const engineNeeds = eventHandlerNeeds(props.engineHandler);
-    this.engine = new ProductFunction(this, "Engine", {
+    this.engine = eventFunction(this, "Engine", {
       handlerId: props.engineHandler,
       defaults: props.defaults,
+      table: props.data.table,
       timeout: Duration.seconds(10),
-    }).bindTable(props.data.table, engineNeeds.table);
+    });
     this.engine.addEventSource(
       new SqsEventSource(this.checks, { batchSize: 10, reportBatchItemFailures: true }),
     );
@@ -68,19 +66,19 @@ export class Agents extends Construct {
     );
     this.allowQueueing(this.engine);
 
-    const sweepNeeds = eventHandlerNeeds(props.sweepHandler);
-    this.sweep = new ProductFunction(this, "Sweep", {
+    this.sweep = scheduledFunction(this, "Sweep", {
       handlerId: props.sweepHandler,
       defaults: props.defaults,
+      table: props.data.table,
       timeout: Duration.seconds(30),
-      deadLetterQueue: this.sweepFailures,
-    }).bindTable(props.data.table, sweepNeeds.table);
-    this.allowQueueing(this.sweep);
-    new Rule(this, "EveryMinute", {
-      description: "Re-queues Bid Agent checks from the table (recovery)",
-      schedule: Schedule.rate(Duration.minutes(1)),
-      targets: [new LambdaFunction(this.sweep, { retryAttempts: 2, deadLetterQueue: this.sweepFailures })],
+      failures: this.sweepFailures,
+      rule: {
+        id: "EveryMinute",
+        description: "Re-queues Bid Agent checks from the table (recovery)",
+        every: Duration.minutes(1),
+      },
     });
+    this.allowQueueing(this.sweep);
   }
 
   /** Lets a function queue agent checks, and tells it where. */

@@ -1,6 +1,4 @@
 import { Duration, NestedStack, Stack } from "aws-cdk-lib";
-import { Rule, Schedule } from "aws-cdk-lib/aws-events";
-import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { DynamoEventSource, SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
@@ -9,11 +7,11 @@ import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from "a
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 import { EMAIL_SOURCE_TYPES } from "../../functions/domain/notifications.ts";
-import { eventHandlerNeeds } from "../access.ts";
 import { acknowledge } from "../nag.ts";
 import type { Data } from "./data.ts";
+import { eventFunction, scheduledFunction } from "./event-function.ts";
 import { FailureQueue } from "./failure-queue.ts";
-import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
+import type { ProductFunction, ProductFunctionDefaults } from "./product-function.ts";
 
 export interface NotificationsProps {
   defaults: ProductFunctionDefaults;
@@ -86,11 +84,12 @@ export class Notifications extends Construct {
       deadLetterQueue: { queue: this.failures, maxReceiveCount: 5 },
     });
 
-    this.consumer = new ProductFunction(this, "Events", {
+    this.consumer = eventFunction(this, "Events", {
       handlerId: props.eventsHandler,
       defaults: props.defaults,
+      table: props.data.table,
       timeout: Duration.seconds(30),
-    }).bindTable(props.data.table, eventHandlerNeeds(props.eventsHandler).table);
+    });
     this.allowQueueing(this.consumer);
     this.consumer.addEventSource(
       new DynamoEventSource(props.data.table, {
@@ -113,25 +112,27 @@ export class Notifications extends Construct {
     // decide them as they decide every email.
     // In a nested stack of its own: the app stack is close to CloudFormation's 500 resources.
     const alerts = new NestedStack(this, "Alerts", { description: "Penny auction ending-soon alerts" });
-    this.alertSweep = new ProductFunction(alerts, "AlertSweep", {
+    this.alertSweep = scheduledFunction(alerts, "AlertSweep", {
       handlerId: props.alertSweepHandler,
       defaults: props.defaults,
+      table: props.data.table,
       timeout: Duration.seconds(50),
-      deadLetterQueue: this.failures,
-    }).bindTable(props.data.table, eventHandlerNeeds(props.alertSweepHandler).table);
+      failures: this.failures,
+      rule: {
+        id: "EveryMinute",
+        description: "Queues the ending-soon alerts of watched auctions",
+        every: Duration.minutes(1),
+      },
+    });
     this.queue.grantSendMessages(this.alertSweep);
     this.alertSweep.addEnvironment("EMAIL_QUEUE_URL", this.queue.queueUrl);
-    new Rule(alerts, "EveryMinute", {
-      description: "Queues the ending-soon alerts of watched auctions",
-      schedule: Schedule.rate(Duration.minutes(1)),
-      targets: [new LambdaFunction(this.alertSweep, { retryAttempts: 2, deadLetterQueue: this.failures })],
-    });
 
-    this.sender = new ProductFunction(this, "Sender", {
+    this.sender = eventFunction(this, "Sender", {
       handlerId: props.senderHandler,
       defaults: props.defaults,
+      table: props.data.table,
       timeout: senderTimeout,
-    }).bindTable(props.data.table, eventHandlerNeeds(props.senderHandler).table);
+    });
     this.sender.addEventSource(
       new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }),
     );

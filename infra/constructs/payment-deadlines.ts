@@ -1,11 +1,9 @@
 import { Duration } from "aws-cdk-lib";
-import { Rule, Schedule } from "aws-cdk-lib/aws-events";
-import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import { Construct } from "constructs";
-import { eventHandlerNeeds } from "../access.ts";
 import type { Data } from "./data.ts";
+import { scheduledFunction } from "./event-function.ts";
 import { FailureQueue } from "./failure-queue.ts";
-import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
+import type { ProductFunctionDefaults } from "./product-function.ts";
 
 export interface PaymentDeadlinesProps {
   defaults: ProductFunctionDefaults;
@@ -19,7 +17,6 @@ export interface PaymentDeadlinesProps {
  * so 15 minutes late is nothing; one rule costs the same however many wins wait.
  */
 export class PaymentDeadlines extends Construct {
-  readonly sweep: ProductFunction;
   /** Sweeps EventBridge could not deliver or that failed after retries (the next run tries again). */
   readonly failures: FailureQueue;
 
@@ -30,16 +27,17 @@ export class PaymentDeadlines extends Construct {
       description:
         "Payment deadline sweeps that failed after retries (the next run, 15 minutes later, tries again)",
     });
-    this.sweep = new ProductFunction(this, "Sweep", {
+    scheduledFunction(this, "Sweep", {
       handlerId: props.sweepHandler,
       defaults: props.defaults,
+      table: props.data.table,
       timeout: Duration.seconds(60),
-      deadLetterQueue: this.failures,
-    }).bindTable(props.data.table, eventHandlerNeeds(props.sweepHandler).table);
-    new Rule(this, "Every15Minutes", {
-      description: "Payment reminders and expiry of unpaid wins and Buy It Now orders",
-      schedule: Schedule.rate(Duration.minutes(15)),
-      targets: [new LambdaFunction(this.sweep, { retryAttempts: 2, deadLetterQueue: this.failures })],
+      failures: this.failures,
+      rule: {
+        id: "Every15Minutes",
+        description: "Payment reminders and expiry of unpaid wins and Buy It Now orders",
+        every: Duration.minutes(15),
+      },
     });
   }
 }

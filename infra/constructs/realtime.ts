@@ -11,6 +11,7 @@ import { acknowledge } from "../nag.ts";
 import { accessLogs, SOCKET_ACCESS_LOG_FIELDS } from "./access-logs.ts";
 import { functionId } from "./api.ts";
 import type { Data } from "./data.ts";
+import { eventFunction } from "./event-function.ts";
 import { FailureQueue } from "./failure-queue.ts";
 import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
 
@@ -79,13 +80,13 @@ export class Realtime extends Construct {
       description:
         "Stream batches the broadcaster gave up on (after retries and bisecting): live updates were lost",
     });
-    const needs = eventHandlerNeeds(props.broadcasterHandler);
-    this.broadcaster = new ProductFunction(this, "Broadcaster", {
+    this.broadcaster = eventFunction(this, "Broadcaster", {
       handlerId: props.broadcasterHandler,
       defaults: props.defaults,
+      table: props.data.table,
       timeout: Duration.seconds(30),
-    }).bindTable(props.data.table, needs.table);
-    if (needs.postsToSockets) this.allowPosting(this.broadcaster);
+    });
+    if (eventHandlerNeeds(props.broadcasterHandler).postsToSockets) this.allowPosting(this.broadcaster);
     // The direct path (allowHandingOff): no retry, no dead letters. A state it fails to deliver comes
     // by the stream a second later, and a retried one would only be late.
     this.broadcaster.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });

@@ -3,11 +3,11 @@ import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Construct } from "constructs";
 import { keys } from "../../functions/adapters/dynamo/keys.ts";
-import { eventHandlerNeeds } from "../access.ts";
 import { acknowledge } from "../nag.ts";
 import type { Data } from "./data.ts";
+import { eventFunction } from "./event-function.ts";
 import { FailureQueue } from "./failure-queue.ts";
-import { ProductFunction, type ProductFunctionDefaults } from "./product-function.ts";
+import type { ProductFunction, ProductFunctionDefaults } from "./product-function.ts";
 
 export interface StatsProps {
   defaults: ProductFunctionDefaults;
@@ -32,11 +32,12 @@ export class Stats extends Construct {
       queueName: `${props.defaults.prefix}-stats-failures`,
       description: "Stream batches the stats aggregator gave up on: the Stats charts undercount",
     });
-    this.aggregator = new ProductFunction(this, "Aggregator", {
+    this.aggregator = eventFunction(this, "Aggregator", {
       handlerId: props.aggregatorHandler,
       defaults: props.defaults,
+      table: props.data.table,
       timeout: Duration.seconds(60),
-    }).bindTable(props.data.table, eventHandlerNeeds(props.aggregatorHandler).table);
+    });
     this.aggregator.addEventSource(
       new DynamoEventSource(props.data.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,

@@ -49,6 +49,13 @@ const product = {
   retailPrice: "40.00",
 };
 const newProduct = async () => (await call(seller, "POST", "/api/seller/products", product)).id as string;
+const approve = (id: string) => call(admin, "POST", `/api/admin/products/${id}/approve`);
+/** A product whose auction is live (no bids). */
+const approvedProduct = async () => {
+  const id = await newProduct();
+  await approve(id);
+  return id;
+};
 
 console.log("| request | DynamoDB calls (one request) | local p50 / p95 ms |");
 console.log("|---|---|---|");
@@ -57,26 +64,10 @@ await bench(
   async () => undefined,
   () => newProduct(),
 );
-await bench("POST /api/admin/products/{id}/approve", newProduct, (id) =>
-  call(admin, "POST", `/api/admin/products/${id}/approve`),
-);
-await bench(
-  "POST /api/admin/products/{id}/approve (again)",
-  async () => {
-    const id = await newProduct();
-    await call(admin, "POST", `/api/admin/products/${id}/approve`);
-    return id;
-  },
-  (id) => call(admin, "POST", `/api/admin/products/${id}/approve`),
-);
-await bench(
-  "DELETE /api/admin/products/{id} (live, no bids)",
-  async () => {
-    const id = await newProduct();
-    await call(admin, "POST", `/api/admin/products/${id}/approve`);
-    return id;
-  },
-  (id) => call(admin, "DELETE", `/api/admin/products/${id}`),
+await bench("POST /api/admin/products/{id}/approve", newProduct, approve);
+await bench("POST /api/admin/products/{id}/approve (again)", approvedProduct, approve);
+await bench("DELETE /api/admin/products/{id} (live, no bids)", approvedProduct, (id) =>
+  call(admin, "DELETE", `/api/admin/products/${id}`),
 );
 await bench(
   "POST /api/admin/users/{id}/adjust-bids (+5)",
@@ -134,7 +125,7 @@ await bench(
 // The public live list: approved products are live auctions (those above are live too).
 const live = async () => ((await call(seller, "GET", "/api/seller/auctions")) as unknown as unknown[]).length;
 for (let count = await live(); count < LIVE; count++) {
-  await call(admin, "POST", `/api/admin/products/${await newProduct()}/approve`);
+  await approve(await newProduct());
 }
 const anonymousRead = async (path: string) => {
   const res = await invokeRoute({ method: "GET", path });

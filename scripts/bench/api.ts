@@ -15,7 +15,7 @@
 import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { startLocalStack } from "../local/stack.ts";
+import { startQuietLocalStack } from "../local/stack.ts";
 
 const { values } = parseArgs({
   options: {
@@ -26,14 +26,7 @@ const { values } = parseArgs({
 const duration = Math.min(120, Math.max(1, Number(values.duration)));
 const connections = Math.min(500, Math.max(1, Number(values.connections)));
 
-const stack = await startLocalStack({
-  inMemory: true,
-  withVite: false,
-  ports: { dynamo: 0, gateway: 0, web: 0 },
-  tableName: "bench-api",
-  env: { POWERTOOLS_LOG_LEVEL: "ERROR" },
-  log: () => {},
-});
+const stack = await startQuietLocalStack("bench-api");
 
 interface Row {
   name: string;

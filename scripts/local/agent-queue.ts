@@ -1,6 +1,7 @@
 import type { AgentQueue } from "../../functions/adapters/agents/agent-queue.ts";
 import { eventHandlers } from "../../functions/routes.ts";
-import { type HandlerLoader, invoke, loadHandler } from "./handlers.ts";
+import { invoke } from "./handlers.ts";
+import { type InProcessOptions, inProcessRuns } from "./in-process-runs.ts";
 import { sqsEvent } from "./sqs-event.ts";
 
 export interface LocalAgentQueue extends AgentQueue {
@@ -15,30 +16,21 @@ export interface LocalAgentQueue extends AgentQueue {
   stop(): Promise<void>;
 }
 
-export interface LocalAgentQueueOptions {
-  loader?: HandlerLoader;
+export interface LocalAgentQueueOptions extends InProcessOptions {
   /** Run the sweep every this many ms (0 = never; the local stack uses 60 s like the AWS rule). */
   sweepEveryMs?: number;
-  log?: (message: string, extra?: unknown) => void;
 }
 
 export function createLocalAgentQueue(options: LocalAgentQueueOptions = {}): LocalAgentQueue {
-  const loader = options.loader ?? loadHandler;
-  const log =
-    options.log ?? ((message: string, extra?: unknown) => console.warn(`[agents] ${message}`, extra ?? ""));
+  const runs = inProcessRuns(options, "agents");
   const timers = new Set<NodeJS.Timeout>();
-  const running = new Set<Promise<unknown>>();
   let stopped = false;
-
-  const track = (job: Promise<unknown>) => {
-    running.add(job);
-    job.catch((error) => log("agent engine invocation failed", error)).finally(() => running.delete(job));
-  };
+  const track = (job: Promise<unknown>) => runs.track(job, "agent engine invocation failed");
 
   const sweepTimer =
     options.sweepEveryMs && options.sweepEveryMs > 0
       ? setInterval(() => {
-          if (!stopped) track(invoke(eventHandlers.agentSweep, {}, loader));
+          if (!stopped) track(invoke(eventHandlers.agentSweep, {}, runs.loader));
         }, options.sweepEveryMs)
       : null;
   sweepTimer?.unref();
@@ -50,7 +42,7 @@ export function createLocalAgentQueue(options: LocalAgentQueueOptions = {}): Loc
         () => {
           timers.delete(timer);
           if (!stopped)
-            track(invoke(eventHandlers.agentEngine, sqsEvent(check, "local-agent-checks"), loader));
+            track(invoke(eventHandlers.agentEngine, sqsEvent(check, "local-agent-checks"), runs.loader));
         },
         Math.max(0, atMs - Date.now()),
       );
@@ -58,13 +50,13 @@ export function createLocalAgentQueue(options: LocalAgentQueueOptions = {}): Loc
     },
     pending: () => timers.size,
     async idle() {
-      while (timers.size || running.size) {
-        if (running.size) await Promise.allSettled([...running]);
+      while (timers.size || runs.running.size) {
+        if (runs.running.size) await runs.settled();
         else await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
     async sweep() {
-      await invoke(eventHandlers.agentSweep, {}, loader);
+      await invoke(eventHandlers.agentSweep, {}, runs.loader);
     },
     dropPending() {
       for (const timer of timers) clearTimeout(timer);
@@ -75,7 +67,7 @@ export function createLocalAgentQueue(options: LocalAgentQueueOptions = {}): Loc
       if (sweepTimer) clearInterval(sweepTimer);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await Promise.allSettled([...running]);
+      await runs.settled();
     },
   };
 }

@@ -8,19 +8,12 @@
  */
 import { PREVIEW_READY_PREFIX, servePreview } from "./preview.ts";
 import { stopOnSignals } from "./process.ts";
-import { startLocalStack } from "./stack.ts";
+import { startQuietLocalStack } from "./stack.ts";
 
 const outDir = process.argv[2];
 if (!outDir) throw new Error("usage: audit-server.ts <built web directory>");
 
-const stack = await startLocalStack({
-  inMemory: true,
-  withVite: false,
-  ports: { dynamo: 0, gateway: 0, web: 0 },
-  tableName: "lighthouse",
-  env: { POWERTOOLS_LOG_LEVEL: "ERROR" },
-  log: () => {},
-});
+const stack = await startQuietLocalStack("lighthouse");
 let preview: Awaited<ReturnType<typeof servePreview>> | undefined;
 const stop = async () => {
   await preview?.stop();

@@ -7,7 +7,8 @@
  */
 import type { LiveHandoff, LiveUpdateEvent } from "../../functions/adapters/realtime/live-handoff.ts";
 import { eventHandlers } from "../../functions/routes.ts";
-import { type HandlerLoader, invoke, loadHandler } from "./handlers.ts";
+import { invoke } from "./handlers.ts";
+import { type InProcessOptions, inProcessRuns } from "./in-process-runs.ts";
 
 export interface LocalLiveHandoff extends LiveHandoff {
   /** Resolves when no broadcaster run it started is still going (tests, benchmarks). */
@@ -15,16 +16,10 @@ export interface LocalLiveHandoff extends LiveHandoff {
   stop(): Promise<void>;
 }
 
-export interface LocalLiveHandoffOptions {
-  loader?: HandlerLoader;
-  log?: (message: string, extra?: unknown) => void;
-}
+export type LocalLiveHandoffOptions = InProcessOptions;
 
 export function createLocalLiveHandoff(options: LocalLiveHandoffOptions = {}): LocalLiveHandoff {
-  const loader = options.loader ?? loadHandler;
-  const log =
-    options.log ?? ((message: string, extra?: unknown) => console.warn(`[live] ${message}`, extra ?? ""));
-  const running = new Set<Promise<unknown>>();
+  const runs = inProcessRuns(options, "live");
   let stopped = false;
   return {
     async handOff(message) {
@@ -33,20 +28,19 @@ export function createLocalLiveHandoff(options: LocalLiveHandoffOptions = {}): L
       const event = JSON.parse(JSON.stringify({ liveUpdate: message })) as LiveUpdateEvent;
       // Queued, as Lambda queues an `Event` invocation: the broadcaster starts once the bid's own
       // answer has gone, instead of taking the CPU from it (one process serves both here).
-      const run = new Promise((queued) => setImmediate(queued))
-        .then(() => invoke(eventHandlers.broadcaster, event, loader))
-        .catch((error: unknown) =>
-          log("the broadcaster failed on a direct live update; the stream delivers it", error),
-        );
-      running.add(run);
-      void run.finally(() => running.delete(run));
+      const run = new Promise((queued) => setImmediate(queued)).then(() =>
+        invoke(eventHandlers.broadcaster, event, runs.loader),
+      );
+      runs
+        .track(run, "the broadcaster failed on a direct live update; the stream delivers it")
+        .catch(() => undefined);
     },
     async idle() {
-      while (running.size) await Promise.allSettled([...running]);
+      while (runs.running.size) await runs.settled();
     },
     async stop() {
       stopped = true;
-      await Promise.allSettled([...running]);
+      await runs.settled();
     },
   };
 }

@@ -1,11 +1,7 @@
 import { eventHandlers } from "../../functions/routes.ts";
-import { type HandlerLoader, invoke, loadHandler } from "./handlers.ts";
+import { type LocalSweep, type LocalSweepOptions, localSweepTimer } from "./in-process-runs.ts";
 
-export interface LocalDeadlineSweep {
-  /** Runs the sweep once now. */
-  sweep(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type LocalDeadlineSweep = LocalSweep;
 
 /**
  * The stand-in for the EventBridge rule that runs the payment deadline sweep
@@ -13,38 +9,13 @@ export interface LocalDeadlineSweep {
  * with a deadline of minutes (WIN_PAYMENT_DAYS is whole days; tests inject the clock instead) still
  * sees its steps promptly.
  */
-export function startLocalDeadlineSweep(
-  options: {
-    everyMs?: number;
-    loader?: HandlerLoader;
-    log?: (message: string, extra?: unknown) => void;
-  } = {},
-): LocalDeadlineSweep {
-  const loader = options.loader ?? loadHandler;
-  const log =
-    options.log ??
-    ((message: string, extra?: unknown) => console.warn(`[deadlines] ${message}`, extra ?? ""));
-  const running = new Set<Promise<unknown>>();
-  let stopped = false;
-  const run = () => {
-    const job = invoke(eventHandlers.paymentDeadlineSweep, {}, loader);
-    running.add(job);
-    job.catch((error) => log("payment deadline sweep failed", error)).finally(() => running.delete(job));
-    return job;
-  };
-  const timer = setInterval(() => {
-    if (!stopped) void run();
-  }, options.everyMs ?? 60_000);
-  timer.unref();
-  return {
-    async sweep() {
-      // Logged by run(); a table made before the deadline index (gsi4) must not stop the stack.
-      await run().catch(() => undefined);
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await Promise.allSettled([...running]);
-    },
-  };
+export function startLocalDeadlineSweep(options: LocalSweepOptions = {}): LocalDeadlineSweep {
+  return localSweepTimer(eventHandlers.paymentDeadlineSweep, {
+    ...options,
+    everyMs: options.everyMs ?? 60_000,
+    prefix: "deadlines",
+    failure: "payment deadline sweep failed",
+    // A table made before the deadline index (gsi4) must not stop the stack.
+    sweepNeverThrows: true,
+  });
 }

@@ -63,6 +63,18 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** A seeded throwaway stack on free ports, without Vite and without logs: what a benchmark or an audit runs against. */
+export function startQuietLocalStack(tableName: string): Promise<LocalStack> {
+  return startLocalStack({
+    inMemory: true,
+    withVite: false,
+    ports: { dynamo: 0, gateway: 0, web: 0 },
+    tableName,
+    env: { POWERTOOLS_LOG_LEVEL: "ERROR" },
+    log: () => {},
+  });
+}
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const log = options.log ?? ((message: string) => console.log(message));
   const started = Date.now();

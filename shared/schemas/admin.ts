@@ -1,4 +1,5 @@
-import { APPROVAL_STATUSES, ROLES } from "../constants.ts";
+import { APPROVAL_STATUSES } from "../constants.ts";
+import { accountFields } from "./account-fields.ts";
 import { auctionSummarySchema } from "./auctions.ts";
 import { productFields, productViewSchema, retailAtLeastStart, sellerProductFormDefaults } from "./seller.ts";
 import * as z from "./zod.ts";
@@ -79,11 +80,7 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 /** GET /api/admin/users rows: never the password hash or a session. */
 export const adminUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  bidBalance: z.number().check(z.integer()),
+  ...accountFields,
   lastBidAt: z.nullable(z.string()),
   lastSeenAt: z.nullable(z.string()),
   createdAt: z.string(),

@@ -1,4 +1,5 @@
-import { AUCTION_STATUSES, MAX_WATCHED_AUCTIONS, METAL_TYPES } from "../constants.ts";
+import { AUCTION_STATUSES, MAX_WATCHED_AUCTIONS } from "../constants.ts";
+import { productDescriptionFields } from "./product-description.ts";
 import * as z from "./zod.ts";
 
 /**
@@ -19,12 +20,9 @@ const usernameView = z.object({ username: z.string() });
 
 export const auctionProductSchema = z.object({
   id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  metalType: z.enum(METAL_TYPES),
+  ...productDescriptionFields,
   weight: z.nullable(z.string()),
   purity: z.nullable(z.string()),
-  imageUrl: z.string(),
   startingPrice: z.string(),
 });
 

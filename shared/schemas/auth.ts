@@ -1,4 +1,4 @@
-import { ROLES } from "../constants.ts";
+import { accountFields } from "./account-fields.ts";
 import * as z from "./zod.ts";
 
 /** Used by the login form and by POST /api/auth/login; messages are docs/product.md section 5's. */
@@ -69,11 +69,7 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 /** GET /api/auth/me and the body of a successful login or registration. */
 export const currentUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  bidBalance: z.number().check(z.integer()),
+  ...accountFields,
   /** A seller's own seller profile: how the auction page knows "Your Product" without user ids in public payloads. */
   sellerId: z.optional(z.string()),
   /** Whether the address is proved (notifications go only to a verified one); true on accounts older than the check. */

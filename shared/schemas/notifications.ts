@@ -1,11 +1,12 @@
 import * as z from "./zod.ts";
 
-/** Every email the product sends (docs/product.md section 2, Emails). */
-export const EMAIL_KINDS = [
+/**
+ * Emails about the account itself and receipts: they always go, verified address or not (a
+ * verification or reset link must reach an unproved address). Every other kind is a notification
+ * (functions/domain/notifications.ts userWantsEmail).
+ */
+export const ACCOUNT_AND_RECEIPT_EMAIL_KINDS = [
   "welcome",
-  "outbid",
-  "won",
-  "ending_soon",
   "bids_purchased",
   "order_paid",
   "shipped",
@@ -21,6 +22,9 @@ export const EMAIL_KINDS = [
   "password_changed",
   "email_change_requested",
 ] as const;
+
+/** Every email the product sends (docs/product.md section 2, Emails): the notifications, then the rest. */
+export const EMAIL_KINDS = ["outbid", "won", "ending_soon", ...ACCOUNT_AND_RECEIPT_EMAIL_KINDS] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** Minutes before the end an ending-soon alert goes when the user never chose. */

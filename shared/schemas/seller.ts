@@ -1,5 +1,6 @@
 import { APPROVAL_STATUSES, AUCTION_STATUSES, DEFAULT_STARTING_PRICE, METAL_TYPES } from "../constants.ts";
 import { decimalToCents } from "../money.ts";
+import { productDescriptionFields } from "./product-description.ts";
 import * as z from "./zod.ts";
 
 /** "" from an empty form field means "not given" for the optional texts (weight, purity). */
@@ -144,12 +145,9 @@ export const PRODUCT_IMAGE_PRESETS = [
 export const productViewSchema = z.object({
   id: z.string(),
   sellerId: z.string(),
-  name: z.string(),
-  description: z.string(),
-  metalType: z.enum(METAL_TYPES),
+  ...productDescriptionFields,
   weight: z.optional(z.string()),
   purity: z.optional(z.string()),
-  imageUrl: z.string(),
   startingPrice: z.string(),
   /** Null on products listed before Buy It Now. */
   retailPrice: z.nullable(z.string()),

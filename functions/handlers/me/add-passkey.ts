@@ -8,10 +8,8 @@ export const route = defineRoute({ body: addPasskeySchema }, async ({ body, auth
   reply(
     201,
     await addPasskey({
+      ...body,
       userId: auth.userId,
-      challengeId: body.challengeId,
-      credential: body.credential,
-      name: body.name,
       device: sessionOrigin(event).device,
       rp: requestRelyingParty(event),
       now,

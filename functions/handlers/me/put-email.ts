@@ -4,14 +4,5 @@ import { defineRoute, reply } from "../../http/route.ts";
 import { changeEmail } from "../../usecases/accounts/change-email.ts";
 
 export const route = defineRoute({ body: changeEmailSchema }, async ({ body, auth, now, event }) =>
-  reply(
-    202,
-    await changeEmail({
-      userId: auth.userId,
-      email: body.email,
-      password: body.password,
-      ip: clientIp(event),
-      now,
-    }),
-  ),
+  reply(202, await changeEmail({ ...body, userId: auth.userId, ip: clientIp(event), now })),
 );

@@ -90,7 +90,7 @@ export async function addPasskey(input: {
   userId: string;
   challengeId: string;
   credential: BrowserCredential;
-  name: string | undefined;
+  name?: string;
   device: string;
   rp: RelyingParty;
   now: number;

@@ -4,21 +4,39 @@ import { forbidden, unauthorized } from "../../domain/errors.ts";
 import { verifyPassword } from "../../domain/passwords.ts";
 import { reserveLoginAttempt } from "./account-security.ts";
 
-/**
- * The signed-in user proves they are at the keyboard: counted like a login, so a stolen session cannot
- * guess the password; a wrong one is 403 and changes nothing else.
- */
-export async function userWithPassword(input: {
+/** The signed-in user retyping their password, from where (attempts count per account and address) and when. */
+export interface PasswordProof {
   userId: string;
   password: string;
   ip: string;
   now: number;
-}): Promise<UserRecord> {
-  const user = await getUser(input.userId);
+}
+
+/** The signed-in user's account; 401 once it is gone (deleted since the session began). */
+export async function signedInUser(userId: string): Promise<UserRecord> {
+  const user = await getUser(userId);
   if (!user || user.deletedAt) throw unauthorized();
-  const attempt = await reserveLoginAttempt({ account: user.id, ip: input.ip, now: input.now });
-  if (!(await verifyPassword(input.password, user.passwordHash)))
+  return user;
+}
+
+/**
+ * Checks the password on a login attempt of its own, so a stolen session cannot guess it; a wrong one
+ * is 403. The caller marks the attempt succeeded once everything else it asks for is right too.
+ */
+export async function passwordAttempt(user: UserRecord, proof: PasswordProof) {
+  const attempt = await reserveLoginAttempt({ account: user.id, ip: proof.ip, now: proof.now });
+  if (!(await verifyPassword(proof.password, user.passwordHash)))
     throw forbidden(ACCOUNT_MESSAGES.wrongPassword);
+  return attempt;
+}
+
+/**
+ * The signed-in user proves they are at the keyboard: counted like a login, so a stolen session cannot
+ * guess the password; a wrong one is 403 and changes nothing else.
+ */
+export async function userWithPassword(input: PasswordProof): Promise<UserRecord> {
+  const user = await signedInUser(input.userId);
+  const attempt = await passwordAttempt(user, input);
   await attempt.succeeded();
   return user;
 }

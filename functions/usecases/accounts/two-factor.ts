@@ -23,9 +23,8 @@ import {
 } from "../../adapters/dynamo/two-factor-repo.ts";
 import { getUser, type UserRecord } from "../../adapters/dynamo/users-repo.ts";
 import { adminTwoFactorRequired, SITE_NAME } from "../../config/runtime.ts";
-import { ACCOUNT_MESSAGES, hashAccountToken, newAccountToken } from "../../domain/accounts.ts";
+import { hashAccountToken, newAccountToken } from "../../domain/accounts.ts";
 import { badRequest, conflict, forbidden, unauthorized } from "../../domain/errors.ts";
-import { verifyPassword } from "../../domain/passwords.ts";
 import {
   hashRecoveryCode,
   isRecoveryCodeShape,
@@ -37,6 +36,7 @@ import {
   TWO_FACTOR_MESSAGES,
 } from "../../domain/two-factor.ts";
 import { reserveLoginAttempt } from "./account-security.ts";
+import { type PasswordProof, passwordAttempt, signedInUser } from "./password-check.ts";
 
 const isOn = (record: TwoFactorRecord | null): record is TwoFactorRecord & { secret: string } =>
   Boolean(record?.enabledAt && record.secret);
@@ -108,21 +108,12 @@ async function spendCode(
 }
 
 /** Turning it off takes the password and a code: a session left open on a shared computer is not enough. */
-export async function disableTwoFactor(input: {
-  userId: string;
-  password: string;
-  code: string;
-  ip: string;
-  now: number;
-}): Promise<void> {
-  const user = await getUser(input.userId);
-  if (!user || user.deletedAt) throw unauthorized();
+export async function disableTwoFactor(input: PasswordProof & { code: string }): Promise<void> {
+  const user = await signedInUser(input.userId);
   if (user.role === "admin" && adminTwoFactorRequired()) throw forbidden(TWO_FACTOR_MESSAGES.staffMustKeep);
   const record = await getTwoFactor(user.id);
   if (!isOn(record)) throw badRequest(TWO_FACTOR_MESSAGES.notEnabled);
-  const attempt = await reserveLoginAttempt({ account: user.id, ip: input.ip, now: input.now });
-  if (!(await verifyPassword(input.password, user.passwordHash)))
-    throw forbidden(ACCOUNT_MESSAGES.wrongPassword);
+  const attempt = await passwordAttempt(user, input);
   if (!(await spendCode(user.id, record, input.code, input.now)))
     throw forbidden(TWO_FACTOR_MESSAGES.wrongCode);
   await attempt.succeeded();

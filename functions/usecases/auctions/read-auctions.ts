@@ -5,7 +5,6 @@ import type { AuctionDetail, AuctionSummary, BidderSpend } from "#shared/schemas
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import {
   type AuctionRecord,
-  getAuction,
   listAuctionsByStatus,
   listLiveAuctionsPage,
 } from "../../adapters/dynamo/auctions-repo.ts";
@@ -17,7 +16,7 @@ import { bidValueCents } from "../../config/runtime.ts";
 import { type PaidCredits, paidBidsValueCents } from "../../domain/paid-bids.ts";
 import { toAuctionSummary } from "../views/auction-view.ts";
 import { toBidView } from "../views/bid-view.ts";
-import { finalizeAllOver, finalizeIfOver } from "./finalize-auction.ts";
+import { finalizeAllOver, readFinalized } from "./finalize-auction.ts";
 
 /**
  * The live auctions (index AUCTIONS#active, then one BatchGet), ending soonest first. Auctions this
@@ -61,13 +60,10 @@ export async function readAuctionDetail(
   now: number,
   liveHandoff?: LiveHandoff,
 ): Promise<AuctionDetail | null> {
-  const read = await getAuction(id);
-  if (!read) return null;
-  const [{ auction }, bids] = await Promise.all([
-    finalizeIfOver(read, now, liveHandoff),
-    listRecentBids(id, RECENT_BIDS_SHOWN),
-  ]);
+  const auction = await readFinalized(id, now, liveHandoff);
   if (!auction) return null;
+  // Read after the auction, so the list holds at least the bids its price counts.
+  const bids = await listRecentBids(id, RECENT_BIDS_SHOWN);
   return { ...toAuctionSummary(auction, now), bids: bids.map(toBidView) };
 }
 

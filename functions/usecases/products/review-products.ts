@@ -7,7 +7,6 @@ import {
 } from "../../adapters/dynamo/products-repo.ts";
 import { getSeller } from "../../adapters/dynamo/sellers-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
-import { RETRY, retrying } from "../../adapters/retry.ts";
 import {
   type Decision,
   decideProduct,
@@ -15,10 +14,10 @@ import {
   productDeletionRefusal,
 } from "../../domain/approvals.ts";
 import { conflict, notFound } from "../../domain/errors.ts";
+import { review } from "../approvals/review.ts";
 import { auctionIdForProduct } from "../auctions/start-auction.ts";
 
 const PRODUCT_NOT_FOUND = "Product not found";
-const MAX_ROUNDS = 3;
 
 /**
  * Moves a product to the decision's status: the same decision twice changes nothing, the opposite
@@ -29,26 +28,19 @@ export async function decideProductStatus(
   decision: Decision,
   now: number,
 ): Promise<ProductRecord> {
-  return retrying(
-    { attempts: MAX_ROUNDS },
-    async () => {
-      const product = await getProduct(id);
-      if (!product) throw notFound(PRODUCT_NOT_FOUND);
-      const transition = decideProduct(product.status, decision, now);
-      if (transition.kind === "unchanged") return product;
-      if (transition.kind === "refused") throw conflict(transition.message);
-      if (decision === "approve") await assertSellerCanGoLive(product);
-      const updated = await setProductStatus(id, {
-        from: product.status,
-        to: transition.status,
-        approvedAt: transition.approvedAt,
-      });
-      if (updated) return updated;
-      return RETRY;
+  return review(
+    {
+      read: () => getProduct(id),
+      notFoundMessage: PRODUCT_NOT_FOUND,
+      decide: decideProduct,
+      beforeChange: async (product) => {
+        if (decision === "approve") await assertSellerCanGoLive(product);
+      },
+      move: (change) => setProductStatus(id, change),
+      busyMessage: "This product changed while it was being reviewed. Please try again.",
     },
-    () => {
-      throw conflict("This product changed while it was being reviewed. Please try again.");
-    },
+    decision,
+    now,
   );
 }
 
