@@ -12,17 +12,8 @@ import { mkdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { inject, onTestFinished } from "vitest";
+import { CHROMIUM_ARGS } from "../../../scripts/local/chromium.ts";
 import { repoRoot } from "../../../scripts/local/paths.ts";
-
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 export const resultsDir = join(repoRoot, "test-results");
 
