@@ -17,12 +17,12 @@
  * (gsi1 moves to the final status, gsi3 to the winner's wins or away, a win joins gsi5); a bid changes
  * none of them, so a bid writes no index entry here.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AuctionStatus } from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { AuctionOutcome } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
-import { conditionFailed, unlessRefused, updateUnlessRefused } from "./conditions.ts";
+import { conditionFailed, putUnlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex, queryAll } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
@@ -293,15 +293,7 @@ export async function listWonAuctions(userId: string): Promise<AuctionRecord[]> 
 
 /** Writes a new auction unless one with its id exists; returns false when it already did. */
 export async function putNewAuction(auction: AuctionRecord): Promise<boolean> {
-  return unlessRefused(() =>
-    db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: auctionItem(auction),
-        ConditionExpression: "attribute_not_exists(pk)",
-      }),
-    ),
-  );
+  return putUnlessRefused({ Item: auctionItem(auction), ConditionExpression: "attribute_not_exists(pk)" });
 }
 
 /**

@@ -3,7 +3,7 @@ import { tableName } from "./client.ts";
 import { transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { keys } from "./keys.ts";
-import { transactRetryingConflicts } from "./transact.ts";
+import { createItemOp, transactRetryingConflicts } from "./transact.ts";
 
 /** A stream record is redelivered within the stream's 24 hours, so its guard may go after two days. */
 const EVENT_GUARD_SECONDS = 2 * 86_400;
@@ -38,17 +38,11 @@ async function guardedWrite(
   guard: Record<string, unknown>,
   items: ReturnType<typeof counterUpdate>[],
 ): Promise<boolean> {
-  const outcome = await transactRetryingConflicts(
-    [
-      { Put: { TableName: tableName(), Item: guard, ConditionExpression: "attribute_not_exists(pk)" } },
-      ...items,
-    ],
-    {
-      attempts: 4,
-      delayStepMs: 20,
-      refused: (error) => (transactionConditionFailed(error, 0) ? ("counted before" as const) : undefined),
-    },
-  );
+  const outcome = await transactRetryingConflicts([createItemOp(guard), ...items], {
+    attempts: 4,
+    delayStepMs: 20,
+    refused: (error) => (transactionConditionFailed(error, 0) ? ("counted before" as const) : undefined),
+  });
   return outcome === "written";
 }
 
