@@ -23,14 +23,9 @@ export interface AuctionImage {
   lastBidAuto?: boolean;
 }
 
-/**
- * The ledger head a watcher records: the hash after the latest bid, the genesis hash before any bid,
- * null only for an auction whose bids predate the ledger (its head is recomputed on the ledger read).
- */
-function ledgerHeadOf(image: AuctionImage): string | null {
-  if (image.ledgerHead) return image.ledgerHead;
-  if (image.totalBids > 0) return null;
-  return genesisHash({
+/** The ledger head a watcher records: the hash after the latest bid, the genesis hash before any bid. */
+function ledgerHeadOf(image: AuctionImage): string {
+  return image.ledgerHead ?? genesisHash({
     auctionId: image.id,
     startingPriceCents: image.startingPriceCents,
     startedAtMs: Date.parse(image.createdAt),

@@ -107,7 +107,7 @@ const auctionStateMessage = {
   lastBidder: z.nullable(usernameView),
   serverTime: z.string(),
   /** The bid ledger's hash after the latest bid (GET /api/auctions/{id}/ledger); watchers may record it. */
-  ledgerHead: z.nullable(z.string()),
+  ledgerHead: z.string(),
 };
 
 export const connectedMessageSchema = z.object({

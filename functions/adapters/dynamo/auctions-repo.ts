@@ -241,25 +241,6 @@ export async function listWonAuctionsByEndPage(page: PageRequest): Promise<Page<
   return listIndexPage("gsi5", [indexKeys.wonAuctionsByEnd()], page, NEWEST_AUCTIONS);
 }
 
-/**
- * The gsi5 entry of one won auction finalized before that index existed (scripts/backfill-won-by-end.ts):
- * keyed by its end, as the finalizing update keys it. Only a won auction without one gets it, so a
- * second run, or a run racing a finalize, changes nothing. Returns whether it wrote.
- */
-export async function indexWonAuctionByEnd(auction: Pick<AuctionRecord, "id" | "endsAt">): Promise<boolean> {
-  return updateUnlessRefused({
-    Key: keys.auction(auction.id),
-    UpdateExpression: "SET gsi5pk = :list, gsi5sk = :sort",
-    ConditionExpression: "#status = :won AND attribute_not_exists(gsi5pk)",
-    ExpressionAttributeNames: { "#status": "status" },
-    ExpressionAttributeValues: {
-      ":list": indexKeys.wonAuctionsByEnd(),
-      ":sort": timeSortKey(new Date(auction.endsAt).toISOString(), auction.id),
-      ":won": "won",
-    },
-  });
-}
-
 export async function listSellerAuctionsPage(
   sellerId: string,
   page: PageRequest,

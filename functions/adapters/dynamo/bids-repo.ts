@@ -31,10 +31,10 @@ export interface BidRecord {
   /** The price this bid made. */
   amountCents: number;
   createdAt: string;
-  /** Placed by the user's Bid Agent rather than by hand. Absent on bids stored before agents: false. */
-  auto?: boolean;
-  /** The ledger hash after this bid (functions/domain/bid-ledger.ts). Absent on bids stored before the ledger. */
-  hash?: string;
+  /** Placed by the user's Bid Agent rather than by hand. */
+  auto: boolean;
+  /** The ledger hash after this bid (functions/domain/bid-ledger.ts). */
+  hash: string;
 }
 
 const BID_SHAPE: ItemShape<BidRecord> = {
@@ -44,8 +44,8 @@ const BID_SHAPE: ItemShape<BidRecord> = {
   username: "string",
   amountCents: "number",
   createdAt: "string",
-  auto: "boolean?",
-  hash: "string?",
+  auto: "boolean",
+  hash: "string",
 };
 
 const toBid = (item: Record<string, unknown>) => parseItem("bid", BID_SHAPE, item);

@@ -28,8 +28,8 @@ export type OrderKind = "auction" | "buy_now";
 
 export interface OrderRecord {
   id: string;
-  /** Absent on orders stored before Buy It Now: "auction" (the winner's checkout). */
-  kind?: OrderKind;
+  /** "auction": the winner's checkout; "buy_now": a Buy It Now order. */
+  kind: OrderKind;
   /** A Buy It Now order: the retail price and the bids credited against it. */
   buyNow?: { retailPriceCents: number; bidsCredited: number; creditCents: number };
   auctionId: string;
@@ -75,7 +75,7 @@ export interface OrderRecord {
 
 const ORDER_SHAPE: ItemShape<OrderRecord> = {
   id: "string",
-  kind: "string?",
+  kind: "string",
   buyNow: "object?",
   auctionId: "string",
   bidsSpent: "number?",

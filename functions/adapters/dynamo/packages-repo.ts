@@ -1,6 +1,7 @@
 import { deleteItem, getItem } from "./commands.ts";
 import { putUnlessRefused, updatedUnlessRefused } from "./conditions.ts";
 import { batchGetItems, queryIndexKeys } from "./index-lists.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, itemHead, keys } from "./keys.ts";
 
 /** PACKAGE#id / PROFILE. Money in cents; the API shows it as "12.34". */
@@ -40,20 +41,19 @@ function bidPackageItem(record: NewBidPackage) {
   };
 }
 
-function fromItem(item: Record<string, unknown>): BidPackageRecord {
-  return {
-    id: item.id as string,
-    name: item.name as string,
-    bidCount: item.bidCount as number,
-    priceCents: item.priceCents as number,
-    savings: (item.savings as number | undefined) ?? 0,
-    popular: (item.popular as boolean | undefined) ?? false,
-    // Packages written before deactivation existed have no flag: they are active.
-    active: item.active !== false,
-    createdAt: item.createdAt as string,
-    updatedAt: (item.updatedAt as string | null | undefined) ?? null,
-  };
-}
+const PACKAGE_SHAPE: ItemShape<BidPackageRecord> = {
+  id: "string",
+  name: "string",
+  bidCount: "number",
+  priceCents: "number",
+  savings: "number",
+  popular: "boolean",
+  active: "boolean",
+  createdAt: "string",
+  updatedAt: "string?",
+};
+
+const fromItem = (item: Record<string, unknown>) => parseItem("bidPackage", PACKAGE_SHAPE, item);
 
 export async function getBidPackage(id: string): Promise<BidPackageRecord | null> {
   const { Item } = await getItem({ Key: keys.bidPackage(id) });

@@ -5,9 +5,8 @@
 import { centsToDecimal } from "#shared/money";
 import type { LedgerPage } from "#shared/schemas/ledger";
 import { type AuctionRecord, getAuction } from "../../adapters/dynamo/auctions-repo.ts";
-import { type BidRecord, getBid, listBids, listBidsBetween } from "../../adapters/dynamo/bids-repo.ts";
+import { getBid, listBidsBetween } from "../../adapters/dynamo/bids-repo.ts";
 import {
-  chainHash,
   genesisHash,
   LEDGER_ALGORITHM,
   type LedgerGenesis,
@@ -25,33 +24,9 @@ export function ledgerGenesis(
   };
 }
 
-const entryFacts = (bid: BidRecord) => ({
-  n: bid.sequence,
-  username: bid.username,
-  amountCents: bid.amountCents,
-  atMs: Date.parse(bid.createdAt),
-  auto: bid.auto ?? false,
-});
-
-/** Each bid with its hash: the stored one, or (bids stored before the ledger existed) the recomputed one. */
-function chain(auction: AuctionRecord, bids: readonly BidRecord[]) {
-  let previous = genesisHash(ledgerGenesis(auction));
-  return bids.map((bid) => {
-    const hash = bid.hash ?? chainHash(previous, entryFacts(bid));
-    previous = hash;
-    return { bid, hash };
-  });
-}
-
-/**
- * The hash the next bid chains to. The auction item keeps it, so a bid reads nothing more; only an
- * auction whose bids predate the ledger is chained once from its bids.
- */
-export async function ledgerHeadOf(auction: AuctionRecord): Promise<string> {
-  if (auction.ledgerHead) return auction.ledgerHead;
-  if (auction.totalBids === 0) return genesisHash(ledgerGenesis(auction));
-  const links = chain(auction, await listBids(auction.id));
-  return links.at(-1)?.hash ?? genesisHash(ledgerGenesis(auction));
+/** The hash the next bid chains to: the auction item keeps it from its first bid on. */
+export function ledgerHeadOf(auction: AuctionRecord): string {
+  return auction.ledgerHead ?? genesisHash(ledgerGenesis(auction));
 }
 
 export interface LedgerPageRequest {
@@ -79,15 +54,6 @@ export async function readLedgerPage(
   // be in an eventually consistent read yet: read them again consistently (rare, and only then).
   if (!read.complete) read = await readRange(auctionId, range.from, range.to, true);
   if (!read.complete) throw serviceUnavailable();
-  const legacy =
-    (read.before !== null && read.before.hash === undefined) ||
-    read.bids.some((bid) => bid.hash === undefined);
-  const { links, previousHash } = legacy
-    ? await legacyPage(auction, range.from, range.to)
-    : {
-        links: read.bids.map((bid) => ({ bid, hash: bid.hash as string })),
-        previousHash: read.before?.hash ?? genesisHash(genesis),
-      };
   const page: LedgerPage = {
     auctionId,
     algorithm: LEDGER_ALGORITHM,
@@ -95,16 +61,16 @@ export async function readLedgerPage(
       startingPrice: centsToDecimal(genesis.startingPriceCents),
       startedAt: new Date(genesis.startedAtMs).toISOString(),
     },
-    head: await ledgerHeadOf(auction),
+    head: ledgerHeadOf(auction),
     totalEntries: auction.totalBids,
-    previousHash,
-    entries: links.map(({ bid, hash }) => ({
+    previousHash: read.before?.hash ?? genesisHash(genesis),
+    entries: read.bids.map((bid) => ({
       n: bid.sequence,
       username: bid.username,
       amount: centsToDecimal(bid.amountCents),
       at: new Date(bid.createdAt).toISOString(),
-      auto: bid.auto ?? false,
-      hash,
+      auto: bid.auto,
+      hash: bid.hash,
     })),
     nextFrom: range.nextFrom,
   };
@@ -118,13 +84,4 @@ async function readRange(auctionId: string, from: number, to: number, consistent
   ]);
   const complete = (from === 1 || before !== null) && bids.length === Math.max(0, to - from + 1);
   return { before, bids, complete };
-}
-
-/** Bids stored before the ledger carry no hash: their page is chained once from the first bid. */
-async function legacyPage(auction: AuctionRecord, from: number, to: number) {
-  const links = chain(auction, await listBids(auction.id));
-  return {
-    links: links.slice(from - 1, to),
-    previousHash: links[from - 2]?.hash ?? genesisHash(ledgerGenesis(auction)),
-  };
 }

@@ -58,7 +58,7 @@ export async function commitBid(
   send: (write: BidWrite) => Promise<BidWriteResult>,
 ): Promise<CommittedBid> {
   const plan = planBid(auction, now);
-  const hash = chainHash(await ledgerHeadOf(auction), {
+  const hash = chainHash(ledgerHeadOf(auction), {
     n: plan.sequence,
     username: bidder.username,
     amountCents: plan.priceCents,

@@ -184,6 +184,7 @@ export function newOrder(
 ): OrderRecord {
   return {
     id: crypto.randomUUID(),
+    kind: "auction",
     auctionId: auction.id,
     bidsSpent,
     bidsValueCents,

@@ -12,6 +12,6 @@ export function toBidView(bid: BidRecord): BidView {
     sequence: bid.sequence,
     createdAt: bid.createdAt,
     user: { username: bid.username },
-    auto: bid.auto ?? false,
+    auto: bid.auto,
   };
 }

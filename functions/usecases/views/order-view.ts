@@ -5,7 +5,7 @@ import type { OrderRecord } from "../../adapters/dynamo/orders-repo.ts";
 export function toOrderView(order: OrderRecord): OrderView {
   return {
     id: order.id,
-    kind: order.kind ?? "auction",
+    kind: order.kind,
     buyNow: order.buyNow
       ? {
           retailPrice: centsToDecimal(order.buyNow.retailPriceCents),

@@ -6,11 +6,8 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import type { LedgerPage } from "#shared/schemas/ledger";
-import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
-import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { anonymous, bidOn, liveAuction, testUser, waitUntilPast } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
@@ -136,43 +133,6 @@ describe("the ledger in pages", () => {
     const after = await page(auction.id);
     expect(after.headers["cache-control"]).toBe("public, max-age=31536000, s-maxage=31536000, immutable");
     expect(after.body).toEqual(before.body);
-  });
-});
-
-describe("an auction whose bids predate the ledger", () => {
-  it("answers the same pages, chained from its first bid", async () => {
-    const auction = await auctionWithBids(4);
-    const stored = (await page(auction.id)).body;
-    // As stored before the ledger existed: no hash on the bids, no head on the auction.
-    for (let n = 1; n <= 4; n++) {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.bid(auction.id, n),
-          UpdateExpression: "REMOVE #h",
-          ExpressionAttributeNames: { "#h": "hash" },
-        }),
-      );
-    }
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.auction(auction.id),
-        UpdateExpression: "REMOVE ledgerHead",
-      }),
-    );
-    const second = (await page(auction.id, "?from=3&limit=2")).body;
-    expect(second).toEqual({
-      ...stored,
-      previousHash: stored.entries[1]!.hash,
-      entries: stored.entries.slice(2),
-      nextFrom: null,
-    });
-    expect((await page(auction.id, "?limit=2")).body).toEqual({
-      ...stored,
-      entries: stored.entries.slice(0, 2),
-      nextFrom: 3,
-    });
   });
 });
 

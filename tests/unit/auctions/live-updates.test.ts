@@ -78,7 +78,7 @@ describe("socket messages from a change", () => {
     );
   });
 
-  it("carries the genesis hash before any bid and null for bids older than the ledger", () => {
+  it("carries the genesis hash before any bid", () => {
     const unbid = image({ totalBids: 0, lastBidderUsername: undefined, ledgerHead: undefined });
     const ended = auctionMessageFor(unbid, { ...unbid, status: "ended" }, NOW);
     // sha256("a1|145|<created ms>"), recomputed here from the published canonical form.
@@ -86,12 +86,6 @@ describe("socket messages from a change", () => {
       .update(`a1|145|${NOW - 3_600_000}`)
       .digest("hex");
     expect(ended?.ledgerHead).toBe(genesis);
-    const legacy = auctionMessageFor(
-      image({ ledgerHead: undefined }),
-      image({ totalBids: 6, ledgerHead: undefined }),
-      NOW,
-    );
-    expect(legacy?.ledgerHead).toBeNull();
   });
 
   it("the change that finishes it is auction_ended, with or without a winner", () => {

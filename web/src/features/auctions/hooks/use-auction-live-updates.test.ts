@@ -27,7 +27,7 @@ const message = (totalBids: number, username: string): BidPlacedMessage => ({
   endsAt: "2030-01-01T00:00:20.000Z",
   lastBidder: { username },
   serverTime: "2030-01-01T00:00:01.000Z",
-  ledgerHead: null,
+  ledgerHead: "0".repeat(64),
   auto: false,
   winnerId: null,
   finalPrice: null,
