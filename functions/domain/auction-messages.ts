@@ -25,11 +25,14 @@ export interface AuctionImage {
 
 /** The ledger head a watcher records: the hash after the latest bid, the genesis hash before any bid. */
 function ledgerHeadOf(image: AuctionImage): string {
-  return image.ledgerHead ?? genesisHash({
-    auctionId: image.id,
-    startingPriceCents: image.startingPriceCents,
-    startedAtMs: Date.parse(image.createdAt),
-  });
+  return (
+    image.ledgerHead ??
+    genesisHash({
+      auctionId: image.id,
+      startingPriceCents: image.startingPriceCents,
+      startedAtMs: Date.parse(image.createdAt),
+    })
+  );
 }
 
 /**
