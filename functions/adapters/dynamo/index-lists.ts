@@ -61,12 +61,16 @@ export async function queryIndexKeys(
 
 /**
  * The items of `keys`, in the same order; keys whose item vanished since the index was read are
- * skipped. Unprocessed keys (throttling) are retried with a short backoff.
+ * skipped. Unprocessed keys (throttling) are retried with a short backoff. With `attributes`, only
+ * those (and the keys, which match answers to requests) are read.
  */
 export async function batchGetItems(
   keys: readonly ItemKey[],
-  options: { consistent?: boolean; unprocessedRounds?: RetryBounds } = {},
+  options: { consistent?: boolean; unprocessedRounds?: RetryBounds; attributes?: readonly string[] } = {},
 ): Promise<Record<string, unknown>[]> {
+  const projection = options.attributes
+    ? { ProjectionExpression: [...new Set(["pk", "sk", ...options.attributes])].join(", ") }
+    : {};
   const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
   const found = new Map<string, Record<string, unknown>>();
   for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) {
@@ -79,7 +83,7 @@ export async function batchGetItems(
         const table = tableName();
         const out = await db.send(
           new BatchGetCommand({
-            RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent } },
+            RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent, ...projection } },
           }),
         );
         for (const item of out.Responses?.[table] ?? []) found.set(`${item.pk}\u0000${item.sk}`, item);

@@ -1,8 +1,7 @@
-import { BatchGetCommand } from "@aws-sdk/lib-dynamodb";
 import type { NotificationSettings, NotificationSettingsUpdate } from "#shared/schemas/notifications";
-import { db, tableName } from "./client.ts";
 import { getItem } from "./commands.ts";
 import { updateUnlessRefused } from "./conditions.ts";
+import { batchGetItems } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
 
@@ -32,8 +31,6 @@ export async function saveNotificationSettings(
   });
 }
 
-const BATCH_GET_LIMIT = 100;
-
 /**
  * The stored choices of each of these users (undefined: never changed), by user id: BatchGets of
  * only the settings attribute, never the rest of the profile. Users that do not exist are left out.
@@ -41,24 +38,15 @@ const BATCH_GET_LIMIT = 100;
 export async function getStoredNotificationSettingsOf(
   userIds: readonly string[],
 ): Promise<Map<string, Partial<NotificationSettingsUpdate> | undefined>> {
-  const found = new Map<string, Partial<NotificationSettingsUpdate> | undefined>();
   const prefix = keys.user("").pk;
-  const unique = [...new Set(userIds)];
-  for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) {
-    let pending: Record<string, unknown>[] = unique.slice(i, i + BATCH_GET_LIMIT).map((id) => keys.user(id));
-    while (pending.length > 0) {
-      const table = tableName();
-      const out = await db.send(
-        new BatchGetCommand({
-          RequestItems: { [table]: { Keys: pending, ProjectionExpression: "pk, notifications" } },
-        }),
-      );
-      for (const item of out.Responses?.[table] ?? []) {
-        const userId = String(item.pk).slice(prefix.length);
-        found.set(userId, parseItem("user", NOTIFICATIONS_SHAPE, item).notifications);
-      }
-      pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
-    }
-  }
-  return found;
+  const items = await batchGetItems(
+    userIds.map((id) => keys.user(id)),
+    { attributes: ["notifications"] },
+  );
+  return new Map(
+    items.map((item) => [
+      String(item.pk).slice(prefix.length),
+      parseItem("user", NOTIFICATIONS_SHAPE, item).notifications,
+    ]),
+  );
 }
