@@ -1,9 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { LedgerWalk } from "#shared/ledger-pages";
 import { plural } from "#shared/plural";
@@ -29,37 +30,36 @@ const ROWS_PER_STEP = 100;
 export function LedgerPage() {
   useDocumentTitle("Bid ledger");
   const { id = "" } = useParams();
-  const [state, setState] = useState<State>({ stage: "checking", progress: null });
-  const [entries, setEntries] = useState<Entry[]>([]);
+  const [progress, setProgress] = useState<{ id: string; read: Entry[]; counts: LedgerProgress | null }>({
+    id,
+    read: [],
+    counts: null,
+  });
   const [shown, setShown] = useState(ROWS_PER_STEP);
-
-  useEffect(() => {
-    const stop = new AbortController();
-    setState({ stage: "checking", progress: null });
-    setEntries([]);
-    checkAuctionLedger(id, {
-      signal: stop.signal,
-      onEntries: (page) => {
-        if (!stop.signal.aborted) setEntries((read) => [...read, ...page]);
-      },
-      onProgress: (progress) => {
-        if (!stop.signal.aborted) setState({ stage: "checking", progress });
-      },
-    }).then(
-      (result) => {
-        if (!stop.signal.aborted) setState({ stage: "done", result });
-      },
-      (error: unknown) => {
-        if (!stop.signal.aborted) {
-          setState({
-            stage: "failed",
-            message: getServerMessage(error, "the site did not answer. Try again."),
-          });
-        }
-      },
-    );
-    return () => stop.abort();
-  }, [id]);
+  const check = useQuery({
+    queryKey: ["ledger-check", id],
+    queryFn: async ({ signal }) => {
+      const read: Entry[] = [];
+      setProgress({ id, read, counts: null });
+      const result = await checkAuctionLedger(id, {
+        signal,
+        onEntries: (page) => {
+          read.push(...page);
+          setProgress({ id, read: [...read], counts: null });
+        },
+        onProgress: (counts) => setProgress((now) => (now.id === id ? { ...now, counts } : now)),
+      });
+      return { result, entries: read };
+    },
+    // A verification is of the chain as it is now: the next visit checks again.
+    gcTime: 0,
+  });
+  const state: State = check.isError
+    ? { stage: "failed", message: getServerMessage(check.error, "the site did not answer. Try again.") }
+    : check.data
+      ? { stage: "done", result: check.data.result }
+      : { stage: "checking", progress: progress.id === id ? progress.counts : null };
+  const entries = check.data?.entries ?? (progress.id === id ? progress.read : []);
 
   const raw = `/api/auctions/${encodeURIComponent(id)}/ledger`;
   const brokenAt = state.stage === "done" && !state.result.ok ? state.result.brokenAt : null;

@@ -1,11 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { meQuery } from "@web/lib/current-user.ts";
-import { useState } from "react";
+import { useEffect } from "react";
 import type { CurrentUser } from "#shared/schemas/auth";
 import type { VerifyPaymentResponse } from "#shared/schemas/payments";
-import { verifyPayment } from "../api/verify-payment.ts";
-import { useRequestOnce } from "../lib/use-request-once.ts";
+import { paymentQueries } from "../api/queries.ts";
 
 export type PaymentVerification =
   | { kind: "verifying" }
@@ -13,7 +12,7 @@ export type PaymentVerification =
   | { kind: "failed"; message: string };
 
 /**
- * Verifies a payment once when the page opens (which credits it, exactly once, if the webhook has not
+ * Verifies a payment when the page opens (which credits it, exactly once, if the webhook has not
  * yet), puts the new balance in the header at once, and lets the buyer check again while the bank is
  * still processing.
  */
@@ -22,24 +21,27 @@ export function usePaymentVerification(paymentIntentId: string): {
   checkAgain(): void;
 } {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<PaymentVerification>({ kind: "verifying" });
+  const verification = useQuery(paymentQueries.verification(paymentIntentId));
+  const balance = verification.data?.bidBalance;
 
-  const onVerified = (result: VerifyPaymentResponse) => {
-    setState({ kind: "verified", result });
+  useEffect(() => {
+    if (balance === undefined) return;
     // The header's "N Bids" shows the new balance at once, then the refetch confirms it.
     queryClient.setQueryData<CurrentUser | null>(meQuery().queryKey, (user) =>
-      user ? { ...user, bidBalance: result.bidBalance } : user,
+      user ? { ...user, bidBalance: balance } : user,
     );
     void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
-  };
-  const onFailed = (error: unknown) =>
-    setState({ kind: "failed", message: getServerMessage(error, "We could not confirm this payment.") });
+  }, [balance, queryClient]);
 
-  useRequestOnce(() => verifyPayment(paymentIntentId), { onSuccess: onVerified, onError: onFailed });
-
-  const checkAgain = () => {
-    setState({ kind: "verifying" });
-    verifyPayment(paymentIntentId).then(onVerified, onFailed);
-  };
-  return { state, checkAgain };
+  const state: PaymentVerification = verification.isFetching
+    ? { kind: "verifying" }
+    : verification.isError
+      ? {
+          kind: "failed",
+          message: getServerMessage(verification.error, "We could not confirm this payment."),
+        }
+      : verification.data
+        ? { kind: "verified", result: verification.data }
+        : { kind: "verifying" };
+  return { state, checkAgain: () => void verification.refetch() };
 }

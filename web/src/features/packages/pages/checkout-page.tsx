@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CardPaymentForm } from "@web/components/card-payment-form.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
@@ -7,16 +7,15 @@ import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
 import { getErrorStatus, getServerMessage } from "@web/lib/api-client.ts";
 import { meQuery } from "@web/lib/current-user.ts";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { formatPrice } from "#shared/money";
 import { pricePerBid } from "#shared/packages";
 import { paymentIntentIdFromClientSecret } from "#shared/payments";
 import type { BidPackage } from "#shared/schemas/payments";
-import { createPaymentIntent } from "../api/create-payment-intent.ts";
+import { paymentQueries } from "../api/queries.ts";
 import { TrustBadges } from "../components/trust-badges.tsx";
 import { readSelectedPackage } from "../lib/selected-package.ts";
-import { useRequestOnce } from "../lib/use-request-once.ts";
 import type { RefusedPurchase } from "./bid-packages-page.tsx";
 
 /** /checkout: pays for the package stored by /bid-packages or the purchase modal. */
@@ -29,39 +28,33 @@ export function CheckoutPage() {
 function PackageCheckout({ bidPackage }: { bidPackage: BidPackage }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [clientSecret, setClientSecret] = useState<string | null>(null);
 
-  useRequestOnce(() => createPaymentIntent({ packageId: bidPackage.id }), {
-    onSuccess: (data) => {
-      if (!data?.clientSecret || !paymentIntentIdFromClientSecret(data.clientSecret)) {
-        toast({
-          variant: "destructive",
-          title: "Error",
-          description: "Invalid payment response. Please try again.",
-        });
-        navigate(paths.home.getHref(), { replace: true });
-        return;
-      }
-      setClientSecret(data.clientSecret);
-    },
-    onError: (error) => {
-      // A limit or a self-exclusion: back to the packages, where the refusal is said beside the package.
-      if (getErrorStatus(error) === 403) {
-        const refused: RefusedPurchase = {
-          packageId: bidPackage.id,
-          message: getServerMessage(error, "This purchase is not allowed now."),
-        };
-        navigate(paths.bidPackages.getHref(), { replace: true, state: { refused } });
-        return;
-      }
-      toast({
-        variant: "destructive",
-        title: "Error",
-        description: getServerMessage(error, "Could not initialize payment. Please try again."),
-      });
-      navigate(paths.home.getHref(), { replace: true });
-    },
-  });
+  const intent = useQuery(paymentQueries.intent(bidPackage.id));
+  const refused = intent.isError && getErrorStatus(intent.error) === 403;
+  const secret = intent.data?.clientSecret;
+  const clientSecret = secret && paymentIntentIdFromClientSecret(secret) ? secret : null;
+  const broken = (intent.isError && !refused) || (intent.isSuccess && !clientSecret);
+
+  useEffect(() => {
+    if (!broken) return;
+    toast({
+      variant: "destructive",
+      title: "Error",
+      description: intent.isError
+        ? getServerMessage(intent.error, "Could not initialize payment. Please try again.")
+        : "Invalid payment response. Please try again.",
+    });
+  }, [broken, intent.isError, intent.error]);
+
+  // A limit or a self-exclusion: back to the packages, where the refusal is said beside the package.
+  if (refused) {
+    const refusal: RefusedPurchase = {
+      packageId: bidPackage.id,
+      message: getServerMessage(intent.error, "This purchase is not allowed now."),
+    };
+    return <Navigate to={paths.bidPackages.getHref()} replace state={{ refused: refusal }} />;
+  }
+  if (broken) return <Navigate to={paths.home.getHref()} replace />;
 
   const onSuccess = (paymentIntentId: string) => {
     toast({
