@@ -132,7 +132,7 @@ describe("usePlaceBid", () => {
     });
   });
 
-  it("a success toasts once, updates the cached list at once, and a double click sends one bid", async () => {
+  it("a success toasts once, updates the cached list at once without refetching it, and a double click sends one bid", async () => {
     const placed: PlaceBidResponse = {
       auction: { ...AUCTION, currentPrice: "1.01", totalBids: 1, lastBidder: { username: "ann" } },
       bid: { id: "b1" },
@@ -146,6 +146,7 @@ describe("usePlaceBid", () => {
     );
     vi.stubGlobal("fetch", fetch);
     const { result } = setup(USER);
+    const invalidated = vi.spyOn(client, "invalidateQueries");
     act(() => {
       result.current.bid.placeBid("a1");
       result.current.bid.placeBid("a1");
@@ -157,5 +158,7 @@ describe("usePlaceBid", () => {
     const list = client.getQueryData<AuctionSummary[]>(auctionQueries.list().queryKey);
     expect(list?.[0]).toMatchObject({ currentPrice: "1.01", totalBids: 1 });
     expect(fetch).toHaveBeenCalledTimes(1);
+    // One writer per cache entry: the auction is not refetched over the merged answer, only the balance.
+    expect(invalidated.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([meQuery().queryKey]);
   });
 });

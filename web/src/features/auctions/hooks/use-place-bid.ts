@@ -32,6 +32,8 @@ export function usePlaceBid() {
   // be followed by a "you are already the highest bidder" refusal).
   const inFlight = useRef(new Set<string>());
 
+  // The bid's answer is merged like any newer state (cache-merge.ts); the live path and the poll own the
+  // auction after that, so nothing refetches it here. Only the balance is read again.
   const applyResult = useCallback(
     ({ auction }: PlaceBidResponse) => {
       queryClient.setQueryData<AuctionDetail>(auctionQueries.detail(auction.id).queryKey, (cached) =>
@@ -40,8 +42,6 @@ export function usePlaceBid() {
       queryClient.setQueryData<AuctionSummary[]>(auctionQueries.list().queryKey, (cached) =>
         cached?.map((a) => (a.id === auction.id ? keepNewerAuction(a, auction) : a)),
       );
-      void queryClient.invalidateQueries({ queryKey: auctionQueries.list().queryKey });
-      void queryClient.invalidateQueries({ queryKey: auctionQueries.detail(auction.id).queryKey });
       void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
     },
     [queryClient],
