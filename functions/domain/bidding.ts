@@ -1,6 +1,8 @@
 /**
  * The rules of the auction engine (docs/architecture.md section 4). Pure: no AWS, time is a parameter (ms epoch).
  */
+
+import { type BidRefusal, bidRefusalFor } from "#shared/bid-refusals";
 import type { AuctionStatus } from "#shared/constants";
 
 /** The part of an auction the rules look at. */
@@ -41,23 +43,19 @@ export function isOver(auction: Pick<AuctionRuleState, "status" | "endsAt">, now
   return auction.status !== "active" || now >= auction.endsAt;
 }
 
-export type BidRefusal = "ended" | "staff" | "own-auction" | "already-leading";
-
-/**
- * Who may bid: anyone but staff and the seller, on an auction not over, unless they placed the last
- * bid. Staff never bid, so the public ledger can promise that no house account ever did.
- */
+/** Who may bid (shared/bid-refusals.ts), from the stored auction and the bidder. */
 export function bidRefusal(
   auction: AuctionRuleState,
   userId: string,
   now: number,
   role?: string,
 ): BidRefusal | null {
-  if (isOver(auction, now)) return "ended";
-  if (role === "admin") return "staff";
-  if (auction.sellerUserId === userId) return "own-auction";
-  if (auction.lastBidderId === userId) return "already-leading";
-  return null;
+  return bidRefusalFor({
+    ended: isOver(auction, now),
+    staff: role === "admin",
+    ownsItem: auction.sellerUserId === userId,
+    leading: auction.lastBidderId === userId,
+  });
 }
 
 export interface BidPlan {

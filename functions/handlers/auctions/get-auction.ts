@@ -1,9 +1,9 @@
+import { BID_MESSAGES } from "#shared/bid-refusals";
 import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { liveHandoff } from "../../adapters/realtime/handoff-from-env.ts";
 import { notFound } from "../../http/errors.ts";
 import { definePublicRoute } from "../../http/route.ts";
 import { readAuctionDetail, readBidderSpend } from "../../usecases/auctions/read-auctions.ts";
-import { BID_MESSAGES } from "../../usecases/bidding/bid.ts";
 
 export const route = definePublicRoute({ params: auctionIdParamsSchema }, async ({ params, now, auth }) => {
   const [detail, me] = await Promise.all([

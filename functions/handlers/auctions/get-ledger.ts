@@ -1,8 +1,8 @@
+import { BID_MESSAGES } from "#shared/bid-refusals";
 import { auctionIdParamsSchema } from "#shared/schemas/auctions";
 import { LEDGER_PAGE_DEFAULT_LIMIT, ledgerPageQuerySchema } from "#shared/schemas/ledger";
 import { notFound } from "../../http/errors.ts";
 import { definePublicRoute, WithHeaders } from "../../http/route.ts";
-import { BID_MESSAGES } from "../../usecases/bidding/bid.ts";
 import { readLedgerPage } from "../../usecases/bidding/bid-ledger.ts";
 
 /**

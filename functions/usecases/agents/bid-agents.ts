@@ -2,6 +2,8 @@
  * Booking, reading and cancelling a Bid Agent (engine in run-agents.ts). The same rules as a manual
  * bid apply, with the same messages; booking takes the credits out of the balance at once.
  */
+
+import { BID_MESSAGES } from "#shared/bid-refusals";
 import { centsToDecimal } from "#shared/money";
 import type { AgentView } from "#shared/schemas/agents";
 import { queueNextCheck } from "../../adapters/agents/next-check.ts";
@@ -12,7 +14,7 @@ import { RETRY, retrying } from "../../adapters/retry.ts";
 import { bookingDelta } from "../../domain/agents.ts";
 import { bidRefusal } from "../../domain/bidding.ts";
 import { badRequest, notFound, serviceUnavailable } from "../../domain/errors.ts";
-import { BID_MESSAGES, bidRefusalError } from "../bidding/bid.ts";
+import { bidRefusalError } from "../bidding/bid.ts";
 import { assertBidderEligible } from "../bidding/bidder-eligibility.ts";
 
 export const AGENT_MESSAGES = {

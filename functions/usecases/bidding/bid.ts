@@ -4,6 +4,8 @@
  * one transaction and answer the refusals with the same messages; only who pays differs (the balance
  * or the agent's booked credits), so the caller passes its own transaction.
  */
+
+import { BID_MESSAGES, type BidRefusal } from "#shared/bid-refusals";
 import type { AuctionRecord } from "../../adapters/dynamo/auctions-repo.ts";
 import {
   type BidRecord,
@@ -12,20 +14,9 @@ import {
   bidRecordOf,
 } from "../../adapters/dynamo/bids-repo.ts";
 import { chainHash } from "../../domain/bid-ledger.ts";
-import { auctionAfterBid, type BidRefusal, planBid } from "../../domain/bidding.ts";
+import { auctionAfterBid, planBid } from "../../domain/bidding.ts";
 import { badRequest, conflict, forbidden, paymentRequired, type Refusal } from "../../domain/errors.ts";
 import { ledgerHeadOf } from "./bid-ledger.ts";
-
-export const BID_MESSAGES = {
-  notFound: "Auction not found",
-  ended: "Auction has ended",
-  ownAuction: "You cannot bid on your own items",
-  staff: "Staff accounts cannot bid",
-  leading: "You are already the highest bidder",
-  noCredits: "Insufficient bid credits",
-  boughtNow: "You bought this item with Buy It Now, so you can no longer bid on it",
-  busy: "So many bids are arriving on this auction that yours could not be placed. Please try again.",
-} as const;
 
 type BidRefusalReason = BidRefusal | "no-credits" | "bought-now";
 

@@ -5,6 +5,7 @@
  * The server clock decides, read again for every attempt.
  */
 import pLimit, { type LimitFunction } from "p-limit";
+import { BID_MESSAGES } from "#shared/bid-refusals";
 import { queueNextCheck } from "../../adapters/agents/next-check.ts";
 import { type AuctionRecord, getAuction } from "../../adapters/dynamo/auctions-repo.ts";
 import { type BidRecord, placeBidTransaction } from "../../adapters/dynamo/bids-repo.ts";
@@ -15,7 +16,7 @@ import { notFound, serviceUnavailable } from "../../domain/errors.ts";
 import { followAuctionBidOn } from "../alerts/bid-followers.ts";
 import { finalizeIfOver } from "../auctions/finalize-auction.ts";
 import { handOffLiveUpdate } from "../auctions/live-updates.ts";
-import { BID_MESSAGES, bidRefusalError, commitBid } from "./bid.ts";
+import { bidRefusalError, commitBid } from "./bid.ts";
 import { assertStandingAllows, type BidderStanding, readBidderStanding } from "./bidder-eligibility.ts";
 
 export const MAX_BID_ATTEMPTS = 8;

@@ -4,6 +4,8 @@
  * ends the buyer's part in a live auction (their agent stops, its credits return). The order then
  * goes through the ordinary order payment, lists and shipping.
  */
+
+import { BID_MESSAGES } from "#shared/bid-refusals";
 import { centsToDecimal } from "#shared/money";
 import type { BuyNowOfferView, OrderView, ShippingAddress } from "#shared/schemas/orders";
 import type { AuctionRecord } from "../../adapters/dynamo/auctions-repo.ts";
@@ -35,7 +37,6 @@ import { logger } from "../../observability/logger.ts";
 import { stopAgentOf } from "../agents/bid-agents.ts";
 import { readFinalized } from "../auctions/finalize-auction.ts";
 import { bidsValueCents } from "../auctions/read-auctions.ts";
-import { BID_MESSAGES } from "../bidding/bid.ts";
 import { assertNotSelfExcluded } from "../limits/responsible-play.ts";
 import { toOrderView } from "../views/order-view.ts";
 import { newOrder } from "./orders.ts";

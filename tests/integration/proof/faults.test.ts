@@ -10,13 +10,13 @@ import type { AddressInfo } from "node:net";
 import { marshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { BID_MESSAGES } from "#shared/bid-refusals";
 import { BID_COST_CREDITS } from "#shared/constants";
 import { listBids } from "../../../functions/adapters/dynamo/bids-repo.ts";
 import { listConnectionIds, saveConnection } from "../../../functions/adapters/dynamo/connections-repo.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { markLocalPaymentIntentSucceeded } from "../../../functions/adapters/dynamo/local-payment-intents-repo.ts";
 import { localPaymentGateway } from "../../../functions/adapters/payments/index.ts";
-import { BID_MESSAGES } from "../../../functions/usecases/bidding/bid.ts";
 import { MAX_BID_ATTEMPTS } from "../../../functions/usecases/bidding/place-bid.ts";
 import { lambdaContext } from "../../../scripts/local/handlers.ts";
 import {

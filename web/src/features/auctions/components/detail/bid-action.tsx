@@ -10,6 +10,7 @@ import { awaitsPayment, winExpired, wonAuctionsQuery } from "@web/lib/wins.ts";
 import { Gavel, Trophy } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
+import { BID_MESSAGES, bidRefusalFor } from "#shared/bid-refusals";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import { usePlaceBid } from "../../hooks/use-place-bid.ts";
@@ -30,8 +31,14 @@ export function BidAction({ auction, compact = false }: { auction: AuctionDetail
   const excluded = useSelfExclusion();
   const reasonId = useId();
   const msLeft = useMsLeft(auction.endsAt);
-  const ended = auction.status !== "active" || msLeft <= 0;
-  const isSeller = !!user?.sellerId && auction.seller.id === user.sellerId;
+  const refusal = bidRefusalFor({
+    ended: auction.status !== "active" || msLeft <= 0,
+    staff: user?.role === "admin",
+    ownsItem: !!user?.sellerId && auction.seller.id === user.sellerId,
+    // Leading is said by the standing notice, which hides the button: not a refusal to show here.
+    leading: false,
+  });
+  const ended = refusal === "ended";
   const remembered = useHasBidOn(user?.username, auction.id);
   const hasBid = remembered || (auction.me?.bidsPlaced ?? 0) > 0;
   const where = ended ? null : standing(auction, user, hasBid);
@@ -63,18 +70,18 @@ export function BidAction({ auction, compact = false }: { auction: AuctionDetail
       </div>
     );
   }
-  if (user?.role === "admin") {
+  if (refusal === "staff") {
     return (
       <div className="rounded-lg border border-border bg-muted p-3 text-center" data-testid="staff-no-bid">
-        <p className="font-semibold">Staff accounts cannot bid</p>
+        <p className="font-semibold">{BID_MESSAGES.staff}</p>
       </div>
     );
   }
-  if (isSeller) {
+  if (refusal === "own-auction") {
     return (
       <div className="rounded-lg border border-amber-300 bg-accent p-3 text-center" data-testid="own-product">
         <p className="font-semibold text-accent-foreground">Your Product</p>
-        <p className="text-sm text-accent-foreground/80">You cannot bid on your own items</p>
+        <p className="text-sm text-accent-foreground/80">{BID_MESSAGES.ownAuction}</p>
       </div>
     );
   }
