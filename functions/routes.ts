@@ -4,6 +4,8 @@
  * (`route = defineRoute(...)`, functions/http/route.ts); its path is the only place it is named.
  * `role`: who may call it — "public" (anyone), "user" (any signed-in user), "seller", "admin".
  */
+import type { PaymentProviderName } from "./config/payment-provider.ts";
+
 export type RouteRole = "public" | "user" | "seller" | "admin";
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -322,15 +324,13 @@ const routeTable = [
 /** The table, as every reader but the types below sees it. */
 export const httpRoutes: readonly HttpRoute[] = routeTable;
 
-export type PaymentProvider = "local" | "stripe";
-
 /**
  * The routes a stage serves: the local payment provider's routes only with it, Stripe's webhook only
  * with Stripe (the local provider credits in-process, so there is no public webhook to forge), and the
  * local stack's developer tools only there. The CDK app deploys these and the local gateway serves these.
  */
 export function routesFor(
-  provider: PaymentProvider,
+  provider: PaymentProviderName,
   where: "aws" | "local-stack" = "aws",
 ): readonly HttpRoute[] {
   return httpRoutes.filter(
@@ -398,59 +398,4 @@ export function routeOfHandler(handler: string): HttpRoute {
   const route = httpRoutes.find((r) => r.handler === handler);
   if (!route) throw new Error(`No route in functions/routes.ts uses handler "${handler}"`);
   return route;
-}
-
-/**
- * Matches a concrete path against the table; returns the route and its path parameters. Like API
- * Gateway, the most specific route wins whatever the table's order: a static segment outranks a
- * `{param}` (`/api/auctions/won` before `/api/auctions/{id}`).
- */
-export function matchRoute(
-  method: string,
-  path: string,
-  routes: readonly HttpRoute[] = httpRoutes,
-): { route: HttpRoute; pathParameters: Record<string, string> } | { methodNotAllowed: true } | null {
-  const candidates = routes
-    .map((route) => ({ route, params: matchPath(route.path, path) }))
-    .filter((c): c is { route: HttpRoute; params: Record<string, string> } => c.params !== null)
-    .sort((a, b) => specificity(b.route.path) - specificity(a.route.path));
-  if (candidates.length === 0) return null;
-  const chosen = candidates.find((c) => c.route.method === method.toUpperCase());
-  return chosen ? { route: chosen.route, pathParameters: chosen.params } : { methodNotAllowed: true };
-}
-
-/** Static segments, weighted by position: earlier static segments decide first, as in API Gateway. */
-function specificity(pattern: string): number {
-  const segments = pattern.split("/");
-  return segments.reduce(
-    (score, segment, i) => (segment.startsWith("{") ? score : score + 2 ** (segments.length - i)),
-    0,
-  );
-}
-
-/** A path segment decoded, or kept as sent when it is not valid percent-encoding (the route then refuses the id). */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split("/");
-  const got = path.replace(/\/+$/, "").split("/");
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i]!;
-    const g = got[i]!;
-    if (w.startsWith("{") && w.endsWith("}")) {
-      if (!g) return null;
-      params[w.slice(1, -1)] = decodeSegment(g);
-    } else if (w !== g) {
-      return null;
-    }
-  }
-  return params;
 }

@@ -1,16 +1,9 @@
+// Settings read from the environment, per call so tests can change them.
 import { DEFAULT_AUCTION_DURATION_SECONDS } from "#shared/constants";
 import { decimalToCents } from "#shared/money";
 import { DEFAULT_BUY_NOW_PAYMENT_DAYS, DEFAULT_WIN_PAYMENT_DAYS } from "../domain/payment-deadlines.ts";
 import { MAX_SOCKETS_PER_ADDRESS } from "../domain/socket-limits.ts";
 import { DEFAULT_WIN_LIMIT, type WinLimit } from "../domain/who-may-bid.ts";
-import type { PaymentProvider } from "../routes.ts";
-
-/** Settings read from the environment, per call so tests can change them. */
-export type PaymentProviderName = PaymentProvider;
-
-export function paymentProviderName(): PaymentProviderName {
-  return process.env.PAYMENT_PROVIDER === "stripe" ? "stripe" : "local";
-}
 
 /** Origins allowed to send mutations (besides the request's own host). */
 export function allowedOrigins(): string[] {

@@ -16,7 +16,7 @@ const LIVE = Number(process.env.BENCH_LIVE ?? 500);
 
 const dynamoLocal = await startBenchTable("bench-admin", { PAYMENT_PROVIDER: "local" });
 await countDynamoCalls();
-const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
+const { invokeRoute } = await import("../local/invoke-route.ts");
 
 let n = 0;
 async function account(role: "buyer" | "seller" | "admin", bidBalance = 0) {

@@ -44,7 +44,7 @@ const poller = await startStreamPoller({
 });
 const live = createLocalLiveHandoff({ log: () => {} });
 const { benchAuction } = await import("./auctions.ts");
-const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
+const { invokeRoute } = await import("../local/invoke-route.ts");
 
 const seller = await signedInUser({ username: "fanoutseller", role: "seller" });
 const auctions = await Promise.all(

@@ -28,7 +28,7 @@ const ONE_MB = 1024 * 1024;
 
 const dynamoLocal = await startBenchTable("bench-ledger");
 await countDynamoCalls();
-const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
+const { invokeRoute } = await import("../local/invoke-route.ts");
 const { db, tableName } = await import("../../functions/adapters/dynamo/client.ts");
 const { keys } = await import("../../functions/adapters/dynamo/keys.ts");
 const { startAuction } = await import("../../functions/usecases/auctions/start-auction.ts");

@@ -6,7 +6,7 @@
 import { markLocalPaymentIntentSucceeded } from "../../functions/adapters/dynamo/local-payment-intents-repo.ts";
 import { localPaymentGateway, localWebhookSecret } from "../../functions/adapters/payments/index.ts";
 import { signWebhook, succeededEvent } from "../../functions/adapters/payments/local-gateway.ts";
-import { invokeRoute } from "../../tests/support/invoke-route.ts";
+import { invokeRoute } from "../local/invoke-route.ts";
 
 /** Marks the intent paid at the provider and answers its payment_intent.succeeded webhook, signed. */
 export async function paidWebhook(paymentIntentId: string) {

@@ -23,7 +23,7 @@ const { getOrder } = await import("../../functions/adapters/dynamo/orders-repo.t
 const { deliverWebhook: deliver, paidWebhook } = await import("./local-payments.ts");
 const { benchAuction } = await import("./auctions.ts");
 const { placeBid } = await import("../../functions/usecases/bidding/place-bid.ts");
-const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
+const { invokeRoute } = await import("../local/invoke-route.ts");
 
 let seq = 0;
 async function user(role: "buyer" | "seller" = "buyer") {

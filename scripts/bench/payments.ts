@@ -16,7 +16,7 @@ const RACE_ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 30);
 const dynamoLocal = await support.startBenchTable("bench-payments", { PAYMENT_PROVIDER: "local" });
 const dynamo = await support.countDynamoCalls();
 const { deliverWebhook: deliver, paidWebhook } = await import("./local-payments.ts");
-const { invokeRoute } = await import("../../tests/support/invoke-route.ts");
+const { invokeRoute } = await import("../local/invoke-route.ts");
 const { seedBidPackages } = await import("../seed/bid-packages.ts");
 
 await seedBidPackages();

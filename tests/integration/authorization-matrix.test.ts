@@ -6,7 +6,7 @@ import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { type HttpRoute, httpRoutes } from "../../functions/routes.ts";
 import { startAuction } from "../../functions/usecases/auctions/start-auction.ts";
 import { placeBid } from "../../functions/usecases/bidding/place-bid.ts";
-import { type ApiRequest, invokeRoute } from "../support/invoke-route.ts";
+import { type ApiRequest, invokeRoute } from "../../scripts/local/invoke-route.ts";
 import { approvedSeller, productBody, signUp, type TestUser } from "./admin/fixtures.ts";
 import { shippingAddress } from "./orders/fixtures.ts";
 import { storeBidPackage } from "./payments/fixtures.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invokeRoute } from "../support/invoke-route.ts";
+import { invokeRoute } from "../../scripts/local/invoke-route.ts";
 import { useFreshTable } from "./support/fresh-table.ts";
 
 useFreshTable("caching");

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logger } from "../../functions/observability/logger.ts";
-import { invokeRoute } from "../support/invoke-route.ts";
+import { invokeRoute } from "../../scripts/local/invoke-route.ts";
 import { useFreshTable } from "./support/fresh-table.ts";
 
 useFreshTable("request-logs");

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import { findUserByLogin } from "../../functions/adapters/dynamo/users-repo.ts";
+import { invokeRoute } from "../../scripts/local/invoke-route.ts";
 import { DEMO_AGENT_BIDDERS } from "../../scripts/seed/demo-agents.ts";
 import { seedDemoAuctions } from "../../scripts/seed/demo-auctions.ts";
-import { invokeRoute } from "../support/invoke-route.ts";
 import { useFreshTable } from "./support/fresh-table.ts";
 
 useFreshTable("seed-demo");

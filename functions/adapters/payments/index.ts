@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { paymentProviderName } from "../../config/runtime.ts";
+import { paymentProviderName } from "../../config/payment-provider.ts";
 import { createLocalGateway, type LocalPaymentGateway } from "./local-gateway.ts";
 import type { PaymentGateway } from "./port.ts";
 import { assertPrivateWebhookSecret, localWebhookSecret } from "./settings.ts";

@@ -1,7 +1,8 @@
 import { centsToDecimal } from "#shared/money";
 import type { AppConfig } from "#shared/schemas/payments";
 import { stripePublishableKey } from "../../adapters/payments/settings.ts";
-import { bidValueCents, paymentProviderName, winLimitConfig } from "../../config/runtime.ts";
+import { paymentProviderName } from "../../config/payment-provider.ts";
+import { bidValueCents, winLimitConfig } from "../../config/runtime.ts";
 import { definePublicRoute } from "../../http/route.ts";
 
 /** Which card form the web renders (Stripe Elements or the local test-card form), and Stripe's public key. */

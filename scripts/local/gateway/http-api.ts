@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type HttpRoute, matchRoute, routesFor } from "../../../functions/routes.ts";
+import { type HttpRoute, routesFor } from "../../../functions/routes.ts";
 import { MissingHandlerError } from "../handlers.ts";
 import { buildHttpEvent, normalizeResult } from "../http-event.ts";
 import type { HandlerCalls } from "./handler-calls.ts";
 import { MAX_HTTP_BODY, readBody, sendJson } from "./http-io.ts";
+import { matchRoute } from "./match-route.ts";
 
 /** The routes of the payment provider the stack runs with, as a deployed stage would have them. */
 function activeRoutes(): readonly HttpRoute[] {

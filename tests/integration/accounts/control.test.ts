@@ -4,7 +4,7 @@ import type { SessionView, TwoFactorSetupView } from "#shared/schemas/accounts";
 import { getUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
 import { totpCode } from "../../../functions/domain/two-factor.ts";
-import { invokeRoute } from "../../support/invoke-route.ts";
+import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { SPECIFIED_NOTIFICATION_DEFAULTS } from "../../support/notification-defaults.ts";
 import { liveAuction } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";

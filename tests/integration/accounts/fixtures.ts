@@ -9,7 +9,7 @@ import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { installEmailQueue } from "../../../functions/adapters/email/email-queue.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
 import { createLocalEmailQueue, type LocalEmailQueue } from "../../../scripts/local/email-queue.ts";
-import { type ApiRequest, invokeRoute } from "../../support/invoke-route.ts";
+import { type ApiRequest, invokeRoute } from "../../../scripts/local/invoke-route.ts";
 
 export const MINUTE = 60_000;
 

@@ -7,7 +7,7 @@ import type { PasskeyOptionsView, PasskeyView } from "#shared/schemas/passkeys";
 import { getPasskey } from "../../../functions/adapters/dynamo/passkeys-repo.ts";
 import { PASSKEY_CHALLENGE_MS, PASSKEY_MESSAGES } from "../../../functions/domain/passkeys.ts";
 import { totpCode } from "../../../functions/domain/two-factor.ts";
-import { type ApiRequest, invokeRoute } from "../../support/invoke-route.ts";
+import { type ApiRequest, invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { softAuthenticator } from "../../support/soft-authenticator.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { cookieOf, deleteAccount, existingAccount, login, me, signedInAccount } from "./fixtures.ts";

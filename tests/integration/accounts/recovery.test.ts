@@ -4,7 +4,7 @@ import { getUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { outboxSender } from "../../../functions/adapters/email/outbox-sender.ts";
 import { ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
 import { sendEmailEvent } from "../../../functions/usecases/notifications/send-email.ts";
-import { invokeRoute } from "../../support/invoke-route.ts";
+import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
   cookieOf,

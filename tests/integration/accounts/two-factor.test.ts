@@ -5,7 +5,7 @@ import { getTwoFactor } from "../../../functions/adapters/dynamo/two-factor-repo
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
 import { PENDING_LOGIN_MS, TWO_FACTOR_MESSAGES, totpCode } from "../../../functions/domain/two-factor.ts";
-import { type ApiRequest, invokeRoute } from "../../support/invoke-route.ts";
+import { type ApiRequest, invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
   cookieOf,

@@ -9,7 +9,7 @@ import type { ProductView } from "#shared/schemas/seller";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import type { ItemKey } from "../../../functions/adapters/dynamo/index-lists.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
-import { type ApiRequest, invokeRoute } from "../../support/invoke-route.ts";
+import { type ApiRequest, invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { type Actor, actorFor } from "../support/actors.ts";
 
 /** A signed-in user as these tests hold it: an actor whose session token they never read. */

@@ -21,7 +21,7 @@ import { queryAll } from "../../../functions/adapters/dynamo/index-lists.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import type { AuctionClock } from "../../../functions/adapters/scheduler/auction-clock.ts";
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localDynamoClient } from "../../../scripts/local/dynamo.ts";
-import { type ApiRequest, invokeRoute } from "../../support/invoke-route.ts";
+import { type ApiRequest, invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { type Actor, auctionOf, signedInActor } from "../support/actors.ts";
 
 export type TestUser = Actor;

@@ -130,7 +130,7 @@ describe("the socket", () => {
     expect((await bidOn(buyer, auction.id)).status).toBe(200);
     const endsAt = (await getItem(keys.auction(auction.id)))?.endsAt as number;
     await sleep(endsAt - Date.now() + 50);
-    const { invokeRoute } = await import("../../support/invoke-route.ts");
+    const { invokeRoute } = await import("../../../scripts/local/invoke-route.ts");
     await invokeRoute({ method: "GET", path: `/api/auctions/${auction.id}` });
 
     const ended = await watcher.waitFor((m) => m.type === "auction_ended" && m.auctionId === auction.id);

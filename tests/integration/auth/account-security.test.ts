@@ -4,7 +4,7 @@ import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { hashPassword, PASSWORD_PARAMS } from "../../../functions/domain/passwords.ts";
 import { hashSessionToken } from "../../../functions/domain/sessions.ts";
-import { invokeRoute } from "../../support/invoke-route.ts";
+import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { getItem } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { putItem } from "../support/raw-table.ts";

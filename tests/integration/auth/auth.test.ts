@@ -4,7 +4,7 @@ import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { MAX_FAILED_PER_PAIR, MAX_REGISTRATIONS_PER_IP } from "../../../functions/domain/login-throttle.ts";
 import { hashSessionToken } from "../../../functions/domain/sessions.ts";
-import { invokeRoute } from "../../support/invoke-route.ts";
+import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { clearOfLoginWindowEdge } from "../support/login-window.ts";
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { LOGIN_THROTTLED_MESSAGE, MAX_FAILED_PER_PAIR } from "../../../functions/domain/login-throttle.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
-import { invokeRoute } from "../../support/invoke-route.ts";
+import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { clearOfLoginWindowEdge } from "../support/login-window.ts";
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { SellerApplication } from "#shared/schemas/admin";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
-import { invokeRoute } from "../../support/invoke-route.ts";
+import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { signUp } from "../admin/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import type { OrderView, WonAuction } from "#shared/schemas/orders";
-import { invokeRoute } from "../../support/invoke-route.ts";
+import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { givePaidCredits } from "../../support/paid-credits.ts";
 import { auctionWithBids, shippingAddress, signUp } from "../orders/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";

@@ -184,7 +184,7 @@ describe("POST /api/orders", () => {
   });
 
   it("needs a signed-in user (401)", async () => {
-    const { invokeRoute } = await import("../../support/invoke-route.ts");
+    const { invokeRoute } = await import("../../../scripts/local/invoke-route.ts");
     const res = await invokeRoute({
       method: "POST",
       path: "/api/orders",

@@ -7,7 +7,7 @@ import { markLocalPaymentIntentSucceeded } from "../../../functions/adapters/dyn
 import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
 import { signWebhook, succeededEvent } from "../../../functions/adapters/payments/local-gateway.ts";
 import { orderPaymentMetadata } from "../../../functions/domain/orders.ts";
-import { invokeRoute } from "../../support/invoke-route.ts";
+import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
   auctionWithBids,

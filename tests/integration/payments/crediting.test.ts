@@ -210,7 +210,7 @@ describe("the verify call of /payment-success", () => {
     const buyer = await signUpBuyer(0);
     expect((await verify(buyer, "pi_local_000000000000000000000000")).status).toBe(404);
     expect((await verify(buyer, "not-an-intent")).status).toBe(400);
-    const { invokeRoute } = await import("../../support/invoke-route.ts");
+    const { invokeRoute } = await import("../../../scripts/local/invoke-route.ts");
     expect((await invokeRoute({ method: "POST", path: "/api/payments/pi_local_1/verify" })).status).toBe(401);
   });
 });

@@ -16,8 +16,8 @@ import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
 import { signWebhook, succeededEvent } from "../../../functions/adapters/payments/local-gateway.ts";
 import { bidPackageMetadata, type PaymentIntentView } from "../../../functions/domain/payments.ts";
+import { type ApiRequest, invokeRoute, type RouteResponse } from "../../../scripts/local/invoke-route.ts";
 import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";
-import { type ApiRequest, invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { readItem } from "../support/raw-table.ts";
 

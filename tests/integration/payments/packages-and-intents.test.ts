@@ -5,8 +5,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppConfig, BidPackage } from "#shared/schemas/payments";
 import { localPaymentGateway } from "../../../functions/adapters/payments/index.ts";
+import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { seedBidPackages, upsertBidPackages } from "../../../scripts/seed/bid-packages.ts";
-import { invokeRoute } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
   confirmCard,

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ZodMiniType } from "#shared/schemas/zod";
 import { type HttpRoute, httpRoutes } from "../../../functions/routes.ts";
-import { invokeRoute } from "../../support/invoke-route.ts";
+import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { expectJsonMessage } from "./support/answers.ts";
 import { expectedBodyRefusal, poisonedBody } from "./support/hostile.ts";

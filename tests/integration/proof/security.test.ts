@@ -10,7 +10,7 @@ import * as z from "#shared/schemas/zod";
 import { MAX_FAILED_PER_IP, MAX_FAILED_PER_PAIR } from "../../../functions/domain/login-throttle.ts";
 import { hashSessionToken } from "../../../functions/domain/sessions.ts";
 import { httpRoutes } from "../../../functions/routes.ts";
-import { invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
+import { invokeRoute, type RouteResponse } from "../../../scripts/local/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
 import { clearOfLoginWindowEdge } from "../support/login-window.ts";

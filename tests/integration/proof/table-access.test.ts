@@ -8,8 +8,8 @@
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpRoutes } from "../../../functions/routes.ts";
+import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { injectDynamoFaults } from "../../support/faulty-dynamo.ts";
-import { invokeRoute } from "../../support/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { catalog, pathOf } from "./support/route-catalog.ts";
 import { type TableTouch, touchesOf } from "./support/table-touches.ts";

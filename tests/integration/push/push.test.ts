@@ -9,7 +9,7 @@ import type { EmailEvent } from "#shared/schemas/notifications";
 import type { PushDelivery, PushPublicKey } from "#shared/schemas/push";
 import { sweepEndingSoonAlerts } from "../../../functions/usecases/alerts/ending-soon.ts";
 import { sendPushEvent } from "../../../functions/usecases/push/send-push.ts";
-import { invokeRoute } from "../../support/invoke-route.ts";
+import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { liveAuction, type TestUser, testUser } from "../auctions/fixtures.ts";
 import { auctionOf, bidInTurn } from "../support/actors.ts";
 import { type EmailPipeline, startEmailPipeline } from "../support/email-pipeline.ts";

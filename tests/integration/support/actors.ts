@@ -8,7 +8,7 @@ import { createSession } from "../../../functions/adapters/dynamo/sessions-repo.
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { type StartAuctionInput, startAuction } from "../../../functions/usecases/auctions/start-auction.ts";
 import { placeBid } from "../../../functions/usecases/bidding/place-bid.ts";
-import { type ApiRequest, invokeRoute, type RouteResponse } from "../../support/invoke-route.ts";
+import { type ApiRequest, invokeRoute, type RouteResponse } from "../../../scripts/local/invoke-route.ts";
 
 /** A well-formed scrypt hash that no password matches: for users the test never signs in by password. */
 export const UNUSABLE_PASSWORD_HASH = "scrypt$16384$8$1$bm90LXVzZWQ=$bm90LXVzZWQ=";

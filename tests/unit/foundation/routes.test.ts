@@ -2,13 +2,8 @@ import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type HandlerModule, lambdaHandlerOf } from "../../../functions/http/handler-module.ts";
 import { definePublicRoute, defineRoute } from "../../../functions/http/route.ts";
-import {
-  findRoute,
-  handlerSourceFile,
-  httpRoutes,
-  matchRoute,
-  routeOfHandler,
-} from "../../../functions/routes.ts";
+import { findRoute, handlerSourceFile, httpRoutes, routeOfHandler } from "../../../functions/routes.ts";
+import { matchRoute } from "../../../scripts/local/gateway/match-route.ts";
 
 describe("route table", () => {
   it("has every docs/product.md section 7 call", () => {

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { RouteResponse } from "../../../support/invoke-route.ts";
+import type { RouteResponse } from "../../../../scripts/local/invoke-route.ts";
 
 /** An answer's body must be a JSON object with a non-empty string `message`, and no stack trace. */
 export function expectJsonMessage(res: RouteResponse<unknown>, context: string) {

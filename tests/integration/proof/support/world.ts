@@ -8,8 +8,8 @@ import type { UserRole } from "#shared/constants";
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import type { ProductView } from "#shared/schemas/seller";
 import { hashPassword } from "../../../../functions/domain/passwords.ts";
+import { invokeRoute, type RouteResponse } from "../../../../scripts/local/invoke-route.ts";
 import { seedBidPackages } from "../../../../scripts/seed/bid-packages.ts";
-import { invokeRoute, type RouteResponse } from "../../../support/invoke-route.ts";
 import {
   type Actor,
   auctionOf,

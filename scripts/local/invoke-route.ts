@@ -4,9 +4,10 @@
  * route table; `invokeRoute(...)` also calls the handler and returns {status, body, cookies, headers}.
  */
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { type HttpRoute, httpRoutes, matchRoute } from "../../functions/routes.ts";
-import { type HandlerLoader, invoke, loadHandler } from "../../scripts/local/handlers.ts";
-import { buildHttpEvent, normalizeResult, splitUrl } from "../../scripts/local/http-event.ts";
+import { type HttpRoute, httpRoutes } from "../../functions/routes.ts";
+import { matchRoute } from "./gateway/match-route.ts";
+import { type HandlerLoader, invoke, loadHandler } from "./handlers.ts";
+import { buildHttpEvent, normalizeResult, splitUrl } from "./http-event.ts";
 
 export interface ApiRequest {
   method: string;
