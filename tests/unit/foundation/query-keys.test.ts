@@ -4,6 +4,7 @@ import { auctionQueries } from "@web/features/auctions/api/queries.ts";
 import { notificationQueries } from "@web/features/notifications/api/queries.ts";
 import { orderQueries } from "@web/features/orders/api/queries.ts";
 import { outboxQueries } from "@web/features/outbox/api/queries.ts";
+import { paymentQueries } from "@web/features/packages/api/queries.ts";
 import { sellerQueries } from "@web/features/seller/api/queries.ts";
 import { watchlistQueries } from "@web/features/watchlist/api/queries.ts";
 import { api } from "@web/lib/api-client.ts";
@@ -57,6 +58,8 @@ const KEYS: [string, QueryKey, QueryKey][] = [
   ["notifications", notificationQueries.notifications().queryKey, ["/api/me/notifications"]],
   ["outbox", outboxQueries.emails("a@b.c").queryKey, ["/api/dev/outbox", "a@b.c"]],
   ["watchlist pages", watchlistQueries.pages().queryKey, ["/api/me/watchlist", "pages", 20]],
+  ["payment intent", paymentQueries.intent("p1").queryKey, ["/api/create-payment-intent", "p1"]],
+  ["payment verification", paymentQueries.verification("pi_1").queryKey, ["/api/payments", "pi_1", "verify"]],
 ];
 
 // Queries whose own queryFn reads exactly the path the default queryFn would form from the key.

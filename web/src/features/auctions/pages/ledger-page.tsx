@@ -37,7 +37,9 @@ export function LedgerPage() {
   });
   const [shown, setShown] = useState(ROWS_PER_STEP);
   const check = useQuery({
-    queryKey: ["ledger-check", id],
+    // Not under auctionQueries: its key must not share their "/api/auctions" prefix, which the live
+    // path invalidates; re-running this check walks the whole chain again.
+    queryKey: ["ledger-check", `/api/auctions/${id}/ledger`],
     queryFn: async ({ signal }) => {
       const read: Entry[] = [];
       setProgress({ id, read, counts: null });
