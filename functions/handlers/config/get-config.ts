@@ -1,10 +1,13 @@
 import { centsToDecimal } from "#shared/money";
 import type { AppConfig } from "#shared/schemas/payments";
 import { stripePublishableKey } from "../../adapters/payments/settings.ts";
-import { bidValueCents, paymentProviderName, winLimitConfig } from "../../config/runtime.ts";
+import { bidValueCents, liveConfig, paymentProviderName, winLimitConfig } from "../../config/runtime.ts";
 import { definePublicRoute } from "../../http/route.ts";
 
-/** Which card form the web renders (Stripe Elements or the local test-card form), and Stripe's public key. */
+/**
+ * Which card form the web renders (Stripe Elements or the local test-card form), Stripe's public key,
+ * and where live updates come from.
+ */
 export const route = definePublicRoute({}, async (): Promise<AppConfig> => {
   const paymentProvider = paymentProviderName();
   const publishableKey = stripePublishableKey();
@@ -12,6 +15,7 @@ export const route = definePublicRoute({}, async (): Promise<AppConfig> => {
     paymentProvider,
     winLimit: winLimitConfig(),
     bidValue: centsToDecimal(bidValueCents()),
+    live: liveConfig(),
     ...(paymentProvider === "stripe" && publishableKey ? { stripePublishableKey: publishableKey } : {}),
   };
 });
