@@ -8,7 +8,13 @@ import { installLiveHandoff } from "../../functions/adapters/realtime/handoff-fr
 import { eventHandlers } from "../../functions/routes.ts";
 import { createLocalAgentQueue } from "./agent-queue.ts";
 import { createLocalAlertSweep } from "./alert-sweep.ts";
-import { DEFAULT_TABLE_NAME, type DynamoLocal, ensureTable, LOCAL_REGION, startDynamoLocal } from "./dynamo.ts";
+import {
+  DEFAULT_TABLE_NAME,
+  type DynamoLocal,
+  ensureTable,
+  LOCAL_REGION,
+  startDynamoLocal,
+} from "./dynamo.ts";
 import { createLocalEmailQueue } from "./email-queue.ts";
 import { type LocalEventApi, startLocalEventApi } from "./event-api.ts";
 import { type Gateway, startGateway } from "./gateway.ts";
@@ -46,7 +52,7 @@ export interface LocalStackOptions {
 }
 
 export type LiveTransport = "events" | "websocket";
-export const DEFAULT_LIVE_TRANSPORT: LiveTransport = "websocket";
+export const DEFAULT_LIVE_TRANSPORT: LiveTransport = "events";
 
 export interface SeedInfo {
   admin?: { username: string; password: string };
