@@ -99,7 +99,11 @@ export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(BOOT_SC
  * same host in CSP3 browsers); Stripe.js and its frames only when real Stripe is on; product images are
  * URLs typed by sellers, so any https image is allowed.
  */
-export function contentSecurityPolicy(options: { stripe: boolean; uploadOrigin?: string }): string {
+export function contentSecurityPolicy(options: {
+  stripe: boolean;
+  uploadOrigin?: string;
+  liveOrigin?: string;
+}): string {
   const stripeScripts = options.stripe ? " https://js.stripe.com https://*.js.stripe.com" : "";
   const stripeFrames = options.stripe
     ? "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com"
@@ -114,7 +118,7 @@ export function contentSecurityPolicy(options: { stripe: boolean; uploadOrigin?:
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     // Product photos are posted straight to the media bucket (a presigned POST).
-    `connect-src 'self'${stripeApi}${options.uploadOrigin ? ` ${options.uploadOrigin}` : ""}`,
+    `connect-src 'self'${stripeApi}${options.uploadOrigin ? ` ${options.uploadOrigin}` : ""}${options.liveOrigin ? ` ${options.liveOrigin}` : ""}`,
     `frame-src ${stripeFrames}`,
     "frame-ancestors 'none'",
     // The installable app: its manifest and its service worker (/sw.js) come from the site itself.

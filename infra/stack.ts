@@ -10,6 +10,7 @@ import { ApiGatewayLogging } from "./constructs/api-gateway-logging.ts";
 import type { Data } from "./constructs/data.ts";
 import { Firewall } from "./constructs/firewall.ts";
 import { retainHelperFunctionLogs } from "./constructs/helper-logs.ts";
+import { LiveEvents, liveTransportOf } from "./constructs/live-events.ts";
 import type { Media } from "./constructs/media.ts";
 import { Notifications } from "./constructs/notifications.ts";
 import type { OriginSecret } from "./constructs/origin-secret.ts";
@@ -47,6 +48,8 @@ export class PennyAuctionStack extends Stack {
   readonly data: Data;
   readonly api: Api;
   readonly realtime: Realtime;
+  /** The AppSync Event API of live updates (`-c live=events`, the default). */
+  readonly liveEvents?: LiveEvents;
   readonly scheduling: Scheduling;
   readonly agents: Agents;
   readonly paymentDeadlines: PaymentDeadlines;
@@ -94,6 +97,7 @@ export class PennyAuctionStack extends Stack {
     const throttle = { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit };
     this.api = this.addHttpApi(routes, defaults, throttle);
     this.realtime = this.addSocketApi(defaults, throttle);
+    if (liveTransportOf(this) === "events") this.liveEvents = this.addLiveEvents(config.prefix);
     this.lockApisToTheOrigin(props.stores.originSecret);
 
     this.firewall =
@@ -142,6 +146,15 @@ export class PennyAuctionStack extends Stack {
         burstLimit: config.authBurstLimit,
       },
     });
+  }
+
+  /** The Event API: the broadcaster publishes to it, GET /api/config tells the pages where it is. */
+  private addLiveEvents(prefix: string): LiveEvents {
+    const live = new LiveEvents(this, "LiveEvents", { prefix });
+    live.allowPublishing(this.realtime.broadcaster);
+    for (const fn of this.api.functions)
+      if (fn.handlerId === "config/get-config") live.allowServingConfig(fn);
+    return live;
   }
 
   /** The WebSocket API and its broadcaster, which the functions that change an auction hand new states to. */
@@ -217,6 +230,7 @@ export class PennyAuctionStack extends Stack {
       routes,
       apiOriginDomain: this.api.originDomainName,
       socketOriginDomain: this.realtime.originDomainName,
+      liveOrigin: this.liveEvents?.realtimeOrigin,
       originSecret: props.stores.originSecret.headerValue,
       stripe: config.stripeMode === "stripe",
       domainName: config.domainName,

@@ -43,6 +43,7 @@ const lines = [
   "",
   `  API gateway   ${stack.apiUrl}  (/api, /ws, /@connections, /@schedules)`,
   `  DynamoDB      ${stack.dynamoEndpoint}  table ${stack.tableName}, ${inMemory ? "in memory (throwaway)" : "on disk in .data/dynamodb/"}`,
+  `  Live updates  ${stack.events ? `AppSync Events stand-in ${stack.events.httpEndpoint}, ${stack.events.realtimeEndpoint} (LIVE=websocket for /ws)` : "the WebSocket API (/ws)"}`,
   `  Payments      ${stack.env.PAYMENT_PROVIDER === "stripe" ? "Stripe" : "local provider (card 4242 4242 4242 4242 succeeds)"}`,
 ];
 if (admin) {

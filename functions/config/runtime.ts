@@ -1,6 +1,7 @@
 // Settings read from the environment, per call so tests can change them.
 import { DEFAULT_AUCTION_DURATION_SECONDS } from "#shared/constants";
 import { decimalToCents } from "#shared/money";
+import type { AppConfig } from "#shared/schemas/payments";
 import { DEFAULT_BUY_NOW_PAYMENT_DAYS, DEFAULT_WIN_PAYMENT_DAYS } from "../domain/payment-deadlines.ts";
 import { MAX_SOCKETS_PER_ADDRESS } from "../domain/socket-limits.ts";
 import { DEFAULT_WIN_LIMIT, type WinLimit } from "../domain/who-may-bid.ts";
@@ -88,4 +89,18 @@ export function getEmailSite(): { name: string; url: string } {
  */
 export function siteOrigins(): string[] {
   return [...new Set([new URL(getEmailSite().url).origin, ...allowedOrigins()])];
+}
+
+/**
+ * Where the web gets live updates: the Event API when the stage has one (EVENT_API_*: its endpoints
+ * and the public subscribe-only key), else the WebSocket API on the site's own host.
+ */
+export function liveConfig(): AppConfig["live"] {
+  const httpEndpoint = process.env.EVENT_API_HTTP_ENDPOINT;
+  const realtimeEndpoint = process.env.EVENT_API_REALTIME_ENDPOINT;
+  const apiKey = process.env.EVENT_API_KEY;
+  if (httpEndpoint && realtimeEndpoint && apiKey) {
+    return { transport: "events", httpEndpoint, realtimeEndpoint, apiKey, channelPrefix: "/auctions" };
+  }
+  return { transport: "websocket", url: process.env.LIVE_WEBSOCKET_URL || "/ws" };
 }

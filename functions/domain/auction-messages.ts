@@ -102,3 +102,16 @@ export function latestMessagePerAuction(messages: readonly AuctionMessage[]): Au
 export function deliveryRank(message: Pick<AuctionMessage, "type" | "totalBids">): number {
   return message.totalBids * 2 + (message.type === "auction_ended" ? 1 : 0);
 }
+
+/** The Event API channel of one auction (namespace `auctions`). */
+export function auctionChannel(auctionId: string): string {
+  return `/auctions/${auctionId}`;
+}
+
+/**
+ * What the Event API carries: the socket's message plus its order key (the delivery rank), so a page
+ * drops anything older than what it shows, whichever path or reconnect brought it.
+ */
+export function liveEvent(message: AuctionMessage): AuctionMessage & { orderKey: number } {
+  return { ...message, orderKey: deliveryRank(message) };
+}

@@ -76,6 +76,8 @@ export interface WebProps {
   distDir?: string;
   /** Product photos, served under /media/* (the object keys start with media/). */
   media?: { bucketName: string; uploadOrigin: string };
+  /** The Event API's realtime origin (wss://…), which the pages connect to for live updates. */
+  liveOrigin?: string;
 }
 
 /**
@@ -169,6 +171,7 @@ export class Web extends Construct {
           contentSecurityPolicy: contentSecurityPolicy({
             stripe: props.stripe,
             uploadOrigin: props.media?.uploadOrigin,
+            liveOrigin: props.liveOrigin,
           }),
           override: true,
         },

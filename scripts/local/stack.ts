@@ -8,8 +8,15 @@ import { installLiveHandoff } from "../../functions/adapters/realtime/handoff-fr
 import { eventHandlers } from "../../functions/routes.ts";
 import { createLocalAgentQueue } from "./agent-queue.ts";
 import { createLocalAlertSweep } from "./alert-sweep.ts";
-import { DEFAULT_TABLE_NAME, type DynamoLocal, ensureTable, startDynamoLocal } from "./dynamo.ts";
+import {
+  DEFAULT_TABLE_NAME,
+  type DynamoLocal,
+  ensureTable,
+  LOCAL_REGION,
+  startDynamoLocal,
+} from "./dynamo.ts";
 import { createLocalEmailQueue } from "./email-queue.ts";
+import { type LocalEventApi, startLocalEventApi } from "./event-api.ts";
 import { type Gateway, startGateway } from "./gateway.ts";
 import { createLocalLiveHandoff } from "./live-handoff.ts";
 import { repoRoot } from "./paths.ts";
@@ -23,8 +30,13 @@ export interface LocalStackOptions {
   /** A throwaway in-memory database instead of `.data/dynamodb/`. */
   inMemory?: boolean;
   dataDir?: string;
-  /** Ports; 0 picks a free one. Defaults: env DYNAMO_PORT/GATEWAY_PORT/WEB_PORT, else 8000/3001/5173. */
-  ports?: { dynamo?: number; gateway?: number; web?: number };
+  /** Ports; 0 picks a free one. Defaults: env DYNAMO_PORT/GATEWAY_PORT/WEB_PORT/EVENT_API_PORT, else 8000/3001/5173/3002. */
+  ports?: { dynamo?: number; gateway?: number; web?: number; events?: number };
+  /**
+   * Where live updates go: `events` (the AppSync Events stand-in, scripts/local/event-api.ts) or
+   * `websocket` (the gateway's /ws and the broadcaster's posts). Default: env LIVE, else the default below.
+   */
+  live?: LiveTransport;
   /** Start Vite (web/vite.config.ts) too. Default true. */
   withVite?: boolean;
   /** Run scripts/seed.ts's `seed()` when that file exists. Default true. */
@@ -38,6 +50,9 @@ export interface LocalStackOptions {
   verbose?: boolean;
   log?: (message: string) => void;
 }
+
+export type LiveTransport = "events" | "websocket";
+export const DEFAULT_LIVE_TRANSPORT: LiveTransport = "events";
 
 export interface SeedInfo {
   admin?: { username: string; password: string };
@@ -57,6 +72,8 @@ export interface LocalStack {
   poller: StreamPoller;
   /** The email consumer's own reader of the stream (Lambda gives each consumer its own mapping). */
   emailPoller: StreamPoller;
+  /** The Event API stand-in, when live updates take the `events` transport. */
+  events: LocalEventApi | null;
   /** The environment handed to the handlers. */
   env: Record<string, string>;
   timings: Record<string, number>;
@@ -68,7 +85,7 @@ export function startQuietLocalStack(tableName: string): Promise<LocalStack> {
   return startLocalStack({
     inMemory: true,
     withVite: false,
-    ports: { dynamo: 0, gateway: 0, web: 0 },
+    ports: { dynamo: 0, gateway: 0, web: 0, events: 0 },
     tableName,
     env: { POWERTOOLS_LOG_LEVEL: "ERROR" },
     log: () => {},
@@ -104,7 +121,27 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       : options.dataDir
         ? join(options.dataDir, "vapid-keys.json")
         : defaultVapidKeysFile;
-    const env = handlerEnvironment(ports, tableName, { ...localVapidEnvironment(vapidFile), ...options.env });
+    const live = options.live ?? (process.env.LIVE as LiveTransport | undefined) ?? DEFAULT_LIVE_TRANSPORT;
+    // Its own port, as AWS gives the Event API its own domain (docs/decisions.md).
+    const events =
+      live === "events"
+        ? await startLocalEventApi({
+            port: options.ports?.events ?? Number(process.env.EVENT_API_PORT || 3002),
+            iam: { accessKeyId: "local", secretAccessKey: "local", region: LOCAL_REGION },
+          })
+        : null;
+    if (events) stops.push(() => events.close());
+    const env = handlerEnvironment(ports, tableName, {
+      ...localVapidEnvironment(vapidFile),
+      ...(events
+        ? {
+            EVENT_API_HTTP_ENDPOINT: events.httpEndpoint,
+            EVENT_API_REALTIME_ENDPOINT: events.realtimeEndpoint,
+            EVENT_API_KEY: events.apiKey,
+          }
+        : {}),
+      ...options.env,
+    });
     delete process.env.AWS_PROFILE; // dummy keys, never a real profile
     Object.assign(process.env, env);
 
@@ -155,6 +192,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       gateway,
       poller,
       emailPoller,
+      events,
       env,
       timings,
       stop: () => {

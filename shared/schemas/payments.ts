@@ -37,6 +37,17 @@ export const appConfigSchema = z.object({
   winLimit: z.object({ wins: z.number().check(z.integer()), days: z.number().check(z.integer()) }),
   /** The credit one bid earns toward Buy It Now ("0.60"), per stage. */
   bidValue: z.string(),
+  /** Where live updates come from: the AppSync Event API (subscribe with the public key) or the WebSocket API. */
+  live: z.discriminatedUnion("transport", [
+    z.object({
+      transport: z.literal("events"),
+      httpEndpoint: z.string(),
+      realtimeEndpoint: z.string(),
+      apiKey: z.string(),
+      channelPrefix: z.string(),
+    }),
+    z.object({ transport: z.literal("websocket"), url: z.string() }),
+  ]),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -2,10 +2,13 @@ import { centsToDecimal } from "#shared/money";
 import type { AppConfig } from "#shared/schemas/payments";
 import { stripePublishableKey } from "../../adapters/payments/settings.ts";
 import { paymentProviderName } from "../../config/payment-provider.ts";
-import { bidValueCents, winLimitConfig } from "../../config/runtime.ts";
+import { bidValueCents, liveConfig, winLimitConfig } from "../../config/runtime.ts";
 import { definePublicRoute } from "../../http/route.ts";
 
-/** Which card form the web renders (Stripe Elements or the local test-card form), and Stripe's public key. */
+/**
+ * Which card form the web renders (Stripe Elements or the local test-card form), Stripe's public key,
+ * and where live updates come from.
+ */
 export const route = definePublicRoute({}, async (): Promise<AppConfig> => {
   const paymentProvider = paymentProviderName();
   const publishableKey = stripePublishableKey();
@@ -13,6 +16,7 @@ export const route = definePublicRoute({}, async (): Promise<AppConfig> => {
     paymentProvider,
     winLimit: winLimitConfig(),
     bidValue: centsToDecimal(bidValueCents()),
+    live: liveConfig(),
     ...(paymentProvider === "stripe" && publishableKey ? { stripePublishableKey: publishableKey } : {}),
   };
 });

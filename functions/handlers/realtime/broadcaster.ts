@@ -12,9 +12,16 @@ import {
   deliveredRank,
   releaseDelivery,
 } from "../../adapters/dynamo/live-deliveries-repo.ts";
+import { eventApiConfigured, publishEvents } from "../../adapters/realtime/event-publisher.ts";
 import type { LiveUpdateEvent } from "../../adapters/realtime/live-handoff.ts";
 import { postToConnection } from "../../adapters/realtime/socket-publisher.ts";
-import { auctionMessageFor, deliveryRank, latestMessagePerAuction } from "../../domain/auction-messages.ts";
+import {
+  auctionChannel,
+  auctionMessageFor,
+  deliveryRank,
+  latestMessagePerAuction,
+  liveEvent,
+} from "../../domain/auction-messages.ts";
 import { streamHandler } from "../../events/stream-handler.ts";
 import { logger } from "../../observability/logger.ts";
 
@@ -41,7 +48,9 @@ function isLiveUpdate(event: unknown): event is LiveUpdateEvent {
  * - the table's stream: one message per auction per batch, the safety net for what the direct path
  *   did not deliver.
  * Each state goes out once, by whichever path claims it first (live-deliveries-repo.ts), and never
- * after a newer one. A record that cannot be read is reported back (partial batch response); a
+ * after a newer one. With the Event API (EVENT_API_HTTP_ENDPOINT set, the `events` transport), a
+ * claimed state is one publish to `/auctions/<auctionId>` and AWS fans it out; else one post per
+ * listening connection. A record that cannot be read is reported back (partial batch response); a
  * connection that is gone (410) is deleted.
  */
 export async function handler(event: DynamoDBStreamEvent | LiveUpdateEvent, context: Context) {
@@ -68,6 +77,7 @@ const fromStream = streamHandler(
 );
 
 async function broadcast(candidates: AuctionMessage[], now: number, path: DeliveryPath) {
+  if (eventApiConfigured()) return publish(candidates, now, path);
   // The claims and the lists at once: one round trip less before the first post.
   const claiming = Promise.all(
     candidates.map((message) => claimDelivery(message.auctionId, deliveryRank(message), path, now)),
@@ -122,4 +132,33 @@ async function broadcast(candidates: AuctionMessage[], now: number, path: Delive
     gone: gone.size,
     failed,
   });
+}
+
+/**
+ * One publish per claimed state. A publish that fails gives its claim back, so the stream (or its
+ * retry: the error fails the batch) publishes that state; the others stay claimed and go out once.
+ */
+async function publish(candidates: AuctionMessage[], now: number, path: DeliveryPath) {
+  const claimed = await Promise.all(
+    candidates.map((message) => claimDelivery(message.auctionId, deliveryRank(message), path, now)),
+  );
+  const outcomes = await Promise.allSettled(
+    candidates.map(async (message, i) => {
+      if (!claimed[i]) return;
+      try {
+        await publishEvents(auctionChannel(message.auctionId), [liveEvent(message)]);
+      } catch (error) {
+        await releaseDelivery(message.auctionId, deliveryRank(message));
+        throw error;
+      }
+    }),
+  );
+  const failures = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
+  logger.info("published", {
+    path,
+    messages: candidates.length,
+    claimed: claimed.filter(Boolean).length,
+    failed: failures.length,
+  });
+  if (failures.length > 0) throw failures[0]!.reason;
 }

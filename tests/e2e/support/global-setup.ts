@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
   const { startLocalStack } = await import("../../../scripts/local/stack.ts");
   const stack = await startLocalStack({
     inMemory: true,
-    ports: { dynamo: 0, gateway: 0, web: 0 },
+    ports: { dynamo: 0, gateway: 0, web: 0, events: 0 },
     withVite: true,
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL },
     log: (message) => {

@@ -82,11 +82,15 @@ const NAME_PROPERTIES = new Set([
  * string or a string built with Fn::Join; a Ref or GetAtt only points at a resource named elsewhere),
  * and the name inside a CloudFront policy's configuration.
  */
+/** Names unique only within their parent (a channel namespace within its own Event API). */
+const NAMES_SCOPED_TO_A_PARENT = new Set(["AWS::AppSync::ChannelNamespace"]);
+
 export function physicalNames(json: CfnJson): string[] {
   const names: string[] = [];
   const given = (value: unknown) =>
     typeof value === "string" || (typeof value === "object" && value !== null && "Fn::Join" in value);
   for (const resource of Object.values(json.Resources ?? {}) as CfnJson[]) {
+    if (NAMES_SCOPED_TO_A_PARENT.has(resource.Type)) continue;
     const props = resource.Properties ?? {};
     for (const [key, value] of Object.entries(props)) {
       if (NAME_PROPERTIES.has(key) && given(value)) names.push(`${resource.Type} ${JSON.stringify(value)}`);

@@ -70,7 +70,30 @@ describe("GET /api/config", () => {
       paymentProvider: "local",
       winLimit: { wins: 10, days: 30 },
       bidValue: "0.60",
+      live: { transport: "websocket", url: "/ws" },
     });
+  });
+
+  it("names the Event API and its public key when the events transport is set up", async () => {
+    Object.assign(process.env, {
+      EVENT_API_HTTP_ENDPOINT: "https://abc.appsync-api.eu-west-1.amazonaws.com/event",
+      EVENT_API_REALTIME_ENDPOINT: "wss://abc.appsync-realtime-api.eu-west-1.amazonaws.com/event/realtime",
+      EVENT_API_KEY: "da2-public",
+    });
+    try {
+      const res = await invokeRoute<AppConfig>({ method: "GET", path: "/api/config" });
+      expect(res.body.live).toEqual({
+        transport: "events",
+        httpEndpoint: "https://abc.appsync-api.eu-west-1.amazonaws.com/event",
+        realtimeEndpoint: "wss://abc.appsync-realtime-api.eu-west-1.amazonaws.com/event/realtime",
+        apiKey: "da2-public",
+        channelPrefix: "/auctions",
+      });
+    } finally {
+      for (const name of ["EVENT_API_HTTP_ENDPOINT", "EVENT_API_REALTIME_ENDPOINT", "EVENT_API_KEY"]) {
+        delete process.env[name];
+      }
+    }
   });
 
   it("gives Stripe's publishable key when Stripe is active", async () => {
@@ -82,6 +105,7 @@ describe("GET /api/config", () => {
       stripePublishableKey: "pk_test_123",
       winLimit: { wins: 10, days: 30 },
       bidValue: "0.60",
+      live: { transport: "websocket", url: "/ws" },
     });
   });
 });

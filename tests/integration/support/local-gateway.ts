@@ -10,6 +10,9 @@
  * in-process, scripts/local/live-handoff.ts), as in `npm run dev`; `directLiveUpdates: false` leaves
  * the stream alone.
  *
+ * With `events`, the AppSync Events stand-in runs too (scripts/local/event-api.ts) and
+ * EVENT_API_HTTP_ENDPOINT points the broadcaster at it: the `events` transport.
+ *
  * Sets LOCAL_SCHEDULER_URL and WS_MANAGEMENT_ENDPOINT to the gateway while the file runs. Call it
  * after useFreshTable() (the poller reads that table's stream). These tests speak to the gateway as
  * the site's proxy would, so the origin lock is off while the file runs (ORIGIN_SECRET unset); a test
@@ -17,6 +20,7 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { installLiveHandoff } from "../../../functions/adapters/realtime/handoff-from-env.ts";
+import { type LocalEventApi, startLocalEventApi } from "../../../scripts/local/event-api.ts";
 import { type Gateway, type GatewayOptions, startGateway } from "../../../scripts/local/gateway.ts";
 import type { HandlerLoader } from "../../../scripts/local/handlers.ts";
 import { createLocalLiveHandoff, type LocalLiveHandoff } from "../../../scripts/local/live-handoff.ts";
@@ -29,17 +33,22 @@ export interface LocalGatewayHandle {
   readonly poller: StreamPoller | undefined;
   /** The direct path's stand-in, present with `streams: true` unless `directLiveUpdates: false`. */
   readonly live: LocalLiveHandoff | undefined;
+  /** The Event API stand-in, present with `events: true`. */
+  readonly events: LocalEventApi | undefined;
 }
 
 export function useLocalGateway(
-  options: { streams?: boolean; directLiveUpdates?: boolean; loader?: HandlerLoader } & Pick<
-    GatewayOptions,
-    "log" | "mediaDir"
-  > = {},
+  options: {
+    streams?: boolean;
+    directLiveUpdates?: boolean;
+    events?: boolean;
+    loader?: HandlerLoader;
+  } & Pick<GatewayOptions, "log" | "mediaDir"> = {},
 ): LocalGatewayHandle {
   let gateway: Gateway | undefined;
   let poller: StreamPoller | undefined;
   let live: LocalLiveHandoff | undefined;
+  let events: LocalEventApi | undefined;
   const saved: Record<string, string | undefined> = {};
 
   beforeAll(async () => {
@@ -55,6 +64,11 @@ export function useLocalGateway(
     }
     saved.ORIGIN_SECRET = process.env.ORIGIN_SECRET;
     delete process.env.ORIGIN_SECRET;
+    if (options.events) {
+      events = await startLocalEventApi({ iam: localIam() });
+      saved.EVENT_API_HTTP_ENDPOINT = process.env.EVENT_API_HTTP_ENDPOINT;
+      process.env.EVENT_API_HTTP_ENDPOINT = events.httpEndpoint;
+    }
     if (options.streams) {
       const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
       const tableName = process.env.TABLE_NAME;
@@ -76,6 +90,7 @@ export function useLocalGateway(
     await live?.stop();
     await poller?.stop();
     await gateway?.close();
+    await events?.close();
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
@@ -97,5 +112,17 @@ export function useLocalGateway(
     get live() {
       return live;
     },
+    get events() {
+      return events;
+    },
+  };
+}
+
+/** The dummy credentials the handlers sign with here (tests/support/local-env.ts). */
+function localIam() {
+  return {
+    accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? "local",
+    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? "local",
+    region: process.env.AWS_REGION ?? "us-east-1",
   };
 }

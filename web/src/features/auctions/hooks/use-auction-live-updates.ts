@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useUser } from "@web/lib/current-user.ts";
-import { subscribeToSocket, watchAuctions } from "@web/lib/socket.ts";
+import { subscribeToLive, watchLive } from "@web/lib/live.ts";
 import { useEffect, useRef } from "react";
 import type { AuctionDetail, AuctionMessage, AuctionSummary } from "#shared/schemas/auctions";
 import { auctionQueries } from "../api/queries.ts";
@@ -28,7 +28,8 @@ function productNameOf(queryClient: QueryClient, auctionId: string): string {
 }
 
 /**
- * Subscribes to the socket while mounted, watching `auctionIds` (what the page shows):
+ * Subscribes to live updates while mounted (the stage's transport: lib/live.ts), hearing only
+ * `auctionIds` (what the page shows):
  * `bid_placed` / `auction_ended` update the cache at once, and an `auction_ended` won by the signed-in
  * user opens the winner celebration.
  */
@@ -40,7 +41,7 @@ export function useAuctionLiveUpdates(auctionIds: readonly string[]) {
 
   useEffect(
     () =>
-      subscribeToSocket((raw) => {
+      subscribeToLive(queryClient, (raw) => {
         const message = readSocketMessage(raw);
         if (!message) return;
         if (message.type === "watching" || message.type === "error") return;
@@ -59,5 +60,5 @@ export function useAuctionLiveUpdates(auctionIds: readonly string[]) {
   );
   const watchKey = [...auctionIds].sort().join();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the ids (order-free)
-  useEffect(() => watchAuctions(auctionIds), [watchKey]);
+  useEffect(() => watchLive(auctionIds), [watchKey]);
 }

@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eventHandlers } from "../../functions/routes.ts";
+import { contentSecurityPolicy } from "../../infra/edge.ts";
+import {
+  DEV_CONTEXT,
+  resourcesOfType,
+  type Synthesized,
+  synthDevStage,
+  synthStage,
+} from "./support/synth.ts";
+import {
+  actionsOf,
+  byHandler,
+  type ProductFunctionView,
+  productFunctions,
+} from "./support/template-queries.ts";
+
+let dev: Synthesized;
+let functions: ProductFunctionView[];
+
+beforeAll(() => {
+  dev = synthDevStage();
+  functions = productFunctions(dev.json);
+}, 180_000);
+
+const configHandler = "config/get-config";
+
+describe("live updates on AppSync Events (the default, -c live=events)", () => {
+  it("has one Event API: connect and subscribe with the API key, publish with IAM only", () => {
+    const apis = resourcesOfType(dev.json, "AWS::AppSync::Api");
+    expect(apis).toHaveLength(1);
+    const config = apis[0]![1].Properties.EventConfig;
+    expect(config.ConnectionAuthModes).toEqual([{ AuthType: "API_KEY" }]);
+    expect(config.DefaultSubscribeAuthModes).toEqual([{ AuthType: "API_KEY" }]);
+    expect(config.DefaultPublishAuthModes).toEqual([{ AuthType: "AWS_IAM" }]);
+    const [[, namespace]] = resourcesOfType(dev.json, "AWS::AppSync::ChannelNamespace") as [[string, never]];
+    expect((namespace as { Properties: unknown }).Properties).toMatchObject({
+      Name: "auctions",
+      SubscribeAuthModes: [{ AuthType: "API_KEY" }],
+      PublishAuthModes: [{ AuthType: "AWS_IAM" }],
+    });
+    const keys = resourcesOfType(dev.json, "AWS::AppSync::ApiKey");
+    expect(keys).toHaveLength(1);
+    // AppSync's longest lifetime: a key expires within 365 days.
+    const expires = keys[0]![1].Properties.Expires as number;
+    expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(365 * 86_400_000);
+  });
+
+  it("grants appsync:EventPublish to the broadcaster alone, on the auctions namespace only", () => {
+    const publishers = functions.filter((fn) =>
+      fn.statements.some((s) => actionsOf(s).some((a) => a.startsWith("appsync:"))),
+    );
+    expect(publishers.map((fn) => fn.handlerId)).toEqual([eventHandlers.broadcaster]);
+    const [statement] = publishers[0]!.statements.filter((s) =>
+      actionsOf(s).some((a) => a.startsWith("appsync:")),
+    );
+    expect(actionsOf(statement!)).toEqual(["appsync:EventPublish"]);
+    expect(JSON.stringify(statement!.Resource)).toMatch(/channelNamespace\/auctions/);
+    expect(JSON.stringify(statement!.Resource)).not.toMatch(/\*"/);
+    // No role anywhere else may publish or subscribe by IAM (the pages subscribe with the key).
+    const policies = JSON.stringify(
+      resourcesOfType(dev.json, "AWS::IAM::Policy").map(([, p]) => p.Properties),
+    );
+    expect(policies.match(/appsync:Event/g)).toHaveLength(1);
+  });
+
+  it("tells the broadcaster where to publish and GET /api/config what the pages need", () => {
+    const broadcaster = byHandler(functions, eventHandlers.broadcaster);
+    expect(JSON.stringify(broadcaster.env.EVENT_API_HTTP_ENDPOINT)).toContain("Dns.Http");
+    const config = byHandler(functions, configHandler);
+    expect(Object.keys(config.env)).toEqual(
+      expect.arrayContaining(["EVENT_API_HTTP_ENDPOINT", "EVENT_API_REALTIME_ENDPOINT", "EVENT_API_KEY"]),
+    );
+    expect(JSON.stringify(config.env.EVENT_API_KEY)).toContain("ApiKey");
+  });
+
+  it("lets the pages connect to the Event API's realtime origin (CSP connect-src)", () => {
+    const csp = contentSecurityPolicy({
+      stripe: false,
+      liveOrigin: "wss://abc.appsync-realtime-api.eu-west-1.amazonaws.com",
+    });
+    expect(csp).toMatch(/connect-src 'self' wss:\/\/abc\.appsync-realtime-api\.eu-west-1\.amazonaws\.com;/);
+    const policies = JSON.stringify(resourcesOfType(dev.json, "AWS::CloudFront::ResponseHeadersPolicy"));
+    expect(policies).toContain("Dns.Realtime");
+  });
+});
+
+describe("-c live=websocket", () => {
+  it("keeps the WebSocket API and the broadcaster's posts, without an Event API", () => {
+    const ws = synthStage({ ...DEV_CONTEXT, live: "websocket" });
+    expect(resourcesOfType(ws.json, "AWS::AppSync::Api")).toEqual([]);
+    expect(
+      resourcesOfType(ws.json, "AWS::ApiGatewayV2::Api").map(([, a]) => a.Properties.ProtocolType),
+    ).toContain("WEBSOCKET");
+    const broadcaster = byHandler(productFunctions(ws.json), eventHandlers.broadcaster);
+    expect(broadcaster.env.EVENT_API_HTTP_ENDPOINT).toBeUndefined();
+    expect(broadcaster.env.WS_MANAGEMENT_ENDPOINT).toBeDefined();
+  }, 180_000);
+
+  it("refuses any other value", () => {
+    expect(() => synthStage({ ...DEV_CONTEXT, live: "polling" })).toThrow(/live=polling/);
+  });
+});
