@@ -119,7 +119,17 @@ export interface StageConfig extends StageSettings {
 /** Stages whose data may be thrown away with the stack unless cdk.json says otherwise. */
 const EPHEMERAL_STAGES = /^(dev|test|local)(-|$)/;
 
-/** No default payment provider: a stage named nowhere must say which one it uses (docs/decisions.md). */
+/**
+ * What a disposable stage gets when cdk.json does not name it (`-c stage=dev-alice`): the dev stage's
+ * test-card provider, the free regional Lambda alarms and short-lived logs.
+ */
+const DISPOSABLE_DEFAULTS = {
+  stripeMode: "local",
+  lambdaAlarms: "region",
+  logRetentionDays: 3,
+} as const;
+
+/** No default payment provider for a stage that keeps its data: it must say which one it uses (docs/decisions.md). */
 const DEFAULTS = {
   apiGatewayCloudWatchRole: "create",
   auctionDefaultDurationSeconds: 24 * 60 * 60,
@@ -159,6 +169,7 @@ export function readStageConfig(context: ContextReader): StageConfig {
     dataRemoval: ephemeral ? "destroy" : "retain",
     waf: !ephemeral,
     adminTwoFactor: !ephemeral,
+    ...(ephemeral && !stages[stage] ? DISPOSABLE_DEFAULTS : {}),
     ...(stages[stage] ?? {}),
     ...overrides,
     stage,
