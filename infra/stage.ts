@@ -23,11 +23,14 @@ export function addStage(app: App, options: StageOptions = {}): PennyAuctionStac
   // `-c region`, else where the credentials point: the rule npm run preflight follows (infra/regions.ts).
   const region = stageRegion(app.node.tryGetContext("region") as string | undefined);
   // CloudFront's Web ACL lives in us-east-1: a stage elsewhere gets a small stack there beside it.
+  // Stack tags (CloudFormation puts them on every resource it can), given explicitly: @aws-cdk/core:explicitStackTags.
+  const tags = { app: "penny-auction", stage: config.stage };
   const edge = needsEdgeStack(config, region)
     ? new PennyAuctionEdgeStack(app, `${config.stackName}-edge`, {
         config,
         description: `Penny auction marketplace, stage ${config.stage}: CloudFront's Web ACL (us-east-1)`,
         env: { account, region: US_EAST_1 },
+        tags,
         crossRegionReferences: true,
       })
     : undefined;
@@ -35,14 +38,16 @@ export function addStage(app: App, options: StageOptions = {}): PennyAuctionStac
   const stores = new PennyAuctionDataStack(app, `${config.stackName}-data`, {
     config,
     description: `Penny auction marketplace, stage ${config.stage}: the table, the media bucket, the origin secret`,
+    tags,
     ...env,
   });
   // The edge stack first: a us-east-1 that is not bootstrapped stops the deploy before the kept data exists.
-  if (edge) stores.addDependency(edge, "us-east-1 (CDK bootstrap, Web ACL) before anything is created");
+  if (edge) stores.addStackDependency(edge, "us-east-1 (CDK bootstrap, Web ACL) before anything is created");
   return new PennyAuctionStack(app, config.stackName, {
     config,
     description: `Penny auction marketplace, stage ${config.stage}`,
     stores,
+    tags,
     ...env,
     ...(edge ? { edgeWebAclArn: edge.firewall.webAcl.attrArn, crossRegionReferences: true } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),

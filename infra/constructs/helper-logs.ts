@@ -17,13 +17,14 @@ const HELPERS = [
  * CDK's own helper functions otherwise log to a group Lambda creates on first use, kept forever and
  * left behind by the stack: each gets a log group of the stack's, with the stage's retention.
  * The cross-region export helpers only exist once CDK has resolved the references between stacks
- * (after every constructor and aspect), so the groups are added when the stack is validated, which
- * comes after that and before the templates are written.
+ * (after every constructor and aspect, tags included: theirs come from the stack's tags), so theirs
+ * are added when the stack is validated, which comes after that and before the templates are written.
  */
 export function retainHelperFunctionLogs(
   stack: Stack,
   options: { retention: RetentionDays; removal: RemovalPolicy },
 ): void {
+  addHelperLogGroups(stack, options);
   stack.node.addValidation({
     validate: () => {
       addHelperLogGroups(stack, options);
