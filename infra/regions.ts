@@ -31,7 +31,7 @@ export interface PlannedStack {
 
 /** The stacks `cdk deploy --all` creates for the stage, in the order it deploys them. */
 export function stagePlan(
-  config: Pick<StageConfig, "stackName" | "waf" | "webAclArn">,
+  config: Pick<StageConfig, "stackName" | "waf" | "webAclArn" | "ephemeral">,
   region: string,
 ): PlannedStack[] {
   return [
@@ -41,7 +41,7 @@ export function stagePlan(
     {
       name: `${config.stackName}-data`,
       region,
-      holds: "the table, the media bucket, the origin secret (kept unless the stage is disposable)",
+      holds: `the table, the media bucket, the origin secret, ${config.ephemeral ? "deleted with the stack" : "kept when the stack is deleted"}`,
     },
     {
       name: config.stackName,

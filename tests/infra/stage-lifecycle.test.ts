@@ -200,7 +200,9 @@ describe("the stage's region from the credentials (no -c region)", () => {
       [edge.name, edge.json],
     ] as const) {
       const resources = (json.Resources ?? {}) as Record<string, CfnJson>;
-      for (const [id, fn] of Object.entries(resources).filter(([, r]) => r.Type === "AWS::Lambda::Function")) {
+      for (const [id, fn] of Object.entries(resources).filter(
+        ([, r]) => r.Type === "AWS::Lambda::Function",
+      )) {
         const logGroupId = referencedId(fn.Properties.LoggingConfig?.LogGroup);
         expect(logGroupId, `${name} ${id}`).toBeDefined();
         expect(resources[logGroupId!]?.Properties.RetentionInDays, `${name} ${id}`).toBe(30);
