@@ -58,9 +58,9 @@ const stageSettingsSchema = z.object({
   /** Alarm notifications go to this address (a subscription to confirm by mail). */
   alarmEmail: z.optional(z.string().check(z.emailAddress())),
   /**
-   * Lambda errors/throttles alarms: "per-function" watches each function of this stack (about $8.50 a
-   * month of alarm metrics); "region" watches the account's regional totals (2 metrics, within the
-   * free tier), exact when the account and region hold only this stage.
+   * Lambda errors/throttles alarms: "per-function" watches each function of this stack (about $20 a
+   * month of alarm metrics in prod: docs/deploy.md's cost table); "region" watches the account's
+   * regional totals (2 metrics), exact when the account and region hold only this stage.
    */
   lambdaAlarms: z.enum(["per-function", "region"]),
   logLevel: z.enum(["DEBUG", "INFO", "WARN", "ERROR"]),

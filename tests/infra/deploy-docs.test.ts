@@ -21,8 +21,17 @@ import { synthStage } from "./support/synth.ts";
 const assemblies = {} as Record<ReportStage, string>;
 const doc = readFileSync(join(import.meta.dirname, "../../docs/deploy.md"), "utf8");
 
+/** What the CDK CLI adds to every synthesis: construct paths and asset paths in the templates, and CDK's metadata resource. */
+const CLI_CONTEXT = {
+  "aws:cdk:enable-path-metadata": true,
+  "aws:cdk:enable-asset-metadata": true,
+  "aws:cdk:version-reporting": true,
+};
+
 beforeAll(() => {
-  for (const { label, context } of REPORT_STAGES) assemblies[label] = synthStage(context).assemblyDir;
+  for (const { label, context } of REPORT_STAGES) {
+    assemblies[label] = synthStage({ ...context, ...CLI_CONTEXT }).assemblyDir;
+  }
 }, 600_000);
 
 describe("docs/deploy.md against the synth", () => {
