@@ -1,34 +1,27 @@
 /**
  * npm run report:stages [-- --check]
  *
- * Synthesizes the stages of docs/deploy.md's tables (scripts/deploy/stage-report.ts), offline, and
+ * Synthesizes the stages of docs/deploy.md's tables (scripts/deploy/stage-report.ts), offline and
+ * in-process, and
  * writes their resource counts and cost at rest into the doc; with --check, only says whether the doc
  * is up to date (exit 1 when not).
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   costTable,
   REPORT_STAGES,
   type ReportStage,
   stacksTable,
+  synthReportStage,
   withTables,
 } from "./deploy/stage-report.ts";
 import { repoRoot } from "./local/paths.ts";
 
 const assemblies = {} as Record<ReportStage, string>;
 for (const { label, context } of REPORT_STAGES) {
-  const outdir = mkdtempSync(join(tmpdir(), "penny-report-"));
-  const args = Object.entries(context).flatMap(([key, value]) => ["-c", `${key}=${value}`]);
   console.log(`synthesizing ${label}`);
-  const run = spawnSync("npx", ["cdk", "synth", "--quiet", ...args, "-o", outdir], {
-    cwd: repoRoot,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (run.status !== 0) process.exit(run.status ?? 1);
-  assemblies[label] = outdir;
+  assemblies[label] = synthReportStage(context);
 }
 const docPath = join(repoRoot, "docs", "deploy.md");
 const doc = readFileSync(docPath, "utf8");

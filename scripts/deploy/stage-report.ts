@@ -1,10 +1,16 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { App } from "aws-cdk-lib";
+import { projectRoot } from "../../infra/bundling.ts";
+import { addNagPacks } from "../../infra/nag.ts";
+import { addStage } from "../../infra/stage.ts";
 
 /**
  * docs/deploy.md's resource counts and cost at rest, read from synthesized cloud assemblies: the stages
- * below, each synthesized as `npx cdk synth -c stage=... -c region=...` would. `npm run report:stages`
- * writes the tables into the doc; tests/infra/deploy-docs.test.ts fails when the doc and the synth differ.
+ * below, each synthesized as `npx cdk synth -c stage=... -c region=...` does it with the web built (as
+ * `npm run deploy` has it). `npm run report:stages` writes the tables into the doc;
+ * tests/infra/deploy-docs.test.ts fails when the doc and the synth differ.
  */
 export const REPORT_STAGES = [
   { label: "dev", context: { stage: "dev", region: "us-east-1" } },
@@ -17,6 +23,33 @@ export const REPORT_STAGES = [
 ] as const;
 
 export type ReportStage = (typeof REPORT_STAGES)[number]["label"];
+
+/** What the CDK CLI adds to every synthesis: construct and asset paths in the templates, CDK's metadata resource. */
+const CLI_CONTEXT = {
+  "aws:cdk:enable-path-metadata": true,
+  "aws:cdk:enable-asset-metadata": true,
+  "aws:cdk:version-reporting": true,
+};
+
+/**
+ * One report stage synthesized in-process (cdk.json's context, the stage's, the CLI's), against a
+ * stand-in of the web build (an index page and a hashed asset: what the site's publishing makes of
+ * any build), so the counts do not depend on whether someone ran `npm run build:web`. Returns the
+ * cloud assembly's directory.
+ */
+export function synthReportStage(context: Record<string, unknown>): string {
+  const webDist = mkdtempSync(join(tmpdir(), "penny-report-web-"));
+  mkdirSync(join(webDist, "assets"));
+  writeFileSync(join(webDist, "index.html"), "<!doctype html><div id=root></div>");
+  writeFileSync(join(webDist, "assets", "index-abc123.js"), "console.log(1)");
+  const outdir = mkdtempSync(join(tmpdir(), "penny-report-"));
+  const cdkJson = JSON.parse(readFileSync(join(projectRoot, "cdk.json"), "utf8")).context;
+  const app = new App({ outdir, context: { ...cdkJson, ...context, ...CLI_CONTEXT } });
+  addNagPacks(app);
+  addStage(app, { webDistDir: webDist });
+  app.synth();
+  return outdir;
+}
 
 /** us-east-1 list prices, per month unless said. */
 export const PRICES = {

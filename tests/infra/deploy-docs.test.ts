@@ -14,24 +14,15 @@ import {
   restCost,
   stackCounts,
   stacksTable,
+  synthReportStage,
   withTables,
 } from "../../scripts/deploy/stage-report.ts";
-import { synthStage } from "./support/synth.ts";
 
 const assemblies = {} as Record<ReportStage, string>;
 const doc = readFileSync(join(import.meta.dirname, "../../docs/deploy.md"), "utf8");
 
-/** What the CDK CLI adds to every synthesis: construct paths and asset paths in the templates, and CDK's metadata resource. */
-const CLI_CONTEXT = {
-  "aws:cdk:enable-path-metadata": true,
-  "aws:cdk:enable-asset-metadata": true,
-  "aws:cdk:version-reporting": true,
-};
-
 beforeAll(() => {
-  for (const { label, context } of REPORT_STAGES) {
-    assemblies[label] = synthStage({ ...context, ...CLI_CONTEXT }).assemblyDir;
-  }
+  for (const { label, context } of REPORT_STAGES) assemblies[label] = synthReportStage(context);
 }, 600_000);
 
 describe("docs/deploy.md against the synth", () => {
