@@ -58,9 +58,9 @@ const stageSettingsSchema = z.object({
   /** Alarm notifications go to this address (a subscription to confirm by mail). */
   alarmEmail: z.optional(z.string().check(z.emailAddress())),
   /**
-   * Lambda errors/throttles alarms: "per-function" watches each function of this stack (about $8.50 a
-   * month of alarm metrics); "region" watches the account's regional totals (2 metrics, within the
-   * free tier), exact when the account and region hold only this stage.
+   * Lambda errors/throttles alarms: "per-function" watches each function of this stack (about $20 a
+   * month of alarm metrics in prod: docs/deploy.md's cost table); "region" watches the account's
+   * regional totals (2 metrics), exact when the account and region hold only this stage.
    */
   lambdaAlarms: z.enum(["per-function", "region"]),
   logLevel: z.enum(["DEBUG", "INFO", "WARN", "ERROR"]),
@@ -119,7 +119,17 @@ export interface StageConfig extends StageSettings {
 /** Stages whose data may be thrown away with the stack unless cdk.json says otherwise. */
 const EPHEMERAL_STAGES = /^(dev|test|local)(-|$)/;
 
-/** No default payment provider: a stage named nowhere must say which one it uses (docs/decisions.md). */
+/**
+ * What a disposable stage gets when cdk.json does not name it (`-c stage=dev-alice`): the dev stage's
+ * test-card provider, the free regional Lambda alarms and short-lived logs.
+ */
+const DISPOSABLE_DEFAULTS = {
+  stripeMode: "local",
+  lambdaAlarms: "region",
+  logRetentionDays: 3,
+} as const;
+
+/** No default payment provider for a stage that keeps its data: it must say which one it uses (docs/decisions.md). */
 const DEFAULTS = {
   apiGatewayCloudWatchRole: "create",
   auctionDefaultDurationSeconds: 24 * 60 * 60,
@@ -159,6 +169,7 @@ export function readStageConfig(context: ContextReader): StageConfig {
     dataRemoval: ephemeral ? "destroy" : "retain",
     waf: !ephemeral,
     adminTwoFactor: !ephemeral,
+    ...(ephemeral && !stages[stage] ? DISPOSABLE_DEFAULTS : {}),
     ...(stages[stage] ?? {}),
     ...overrides,
     stage,

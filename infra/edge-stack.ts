@@ -2,6 +2,9 @@ import { Stack, type StackProps, Tags } from "aws-cdk-lib";
 import type { Construct } from "constructs";
 import type { StageConfig } from "./config.ts";
 import { Firewall } from "./constructs/firewall.ts";
+import { retainHelperFunctionLogs } from "./constructs/helper-logs.ts";
+import { logRemovalFor } from "./constructs/product-function.ts";
+import { retentionDays } from "./log-retention.ts";
 
 export interface EdgeStackProps extends StackProps {
   config: StageConfig;
@@ -25,6 +28,11 @@ export class PennyAuctionEdgeStack extends Stack {
       prefix: props.config.prefix,
       authLimit: props.config.wafAuthLimit,
       bidLimit: props.config.wafBidLimit,
+    });
+    // CDK's export writer (the Web ACL's ARN to the stage's region) logs here.
+    retainHelperFunctionLogs(this, {
+      retention: retentionDays(props.config.logRetentionDays),
+      removal: logRemovalFor(props.config.ephemeral),
     });
   }
 }

@@ -7,12 +7,14 @@
  * (docs/deploy.md follows the same order). Exits 1 when a check fails.
  */
 import { STSClient } from "@aws-sdk/client-sts";
+import { stageRegion } from "../infra/regions.ts";
 import { awsAccountFacts } from "./deploy/account-facts.ts";
 import { formatCheck, preflightChecks } from "./deploy/preflight-checks.ts";
 import { stageContext } from "./deploy/stage-context.ts";
 
 const { config, region: given } = stageContext(process.argv.slice(2));
-const region = given ?? (await new STSClient({}).config.region().catch(() => undefined));
+// The CDK app's rule (infra/regions.ts): -c region, else the credentials' region, which the SDK resolves as the CLI does.
+const region = stageRegion(given) ?? (await new STSClient({}).config.region().catch(() => undefined));
 if (!region) {
   console.error("No region: pass -c region=<region>, or export AWS_REGION=<region>.");
   process.exit(1);

@@ -1,4 +1,4 @@
-import { Duration } from "aws-cdk-lib";
+import { Duration, Stack } from "aws-cdk-lib";
 import type { HttpApi } from "aws-cdk-lib/aws-apigatewayv2";
 import {
   Alarm,
@@ -11,6 +11,7 @@ import {
 } from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import type { Table } from "aws-cdk-lib/aws-dynamodb";
+import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import type { ScheduleGroup } from "aws-cdk-lib/aws-scheduler";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
@@ -50,6 +51,17 @@ export class Alarms extends Construct {
     super(scope, id);
     this.prefix = props.prefix;
     this.topic = new Topic(this, "Topic", { topicName: `${props.prefix}-alarms`, enforceSSL: true });
+    // The topic's own policy (the SSL deny) replaces SNS's default one, which let the account's
+    // services publish: without this, CloudWatch's alarm actions are refused and no alarm arrives.
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: "CloudWatchAlarmsPublish",
+        principals: [new ServicePrincipal("cloudwatch.amazonaws.com")],
+        actions: ["sns:Publish"],
+        resources: [this.topic.topicArn],
+        conditions: { StringEquals: { "aws:SourceAccount": Stack.of(this).account } },
+      }),
+    );
     if (props.email) {
       this.topic.addSubscription(new EmailSubscription(props.email));
       acknowledge(

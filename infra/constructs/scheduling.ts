@@ -1,4 +1,4 @@
-import { Arn, ArnFormat, Duration, Stack } from "aws-cdk-lib";
+import { Arn, ArnFormat, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import { Effect, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { ScheduleGroup } from "aws-cdk-lib/aws-scheduler";
 import { Construct } from "constructs";
@@ -30,7 +30,12 @@ export class Scheduling extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
     this.groupName = `${props.defaults.prefix}-auction-ends`;
-    this.group = new ScheduleGroup(this, "Group", { scheduleGroupName: this.groupName });
+    this.group = new ScheduleGroup(this, "Group", {
+      scheduleGroupName: this.groupName,
+      // Deleted with the stack on every stage (CDK keeps it by default): its schedules name this stack's
+      // closer and role, which go with it, and a kept group's name would stop the stack being created again.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     this.schedulerRole = new Role(this, "SchedulerRole", {
       description: "Assumed by EventBridge Scheduler to invoke the auction closer, and nothing else",
       assumedBy: new ServicePrincipal("scheduler.amazonaws.com", {

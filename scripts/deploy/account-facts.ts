@@ -3,6 +3,13 @@ import {
   APIGatewayClient,
   GetAccountCommand as GetApiGatewayAccountCommand,
 } from "@aws-sdk/client-api-gateway";
+import {
+  CloudFrontClient,
+  ListCachePoliciesCommand,
+  ListDistributionsCommand,
+  ListOriginRequestPoliciesCommand,
+  ListResponseHeadersPoliciesCommand,
+} from "@aws-sdk/client-cloudfront";
 import { GetAccountSettingsCommand, LambdaClient } from "@aws-sdk/client-lambda";
 import {
   GetEmailIdentityCommand,
@@ -30,6 +37,16 @@ export interface AccountFacts {
   parameterExists(name: string): Promise<boolean>;
   /** An ACM certificate (looked up in its own region, from the ARN), undefined when not found. */
   certificate(arn: string): Promise<{ status: string; domains: string[] } | undefined>;
+  /** How many CloudFront distributions the account has (CloudFront is global). */
+  cloudFrontDistributions(): Promise<number>;
+  /** The account's own (custom) CloudFront policies, which count against its quotas. */
+  cloudFrontPolicies(): Promise<CloudFrontPolicyCounts>;
+}
+
+export interface CloudFrontPolicyCounts {
+  cache: number;
+  originRequest: number;
+  responseHeaders: number;
 }
 
 export interface AwsOptions {
@@ -100,5 +117,25 @@ export function awsAccountFacts(options: AwsOptions): AccountFacts {
         }))
         .catch(notFound);
     },
+    async cloudFrontDistributions() {
+      const answer = await new CloudFrontClient(config(US_EAST_1)).send(new ListDistributionsCommand({}));
+      return answer.DistributionList?.Quantity ?? 0;
+    },
+    async cloudFrontPolicies() {
+      const cloudFront = new CloudFrontClient(config(US_EAST_1));
+      // 20 of each at most by default: one page (MaxItems 100) holds them all.
+      const [cache, originRequest, responseHeaders] = await Promise.all([
+        cloudFront.send(new ListCachePoliciesCommand({ Type: "custom", MaxItems: 100 })),
+        cloudFront.send(new ListOriginRequestPoliciesCommand({ Type: "custom", MaxItems: 100 })),
+        cloudFront.send(new ListResponseHeadersPoliciesCommand({ Type: "custom", MaxItems: 100 })),
+      ]);
+      return {
+        cache: cache.CachePolicyList?.Quantity ?? 0,
+        originRequest: originRequest.OriginRequestPolicyList?.Quantity ?? 0,
+        responseHeaders: responseHeaders.ResponseHeadersPolicyList?.Quantity ?? 0,
+      };
+    },
   };
 }
+
+const US_EAST_1 = "us-east-1";

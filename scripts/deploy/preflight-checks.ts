@@ -1,5 +1,6 @@
 import type { StageConfig } from "../../infra/config.ts";
-import type { AccountFacts } from "./account-facts.ts";
+import { stagePlan, US_EAST_1 } from "../../infra/regions.ts";
+import type { AccountFacts, CloudFrontPolicyCounts } from "./account-facts.ts";
 
 export interface Check {
   name: string;
@@ -18,7 +19,15 @@ export const MIN_BOOTSTRAP_VERSION = 6;
  * some while traffic flows. New accounts can start at 10, where bids would be throttled.
  */
 export const MIN_LAMBDA_CONCURRENCY = 100;
-const US_EAST_1 = "us-east-1";
+/** What one stage's distribution adds to the account's CloudFront policies (infra/constructs/web.ts; the infra tests count them). */
+export const CLOUDFRONT_POLICIES_PER_STAGE: CloudFrontPolicyCounts = {
+  cache: 3,
+  originRequest: 1,
+  responseHeaders: 1,
+};
+/** CloudFront's default quota of custom policies of each kind per account. */
+export const CLOUDFRONT_POLICY_QUOTA = 20;
+const SES_PRODUCTION_ACCESS = "https://docs.aws.amazon.com/ses/latest/dg/request-production-access.html";
 
 export interface PreflightTarget {
   config: StageConfig;
@@ -49,16 +58,30 @@ export async function preflightChecks(target: PreflightTarget, facts: AccountFac
     return { status: "ok", detail: `${identity.account} in ${region}, as ${identity.arn}` };
   });
 
-  const edgeStack = config.waf && !config.webAclArn && region !== US_EAST_1;
-  for (const bootstrapRegion of edgeStack ? [region, US_EAST_1] : [region]) {
+  // The same rule as the CDK app (infra/regions.ts): what `cdk deploy --all` creates, region by region.
+  const plan = stagePlan(config, region);
+  const planRegions = [...new Set(plan.map((stack) => stack.region))];
+  for (const planRegion of planRegions) {
+    checks.push({
+      name: `creates in ${planRegion}`,
+      status: "ok",
+      detail: plan
+        .filter((stack) => stack.region === planRegion)
+        .map((stack) => `${stack.name} (${stack.holds})`)
+        .join("; "),
+    });
+  }
+  for (const bootstrapRegion of planRegions) {
     await run(`CDK bootstrap (${bootstrapRegion})`, async () => {
       const version = await facts.bootstrapVersion(bootstrapRegion);
       const fix = `npx cdk bootstrap aws://${account}/${bootstrapRegion}`;
-      if (version === undefined) return { status: "fail", detail: "not bootstrapped", fix };
+      // The deploy would stop at this region's first stack; do not start it until every region is ready.
+      const stops = `npm run deploy would stop at ${plan.find((stack) => stack.region === bootstrapRegion)!.name}`;
+      if (version === undefined) return { status: "fail", detail: `not bootstrapped: ${stops}`, fix };
       if (version < MIN_BOOTSTRAP_VERSION) {
         return {
           status: "fail",
-          detail: `version ${version}, this app needs ${MIN_BOOTSTRAP_VERSION} or later`,
+          detail: `version ${version}, this app needs ${MIN_BOOTSTRAP_VERSION} or later: ${stops}`,
           fix,
         };
       }
@@ -97,18 +120,19 @@ export async function preflightChecks(target: PreflightTarget, facts: AccountFac
     if (ses.productionAccess) return { status: "ok", detail: "production access" };
     return {
       status: "warn",
-      detail: "sandbox: emails reach verified addresses only",
+      detail: `sandbox: only verified recipients get mail (ask for production access: ${SES_PRODUCTION_ACCESS})`,
       fix: `aws sesv2 put-account-details --region ${region} --production-access-enabled --mail-type TRANSACTIONAL --website-url <site URL> --use-case-description "Auction account emails"`,
     };
   });
 
   const fromIdentity = config.emailFrom ?? config.domainName;
   await run("SES From identity", async () => {
-    if (!fromIdentity) {
+    const setIt = `-c emailFrom=<an address you read> (SES mails it a link), or -c domainName=<your domain> with its certificate (DKIM records), for every deploy: cdk.json's stages.${config.stage}`;
+    if (!fromIdentity || unverifiable(fromIdentity)) {
       return {
-        status: "warn",
-        detail: "no emailFrom nor domainName: emails cannot be sent and wait in the email dead-letter queue",
-        fix: "-c emailFrom=you@example.com (SES mails it a link to click after the deploy)",
+        status: "fail",
+        detail: `${fromIdentity ? `${fromIdentity} is on a reserved example domain and` : "no emailFrom nor domainName: the placeholder From address (on example.com)"} cannot be verified: no email would be sent, each would wait in the email dead-letter queue`,
+        fix: setIt,
       };
     }
     const identity = await facts.sesIdentity(fromIdentity);
@@ -136,6 +160,41 @@ export async function preflightChecks(target: PreflightTarget, facts: AccountFac
       status: "fail",
       detail: `${limit} concurrent executions: the stage needs at least ${MIN_LAMBDA_CONCURRENCY} (bids would be throttled)`,
       fix: `aws service-quotas request-service-quota-increase --region ${region} --service-code lambda --quota-code L-B99A9384 --desired-value 1000`,
+    };
+  });
+
+  await run("CloudFront distributions", async () => {
+    const count = await facts.cloudFrontDistributions();
+    if (count > 0) return { status: "ok", detail: `${count} in the account` };
+    return {
+      status: "warn",
+      detail:
+        'none yet: AWS may refuse a new account its first one ("Your account must be verified before you can add new CloudFront resources"), and the deploy would stop at the distribution',
+      fix: "if it does, open a case in the AWS Support Center (Account and billing) asking to verify the account for CloudFront, then deploy again",
+    };
+  });
+
+  await run("CloudFront policies", async () => {
+    const existing = await facts.cloudFrontPolicies();
+    const kinds: [keyof CloudFrontPolicyCounts, string][] = [
+      ["cache", "cache policies"],
+      ["originRequest", "origin request policies"],
+      ["responseHeaders", "response headers policies"],
+    ];
+    const left = kinds.map(([kind, label]) => ({
+      label,
+      after: existing[kind] + CLOUDFRONT_POLICIES_PER_STAGE[kind],
+      needed: CLOUDFRONT_POLICIES_PER_STAGE[kind],
+    }));
+    const detail = left
+      .map((k) => `${k.label} ${k.after - k.needed} + ${k.needed} of ${CLOUDFRONT_POLICY_QUOTA}`)
+      .join(", ");
+    const over = left.filter((k) => k.after > CLOUDFRONT_POLICY_QUOTA);
+    if (over.length === 0) return { status: "ok", detail };
+    return {
+      status: "fail",
+      detail: `${detail}: no room for this stage's ${over.map((k) => k.label).join(", ")}`,
+      fix: "destroy a stage you no longer use (npx cdk destroy --all -c stage=<it>), or ask for more in the Service Quotas console (CloudFront, per AWS account)",
     };
   });
 
@@ -205,6 +264,12 @@ export async function preflightChecks(target: PreflightTarget, facts: AccountFac
     });
   }
   return checks;
+}
+
+/** Domains nobody can prove they own (RFC 2606 and 6761), as the placeholder From address uses. */
+function unverifiable(identity: string): boolean {
+  const domain = identity.slice(identity.lastIndexOf("@") + 1).toLowerCase();
+  return /(^|\.)example\.(com|net|org)$/.test(domain) || /\.(example|test|invalid|localhost)$/.test(domain);
 }
 
 /** A certificate name covers a domain exactly, or as a wildcard one level down. */

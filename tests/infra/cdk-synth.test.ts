@@ -21,11 +21,15 @@ function environmentWithoutAws(): NodeJS.ProcessEnv {
 
 /** `cdk synth` of cdk.json's app into a fresh directory, as a machine with no AWS account runs it. */
 function cdkSynth(...context: string[]) {
+  return cdkSynthIn({}, ...context);
+}
+
+function cdkSynthIn(env: NodeJS.ProcessEnv, ...context: string[]) {
   const outdir = mkdtempSync(join(tmpdir(), "penny-cdk-synth-"));
   const result = spawnSync(
     join(projectRoot, "node_modules", ".bin", "cdk"),
     ["synth", "--quiet", "--no-notices", "--output", outdir, ...context.flatMap((c) => ["-c", c])],
-    { cwd: projectRoot, env: environmentWithoutAws(), encoding: "utf8", timeout: 170_000 },
+    { cwd: projectRoot, env: { ...environmentWithoutAws(), ...env }, encoding: "utf8", timeout: 170_000 },
   );
   expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
   // Warnings of the app, of cdk-nag or of CloudFormation's own checks (the packs run in app.ts); npm's
@@ -61,4 +65,11 @@ it("`cdk synth -c stage=prod -c region=eu-west-1` writes the regional stack and 
   expect(existsSync(join(outdir, "PennyAuction-prod.template.json"))).toBe(true);
   expect(existsSync(join(outdir, "PennyAuction-prod-edge.template.json"))).toBe(true);
   expect(manifest.artifacts["PennyAuction-prod-edge"].environment).toBe("aws://unknown-account/us-east-1");
+});
+
+it("`cdk synth -c stage=prod` with the credentials' region in eu-west-1 (AWS_REGION, no -c region) adds the us-east-1 edge stack, deployed first", () => {
+  const { manifest } = cdkSynthIn({ AWS_REGION: "eu-west-1" }, "stage=prod");
+  expect(manifest.artifacts["PennyAuction-prod-edge"].environment).toBe("aws://unknown-account/us-east-1");
+  expect(manifest.artifacts["PennyAuction-prod"].environment).toBe("aws://unknown-account/eu-west-1");
+  expect(manifest.artifacts["PennyAuction-prod-data"].dependencies).toContain("PennyAuction-prod-edge");
 });

@@ -82,8 +82,25 @@ describe("stage settings", () => {
     );
   });
 
-  it("gives no stage the local payment provider unless it says so", () => {
-    for (const stage of ["staging", "production", "dev-alice"]) {
+  it("gives a disposable stage that cdk.json does not name the dev defaults: test cards, regional alarms, 3-day logs", () => {
+    const alice = readStageConfig(contextOf({ ...cdkJsonContext(), stage: "dev-alice" }));
+    expect(alice).toMatchObject({
+      stage: "dev-alice",
+      stripeMode: "local",
+      lambdaAlarms: "region",
+      logRetentionDays: 3,
+      ephemeral: true,
+      waf: false,
+    });
+    // cdk.json's own entry for a disposable stage, and -c values, still win.
+    expect(readStageConfig(contextOf(cdkJsonContext())).logRetentionDays).toBe(7);
+    expect(
+      readStageConfig(contextOf({ stage: "test-ci", stripeMode: "stripe", lambdaAlarms: "per-function" })),
+    ).toMatchObject({ stripeMode: "stripe", lambdaAlarms: "per-function", logRetentionDays: 3 });
+  });
+
+  it("gives no stage that keeps its data the local payment provider unless it says so", () => {
+    for (const stage of ["staging", "production", "devops"]) {
       expect(() => readStageConfig(contextOf({ stage }))).toThrow(/does not say which payment provider/);
       expect(() => readStageConfig(contextOf({ stage, stages: { [stage]: { logLevel: "INFO" } } }))).toThrow(
         /set stripeMode/,

@@ -78,14 +78,19 @@ function freshAccount(region: string, overrides: Partial<AccountFacts> = {}): Ac
     ...awsAccountFacts({ region, endpoint }),
     sesAccount: async () => ({ productionAccess: false, sendingEnabled: true }),
     lambdaConcurrency: async () => 10,
+    // moto lists distributions but not CloudFront's policies: an account that has made none.
+    cloudFrontPolicies: async () => ({ cache: 0, originRequest: 0, responseHeaders: 0 }),
     ...overrides,
   };
 }
 
+/** A domain someone can own (the example domains cannot be verified, and preflight says so). */
+const SHOP_DOMAIN = "auctions.penny-shop.net";
+
 const byName = (checks: Check[]) => Object.fromEntries(checks.map((c) => [c.name, c]));
 
 describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is not installed)", () => {
-  it("says what a fresh account lacks for prod in eu-west-1, each with its fix", async () => {
+  it("says what a fresh account lacks for prod in eu-west-1 (the credentials' region), each with its fix", async () => {
     const ssm = (region: string) => new SSMClient({ region, endpoint });
     await ssm("eu-west-1").send(
       new PutParameterCommand({ Name: "/cdk-bootstrap/hnb659fds/version", Value: "21", Type: "String" }),
@@ -98,11 +103,26 @@ describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is
       }),
     );
     const certificate = await new ACMClient({ region: "us-east-1", endpoint }).send(
-      new RequestCertificateCommand({ DomainName: "auctions.example.com", ValidationMethod: "DNS" }),
+      new RequestCertificateCommand({ DomainName: SHOP_DOMAIN, ValidationMethod: "DNS" }),
     );
-    const config = stage({ ...PROD_CONTEXT, certificateArn: certificate.CertificateArn });
-    const checks = byName(await preflightChecks({ config, region: "eu-west-1" }, freshAccount("eu-west-1")));
-    console.info(Object.values(checks).map(formatCheck).join("\n"));
+    const config = stage({
+      ...PROD_CONTEXT,
+      domainName: SHOP_DOMAIN,
+      certificateArn: certificate.CertificateArn,
+    });
+    const list = await preflightChecks({ config, region: "eu-west-1" }, freshAccount("eu-west-1"));
+    const checks = byName(list);
+    console.info(list.map(formatCheck).join("\n"));
+
+    // What the deploy creates, region by region, before any question: the edge stack first.
+    expect(list.slice(1, 3).map((c) => [c.name, c.status])).toEqual([
+      ["creates in us-east-1", "ok"],
+      ["creates in eu-west-1", "ok"],
+    ]);
+    expect(checks["creates in us-east-1"]!.detail).toBe("PennyAuction-prod-edge (CloudFront's Web ACL)");
+    expect(checks["creates in eu-west-1"]!.detail).toMatch(
+      /^PennyAuction-prod-data \(the table, the media bucket, the origin secret.*\); PennyAuction-prod \(/,
+    );
 
     expect(checks.account).toMatchObject({
       status: "ok",
@@ -112,6 +132,7 @@ describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is
     // The Web ACL's edge stack deploys to us-east-1, which is not bootstrapped yet.
     expect(checks["CDK bootstrap (us-east-1)"]).toMatchObject({
       status: "fail",
+      detail: "not bootstrapped: npm run deploy would stop at PennyAuction-prod-edge",
       fix: expect.stringMatching(/^npx cdk bootstrap aws:\/\/\d{12}\/us-east-1$/),
     });
     expect(checks["API Gateway CloudWatch Logs role"]).toMatchObject({
@@ -120,17 +141,31 @@ describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is
     });
     expect(checks["SES sending"]).toMatchObject({
       status: "warn",
+      detail:
+        "sandbox: only verified recipients get mail (ask for production access: https://docs.aws.amazon.com/ses/latest/dg/request-production-access.html)",
       fix: expect.stringContaining(
         "aws sesv2 put-account-details --region eu-west-1 --production-access-enabled",
       ),
     });
     expect(checks["SES From identity"]).toMatchObject({
       status: "ok",
-      detail: expect.stringContaining("auctions.example.com: the stack creates it"),
+      detail: expect.stringContaining(`${SHOP_DOMAIN}: the stack creates it`),
     });
     expect(checks["Lambda concurrency"]).toMatchObject({
       status: "fail",
       fix: expect.stringContaining("--quota-code L-B99A9384 --desired-value 1000"),
+    });
+    expect(checks["CloudFront distributions"]).toMatchObject({
+      status: "warn",
+      detail: expect.stringContaining(
+        "Your account must be verified before you can add new CloudFront resources",
+      ),
+      fix: expect.stringContaining("AWS Support Center"),
+    });
+    expect(checks["CloudFront policies"]).toMatchObject({
+      status: "ok",
+      detail:
+        "cache policies 0 + 3 of 20, origin request policies 0 + 1 of 20, response headers policies 0 + 1 of 20",
     });
     // The publishable key is given on the command line (PROD_CONTEXT): only the two secrets are asked for.
     expect(checks["Stripe parameter /penny-auction-prod/stripe/secret-key"]?.status).toBe("ok");
@@ -168,20 +203,24 @@ describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is
       );
     }
     const checks = await preflightChecks(
-      { config: stage({ stage: "dev", emailFrom: "ops@example.com" }), region: "us-east-1" },
+      { config: stage({ stage: "dev", emailFrom: "ops@penny-shop.net" }), region: "us-east-1" },
       freshAccount("us-east-1", {
         sesAccount: async () => ({ productionAccess: true, sendingEnabled: true }),
         lambdaConcurrency: async () => 1000,
+        cloudFrontDistributions: async () => 1,
       }),
     );
     expect(checks.filter((c) => c.status !== "ok").map(formatCheck)).toEqual([]);
     expect(checks.map((c) => c.name)).toEqual([
       "account",
+      "creates in us-east-1",
       "CDK bootstrap (us-east-1)",
       "API Gateway CloudWatch Logs role",
       "SES sending",
       "SES From identity",
       "Lambda concurrency",
+      "CloudFront distributions",
+      "CloudFront policies",
       "Web Push keys",
     ]);
   });
@@ -224,5 +263,49 @@ describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is
     expect(coversDomain("*.example.com", "auctions.example.com")).toBe(true);
     expect(coversDomain("*.example.com", "a.b.example.com")).toBe(false);
     expect(coversDomain("example.com", "auctions.example.com")).toBe(false);
+  });
+
+  it("fails a stage whose From address cannot be verified (cdk.json as shipped), saying how to set one", async () => {
+    for (const context of [{ stage: "dev" }, { stage: "dev", emailFrom: "ops@example.com" }]) {
+      const from = byName(
+        await preflightChecks({ config: stage(context), region: "us-east-1" }, freshAccount("us-east-1")),
+      )["SES From identity"];
+      expect(from, JSON.stringify(context)).toMatchObject({
+        status: "fail",
+        detail: expect.stringContaining("cannot be verified"),
+        fix: expect.stringMatching(/-c emailFrom=.*-c domainName=.*cdk\.json's stages\.dev/),
+      });
+    }
+  });
+
+  it("fails a stage whose CloudFront policies would go over the account's quota", async () => {
+    const checks = byName(
+      await preflightChecks(
+        { config: stage({ stage: "dev", emailFrom: "ops@penny-shop.net" }), region: "us-east-1" },
+        freshAccount("us-east-1", {
+          cloudFrontPolicies: async () => ({ cache: 18, originRequest: 19, responseHeaders: 2 }),
+        }),
+      ),
+    );
+    expect(checks["CloudFront policies"]).toMatchObject({
+      status: "fail",
+      detail:
+        "cache policies 18 + 3 of 20, origin request policies 19 + 1 of 20, response headers policies 2 + 1 of 20: no room for this stage's cache policies",
+      fix: expect.stringContaining("npx cdk destroy --all -c stage=<it>"),
+    });
+  });
+
+  it("plans a us-east-1 stage, or one with its own Web ACL, in one region", async () => {
+    const plan = async (context: Record<string, unknown>, region: string) =>
+      (await preflightChecks({ config: stage(context), region }, freshAccount(region)))
+        .filter((c) => c.name.startsWith("creates in") || c.name.startsWith("CDK bootstrap"))
+        .map((c) => c.name);
+    expect(await plan(PROD_CONTEXT, "us-east-1")).toEqual([
+      "creates in us-east-1",
+      "CDK bootstrap (us-east-1)",
+    ]);
+    expect(
+      await plan({ ...PROD_CONTEXT, webAclArn: "arn:aws:wafv2:us-east-1:1:global/webacl/a/b" }, "eu-west-1"),
+    ).toEqual(["creates in eu-west-1", "CDK bootstrap (eu-west-1)"]);
   });
 });

@@ -77,29 +77,50 @@ const NAME_PROPERTIES = new Set([
   "Name",
 ]);
 
+export interface NamedResource {
+  logicalId: string;
+  type: string;
+  /** The name as the template writes it (JSON: a string, or a Fn::Join). */
+  name: string;
+  /** What CloudFormation does with it when the stack is deleted ("Delete" when the template says nothing). */
+  deletionPolicy: string;
+}
+
 /**
- * The names a template gives its resources: the properties above when the template sets them (a
- * string or a string built with Fn::Join; a Ref or GetAtt only points at a resource named elsewhere),
- * and the name inside a CloudFront policy's configuration.
+ * The resources a template names: the properties above when the template sets them (a string or a
+ * string built with Fn::Join; a Ref or GetAtt only points at a resource named elsewhere), and the name
+ * inside a CloudFront policy's configuration.
  */
 /** Names unique only within their parent (a channel namespace within its own Event API). */
 const NAMES_SCOPED_TO_A_PARENT = new Set(["AWS::AppSync::ChannelNamespace"]);
 
-export function physicalNames(json: CfnJson): string[] {
-  const names: string[] = [];
+export function namedResources(json: CfnJson): NamedResource[] {
+  const named: NamedResource[] = [];
   const given = (value: unknown) =>
     typeof value === "string" || (typeof value === "object" && value !== null && "Fn::Join" in value);
-  for (const resource of Object.values(json.Resources ?? {}) as CfnJson[]) {
+  for (const [logicalId, resource] of Object.entries(json.Resources ?? {}) as [string, CfnJson][]) {
     if (NAMES_SCOPED_TO_A_PARENT.has(resource.Type)) continue;
     const props = resource.Properties ?? {};
+    const add = (value: unknown) =>
+      named.push({
+        logicalId,
+        type: resource.Type,
+        name: JSON.stringify(value),
+        deletionPolicy: resource.DeletionPolicy ?? "Delete",
+      });
     for (const [key, value] of Object.entries(props)) {
-      if (NAME_PROPERTIES.has(key) && given(value)) names.push(`${resource.Type} ${JSON.stringify(value)}`);
+      if (NAME_PROPERTIES.has(key) && given(value)) add(value);
     }
     for (const config of ["CachePolicyConfig", "OriginRequestPolicyConfig", "ResponseHeadersPolicyConfig"]) {
-      if (given(props[config]?.Name)) names.push(`${resource.Type} ${JSON.stringify(props[config].Name)}`);
+      if (given(props[config]?.Name)) add(props[config].Name);
     }
   }
-  return names;
+  return named;
+}
+
+/** The names a template gives its resources, as "type name". */
+export function physicalNames(json: CfnJson): string[] {
+  return namedResources(json).map((r) => `${r.type} ${r.name}`);
 }
 
 /** Where cfn-lint is on the PATH (pip install cfn-lint), else undefined. */
