@@ -6,6 +6,7 @@
  */
 import type { TestProject } from "vitest/node";
 import { startDynamoLocal } from "../../../scripts/local/dynamo.ts";
+import { failRun } from "../../support/fail-run.ts";
 import { handlerTestEnv } from "../../support/local-env.ts";
 
 declare module "vitest" {
@@ -15,7 +16,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const dynamo = await startDynamoLocal({ port: 0, inMemory: true });
+  const dynamo = await startDynamoLocal({ port: 0, inMemory: true, onUnexpectedExit: failRun });
   Object.assign(process.env, handlerTestEnv(dynamo.endpoint));
   project.provide("dynamoEndpoint", dynamo.endpoint);
   return async () => {
