@@ -9,7 +9,8 @@ import { defineConfig } from "vitest/config";
  *                      tests/integration/support/fresh-table.ts)
  *   integration-alone  the same, for the files that saturate DynamoDB Local (the bid storm): after
  *                      the integration project, one file at a time
- *   infra              the CDK app, synthesized in-process and once through the cdk CLI
+ *   infra              the CDK app, synthesized in-process (each stage once for all files) and
+ *                      once through the cdk CLI
  *   e2e                Chromium through the whole local stack (started once, on free ports, in memory)
  *
  *   npx vitest run --project unit
@@ -92,6 +93,9 @@ export default defineConfig({
           // The CDK app: synthesized in-process (and once through the cdk CLI), no AWS access.
           name: "infra",
           include: ["tests/infra/**/*.test.ts"],
+          // One module graph for all its files: aws-cdk-lib is imported once, not per file, and the
+          // dev and prod stages are synthesized once (tests/infra/support/synth.ts).
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
