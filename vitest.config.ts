@@ -11,7 +11,7 @@ import { defineConfig } from "vitest/config";
  *                      the integration project, one file at a time
  *   infra              the CDK app, synthesized in-process (each stage once for all files) and
  *                      once through the cdk CLI
- *   e2e                Chromium through the whole local stack (started once, on free ports, in memory)
+ *   e2e                Chromium through the whole local stack (started once, each server on a port it binds itself, in memory)
  *
  *   npx vitest run --project unit
  */
