@@ -4,12 +4,14 @@ import { defineConfig } from "vitest/config";
 /**
  * The projects (docs/architecture.md section 7):
  *   unit               pure logic: tests/unit and web/src, no I/O
- *   integration        handlers and the local gateway against one in-memory DynamoDB Local (a fresh
- *                      table per file: tests/integration/support/fresh-table.ts)
+ *   integration        handlers and the local gateway against in-memory DynamoDB Local, one per
+ *                      worker (INTEGRATION_WORKERS; a fresh table per file:
+ *                      tests/integration/support/fresh-table.ts)
  *   integration-alone  the same, for the files that saturate DynamoDB Local (the bid storm): after
  *                      the integration project, one file at a time
- *   infra              the CDK app, synthesized in-process and once through the cdk CLI
- *   e2e                Chromium through the whole local stack (started once, on free ports, in memory)
+ *   infra              the CDK app, synthesized in-process (each stage once for all files) and
+ *                      once through the cdk CLI
+ *   e2e                Chromium through the whole local stack (started once, each server on a port it binds itself, in memory)
  *
  *   npx vitest run --project unit
  */
@@ -31,6 +33,12 @@ const integration = {
   hookTimeout: 60_000,
   expect: { poll: EVENTUALLY },
 };
+
+/** Vitest's default (one worker on 2 cores) unless INTEGRATION_WORKERS says how many. */
+function integrationWorkers(): number | undefined {
+  const asked = Number(process.env.INTEGRATION_WORKERS);
+  return Number.isInteger(asked) && asked > 0 ? asked : undefined;
+}
 
 /** Integration files that load DynamoDB Local to its limit, so they run by themselves. */
 const ALONE = ["tests/integration/auctions/bid-storm.test.ts"];
@@ -60,6 +68,10 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           exclude: [...ALONE],
           ...integration,
+          // INTEGRATION_WORKERS=2 runs two files at a time, each worker on its own DynamoDB Local
+          // (support/global-setup.ts). Not the default yet: under load, the files that wait on the real
+          // clock (auctions of 1-2 s) time out (docs/benchmarks.md "CI run time").
+          maxWorkers: integrationWorkers(),
           sequence: { groupOrder: 0 },
         },
       },
@@ -81,6 +93,9 @@ export default defineConfig({
           // The CDK app: synthesized in-process (and once through the cdk CLI), no AWS access.
           name: "infra",
           include: ["tests/infra/**/*.test.ts"],
+          // One module graph for all its files: aws-cdk-lib is imported once, not per file, and the
+          // dev and prod stages are synthesized once (tests/infra/support/synth.ts).
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

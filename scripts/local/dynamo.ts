@@ -27,16 +27,17 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import { createTableInput, tableDefinition } from "../../functions/adapters/dynamo/table-definition.ts";
 import { defaultDynamoDataDir, repoRoot } from "./paths.ts";
-import { portIsFree } from "./ports.ts";
-import { ownChild } from "./process.ts";
+import { listeningPort, ownChild, tailOutput } from "./process.ts";
 
 export const DEFAULT_TABLE_NAME = "penny-auction-local";
 export const LOCAL_REGION = "us-east-1";
 export const LOCAL_CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" };
 
 export interface DynamoLocalOptions {
-  /** Default: env DYNAMO_PORT, else 8000. Use 0 for a free port. */
+  /** Default: env DYNAMO_PORT, else 8000. 0 lets the OS pick one as Java binds (read it from `port`). */
   port?: number;
+  /** Hears, with Java's last output, of an exit after a successful start that no stop() asked for. */
+  onUnexpectedExit?: (message: string) => void;
   /** A throwaway database in memory instead of files under `dataDir`. */
   inMemory?: boolean;
   /** Where the on-disk database lives. Default `.data/dynamodb/` at the repository root. */
@@ -112,18 +113,8 @@ export function localDynamoClient(endpoint: string): DynamoDBClient {
 
 export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promise<DynamoLocal> {
   const inMemory = options.inMemory ?? false;
-  let port = options.port ?? Number(process.env.DYNAMO_PORT || 8000);
-  if (port === 0) {
-    const { freePort } = await import("./ports.ts");
-    port = await freePort();
-  }
-  if (!(await portIsFree(port))) {
-    throw new Error(
-      `Port ${port} is already in use, so DynamoDB Local cannot start there. Is another dev stack running ` +
-        "(`pgrep -af DynamoDBLocal`)? Stop it, or choose another port with DYNAMO_PORT.",
-    );
-  }
-
+  // 0 goes to Java as it is: the launcher binds port 0 and prints the port it got (listeningPort).
+  const askedPort = options.port ?? Number(process.env.DYNAMO_PORT || 8000);
   let path: string | null = null;
   if (!inMemory) {
     path = options.dataDir ?? defaultDynamoDataDir;
@@ -138,67 +129,65 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
   if (javaOptions) process.env.JAVA_TOOL_OPTIONS = [savedToolOptions, javaOptions].filter(Boolean).join(" ");
   let child: ReturnType<typeof spawn>;
   try {
-    const command = dynamoLocalCommand({ port, path });
+    const command = dynamoLocalCommand({ port: askedPort, path });
     child = spawn("java", command.args, { cwd: command.cwd, stdio: "pipe" });
   } finally {
     if (savedToolOptions === undefined) delete process.env.JAVA_TOOL_OPTIONS;
     else process.env.JAVA_TOOL_OPTIONS = savedToolOptions;
   }
-  const output: string[] = [];
-  const collect = (chunk: Buffer) => {
-    const text = chunk.toString();
-    output.push(text);
-    if (output.length > 200) output.shift();
-    if (options.verbose) process.stderr.write(`[dynamodb] ${text}`);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const stopChild = ownChild(child, "DynamoDB Local");
-
-  let spawnError: Error | null = null;
-  child.once("error", (error) => {
-    spawnError = error;
+  const output = tailOutput(
+    child,
+    options.verbose ? (text) => process.stderr.write(`[dynamodb] ${text}`) : undefined,
+  );
+  let up = false;
+  const stopChild = ownChild(child, "DynamoDB Local", (how) => {
+    if (up) options.onUnexpectedExit?.(`DynamoDB Local exited unexpectedly (${how}):\n${output()}`);
   });
 
-  const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({
-    endpoint,
-    region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
-    maxAttempts: 1,
-  });
-  const deadline = started + (options.startTimeoutMs ?? 60_000);
+  const timeoutMs = options.startTimeoutMs ?? 60_000;
+  let port: number;
   try {
-    for (;;) {
-      if (spawnError)
-        throw new Error(`Could not start Java for DynamoDB Local: ${(spawnError as Error).message}`);
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(
-          `DynamoDB Local exited during start (code ${child.exitCode ?? child.signalCode}):\n${output.join("")}`,
-        );
-      }
-      try {
-        await client.send(new ListTablesCommand({ Limit: 1 }));
-        break;
-      } catch {
-        if (Date.now() > deadline) {
-          throw new Error(
-            `DynamoDB Local did not answer on ${endpoint} within the timeout:\n${output.join("")}`,
-          );
+    port = await listeningPort(child, "DynamoDB Local", output, timeoutMs);
+    // Listening is not yet serving: the first request also waits for the engine behind Jetty.
+    const client = new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+      maxAttempts: 1,
+    });
+    try {
+      for (;;) {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          throw new Error(`DynamoDB Local exited during start:\n${output()}`);
         }
-        await new Promise((r) => setTimeout(r, 50));
+        try {
+          await client.send(new ListTablesCommand({ Limit: 1 }));
+          break;
+        } catch {
+          if (Date.now() > started + timeoutMs) {
+            throw new Error(`DynamoDB Local did not answer on port ${port} within the timeout:\n${output()}`);
+          }
+          await new Promise((r) => setTimeout(r, 50));
+        }
       }
+    } finally {
+      client.destroy();
     }
   } catch (error) {
     await stopChild(2000);
+    if (/BindException|already in use/.test(output())) {
+      throw new Error(
+        `Port ${askedPort} is already in use, so DynamoDB Local cannot start there. Is another dev stack running ` +
+          `(\`pgrep -af DynamoDBLocal\`)? Stop it, or choose another port with DYNAMO_PORT.\n${(error as Error).message}`,
+      );
+    }
     throw error;
-  } finally {
-    client.destroy();
   }
+  up = true;
 
   let stopped: Promise<void> | null = null;
   return {
-    endpoint,
+    endpoint: `http://127.0.0.1:${port}`,
     port,
     inMemory,
     pid: child.pid,

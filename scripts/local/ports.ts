@@ -1,21 +1,5 @@
 import { createServer } from "node:net";
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(host = "127.0.0.1"): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === "object") resolve(address.port);
-        else reject(new Error("Could not determine a free port"));
-      });
-    });
-  });
-}
-
 /** True when nothing (on any interface) holds `port`. */
 export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

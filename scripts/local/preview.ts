@@ -5,9 +5,9 @@
  * test of the production build (tests/e2e/prerender.e2e.test.ts).
  */
 import { spawn } from "node:child_process";
-import { repoRoot, viteBin, webViteConfig } from "./paths.ts";
-import { freePort } from "./ports.ts";
-import { ownChild } from "./process.ts";
+import { repoRoot, webViteConfig } from "./paths.ts";
+import { listeningPort, ownChild, tailOutput } from "./process.ts";
+import { viteServerScript } from "./vite.ts";
 
 /** What scripts/local/audit-server.ts prints, then the preview's URL, once the site answers. */
 export const PREVIEW_READY_PREFIX = "audited site: ";
@@ -16,49 +16,28 @@ export async function servePreview(
   outDir: string,
   gatewayPort: number,
   options: { originSecret?: string } = {},
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      viteBin,
-      "preview",
-      "--config",
-      webViteConfig,
-      "--outDir",
-      outDir,
-      "--port",
-      String(port),
-      "--strictPort",
-      "--host",
-      "127.0.0.1",
-    ],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        GATEWAY_PORT: String(gatewayPort),
-        WEB_PORT: String(port),
-        ...(options.originSecret ? { ORIGIN_SECRET: options.originSecret } : {}),
-      },
-      stdio: ["ignore", "ignore", "inherit"],
+): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
+  // Port 0: the child binds and says which port it got (vite-server.mjs), so no other server can hold it.
+  const child = spawn(process.execPath, [viteServerScript, "preview", webViteConfig, "0", outDir], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      GATEWAY_PORT: String(gatewayPort),
+      ...(options.originSecret ? { ORIGIN_SECRET: options.originSecret } : {}),
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = tailOutput(child);
   const stop = ownChild(child, "vite preview");
-  const url = `http://127.0.0.1:${port}/`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`vite preview did not answer on ${url}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    const port = await listeningPort(child, "vite preview", output, 30_000);
+    const url = `http://127.0.0.1:${port}/`;
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`vite preview answered ${res.status} on ${url}`);
+    return { url, port, stop: () => stop(5000) };
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  return { url, stop: () => stop(5000) };
 }

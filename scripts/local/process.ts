@@ -22,9 +22,20 @@ function installExitHook() {
   });
 }
 
-/** Registers a child so it dies with us, however we die. Returns a stop() that ends it gracefully. */
-export function ownChild(child: ChildProcess, name: string): (timeoutMs?: number) => Promise<void> {
+/**
+ * Registers a child so it dies with us, however we die. Returns a stop() that ends it gracefully.
+ * `onUnexpectedExit` hears of an exit that no stop() asked for (a server dying during a run).
+ */
+export function ownChild(
+  child: ChildProcess,
+  name: string,
+  onUnexpectedExit?: (how: string) => void,
+): (timeoutMs?: number) => Promise<void> {
   installExitHook();
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (!stopping) onUnexpectedExit?.(signal ?? `code ${code}`);
+  });
   owned.add(child);
   const watchdog = startWatchdog(child);
   const exited = new Promise<void>((resolve) => {
@@ -37,6 +48,7 @@ export function ownChild(child: ChildProcess, name: string): (timeoutMs?: number
   });
 
   return async (timeoutMs = 5000) => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     const timer = setTimeout(() => {
       if (child.exitCode === null && child.signalCode === null) {
@@ -47,6 +59,61 @@ export function ownChild(child: ChildProcess, name: string): (timeoutMs?: number
     await exited;
     clearTimeout(timer);
   };
+}
+
+/** The last `max` chunks a child wrote on stdout and stderr; `forward` sees each chunk as it comes. */
+export function tailOutput(child: ChildProcess, forward?: (text: string) => void, max = 200): () => string {
+  const chunks: string[] = [];
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString();
+    chunks.push(text);
+    if (chunks.length > max) chunks.shift();
+    forward?.(text);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  return () => chunks.join("");
+}
+
+/**
+ * The port a server child holds: the first `LISTENING <port>` line on its stdout, which our launchers
+ * (java/LoopbackDynamoDBLocal, vite-server.mjs) print once bound. Only the child itself can print it, so
+ * another server on the port it was asked for cannot pass for it. Rejects with the child's last output
+ * when it exits or fails to spawn first, or when `timeoutMs` passes.
+ */
+export function listeningPort(
+  child: ChildProcess,
+  name: string,
+  output: () => string,
+  timeoutMs: number,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const done = (error: Error | null, port?: number) => {
+      clearTimeout(timer);
+      child.stdout?.off("data", onData);
+      child.off("exit", onExit);
+      child.off("error", onError);
+      if (error) reject(error);
+      else resolve(port as number);
+    };
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096);
+      const match = /^LISTENING (\d+)$/m.exec(seen);
+      if (match) done(null, Number(match[1]));
+    };
+    const onExit = (code: number | null, signal: string | null) =>
+      done(new Error(`${name} exited during start (${signal ?? `code ${code}`}):\n${output()}`));
+    const onError = (error: Error) => done(new Error(`Could not start ${name}: ${error.message}`));
+    const timer = setTimeout(
+      () => done(new Error(`${name} did not listen within ${timeoutMs / 1000} s:\n${output()}`)),
+      timeoutMs,
+    );
+    child.stdout?.on("data", onData);
+    child.once("exit", onExit);
+    child.once("error", onError);
+    if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);
+  });
 }
 
 function startWatchdog(child: ChildProcess): ChildProcess | null {

@@ -1,10 +1,10 @@
 /**
- * What the local stack listens on and what its handlers read: the ports (free ones for 0, refused when
- * taken) and the environment that stands in for a deployed function's (TABLE_NAME, endpoints, limits).
+ * What the local stack listens on and what its handlers read: the ports (0 for one the OS picks, a
+ * fixed one refused when taken) and the environment that stands in for a deployed function's (TABLE_NAME, endpoints, limits).
  */
 import { randomBytes } from "node:crypto";
 import { LOCAL_REGION } from "./dynamo.ts";
-import { freePort, portIsFree } from "./ports.ts";
+import { portIsFree } from "./ports.ts";
 
 export interface LocalPorts {
   dynamo: number;
@@ -20,17 +20,17 @@ function portOption(value: number | undefined, envName: string, fallback: number
 }
 
 /**
- * The ports asked for (options, else DYNAMO_PORT/GATEWAY_PORT/WEB_PORT, else 8000/3001/5173; 0 picks a
- * free one), checked free before anything starts.
+ * The ports asked for (options, else DYNAMO_PORT/GATEWAY_PORT/WEB_PORT, else 8000/3001/5173), a fixed
+ * one checked free before anything starts. 0 stays 0: each server binds port 0 itself and reports the
+ * port it got, as a port chosen here and bound later could meanwhile be taken by another server.
  */
 export async function resolvePorts(
   asked: { dynamo?: number; gateway?: number; web?: number } | undefined,
   withVite: boolean,
 ): Promise<LocalPorts> {
-  const resolve = async (port: number) => (port === 0 ? await freePort() : port);
-  const dynamo = await resolve(portOption(asked?.dynamo, "DYNAMO_PORT", 8000));
-  const gateway = await resolve(portOption(asked?.gateway, "GATEWAY_PORT", 3001));
-  const web = withVite ? await resolve(portOption(asked?.web, "WEB_PORT", 5173)) : 0;
+  const dynamo = portOption(asked?.dynamo, "DYNAMO_PORT", 8000);
+  const gateway = portOption(asked?.gateway, "GATEWAY_PORT", 3001);
+  const web = withVite ? portOption(asked?.web, "WEB_PORT", 5173) : 0;
   await assertPortsFree([
     ["DynamoDB Local", "DYNAMO_PORT", dynamo],
     ["gateway", "GATEWAY_PORT", gateway],
@@ -83,7 +83,7 @@ export function handlerEnvironment(
 async function assertPortsFree(ports: Array<[string, string, number]>) {
   const taken: string[] = [];
   for (const [what, envName, port] of ports) {
-    if (!(await portIsFree(port)))
+    if (port !== 0 && !(await portIsFree(port)))
       taken.push(`${what} port ${port} is in use (choose another with ${envName}=…)`);
   }
   if (taken.length) {

@@ -30,7 +30,15 @@ export interface LocalStackOptions {
   /** A throwaway in-memory database instead of `.data/dynamodb/`. */
   inMemory?: boolean;
   dataDir?: string;
-  /** Ports; 0 picks a free one. Defaults: env DYNAMO_PORT/GATEWAY_PORT/WEB_PORT/EVENT_API_PORT, else 8000/3001/5173/3002. */
+  /**
+   * Hears, with its last output, of a server (DynamoDB Local, Vite) that exits while the stack runs.
+   * Default: a log line (Vite's death leaves the API running). Tests fail their run at once.
+   */
+  onServerExit?: (message: string) => void;
+  /**
+   * Ports; 0 lets each server take one the OS picks (read them from the URLs). Defaults: env
+   * DYNAMO_PORT/GATEWAY_PORT/WEB_PORT/EVENT_API_PORT, else 8000/3001/5173/3002.
+   */
   ports?: { dynamo?: number; gateway?: number; web?: number; events?: number };
   /**
    * Where live updates go: `events` (the AppSync Events stand-in, scripts/local/event-api.ts) or
@@ -112,9 +120,37 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   try {
     const withVite = options.withVite ?? true;
-    const ports = await resolvePorts(options.ports, withVite);
+    // Port 0 stays 0 up to each server, which binds it and reports the port it got.
+    const asked = await resolvePorts(options.ports, withVite);
     const tableName = options.tableName ?? process.env.TABLE_NAME ?? DEFAULT_TABLE_NAME;
-    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    const onServerExit =
+      options.onServerExit ??
+      ((message: string) => log(`[local] ${message}\n[local] the stack is incomplete now`));
+    delete process.env.AWS_PROFILE; // dummy keys, never a real profile
+
+    const dynamo: DynamoLocal = await startDynamoLocal({
+      port: asked.dynamo,
+      inMemory: options.inMemory ?? false,
+      dataDir: options.dataDir,
+      verbose: options.verbose,
+      onUnexpectedExit: onServerExit,
+    });
+    stops.push(() => dynamo.stop());
+    mark("dynamodb");
+    const table = await ensureTable(dynamo.endpoint, tableName);
+    mark("table");
+
+    // A throwaway database keeps its photos in a throwaway folder too.
+    const mediaDir = dynamo.inMemory ? await mkdtemp(join(tmpdir(), "penny-media-")) : undefined;
+    if (mediaDir) stops.push(() => rm(mediaDir, { recursive: true, force: true }));
+    const gateway = await startGateway({
+      port: asked.gateway,
+      logRequests: options.logRequests,
+      mediaDir: mediaDir ?? options.env?.LOCAL_MEDIA_DIR,
+    });
+    stops.push(() => gateway.close());
+    mark("gateway");
+
     // The VAPID keys first: a test's own env may replace them.
     const vapidFile = options.inMemory
       ? null
@@ -131,7 +167,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           })
         : null;
     if (events) stops.push(() => events.close());
-    const env = handlerEnvironment(ports, tableName, {
+    const overrides = {
       ...localVapidEnvironment(vapidFile),
       ...(events
         ? {
@@ -141,40 +177,32 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           }
         : {}),
       ...options.env,
-    });
-    delete process.env.AWS_PROFILE; // dummy keys, never a real profile
+    };
+    let ports = { dynamo: dynamo.port, gateway: gateway.port, web: asked.web };
+    let env = handlerEnvironment(ports, tableName, overrides);
+
+    let webUrl = gateway.url;
+    if (withVite) {
+      // Vite proxies to the gateway with the origin secret; the handlers then learn Vite's port.
+      const vite = await startVite({
+        port: asked.web,
+        env,
+        verbose: options.verbose ?? false,
+        log,
+        onUnexpectedExit: options.onServerExit,
+      });
+      stops.push(vite.stop);
+      ports = { ...ports, web: vite.port };
+      env = handlerEnvironment(ports, tableName, { ORIGIN_SECRET: env.ORIGIN_SECRET, ...overrides });
+      webUrl = `http://localhost:${vite.port}`;
+      mark("vite");
+    }
     Object.assign(process.env, env);
-
-    const dynamo: DynamoLocal = await startDynamoLocal({
-      port: ports.dynamo,
-      inMemory: options.inMemory ?? false,
-      dataDir: options.dataDir,
-      verbose: options.verbose,
-    });
-    stops.push(() => dynamo.stop());
-    mark("dynamodb");
-    const table = await ensureTable(dynamo.endpoint, tableName);
-    mark("table");
-
-    // A throwaway database keeps its photos in a throwaway folder too.
-    const mediaDir = dynamo.inMemory ? await mkdtemp(join(tmpdir(), "penny-media-")) : undefined;
-    if (mediaDir) stops.push(() => rm(mediaDir, { recursive: true, force: true }));
-    const gateway = await startGateway({ port: ports.gateway, logRequests: options.logRequests, mediaDir });
-    stops.push(() => gateway.close());
-    mark("gateway");
 
     const seeded = options.seed === false ? null : await runSeed();
     if (seeded) mark("seed");
 
     const { poller, emailPoller } = await startEventStandIns(dynamo.endpoint, tableName, stops, mark);
-
-    let webUrl = gatewayUrl;
-    if (withVite) {
-      const stopVite = await startVite(ports.web, env, options.verbose ?? false, log);
-      stops.push(stopVite);
-      webUrl = `http://localhost:${ports.web}`;
-      mark("vite");
-    }
 
     let stopped: Promise<void> | null = null;
     const steps = Object.entries(timings)

@@ -1,65 +1,77 @@
 /** Vite for `npm run dev` and the e2e tests: the SPA on its port, proxying the API to the gateway. */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { repoRoot, viteBin, webViteConfig } from "./paths.ts";
-import { ownChild } from "./process.ts";
+import { join } from "node:path";
+import { repoRoot, webViteConfig } from "./paths.ts";
+import { listeningPort, ownChild, tailOutput } from "./process.ts";
 
-/** Starts Vite and waits until it answers; returns its stop. */
+/** The child that runs Vite through its API and prints the port it holds (vite-server.mjs). */
+export const viteServerScript = join(repoRoot, "scripts", "local", "vite-server.mjs");
+
+export interface ViteOptions {
+  /** 0 lets the OS pick one as Vite binds. */
+  port: number;
+  env: Record<string, string>;
+  verbose: boolean;
+  log: (message: string) => void;
+  /** Hears, with Vite's last output, of an exit after a successful start that no stop() asked for. */
+  onUnexpectedExit?: (message: string) => void;
+}
+
+/**
+ * Starts Vite and waits until it serves; returns its port and its stop. Ready means: the child said
+ * which port it holds, and that port answers a path only Vite serves (`/@vite/client`) while the
+ * child still runs, so whatever else listens on some port can never pass for it.
+ */
 export async function startVite(
-  port: number,
-  env: Record<string, string>,
-  verbose: boolean,
-  log: (message: string) => void,
-): Promise<() => Promise<void>> {
+  options: ViteOptions,
+): Promise<{ port: number; pid: number | undefined; stop: () => Promise<void> }> {
   if (!existsSync(webViteConfig)) throw new Error("web/vite.config.ts does not exist yet");
-  const child = spawn(
-    process.execPath,
-    [viteBin, "--config", webViteConfig, "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, ...env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  const stop = ownChild(child, "Vite");
-  const output: string[] = [];
-  const onData = (chunk: Buffer) => {
-    const text = chunk.toString();
-    output.push(text);
-    if (output.length > 200) output.shift();
-    if (verbose || ready) {
-      for (const line of text.split("\n")) if (line.trim()) log(`[vite] ${line}`);
-    }
-  };
+  const child = spawn(process.execPath, [viteServerScript, "serve", webViteConfig, String(options.port)], {
+    cwd: repoRoot,
+    env: { ...process.env, ...options.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let ready = false;
-  child.stdout?.on("data", onData);
-  child.stderr?.on("data", onData);
+  const output = tailOutput(child, (text) => {
+    if (!options.verbose && !ready) return;
+    for (const line of text.split("\n")) if (line.trim()) options.log(`[vite] ${line}`);
+  });
+  const stop = ownChild(child, "Vite", (how) => {
+    if (!ready) return;
+    const message = `[vite] exited unexpectedly (${how}):\n${output()}`;
+    if (options.onUnexpectedExit) options.onUnexpectedExit(message);
+    else options.log(`${message}\n[vite] the API keeps running`);
+  });
+  // Vite ignores SIGTERM while it optimizes dependencies; it holds no data worth waiting for.
+  const stopSoon = () => stop(2500);
 
   const deadline = Date.now() + 60_000;
-  const url = `http://127.0.0.1:${port}/`;
-  while (!ready) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`Vite exited during start:\n${output.join("")}`);
-    }
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      ready = true;
-    } catch {
-      if (Date.now() > deadline) {
-        await stop();
-        throw new Error(`Vite did not answer on ${url} within 60 s:\n${output.join("")}`);
+  try {
+    const port = await listeningPort(child, "Vite", output, 60_000);
+    const url = `http://127.0.0.1:${port}/@vite/client`;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`Vite exited during start:\n${output()}`);
       }
-      await new Promise((r) => setTimeout(r, 150));
+      try {
+        const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+        await res.arrayBuffer();
+        if (res.ok) break;
+        throw new Error(`${url} answered ${res.status}`);
+      } catch (error) {
+        if (Date.now() > deadline) {
+          throw new Error(
+            `Vite did not serve ${url} within 60 s (${(error as Error).message}):\n${output()}`,
+          );
+        }
+        await new Promise((r) => setTimeout(r, 150));
+      }
     }
+    ready = true;
+    return { port, pid: child.pid, stop: stopSoon };
+  } catch (error) {
+    await stopSoon();
+    throw error;
   }
-  let stopping = false;
-  child.once("exit", (code, signal) => {
-    if (!stopping) log(`[vite] exited unexpectedly (${signal ?? `code ${code}`}); the API keeps running`);
-  });
-  return () => {
-    stopping = true;
-    // Vite ignores SIGTERM while it optimizes dependencies; it holds no data worth waiting for.
-    return stop(2500);
-  };
 }

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { createTableInput, tableDefinition } from "../../functions/adapters/dynamo/table-definition.ts";
 import { ensureTable, localDynamoClient } from "../../scripts/local/dynamo.ts";
 
-const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB || inject("dynamoEndpoint");
+const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB || inject("dynamoEndpoints")[0]!;
 const name = `old-table-${randomBytes(4).toString("hex")}`;
 const client = localDynamoClient(endpoint);
 

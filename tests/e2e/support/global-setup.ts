@@ -1,6 +1,6 @@
 /**
  * Starts the whole local stack once for the e2e run: DynamoDB Local in memory, gateway, seed, stream
- * poller and Vite, all on free ports. Tests read the URLs with inject("webUrl") / inject("apiUrl")
+ * poller and Vite, each on a port the OS picks as it binds; one that dies fails the run at once. Tests read the URLs with inject("webUrl") / inject("apiUrl")
  * (or the helpers in ./browser.ts).
  *
  * The stack's handlers run in this process: their log lines go to test-results/e2e-stack.log, not the
@@ -10,6 +10,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { repoRoot } from "../../../scripts/local/paths.ts";
+import { failRun } from "../../support/fail-run.ts";
 import { holdHandlerLogs, testLogLevel } from "../../support/handler-logs.ts";
 
 declare module "vitest" {
@@ -38,6 +39,7 @@ export default async function setup(project: TestProject) {
     ports: { dynamo: 0, gateway: 0, web: 0, events: 0 },
     withVite: true,
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL },
+    onServerExit: failRun,
     log: (message) => {
       if (process.env.E2E_VERBOSE) console.log(message);
     },

@@ -100,11 +100,23 @@ export const PROD_CONTEXT = {
   alarmEmail: "ops@example.com",
 };
 
+/**
+ * Once per worker: the infra project shares one module graph across its files (isolate: false in
+ * vitest.config.ts), so the files that read a stage share its synthesis. Tests only read it.
+ */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
 /** The dev stage as `cdk synth -c stage=dev` makes it: what most stack tests read. */
-export const synthDevStage = () => synthStage(DEV_CONTEXT);
+export const synthDevStage = once(() => synthStage(DEV_CONTEXT));
 
 /** The prod stage with a domain, a certificate, Stripe and an alarm email, as documented. */
-export const synthProdStage = () => synthStage(PROD_CONTEXT);
+export const synthProdStage = once(() => synthStage(PROD_CONTEXT));
 
 export type Resource = { Type: string; Properties?: CfnJson; DeletionPolicy?: string };
 

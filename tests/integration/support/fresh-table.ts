@@ -22,7 +22,7 @@ export interface FreshTable {
 export function useFreshTable(prefix = "test"): FreshTable {
   let name = "";
   let previous: string | undefined;
-  const endpoint = () => process.env.AWS_ENDPOINT_URL_DYNAMODB || inject("dynamoEndpoint");
+  const endpoint = () => process.env.AWS_ENDPOINT_URL_DYNAMODB || inject("dynamoEndpoints")[0]!;
 
   beforeAll(async () => {
     name = `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
