@@ -423,6 +423,7 @@ const MATRIX: Record<string, Row> = {
       if (!user) return { body: { days: 1 } };
       const username = unique("twin");
       const twin = await createUser({
+        emailVerified: true,
         username,
         email: `${username}@example.com`,
         passwordHash: "unused",

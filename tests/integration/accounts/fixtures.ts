@@ -33,10 +33,11 @@ export const uniqueName = (prefix: string) => {
   return `${prefix}${counter}_${Math.random().toString(36).slice(2, 7)}`;
 };
 
-/** An account made before verification existed (no flag: verified), with a password that signs in. */
+/** An account staff or a script made (stored as verified), with a password that signs in. */
 export async function existingAccount(password = "first-password") {
   const username = uniqueName("acct");
   const user = await createUser({
+    emailVerified: true,
     username,
     email: `${username}@example.com`,
     passwordHash: await hashPassword(password),

@@ -72,6 +72,7 @@ async function enrolled(role: "buyer" | "admin" = "buyer") {
       : await (async () => {
           const username = uniqueName("staff");
           const made = await createUser({
+            emailVerified: true,
             username,
             email: `${username}@example.com`,
             passwordHash: await hashPassword("staff-password"),
@@ -264,6 +265,7 @@ describe("staff where the stage requires it", () => {
     process.env.REQUIRE_ADMIN_TWO_FACTOR = "1";
     const username = uniqueName("staff");
     await createUser({
+      emailVerified: true,
       username,
       email: `${username}@example.com`,
       passwordHash: await hashPassword("staff-password"),
