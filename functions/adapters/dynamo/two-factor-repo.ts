@@ -114,7 +114,11 @@ export async function putPendingLogin(
 export async function getPendingLogin(tokenHash: string, now: number): Promise<PendingLogin | null> {
   const { Item } = await getItem({ Key: keys.pendingLogin(tokenHash) });
   if (!Item || typeof Item.userId !== "string" || !((Item.expiresAtMs as number) > now)) return null;
-  if (typeof Item.passwordStamp !== "string" || typeof Item.ip !== "string" || typeof Item.window !== "number")
+  if (
+    typeof Item.passwordStamp !== "string" ||
+    typeof Item.ip !== "string" ||
+    typeof Item.window !== "number"
+  )
     return null;
   return { userId: Item.userId, passwordStamp: Item.passwordStamp, ip: Item.ip, window: Item.window };
 }

@@ -4,6 +4,7 @@
  * Every code typed is counted like a password attempt (domain/login-throttle.ts).
  */
 import type { TwoFactorSetupView, TwoFactorStatusView } from "#shared/schemas/accounts";
+import { releaseAttempts, reserveAttempts } from "../../adapters/dynamo/login-attempts-repo.ts";
 import {
   createSession,
   markSessionSecondFactor,
@@ -21,7 +22,6 @@ import {
   spendRecoveryCode,
   type TwoFactorRecord,
 } from "../../adapters/dynamo/two-factor-repo.ts";
-import { releaseAttempts, reserveAttempts } from "../../adapters/dynamo/login-attempts-repo.ts";
 import { getUser, type UserRecord } from "../../adapters/dynamo/users-repo.ts";
 import { adminTwoFactorRequired, SITE_NAME } from "../../config/runtime.ts";
 import { hashAccountToken, newAccountToken, passwordStamp } from "../../domain/accounts.ts";

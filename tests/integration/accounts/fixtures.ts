@@ -104,11 +104,11 @@ export async function outbox(to: string): Promise<OutboxEmail[]> {
   return res.body;
 }
 
-/** The token of the newest email of `kind` to `to`, read from its link (`<site><path>?token=`). */
+/** The token of the newest email of `kind` to `to`, read from its link (`<site><path>#token=`). */
 export async function linkToken(to: string, kind: OutboxEmail["kind"], path: string): Promise<string> {
   const email = (await outbox(to)).find((e) => e.kind === kind);
   expect(email, `a ${kind} email to ${to}`).toBeDefined();
-  const match = email!.text.match(new RegExp(`http://localhost:5173${path}\\?token=([A-Za-z0-9_-]+)`));
+  const match = email!.text.match(new RegExp(`http://localhost:5173${path}#token=([A-Za-z0-9_-]+)`));
   expect(match, email!.text).not.toBeNull();
   return match![1]!;
 }

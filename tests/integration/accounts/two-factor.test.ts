@@ -286,7 +286,7 @@ describe("login with two-factor on", () => {
     setClock(clock + 60 * 60_000);
     const later = pendingCookieOf(await login(user.username, user.password, { sourceIp: from(21) }));
     expect((await secondStep(later, totpCode(secret, clock), from(21))).status).toBe(200);
-  }, 120_000);
+  }, 300_000);
 
   it("gives back what the password step reserved: 50 good sign-ins through one address leave it open", async () => {
     const ip = "198.51.100.250";
@@ -305,7 +305,7 @@ describe("login with two-factor on", () => {
     expect(signedIn).toBe(MAX_FAILED_PER_IP);
     const next = await login(accounts[0]!.user.username, accounts[0]!.user.password, { sourceIp: ip });
     expect(next.status, next.body.message).toBe(200);
-  }, 120_000);
+  }, 300_000);
 
   it("a password reset kills a pending sign-in: the right code then starts nothing", async () => {
     const { user, secret } = await enrolled();
