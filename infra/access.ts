@@ -80,13 +80,16 @@ const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
 function grant(need: keyof Omit<FunctionNeeds, "table">, handlerIds: readonly string[]): void {
   for (const id of handlerIds) EXCEPTIONS[id] = { ...EXCEPTIONS[id], [need]: true };
 }
-// Account links: the email carries a secret the table holds only hashed (usecases/accounts/account-emails.ts).
+// Account links: the email carries a secret the table holds only hashed (usecases/accounts/account-emails.ts);
+// a new passkey and two-factor turned on are told to the owner the same way.
 grant("queuesEmails", [
   "auth/register",
   "auth/resend-verification",
   "auth/forgot-password",
   "auth/reset-password",
   "me/put-email",
+  "me/add-passkey",
+  "me/confirm-two-factor",
 ]);
 // The route table says who calls the payment provider (callsPaymentProvider).
 grant("readsStripeSecrets", stripeCallers);

@@ -87,18 +87,20 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "auth/verify-email": grant(["USER#"], ["ACCOUNTTOKEN#", "USER#", "EMAIL#"]),
   "auth/resend-verification": grant(["USER#"], ["LOGINRATE#", "ACCOUNTTOKEN#"]),
   "auth/forgot-password": grant(["EMAIL#", "USER#"], ["LOGINRATE#", "ACCOUNTTOKEN#"]),
-  "auth/reset-password": grant(["USER#"], ["ACCOUNTTOKEN#", "USER#", "SESSION#"]),
+  // PASSKEY#: a reset removes every passkey.
+  "auth/reset-password": grant(["USER#", "PASSKEY#"], ["ACCOUNTTOKEN#", "USER#", "SESSION#", "PASSKEY#"]),
   "me/list-sessions": grant(["USER#", "SESSION#"]),
   "me/delete-session": grant(["USER#", "SESSION#"], ["USER#", "SESSION#"]),
   "me/delete-other-sessions": grant(["USER#"], ["USER#", "SESSION#"]),
   "me/get-two-factor": grant(["USER#"]),
-  "me/setup-two-factor": grant(["USER#"], ["USER#"]),
+  // LOGINRATE#: the password typed again counts like a login.
+  "me/setup-two-factor": grant(["USER#"], ["USER#", "LOGINRATE#"]),
   // SESSION#: the session it is turned on in has proved a second factor.
   "me/confirm-two-factor": grant(["USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
   "me/disable-two-factor": grant(["USER#"], ["USER#", "LOGINRATE#"]),
   // PASSKEY#: credentials by id; USER#: the user's list of them; ACCOUNTTOKEN#: single-use challenges.
   "me/list-passkeys": grant(["USER#", "PASSKEY#"]),
-  "me/passkey-options": grant(["USER#", "PASSKEY#"], ["ACCOUNTTOKEN#"]),
+  "me/passkey-options": grant(["USER#", "PASSKEY#"], ["ACCOUNTTOKEN#", "LOGINRATE#"]),
   "me/add-passkey": grant(["USER#", "PASSKEY#"], ["ACCOUNTTOKEN#", "PASSKEY#", "USER#"]),
   "me/delete-passkey": grant(["USER#", "PASSKEY#"], ["PASSKEY#", "USER#"]),
   "auth/passkey-options": grant([], ["ACCOUNTTOKEN#"]),
@@ -250,7 +252,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/list-users": grant(["USER#"], [], true),
   "admin/get-user-stats": grant(["STATS"]),
   "admin/get-daily-stats": grant(["STATSDAY#", "STATSHOUR#"]),
-  "admin/reset-password": grant(["USER#"], ["USER#", "SESSION#"]),
+  "admin/reset-password": grant(["USER#", "PASSKEY#"], ["USER#", "SESSION#", "PASSKEY#"]),
   // PAIDCREDITS#: a grant is recorded as credits received for free.
   "admin/adjust-bids": grant(["USER#"], ["USER#", "PAIDCREDITS#"]),
   "admin/delete-user": grant(

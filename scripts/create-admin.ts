@@ -69,6 +69,7 @@ try {
     passwordHash: await hashPassword(parsed.data.password),
     role: "admin",
     now: Date.now(),
+    emailVerified: true,
   });
   console.log(`Admin ${user.username} created in table ${process.env.TABLE_NAME} (id ${user.id}).`);
 } catch (error) {

@@ -25,17 +25,17 @@ export const paths = {
   login: { path: "/login", getHref: () => "/login" },
   register: { path: "/register", getHref: () => "/register" },
   forgotPassword: { path: "/forgot-password", getHref: () => "/forgot-password" },
-  /** The link of a password reset email (`?token=`). */
+  /** The link of a password reset email (`#token=`: a fragment never reaches a server or its logs). */
   resetPassword: {
     path: "/reset-password",
     getHref: (token?: string) =>
-      token ? `/reset-password?token=${encodeURIComponent(token)}` : "/reset-password",
+      token ? `/reset-password#token=${encodeURIComponent(token)}` : "/reset-password",
   },
-  /** The link of a verification email (`?token=`). */
+  /** The link of a verification email (`#token=`, like the reset link's). */
   verifyEmail: {
     path: "/verify-email",
     getHref: (token?: string) =>
-      token ? `/verify-email?token=${encodeURIComponent(token)}` : "/verify-email",
+      token ? `/verify-email#token=${encodeURIComponent(token)}` : "/verify-email",
   },
   sessions: { path: "/sessions", getHref: () => "/sessions" },
   /** Two-factor sign-in: enrol, see the recovery codes left, turn it off. */

@@ -21,6 +21,7 @@ export const ACCOUNT_MESSAGES = {
   alreadyVerified: "Your email address is already verified",
   forgotThrottled: "Too many password reset requests. Please wait 15 minutes and try again.",
   wrongPassword: "Password is incorrect",
+  verifyFirst: "Verify your email address first",
   sameEmail: "That is already your email address",
   emailTaken: "Email is already registered",
   sessionNotFound: "Session not found",
@@ -56,9 +57,9 @@ export function tokenExpiry(purpose: AccountTokenPurpose, now: number): number {
   return now + TOKEN_LIFETIME_MS[purpose];
 }
 
-/** Accounts made before verification existed carry no flag and count as verified. */
+/** Only an address stored as proved counts (every account is created with its flag set). */
 export function emailIsVerified(stored: boolean | undefined): boolean {
-  return stored !== false;
+  return stored === true;
 }
 
 /**

@@ -39,6 +39,13 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
     data.payBy !== undefined
       ? `${new Date(data.payBy).toLocaleString("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`
       : "the deadline";
+  const when =
+    data.happenedAt !== undefined
+      ? `${new Date(data.happenedAt).toLocaleString("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`
+      : "just now";
+  const device = data.deviceName ?? "an unknown device";
+  const notYou =
+    "If this was not you, reset your password at once from the sign-in page: that signs every device out and removes every passkey.";
   switch (kind) {
     case "welcome":
       return {
@@ -167,9 +174,32 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         subject: `Your ${site.name} password was changed`,
         lines: [
           "Your password was just reset, and every device signed in to your account was signed out.",
+          ...(data.removedPasskeys?.length
+            ? [
+                `These passkeys were removed: ${data.removedPasskeys.join(", ")}. Add the ones that are yours again once signed in.`,
+              ]
+            : []),
           "If this was not you, reset your password again at once from the sign-in page.",
         ],
         link: { label: "Sign in", path: paths.login.getHref() },
+      };
+    case "passkey_added":
+      return {
+        subject: `A passkey was added to your ${site.name} account`,
+        lines: [
+          `The passkey "${data.passkeyName ?? device}" was added from ${device} on ${when}. It signs in to your account without a password.`,
+          notYou,
+        ],
+        link: { label: "Reset your password", path: paths.forgotPassword.getHref() },
+      };
+    case "two_factor_enabled":
+      return {
+        subject: `Two-factor sign-in was turned on for your ${site.name} account`,
+        lines: [
+          `Two-factor sign-in was turned on from ${device} on ${when}: every sign-in now also asks for a code from an authenticator app.`,
+          "If this was not you, reset your password at once from the sign-in page and contact us to turn two-factor off.",
+        ],
+        link: { label: "Reset your password", path: paths.forgotPassword.getHref() },
       };
     case "email_change_requested":
       return {
@@ -203,7 +233,11 @@ function oneLineData(data: EmailData): EmailData {
   return Object.fromEntries(
     Object.entries(data).map(([key, value]) => [
       key,
-      typeof value === "string" ? withoutControlCharacters(value) : value,
+      typeof value === "string"
+        ? withoutControlCharacters(value)
+        : Array.isArray(value)
+          ? value.map((v) => (typeof v === "string" ? withoutControlCharacters(v) : v))
+          : value,
     ]),
   ) as EmailData;
 }

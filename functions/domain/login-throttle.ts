@@ -30,8 +30,28 @@ export const LOGIN_THROTTLED_MESSAGE =
 export const REGISTRATION_THROTTLED_MESSAGE =
   "Too many accounts were created from this address. Please wait 15 minutes and try again.";
 
-/** `forgot-ip`, `forgot-email`: password reset requests; `resend`: verification emails (domain/accounts.ts). */
-export type AttemptScope = "ip" | "register" | "forgot-ip" | "forgot-email" | "resend";
+/**
+ * `forgot-ip`, `forgot-email`: password reset requests; `resend`: verification emails (domain/accounts.ts);
+ * `second-factor`: codes typed at a sign-in's second step, per account.
+ */
+export type AttemptScope = "ip" | "register" | "forgot-ip" | "forgot-email" | "resend" | "second-factor";
+
+/**
+ * Second-factor guesses per account per clock hour, whatever the addresses: whoever reaches that step
+ * already has the password, so rotating addresses must not buy more guesses at a 6-digit code.
+ */
+export const SECOND_FACTOR_PER_ACCOUNT = 20;
+export const SECOND_FACTOR_WINDOW_MS = 60 * 60 * 1000;
+
+/** The hourly counter of an account's second-factor guesses, its window and when it may go (TTL, s). */
+export function secondFactorCounter(userId: string, now: number) {
+  const window = Math.floor(now / SECOND_FACTOR_WINDOW_MS);
+  return {
+    counters: [{ scope: "second-factor" as const, value: userId, limit: SECOND_FACTOR_PER_ACCOUNT }],
+    window,
+    expiresAt: Math.ceil(((window + 1) * SECOND_FACTOR_WINDOW_MS) / 1000) + 60,
+  };
+}
 
 export interface AttemptCounter {
   scope: AttemptScope;

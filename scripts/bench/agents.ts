@@ -30,6 +30,7 @@ try {
   installAgentQueue(queue);
 
   const seller = await createUser({
+    emailVerified: true,
     username: "bench_seller",
     email: "s@example.com",
     passwordHash: "x",
@@ -39,6 +40,7 @@ try {
   /** A new buyer with 20 credits whose agent on `auctionId` may place `bids` bids. */
   const bookBenchAgent = async (auctionId: string, username: string, bids: number) => {
     const user = await createUser({
+      emailVerified: true,
       username,
       email: `${username}@example.com`,
       passwordHash: "x",

@@ -143,6 +143,7 @@ export async function benchUser(user: {
   const { createUser } = await import("../../functions/adapters/dynamo/users-repo.ts");
   const { createSession } = await import("../../functions/adapters/dynamo/sessions-repo.ts");
   const created = await createUser({
+    emailVerified: true,
     ...user,
     email: `${user.username}@example.com`,
     // About a bcrypt hash's length, so the user item has its real size.

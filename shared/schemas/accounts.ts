@@ -44,6 +44,17 @@ export const changeEmailSchema = z.strictObject({ email, password });
 /** DELETE /api/me */
 export const deleteAccountSchema = z.strictObject({ password });
 
+/**
+ * POST /api/me/passkeys/options, POST /api/me/two-factor/setup: the current password again. Missing is
+ * refused like a wrong one (403 "Password is incorrect"), not as malformed input.
+ */
+export const currentPasswordSchema = z.strictObject({
+  password: z.optional(z.string("password must be a string").check(z.maxLength(200))),
+});
+
+/** The web's form for those two: the password, required before it is sent. */
+export const currentPasswordFormSchema = z.object({ password });
+
 /** An authenticator app's 6 digits, or a recovery code (xxxxx-xxxxx). */
 const code = z
   .string(z.typeMessages("code must be a string", "code is required"))

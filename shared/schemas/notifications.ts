@@ -21,6 +21,8 @@ export const ACCOUNT_AND_RECEIPT_EMAIL_KINDS = [
   "password_reset",
   "password_changed",
   "email_change_requested",
+  "passkey_added",
+  "two_factor_enabled",
 ] as const;
 
 /** Every email the product sends (docs/product.md section 2, Emails): the notifications, then the rest. */
@@ -116,6 +118,13 @@ export const emailEventSchema = z.object({
     toAddress: z.optional(z.string()),
     /** The address the account asked to move to (told to the old one). */
     newEmail: z.optional(z.string()),
+    /** passkey_added, two_factor_enabled: the browser it was done in, and when (ms epoch). */
+    deviceName: z.optional(z.string()),
+    happenedAt: z.optional(z.number()),
+    /** passkey_added: the new passkey's name. */
+    passkeyName: z.optional(z.string()),
+    /** password_changed: the passkeys the reset removed. */
+    removedPasskeys: z.optional(z.array(z.string())),
   }),
 });
 export type EmailEvent = z.infer<typeof emailEventSchema>;

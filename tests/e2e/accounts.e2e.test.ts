@@ -20,7 +20,7 @@ async function expectAxeClean(page: Page, where: string) {
   expect(await axeFindings(page, where)).toEqual([]);
 }
 
-/** The path of the newest `kind` email's link to `to` (`/verify-email?token=...`), once it has arrived. */
+/** The path of the newest `kind` email's link to `to` (`/verify-email#token=...`: the token rides in the fragment), once it has arrived. */
 async function linkPath(page: Page, to: string, kind: string, path: string): Promise<string> {
   let found: string | undefined;
   await expect
@@ -30,7 +30,7 @@ async function linkPath(page: Page, to: string, kind: string, path: string): Pro
         const emails = (await res.json()) as { kind: string; text: string }[];
         const match = emails
           .find((e) => e.kind === kind)
-          ?.text.match(new RegExp(`https?://[^/\\s]+(${path}\\?token=[A-Za-z0-9_-]+)`));
+          ?.text.match(new RegExp(`https?://[^/\\s]+(${path}#token=[A-Za-z0-9_-]+)`));
         found = match?.[1];
         return Boolean(found);
       },

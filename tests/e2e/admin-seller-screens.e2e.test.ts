@@ -33,6 +33,7 @@ async function manyUsers(prefix: string, count: number): Promise<void> {
   await Promise.all(
     Array.from({ length: count }, (_, i) =>
       createUser({
+        emailVerified: true,
         username: `${prefix}u${i}`,
         email: `${prefix}.user.number.${i}@a-rather-long-example-domain.com`,
         passwordHash: "not-used",
@@ -48,6 +49,7 @@ describe.each(PHONE_AND_DESKTOP)("admin and seller screens on a %s", (name, view
     const prefix = `fit${name[0]}${Math.random().toString(36).slice(2, 6)}`;
     // The oldest of them is registered first: with 60 newer users it is not on the first page of 50.
     await createUser({
+      emailVerified: true,
       username: `${prefix}oldest`,
       email: `${prefix}oldest@example.com`,
       passwordHash: "not-used",

@@ -240,6 +240,7 @@ describe("from seller application to a live auction", () => {
     const prefix = `pg${Math.random().toString(36).slice(2, 7)}`;
     for (let i = 0; i < 55; i++) {
       await createUser({
+        emailVerified: true,
         username: `${prefix}u${i}`,
         email: `${prefix}u${i}@example.com`,
         passwordHash: "not-used",

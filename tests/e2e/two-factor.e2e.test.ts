@@ -29,7 +29,13 @@ describe.each(PHONE_AND_DESKTOP)("two-factor at %s size", (label, viewport) => {
     await page.goto("/");
     await openUserMenuItem(page, "Passkeys and two-factor");
     await page.waitForURL("**/account/two-factor");
-    await page.getByRole("button", { name: "Set up two-factor" }).click();
+    // The password again first: a wrong one is refused on the form.
+    const startForm = page.getByRole("form", { name: "Set up two-factor" });
+    await startForm.getByLabel("Your password").fill("not-my-password");
+    await startForm.getByRole("button", { name: "Set up two-factor" }).click();
+    await startForm.getByText("Password is incorrect").waitFor();
+    await startForm.getByLabel("Your password").fill(PASSWORD);
+    await startForm.getByRole("button", { name: "Set up two-factor" }).click();
     await page.getByTestId("totp-qr").waitFor();
     const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -65,7 +71,26 @@ describe.each(PHONE_AND_DESKTOP)("two-factor at %s size", (label, viewport) => {
       .toBe(200);
     await page.goto("/admin");
     await page.waitForURL("**/admin");
-    expect(seen).toEqual([]);
+    // Only the wrong password's refusal (and the browser's line about it).
+    expect(seen.filter((problem) => !problem.includes("403"))).toEqual([]);
+    expect(seen.some((problem) => problem.includes("403"))).toBe(true);
+  });
+});
+
+describe("two-factor before the address is verified", () => {
+  it("is refused on the page with the reason", async () => {
+    const page = await pageAt();
+    const username = `e2eu${Math.random().toString(36).slice(2, 9)}`;
+    const registered = await page.request.post("/api/auth/register", {
+      data: { username, email: `${username}@example.com`, password: PASSWORD },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto("/account/two-factor");
+    const startForm = page.getByRole("form", { name: "Set up two-factor" });
+    await startForm.getByLabel("Your password").fill(PASSWORD);
+    await startForm.getByRole("button", { name: "Set up two-factor" }).click();
+    await startForm.getByText("Verify your email address first").waitFor();
+    await expectAxeClean(page, "two-factor refused before verification");
   });
 });
 
@@ -73,7 +98,7 @@ describe("two-factor login through the API", () => {
   it("answers twoFactorRequired with no session until the code", async () => {
     const page = await pageAt();
     const admin = await signedIn("admin");
-    const setup = await admin.page.request.post("/api/me/two-factor/setup", { data: {} });
+    const setup = await admin.page.request.post("/api/me/two-factor/setup", { data: { password: PASSWORD } });
     expect(setup.status(), await setup.text()).toBe(200);
     const { secret } = (await setup.json()) as { secret: string };
     expect(

@@ -1178,7 +1178,8 @@ describe("emails", () => {
       )
       .map((fn) => fn.handlerId);
     // The consumer, the ending-soon sweep (its alerts the sender decides like any email), and the routes
-    // that queue account emails (their link's secret never reaches the stream).
+    // that queue account emails (their link's secret never reaches the stream; a new passkey and
+    // two-factor turned on are told the same way).
     expect(queueing.sort()).toEqual(
       [
         eventHandlers.emailEvents,
@@ -1188,6 +1189,8 @@ describe("emails", () => {
         "auth/forgot-password",
         "auth/reset-password",
         "me/put-email",
+        "me/add-passkey",
+        "me/confirm-two-factor",
       ].sort(),
     );
     expect(JSON.stringify(byHandler(devFunctions, eventHandlers.emailEvents).env.EMAIL_QUEUE_URL)).toMatch(

@@ -212,15 +212,15 @@ const MATRIX: Record<string, Row> = {
   // No sign-in waits for a code in these requests: refused the same for all.
   "POST /api/auth/login/two-factor": sending(everyone(400), { code: "123456" }),
   "GET /api/me/two-factor": { expect: signedIn(200) },
-  // A new secret waits for the actor's code; nothing is turned on.
-  "POST /api/me/two-factor/setup": { expect: signedIn(200) },
+  // Every signed-in caller reaches the password check; none of them knows it here.
+  "POST /api/me/two-factor/setup": sending(signedIn(403), { password: "not-my-password" }),
   // Whether or not a setup waits, "000000" is not the code that turns it on.
   "POST /api/me/two-factor/confirm": sending(signedIn(400), { code: "000000" }),
   // None of the actors has it on.
   "DELETE /api/me/two-factor": sending(signedIn(400), { password: "not-my-password", code: "123456" }),
   "GET /api/me/passkeys": { expect: signedIn(200) },
-  // A challenge for the actor's own new passkey; nothing is added until the browser answers it.
-  "POST /api/me/passkeys/options": { expect: signedIn(200) },
+  // Every signed-in caller reaches the password check; none of them knows it here.
+  "POST /api/me/passkeys/options": sending(signedIn(403), { password: "not-my-password" }),
   // A challenge never handed out: refused the same for every signed-in caller.
   "POST /api/me/passkeys": sending(signedIn(400), { challengeId: "never-issued", credential: NO_CREDENTIAL }),
   // Nobody's passkey: 404 for every signed-in caller, as another account's would be.
@@ -423,6 +423,7 @@ const MATRIX: Record<string, Row> = {
       if (!user) return { body: { days: 1 } };
       const username = unique("twin");
       const twin = await createUser({
+        emailVerified: true,
         username,
         email: `${username}@example.com`,
         passwordHash: "unused",

@@ -155,6 +155,8 @@ export const keys = {
     sk: `${USER_PASSKEY_PREFIX}${credentialId}`,
   }),
   userPasskeyPrefix: () => USER_PASSKEY_PREFIX,
+  /** How many passkeys a user holds, written in the same transaction as each add and removal. */
+  userPasskeyCount: (userId: string) => ({ pk: `USER#${userId}`, sk: "PASSKEYCOUNT" }),
   /** A WebAuthn challenge handed out with a passkey request, under its id's hash; used once (domain/passkeys.ts). */
   passkeyChallenge: (idHash: string) => ({ pk: `ACCOUNTTOKEN#${idHash}`, sk: "PASSKEYCHALLENGE" }),
   /** An (account, address) pair's failed logins in a row and its last attempt (domain/login-throttle.ts). */

@@ -1,11 +1,12 @@
 /**
  * Passkeys: each credential under its own key (`PASSKEY#<credentialId>` / `CREDENTIAL`, what a sign-in
  * finds without knowing the user), a pointer per credential under its user (`USER#<id>` /
- * `PASSKEY#<credentialId>`, the user's list), and the single-use challenges handed out with each
+ * `PASSKEY#<credentialId>`, the user's list) with their count (`USER#<id>` / `PASSKEYCOUNT`, moved in
+ * the same transaction as every add and removal, so the cap holds under a race), and the single-use challenges handed out with each
  * request (`ACCOUNTTOKEN#<hash>` / `PASSKEYCHALLENGE`, TTL at expiry); docs/architecture.md section 5.
  */
 import { deleteItem, getItem } from "./commands.ts";
-import { unlessRefused, updateUnlessRefused } from "./conditions.ts";
+import { transactionConditionFailed, unlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { keys } from "./keys.ts";
@@ -46,14 +47,40 @@ export interface PasskeyChallengeRecord {
   userId?: string;
 }
 
-/** Stores a new passkey and its place on the owner's list; false when that credential is already stored. */
-export async function putPasskey(record: PasskeyRecord): Promise<boolean> {
-  return unlessRefused(() =>
-    writeTransaction([
+const countBy = (userId: string, delta: 1 | -1) => ({
+  Key: keys.userPasskeyCount(userId),
+  UpdateExpression: "ADD #count :delta SET #type = :type",
+  ExpressionAttributeNames: { "#count": "count", "#type": "type" },
+  ExpressionAttributeValues: { ":delta": delta, ":type": "passkeyCount" },
+});
+
+/**
+ * Stores a new passkey, its place on the owner's list and one more on their count, provided they hold
+ * fewer than `max`: "duplicate" when that credential is already stored, "full" at the cap.
+ */
+export async function putPasskey(
+  record: PasskeyRecord,
+  max: number,
+): Promise<"added" | "duplicate" | "full"> {
+  const count = countBy(record.userId, 1);
+  try {
+    await writeTransaction([
       createItemOp({ ...keys.passkey(record.credentialId), type: "passkey", ...record }),
       { Put: { Item: { ...keys.userPasskey(record.userId, record.credentialId), type: "userPasskey" } } },
-    ]),
-  );
+      {
+        Update: {
+          ...count,
+          ConditionExpression: "attribute_not_exists(#count) OR #count < :max",
+          ExpressionAttributeValues: { ...count.ExpressionAttributeValues, ":max": max },
+        },
+      },
+    ]);
+    return "added";
+  } catch (error) {
+    if (transactionConditionFailed(error, 0)) return "duplicate";
+    if (transactionConditionFailed(error, 2)) return "full";
+    throw error;
+  }
 }
 
 export async function getPasskey(credentialId: string): Promise<PasskeyRecord | null> {
@@ -87,17 +114,26 @@ export async function deletePasskey(userId: string, credentialId: string): Promi
           ExpressionAttributeValues: { ":user": userId },
         },
       },
-      { Delete: { Key: keys.userPasskey(userId, credentialId) } },
+      {
+        Delete: {
+          Key: keys.userPasskey(userId, credentialId),
+          ConditionExpression: "attribute_exists(pk)",
+        },
+      },
+      { Update: countBy(userId, -1) },
     ]),
   );
 }
 
-/** Every passkey of a user (the account's deletion). */
-export async function deleteAllPasskeys(userId: string): Promise<void> {
-  for (const id of await userPasskeyIds(userId)) {
-    await deleteItem({ Key: keys.passkey(id) });
-    await deleteItem({ Key: keys.userPasskey(userId, id) });
+/** Every passkey of a user (the account's deletion, a password reset): the names of those it removed. */
+export async function deleteAllPasskeys(userId: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const passkey of await listUserPasskeys(userId)) {
+    if (await deletePasskey(userId, passkey.credentialId)) removed.push(passkey.name);
   }
+  // Pointers whose passkey is gone (none in normal use) go too, so the list ends empty.
+  for (const id of await userPasskeyIds(userId)) await deleteItem({ Key: keys.userPasskey(userId, id) });
+  return removed;
 }
 
 /**

@@ -91,21 +91,36 @@ export async function deleteTwoFactor(userId: string): Promise<void> {
   await deleteItem({ Key: keys.twoFactor(userId) });
 }
 
-export async function putPendingLogin(
-  tokenHash: string,
-  input: { userId: string; expiresAtMs: number },
-): Promise<void> {
-  await putOneTimeItem(keys.pendingLogin(tokenHash), "pendingLogin", {
-    userId: input.userId,
-    expiresAtMs: input.expiresAtMs,
-  });
+/**
+ * A sign-in between its password and its second factor: whose, the stamp of the password hash it
+ * passed (a password reset since makes it dead), and where and in which window its password step
+ * was counted (given back once the code is right).
+ */
+export interface PendingLogin {
+  userId: string;
+  passwordStamp: string;
+  ip: string;
+  window: number;
 }
 
-/** The user a pending sign-in belongs to, while it is unexpired at `now`. */
-export async function getPendingLogin(tokenHash: string, now: number): Promise<string | null> {
+export async function putPendingLogin(
+  tokenHash: string,
+  input: PendingLogin & { expiresAtMs: number },
+): Promise<void> {
+  await putOneTimeItem(keys.pendingLogin(tokenHash), "pendingLogin", input);
+}
+
+/** A pending sign-in, while it is unexpired at `now`. */
+export async function getPendingLogin(tokenHash: string, now: number): Promise<PendingLogin | null> {
   const { Item } = await getItem({ Key: keys.pendingLogin(tokenHash) });
   if (!Item || typeof Item.userId !== "string" || !((Item.expiresAtMs as number) > now)) return null;
-  return Item.userId;
+  if (
+    typeof Item.passwordStamp !== "string" ||
+    typeof Item.ip !== "string" ||
+    typeof Item.window !== "number"
+  )
+    return null;
+  return { userId: Item.userId, passwordStamp: Item.passwordStamp, ip: Item.ip, window: Item.window };
 }
 
 /** Uses a pending sign-in up, in one conditional delete: two right codes cannot make two sessions. */

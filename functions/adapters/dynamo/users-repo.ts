@@ -25,7 +25,7 @@ export interface UserRecord {
   paymentFlag?: "refunded" | "disputed";
   /** Which optional emails they want (absent: the defaults, functions/domain/notifications.ts). */
   notifications?: Partial<NotificationSettings>;
-  /** false until the address is proved (domain/accounts.ts: absent, on accounts older than the check, is verified). */
+  /** false until the address is proved; true from the start for seeded and staff-made accounts. */
   emailVerified?: boolean;
   /** An address the user asked to move to; it replaces `email` once its link is followed. */
   pendingEmail?: string;
@@ -73,8 +73,11 @@ export async function createUser(input: {
   bidBalance?: number;
   /** A seller's business name as the application gives it (the username when it gives none). */
   businessName?: string;
-  /** false for a self-registered account, whose address is unproved until its link is followed. */
-  emailVerified?: boolean;
+  /**
+   * false for a self-registered account, whose address is unproved until its link is followed; true for
+   * the accounts staff or scripts make (seeded demo accounts, `npm run create-admin`).
+   */
+  emailVerified: boolean;
 }): Promise<UserRecord> {
   const createdAt = new Date(input.now).toISOString();
   const id = crypto.randomUUID();
@@ -88,7 +91,7 @@ export async function createUser(input: {
     passwordHash: input.passwordHash,
     createdAt,
     ...(sellerId ? { sellerId } : {}),
-    ...(input.emailVerified === false ? { emailVerified: false } : {}),
+    emailVerified: input.emailVerified,
   };
   const guard = { type: "guard", userId: id };
   const items = [

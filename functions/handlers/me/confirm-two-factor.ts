@@ -1,6 +1,7 @@
 import { twoFactorCodeSchema } from "#shared/schemas/accounts";
 import { clientIp } from "../../http/client-ip.ts";
 import { defineRoute } from "../../http/route.ts";
+import { sessionOrigin } from "../../http/session-origin.ts";
 import { confirmTwoFactorSetup } from "../../usecases/accounts/two-factor.ts";
 
 export const route = defineRoute({ body: twoFactorCodeSchema }, async ({ body, auth, now, event }) =>
@@ -10,5 +11,6 @@ export const route = defineRoute({ body: twoFactorCodeSchema }, async ({ body, a
     code: body.code,
     ip: clientIp(event),
     now,
+    device: sessionOrigin(event).device,
   }),
 );

@@ -8,7 +8,7 @@ import {
   releaseAttempts,
   reserve,
 } from "../../adapters/dynamo/login-attempts-repo.ts";
-import { deleteAllSessions, deleteSession } from "../../adapters/dynamo/sessions-repo.ts";
+import { deleteAllSessions } from "../../adapters/dynamo/sessions-repo.ts";
 import { getUser, replacePasswordHash, type UserRecord } from "../../adapters/dynamo/users-repo.ts";
 import { badRequest, tooManyRequests, unauthorized } from "../../domain/errors.ts";
 import {
@@ -73,15 +73,24 @@ export async function reserveLoginAttempt(input: {
 }
 
 /**
- * After a successful login: a hash made with weaker parameters is replaced by today's (the password is
- * in hand only now), and the session the new cookie replaces in this browser ends.
+ * After the right password at a login: a hash made with weaker parameters is replaced by today's (the
+ * password is in hand only now). Answers the hash stored from now on.
  */
-export async function afterLogin(user: UserRecord, password: string, replacedToken: string | undefined) {
-  if (needsRehash(user.passwordHash)) {
-    const upgraded = await replacePasswordHash(user.id, user.passwordHash, await hashPassword(password));
-    if (!upgraded) logger.info("password changed during login; rehash skipped", { userId: user.id });
-  }
-  if (replacedToken) await deleteSession(replacedToken);
+export async function upgradePasswordHash(user: UserRecord, password: string): Promise<string> {
+  if (!needsRehash(user.passwordHash)) return user.passwordHash;
+  const upgraded = await hashPassword(password);
+  if (await replacePasswordHash(user.id, user.passwordHash, upgraded)) return upgraded;
+  logger.info("password changed during login; rehash skipped", { userId: user.id });
+  return user.passwordHash;
+}
+
+/**
+ * Gives back what a login's password step reserved (its address's counter in the window it was made
+ * in, and its pair's failures) once its second factor proved right: good two-step sign-ins through
+ * one shared address never add up to its limit.
+ */
+export async function giveBackPasswordStep(step: { account: string; ip: string; window: number }) {
+  await Promise.all([releaseAttempts(loginCounters(step), step.window), clearPairFailures(loginPair(step))]);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   deleteUserAccount,
   setPasswordHash,
 } from "../../adapters/dynamo/admin-users-repo.ts";
+import { deleteAllPasskeys } from "../../adapters/dynamo/passkeys-repo.ts";
 import { getSeller } from "../../adapters/dynamo/sellers-repo.ts";
 import { deleteAllSessions } from "../../adapters/dynamo/sessions-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
@@ -13,14 +14,19 @@ import { hashPassword } from "../../domain/passwords.ts";
 
 const USER_NOT_FOUND = "User not found";
 
-/** Sets a new password and signs the user out everywhere: whoever knew the old one loses access. */
+/**
+ * Sets a new password, signs the user out everywhere and removes their passkeys (pending two-factor
+ * sign-ins die with the old password's stamp): whoever knew the old one, or planted a passkey, loses access.
+ */
 export async function resetUserPassword(
   userId: string,
   newPassword: string,
 ): Promise<{ sessionsEnded: number }> {
   const updated = await setPasswordHash(userId, await hashPassword(newPassword));
   if (!updated) throw notFound(USER_NOT_FOUND);
-  return { sessionsEnded: await deleteAllSessions(userId) };
+  const sessionsEnded = await deleteAllSessions(userId);
+  await deleteAllPasskeys(userId);
+  return { sessionsEnded };
 }
 
 /** Adds or removes credits; the balance never goes below zero. */

@@ -37,7 +37,9 @@ import {
   PASSKEY_MESSAGES,
   type RelyingParty,
 } from "../../domain/passkeys.ts";
+import { queueAccountEmail } from "./account-emails.ts";
 import { toPasskeyView } from "./passkeys.ts";
+import { verifiedUserWithPassword } from "./password-check.ts";
 
 /** A credential as the browser sent it; the library checks every field it reads. */
 type BrowserCredential = Record<string, unknown>;
@@ -58,13 +60,20 @@ async function storeChallenge(
   return challengeId;
 }
 
-/** Options for the browser to make a new passkey for this account (its existing ones excluded). */
+/**
+ * Options for the browser to make a new passkey for this account (its existing ones excluded). Only for
+ * a verified address and with the password typed again: the challenge stored here is what the add then
+ * answers, so no challenge, no passkey.
+ */
 export async function passkeyRegistrationOptions(input: {
   userId: string;
   username: string;
+  password: string | undefined;
+  ip: string;
   rp: RelyingParty;
   now: number;
 }): Promise<PasskeyOptionsView> {
+  await verifiedUserWithPassword(input);
   const existing = await listUserPasskeys(input.userId);
   if (existing.length >= MAX_PASSKEYS) throw conflict(PASSKEY_MESSAGES.tooMany);
   const options = await generateRegistrationOptions({
@@ -85,7 +94,10 @@ export async function passkeyRegistrationOptions(input: {
   return { challengeId, options: options as unknown as Record<string, unknown> };
 }
 
-/** Checks the browser's new credential against the challenge handed out, and keeps it. */
+/**
+ * Checks the browser's new credential against the challenge handed out, and keeps it (the cap is
+ * counted in the write itself); the owner is told by email, whoever added it.
+ */
 export async function addPasskey(input: {
   userId: string;
   challengeId: string;
@@ -111,7 +123,6 @@ export async function addPasskey(input: {
   }
   if (!verification.verified) throw badRequest(PASSKEY_MESSAGES.registrationFailed);
   const { credential } = verification.registrationInfo;
-  if ((await listUserPasskeys(input.userId)).length >= MAX_PASSKEYS) throw conflict(PASSKEY_MESSAGES.tooMany);
   const record: PasskeyRecord = {
     credentialId: credential.id,
     userId: input.userId,
@@ -122,7 +133,14 @@ export async function addPasskey(input: {
     name: input.name || input.device,
     createdAt: input.now,
   };
-  if (!(await putPasskey(record))) throw conflict(PASSKEY_MESSAGES.alreadyAdded);
+  const outcome = await putPasskey(record, MAX_PASSKEYS);
+  if (outcome === "duplicate") throw conflict(PASSKEY_MESSAGES.alreadyAdded);
+  if (outcome === "full") throw conflict(PASSKEY_MESSAGES.tooMany);
+  await queueAccountEmail("passkey_added", input.userId, record.credentialId, input.now, {
+    passkeyName: record.name,
+    deviceName: input.device,
+    happenedAt: input.now,
+  });
   return toPasskeyView(record);
 }
 

@@ -1,5 +1,5 @@
 import { getUser, type UserRecord } from "../../adapters/dynamo/users-repo.ts";
-import { ACCOUNT_MESSAGES } from "../../domain/accounts.ts";
+import { ACCOUNT_MESSAGES, emailIsVerified } from "../../domain/accounts.ts";
 import { forbidden, unauthorized } from "../../domain/errors.ts";
 import { verifyPassword } from "../../domain/passwords.ts";
 import { reserveLoginAttempt } from "./account-security.ts";
@@ -37,6 +37,21 @@ export async function passwordAttempt(user: UserRecord, proof: PasswordProof) {
 export async function userWithPassword(input: PasswordProof): Promise<UserRecord> {
   const user = await signedInUser(input.userId);
   const attempt = await passwordAttempt(user, input);
+  await attempt.succeeded();
+  return user;
+}
+
+/**
+ * What adding a sign-in method takes (a passkey, two-factor): a proved address, so nobody can plant one
+ * on an address they registered but do not own, and the password, so a stolen session cannot. Both
+ * refusals are 403; a missing password is a wrong one.
+ */
+export async function verifiedUserWithPassword(
+  input: Omit<PasswordProof, "password"> & { password: string | undefined },
+): Promise<UserRecord> {
+  const user = await signedInUser(input.userId);
+  if (!emailIsVerified(user.emailVerified)) throw forbidden(ACCOUNT_MESSAGES.verifyFirst);
+  const attempt = await passwordAttempt(user, { ...input, password: input.password ?? "" });
   await attempt.succeeded();
   return user;
 }

@@ -1,9 +1,11 @@
 /**
  * "Forgot password?": a link by email, whose use sets a new password, ends every session of the
- * account and tells the owner. Asking answers the same whether or not the address has an account.
+ * account, removes every passkey (pending two-factor sign-ins die with the old password's stamp) and
+ * tells the owner, naming the passkeys removed: whatever an intruder left behind goes. Asking answers the same whether or not the address has an account.
  */
 import { consumeAccountToken, markEmailVerified } from "../../adapters/dynamo/accounts-repo.ts";
 import { reserveAttempts } from "../../adapters/dynamo/login-attempts-repo.ts";
+import { deleteAllPasskeys } from "../../adapters/dynamo/passkeys-repo.ts";
 import { deleteAllSessions } from "../../adapters/dynamo/sessions-repo.ts";
 import { findUserByLogin, getUser, replacePasswordHash } from "../../adapters/dynamo/users-repo.ts";
 import {
@@ -55,7 +57,10 @@ export async function resetPassword(input: {
   if (!(await replacePasswordHash(user.id, user.passwordHash, await hashPassword(input.newPassword))))
     throw badRequest(ACCOUNT_MESSAGES.badResetToken);
   await deleteAllSessions(user.id);
+  const removedPasskeys = await deleteAllPasskeys(user.id);
   // Following the link proved the address as well as a verification link would.
   await markEmailVerified(user.id, used.email);
-  await queueAccountEmail("password_changed", user.id, tokenHash, input.now);
+  await queueAccountEmail("password_changed", user.id, tokenHash, input.now, {
+    ...(removedPasskeys.length ? { removedPasskeys } : {}),
+  });
 }

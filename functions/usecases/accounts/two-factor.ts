@@ -4,6 +4,7 @@
  * Every code typed is counted like a password attempt (domain/login-throttle.ts).
  */
 import type { TwoFactorSetupView, TwoFactorStatusView } from "#shared/schemas/accounts";
+import { releaseAttempts, reserveAttempts } from "../../adapters/dynamo/login-attempts-repo.ts";
 import {
   createSession,
   markSessionSecondFactor,
@@ -23,8 +24,9 @@ import {
 } from "../../adapters/dynamo/two-factor-repo.ts";
 import { getUser, type UserRecord } from "../../adapters/dynamo/users-repo.ts";
 import { adminTwoFactorRequired, SITE_NAME } from "../../config/runtime.ts";
-import { hashAccountToken, newAccountToken } from "../../domain/accounts.ts";
-import { badRequest, conflict, forbidden, unauthorized } from "../../domain/errors.ts";
+import { hashAccountToken, newAccountToken, passwordStamp } from "../../domain/accounts.ts";
+import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "../../domain/errors.ts";
+import { LOGIN_THROTTLED_MESSAGE, loginWindow, secondFactorCounter } from "../../domain/login-throttle.ts";
 import {
   hashRecoveryCode,
   isRecoveryCodeShape,
@@ -35,8 +37,14 @@ import {
   PENDING_LOGIN_MS,
   TWO_FACTOR_MESSAGES,
 } from "../../domain/two-factor.ts";
-import { reserveLoginAttempt } from "./account-security.ts";
-import { type PasswordProof, passwordAttempt, signedInUser } from "./password-check.ts";
+import { queueAccountEmail } from "./account-emails.ts";
+import { giveBackPasswordStep, reserveLoginAttempt } from "./account-security.ts";
+import {
+  type PasswordProof,
+  passwordAttempt,
+  signedInUser,
+  verifiedUserWithPassword,
+} from "./password-check.ts";
 
 const isOn = (record: TwoFactorRecord | null): record is TwoFactorRecord & { secret: string } =>
   Boolean(record?.enabledAt && record.secret);
@@ -50,11 +58,18 @@ export async function twoFactorStatus(userId: string, role: string): Promise<Two
   };
 }
 
-/** A new secret for the app, kept until a code proves the app holds it; a second setup replaces the first. */
+/**
+ * A new secret for the app, kept until a code proves the app holds it; a second setup replaces the first.
+ * Only for a verified address and with the password typed again: a stolen session cannot lock the owner out.
+ */
 export async function startTwoFactorSetup(user: {
   userId: string;
   username: string;
+  password: string | undefined;
+  ip: string;
+  now: number;
 }): Promise<TwoFactorSetupView> {
+  await verifiedUserWithPassword(user);
   const secret = newTotpSecret();
   if (!(await putPendingSecret(user.userId, secret))) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
   return { secret, otpauthUri: otpauthUri({ issuer: SITE_NAME, account: user.username, secret }) };
@@ -62,7 +77,8 @@ export async function startTwoFactorSetup(user: {
 
 /**
  * The app's first code turns two-factor on: the recovery codes are answered this once (only their
- * hashes are kept), and the session it was done in counts as having proved a second factor.
+ * hashes are kept), the session it was done in counts as having proved a second factor, and the
+ * owner is told by email.
  */
 export async function confirmTwoFactorSetup(input: {
   userId: string;
@@ -70,6 +86,7 @@ export async function confirmTwoFactorSetup(input: {
   code: string;
   ip: string;
   now: number;
+  device: string;
 }): Promise<{ recoveryCodes: string[] }> {
   const record = await getTwoFactor(input.userId);
   if (isOn(record)) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
@@ -88,6 +105,10 @@ export async function confirmTwoFactorSetup(input: {
   // Another setup replaced the secret meanwhile (another tab): this code proved the old one.
   if (!enabled) throw badRequest(TWO_FACTOR_MESSAGES.noSetup);
   await markSessionSecondFactor(input.token);
+  await queueAccountEmail("two_factor_enabled", input.userId, `${input.userId}#${input.now}`, input.now, {
+    deviceName: input.device,
+    happenedAt: input.now,
+  });
   return { recoveryCodes };
 }
 
@@ -123,18 +144,31 @@ export async function disableTwoFactor(input: PasswordProof & { code: string }):
 /**
  * After the right password: when the account has two-factor on, a pending sign-in (its token for the
  * cookie) instead of a session. The password attempt stays counted until the code is right, so a
- * guesser who knows the password cannot clear the counter between guesses of the code.
+ * guesser who knows the password cannot clear the counter between guesses of the code. It is stamped
+ * with the password hash it passed: a password reset meanwhile makes it dead.
  */
-export async function pendingSecondFactor(user: UserRecord, now: number): Promise<string | null> {
+export async function pendingSecondFactor(
+  user: Pick<UserRecord, "id" | "passwordHash">,
+  step: { ip: string; now: number },
+): Promise<string | null> {
   if (!isOn(await getTwoFactor(user.id))) return null;
   const token = newAccountToken();
-  await putPendingLogin(hashAccountToken(token), { userId: user.id, expiresAtMs: now + PENDING_LOGIN_MS });
+  await putPendingLogin(hashAccountToken(token), {
+    userId: user.id,
+    passwordStamp: passwordStamp(user.passwordHash),
+    ip: step.ip,
+    window: loginWindow(step.now),
+    expiresAtMs: step.now + PENDING_LOGIN_MS,
+  });
   return token;
 }
 
 /**
- * The second step: the right code for the pending sign-in makes its session, once. A wrong code is
- * 401 like a wrong password; no pending sign-in (expired, used, never made) is 400: start again.
+ * The second step: the right code for the pending sign-in makes its session, once, and gives back
+ * what its password step reserved. A wrong code is 401 like a wrong password; no pending sign-in
+ * (expired, used, never made, or made before the password last changed) is 400: start again. Each
+ * code counts against the address like a login, and against the account's hourly ceiling wherever
+ * it comes from (429 past it).
  */
 export async function completeTwoFactorLogin(input: {
   pendingToken: string | undefined;
@@ -144,16 +178,25 @@ export async function completeTwoFactorLogin(input: {
   origin: SessionOrigin;
 }): Promise<{ user: UserRecord; token: string }> {
   const tokenHash = input.pendingToken ? hashAccountToken(input.pendingToken) : null;
-  const userId = tokenHash ? await getPendingLogin(tokenHash, input.now) : null;
-  if (!tokenHash || !userId) throw badRequest(TWO_FACTOR_MESSAGES.noPendingLogin);
+  const pending = tokenHash ? await getPendingLogin(tokenHash, input.now) : null;
+  if (!tokenHash || !pending) throw badRequest(TWO_FACTOR_MESSAGES.noPendingLogin);
+  const { userId } = pending;
   const attempt = await reserveLoginAttempt({ account: userId, ip: input.ip, now: input.now });
+  const ceiling = secondFactorCounter(userId, input.now);
+  if (!(await reserveAttempts(ceiling.counters, ceiling.window, ceiling.expiresAt)))
+    throw tooManyRequests(LOGIN_THROTTLED_MESSAGE);
   const [user, record] = await Promise.all([getUser(userId), getTwoFactor(userId)]);
-  if (!user || user.deletedAt || !isOn(record)) throw badRequest(TWO_FACTOR_MESSAGES.noPendingLogin);
+  if (!user || user.deletedAt || !isOn(record) || passwordStamp(user.passwordHash) !== pending.passwordStamp)
+    throw badRequest(TWO_FACTOR_MESSAGES.noPendingLogin);
   if (!(await spendCode(user.id, record, input.code, input.now)))
     throw unauthorized(TWO_FACTOR_MESSAGES.wrongCode);
   if (!(await consumePendingLogin(tokenHash, input.now)))
     throw badRequest(TWO_FACTOR_MESSAGES.noPendingLogin);
-  await attempt.succeeded();
+  await Promise.all([
+    attempt.succeeded(),
+    releaseAttempts(ceiling.counters, ceiling.window),
+    giveBackPasswordStep({ account: userId, ip: pending.ip, window: pending.window }),
+  ]);
   const { token } = await createSession(user, input.now, input.origin, { secondFactor: true });
   return { user, token };
 }

@@ -42,6 +42,7 @@ export function pageAt(viewport?: Viewport, timezoneId?: string, baseURL?: strin
 export function storedUser(role: UserRole, bidBalance = 0) {
   const username = `e2e${role[0]}${Math.random().toString(36).slice(2, 11)}`;
   return createUser({
+    emailVerified: true,
     username,
     email: `${username}@example.com`,
     passwordHash: "unused",
@@ -64,6 +65,7 @@ export async function signedIn(
 ): Promise<SignedIn> {
   const username = `e2e${role[0]}${Math.random().toString(36).slice(2, 11)}`;
   const user = await createUser({
+    emailVerified: true,
     username,
     email: `${username}@example.com`,
     passwordHash: await hashPassword(PASSWORD),

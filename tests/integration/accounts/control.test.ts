@@ -236,9 +236,16 @@ describe("export", () => {
     expect((await call({ method: "PUT", path: `/api/me/watchlist/${second.id}` })).status).toBe(200);
     const chosen = { outbid: false, won: true, marketing: false, endingSoon: true, endingSoonMinutes: 12 };
     expect((await call({ method: "PUT", path: "/api/me/notifications", body: chosen })).status).toBe(200);
+    // Two-factor needs a verified address and the password again.
+    await emails.settled();
+    const token = await linkToken(user.email, "verify_email", "/verify-email");
+    expect(
+      (await invokeRoute({ method: "POST", path: "/api/auth/verify-email", body: { token } })).status,
+    ).toBe(200);
     const setup = await invokeRoute<TwoFactorSetupView>({
       method: "POST",
       path: "/api/me/two-factor/setup",
+      body: { password: user.password },
       cookies: [user.cookie],
     });
     expect(setup.status).toBe(200);

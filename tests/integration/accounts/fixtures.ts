@@ -33,10 +33,11 @@ export const uniqueName = (prefix: string) => {
   return `${prefix}${counter}_${Math.random().toString(36).slice(2, 7)}`;
 };
 
-/** An account made before verification existed (no flag: verified), with a password that signs in. */
+/** An account staff or a script made (stored as verified), with a password that signs in. */
 export async function existingAccount(password = "first-password") {
   const username = uniqueName("acct");
   const user = await createUser({
+    emailVerified: true,
     username,
     email: `${username}@example.com`,
     passwordHash: await hashPassword(password),
@@ -103,11 +104,11 @@ export async function outbox(to: string): Promise<OutboxEmail[]> {
   return res.body;
 }
 
-/** The token of the newest email of `kind` to `to`, read from its link (`<site><path>?token=`). */
+/** The token of the newest email of `kind` to `to`, read from its link (`<site><path>#token=`). */
 export async function linkToken(to: string, kind: OutboxEmail["kind"], path: string): Promise<string> {
   const email = (await outbox(to)).find((e) => e.kind === kind);
   expect(email, `a ${kind} email to ${to}`).toBeDefined();
-  const match = email!.text.match(new RegExp(`http://localhost:5173${path}\\?token=([A-Za-z0-9_-]+)`));
+  const match = email!.text.match(new RegExp(`http://localhost:5173${path}#token=([A-Za-z0-9_-]+)`));
   expect(match, email!.text).not.toBeNull();
   return match![1]!;
 }

@@ -4,15 +4,29 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PasskeyOptionsView, PasskeyView } from "#shared/schemas/passkeys";
-import { getPasskey } from "../../../functions/adapters/dynamo/passkeys-repo.ts";
-import { PASSKEY_CHALLENGE_MS, PASSKEY_MESSAGES } from "../../../functions/domain/passkeys.ts";
+import { getPasskey, listUserPasskeys } from "../../../functions/adapters/dynamo/passkeys-repo.ts";
+import { ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
+import { MAX_PASSKEYS, PASSKEY_CHALLENGE_MS, PASSKEY_MESSAGES } from "../../../functions/domain/passkeys.ts";
 import { totpCode } from "../../../functions/domain/two-factor.ts";
 import { type ApiRequest, invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { softAuthenticator } from "../../support/soft-authenticator.ts";
+import { signUp } from "../admin/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
-import { cookieOf, deleteAccount, existingAccount, login, me, signedInAccount } from "./fixtures.ts";
+import {
+  cookieOf,
+  deleteAccount,
+  existingAccount,
+  linkToken,
+  login,
+  me,
+  outbox,
+  registered,
+  signedInAccount,
+  useAccountEmails,
+} from "./fixtures.ts";
 
 useFreshTable("accounts-passkeys");
+const emails = useAccountEmails();
 
 afterEach(() => {
   vi.useRealTimers();
@@ -23,8 +37,14 @@ const SITE = "http://localhost:5173";
 
 const call = <T = { message?: string }>(request: ApiRequest) =>
   invokeRoute<T & { message?: string }>(request);
-const registrationOptions = (cookie: string) =>
-  call<PasskeyOptionsView>({ method: "POST", path: "/api/me/passkeys/options", cookies: [cookie] });
+/** The fixtures' accounts all sign in with "first-password" (fixtures.ts existingAccount). */
+const registrationOptions = (cookie: string, password: string | null = "first-password") =>
+  call<PasskeyOptionsView>({
+    method: "POST",
+    path: "/api/me/passkeys/options",
+    body: password === null ? {} : { password },
+    cookies: [cookie],
+  });
 const add = (cookie: string, body: Record<string, unknown>) =>
   call<PasskeyView>({ method: "POST", path: "/api/me/passkeys", body, cookies: [cookie] });
 const list = (cookie: string) =>
@@ -184,6 +204,107 @@ describe("adding a passkey", () => {
   });
 });
 
+describe("what adding a passkey takes", () => {
+  it("the password again: missing or wrong is 403 and hands out no challenge", async () => {
+    const { user, cookie } = await signedInAccount();
+    for (const password of [null, "", "not-the-password"]) {
+      const res = await registrationOptions(cookie, password);
+      expect(res.status, String(password)).toBe(403);
+      expect(res.body.message).toBe(ACCOUNT_MESSAGES.wrongPassword);
+      expect(res.body.challengeId).toBeUndefined();
+    }
+    expect(await listUserPasskeys(user.id)).toEqual([]);
+    expect((await registrationOptions(cookie, user.password)).status).toBe(200);
+  });
+
+  it("a verified address: a registered account must follow its link first", async () => {
+    const user = await registered();
+    const refused = await registrationOptions(user.cookie, user.password);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(ACCOUNT_MESSAGES.verifyFirst);
+    await emails.settled();
+    const token = await linkToken(user.email, "verify_email", "/verify-email");
+    expect((await call({ method: "POST", path: "/api/auth/verify-email", body: { token } })).status).toBe(
+      200,
+    );
+    expect((await registrationOptions(user.cookie, user.password)).status).toBe(200);
+  });
+
+  it("tells the owner by email, with the passkey, the device, the time and what to do if it was not them", async () => {
+    const { user } = await withPasskey();
+    await emails.settled();
+    const [email] = (await outbox(user.email)).filter((e) => e.kind === "passkey_added");
+    expect(email, "a passkey_added email").toBeDefined();
+    expect(email!.text).toMatch(/added from Unknown device on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
+    expect(email!.text).toContain("If this was not you, reset your password at once");
+  });
+
+  it("holds the cap under a race: 15 parallel adds store at most 10", async () => {
+    const { user, cookie } = await signedInAccount();
+    const answers = [];
+    for (let i = 0; i < 15; i++) {
+      const options = await registrationOptions(cookie);
+      expect(options.status).toBe(200);
+      const key = softAuthenticator({ origin: SITE });
+      answers.push({ challengeId: options.body.challengeId, credential: key.register(options.body.options) });
+    }
+    const results = await Promise.all(answers.map((body) => add(cookie, body)));
+    const added = results.filter((r) => r.status === 201).length;
+    expect(added).toBe(MAX_PASSKEYS);
+    expect(
+      results.filter((r) => r.status === 409).every((r) => r.body.message === PASSKEY_MESSAGES.tooMany),
+    ).toBe(true);
+    expect((await listUserPasskeys(user.id)).length).toBe(MAX_PASSKEYS);
+    // Removing one frees its place.
+    const [first] = (await list(cookie)).body;
+    expect((await remove(cookie, first!.id)).status).toBe(204);
+    const again = await registrationOptions(cookie);
+    const key = softAuthenticator({ origin: SITE });
+    const res = await add(cookie, {
+      challengeId: again.body.challengeId,
+      credential: key.register(again.body.options),
+    });
+    expect(res.status, res.body.message).toBe(201);
+  });
+});
+
+describe("a password reset", () => {
+  it("by the emailed link removes every passkey, and the password_changed email names them", async () => {
+    const { user, key, passkey } = await withPasskey();
+    expect(
+      (await call({ method: "POST", path: "/api/auth/forgot-password", body: { email: user.email } })).status,
+    ).toBe(202);
+    await emails.settled();
+    const token = await linkToken(user.email, "password_reset", "/reset-password");
+    const reset = await call({
+      method: "POST",
+      path: "/api/auth/reset-password",
+      body: { token, newPassword: "the-owners-new-password" },
+    });
+    expect(reset.status).toBe(200);
+    expect(await listUserPasskeys(user.id)).toEqual([]);
+    const res = await signIn(await answered(key));
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(PASSKEY_MESSAGES.notRecognized);
+    await emails.settled();
+    const changed = (await outbox(user.email)).find((e) => e.kind === "password_changed");
+    expect(changed!.text).toContain(`These passkeys were removed: ${passkey.name}.`);
+  });
+
+  it("by an admin removes every passkey too", async () => {
+    const { user, key } = await withPasskey();
+    const admin = await signUp("admin");
+    const reset = await admin.call({
+      method: "POST",
+      path: `/api/admin/users/${user.id}/reset-password`,
+      body: { newPassword: "set-by-the-admin" },
+    });
+    expect(reset.status).toBe(200);
+    expect(await listUserPasskeys(user.id)).toEqual([]);
+    expect((await signIn(await answered(key))).status).toBe(401);
+  });
+});
+
 describe("signing in with a passkey", () => {
   it("makes a session as a password login does, with no username typed, and records the use", async () => {
     const { user, key } = await withPasskey();
@@ -211,6 +332,7 @@ describe("signing in with a passkey", () => {
     const setup = await call<{ secret: string }>({
       method: "POST",
       path: "/api/me/two-factor/setup",
+      body: { password: user.password },
       cookies: [cookie],
     });
     const confirmed = await call({

@@ -80,8 +80,9 @@ describe("verified email", () => {
     expect((await getUser(user.id))?.emailVerified).toBe(false);
   });
 
-  it("accounts made before verification existed count as verified", async () => {
+  it("accounts staff or scripts make are stored as verified", async () => {
     const user = await existingAccount();
+    expect((await getUser(user.id))?.emailVerified).toBe(true);
     const signedIn = cookieOf(await login(user.username, user.password));
     expect((await me(signedIn)).body.emailVerified).toBe(true);
     const res = await resend(signedIn);

@@ -3,21 +3,29 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TwoFactorSetupView, TwoFactorStatusView } from "#shared/schemas/accounts";
 import { getTwoFactor } from "../../../functions/adapters/dynamo/two-factor-repo.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
+import { ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
+import { LOGIN_THROTTLED_MESSAGE, MAX_FAILED_PER_IP } from "../../../functions/domain/login-throttle.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
 import { PENDING_LOGIN_MS, TWO_FACTOR_MESSAGES, totpCode } from "../../../functions/domain/two-factor.ts";
 import { type ApiRequest, invokeRoute } from "../../../scripts/local/invoke-route.ts";
+import { signUp } from "../admin/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
   cookieOf,
   deleteAccount,
   existingAccount,
+  linkToken,
   login,
   me,
+  outbox,
+  registered,
   signedInAccount,
   uniqueName,
+  useAccountEmails,
 } from "./fixtures.ts";
 
 useFreshTable("accounts-two-factor");
+const emails = useAccountEmails();
 
 const STEP = 30_000;
 /** The start of a code step, 5 seconds in: the test decides which step every code belongs to. */
@@ -39,8 +47,14 @@ const call = <T = { message?: string }>(request: ApiRequest) =>
   invokeRoute<T & { message?: string }>(request);
 const status = (cookie: string) =>
   call<TwoFactorStatusView>({ method: "GET", path: "/api/me/two-factor", cookies: [cookie] });
-const setup = (cookie: string) =>
-  call<TwoFactorSetupView>({ method: "POST", path: "/api/me/two-factor/setup", cookies: [cookie] });
+/** The fixtures' accounts sign in with "first-password" (fixtures.ts existingAccount); null sends none. */
+const setup = (cookie: string, password: string | null = "first-password") =>
+  call<TwoFactorSetupView>({
+    method: "POST",
+    path: "/api/me/two-factor/setup",
+    body: password === null ? {} : { password },
+    cookies: [cookie],
+  });
 const confirm = (cookie: string, code: string) =>
   call<{ recoveryCodes: string[] }>({
     method: "POST",
@@ -72,6 +86,7 @@ async function enrolled(role: "buyer" | "admin" = "buyer") {
       : await (async () => {
           const username = uniqueName("staff");
           const made = await createUser({
+            emailVerified: true,
             username,
             email: `${username}@example.com`,
             passwordHash: await hashPassword("staff-password"),
@@ -82,7 +97,7 @@ async function enrolled(role: "buyer" | "admin" = "buyer") {
         })();
   setClock(stepStart(Date.now()));
   const cookie = cookieOf(await login(user.username, user.password));
-  const started = await setup(cookie);
+  const started = await setup(cookie, user.password);
   expect(started.status).toBe(200);
   const confirmed = await confirm(cookie, totpCode(started.body.secret, clock));
   expect(confirmed.status).toBe(200);
@@ -141,6 +156,44 @@ describe("enrolment", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(TWO_FACTOR_MESSAGES.noSetup);
     expect((await call({ method: "POST", path: "/api/me/two-factor/setup" })).status).toBe(401);
+  });
+});
+
+describe("what turning it on takes", () => {
+  it("the password again: missing or wrong is 403 and stores no secret", async () => {
+    const { user, cookie } = await signedInAccount();
+    for (const password of [null, "", "not-the-password"]) {
+      const res = await setup(cookie, password);
+      expect(res.status, String(password)).toBe(403);
+      expect(res.body.message).toBe(ACCOUNT_MESSAGES.wrongPassword);
+      expect(res.body.secret).toBeUndefined();
+    }
+    expect(await getTwoFactor(user.id)).toBeNull();
+  });
+
+  it("a verified address: a registered account must follow its link first", async () => {
+    const user = await registered();
+    const refused = await setup(user.cookie, user.password);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(ACCOUNT_MESSAGES.verifyFirst);
+    expect(await getTwoFactor(user.id)).toBeNull();
+    await emails.settled();
+    const token = await linkToken(user.email, "verify_email", "/verify-email");
+    expect((await call({ method: "POST", path: "/api/auth/verify-email", body: { token } })).status).toBe(
+      200,
+    );
+    expect((await setup(user.cookie, user.password)).status).toBe(200);
+  });
+
+  it("tells the owner by email, with the device, the time and what to do if it was not them", async () => {
+    const { user } = await enrolled();
+    await emails.settled();
+    const email = (await outbox(user.email)).find((e) => e.kind === "two_factor_enabled");
+    expect(email, "a two_factor_enabled email").toBeDefined();
+    expect(email!.text).toMatch(
+      /turned on from Unknown device on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/,
+    );
+    expect(email!.text).toContain("If this was not you, reset your password at once");
   });
 });
 
@@ -215,6 +268,61 @@ describe("login with two-factor on", () => {
     expect(elsewhere.status).toBe(200);
   });
 
+  it("allows an account 20 second-factor guesses an hour, whatever the addresses", async () => {
+    const { user, secret } = await enrolled();
+    nextStep();
+    const right = totpCode(secret, clock);
+    const wrong = right === "000000" ? "111111" : "000000";
+    const from = (i: number) => `198.51.100.${10 + i}`;
+    for (let i = 0; i < 20; i++) {
+      const pending = pendingCookieOf(await login(user.username, user.password, { sourceIp: from(i) }));
+      expect((await secondStep(pending, wrong, from(i))).status).toBe(401);
+    }
+    const pending = pendingCookieOf(await login(user.username, user.password, { sourceIp: from(20) }));
+    const capped = await secondStep(pending, right, from(20));
+    expect(capped.status).toBe(429);
+    expect(capped.body.message).toBe(LOGIN_THROTTLED_MESSAGE);
+    // The next hour the owner signs in again.
+    setClock(clock + 60 * 60_000);
+    const later = pendingCookieOf(await login(user.username, user.password, { sourceIp: from(21) }));
+    expect((await secondStep(later, totpCode(secret, clock), from(21))).status).toBe(200);
+  }, 300_000);
+
+  it("gives back what the password step reserved: 50 good sign-ins through one address leave it open", async () => {
+    const ip = "198.51.100.250";
+    const accounts = [];
+    for (let i = 0; i < 5; i++) accounts.push(await enrolled());
+    // One window, one clock: each sign-in spends one of the ten recovery codes of its account.
+    setClock(Math.floor(clock / (15 * 60_000)) * 15 * 60_000 + 1_000);
+    let signedIn = 0;
+    for (const { user, recoveryCodes } of accounts) {
+      for (const code of recoveryCodes) {
+        const pending = pendingCookieOf(await login(user.username, user.password, { sourceIp: ip }));
+        expect((await secondStep(pending, code, ip)).status).toBe(200);
+        signedIn += 1;
+      }
+    }
+    expect(signedIn).toBe(MAX_FAILED_PER_IP);
+    const next = await login(accounts[0]!.user.username, accounts[0]!.user.password, { sourceIp: ip });
+    expect(next.status, next.body.message).toBe(200);
+  }, 300_000);
+
+  it("a password reset kills a pending sign-in: the right code then starts nothing", async () => {
+    const { user, secret } = await enrolled();
+    nextStep();
+    const pending = pendingCookieOf(await login(user.username, user.password));
+    const admin = await signUp("admin");
+    const reset = await admin.call({
+      method: "POST",
+      path: `/api/admin/users/${user.id}/reset-password`,
+      body: { newPassword: "set-by-the-admin" },
+    });
+    expect(reset.status).toBe(200);
+    const res = await secondStep(pending, totpCode(secret, clock));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(TWO_FACTOR_MESSAGES.noPendingLogin);
+  });
+
   it("accounts without two-factor sign in in one step, as before", async () => {
     const user = await existingAccount();
     const res = await login(user.username, user.password);
@@ -264,6 +372,7 @@ describe("staff where the stage requires it", () => {
     process.env.REQUIRE_ADMIN_TWO_FACTOR = "1";
     const username = uniqueName("staff");
     await createUser({
+      emailVerified: true,
       username,
       email: `${username}@example.com`,
       passwordHash: await hashPassword("staff-password"),
@@ -281,7 +390,7 @@ describe("staff where the stage requires it", () => {
     expect((await me(cookie)).body).toMatchObject({ twoFactorSetupRequired: true });
     expect((await status(cookie)).body.required).toBe(true);
 
-    const started = await setup(cookie);
+    const started = await setup(cookie, "staff-password");
     expect((await confirm(cookie, totpCode(started.body.secret, clock))).status).toBe(200);
     expect((await adminRoute(cookie)).status).toBe(200);
     expect((await me(cookie)).body).not.toHaveProperty("twoFactorSetupRequired");

@@ -21,6 +21,7 @@ export async function signUp(role: UserRole = "buyer", bidBalance = 0, name?: st
   counter += 1;
   const username = name ?? `${role.slice(0, 1)}${counter}_${Math.random().toString(36).slice(2, 9)}`;
   const user = await createUser({
+    emailVerified: true,
     username,
     email: `${username}@example.com`,
     passwordHash: "not-used-by-these-tests",

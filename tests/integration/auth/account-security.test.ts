@@ -18,6 +18,7 @@ async function person(password = "first-password", passwordHash?: string) {
   counter += 1;
   const username = `acct${counter}_${Math.random().toString(36).slice(2, 7)}`;
   const user = await createUser({
+    emailVerified: true,
     username,
     email: `${username}@example.com`,
     passwordHash: passwordHash ?? (await hashPassword(password)),

@@ -22,6 +22,7 @@ async function owner() {
   counter += 1;
   const username = `owner${counter}_${Math.random().toString(36).slice(2, 7)}`;
   return createUser({
+    emailVerified: true,
     username,
     email: `${username}@example.com`,
     passwordHash: await hashPassword(PASSWORD),

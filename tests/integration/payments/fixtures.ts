@@ -52,6 +52,7 @@ export async function signUpBuyer(bidBalance = 0): Promise<Buyer> {
   counter += 1;
   const username = `payer${counter}_${Math.random().toString(36).slice(2, 8)}`;
   const user = await createUser({
+    emailVerified: true,
     username,
     email: `${username}@example.com`,
     passwordHash: "not-used-by-these-tests",

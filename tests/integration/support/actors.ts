@@ -39,6 +39,7 @@ export async function signedInActor(
   counter += 1;
   const username = `${role}${counter}_${Math.random().toString(36).slice(2, 8)}`;
   const user = await createUser({
+    emailVerified: true,
     username,
     email: `${username}@example.com`,
     passwordHash,

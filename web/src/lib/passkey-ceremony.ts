@@ -12,13 +12,17 @@ const CEREMONY_PATHS = {
 } as const;
 
 /**
- * A passkey ceremony, adding one to the account or signing in with one: the server's options, the
- * browser's own passkey prompt (fingerprint, face, PIN), then its answer back, whose reply this
- * returns. @simplewebauthn/browser loads only here, on the click, so no page's first load carries it.
+ * A passkey ceremony, adding one to the account (its options need the current password) or signing
+ * in with one: the server's options, the browser's own passkey prompt (fingerprint, face, PIN), then
+ * its answer back, whose reply this returns. @simplewebauthn/browser loads only here, on the click,
+ * so no page's first load carries it.
  */
-export async function passkeyCeremony<TReply>(kind: keyof typeof CEREMONY_PATHS): Promise<TReply> {
+export async function passkeyCeremony<TReply>(
+  kind: keyof typeof CEREMONY_PATHS,
+  optionsBody?: { password: string },
+): Promise<TReply> {
   const paths = CEREMONY_PATHS[kind];
-  const { challengeId, options } = await api.post<PasskeyOptionsView>(paths.options);
+  const { challengeId, options } = await api.post<PasskeyOptionsView>(paths.options, optionsBody);
   const browser = await import("@simplewebauthn/browser");
   const credential =
     kind === "add"

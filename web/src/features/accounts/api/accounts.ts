@@ -10,11 +10,14 @@ export const accountsQueries = {
   twoFactor: () => pathQuery<TwoFactorStatusView>("/api/me/two-factor"),
 };
 
-/** POST /api/me/two-factor/setup: the secret and its otpauth URI, answered this once. */
+/**
+ * POST /api/me/two-factor/setup with the current password: the secret and its otpauth URI, answered
+ * this once. A 403 (wrong password, address not verified) is shown on the form's field.
+ */
 export function useStartTwoFactor() {
   return useMutation({
-    mutationFn: () => api.post<TwoFactorSetupView>("/api/me/two-factor/setup"),
-    meta: { errorToast: { fallback: "Could not start the setup" } },
+    mutationFn: (password: string) => api.post<TwoFactorSetupView>("/api/me/two-factor/setup", { password }),
+    meta: { errorToast: { fallback: "Could not start the setup", except: [403] } },
   });
 }
 

@@ -9,16 +9,20 @@ export const passkeysQuery = () =>
     queryFn: () => api.get<PasskeyView[]>("/api/me/passkeys"),
   });
 
-/** Adds a passkey of this device to the account (the ceremony: web/src/lib/passkey-ceremony.ts). */
+/**
+ * Adds a passkey of this device to the account, the current password first (the ceremony:
+ * web/src/lib/passkey-ceremony.ts). A 403 (wrong password, address not verified) is shown on the form.
+ */
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => passkeyCeremony<PasskeyView>("add"),
+    mutationFn: (password: string) => passkeyCeremony<PasskeyView>("add", { password }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeysQuery().queryKey }),
     meta: {
       errorToast: {
         title: "Passkey not added",
         fallback: "The passkey prompt was cancelled or this device cannot make one.",
+        except: [403],
       },
     },
   });

@@ -1,14 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { ConfirmDialog } from "@web/components/confirm-dialog.tsx";
+import { FormColumn } from "@web/components/form-column.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { toast } from "@web/components/ui/use-toast.ts";
 import { formatDateTime } from "@web/lib/format-date.ts";
 import { browserHasPasskeys, openedByAddress } from "@web/lib/passkeys.ts";
+import { serverError, useSchemaForm } from "@web/lib/schema-form.ts";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
+import { currentPasswordFormSchema } from "#shared/schemas/accounts";
 import type { PasskeyView } from "#shared/schemas/passkeys";
 import { passkeysQuery, useAddPasskey, useRemovePasskey } from "../api/passkeys.ts";
+import { CurrentPasswordField } from "./current-password-field.tsx";
 import { SignInRow } from "./sign-in-row.tsx";
 
 function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
@@ -51,10 +55,39 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
   );
 }
 
+/**
+ * Adding one asks for the password again: a session left open is not enough to plant a passkey. A
+ * refusal (wrong password, address not verified) shows on the field.
+ */
+function AddPasskey() {
+  const add = useAddPasskey();
+  const form = useSchemaForm(currentPasswordFormSchema, { password: "" });
+  const onSubmit = form.handleSubmit(({ password }) =>
+    add.mutate(password, {
+      onSuccess: (added) => {
+        form.reset();
+        toast({ variant: "success", title: "Passkey added", description: added.name });
+      },
+      onError: (failure) => serverError(form, "password", failure, "Could not add the passkey"),
+    }),
+  );
+  return (
+    <FormColumn form={form} onSubmit={onSubmit} label="Add a passkey">
+      <CurrentPasswordField control={form.control} name="password" />
+      <Button
+        type="submit"
+        className="justify-self-start"
+        disabled={add.isPending || !form.watch("password")}
+      >
+        {add.isPending ? "Waiting for your device..." : "Add a passkey"}
+      </Button>
+    </FormColumn>
+  );
+}
+
 /** Passkeys: sign in with the device's fingerprint, face or PIN instead of the password. */
 export function PasskeysSection() {
   const { data: passkeys, isPending, isError } = useQuery(passkeysQuery());
-  const add = useAddPasskey();
   const supported = browserHasPasskeys();
   return (
     <Card>
@@ -80,18 +113,7 @@ export function PasskeysSection() {
           </ul>
         )}
         {supported ? (
-          <Button
-            className="justify-self-start"
-            disabled={add.isPending}
-            onClick={() =>
-              add.mutate(undefined, {
-                onSuccess: (added) =>
-                  toast({ variant: "success", title: "Passkey added", description: added.name }),
-              })
-            }
-          >
-            {add.isPending ? "Waiting for your device..." : "Add a passkey"}
-          </Button>
+          <AddPasskey />
         ) : (
           <p className="text-sm text-muted-foreground">
             {openedByAddress()

@@ -3,9 +3,10 @@ import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
 import { getErrorStatus, getServerMessage } from "@web/lib/api-client.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
+import { useLinkToken } from "@web/lib/link-token.ts";
 import { useSchemaForm } from "@web/lib/schema-form.ts";
 import type { ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { resetPasswordFormSchema } from "#shared/schemas/accounts";
 import type * as z from "#shared/schemas/zod";
 import { useResetPassword } from "../api/accounts.ts";
@@ -30,11 +31,10 @@ function DeadLink({ message }: { message: string }) {
   );
 }
 
-/** /reset-password?token=: the link of a reset email; a new password, then every device is signed out. */
+/** /reset-password#token=: the link of a reset email; a new password, then every device is signed out. */
 export function ResetPasswordPage() {
   useDocumentTitle("Choose a new password");
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+  const token = useLinkToken();
   const reset = useResetPassword();
   const form = useSchemaForm(resetPasswordFormSchema, { newPassword: "", confirmPassword: "" });
   const onSubmit = form.handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }));

@@ -8,6 +8,7 @@ import { toast } from "@web/components/ui/use-toast.ts";
 import { serverError, useSchemaForm } from "@web/lib/schema-form.ts";
 import { useEffect, useState } from "react";
 import {
+  currentPasswordFormSchema,
   disableTwoFactorSchema,
   type TwoFactorSetupView,
   twoFactorCodeSchema,
@@ -144,6 +145,24 @@ function Disable() {
   );
 }
 
+/** Setting up asks for the password again: a session left open is not enough to lock the owner out. */
+function Start({ start }: { start: ReturnType<typeof useStartTwoFactor> }) {
+  const form = useSchemaForm(currentPasswordFormSchema, { password: "" });
+  const onSubmit = form.handleSubmit(({ password }) =>
+    start.mutate(password, {
+      onError: (failure) => serverError(form, "password", failure, "Could not start the setup"),
+    }),
+  );
+  return (
+    <FormColumn form={form} onSubmit={onSubmit} label="Set up two-factor">
+      <CurrentPasswordField control={form.control} name="password" />
+      <Button type="submit" disabled={start.isPending || !form.watch("password")}>
+        Set up two-factor
+      </Button>
+    </FormColumn>
+  );
+}
+
 /**
  * /account/two-factor, the sign-in security page: turn on sign-in with an authenticator app, see what
  * is left, turn it off; add, list and remove passkeys.
@@ -198,9 +217,7 @@ export function TwoFactorPage() {
               <CardDescription>You will need an authenticator app on your phone.</CardDescription>
             </CardHeader>
             <CardContent>
-              <Button onClick={() => start.mutate()} disabled={start.isPending}>
-                Set up two-factor
-              </Button>
+              <Start start={start} />
             </CardContent>
           </Card>
         )}

@@ -4,16 +4,16 @@ import { paths } from "@web/config/paths.ts";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
+import { useLinkToken } from "@web/lib/link-token.ts";
 import { type ReactNode, useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { useResendVerification, useVerifyEmail } from "../api/accounts.ts";
 import { CenteredCard } from "../components/centered-card.tsx";
 
-/** /verify-email?token=: the link of a verification email, followed once on arrival. */
+/** /verify-email#token=: the link of a verification email, followed once on arrival. */
 export function VerifyEmailPage() {
   useDocumentTitle("Verify your email");
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+  const token = useLinkToken();
   const verify = useVerifyEmail();
   const resend = useResendVerification();
   const { data: user } = useUser();
