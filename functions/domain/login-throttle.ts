@@ -30,8 +30,18 @@ export const LOGIN_THROTTLED_MESSAGE =
 export const REGISTRATION_THROTTLED_MESSAGE =
   "Too many accounts were created from this address. Please wait 15 minutes and try again.";
 
-/** `forgot-ip`, `forgot-email`: password reset requests; `resend`: verification emails (domain/accounts.ts). */
-export type AttemptScope = "ip" | "register" | "forgot-ip" | "forgot-email" | "resend";
+/**
+ * `forgot-ip`, `forgot-email`: password reset requests; `resend`: verification emails (domain/accounts.ts);
+ * `email-change-*`: address changes (domain/email-change-limits.ts).
+ */
+export type AttemptScope =
+  | "ip"
+  | "register"
+  | "forgot-ip"
+  | "forgot-email"
+  | "resend"
+  | "email-change-account"
+  | "email-change-target";
 
 export interface AttemptCounter {
   scope: AttemptScope;
