@@ -86,7 +86,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // ACCOUNTTOKEN#: one-time links; EMAIL#: a verified new address takes its guard from the old one.
   "auth/verify-email": grant(["USER#"], ["ACCOUNTTOKEN#", "USER#", "EMAIL#"]),
   "auth/resend-verification": grant(["USER#"], ["LOGINRATE#", "ACCOUNTTOKEN#"]),
-  "auth/forgot-password": grant(["EMAIL#", "USER#"], ["LOGINRATE#", "ACCOUNTTOKEN#"]),
+  // Only counts and queues: the sender looks the address up (usecases/accounts/reset-requests.ts).
+  "auth/forgot-password": grant([], ["LOGINRATE#"]),
   "auth/reset-password": grant(["USER#"], ["ACCOUNTTOKEN#", "USER#", "SESSION#"]),
   "me/list-sessions": grant(["USER#", "SESSION#"]),
   "me/delete-session": grant(["USER#", "SESSION#"], ["USER#", "SESSION#"]),
@@ -284,10 +285,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // The recipient (a seller's user through SELLER#), the idempotency and outbid-window items, and the
   // outbox, which it writes only on the local stack (in AWS it sends through SES). Alerts also go as
   // Web Push: the recipient's subscriptions (PUSHSUB#, deleted when gone with their PUSHENDPOINT# owner)
-  // and the local push service's record (PUSHOUTBOX#, local stack only).
+  // and the local push service's record (PUSHOUTBOX#, local stack only). A queued password-reset
+  // request finds its account by address (EMAIL#) and issues its link (ACCOUNTTOKEN#).
   "notifications/send-email": grant(
-    ["USER#", "SELLER#"],
-    ["EMAILSENT#", "OUTBOX#", "PUSHSUB#", "PUSHENDPOINT#", "PUSHOUTBOX#"],
+    ["USER#", "SELLER#", "EMAIL#"],
+    ["EMAILSENT#", "OUTBOX#", "PUSHSUB#", "PUSHENDPOINT#", "PUSHOUTBOX#", "ACCOUNTTOKEN#"],
   ),
 
   // push: the caller's subscriptions, and whose each endpoint is.
