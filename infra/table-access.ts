@@ -139,10 +139,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "me/get-limits": grant(["USER#"], [], true),
   "me/put-limits": grant(["USER#"], ["USER#"], true),
   // LOCALPI#/PURCHASE#: the open payment is canceled, or settled when it was paid meanwhile
-  // (PAIDCREDITS#: a settled credit records what was paid for it).
+  // (PAIDCREDITS#: a settled credit records what was paid for it); ORDER#/ORDERPAYMENT#: so are the
+  // payments of the buyer's unpaid Buy It Now orders (a paid one refused and refunded).
   "me/self-exclusion": grant(
-    ["USER#", "AGENTS#", "LOCALPI#", "PURCHASE#"],
-    ["USER#", "AGENTS#", "AUCTION#", "LOCALPI#", "PURCHASE#", "PAIDCREDITS#"],
+    ["USER#", "AGENTS#", "LOCALPI#", "PURCHASE#", "ORDER#", "ORDERPAYMENT#"],
+    ["USER#", "AGENTS#", "AUCTION#", "LOCALPI#", "PURCHASE#", "PAIDCREDITS#", "ORDER#", "ORDERPAYMENT#"],
     true,
   ),
   "me/get-notifications": grant(["USER#"]),
@@ -214,11 +215,20 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
 
   // orders
   "orders/create-order": grant(["AUCTION#", "USER#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#", "ORDER#"]),
-  "orders/list-buyer-orders": grant(["ORDER#", "LOCALPI#", "AUCTION#"], ["ORDER#", "ORDERPAYMENT#"], true),
+  // A late Buy It Now payment settled here is checked against the buyer's limits (USER#, their
+  // purchases index), counted in their tally, or refused (ORDERPAYMENT#) and refunded (LOCALPI#).
+  "orders/list-buyer-orders": grant(
+    ["ORDER#", "LOCALPI#", "AUCTION#", "USER#", "ORDERPAYMENT#"],
+    ["ORDER#", "ORDERPAYMENT#", "USER#", "LOCALPI#"],
+    true,
+  ),
   "orders/list-seller-orders": grant(["ORDER#", "USER#", "SELLER#"], [], true),
+  // A Buy It Now payment starts only within the buyer's self-exclusion and limits (USER#, their
+  // purchases index); one found paid is settled like the webhook does.
   "orders/create-order-payment-intent": grant(
-    ["ORDER#", "LOCALPI#"],
-    ["LOCALPI#", "ORDER#", "ORDERPAYMENT#"],
+    ["ORDER#", "LOCALPI#", "USER#", "ORDERPAYMENT#"],
+    ["LOCALPI#", "ORDER#", "ORDERPAYMENT#", "USER#"],
+    true,
   ),
   "orders/update-shipping": grant(["ORDER#", "USER#", "SELLER#"], ["ORDER#"]),
 
