@@ -34,8 +34,8 @@ export interface FunctionNeeds {
   /** Hands the VAPID public key to the browser: reads that one SSM parameter (never the private key). */
   publishesPushKey?: boolean;
 }
-// The email consumer's queue and the sender's SES and VAPID key grants are not listed here: infra/constructs/notifications.ts,
-// the only place either function is made, grants them.
+// The email consumer's queue and the sender's queue, SES and VAPID key grants are not listed here:
+// infra/constructs/notifications.ts, the only place either function is made, grants them.
 
 const EXCEPTIONS: Record<string, Partial<Omit<FunctionNeeds, "table">>> = {
   // Approving a product starts its auction and arms the end schedule (usecases/auctions/start-auction.ts).

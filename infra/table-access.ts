@@ -86,7 +86,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // ACCOUNTTOKEN#: one-time links; EMAIL#: a verified new address takes its guard from the old one.
   "auth/verify-email": grant(["USER#"], ["ACCOUNTTOKEN#", "USER#", "EMAIL#"]),
   "auth/resend-verification": grant(["USER#"], ["LOGINRATE#", "ACCOUNTTOKEN#"]),
-  "auth/forgot-password": grant(["EMAIL#", "USER#"], ["LOGINRATE#", "ACCOUNTTOKEN#"]),
+  // Only counts and queues: the sender looks the address up (usecases/accounts/reset-requests.ts).
+  "auth/forgot-password": grant([], ["LOGINRATE#"]),
   // PASSKEY#: a reset removes every passkey.
   "auth/reset-password": grant(["USER#", "PASSKEY#"], ["ACCOUNTTOKEN#", "USER#", "SESSION#", "PASSKEY#"]),
   "me/list-sessions": grant(["USER#", "SESSION#"]),
@@ -140,10 +141,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "me/get-limits": grant(["USER#"], [], true),
   "me/put-limits": grant(["USER#"], ["USER#"], true),
   // LOCALPI#/PURCHASE#: the open payment is canceled, or settled when it was paid meanwhile
-  // (PAIDCREDITS#: a settled credit records what was paid for it).
+  // (PAIDCREDITS#: a settled credit records what was paid for it); ORDER#/ORDERPAYMENT#: so are the
+  // payments of the buyer's unpaid Buy It Now orders (a paid one refused and refunded).
   "me/self-exclusion": grant(
-    ["USER#", "AGENTS#", "LOCALPI#", "PURCHASE#"],
-    ["USER#", "AGENTS#", "AUCTION#", "LOCALPI#", "PURCHASE#", "PAIDCREDITS#"],
+    ["USER#", "AGENTS#", "LOCALPI#", "PURCHASE#", "ORDER#", "ORDERPAYMENT#"],
+    ["USER#", "AGENTS#", "AUCTION#", "LOCALPI#", "PURCHASE#", "PAIDCREDITS#", "ORDER#", "ORDERPAYMENT#"],
     true,
   ),
   "me/get-notifications": grant(["USER#"]),
@@ -215,11 +217,20 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
 
   // orders
   "orders/create-order": grant(["AUCTION#", "USER#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#", "ORDER#"]),
-  "orders/list-buyer-orders": grant(["ORDER#", "LOCALPI#", "AUCTION#"], ["ORDER#", "ORDERPAYMENT#"], true),
+  // A late Buy It Now payment settled here is checked against the buyer's limits (USER#, their
+  // purchases index), counted in their tally, or refused (ORDERPAYMENT#) and refunded (LOCALPI#).
+  "orders/list-buyer-orders": grant(
+    ["ORDER#", "LOCALPI#", "AUCTION#", "USER#", "ORDERPAYMENT#"],
+    ["ORDER#", "ORDERPAYMENT#", "USER#", "LOCALPI#"],
+    true,
+  ),
   "orders/list-seller-orders": grant(["ORDER#", "USER#", "SELLER#"], [], true),
+  // A Buy It Now payment starts only within the buyer's self-exclusion and limits (USER#, their
+  // purchases index); one found paid is settled like the webhook does.
   "orders/create-order-payment-intent": grant(
-    ["ORDER#", "LOCALPI#"],
-    ["LOCALPI#", "ORDER#", "ORDERPAYMENT#"],
+    ["ORDER#", "LOCALPI#", "USER#", "ORDERPAYMENT#"],
+    ["LOCALPI#", "ORDER#", "ORDERPAYMENT#", "USER#"],
+    true,
   ),
   "orders/update-shipping": grant(["ORDER#", "USER#", "SELLER#"], ["ORDER#"]),
 
@@ -286,10 +297,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // The recipient (a seller's user through SELLER#), the idempotency and outbid-window items, and the
   // outbox, which it writes only on the local stack (in AWS it sends through SES). Alerts also go as
   // Web Push: the recipient's subscriptions (PUSHSUB#, deleted when gone with their PUSHENDPOINT# owner)
-  // and the local push service's record (PUSHOUTBOX#, local stack only).
+  // and the local push service's record (PUSHOUTBOX#, local stack only). A queued password-reset
+  // request finds its account by address (EMAIL#) and issues its link (ACCOUNTTOKEN#).
   "notifications/send-email": grant(
-    ["USER#", "SELLER#"],
-    ["EMAILSENT#", "OUTBOX#", "PUSHSUB#", "PUSHENDPOINT#", "PUSHOUTBOX#"],
+    ["USER#", "SELLER#", "EMAIL#"],
+    ["EMAILSENT#", "OUTBOX#", "PUSHSUB#", "PUSHENDPOINT#", "PUSHOUTBOX#", "ACCOUNTTOKEN#"],
   ),
 
   // push: the caller's subscriptions, and whose each endpoint is.

@@ -31,6 +31,11 @@ export function adminTwoFactorRequired(): boolean {
   return process.env.REQUIRE_ADMIN_TWO_FACTOR === "1";
 }
 
+/** The local stack (LOCAL_STACK=1, set by scripts/local/stack-env.ts only): its push service stand-in is accepted. */
+export function onLocalStack(): boolean {
+  return process.env.LOCAL_STACK === "1";
+}
+
 /** Open sockets per address (functions/domain/socket-limits.ts); the local stack raises it, like registrations. */
 export function socketsPerAddress(): number {
   const value = Number(process.env.SOCKETS_PER_ADDRESS);

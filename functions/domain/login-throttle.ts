@@ -33,8 +33,17 @@ export const REGISTRATION_THROTTLED_MESSAGE =
 /**
  * `forgot-ip`, `forgot-email`: password reset requests; `resend`: verification emails (domain/accounts.ts);
  * `second-factor`: codes typed at a sign-in's second step, per account.
+ * `email-change-*`: address changes (domain/email-change-limits.ts).
  */
-export type AttemptScope = "ip" | "register" | "forgot-ip" | "forgot-email" | "resend" | "second-factor";
+export type AttemptScope =
+  | "ip"
+  | "register"
+  | "forgot-ip"
+  | "forgot-email"
+  | "resend"
+  | "second-factor"
+  | "email-change-account"
+  | "email-change-target";
 
 /**
  * Second-factor guesses per account per clock hour, whatever the addresses: whoever reaches that step

@@ -159,11 +159,16 @@ export class Notifications extends Construct {
         conditions: { StringEquals: { "ses:FromAddress": props.from } },
       }),
     );
+    // A password-reset request it takes from the queue queues that account's link email back onto it.
+    this.allowQueueing(this.sender);
     this.sender.addEnvironment("EMAIL_FROM", props.from);
     this.sender.addEnvironment("SES_CONFIGURATION_SET", this.configurationSet.configurationSetName);
   }
 
-  /** The stream consumer, and the routes that queue account emails themselves (infra/access.ts queuesEmails). */
+  /**
+   * The stream consumer, the sender (reset requests), and the routes that queue account emails
+   * themselves (infra/access.ts queuesEmails).
+   */
   allowQueueing(fn: ProductFunction): void {
     this.queue.grantSendMessages(fn);
     fn.addEnvironment("EMAIL_QUEUE_URL", this.queue.queueUrl);

@@ -96,6 +96,12 @@ export const emailEventSchema = z.object({
   recipient: z.union([
     z.object({ userId: z.string().check(z.minLength(1)) }),
     z.object({ sellerId: z.string().check(z.minLength(1)) }),
+    /**
+     * A password reset asked for an address (functions/usecases/accounts/reset-requests.ts): the sender
+     * finds whichever account holds it, if any, and issues its link then, so the request does the same
+     * work for a known address as for an unknown one.
+     */
+    z.object({ address: z.string().check(z.minLength(1), z.maxLength(320)) }),
   ]),
   at: z.number().check(z.integer()),
   data: z.object({

@@ -1151,7 +1151,7 @@ describe("emails", () => {
     expect(alarm.Properties.AlarmActions).toHaveLength(1);
   });
 
-  it("lets only the sender send email, only ses:SendEmail on the stage's identity and configuration set from its address; only the consumer, the alert sweep and the account-email routes queue emails", () => {
+  it("lets only the sender send email, only ses:SendEmail on the stage's identity and configuration set from its address; only the consumer, the alert sweep, the sender (reset requests) and the account-email routes queue emails", () => {
     for (const fn of [...devFunctions, ...prodFunctions]) {
       const ses = allActions(fn).filter((a) => SES_ACTIONS.test(a));
       if (fn.handlerId !== eventHandlers.emailSender) expect(ses, fn.handlerId).toEqual([]);
@@ -1179,11 +1179,13 @@ describe("emails", () => {
       .map((fn) => fn.handlerId);
     // The consumer, the ending-soon sweep (its alerts the sender decides like any email), and the routes
     // that queue account emails (their link's secret never reaches the stream; a new passkey and
-    // two-factor turned on are told the same way).
+    // two-factor turned on are told the same way), and the sender, whose queued password-reset
+    // requests queue the link's email of the account they find.
     expect(queueing.sort()).toEqual(
       [
         eventHandlers.emailEvents,
         eventHandlers.endingSoonAlerts,
+        eventHandlers.emailSender,
         "auth/register",
         "auth/resend-verification",
         "auth/forgot-password",
@@ -1203,9 +1205,10 @@ describe("emails", () => {
       ),
     ).toEqual([]);
     expect(TABLE_GRANTS[eventHandlers.emailSender]).toEqual({
-      read: ["USER#", "SELLER#"],
+      // EMAIL# and ACCOUNTTOKEN#: a queued reset request finds its account by address and issues its link.
+      read: ["USER#", "SELLER#", "EMAIL#"],
       // Web Push: the recipient's subscriptions (a gone one deleted) and the local push service's record.
-      write: ["EMAILSENT#", "OUTBOX#", "PUSHSUB#", "PUSHENDPOINT#", "PUSHOUTBOX#"],
+      write: ["EMAILSENT#", "OUTBOX#", "PUSHSUB#", "PUSHENDPOINT#", "PUSHOUTBOX#", "ACCOUNTTOKEN#"],
       indexes: false,
     });
   });

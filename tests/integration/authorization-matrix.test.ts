@@ -10,9 +10,12 @@ import { type ApiRequest, invokeRoute } from "../../scripts/local/invoke-route.t
 import { approvedSeller, productBody, signUp, type TestUser } from "./admin/fixtures.ts";
 import { shippingAddress } from "./orders/fixtures.ts";
 import { storeBidPackage } from "./payments/fixtures.ts";
+import { useDiscardedEmails } from "./support/discard-emails.ts";
 import { useFreshTable } from "./support/fresh-table.ts";
 
 useFreshTable("authz-matrix");
+// POST /api/auth/forgot-password queues a reset request on every call.
+useDiscardedEmails();
 
 const ACTORS = ["anonymous", "buyer", "pendingSeller", "seller", "otherSeller", "admin"] as const;
 type Actor = (typeof ACTORS)[number];

@@ -151,14 +151,14 @@ export async function listUserActivity(
 }
 
 /**
- * Blanks the shipping address of an order whose item has left or will never leave (shipped,
- * delivered, or unpaid): the order itself is a record the law keeps.
+ * Blanks the recipient's name and shipping address of an order whose item has left or will never
+ * leave (shipped, delivered, or unpaid): the order itself is a record the law keeps.
  */
 export async function eraseOrderAddress(orderId: string): Promise<void> {
   await updateUnlessRefused({
     Key: keys.order(orderId),
     UpdateExpression:
-      "SET shippingAddress = :none, shippingCity = :none, shippingState = :none, shippingZip = :none",
+      "SET shippingName = :none, shippingAddress = :none, shippingCity = :none, shippingState = :none, shippingZip = :none",
     ConditionExpression: "attribute_exists(pk) AND (paymentStatus <> :paid OR shippingStatus <> :pending)",
     ExpressionAttributeValues: { ":none": "", ":paid": "paid", ":pending": "pending" },
   });

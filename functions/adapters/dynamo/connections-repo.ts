@@ -7,7 +7,7 @@
  * A connection that sent `watch` leaves that index and is found instead through one item per watched
  * auction, `WATCH#<auctionId>` / `CONN#<connectionId>` (same expiry), so a broadcast reads only the
  * changed auction's watchers. The connection item keeps the list (`watching`) to clean them up, and
- * counts its watch frames per minute (`watchWindow`, `watchFrames`).
+ * counts its frames per minute (`watchWindow`, `watchFrames`: every frame, domain/socket-limits.ts).
  *
  * The connections an address holds open are counted on `CONN#ADDRESS#<address>` / `OPEN` (+1 at
  * connect, -1 when the connection is forgotten); the connection item remembers its `address` for that.
@@ -113,10 +113,11 @@ export type WatchFrame =
   | { kind: "gone" };
 
 /**
- * Counts a watch frame of `connectionId` in minute `window`, unless it sent `max` already in it, and
- * returns the set it watches now. One write in a minute already counted, two at a new minute's first.
+ * Counts a frame of `connectionId` (any that asks for work: hello, ping, watch) in minute `window`,
+ * unless its `max` for it is spent, and returns the set it watches now. One write in a minute already
+ * counted, two at a new minute's first.
  */
-export async function countWatchFrame(
+export async function countSocketFrame(
   connectionId: string,
   window: number,
   max: number,
@@ -161,17 +162,19 @@ export async function countWatchFrame(
  * watch items that join or leave it; from now on it is found through them, no longer through the
  * everything-index. False when the connection is gone. Two `watch` messages racing on one connection
  * can leave a stale watch item behind: it costs an extra post at most and expires with the connection.
+ * `charge` more frames are counted in the same write (the frame's ids that were no auction).
  */
 export async function replaceWatches(
   connectionId: string,
   change: { next: readonly string[]; added: readonly string[]; dropped: readonly string[] },
   expiresAt: number,
+  charge = 0,
 ): Promise<boolean> {
   const stored = await updateUnlessRefused({
     Key: keys.connection(connectionId),
-    UpdateExpression: "SET watching = :ids REMOVE gsi1pk, gsi1sk",
+    UpdateExpression: `SET watching = :ids REMOVE gsi1pk, gsi1sk${charge > 0 ? " ADD watchFrames :charge" : ""}`,
     ConditionExpression: "attribute_exists(pk)",
-    ExpressionAttributeValues: { ":ids": [...change.next] },
+    ExpressionAttributeValues: { ":ids": [...change.next], ...(charge > 0 ? { ":charge": charge } : {}) },
   });
   if (!stored) return false;
   await Promise.all([

@@ -13,10 +13,16 @@
  */
 import type { MetalType, PaymentStatus, ShippingStatus } from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
+import type { SpendTally } from "../../domain/limits.ts";
 import type { OrderPayment, ShippingState } from "../../domain/orders.ts";
 import { stillPayable } from "../../domain/payment-deadlines.ts";
 import { getItem } from "./commands.ts";
-import { transactionConditionFailed, updatedUnlessRefused, updateUnlessRefused } from "./conditions.ts";
+import {
+  putUnlessRefused,
+  transactionConditionFailed,
+  updatedUnlessRefused,
+  updateUnlessRefused,
+} from "./conditions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
@@ -182,7 +188,23 @@ export async function listSellerOrders(sellerId: string): Promise<OrderRecord[]>
   return (await listByIndex("gsi2", indexKeys.sellerOrders(sellerId), { newestFirst: true })).map(toOrder);
 }
 
-export type MarkPaidOutcome = "paid" | "already_paid" | "order_missing" | "not_payable" | "expired";
+export type MarkPaidOutcome =
+  | "paid"
+  | "already_paid"
+  | "order_missing"
+  | "not_payable"
+  | "expired"
+  | "user_changed";
+
+/**
+ * A Buy It Now payment moves its buyer's spending tally as a bid-package credit does
+ * (purchases-repo.ts): only over the tally it was checked against (`spendSeq` = `seenSeq`) and only
+ * while the buyer is not self-excluded, in the same transaction as the order's paid step.
+ */
+export interface OrderSpending {
+  seenSeq: number;
+  tally: SpendTally;
+}
 
 /**
  * THE idempotent paid step of orders: one transaction writes ORDERPAYMENT#<paymentIntentId> under
@@ -192,9 +214,13 @@ export type MarkPaidOutcome = "paid" | "already_paid" | "order_missing" | "not_p
  * buyer do not match; "expired": it is still unpaid but its payment deadline passed before `now`
  * (either is money someone has to refund).
  */
-export async function markOrderPaidOnce(payment: OrderPayment, now: number): Promise<MarkPaidOutcome> {
+export async function markOrderPaidOnce(
+  payment: OrderPayment,
+  now: number,
+  spending?: OrderSpending,
+): Promise<MarkPaidOutcome> {
   const paidAt = new Date(now).toISOString();
-  const transactItems = [
+  const transactItems: Array<Parameters<typeof transactRetryingConflicts>[0][number]> = [
     createItemOp({
       ...keys.orderPayment(payment.paymentIntentId),
       type: "orderPayment",
@@ -222,11 +248,29 @@ export async function markOrderPaidOnce(payment: OrderPayment, now: number): Pro
       },
     },
   ];
+  if (spending) {
+    transactItems.push({
+      Update: {
+        Key: keys.user(payment.buyerId),
+        UpdateExpression: "SET spendTally = :tally, spendSeq = :next",
+        ConditionExpression:
+          "attribute_exists(pk) AND (spendSeq = :seen OR (attribute_not_exists(spendSeq) AND :seen = :zero)) AND (attribute_not_exists(selfExcludedUntil) OR selfExcludedUntil <= :now)",
+        ExpressionAttributeValues: {
+          ":tally": spending.tally,
+          ":seen": spending.seenSeq,
+          ":next": spending.seenSeq + 1,
+          ":zero": 0,
+          ":now": now,
+        },
+      },
+    });
+  }
   const outcome = await transactRetryingConflicts(transactItems, {
     ...ORDER_RETRY,
-    conflictWithin: 2,
+    conflictWithin: transactItems.length,
     refused: async (error): Promise<MarkPaidOutcome | undefined> => {
       if (transactionConditionFailed(error, 0)) return "already_paid";
+      if (spending && transactionConditionFailed(error, 2)) return "user_changed";
       if (transactionConditionFailed(error, 1)) {
         const order = await getOrder(payment.orderId);
         if (!order) return "order_missing";
@@ -294,6 +338,39 @@ export async function writeShippingState(
     ExpressionAttributeValues: values,
   });
   return item ? toOrder(item) : null;
+}
+
+/**
+ * Records that a succeeded Buy It Now payment is refused (self-exclusion or a spending limit when it
+ * landed) under the key its paid step takes, so it can never mark the order paid later; no index
+ * entry, and the order is untouched. "exists" when it was paid or refused already.
+ */
+export async function refuseOrderPayment(
+  payment: OrderPayment,
+  refusal: string,
+  now: number,
+): Promise<"refused" | "exists"> {
+  const refused = await putUnlessRefused({
+    Item: {
+      ...keys.orderPayment(payment.paymentIntentId),
+      type: "refusedOrderPayment",
+      orderId: payment.orderId,
+      amountCents: payment.amountCents,
+      refusal,
+      createdAt: new Date(now).toISOString(),
+    },
+    ConditionExpression: "attribute_not_exists(pk)",
+  });
+  return refused ? "refused" : "exists";
+}
+
+/** What became of an order payment: it paid its order, it was refused (why), or nothing yet (null). */
+export async function orderPaymentState(
+  paymentIntentId: string,
+): Promise<"paid" | { refusal: string } | null> {
+  const { Item } = await getItem({ Key: keys.orderPayment(paymentIntentId), ConsistentRead: true });
+  if (!Item) return null;
+  return typeof Item.refusal === "string" ? { refusal: Item.refusal } : "paid";
 }
 
 /** The order a payment paid, through its `ORDERPAYMENT#<paymentIntentId>` item; null when none did. */

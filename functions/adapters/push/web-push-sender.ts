@@ -1,5 +1,5 @@
 import webpush from "web-push";
-import { subscriptionGone } from "../../domain/push.ts";
+import { PUSH_DELIVERY_TIMEOUT_MS, subscriptionGone } from "../../domain/push.ts";
 import type { PushSender } from "./push-sender.ts";
 import type { VapidKeys } from "./vapid-keys.ts";
 
@@ -28,6 +28,8 @@ export function webPushSender(
             TTL: TIME_TO_LIVE_SECONDS,
             // An outbid or an ending auction is worth waking the phone for.
             urgency: "high",
+            // The socket is dropped too, not only waited for (send-push.ts gives up at the same time).
+            timeout: PUSH_DELIVERY_TIMEOUT_MS,
           },
         );
         return result.statusCode;

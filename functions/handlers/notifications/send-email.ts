@@ -8,6 +8,7 @@ import { loadVapidKeys } from "../../adapters/push/vapid-keys.ts";
 import { webPushSender } from "../../adapters/push/web-push-sender.ts";
 import { queuedJsonHandler } from "../../events/queued-json.ts";
 import { logger } from "../../observability/logger.ts";
+import { isResetRequest, issueRequestedReset } from "../../usecases/accounts/reset-requests.ts";
 import { sendEmailEvent } from "../../usecases/notifications/send-email.ts";
 import { sendPushEvent } from "../../usecases/push/send-push.ts";
 
@@ -31,10 +32,16 @@ async function pushSender(): Promise<PushSender> {
  * a Web Push (usecases/notifications/send-email.ts, usecases/push/send-push.ts); each channel settles
  * on its own, so a retry redoes only the one that failed. A failed send goes back to the queue (partial
  * batch response) and, after its retries, to the dead-letter queue, which raises an alarm. A message
- * that can never be valid is logged and dropped.
+ * that can never be valid is logged and dropped. A password reset asked for an address comes here
+ * first as a request, which issues the link (and queues its email) to the account holding it.
  */
 export const handler = queuedJsonHandler("email event", emailEventSchema, async (event) => {
   const now = Date.now();
+  if (isResetRequest(event)) {
+    // Not an email yet: the account is looked up here, so the request did the same work either way.
+    logger.info("reset request", { key: event.key, outcome: await issueRequestedReset(event, now) });
+    return;
+  }
   const [email, push] = await Promise.allSettled([
     sendEmailEvent(event, sender(), { now }),
     sendPushEvent(event, pushSender, { now }),

@@ -7,7 +7,7 @@ import { consumeAccountToken, markEmailVerified } from "../../adapters/dynamo/ac
 import { reserveAttempts } from "../../adapters/dynamo/login-attempts-repo.ts";
 import { deleteAllPasskeys } from "../../adapters/dynamo/passkeys-repo.ts";
 import { deleteAllSessions } from "../../adapters/dynamo/sessions-repo.ts";
-import { findUserByLogin, getUser, replacePasswordHash } from "../../adapters/dynamo/users-repo.ts";
+import { getUser, replacePasswordHash } from "../../adapters/dynamo/users-repo.ts";
 import {
   ACCOUNT_MESSAGES,
   FORGOT_PER_EMAIL,
@@ -18,7 +18,8 @@ import {
 import { badRequest, tooManyRequests } from "../../domain/errors.ts";
 import { loginWindow, windowExpiry } from "../../domain/login-throttle.ts";
 import { hashPassword } from "../../domain/passwords.ts";
-import { queueAccountEmail, sendAccountLink } from "./account-emails.ts";
+import { queueAccountEmail } from "./account-emails.ts";
+import { queueResetRequest } from "./reset-requests.ts";
 
 export async function forgotPassword(input: { email: string; ip: string; now: number }): Promise<void> {
   const window = loginWindow(input.now);
@@ -32,9 +33,8 @@ export async function forgotPassword(input: { email: string; ip: string; now: nu
     windowExpiry(window),
   );
   if (!allowed) throw tooManyRequests(ACCOUNT_MESSAGES.forgotThrottled);
-  const user = await findUserByLogin(input.email);
-  if (!user) return;
-  await sendAccountLink({ purpose: "password_reset", user, address: user.email, now: input.now });
+  // Known or not, the same queued request: the sender looks the address up (reset-requests.ts).
+  await queueResetRequest(input.email, input.now);
 }
 
 export async function resetPassword(input: {

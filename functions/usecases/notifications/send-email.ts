@@ -50,5 +50,7 @@ export async function sendEmailEvent(
 
 async function recipientUserId(recipient: EmailEvent["recipient"]): Promise<string | null> {
   if ("userId" in recipient) return recipient.userId;
+  // An address is a reset request (usecases/accounts/reset-requests.ts), never an email of its own.
+  if (!("sellerId" in recipient)) return null;
   return (await getSeller(recipient.sellerId))?.userId ?? null;
 }

@@ -15,10 +15,12 @@ import {
 import { paymentGateway } from "../../adapters/payments/index.ts";
 import { RETRY, retrying } from "../../adapters/retry.ts";
 import { conflict, forbidden, notFound, serviceUnavailable } from "../../domain/errors.ts";
+import { purchaseRefusal } from "../../domain/limits.ts";
 import { orderPaymentMetadata, orderPaymentRefusal } from "../../domain/orders.ts";
 import { stillPayable } from "../../domain/payment-deadlines.ts";
 import { PAYMENT_CURRENCY } from "../../domain/payments.ts";
 import { logger } from "../../observability/logger.ts";
+import { purchaseStanding } from "../limits/responsible-play.ts";
 import { toOrderView } from "../views/order-view.ts";
 import { markOrderPaid } from "./mark-order-paid.ts";
 import { ORDER_MESSAGES } from "./orders.ts";
@@ -64,6 +66,12 @@ export async function createOrderPaymentIntent(
         );
       }
       if (!stillPayable(order, now)) throw conflict(ORDER_MESSAGES.paymentExpired);
+      // Buy It Now is a purchase like a bid package: self-exclusion and the spending limits hold.
+      if (order.kind === "buy_now") {
+        const standing = await purchaseStanding(userId, now);
+        const refusal = standing && purchaseRefusal(standing, order.finalPriceCents, now);
+        if (refusal) throw forbidden(refusal);
+      }
       if (last && PAYABLE.has(last.intent.status))
         return { clientSecret: last.clientSecret, paymentIntentId: last.intent.id };
       if (last && last.intent.status !== "canceled") throw conflict(ORDER_MESSAGES.paymentProcessing);
@@ -142,5 +150,21 @@ async function settleLatePayment(order: OrderRecord, now: number): Promise<Order
     // The list still answers; the webhook will mark it paid.
     logger.warn("could not check an order's payment", { orderId: order.id, error: error as Error });
     return order;
+  }
+}
+
+/**
+ * Cancels the payments of the buyer's unpaid Buy It Now orders (self-exclusion: they may no longer be
+ * paid). One that went through meanwhile is settled now, which refuses and refunds it.
+ */
+export async function cancelOpenBuyNowPayments(buyerId: string, now: number): Promise<void> {
+  const open = (await listBuyerOrders(buyerId)).filter(
+    (order) => order.kind === "buy_now" && order.paymentStatus === "pending" && order.lastPaymentIntentId,
+  );
+  if (open.length === 0) return;
+  const gateway = await paymentGateway();
+  for (const order of open) {
+    const intent = await gateway.cancelPaymentIntent(order.lastPaymentIntentId!);
+    if (intent?.status === "succeeded") await markOrderPaid(intent, now);
   }
 }

@@ -10,7 +10,13 @@ import {
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import type { PushSender } from "../../adapters/push/push-sender.ts";
 import { type EmailEvent, notificationSettingsOf } from "../../domain/notifications.ts";
-import { isPushAlert, pushMessageOf, subscriptionGone, userWantsPush } from "../../domain/push.ts";
+import {
+  isPushAlert,
+  PUSH_DELIVERY_TIMEOUT_MS,
+  pushMessageOf,
+  subscriptionGone,
+  userWantsPush,
+} from "../../domain/push.ts";
 import { deliverOnce, outbidWindowAllows } from "../notifications/deliver-once.ts";
 
 export type PushOutcome =
@@ -26,12 +32,29 @@ export interface PushOptions {
   now: number;
   /** At most one outbid alert per auction and user in this long (default 5 minutes, shared with the email). */
   outbidWindowMs?: number;
+  /** How long one browser's delivery may take before it counts as failed (default 5 s). */
+  deliveryTimeoutMs?: number;
+}
+
+/** `work`, or a rejection once `ms` passed: a push service that never answers holds nothing up. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`push delivery gave up after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
  * Pushes one alert event to the recipient's browsers, once however often it is delivered (its own
  * idempotency key, `push#<event key>`, beside the email's). A subscription the push service says is
- * gone (404, 410) is deleted; when every browser failed otherwise the event fails, so the queue retries.
+ * gone (404, 410) is deleted; when every browser failed otherwise (or gave no answer within the delivery
+ * timeout, each on its own clock, so one slow service never holds up the others) the event fails, so the
+ * queue retries.
  * `sender` is asked for only when there is something to send (the deployed one reads its keys from SSM).
  */
 export async function sendPushEvent(
@@ -53,7 +76,10 @@ export async function sendPushEvent(
     const push = await sender();
     const results = await Promise.allSettled(
       subscriptions.map(async (subscription) => {
-        const status = await push.send(subscription, { ...message, kind: event.kind }, options.now);
+        const status = await within(
+          options.deliveryTimeoutMs ?? PUSH_DELIVERY_TIMEOUT_MS,
+          push.send(subscription, { ...message, kind: event.kind }, options.now),
+        );
         if (subscriptionGone(status)) await deletePushSubscription(user.id, subscription.endpoint);
       }),
     );

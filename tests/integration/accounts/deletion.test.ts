@@ -45,20 +45,29 @@ async function bookAgent(user: Actor, auctionId: string, bids: number) {
 const orderItem = (id: string) => getItem(keys.order(id));
 
 /** An order's address once its buyer's account is deleted. */
-const BLANKED_ADDRESS = { shippingAddress: "", shippingCity: "", shippingState: "", shippingZip: "" };
+const BLANKED_ADDRESS = {
+  shippingName: "",
+  shippingAddress: "",
+  shippingCity: "",
+  shippingState: "",
+  shippingZip: "",
+};
 
 describe("deleting an account with orders, agents and a watchlist", () => {
   it("is refused with 409 while a paid order waits to be shipped, changing nothing; goes once it has shipped", async () => {
     const seller = await signUp("seller");
     const user = await buyer();
-    const order = await orderFor(seller, user);
+    const order = await orderFor(seller, user, { shipping: { shippingName: "Ada Lovelace" } });
 
     const refused = await deleteAccount(user);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(ACCOUNT_MESSAGES.shipmentPending);
     expect((await user.call({ method: "GET", path: "/api/auth/me" })).status).toBe(200);
     expect(await getItem(keys.user(user.id))).toMatchObject({ email: user.email, bidBalance: 19 });
-    expect(await orderItem(order.id)).toMatchObject({ shippingAddress: shippingAddress.shippingAddress });
+    expect(await orderItem(order.id)).toMatchObject({
+      shippingName: "Ada Lovelace",
+      shippingAddress: shippingAddress.shippingAddress,
+    });
 
     expect((await ship(seller, order.id)).status).toBe(200);
     expect((await deleteAccount(user)).status).toBe(200);

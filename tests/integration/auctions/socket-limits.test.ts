@@ -9,10 +9,10 @@ import WebSocket from "ws";
 import type { SocketMessage } from "#shared/schemas/auctions";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import {
+  MAX_SOCKET_FRAMES,
   MAX_SOCKETS_PER_ADDRESS,
-  MAX_WATCH_FRAMES,
+  SOCKET_FRAMES_MESSAGE,
   WATCH_FRAME_WINDOW_MS,
-  WATCH_FRAMES_MESSAGE,
 } from "../../../functions/domain/socket-limits.ts";
 import { handler as connect } from "../../../functions/handlers/realtime/connect.ts";
 import { handler as disconnect } from "../../../functions/handlers/realtime/disconnect.ts";
@@ -44,20 +44,23 @@ async function listen() {
     ws.once("error", reject);
   });
   const id = local.gateway.connectionIds().find((c) => !before.has(c))!;
-  /** Sends a watch frame and returns its answer (`watching` or `error`). */
-  async function watch(auctionIds: string[]) {
+  /** Sends a frame and returns its answer (`connected`, `watching` or `error`). */
+  async function send(frame: unknown) {
     const seen = messages.length;
-    ws.send(JSON.stringify({ type: "watch", auctionIds }));
+    ws.send(JSON.stringify(frame));
     let answer: SocketMessage | undefined;
     await expect
       .poll(() => {
-        answer = messages.slice(seen).find((m) => m.type === "watching" || m.type === "error");
+        answer = messages
+          .slice(seen)
+          .find((m) => m.type === "watching" || m.type === "error" || m.type === "connected");
         return answer;
       })
       .toBeDefined();
     return answer!;
   }
-  return { id, watch };
+  const watch = (auctionIds: string[]) => send({ type: "watch", auctionIds });
+  return { id, watch, send };
 }
 
 /** The table writes sent while `run` runs, by command and partition key prefix. */
@@ -72,16 +75,16 @@ async function writesDuring(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe("watch frames", () => {
-  it(`are limited to ${MAX_WATCH_FRAMES} a minute per connection; the next minute opens again`, async () => {
+  it(`are limited to ${MAX_SOCKET_FRAMES} a minute per connection; the next minute opens again`, async () => {
     const start = Math.ceil(Date.now() / WATCH_FRAME_WINDOW_MS) * WATCH_FRAME_WINDOW_MS + 1000;
     vi.useFakeTimers({ toFake: ["Date"], now: start });
     const [{ auction: a }, { auction: b }] = await Promise.all([liveAuction(), liveAuction()]);
     const listener = await listen();
-    for (let i = 0; i < MAX_WATCH_FRAMES; i++) {
+    for (let i = 0; i < MAX_SOCKET_FRAMES; i++) {
       const set = i % 2 === 0 ? [a.id] : [b.id];
       expect(await listener.watch(set)).toEqual({ type: "watching", auctionIds: set });
     }
-    expect(await listener.watch([a.id])).toEqual({ type: "error", message: WATCH_FRAMES_MESSAGE });
+    expect(await listener.watch([a.id])).toEqual({ type: "error", message: SOCKET_FRAMES_MESSAGE });
     // Refused: the set stays the last one accepted.
     expect((await getItem(keys.connection(listener.id)))?.watching).toEqual([b.id]);
     expect(await getItem(keys.watch(a.id, listener.id))).toBeUndefined();
@@ -90,6 +93,45 @@ describe("watch frames", () => {
 
     vi.setSystemTime(start + WATCH_FRAME_WINDOW_MS);
     expect(await listener.watch([a.id])).toEqual({ type: "watching", auctionIds: [a.id] });
+  });
+
+  it("every frame counts against the budget: hello, ping, a bad watch and a watch alike", async () => {
+    const start = Math.ceil(Date.now() / WATCH_FRAME_WINDOW_MS) * WATCH_FRAME_WINDOW_MS + 1000;
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const { auction } = await liveAuction();
+    const listener = await listen();
+    const frames = [{ type: "hello" }, { type: "ping" }, { type: "watch", auctionIds: [""] }];
+    for (let i = 0; i < MAX_SOCKET_FRAMES - 1; i++) {
+      expect((await listener.send(frames[i % frames.length])).type).not.toBe("watching");
+    }
+    expect(await listener.watch([auction.id])).toEqual({ type: "watching", auctionIds: [auction.id] });
+    const limited = { type: "error", message: SOCKET_FRAMES_MESSAGE };
+    expect(await listener.send({ type: "hello" })).toEqual(limited);
+    expect(await listener.send({ type: "ping" })).toEqual(limited);
+    expect(await listener.watch([])).toEqual(limited);
+    expect((await getItem(keys.connection(listener.id)))?.watching).toEqual([auction.id]);
+
+    vi.setSystemTime(start + WATCH_FRAME_WINDOW_MS);
+    expect((await listener.send({ type: "hello" })).type).toBe("connected");
+  });
+
+  it("each id that is no auction counts against the budget too; ended auctions do not", async () => {
+    const start = Math.ceil(Date.now() / WATCH_FRAME_WINDOW_MS) * WATCH_FRAME_WINDOW_MS + 1000;
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const [{ auction: live }, { auction: ended }] = await Promise.all([liveAuction(), liveAuction()]);
+    await setAttributes(keys.auction(ended.id), { status: "ended" });
+    const listener = await listen();
+    const noise = Array.from({ length: 100 }, (_, i) => `not-an-auction-${i}`);
+    // One frame, 100 unknown ids: 101 of the minute's frames spent.
+    expect(await listener.watch([live.id, ended.id, ...noise.slice(0, 98)])).toEqual({
+      type: "watching",
+      auctionIds: [live.id],
+    });
+    const left = MAX_SOCKET_FRAMES - 1 - 98;
+    for (let i = 0; i < left; i++) {
+      expect((await listener.send({ type: "ping" })).type).toBe("connected");
+    }
+    expect(await listener.send({ type: "ping" })).toEqual({ type: "error", message: SOCKET_FRAMES_MESSAGE });
   });
 
   it("watch only live auctions: ids of ended or unknown auctions write nothing", async () => {

@@ -83,8 +83,12 @@ export const shippingAddress = {
 };
 
 /** The winner's order for `auctionId`, shipped to `shippingAddress`. */
-export const orderAsWinner = (buyer: TestUser, auctionId: string) =>
-  buyer.call<OrderView>({ method: "POST", path: "/api/orders", body: { auctionId, ...shippingAddress } });
+export const orderAsWinner = (buyer: TestUser, auctionId: string, shipping: Record<string, string> = {}) =>
+  buyer.call<OrderView>({
+    method: "POST",
+    path: "/api/orders",
+    body: { auctionId, ...shippingAddress, ...shipping },
+  });
 
 /** The buyer's PaymentIntent for the order (the same open one on every call). */
 export const orderPaymentIntent = (buyer: TestUser, orderId: string) =>
@@ -103,9 +107,13 @@ export async function payOrder(buyer: TestUser, orderId: string): Promise<string
 }
 
 /** `buyer`'s win of a fresh auction of `seller`, its order placed with `shippingAddress`, and paid unless `pay` is false. */
-export async function orderFor(seller: TestUser, buyer: TestUser, { pay = true } = {}): Promise<OrderView> {
+export async function orderFor(
+  seller: TestUser,
+  buyer: TestUser,
+  { pay = true, shipping = {} as Record<string, string> } = {},
+): Promise<OrderView> {
   const auction = await auctionWithBids({ seller, bidders: [buyer] });
-  const created = await orderAsWinner(buyer, auction.id);
+  const created = await orderAsWinner(buyer, auction.id, shipping);
   expect(created.status).toBe(200);
   if (pay) await payOrder(buyer, created.body.id);
   return created.body;

@@ -10,12 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpRoutes } from "../../../functions/routes.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { injectDynamoFaults } from "../../support/faulty-dynamo.ts";
+import { useDiscardedEmails } from "../support/discard-emails.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { catalog, pathOf } from "./support/route-catalog.ts";
 import { type TableTouch, touchesOf } from "./support/table-touches.ts";
 import { buildWorld, type World } from "./support/world.ts";
 
 useFreshTable("proof-table-access");
+// POST /api/auth/forgot-password queues a reset request on every call.
+useDiscardedEmails();
 
 let world: World;
 const seen = new Map<string, TableTouch[]>();

@@ -7,6 +7,8 @@ import { createECDH, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmailEvent } from "#shared/schemas/notifications";
 import type { PushDelivery, PushPublicKey } from "#shared/schemas/push";
+import { listPushSubscriptions } from "../../../functions/adapters/dynamo/push-subscriptions-repo.ts";
+import { MAX_PUSH_SUBSCRIPTIONS, PUSH_ENDPOINT_MESSAGE } from "../../../functions/domain/push.ts";
 import { sweepEndingSoonAlerts } from "../../../functions/usecases/alerts/ending-soon.ts";
 import { sendPushEvent } from "../../../functions/usecases/push/send-push.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
@@ -153,6 +155,83 @@ describe("POST and DELETE /api/me/push-subscriptions", () => {
     expect(
       await sendPushEvent(alert(user, "won", "auction-bad-input"), failIfCalled, { now: Date.now() }),
     ).toBe("no_subscription");
+  });
+
+  it("400 for any endpoint that is not a browser push service over https on 443, saving nothing", async () => {
+    const user = await testUser();
+    const refused = [
+      "https://127.0.0.1/send/1",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://[::1]/send/1",
+      "https://[fd00:ec2::254]/send/1",
+      "https://2130706433/send/1",
+      "https://internal.service.local/send/1",
+      "https://localhost/send/1",
+      "https://fcm.googleapis.com.evil.example/send/1",
+      "https://evilfcm.googleapis.com/send/1",
+      "https://fcm.googleapis.com:8443/fcm/send/1",
+      "https://user:pw@fcm.googleapis.com/fcm/send/1",
+      "https://push.example.com:444/send/1",
+    ];
+    for (const endpoint of refused) {
+      const res = await user.call({
+        method: "POST",
+        path: "/api/me/push-subscriptions",
+        body: browserSubscription(endpoint),
+      });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.message, endpoint).toBe(PUSH_ENDPOINT_MESSAGE);
+    }
+    expect(await listPushSubscriptions(user.id)).toEqual([]);
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/abc",
+      "https://updates.push.services.mozilla.com/wpush/v2/abc",
+      "https://web.push.apple.com/QGx",
+      "https://wns2-by3p.notify.windows.com/w/?token=abc",
+      "https://FCM.googleapis.com:443/fcm/send/upper",
+    ]) {
+      await subscribe(user, browserSubscription(endpoint));
+    }
+    expect(await listPushSubscriptions(user.id)).toHaveLength(5);
+  });
+
+  it("the local push service stand-in's host is a push service only on the local stack", async () => {
+    const user = await testUser();
+    const previous = process.env.LOCAL_STACK;
+    delete process.env.LOCAL_STACK;
+    try {
+      const res = await user.call({
+        method: "POST",
+        path: "/api/me/push-subscriptions",
+        body: browserSubscription(),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(PUSH_ENDPOINT_MESSAGE);
+      await subscribe(user, browserSubscription("https://fcm.googleapis.com/fcm/send/off-stack"));
+    } finally {
+      process.env.LOCAL_STACK = previous;
+    }
+    await subscribe(user);
+    expect(await listPushSubscriptions(user.id)).toHaveLength(2);
+  });
+
+  it(`keeps at most ${MAX_PUSH_SUBSCRIPTIONS} subscriptions a user: the next one replaces the oldest`, async () => {
+    const [user, other] = await Promise.all([testUser(), testUser()]);
+    const otherOne = await subscribe(other);
+    const made: string[] = [];
+    for (let i = 0; i < MAX_PUSH_SUBSCRIPTIONS; i++) {
+      made.push((await subscribe(user)).endpoint);
+      // Each a later createdAt than the one before.
+      await expect.poll(() => Date.now()).toBeGreaterThan(Date.now());
+    }
+    const newest = await subscribe(user);
+    const kept = (await listPushSubscriptions(user.id)).map((s) => s.endpoint).sort();
+    expect(kept).toEqual([...made.slice(1), newest.endpoint].sort());
+    expect(kept).toHaveLength(MAX_PUSH_SUBSCRIPTIONS);
+    await deliver(alert(user, "won", "auction-capped"));
+    expect((await pushes(user)).map((p) => p.endpoint)).not.toContain(made[0]);
+    // Another user's are their own.
+    expect((await listPushSubscriptions(other.id)).map((s) => s.endpoint)).toEqual([otherOne.endpoint]);
   });
 
   it("401 signed out", async () => {
@@ -328,6 +407,32 @@ describe("alerts by push", () => {
     expect(await sendPushEvent(event, flaky, { now: Date.now() })).toBe("sent");
     expect(await sendPushEvent(event, flaky, { now: Date.now() })).toBe("duplicate");
     expect(sent).toEqual(["You won Gold Maple 1 oz!"]);
+  });
+
+  it("a push service that never answers is given up on; the user's other browsers get theirs meanwhile", async () => {
+    const user = await testUser();
+    const stuck = await subscribe(user);
+    const answering = await subscribe(user);
+    const sent: string[] = [];
+    const oneStuck = async () => ({
+      send(subscription: { endpoint: string }) {
+        if (subscription.endpoint === stuck.endpoint) return new Promise<number>(() => {});
+        sent.push(subscription.endpoint);
+        return Promise.resolve(201);
+      },
+    });
+    const event = alert(user, "won", "auction-stuck");
+    expect(await sendPushEvent(event, oneStuck, { now: Date.now(), deliveryTimeoutMs: 200 })).toBe("sent");
+    expect(sent).toEqual([answering.endpoint]);
+
+    // Every browser stuck: the event fails once the timeout passes, so the queue retries it.
+    const allStuck = async () => ({ send: () => new Promise<number>(() => {}) });
+    await expect(
+      sendPushEvent(alert(user, "won", "auction-all-stuck"), allStuck, {
+        now: Date.now(),
+        deliveryTimeoutMs: 200,
+      }),
+    ).rejects.toThrow("push delivery gave up after 200 ms");
   });
 
   it("receipts and account emails never go as a push", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  unknownIds,
   WATCH_FRAME_WINDOW_MS,
   watchChanges,
   watchedSet,
@@ -25,5 +26,10 @@ describe("socket limits", () => {
     expect(watchChanges(["a", "b"], ["b", "a"])).toEqual({ added: [], dropped: [] });
     expect(watchChanges(["a", "b"], ["b", "c"])).toEqual({ added: ["c"], dropped: ["a"] });
     expect(watchChanges([], ["a"])).toEqual({ added: ["a"], dropped: [] });
+  });
+
+  it("charges one more frame for each id read that is no auction", () => {
+    expect(unknownIds(["a", "x", "b", "y"], new Set(["a", "b"]))).toBe(2);
+    expect(unknownIds([], new Set())).toBe(0);
   });
 });

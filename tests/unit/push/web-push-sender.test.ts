@@ -7,7 +7,7 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS,
   notificationSettingsOf,
 } from "../../../functions/domain/notifications.ts";
-import { pushMessageOf, userWantsPush } from "../../../functions/domain/push.ts";
+import { PUSH_DELIVERY_TIMEOUT_MS, pushMessageOf, userWantsPush } from "../../../functions/domain/push.ts";
 
 const vapid = { ...webpush.generateVAPIDKeys(), subject: "mailto:push@example.com" };
 
@@ -38,6 +38,8 @@ describe("webPushSender", () => {
     expect(JSON.parse(payload)).toEqual({ title: "You won it!", body: "Check out.", url: "/auction/a1" });
     expect(options.vapidDetails).toEqual(vapid);
     expect(options.TTL).toBeGreaterThan(0);
+    // The library drops the socket of a push service that does not answer.
+    expect(options.timeout).toBe(PUSH_DELIVERY_TIMEOUT_MS);
   });
 
   it("answers 404 and 410 (the subscription is gone) and throws on anything else", async () => {
