@@ -40,7 +40,7 @@ export class LiveEvents extends Construct {
         authProviders: [
           {
             authorizationType: AppSyncAuthorizationType.API_KEY,
-            // AppSync's longest; the rotation of issue 38 is not built yet (docs/scale.md).
+            // AppSync's longest: a deploy within a year renews it (no scheduled rotation yet).
             apiKeyConfig: { name: "Public", expires: Expiration.after(Duration.days(365)) },
           },
           { authorizationType: AppSyncAuthorizationType.IAM },
