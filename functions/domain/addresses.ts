@@ -6,46 +6,21 @@
  * forms of one address give one key. Pure.
  */
 
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-const GROUP = /^[0-9a-f]{1,4}$/;
-
-function ipv4Octets(text: string): number[] | null {
-  const match = IPV4.exec(text);
-  if (!match) return null;
-  const octets = match.slice(1).map(Number);
-  return octets.every((o) => o <= 255) ? octets : null;
-}
-
-/** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
+/**
+ * The eight 16-bit groups of an IPv6 address, or null when it is not one. The WHATWG URL parser (in
+ * every runtime) does the parsing, embedded IPv4 included, and answers the canonical compressed form.
+ */
 function ipv6Groups(text: string): number[] | null {
-  let rest = text.toLowerCase();
-  const zone = rest.indexOf("%");
-  if (zone >= 0) rest = rest.slice(0, zone);
-  let tail: number[] = [];
-  const lastColon = rest.lastIndexOf(":");
-  if (rest.includes(".")) {
-    // An embedded IPv4 tail (::ffff:192.0.2.1) stands for the last two groups.
-    const octets = ipv4Octets(rest.slice(lastColon + 1));
-    if (!octets || lastColon < 0) return null;
-    tail = [(octets[0]! << 8) | octets[1]!, (octets[2]! << 8) | octets[3]!];
-    rest = rest.slice(0, lastColon + 1);
-    if (!rest.endsWith("::")) rest = rest.slice(0, -1);
+  let host: string;
+  try {
+    host = new URL(`http://[${text.split("%")[0]}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
   }
-  const halves = rest.split("::");
-  if (halves.length > 2) return null;
-  const parse = (part: string) => (part === "" ? [] : part.split(":"));
-  const head = parse(halves[0]!);
-  const back = halves.length === 2 ? parse(halves[1]!) : [];
-  if (![...head, ...back].every((g) => GROUP.test(g))) return null;
-  const known = head.length + back.length + tail.length;
-  if (halves.length === 1 ? known !== 8 : known > 7) return null;
-  const zeros = Array.from({ length: 8 - known }, () => 0);
-  return [
-    ...head.map((g) => Number.parseInt(g, 16)),
-    ...zeros,
-    ...back.map((g) => Number.parseInt(g, 16)),
-    ...tail,
-  ];
+  const [head = "", back = ""] = host.split("::");
+  const groups = (part: string) => (part ? part.split(":").map((g) => Number.parseInt(g, 16)) : []);
+  const known = [...groups(head), ...groups(back)];
+  return [...groups(head), ...Array<number>(8 - known.length).fill(0), ...groups(back)];
 }
 
 /**
