@@ -353,7 +353,6 @@ export function handlerSourceFile(handlerId: string): string {
   return `${handlerId}.ts`;
 }
 
-/** The handler id of every HTTP route. */
 export type HandlerId = (typeof routeTable)[number]["handler"];
 
 /** WebSocket routes of the realtime API (handlers under functions/handlers/). */
@@ -363,7 +362,6 @@ export const socketRoutes = [
   { routeKey: "$default", handler: "realtime/default" },
 ] as const;
 
-/** Functions driven by events rather than requests. */
 export const eventHandlers = {
   /** DynamoDB Stream of the table -> bid_placed / auction_ended messages. */
   broadcaster: "realtime/broadcaster",

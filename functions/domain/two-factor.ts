@@ -67,7 +67,6 @@ export function newTotpSecret(): string {
   return base32Encode(randomBytes(20));
 }
 
-/** The time step `now` falls in. */
 export function totpStep(now: number): number {
   return Math.floor(now / 1000 / TOTP_STEP_SECONDS);
 }

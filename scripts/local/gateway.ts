@@ -39,7 +39,6 @@ export interface GatewayOptions {
   loader?: HandlerLoader;
   /** The scheduler behind /@schedules; one is created (with the same loader) when absent. */
   clock?: LocalClock;
-  /** Print one line per API request. */
   logRequests?: boolean;
   /**
    * Send the body a $default handler returns back to the client, as a WebSocket route with a route
@@ -59,7 +58,6 @@ export interface Gateway {
   port: number;
   server: Server;
   clock: LocalClock;
-  /** Ids of the open WebSocket connections. */
   connectionIds(): string[];
   close(): Promise<void>;
 }

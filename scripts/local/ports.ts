@@ -10,7 +10,6 @@ export function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** Reads a port from the environment, with a default. */
 export function envPort(name: string, fallback: number): number {
   const raw = process.env[name];
   if (!raw) return fallback;

@@ -52,7 +52,6 @@ export interface LocalStackOptions {
   tableName?: string;
   /** Extra environment for the handlers (and Vite); wins over the defaults below. */
   env?: Record<string, string | undefined>;
-  /** One log line per API request. */
   logRequests?: boolean;
   /** Forward Vite's and Java's output (Vite's is otherwise printed only if it fails to start). */
   verbose?: boolean;

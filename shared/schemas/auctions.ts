@@ -49,7 +49,6 @@ export const auctionSummarySchema = z.object({
   winner: z.nullable(usernameView),
   product: auctionProductSchema,
   seller: auctionSellerSchema,
-  /** How many Bid Agents are active on it. */
   activeAgents: z.number().check(z.integer()),
   /** Only bidders who have never won may bid. */
   beginner: z.boolean(),

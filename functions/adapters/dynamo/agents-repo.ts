@@ -26,7 +26,6 @@ export interface AgentRecord {
   bidsBooked: number;
   /** Unused credits the agent holds. */
   bidsLeft: number;
-  /** Bids this agent placed. */
   bidsPlaced: number;
   maxPriceCents: number | null;
   status: AgentStatus;

@@ -91,7 +91,6 @@ export async function listBidsBetween(
   return bids;
 }
 
-/** Bid number `sequence` of an auction, or null. */
 export async function getBid(
   auctionId: string,
   sequence: number,

@@ -65,7 +65,6 @@ export interface OrderRecord {
   paymentReminders?: number;
   /** ISO time an unpaid order expired at its deadline (a win's order with its auction). */
   paymentExpiredAt?: string;
-  /** The PaymentIntent that paid it. */
   stripePaymentIntentId?: string;
   /** The latest PaymentIntent created for it, so a read can ask the provider whether it succeeded. */
   lastPaymentIntentId?: string;

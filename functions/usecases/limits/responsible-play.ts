@@ -100,7 +100,6 @@ export async function updateLimits(
   return limitsView({ ...state, ...next }, now);
 }
 
-/** Refuses a bid of a self-excluded user. */
 export async function assertNotSelfExcluded(userId: string, now: number): Promise<void> {
   const stored = await getResponsiblePlay(userId);
   if (stored?.selfExcludedUntil && stored.selfExcludedUntil > now)

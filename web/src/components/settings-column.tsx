@@ -16,7 +16,6 @@ export function SettingsColumn({ title, children }: { title: string; children: R
   );
 }
 
-/** One titled section of a settings page. */
 export function SettingsCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>

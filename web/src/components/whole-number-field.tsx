@@ -11,7 +11,6 @@ export function WholeNumberInput(props: Omit<ComponentProps<"input">, keyof type
   return <Input {...props} {...WHOLE_NUMBER} />;
 }
 
-/** A TextField for a whole number. */
 export function WholeNumberField<TFieldValues extends FieldValues, TTransformedValues>(
   props: Omit<TextFieldProps<TFieldValues, TTransformedValues>, keyof typeof WHOLE_NUMBER | "rows">,
 ) {

@@ -170,7 +170,7 @@ describe("client address", () => {
     ({ headers, requestContext: { http: { sourceIp: "130.176.1.1" } } }) as unknown as APIGatewayProxyEventV2;
   it("prefers the viewer address CloudFront passes over the edge's sourceIp", () => {
     expect(clientIp(withHeaders({ "x-viewer-address": "203.0.113.9" }))).toBe("203.0.113.9");
-    expect(clientIp(withHeaders({ "X-Viewer-Address": "2001:db8::1" }))).toBe("2001:db8::1");
+    expect(clientIp(withHeaders({ "X-Viewer-Address": "2001:db8::1" }))).toBe("2001:db8:0:0::/64");
     expect(clientIp(withHeaders({}))).toBe("130.176.1.1");
   });
 });
