@@ -16,6 +16,12 @@ export function useLimits(enabled = true) {
 }
 
 /**
+ * The id of the self-exclusion banner's reason (app/layouts/self-exclusion-banner.tsx), which the disabled
+ * bid and purchase buttons point at (aria-describedby): here because the auctions feature's buttons need it too.
+ */
+export const SELF_EXCLUSION_REASON_ID = "self-exclusion-reason";
+
+/**
  * While the signed-in user is self-excluded: why bidding and buying are off, in their own time zone
  * ("Self-excluded until Nov 28, 2026, 3:04 PM"), so the buttons can say it before a click rather than
  * a refusal with the server's UTC time after one. Null otherwise (and for staff, who never buy).
