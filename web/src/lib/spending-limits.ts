@@ -1,3 +1,8 @@
+/**
+ * The signed-in user's limits and self-exclusion: the limits page (limits feature), the purchase of bids
+ * (packages), the bid and Buy It Now buttons (auctions) and the header and banner (app) read them, so the
+ * read lives here.
+ */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
