@@ -9,6 +9,8 @@
  *                         bidding never imports the agent engine (agents build on bidding)
  *   web/src/features/x    never another feature; shared pieces live in web/src/components or web/src/lib
  *   web/src/components, web/src/lib   never a feature (what composes features lives in web/src/app)
+ *   web/src/features, components, lib never web/src/app (it composes them; what a feature needs of it
+ *                         moves down to components/ or lib/)
  *   zod                   only through shared/schemas/zod.ts (its error map keeps the product's messages)
  *
  * No violation is tolerated: the first one fails the run.
@@ -73,6 +75,12 @@ module.exports = {
       "components/ and lib/ are used by features, never the other way round.",
       { path: "^web/src/(components|lib)/" },
       { path: "^web/src/features/" },
+    ),
+    fence(
+      "web-app-on-top",
+      "web/src/app composes features, components and lib; none of them imports it: move what they need of it to components/ or lib/.",
+      { path: "^web/src/(features|components|lib)/" },
+      { path: "^web/src/app/" },
     ),
   ],
   options: {

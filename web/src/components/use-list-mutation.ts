@@ -1,6 +1,6 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@web/components/ui/use-toast.ts";
 import type { ErrorToast } from "@web/lib/query-client.ts";
+import { toast } from "@web/lib/toast.ts";
 
 export interface ListMutationOptions<TVariables, TData> {
   mutationFn: (variables: TVariables) => Promise<TData>;

@@ -8,7 +8,7 @@ import { ApiError } from "./api-client.ts";
 import { createQueryClient, type ErrorToast } from "./query-client.ts";
 
 const toasts = vi.hoisted(() => [] as unknown[]);
-vi.mock("@web/components/ui/use-toast.ts", () => ({ toast: (t: unknown) => toasts.push(t) }));
+vi.mock("@web/lib/toast.ts", () => ({ toast: (t: unknown) => toasts.push(t) }));
 
 afterEach(() => {
   toasts.length = 0;

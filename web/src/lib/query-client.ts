@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { toast } from "@web/components/ui/use-toast.ts";
+import { toast } from "@web/lib/toast.ts";
 import { api, getErrorStatus, getServerMessage } from "./api-client.ts";
 
 /** How a mutation's refusal is told: a destructive toast titled `title` ("Error" by default) with the server's message, or `fallback` when it gave none. */

@@ -1,3 +1,8 @@
+/**
+ * The signed-in user's limits and self-exclusion: the limits page (limits feature), the purchase of bids
+ * (packages), the bid and Buy It Now buttons (auctions) and the header and banner (app) read them, so the
+ * read lives here.
+ */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
 import { useUser } from "@web/lib/current-user.ts";
@@ -14,6 +19,12 @@ export const limitsQuery = (enabled = true) =>
 export function useLimits(enabled = true) {
   return useQuery(limitsQuery(enabled));
 }
+
+/**
+ * The id of the self-exclusion banner's reason (app/layouts/self-exclusion-banner.tsx), which the disabled
+ * bid and purchase buttons point at (aria-describedby): here because the auctions feature's buttons need it too.
+ */
+export const SELF_EXCLUSION_REASON_ID = "self-exclusion-reason";
 
 /**
  * While the signed-in user is self-excluded: why bidding and buying are off, in their own time zone

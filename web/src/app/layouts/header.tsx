@@ -1,13 +1,12 @@
 import { ACCOUNT_BUTTON_CLASS, AccountAvatar } from "@web/app/layouts/account-avatar.tsx";
 import { Logo } from "@web/app/layouts/logo.tsx";
 import { navItemsFor } from "@web/app/layouts/nav-items.ts";
-import { SELF_EXCLUSION_REASON_ID } from "@web/app/layouts/self-exclusion-banner.tsx";
 import { lazyPage } from "@web/app/lazy-page.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { usePurchaseModal } from "@web/lib/purchase-modal.ts";
-import { useSelfExclusion } from "@web/lib/spending-limits.ts";
+import { SELF_EXCLUSION_REASON_ID, useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { Coins, Menu, ShoppingCart, X } from "lucide-react";
 import { type RefObject, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";

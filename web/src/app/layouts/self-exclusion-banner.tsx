@@ -1,9 +1,6 @@
 import { SpendingLimitsLink } from "@web/components/spending-limits-link.tsx";
-import { useSelfExclusion } from "@web/lib/spending-limits.ts";
+import { SELF_EXCLUSION_REASON_ID, useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { PauseCircle } from "lucide-react";
-
-/** The id the disabled bid and purchase buttons point at (aria-describedby) for their reason. */
-export const SELF_EXCLUSION_REASON_ID = "self-exclusion-reason";
 
 /** On every page while the user is self-excluded: why bidding and buying are off, and until when. */
 export function SelfExclusionBanner() {

@@ -1,5 +1,5 @@
+import { useToast } from "@web/lib/toast.ts";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useToast } from "./use-toast.ts";
 
 const loadToaster = () => import("./toaster.tsx");
 const Toaster = lazy(async () => ({ default: (await loadToaster()).Toaster }));

@@ -1,5 +1,5 @@
+import { useToast } from "@web/lib/toast.ts";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast.tsx";
-import { useToast } from "./use-toast.ts";
 
 /** Renders the toast store; mounted once in the app provider. */
 export function Toaster() {

@@ -1,6 +1,6 @@
 import type { UseMutationResult } from "@tanstack/react-query";
-import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
+import { toast } from "@web/lib/toast.ts";
 
 /** Long enough to read the success toast before the full reload. */
 export const RELOAD_AFTER_TOAST_MS = 600;

@@ -4,8 +4,8 @@ import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
-import { toast } from "@web/components/ui/use-toast.ts";
 import { serverError, useSchemaForm } from "@web/lib/schema-form.ts";
+import { toast } from "@web/lib/toast.ts";
 import { useEffect, useState } from "react";
 import {
   currentPasswordFormSchema,

@@ -1,4 +1,3 @@
-import { SELF_EXCLUSION_REASON_ID } from "@web/app/layouts/self-exclusion-banner.tsx";
 import { LazyWatchStar } from "@web/components/lazy-watch-star.tsx";
 import { ProductPhoto } from "@web/components/product-image.tsx";
 import { Badge, MetalBadge } from "@web/components/ui/badge.tsx";
@@ -6,7 +5,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Card } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
-import { useSelfExclusion } from "@web/lib/spending-limits.ts";
+import { SELF_EXCLUSION_REASON_ID, useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { Clock, Gavel, User } from "lucide-react";
 import { memo, useEffect } from "react";

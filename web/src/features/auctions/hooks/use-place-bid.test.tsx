@@ -18,7 +18,7 @@ import { auctionQueries } from "../api/queries.ts";
 import { usePlaceBid } from "./use-place-bid.ts";
 
 const toasts = vi.hoisted(() => [] as Array<{ title?: unknown; description?: unknown; variant?: unknown }>);
-vi.mock("@web/components/ui/use-toast.ts", () => ({
+vi.mock("@web/lib/toast.ts", () => ({
   toast: (t: { title?: unknown; description?: unknown; variant?: unknown }) => {
     toasts.push(t);
     return { id: String(toasts.length), dismiss() {}, update() {} };

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
 import { getErrorStatus } from "@web/lib/api-client.ts";
 import { meQuery, useUser } from "@web/lib/current-user.ts";
 import { usePurchaseModal } from "@web/lib/purchase-modal.ts";
+import { toast } from "@web/lib/toast.ts";
 import { useCallback, useRef } from "react";
 import { useNavigate } from "react-router";
 import type { AuctionDetail, AuctionSummary, PlaceBidResponse } from "#shared/schemas/auctions";

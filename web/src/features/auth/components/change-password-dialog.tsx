@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FieldRow, FormColumn } from "@web/components/form-column.tsx";
 import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
-import { toast } from "@web/components/ui/use-toast.ts";
+import { toast } from "@web/lib/toast.ts";
 import { useForm } from "react-hook-form";
 import { changePasswordFormSchema } from "#shared/schemas/auth";
 import type * as z from "#shared/schemas/zod";

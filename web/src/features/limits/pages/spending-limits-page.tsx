@@ -3,9 +3,9 @@ import { SettingsCard, SettingsColumn } from "@web/components/settings-column.ts
 import { Button } from "@web/components/ui/button.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
-import { toast } from "@web/components/ui/use-toast.ts";
 import { formatDateTimeWithYear } from "@web/lib/format-date.ts";
 import { useLimits } from "@web/lib/spending-limits.ts";
+import { toast } from "@web/lib/toast.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { formatPrice } from "#shared/money";
 import type { LimitsView } from "#shared/schemas/limits";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
-import { toast } from "@web/components/ui/use-toast.ts";
 import { getServerMessage } from "@web/lib/api-client.ts";
+import { toast } from "@web/lib/toast.ts";
 import { useEffect, useState } from "react";
 import type { NotificationSettings } from "#shared/schemas/notifications";
 import { useUpdateNotificationSettings } from "../api/notifications.ts";

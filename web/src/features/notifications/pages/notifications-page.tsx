@@ -3,7 +3,7 @@ import { SettingsCard, SettingsColumn } from "@web/components/settings-column.ts
 import { Button } from "@web/components/ui/button.tsx";
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
-import { toast } from "@web/components/ui/use-toast.ts";
+import { toast } from "@web/lib/toast.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { MAX_ENDING_SOON_MINUTES, type NotificationSettings } from "#shared/schemas/notifications";
 import { useUpdateNotificationSettings } from "../api/notifications.ts";

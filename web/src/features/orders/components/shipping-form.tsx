@@ -1,8 +1,8 @@
 import { Button } from "@web/components/ui/button.tsx";
 import { Input, inputClassName } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
-import { toast } from "@web/components/ui/use-toast.ts";
 import { ApiError } from "@web/lib/api-client.ts";
+import { toast } from "@web/lib/toast.ts";
 import { cn } from "@web/lib/utils.ts";
 import {
   type ChangeEvent,

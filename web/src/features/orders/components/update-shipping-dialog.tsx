@@ -12,7 +12,7 @@ import {
 import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select.tsx";
-import { toast } from "@web/components/ui/use-toast.ts";
+import { toast } from "@web/lib/toast.ts";
 import { Truck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { SHIPPING_STATUSES, type ShippingStatus } from "#shared/constants";

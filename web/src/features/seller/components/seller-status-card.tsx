@@ -4,7 +4,7 @@ import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { Form } from "@web/components/ui/form.tsx";
-import { toast } from "@web/components/ui/use-toast.ts";
+import { toast } from "@web/lib/toast.ts";
 import { useForm } from "react-hook-form";
 import { type SellerProfile, updateSellerProfileSchema } from "#shared/schemas/seller";
 import type * as z from "#shared/schemas/zod";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
+import { toast } from "@web/lib/toast.ts";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { formatPrice } from "#shared/money";

@@ -1,4 +1,4 @@
-import { toast } from "@web/components/ui/use-toast.ts";
+import { toast } from "@web/lib/toast.ts";
 
 // The answers both checkouts (a win, Buy It Now) give, worded once.
 export function toastOrderCreated() {

@@ -1,10 +1,10 @@
 import { CardPaymentForm } from "@web/components/card-payment-form.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
-import { toast } from "@web/components/ui/use-toast.ts";
 import { paths } from "@web/config/paths.ts";
 import { getServerMessage } from "@web/lib/api-client.ts";
 import { useAppConfig } from "@web/lib/app-config.ts";
+import { toast } from "@web/lib/toast.ts";
 import { useEffect, useRef, useState } from "react";
 import { formatPrice } from "#shared/money";
 import type { OrderPaymentIntentResponse } from "#shared/schemas/orders";

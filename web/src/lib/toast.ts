@@ -2,12 +2,13 @@
  * shadcn/ui's toast store: one notification at a time (docs/product.md section 9), removed from memory
  * 1,000,000 ms after it is dismissed.
  *
- *   import { toast } from "@web/components/ui/use-toast.ts";
+ *   import { toast } from "@web/lib/toast.ts";
  *   toast({ title: "Bid placed successfully!" });
  *   toast({ variant: "destructive", title: "Cannot place bid", description: message });
  */
+
+import type { ToastActionElement, ToastProps } from "@web/components/ui/toast.tsx";
 import * as React from "react";
-import type { ToastActionElement, ToastProps } from "./toast.tsx";
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
