@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventHandlers } from "../../functions/routes.ts";
-import { expectStreamConsumer, filterPatternsOf, idOf } from "./support/consumers.ts";
-import { resourcesOfType, type Synthesized, synthDevStage } from "./support/synth.ts";
+import { expectStreamConsumer, filterPatternsOf, idOf, streamReadersOf } from "./support/consumers.ts";
+import { resourcesOfType, type Synthesized, synthDevStage, synthProdStage } from "./support/synth.ts";
 import {
   actionsOf,
   byHandler,
@@ -17,19 +17,34 @@ beforeAll(() => {
   functions = productFunctions(dev.json);
 }, 180_000);
 
-describe("stats aggregator", () => {
+describe("the table's stream", () => {
+  it("has two Lambda readers, as AWS advises at most per shard: the broadcaster and the table-changes consumer", () => {
+    for (const stage of [dev, synthProdStage()]) {
+      const all = productFunctions(stage.json);
+      const readers = streamReadersOf(stage.json);
+      expect(readers.sort()).toEqual(
+        [
+          byHandler(all, eventHandlers.broadcaster).logicalId,
+          byHandler(all, eventHandlers.tableChanges).logicalId,
+        ].sort(),
+      );
+    }
+  });
+});
+
+describe("table-changes consumer (emails and stats)", () => {
   it("reads the table's stream from its oldest record, bisecting, retrying, reporting item failures, failures to SQS", () => {
-    const aggregator = byHandler(functions, eventHandlers.statsAggregator);
-    const queueId = idOf(dev.json, "AWS::SQS::Queue", /StatsAggregatorFailures/);
+    const aggregator = byHandler(functions, eventHandlers.tableChanges);
+    const queueId = idOf(dev.json, "AWS::SQS::Queue", /TableChangesFailures/);
     expectStreamConsumer(dev, aggregator, queueId, {
       StartingPosition: "TRIM_HORIZON",
       MaximumRetryAttempts: 10,
     });
     const queue = dev.json.Resources[queueId]!;
     expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
-    // Anything landing there wakes someone up: the charts would undercount.
+    // Anything landing there wakes someone up: emails were not queued, the charts would undercount.
     const alarm = resourcesOfType(dev.json, "AWS::CloudWatch::Alarm").find(
-      ([, a]) => a.Properties.AlarmName === "penny-auction-dev-StatsFailures",
+      ([, a]) => a.Properties.AlarmName === "penny-auction-dev-StreamFailures",
     )?.[1];
     expect(alarm?.Properties).toMatchObject({
       MetricName: "ApproximateNumberOfMessagesVisible",
@@ -38,19 +53,24 @@ describe("stats aggregator", () => {
     expect(JSON.stringify(alarm?.Properties.Dimensions)).toContain(queueId);
   });
 
-  it("is invoked only for the records a counter moves on: new bids and purchases, auction states, orders", () => {
-    const aggregator = byHandler(functions, eventHandlers.statsAggregator);
+  it("is invoked only for the records a counter moves on (new bids and purchases, auction states, orders) and the item types that can cause an email", () => {
+    const aggregator = byHandler(functions, eventHandlers.tableChanges);
     const patterns = filterPatternsOf(dev.json, aggregator);
     expect(patterns).toEqual([
       { eventName: ["INSERT"], dynamodb: { Keys: { pk: { S: [{ prefix: "BIDS#" }] } } } },
       { eventName: ["INSERT"], dynamodb: { Keys: { pk: { S: [{ prefix: "PURCHASE#" }] } } } },
       { dynamodb: { Keys: { pk: { S: [{ prefix: "AUCTION#" }] }, sk: { S: ["STATE"] } } } },
       { dynamodb: { Keys: { pk: { S: [{ prefix: "ORDER#" }] }, sk: { S: ["PROFILE"] } } } },
+      {
+        dynamodb: {
+          NewImage: { type: { S: ["user", "auction", "bidPurchase", "order", "seller", "product"] } },
+        },
+      },
     ]);
   });
 
-  it("writes only the stats items, and may not post to sockets or touch S3", () => {
-    const aggregator = byHandler(functions, eventHandlers.statsAggregator);
+  it("writes only the stats items, reads nothing of the table, queues emails, and may not post to sockets or touch S3", () => {
+    const aggregator = byHandler(functions, eventHandlers.tableChanges);
     const writes = aggregator.statements.filter((s) =>
       actionsOf(s).some((a) => /PutItem|UpdateItem/.test(a)),
     );
@@ -64,6 +84,12 @@ describe("stats aggregator", () => {
       "STATSEVENT#*",
       "STATSHOUR#*",
     ]);
+    expect(
+      aggregator.statements
+        .flatMap(actionsOf)
+        .filter((a) => /^dynamodb:(GetItem|Query|Scan|BatchGetItem)/.test(a)),
+    ).toEqual([]);
+    expect(JSON.stringify(aggregator.env.EMAIL_QUEUE_URL)).toMatch(/NotificationsQueue/);
     const services = new Set(aggregator.statements.flatMap(actionsOf).map((a) => a.split(":")[0]));
     expect([...services].sort()).toEqual(["dynamodb", "sqs", "xray"]);
   });
