@@ -206,20 +206,29 @@ describe("the aggregates, from the table's stream", () => {
       bidCount: 30,
       createdAt: new Date().toISOString(),
     };
-    const batch = {
-      Records: [
-        {
-          eventID: `ev-${crypto.randomUUID()}`,
-          eventName: "INSERT",
-          eventSource: "aws:dynamodb",
-          dynamodb: {
-            SequenceNumber: "100",
-            ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
-            NewImage: marshall(purchase) as Record<string, AttributeValue>,
-          },
-        } satisfies DynamoDBRecord,
-      ],
+    const bid = {
+      pk: `BIDS#${crypto.randomUUID()}`,
+      sk: "BID#0000000001",
+      type: "bid",
+      userId,
+      username: "queue-down",
+      amountCents: 501,
+      sequence: 1,
+      createdAt: new Date().toISOString(),
+      auctionId: "a",
     };
+    const record = (sequenceNumber: string, item: Record<string, unknown>): DynamoDBRecord => ({
+      eventID: `ev-${crypto.randomUUID()}`,
+      eventName: "INSERT",
+      eventSource: "aws:dynamodb",
+      dynamodb: {
+        SequenceNumber: sequenceNumber,
+        ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
+        NewImage: marshall(item) as Record<string, AttributeValue>,
+      },
+    });
+    // A bid (no email) beside the purchase: a batch whose every record fails is retried whole.
+    const batch = { Records: [record("100", purchase), record("101", bid)] };
     queueFailures = 1;
     const failed = (await invoke(eventHandlers.tableChanges, batch)) as { batchItemFailures: unknown[] };
     expect(failed.batchItemFailures).toEqual([{ itemIdentifier: "100" }]);
@@ -229,6 +238,7 @@ describe("the aggregates, from the table's stream", () => {
     const after = todayOf(await adminStats(admin));
     expect(after.bidPackagesSold - before.bidPackagesSold).toBe(1);
     expect(Number(after.bidPackageRevenue) - Number(before.bidPackageRevenue)).toBeCloseTo(15);
+    expect(after.bids - before.bids).toBe(1);
     expect(
       queued.filter((e) => "userId" in e.recipient && e.recipient.userId === userId).map((e) => e.kind),
     ).toEqual(["bids_purchased"]);
