@@ -373,8 +373,11 @@ export const eventHandlers = {
   agentSweep: "agents/sweep-agents",
   /** Every 15 minutes -> payment reminders and expiry of unpaid wins (functions/usecases/orders/payment-deadlines.ts). */
   paymentDeadlineSweep: "orders/sweep-payment-deadlines",
-  /** DynamoDB Stream of the table -> email events on the email queue (functions/domain/notifications.ts). */
-  emailEvents: "notifications/email-events",
+  /**
+   * DynamoDB Stream of the table -> email events on the email queue (functions/domain/notifications.ts)
+   * and the daily and hourly aggregates of the Stats charts: one reader for both.
+   */
+  tableChanges: "stream/table-changes",
   /**
    * The email queue -> one email per event, exactly once (SES in AWS, the outbox locally), and one Web
    * Push per alert event (the browsers' push services in AWS, the local push service locally).
@@ -382,8 +385,6 @@ export const eventHandlers = {
   emailSender: "notifications/send-email",
   /** Every minute -> ending-soon alerts of watched auctions on the email queue (functions/usecases/alerts/). */
   endingSoonAlerts: "alerts/ending-soon-sweep",
-  /** DynamoDB Stream of the table -> the daily and hourly aggregates of the Stats charts. */
-  statsAggregator: "stats/aggregate-stats",
 } as const;
 
 /** The route of a handler the code names: a name that is not in the table does not compile. */

@@ -24,7 +24,7 @@ import {
 import { Push } from "./constructs/push.ts";
 import { Realtime } from "./constructs/realtime.ts";
 import { Scheduling } from "./constructs/scheduling.ts";
-import { Stats } from "./constructs/stats.ts";
+import { TableChanges } from "./constructs/table-changes.ts";
 import { Web } from "./constructs/web.ts";
 import { retentionDays } from "./log-retention.ts";
 
@@ -56,7 +56,7 @@ export class PennyAuctionStack extends Stack {
   readonly payments: Payments;
   readonly web: Web;
   readonly media: Media;
-  readonly stats: Stats;
+  readonly tableChanges: TableChanges;
   readonly alarms: Alarms;
   /** The stack's own WAF Web ACL, unless WAF is off or an existing one is given (webAclArn). */
   readonly firewall?: Firewall;
@@ -109,10 +109,11 @@ export class PennyAuctionStack extends Stack {
           })
         : undefined;
     this.notifications = this.addNotifications(defaults);
-    this.stats = new Stats(this, "Stats", {
+    this.tableChanges = new TableChanges(this, "TableChanges", {
       defaults,
       data: this.data,
-      aggregatorHandler: eventHandlers.statsAggregator,
+      handler: eventHandlers.tableChanges,
+      notifications: this.notifications,
     });
 
     this.web = this.addWeb(routes, props, webAclArn);
@@ -203,7 +204,6 @@ export class PennyAuctionStack extends Stack {
     const notifications = new Notifications(this, "Notifications", {
       defaults,
       data: this.data,
-      eventsHandler: eventHandlers.emailEvents,
       senderHandler: eventHandlers.emailSender,
       alertSweepHandler: eventHandlers.endingSoonAlerts,
       from,
@@ -274,7 +274,7 @@ export class PennyAuctionStack extends Stack {
         AgentSweepFailures: this.agents.sweepFailures,
         PaymentDeadlineSweepFailures: this.paymentDeadlines.failures,
         EmailFailures: this.notifications.failures,
-        StatsFailures: this.stats.failures,
+        StreamFailures: this.tableChanges.failures,
       },
       scheduleGroup: this.scheduling.group,
     });

@@ -289,8 +289,6 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   ),
   "agents/sweep-agents": grant(["AUCTION#"], [], true),
   "orders/sweep-payment-deadlines": grant(["AUCTION#", "ORDER#"], ["AUCTION#", "ORDER#"], true),
-  // Reads nothing: the stream's images carry everything it maps (its stream read is not a table grant).
-  "notifications/email-events": grant([]),
   // The live auctions ending within the hour, their watchers (WATCHLIST#, where it marks the alert
   // sent) and those watchers' alert settings (USER#, the settings attribute only).
   "alerts/ending-soon-sweep": grant(["AUCTION#", "USER#"], ["WATCHLIST#"], true),
@@ -312,8 +310,10 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // local stack only (never deployed)
   "dev/list-outbox": grant(["OUTBOX#"]),
   "dev/list-push": grant(["PUSHOUTBOX#"]),
-  // Counters, the per-record guards and the per-day bidder markers; never the items it reads the stream of.
-  "stats/aggregate-stats": grant([], ["STATSDAY#", "STATSHOUR#", "STATSBIDDER#", "STATSEVENT#"]),
+  // The stream's one reader besides the broadcaster (emails and stats). Reads nothing: the stream's images
+  // carry everything it maps (its stream read is not a table grant). Writes the Stats counters, the
+  // per-record guards and the per-day bidder markers; never the items it reads the stream of.
+  "stream/table-changes": grant([], ["STATSDAY#", "STATSHOUR#", "STATSBIDDER#", "STATSEVENT#"]),
 };
 
 /** The grant of a handler; a handler without one cannot be deployed (infra tests) or run (integration). */

@@ -1,12 +1,10 @@
 import { Duration, NestedStack, Stack } from "aws-cdk-lib";
 import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
-import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
-import { DynamoEventSource, SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { HostedZone } from "aws-cdk-lib/aws-route53";
 import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from "aws-cdk-lib/aws-ses";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
-import { EMAIL_SOURCE_TYPES } from "../../functions/domain/notifications.ts";
 import { acknowledge } from "../nag.ts";
 import type { Data } from "./data.ts";
 import { eventFunction, scheduledFunction } from "./event-function.ts";
@@ -16,7 +14,6 @@ import type { ProductFunction, ProductFunctionDefaults } from "./product-functio
 export interface NotificationsProps {
   defaults: ProductFunctionDefaults;
   data: Data;
-  eventsHandler: string;
   senderHandler: string;
   /** The one-minute sweep that queues ending-soon alerts of watched auctions. */
   alertSweepHandler: string;
@@ -27,10 +24,10 @@ export interface NotificationsProps {
 }
 
 /**
- * Emails (docs/architecture.md section 4a): the table's stream -> the email consumer (which change
- * is worth an email) -> a queue -> the sender, which sends each event once through SES. The sender's
- * failures are retried by the queue and end in a dead-letter queue, as do stream batches the consumer
- * could not queue; the alarm on it is in Alarms. Only the sender may send email, and only from the
+ * Emails (docs/architecture.md section 4a): the table's stream -> the table-changes consumer (which
+ * change is worth an email; infra/constructs/table-changes.ts) -> a queue -> the sender, which sends
+ * each event once through SES. The sender's failures are retried by the queue and end in a dead-letter
+ * queue; the alarm on it is in Alarms. Only the sender may send email, and only from the
  * stage's identity through its configuration set.
  */
 export class Notifications extends Construct {
@@ -38,7 +35,6 @@ export class Notifications extends Construct {
   readonly configurationSet: ConfigurationSet;
   readonly queue: Queue;
   readonly failures: FailureQueue;
-  readonly consumer: ProductFunction;
   readonly sender: ProductFunction;
   readonly alertSweep: ProductFunction;
 
@@ -70,8 +66,7 @@ export class Notifications extends Construct {
 
     this.failures = new FailureQueue(this, "Failures", {
       queueName: `${prefix}-email-failures`,
-      description:
-        "Emails that could not be sent after their retries, or stream batches the email consumer could not queue",
+      description: "Emails that could not be sent after their retries",
     });
     const senderTimeout = Duration.seconds(30);
     this.queue = new Queue(this, "Queue", {
@@ -83,30 +78,6 @@ export class Notifications extends Construct {
       enforceSSL: true,
       deadLetterQueue: { queue: this.failures, maxReceiveCount: 5 },
     });
-
-    this.consumer = eventFunction(this, "Events", {
-      handlerId: props.eventsHandler,
-      defaults: props.defaults,
-      table: props.data.table,
-      timeout: Duration.seconds(30),
-    });
-    this.allowQueueing(this.consumer);
-    this.consumer.addEventSource(
-      new DynamoEventSource(props.data.table, {
-        startingPosition: StartingPosition.LATEST,
-        batchSize: 100,
-        maxBatchingWindow: Duration.seconds(5),
-        bisectBatchOnError: true,
-        retryAttempts: 5,
-        reportBatchItemFailures: true,
-        onFailure: new SqsDlq(this.failures),
-        filters: [
-          FilterCriteria.filter({
-            dynamodb: { NewImage: { type: { S: FilterRule.or(...EMAIL_SOURCE_TYPES) } } },
-          }),
-        ],
-      }),
-    );
 
     // Ending-soon alerts join the same queue, so the sender's checks (the user's choice, the address)
     // decide them as they decide every email.
@@ -137,11 +108,6 @@ export class Notifications extends Construct {
       new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }),
     );
     acknowledge(
-      this.consumer,
-      "Serverless-LambdaDLQ",
-      "Polled from the table's stream (never invoked asynchronously): a batch it cannot queue goes to the stream's on-failure destination, email-failures",
-    );
-    acknowledge(
       this.sender,
       ["Serverless-LambdaDLQ", "Serverless-LambdaEventSourceMappingDestination"],
       "Polled from the email queue (never invoked asynchronously): an email failing 5 times goes to the queue's DLQ, email-failures",
@@ -166,7 +132,7 @@ export class Notifications extends Construct {
   }
 
   /**
-   * The stream consumer, the sender (reset requests), and the routes that queue account emails
+   * The table-changes consumer, the sender (reset requests), and the routes that queue account emails
    * themselves (infra/access.ts queuesEmails).
    */
   allowQueueing(fn: ProductFunction): void {

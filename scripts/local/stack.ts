@@ -77,8 +77,11 @@ export interface LocalStack {
   seeded: SeedInfo | null;
   gateway: Gateway;
   poller: StreamPoller;
-  /** The email consumer's own reader of the stream (Lambda gives each consumer its own mapping). */
-  emailPoller: StreamPoller;
+  /**
+   * The stream's second reader, as in AWS (its own mapping there): the table-changes consumer (emails and
+   * stats); `poller` feeds the broadcaster.
+   */
+  changesPoller: StreamPoller;
   /** The Event API stand-in, when live updates take the `events` transport. */
   events: LocalEventApi | null;
   /** The environment handed to the handlers. */
@@ -201,7 +204,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const seeded = options.seed === false ? null : await runSeed();
     if (seeded) mark("seed");
 
-    const { poller, emailPoller } = await startEventStandIns(dynamo.endpoint, tableName, stops, mark);
+    const { poller, changesPoller } = await startEventStandIns(dynamo.endpoint, tableName, stops, mark);
 
     let stopped: Promise<void> | null = null;
     const steps = Object.entries(timings)
@@ -218,7 +221,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       seeded,
       gateway,
       poller,
-      emailPoller,
+      changesPoller,
       events,
       env,
       timings,
@@ -243,7 +246,7 @@ async function runSeed(): Promise<SeedInfo | null> {
 
 /**
  * What AWS runs on the table's stream, queues and rules, in this process: the stream poller (with the
- * direct hand-off of live updates), the email consumer's poller and queue, the ending-soon sweep, the
+ * direct hand-off of live updates), the table-changes consumer's poller (emails, stats) and the email queue, the ending-soon sweep, the
  * Bid Agent queue and sweep, the payment deadline sweep. Each one's stop joins `stops`.
  */
 async function startEventStandIns(
@@ -251,7 +254,7 @@ async function startEventStandIns(
   tableName: string,
   stops: Array<() => Promise<void>>,
   mark: (name: string) => void,
-): Promise<{ poller: StreamPoller; emailPoller: StreamPoller }> {
+): Promise<{ poller: StreamPoller; changesPoller: StreamPoller }> {
   const poller = await startStreamPoller({ endpoint, tableName });
   stops.push(() => poller.stop());
   // Live updates' direct path: a bid hands its state to the broadcaster at once (the poller above is
@@ -264,20 +267,20 @@ async function startEventStandIns(
   });
   mark("poller");
 
-  // Emails: the stream consumer queues email events, the in-process queue hands them to the sender,
-  // whose outbox stands in for SES (GET /api/dev/outbox).
+  // Emails and stats: the table-changes consumer queues email events and counts, the in-process queue
+  // hands the events to the sender, whose outbox stands in for SES (GET /api/dev/outbox).
   const emails = createLocalEmailQueue();
   installEmailQueue(emails);
   stops.push(async () => {
     installEmailQueue(null);
     await emails.stop();
   });
-  const emailPoller = await startStreamPoller({
+  const changesPoller = await startStreamPoller({
     endpoint,
     tableName,
-    targets: [eventHandlers.emailEvents],
+    targets: [eventHandlers.tableChanges],
   });
-  stops.push(() => emailPoller.stop());
+  stops.push(() => changesPoller.stop());
   // Ending-soon alerts: the one-minute rule's stand-in, feeding the email queue above.
   const alerts = createLocalAlertSweep({ everyMs: 60_000 });
   stops.push(() => alerts.stop());
@@ -299,5 +302,5 @@ async function startEventStandIns(
   await deadlines.sweep();
   mark("deadlines");
 
-  return { poller, emailPoller };
+  return { poller, changesPoller };
 }

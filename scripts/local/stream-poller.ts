@@ -1,7 +1,7 @@
 /**
  * Reads the table's DynamoDB Stream the way Lambda's event source mapping does and invokes each stream
- * consumer (functions/routes.ts: `eventHandlers.broadcaster`, `eventHandlers.statsAggregator`), each
- * with its own mapping in AWS, with real DynamoDBStreamEvent batches: DescribeStream -> GetShardIterator (LATEST for the shards open at start, TRIM_HORIZON for
+ * consumer (functions/routes.ts: `eventHandlers.broadcaster` by default, `eventHandlers.tableChanges` on
+ * a poller of its own, as each has its own mapping in AWS), with real DynamoDBStreamEvent batches: DescribeStream -> GetShardIterator (LATEST for the shards open at start, TRIM_HORIZON for
  * shards that appear later) -> GetRecords every ~200 ms, shard by shard in order.
  *
  * Partial batch responses are honoured: `{batchItemFailures: [{itemIdentifier: sequenceNumber}]}`
@@ -32,7 +32,7 @@ export interface StreamPollerOptions {
   endpoint: string;
   tableName: string;
   loader?: HandlerLoader;
-  /** Which handlers get the batches, each the whole batch in turn (default every stream consumer). */
+  /** Which handlers get the batches, each the whole batch in turn (default the broadcaster). */
   targets?: readonly string[];
   intervalMs?: number;
   /** Lambda's default batch size. */
@@ -63,7 +63,7 @@ function defaultLog(level: "info" | "warn" | "error", message: string, extra?: u
 
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const loader = options.loader ?? loadHandler;
-  const targets = options.targets ?? [eventHandlers.broadcaster, eventHandlers.statsAggregator];
+  const targets = options.targets ?? [eventHandlers.broadcaster];
   const intervalMs = options.intervalMs ?? 200;
   const batchSize = options.batchSize ?? 100;
   const log = options.log ?? defaultLog;

@@ -188,11 +188,7 @@ describe("least privilege", () => {
   it("no function may do dynamodb:* or anything on every resource, except actions that have no resource", () => {
     for (const fn of [...devFunctions, ...prodFunctions]) {
       // ListStreams has no resource-level permission; the stream consumers need it.
-      const streamConsumers: string[] = [
-        eventHandlers.broadcaster,
-        eventHandlers.emailEvents,
-        eventHandlers.statsAggregator,
-      ];
+      const streamConsumers: string[] = [eventHandlers.broadcaster, eventHandlers.tableChanges];
       const allowedOnEverything = streamConsumers.includes(fn.handlerId)
         ? [...XRAY, "dynamodb:ListStreams"]
         : XRAY;
@@ -1057,16 +1053,10 @@ describe("production hardening", () => {
     expect(queueOf(referencedId(emailQueue!.Properties.RedrivePolicy.deadLetterTargetArn))).toBe(
       "penny-auction-prod-email-failures",
     );
-    const emailConsumer = byHandler(prodFunctions, eventHandlers.emailEvents);
-    const emailStream = mappings.find((m) => m.FunctionName.Ref === emailConsumer.logicalId)!;
-    expect(queueOf(referencedId(emailStream.DestinationConfig.OnFailure.Destination))).toBe(
-      "penny-auction-prod-email-failures",
-    );
-
-    const statsConsumer = byHandler(prodFunctions, eventHandlers.statsAggregator);
-    const statsStream = mappings.find((m) => m.FunctionName.Ref === statsConsumer.logicalId)!;
-    expect(queueOf(referencedId(statsStream.DestinationConfig.OnFailure.Destination))).toBe(
-      "penny-auction-prod-stats-failures",
+    const changesConsumer = byHandler(prodFunctions, eventHandlers.tableChanges);
+    const changesStream = mappings.find((m) => m.FunctionName.Ref === changesConsumer.logicalId)!;
+    expect(queueOf(referencedId(changesStream.DestinationConfig.OnFailure.Destination))).toBe(
+      "penny-auction-prod-stream-failures",
     );
 
     // The six above and the payment deadline sweep's.
@@ -1114,22 +1104,6 @@ describe("emails", () => {
     dev.template.hasResourceProperties("AWS::SES::EmailIdentity", {
       EmailIdentity: "no-reply+dev@example.com",
     });
-  });
-
-  it("feeds the email consumer from the stream (only item types that can cause an email), retrying, bisecting, failures to the email dead-letter queue", () => {
-    const consumer = byHandler(devFunctions, eventHandlers.emailEvents);
-    expectStreamConsumer(dev, consumer, idOf(dev.json, "AWS::SQS::Queue", /NotificationsFailures/), {
-      StartingPosition: "LATEST",
-      MaximumRetryAttempts: 5,
-    });
-    const patterns = filterPatternsOf(dev.json, consumer);
-    expect(patterns).toEqual([
-      {
-        dynamodb: {
-          NewImage: { type: { S: ["user", "auction", "bidPurchase", "order", "seller", "product"] } },
-        },
-      },
-    ]);
   });
 
   it("runs the sender from a queue with partial batch failures and a dead-letter queue behind it, with an alarm on that", () => {
@@ -1183,7 +1157,7 @@ describe("emails", () => {
     // requests queue the link's email of the account they find.
     expect(queueing.sort()).toEqual(
       [
-        eventHandlers.emailEvents,
+        eventHandlers.tableChanges,
         eventHandlers.endingSoonAlerts,
         eventHandlers.emailSender,
         "auth/register",
@@ -1195,15 +1169,12 @@ describe("emails", () => {
         "me/confirm-two-factor",
       ].sort(),
     );
-    expect(JSON.stringify(byHandler(devFunctions, eventHandlers.emailEvents).env.EMAIL_QUEUE_URL)).toMatch(
+    expect(JSON.stringify(byHandler(devFunctions, eventHandlers.tableChanges).env.EMAIL_QUEUE_URL)).toMatch(
       /NotificationsQueue/,
     );
-    // The consumer reads nothing of the table; the sender writes only its idempotency items and the outbox.
-    expect(
-      allActions(byHandler(devFunctions, eventHandlers.emailEvents)).filter((a) =>
-        /^dynamodb:(GetItem|PutItem|UpdateItem|DeleteItem|Query|Batch|Transact)/.test(a),
-      ),
-    ).toEqual([]);
+    // The consumer reads nothing of the table (it writes only the Stats items: tests/infra/table-changes.test.ts);
+    // the sender writes only its idempotency items and the outbox.
+    expect(TABLE_GRANTS[eventHandlers.tableChanges]?.read).toEqual([]);
     expect(TABLE_GRANTS[eventHandlers.emailSender]).toEqual({
       // EMAIL# and ACCOUNTTOKEN#: a queued reset request finds its account by address and issues its link.
       read: ["USER#", "SELLER#", "EMAIL#"],

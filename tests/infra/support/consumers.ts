@@ -64,3 +64,10 @@ export function filterPatternsOf(json: Synthesized["json"], fn: ProductFunctionV
   )!;
   return mapping.Properties.FilterCriteria.Filters.map((f: CfnJson) => JSON.parse(f.Pattern));
 }
+
+/** The logical ids of the functions with an event source mapping on the table's stream. */
+export function streamReadersOf(json: Synthesized["json"]): string[] {
+  return resourcesOfType(json, "AWS::Lambda::EventSourceMapping")
+    .filter(([, m]) => /DataTable.*StreamArn/.test(JSON.stringify(m.Properties?.EventSourceArn)))
+    .map(([, m]) => m.Properties.FunctionName.Ref as string);
+}

@@ -1,6 +1,6 @@
 /**
  * Emails through the whole asynchronous path, as `npm run dev` runs it: real routes change the table,
- * the stream poller feeds the email consumer (notifications/email-events), the local queue hands each
+ * the stream poller feeds the table-changes consumer (stream/table-changes), the local queue hands each
  * event to the sender (notifications/send-email), whose outbox GET /api/dev/outbox lists.
  */
 import type { DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
@@ -28,7 +28,7 @@ beforeAll(async () => {
   await seedBidPackages();
   pipeline = await startEmailPipeline(table, async (id) => {
     const handler = await loadHandler(id);
-    if (!handler || id !== eventHandlers.emailEvents) return handler;
+    if (!handler || id !== eventHandlers.tableChanges) return handler;
     const recording: LambdaHandler = (event, context) => {
       delivered.push(...(event as DynamoDBStreamEvent).Records);
       return handler(event, context);
@@ -234,8 +234,8 @@ describe("exactly once", () => {
     );
     expect(records).toHaveLength(1);
     const again: DynamoDBStreamEvent = { Records: records };
-    await Promise.all([invoke(eventHandlers.emailEvents, again), invoke(eventHandlers.emailEvents, again)]);
-    await invoke(eventHandlers.emailEvents, again);
+    await Promise.all([invoke(eventHandlers.tableChanges, again), invoke(eventHandlers.tableChanges, again)]);
+    await invoke(eventHandlers.tableChanges, again);
     await pipeline.queue.idle();
     expect(kindsOf(await outbox(first.email))).toEqual(["outbid"]);
   });
@@ -280,7 +280,7 @@ describe("the outbid rate limit", () => {
     later.dynamodb!.ApproximateCreationDateTime = last!.dynamodb!.ApproximateCreationDateTime! + 6 * 60;
     later.dynamodb!.NewImage!.totalBids = { N: "6" };
     later.dynamodb!.SequenceNumber = `${last!.dynamodb!.SequenceNumber}9`;
-    await invoke(eventHandlers.emailEvents, { Records: [later] });
+    await invoke(eventHandlers.tableChanges, { Records: [later] });
     await pipeline.queue.idle();
     expect(kindsOf(await outbox(leader.email))).toEqual(["outbid", "outbid"]);
   });

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARDS } from "#shared/payments";
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import type { AdminDailyStats, SellerDailyStats } from "#shared/schemas/stats";
+import { installEmailQueue } from "../../../functions/adapters/email/email-queue.ts";
+import type { EmailEvent } from "../../../functions/domain/notifications.ts";
 import { eventHandlers } from "../../../functions/routes.ts";
 import { invoke } from "../../../scripts/local/handlers.ts";
 import { type StreamPoller, startStreamPoller } from "../../../scripts/local/stream-poller.ts";
@@ -13,17 +15,32 @@ import { storeBidPackage } from "../payments/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
 useFreshTable("daily-stats");
-// The real stream poller feeds the real aggregator, as `npm run dev` does. No gateway: its scheduler would
-// close the test's already-over auction before the winner's bids are placed.
+// The real stream poller feeds the real table-changes consumer (emails and stats), as `npm run dev` does.
+// No gateway: its scheduler would close the test's already-over auction before the winner's bids are
+// placed. Its email events go to a queue that keeps them (failing on demand), not to the sender.
 let poller: StreamPoller;
+const queued: EmailEvent[] = [];
+let queueFailures = 0;
 beforeAll(async () => {
+  installEmailQueue({
+    async enqueue(events) {
+      if (queueFailures > 0) {
+        queueFailures--;
+        throw new Error("SQS is down");
+      }
+      queued.push(...events);
+    },
+  });
   poller = await startStreamPoller({
     endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
     tableName: process.env.TABLE_NAME!,
-    targets: [eventHandlers.statsAggregator],
+    targets: [eventHandlers.tableChanges],
   });
 });
-afterAll(() => poller?.stop());
+afterAll(async () => {
+  await poller?.stop();
+  installEmailQueue(null);
+});
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -167,7 +184,7 @@ describe("the aggregates, from the table's stream", () => {
       ],
     };
     for (let delivery = 0; delivery < 3; delivery++) {
-      const result = (await invoke(eventHandlers.statsAggregator, batch)) as { batchItemFailures: unknown[] };
+      const result = (await invoke(eventHandlers.tableChanges, batch)) as { batchItemFailures: unknown[] };
       expect(result.batchItemFailures).toEqual([]);
     }
     const after = todayOf(await adminStats(admin));
@@ -175,6 +192,56 @@ describe("the aggregates, from the table's stream", () => {
     expect(after.activeBidders - before.activeBidders).toBe(1);
     expect(after.bidPackagesSold - before.bidPackagesSold).toBe(1);
     expect(Number(after.bidPackageRevenue) - Number(before.bidPackageRevenue)).toBeCloseTo(9.99);
+  });
+  it("reports a record whose emails could not be queued, and counts it once when it comes again", async () => {
+    const before = todayOf(await adminStats(admin));
+    const userId = crypto.randomUUID();
+    const purchase = {
+      pk: `PURCHASE#pi_${crypto.randomUUID()}`,
+      sk: "PURCHASE",
+      type: "bidPurchase",
+      id: `pi_${crypto.randomUUID()}`,
+      userId,
+      amountCents: 1500,
+      bidCount: 30,
+      createdAt: new Date().toISOString(),
+    };
+    const bid = {
+      pk: `BIDS#${crypto.randomUUID()}`,
+      sk: "BID#0000000001",
+      type: "bid",
+      userId,
+      username: "queue-down",
+      amountCents: 501,
+      sequence: 1,
+      createdAt: new Date().toISOString(),
+      auctionId: "a",
+    };
+    const record = (sequenceNumber: string, item: Record<string, unknown>): DynamoDBRecord => ({
+      eventID: `ev-${crypto.randomUUID()}`,
+      eventName: "INSERT",
+      eventSource: "aws:dynamodb",
+      dynamodb: {
+        SequenceNumber: sequenceNumber,
+        ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
+        NewImage: marshall(item) as Record<string, AttributeValue>,
+      },
+    });
+    // A bid (no email) beside the purchase: a batch whose every record fails is retried whole.
+    const batch = { Records: [record("100", purchase), record("101", bid)] };
+    queueFailures = 1;
+    const failed = (await invoke(eventHandlers.tableChanges, batch)) as { batchItemFailures: unknown[] };
+    expect(failed.batchItemFailures).toEqual([{ itemIdentifier: "100" }]);
+    const redelivered = (await invoke(eventHandlers.tableChanges, batch)) as { batchItemFailures: unknown[] };
+    expect(redelivered.batchItemFailures).toEqual([]);
+
+    const after = todayOf(await adminStats(admin));
+    expect(after.bidPackagesSold - before.bidPackagesSold).toBe(1);
+    expect(Number(after.bidPackageRevenue) - Number(before.bidPackageRevenue)).toBeCloseTo(15);
+    expect(after.bids - before.bids).toBe(1);
+    expect(
+      queued.filter((e) => "userId" in e.recipient && e.recipient.userId === userId).map((e) => e.kind),
+    ).toEqual(["bids_purchased"]);
   });
 });
 

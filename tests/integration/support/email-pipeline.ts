@@ -1,6 +1,6 @@
 /**
  * The email pipeline as `npm run dev` runs it, for a test's own table: the stream poller feeding the
- * email consumer, and the local email queue handing each event to the sender (emails and pushes).
+ * table-changes consumer (emails and stats), and the local email queue handing each event to the sender (emails and pushes).
  */
 import { installEmailQueue } from "../../../functions/adapters/email/email-queue.ts";
 import { eventHandlers } from "../../../functions/routes.ts";
@@ -23,7 +23,7 @@ export async function startEmailPipeline(
   const poller = await startStreamPoller({
     endpoint: table.endpoint,
     tableName: table.name,
-    targets: [eventHandlers.emailEvents],
+    targets: [eventHandlers.tableChanges],
     intervalMs: 50,
     log: () => {},
     ...(loader ? { loader } : {}),
