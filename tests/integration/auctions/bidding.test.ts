@@ -241,7 +241,8 @@ describe("the end", () => {
     const { auctionEndings } = await import("./fixtures.ts");
     const rounds = 5;
     const auctions = await Promise.all(
-      Array.from({ length: rounds }, () => liveAuction({ durationSeconds: 1, extensionSeconds: 1 })),
+      // Long enough for the five bids below to land on a loaded machine before any of them ends.
+      Array.from({ length: rounds }, () => liveAuction({ durationSeconds: 4, extensionSeconds: 1 })),
     );
     const buyer = await testUser("buyer", rounds);
     for (const { auction } of auctions) expect((await bidOn(buyer, auction.id)).status).toBe(200);
