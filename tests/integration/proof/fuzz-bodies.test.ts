@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ZodMiniType } from "#shared/schemas/zod";
 import { type HttpRoute, httpRoutes } from "../../../functions/routes.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
+import { useDiscardedEmails } from "../support/discard-emails.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { expectJsonMessage } from "./support/answers.ts";
 import { expectedBodyRefusal, poisonedBody } from "./support/hostile.ts";
@@ -19,6 +20,8 @@ import { sessionTouch, snapshotTable, unexpectedChanges } from "./support/table-
 import { buildWorld, type World } from "./support/world.ts";
 
 useFreshTable("proof-bodies");
+// A password reset request queues on every call, whoever asks.
+useDiscardedEmails();
 
 /** Runs per route: ~12 body routes x RUNS x (two scans + one call) stays well under a minute. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);

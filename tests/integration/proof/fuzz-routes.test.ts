@@ -17,6 +17,7 @@ import { signWebhook, succeededEvent } from "../../../functions/adapters/payment
 import { type HttpRoute, httpRoutes } from "../../../functions/routes.ts";
 import { matchRoute } from "../../../scripts/local/gateway/match-route.ts";
 import { invokeRoute, type RouteResponse } from "../../../scripts/local/invoke-route.ts";
+import { useDiscardedEmails } from "../support/discard-emails.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
 import { expectJsonMessage } from "./support/answers.ts";
@@ -36,6 +37,8 @@ import { type Snapshot, sessionTouch, snapshotTable, unexpectedChanges } from ".
 import { buildWorld, type Caller, type World } from "./support/world.ts";
 
 useFreshTable("proof-routes");
+// A password reset request queues on every call, whoever asks.
+useDiscardedEmails();
 const gateway = useLocalGateway();
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
