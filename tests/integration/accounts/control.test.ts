@@ -12,6 +12,7 @@ import {
   cookieOf,
   deleteAccount,
   existingAccount,
+  followVerificationLink,
   linkToken,
   login,
   me,
@@ -238,10 +239,7 @@ describe("export", () => {
     expect((await call({ method: "PUT", path: "/api/me/notifications", body: chosen })).status).toBe(200);
     // Two-factor needs a verified address and the password again.
     await emails.settled();
-    const token = await linkToken(user.email, "verify_email", "/verify-email");
-    expect(
-      (await invokeRoute({ method: "POST", path: "/api/auth/verify-email", body: { token } })).status,
-    ).toBe(200);
+    await followVerificationLink(user.email);
     const setup = await invokeRoute<TwoFactorSetupView>({
       method: "POST",
       path: "/api/me/two-factor/setup",

@@ -104,6 +104,14 @@ export async function outbox(to: string): Promise<OutboxEmail[]> {
   return res.body;
 }
 
+/** Follows the newest verification link sent to `to`, as its owner would: the address is verified. */
+export async function followVerificationLink(to: string): Promise<void> {
+  const token = await linkToken(to, "verify_email", "/verify-email");
+  expect(
+    (await invokeRoute({ method: "POST", path: "/api/auth/verify-email", body: { token } })).status,
+  ).toBe(200);
+}
+
 /** The token of the newest email of `kind` to `to`, read from its link (`<site><path>#token=`). */
 export async function linkToken(to: string, kind: OutboxEmail["kind"], path: string): Promise<string> {
   const email = (await outbox(to)).find((e) => e.kind === kind);
