@@ -22,7 +22,8 @@ export const BUNDLE_BUDGETS: Record<string, number> = {
 };
 
 /** The AWS SDK's packages and what only they pull in: bundled since the runtime's copy is not the tested one. */
-const SDK_PACKAGE = /node_modules\/(@aws-sdk|@smithy|@aws-crypto|@aws|fast-xml-parser|strnum|bowser|tslib|mnemonist|obliterator)\//;
+const SDK_PACKAGE =
+  /node_modules\/(@aws-sdk|@smithy|@aws-crypto|@aws|fast-xml-parser|strnum|bowser|tslib|mnemonist|obliterator)\//;
 
 export interface BundleSize {
   handlerId: string;
