@@ -15,7 +15,7 @@ import { bidRefusal, retryDelayMs } from "../../domain/bidding.ts";
 import { notFound, serviceUnavailable } from "../../domain/errors.ts";
 import { followAuctionBidOn } from "../alerts/bid-followers.ts";
 import { finalizeIfOver } from "../auctions/finalize-auction.ts";
-import { handOffLiveUpdate } from "../auctions/live-updates.ts";
+import { handOffLiveUpdate } from "../realtime/live-updates.ts";
 import { bidRefusalError, commitBid } from "./bid.ts";
 import { assertStandingAllows, type BidderStanding, readBidderStanding } from "./bidder-eligibility.ts";
 
