@@ -7,6 +7,7 @@ import { formatCents } from "#shared/money";
 import { paths } from "#shared/paths";
 import type { EmailData, EmailEvent, EmailKind } from "#shared/schemas/notifications";
 import { withoutControlCharacters } from "#shared/text";
+import { type EmailContent, emailHtml, emailText } from "./email-layout.ts";
 
 export interface EmailSite {
   name: string;
@@ -27,6 +28,10 @@ interface Body {
   link: { label: string; path: string };
 }
 
+/** Emails have no reader's time zone: times are written in UTC, with the zone named. */
+const utc = (ms: number) =>
+  `${new Date(ms).toLocaleString("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`;
+
 function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailSite): Body {
   const item = data.productName ?? "your item";
   const price = data.priceCents !== undefined ? formatCents(data.priceCents) : undefined;
@@ -34,15 +39,8 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
   const checkout = data.buyNow
     ? paths.orderCheckout.getBuyNowHref(data.auctionId ?? "")
     : paths.orderCheckout.getHref(data.auctionId ?? "");
-  // Emails have no reader's time zone: the deadline is written in UTC, with the zone named.
-  const deadline =
-    data.payBy !== undefined
-      ? `${new Date(data.payBy).toLocaleString("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`
-      : "the deadline";
-  const when =
-    data.happenedAt !== undefined
-      ? `${new Date(data.happenedAt).toLocaleString("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`
-      : "just now";
+  const deadline = data.payBy !== undefined ? utc(data.payBy) : "the deadline";
+  const when = data.happenedAt !== undefined ? utc(data.happenedAt) : "just now";
   const device = data.deviceName ?? "an unknown device";
   const notYou =
     "If this was not you, reset your password at once from the sign-in page: that signs every device out and removes every passkey.";
@@ -219,14 +217,29 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
   }
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+/** The emails about an order or a purchase: they repeat its details under the message. */
+const ORDER_KINDS: ReadonlySet<EmailKind> = new Set([
+  "won",
+  "bids_purchased",
+  "order_paid",
+  "shipped",
+  "payment_reminder",
+  "payment_expired",
+  "sale_expired",
+]);
+
+function orderDetails(data: EmailData): Array<[string, string]> {
+  const rows: Array<[string, string | undefined]> = [
+    ["Item", data.productName],
+    ["Price", data.priceCents !== undefined ? formatCents(data.priceCents) : undefined],
+    ["Bids", data.bidCount !== undefined ? String(data.bidCount) : undefined],
+    ["Amount", data.amountCents !== undefined ? formatCents(data.amountCents) : undefined],
+    ["Order", data.orderId],
+    ["Tracking number", data.trackingNumber],
+    ["Pay by", data.payBy !== undefined ? utc(data.payBy) : undefined],
+  ];
+  return rows.filter((row): row is [string, string] => row[1] !== undefined);
+}
 
 /** Every text of the event's data on one line (numbers and ids pass as they are). */
 function oneLineData(data: EmailData): EmailData {
@@ -254,24 +267,14 @@ export function renderEmail(
 ): RenderedEmail {
   const username = withoutControlCharacters(rawUsername);
   const body = bodyOf(event.kind, oneLineData(event.data), username, site);
-  const link = `${site.url}${body.link.path}`;
-  const text = [
-    `Hello ${username},`,
-    "",
-    ...body.lines,
-    "",
-    `${body.link.label}: ${link}`,
-    "",
-    `${site.name}`,
-    site.url,
-  ].join("\n");
-  const html = [
-    `<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">`,
-    `<p>Hello ${escapeHtml(username)},</p>`,
-    ...body.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(body.link.label)}</a></p>`,
-    `<p style="color:#6b7280">${escapeHtml(site.name)} · <a href="${escapeHtml(site.url)}">${escapeHtml(site.url)}</a></p>`,
-    "</body></html>",
-  ].join("\n");
+  const content: EmailContent = {
+    site,
+    greeting: `Hello ${username},`,
+    lines: body.lines,
+    button: { label: body.link.label, href: `${site.url}${body.link.path}` },
+    details: ORDER_KINDS.has(event.kind) ? orderDetails(oneLineData(event.data)) : [],
+  };
+  const text = emailText(content);
+  const html = emailHtml(content);
   return { subject: withoutControlCharacters(body.subject), text, html };
 }

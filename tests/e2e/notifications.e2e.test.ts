@@ -22,6 +22,20 @@ describe("email notifications", () => {
     expect(await page.getByText("welcome", { exact: true }).count()).toBe(1);
     await page.screenshot({ path: "/tmp/email-outbox.png", fullPage: true });
 
+    // The HTML part as a phone's mail app shows it: one column that fits, a button a thumb can hit.
+    const [welcome] = (await (
+      await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)
+    ).json()) as Array<{ html: string; text: string }>;
+    expect(welcome!.text).toContain("See the live auctions: http");
+    const mail = await newPage();
+    await mail.setViewportSize({ width: 390, height: 844 });
+    await mail.setContent(welcome!.html);
+    const button = mail.getByRole("link", { name: "See the live auctions" });
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await mail.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await mail.getByRole("link", { name: /Precious Metals Auctions/ }).count()).toBeGreaterThan(0);
+    await mail.screenshot({ path: "/tmp/email-welcome-390.png", fullPage: true });
+
     await page.goto("/");
     await openUserMenuItem(page, "Email notifications");
     await page.getByRole("heading", { name: "Email notifications" }).waitFor();

@@ -56,7 +56,7 @@ export function OutboxPage() {
                     title={`HTML part of ${email.subject}`}
                     sandbox=""
                     srcDoc={email.html}
-                    className="h-56 w-full rounded border bg-white"
+                    className="h-96 w-full rounded border bg-white"
                   />
                   <details>
                     <summary className="cursor-pointer text-sm">Plain-text part</summary>
