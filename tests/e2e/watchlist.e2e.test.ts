@@ -1,7 +1,7 @@
 /**
  * The watchlist and the Recent winners page in Chromium at 390 × 844 and 1280 × 800: a star on the
- * auction's card and page adds it to the Watching page (from the account menu), whose star takes it
- * off again; the home page links to Recent winners, which shows a win with its all-in saving. No
+ * auction's card and page adds it to the Watching page (from the account menu), where each is a live
+ * card (Place Bid, a rival's bid shown as it happens) whose star takes it off again; the home page links to Recent winners, which shows a win with its all-in saving. No
  * failed request, console error or warning, and axe-core finds nothing.
  */
 import { describe, expect, it } from "vitest";
@@ -51,6 +51,22 @@ describe.each(PHONE_AND_DESKTOP)("the watchlist at %s size", (label, viewport) =
       () => document.documentElement.scrollWidth > window.innerWidth,
     );
     expect(hasSidewaysScroll).toBe(false);
+
+    // Each watched auction is a live card: Place Bid from the list, and a rival's bid shows at once.
+    const card = page.locator(`[data-testid="watched-auction"][data-auction-id="${onPage.id}"]`);
+    const price = card.getByTestId("current-price");
+    const before = await price.textContent();
+    await card.getByRole("button", { name: `Place Bid on ${onPage.product.name}` }).click();
+    await expect.poll(() => price.textContent()).not.toBe(before);
+    await card.getByText("You're the highest bidder").waitFor();
+    const afterMine = await price.textContent();
+    const rival = await signedIn("buyer", { bidBalance: 5, viewport });
+    const rivalBid = await rival.page.request.post(`/api/auctions/${onPage.id}/bid`, {
+      headers: { "content-type": "application/json" },
+    });
+    expect(rivalBid.status()).toBe(200);
+    await expect.poll(() => price.textContent()).not.toBe(afterMine);
+    await card.getByRole("button", { name: `Place Bid on ${onPage.product.name}` }).waitFor();
 
     await page.getByRole("button", { name: `Stop watching ${onCard.product.name}` }).click();
     await expect.poll(() => rows.count()).toBe(1);

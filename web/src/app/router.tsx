@@ -14,6 +14,7 @@ import {
 import { lazyPage } from "./lazy-page.tsx";
 import { RouteErrorPage } from "./routes/error-page.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
+import { WatchingRoute } from "./routes/watching.tsx";
 
 /** Pages only signed-in users, sellers or admins reach load on demand; their files export a named component. */
 // The home page ships in the first load; every other page is fetched on first visit (the
@@ -39,10 +40,6 @@ const SpendingLimitsPage = lazyPage(
 const NotificationsPage = lazyPage(
   () => import("@web/features/notifications/pages/notifications-page.tsx"),
   "NotificationsPage",
-);
-const WatchingPage = lazyPage(
-  () => import("@web/features/watchlist/pages/watching-page.tsx"),
-  "WatchingPage",
 );
 const RecentWinnersPage = lazyPage(
   () => import("@web/features/auctions/pages/recent-winners-page.tsx"),
@@ -124,7 +121,7 @@ export const routes: RouteObject[] = [
               { path: paths.checkout.path, element: <CheckoutPage /> },
               { path: paths.orderCheckout.path, element: <OrderCheckoutPage /> },
               { path: paths.myWins.path, element: <MyWinsPage /> },
-              { path: paths.watching.path, element: <WatchingPage /> },
+              { path: paths.watching.path, element: <WatchingRoute /> },
               { path: paths.orders.path, element: <OrdersPage /> },
               { path: paths.spendingLimits.path, element: <SpendingLimitsPage /> },
               { path: paths.notifications.path, element: <NotificationsPage /> },

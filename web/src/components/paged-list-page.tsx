@@ -36,6 +36,7 @@ export function PagedListPage<T>({
   loadMoreLabel,
   errorFallback,
   empty: { link: emptyLink, ...empty },
+  listClassName,
   children,
 }: {
   width: string;
@@ -47,6 +48,8 @@ export function PagedListPage<T>({
   loadMoreLabel?: string;
   errorFallback: string;
   empty: ListEmpty;
+  /** The list's layout (default: one column). */
+  listClassName?: string;
   children: (item: T) => ReactNode;
 }) {
   return (
@@ -61,6 +64,7 @@ export function PagedListPage<T>({
         query={query}
         errorFallback={errorFallback}
         {...(loadMoreLabel ? { loadMoreLabel } : {})}
+        {...(listClassName ? { className: listClassName } : {})}
         empty={<EmptyList {...empty} {...(emptyLink ? { action: <LinkButton link={emptyLink} /> } : {})} />}
       >
         {children}

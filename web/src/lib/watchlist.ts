@@ -4,10 +4,9 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
+import { WATCHLIST_PATH } from "@web/lib/watchlist-path.ts";
 import { MAX_PAGE_LIMIT } from "#shared/constants";
 import type { WatchlistChange, WatchlistPage } from "#shared/schemas/watchlist";
-
-export const WATCHLIST_PATH = "/api/me/watchlist";
 
 /** Every watched auction's id: the stars read it (one request per hundred watched auctions). */
 export function watchedIdsQuery() {

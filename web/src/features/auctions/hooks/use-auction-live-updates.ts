@@ -1,16 +1,29 @@
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useUser } from "@web/lib/current-user.ts";
 import { subscribeToLive, watchLive } from "@web/lib/realtime/live.ts";
+import { WATCHLIST_PATH } from "@web/lib/watchlist-path.ts";
 import { useEffect, useRef } from "react";
 import type { AuctionDetail, AuctionMessage, AuctionSummary } from "#shared/schemas/auctions";
+import type { Page } from "#shared/schemas/pages";
 import { auctionQueries } from "../api/queries.ts";
 import { applyMessage, applyMessageToDetail } from "../lib/cache-merge.ts";
 import { recordServerTime } from "../lib/server-clock.ts";
 import { readSocketMessage } from "../lib/socket-messages.ts";
 import { celebrateWin } from "../lib/winner-store.ts";
 
-/** Writes a message's new state into the list and the detail caches at once (no refetch needed). */
+/** Writes a message's new state into the list, the detail and the watchlist's pages at once (no refetch needed). */
 export function applyMessageToCache(queryClient: QueryClient, message: AuctionMessage) {
+  queryClient.setQueriesData<InfiniteData<Page<AuctionSummary>>>(
+    { queryKey: [WATCHLIST_PATH, "pages"] },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          items: page.items.map((auction) => applyMessage(auction, message)),
+        })),
+      },
+  );
   queryClient.setQueryData<AuctionSummary[]>(auctionQueries.list().queryKey, (list) =>
     list?.map((auction) => applyMessage(auction, message)),
   );

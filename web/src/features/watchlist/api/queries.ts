@@ -1,5 +1,5 @@
 import { listPagesQuery } from "@web/lib/list-pages.ts";
-import { WATCHLIST_PATH } from "@web/lib/watchlist.ts";
+import { WATCHLIST_PATH } from "@web/lib/watchlist-path.ts";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 
 /** Every read of the watchlist feature (the stars' read of the watched ids is shared: lib/watchlist.ts). */

@@ -1,20 +1,12 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { browseLiveAuctions, type ListEmpty, PagedListPage } from "@web/components/paged-list-page.tsx";
-import { ProductPhoto } from "@web/components/product-image.tsx";
-import { AuctionStatusBadge } from "@web/components/status-badges.tsx";
-import { Card } from "@web/components/ui/card.tsx";
-import { WatchStar } from "@web/components/watch-star.tsx";
-import { paths } from "@web/config/paths.ts";
-import { formatDateTime } from "@web/lib/format-date.ts";
 import { Star } from "lucide-react";
-import { Link } from "react-router";
-import { formatPrice } from "#shared/money";
-import { plural } from "#shared/plural";
+import { type ReactNode, useEffect } from "react";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import { watchlistQueries } from "../api/queries.ts";
 
-/** Live state changes with every bid; a few seconds old is close enough for a list one opens from. */
-const REFRESH_MS = 5000;
+/** The live messages keep the list current between reads; a poll now and then catches what they missed. */
+const REFRESH_MS = 15_000;
 
 const NOTHING_WATCHED: ListEmpty = {
   icon: Star,
@@ -23,50 +15,43 @@ const NOTHING_WATCHED: ListEmpty = {
   link: browseLiveAuctions,
 };
 
-/** /watching: the auctions the user starred, newest starred first, each as it stands now. */
-export function WatchingPage() {
+/**
+ * /watching: the auctions the user starred, newest starred first, each shown live as the grid shows it
+ * (price, countdown, standing, Place Bid). The app gives the card (`renderAuction`, the auctions
+ * feature's) and hears which live auctions the page shows (`onShown`, to subscribe to them).
+ */
+export function WatchingPage({
+  renderAuction,
+  onShown,
+}: {
+  renderAuction: (auction: AuctionSummary) => ReactNode;
+  onShown: (auctionIds: string[]) => void;
+}) {
   const watched = useInfiniteQuery({
     ...watchlistQueries.pages(),
     refetchInterval: REFRESH_MS,
   });
+  const liveKey = (watched.data?.pages ?? [])
+    .flatMap((page) => page.items)
+    .filter((auction) => auction.status === "active")
+    .map((auction) => auction.id)
+    .join();
+  useEffect(() => onShown(liveKey ? liveKey.split(",") : []), [liveKey, onShown]);
   return (
     <PagedListPage
-      width="max-w-4xl"
+      width="max-w-6xl"
       title="Watching"
       description="The auctions you starred. We email you once when one is about to end (see Email notifications)."
       query={watched}
       errorFallback="Failed to load your watchlist"
       empty={NOTHING_WATCHED}
+      listClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
     >
-      {(auction) => <WatchedAuction key={auction.id} auction={auction} />}
+      {(auction) => (
+        <div key={auction.id} data-testid="watched-auction" data-auction-id={auction.id} className="grid">
+          {renderAuction(auction)}
+        </div>
+      )}
     </PagedListPage>
-  );
-}
-
-function WatchedAuction({ auction }: { auction: AuctionSummary }) {
-  const href = paths.auction.getHref(auction.id);
-  const active = auction.status === "active";
-  return (
-    <Card data-testid="watched-auction" data-auction-id={auction.id} className="flex items-center gap-3 p-3">
-      <Link to={href} className="block size-20 shrink-0 overflow-hidden rounded-md bg-muted">
-        <ProductPhoto product={auction.product} className="size-full object-cover" />
-      </Link>
-      <div className="grid min-w-0 flex-1 gap-1">
-        <Link to={href} className="truncate font-semibold hover:text-primary-hover">
-          {auction.product.name}
-        </Link>
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-          <AuctionStatusBadge status={auction.status} />
-          <span className="font-semibold text-foreground" data-testid="current-price">
-            {formatPrice(auction.currentPrice)}
-          </span>
-          <span>{plural(auction.totalBids, "bid")}</span>
-          <span>
-            {active ? "Ends" : "Ended"} {formatDateTime(auction.endsAt)}
-          </span>
-        </p>
-      </div>
-      <WatchStar auctionId={auction.id} productName={auction.product.name} />
-    </Card>
   );
 }
