@@ -167,7 +167,19 @@ export function preloadPages(pathname: string): Promise<unknown> {
 
 export type AppRouterInstance = DataRouter;
 
+/**
+ * React Router names the history entry a document was opened on "default" when it has no state yet,
+ * so every typed URL or link opened in the tab would share one saved scroll position: a fresh page
+ * opened mid-way down. Giving that entry its own key (kept by the browser across a reload and back /
+ * forward) makes a new navigation start at the top and a return restore where the user was.
+ */
+function keyTheFirstEntry() {
+  if (window.history.state !== null) return;
+  window.history.replaceState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: 0 }, "");
+}
+
 export function createAppRouter(): AppRouterInstance {
+  keyTheFirstEntry();
   return createBrowserRouter(routes);
 }
 
