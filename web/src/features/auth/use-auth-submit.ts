@@ -38,5 +38,7 @@ export function useAuthSubmit<TData, TVariables>(
     busy: mutation.isPending || (mutation.isSuccess && !waiting),
     pending: mutation.isPending,
     waitingForCode: waiting,
+    /** The last try's failure, shown on the form until the next try (the toast goes after 5 s). */
+    error: mutation.error,
   };
 }

@@ -81,6 +81,7 @@ export function LoginPage() {
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
+          <FormError error={second.error} fallback="That code is not right" />
           <Button type="submit" size="lg" className="mt-2 w-full" disabled={second.busy || !code.trim()}>
             {second.pending ? "Checking..." : "Verify"}
           </Button>
@@ -94,6 +95,7 @@ export function LoginPage() {
             >
               Forgot password?
             </Link>
+            <FormError error={login.error ?? passkey.error} fallback="Invalid username or password" />
             <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.busy || passkey.busy}>
               {login.pending ? "Signing in..." : "Sign In"}
             </Button>
@@ -119,5 +121,15 @@ export function LoginPage() {
         </>
       )}
     </AuthCard>
+  );
+}
+
+/** A failed try's reason, at the button, until the next try clears it. */
+function FormError({ error, fallback }: { error: Error | null; fallback: string }) {
+  if (!error) return null;
+  return (
+    <p role="alert" data-testid="form-error" className="text-sm font-medium text-destructive">
+      {error.message || fallback}
+    </p>
   );
 }
