@@ -34,6 +34,9 @@ describe.each(PHONE_AND_DESKTOP)("a failed login at %s size", (label, viewport) 
     await page.getByLabel("Password").fill("password123");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await page.getByRole("link", { name: /^\d+ Bids?: buy bids$/ }).first().waitFor();
+    await page
+      .getByRole("link", { name: /^\d+ Bids?: buy bids$/ })
+      .first()
+      .waitFor();
   });
 });
