@@ -40,6 +40,11 @@ describe.each(VIEWPORTS)("the winner's path at %s size", (label, viewport) => {
     // The celebration opens for the winner as the clock ends; closed, the page behind it shows the win.
     const modal = winner.page.getByTestId("winner-modal");
     await modal.waitFor({ timeout: 20_000 });
+    // The modal offers the payment itself beside the wins list.
+    expect(await modal.getByRole("link", { name: "Pay $1.52 now" }).getAttribute("href")).toBe(
+      `/order-checkout/${auction.id}`,
+    );
+    expect(await modal.getByRole("link", { name: "View My Wins" }).count()).toBe(1);
     await modal.getByRole("button", { name: "Close" }).first().click();
     await modal.waitFor({ state: "hidden" });
     const youWon = winner.page.getByTestId("you-won").filter({ visible: true });

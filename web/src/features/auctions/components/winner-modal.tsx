@@ -100,8 +100,13 @@ export function WinnerModal() {
               <Button variant="outline" onClick={dismissWin}>
                 Close
               </Button>
-              <Button asChild onClick={dismissWin}>
+              <Button asChild variant="outline" onClick={dismissWin}>
                 <Link to={paths.myWins.getHref()}>View My Wins</Link>
+              </Button>
+              <Button asChild onClick={dismissWin}>
+                <Link to={paths.orderCheckout.getHref(win.auctionId)}>
+                  Pay {formatPrice(win.finalPrice)} now
+                </Link>
               </Button>
             </DialogFooter>
           </>
