@@ -161,6 +161,8 @@ const summary = (overrides: Partial<AuctionSummary> = {}): AuctionSummary => ({
   winner: null,
   activeAgents: 0,
   beginner: false,
+  lockAtPrice: null,
+  locked: false,
   retailPrice: null,
   buyNowStockLeft: 0,
   product: {
