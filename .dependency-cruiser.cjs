@@ -24,8 +24,8 @@ module.exports = {
     fence("no-circular", "Modules that import each other in a circle.", {}, { circular: true }),
     fence(
       "ses-only-in-the-email-sender",
-      "Only the email sender (functions/handlers/notifications/send-email.ts) may reach SES, through functions/adapters/email/ses-sender.ts (the one importer of the SES client: tests/unit/notifications/ses-client.test.ts).",
-      { pathNot: "^functions/(handlers/notifications/send-email|adapters/email/ses-sender)[.]ts$" },
+      "Only the email sender (functions/handlers/alerts/send-alerts.ts) may reach SES, through functions/adapters/email/ses-sender.ts (the one importer of the SES client: tests/unit/notifications/ses-client.test.ts).",
+      { pathNot: "^functions/(handlers/alerts/send-alerts|adapters/email/ses-sender)[.]ts$" },
       { path: "^functions/adapters/email/ses-sender[.]ts$" },
     ),
     fence(

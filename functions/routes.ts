@@ -382,7 +382,7 @@ export const eventHandlers = {
    * The email queue -> one email per event, exactly once (SES in AWS, the outbox locally), and one Web
    * Push per alert event (the browsers' push services in AWS, the local push service locally).
    */
-  emailSender: "notifications/send-email",
+  emailSender: "alerts/send-alerts",
   /** Every minute -> ending-soon alerts of watched auctions on the email queue (functions/usecases/alerts/). */
   endingSoonAlerts: "alerts/ending-soon-sweep",
 } as const;

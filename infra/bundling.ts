@@ -62,8 +62,10 @@ export function esbuildOptions(handlerIds: readonly string[], outdir: string): B
     sourcemap: true,
     // Prefer the ES module build of a dependency: it tree-shakes.
     mainFields: ["module", "main"],
-    // The runtime ships AWS SDK v3: leaving it out keeps bundles small and deploys fast.
-    external: ["@aws-sdk/*"],
+    // The AWS SDK clients are bundled, not taken from the runtime: the runtime's copy is whatever
+    // version Lambda ships that month, while the tests and the local stack run node_modules' pinned
+    // one. Bundled, the code that was tested is the code that runs (docs/decisions.md).
+    external: [],
     // CommonJS dependencies inside an ES module bundle still call require(): give them one.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -297,7 +297,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // Web Push: the recipient's subscriptions (PUSHSUB#, deleted when gone with their PUSHENDPOINT# owner)
   // and the local push service's record (PUSHOUTBOX#, local stack only). A queued password-reset
   // request finds its account by address (EMAIL#) and issues its link (ACCOUNTTOKEN#).
-  "notifications/send-email": grant(
+  "alerts/send-alerts": grant(
     ["USER#", "SELLER#", "EMAIL#"],
     ["EMAILSENT#", "OUTBOX#", "PUSHSUB#", "PUSHENDPOINT#", "PUSHOUTBOX#", "ACCOUNTTOKEN#"],
   ),

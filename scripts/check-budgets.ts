@@ -33,8 +33,8 @@ const AUCTION_PAGE_MODULE = "src/features/auctions/pages/auction-detail-page.tsx
 export const WEB_FIRST_LOAD_CSS_GZIP_BUDGET = 25 * KB;
 
 /**
- * Every function that never pays, minified (at most 110 KB). The AWS SDK comes from the runtime; on
- * zod 4 mini the validated handlers are ~70-95 KB.
+ * Every function that never pays, minified, less the bundled AWS SDK (at most 110 KB); on zod 4 mini
+ * the validated handlers are ~70-95 KB.
  */
 export const LAMBDA_DEFAULT_BUDGET = 110 * KB;
 /** Functions that talk to the payment provider carry the Stripe SDK (~240 KB minified). */
@@ -58,6 +58,12 @@ export const LAMBDA_BUDGETS: Record<string, number> = Object.fromEntries([
 ]);
 
 export const lambdaBudget = (handlerId: string) => LAMBDA_BUDGETS[handlerId] ?? LAMBDA_DEFAULT_BUDGET;
+
+/**
+ * Every function whole, the bundled AWS SDK included (~330-400 KB of it): bundled since the runtime's
+ * copy is not the version the tests ran (docs/decisions.md); 806 KB was the largest when it was set.
+ */
+export const LAMBDA_TOTAL_BUDGET = 900 * KB;
 
 interface ManifestChunk {
   file: string;
@@ -184,14 +190,19 @@ function checkLambdas(): string[] {
   const failures: string[] = [];
   for (const size of [...sizes].sort((a, b) => b.bytes - a.bytes)) {
     const budget = lambdaBudget(size.handlerId);
-    const over = size.bytes > budget;
+    const ours = size.bytes - size.sdkBytes;
+    const over = ours > budget;
+    const overTotal = size.bytes > LAMBDA_TOTAL_BUDGET;
     console.log(
-      `  ${size.handlerId.padEnd(40)} ${kb(size.bytes).padStart(9)}  budget ${kb(budget)}${over ? "  OVER" : ""}`,
+      `  ${size.handlerId.padEnd(40)} ${kb(ours).padStart(9)} without the SDK, budget ${kb(budget)}${over ? "  OVER" : ""}; ${kb(size.bytes)} whole${overTotal ? `  OVER ${kb(LAMBDA_TOTAL_BUDGET)}` : ""}`,
     );
-    if (over) {
-      const heaviest = size.heaviest.map((h) => `${h.input} ${kb(h.bytes)}`).join(", ");
-      failures.push(`${size.handlerId} ${kb(size.bytes)} > ${kb(budget)} (heaviest: ${heaviest})`);
-    }
+    const heaviest = size.heaviest.map((h) => `${h.input} ${kb(h.bytes)}`).join(", ");
+    if (over)
+      failures.push(`${size.handlerId} ${kb(ours)} without the SDK > ${kb(budget)} (heaviest: ${heaviest})`);
+    if (overTotal)
+      failures.push(
+        `${size.handlerId} ${kb(size.bytes)} > ${kb(LAMBDA_TOTAL_BUDGET)} whole (heaviest: ${heaviest})`,
+      );
   }
   return failures;
 }

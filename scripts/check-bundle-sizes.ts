@@ -13,16 +13,25 @@ import { gzipSync } from "node:zlib";
 import { knownHandlerIds } from "../infra/access.ts";
 import { bundleHandlers, projectRoot } from "../infra/bundling.ts";
 
-/** Minified bytes allowed per function (index.mjs, the code Lambda loads; the .map is not loaded). */
+/**
+ * Minified bytes allowed per function (index.mjs, the code Lambda loads; the .map is not loaded), the
+ * bundled AWS SDK included: the bid function was 105 KB before the SDK was bundled and 563 KB after.
+ */
 export const BUNDLE_BUDGETS: Record<string, number> = {
-  "auctions/place-bid": 300 * 1024,
+  "auctions/place-bid": 600 * 1024,
 };
+
+/** The AWS SDK's packages and what only they pull in: bundled since the runtime's copy is not the tested one. */
+const SDK_PACKAGE =
+  /node_modules\/(@aws-sdk|@smithy|@aws-crypto|@aws|fast-xml-parser|strnum|bowser|tslib|mnemonist|obliterator)\//;
 
 export interface BundleSize {
   handlerId: string;
   bytes: number;
   gzipBytes: number;
   mapBytes: number;
+  /** Of `bytes`, what the AWS SDK's packages put in. */
+  sdkBytes: number;
   /** The heaviest inputs, by bytes they put in the bundle. */
   heaviest: { input: string; bytes: number }[];
   budget?: number;
@@ -42,7 +51,9 @@ export function measureBundles(handlerIds: readonly string[] = [...knownHandlerI
       const output = metafile.outputs[relative(projectRoot, file)];
       if (!output) throw new Error(`esbuild's metafile has no output for ${handlerId}`);
       const byOrigin = new Map<string, number>();
+      let sdkBytes = 0;
       for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+        if (SDK_PACKAGE.test(input)) sdkBytes += bytesInOutput;
         const origin = originOf(input);
         byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + bytesInOutput);
       }
@@ -55,6 +66,7 @@ export function measureBundles(handlerIds: readonly string[] = [...knownHandlerI
         bytes: output.bytes,
         gzipBytes: gzipSync(readFileSync(file)).length,
         mapBytes: statSync(`${file}.map`).size,
+        sdkBytes,
         heaviest,
         budget: BUNDLE_BUDGETS[handlerId],
       };
@@ -82,19 +94,21 @@ export function markdownSection(sizes: BundleSize[], buildMs: number): string {
     .sort((a, b) => a.handlerId.localeCompare(b.handlerId))
     .map(
       (s) =>
-        `| ${s.handlerId} | ${kb(s.bytes)} | ${kb(s.gzipBytes)} | ${s.budget ? `${kb(s.budget)} ${s.bytes <= s.budget ? "ok" : "OVER"}` : ""} | ${s.heaviest.map((h) => `${h.input} ${kb(h.bytes)}`).join(", ")} |`,
+        `| ${s.handlerId} | ${kb(s.bytes)} | ${kb(s.bytes - s.sdkBytes)} | ${kb(s.gzipBytes)} | ${s.budget ? `${kb(s.budget)} ${s.bytes <= s.budget ? "ok" : "OVER"}` : ""} | ${s.heaviest.map((h) => `${h.input} ${kb(h.bytes)}`).join(", ")} |`,
     );
   const total = sizes.reduce((sum, s) => sum + s.bytes, 0);
   return [
     "## Lambda bundle sizes",
     "`npm run check:bundles` (esbuild metafile of the very build the CDK app deploys: ESM, minified, node24,",
-    "AWS SDK v3 left to the runtime; fails when a function is over its budget). Minified = index.mjs, the",
-    "code Lambda loads; the source map ships beside it but is read only to print a stack trace.",
+    "the AWS SDK v3 clients bundled; fails when a function is over its budget). Minified = index.mjs, the",
+    "code Lambda loads; the source map ships beside it but is read only to print a stack trace. Without",
+    "the SDK = minified less what the AWS SDK's packages put in (what `npm run check:budgets` holds to",
+    "each function's budget).",
     "",
     `${sizes.length} functions, ${kb(total)} minified in all; one esbuild run bundled them in ${(buildMs / 1000).toFixed(1)} s on this machine.`,
     "",
-    "| function | minified | gzip | budget | heaviest parts |",
-    "|---|---|---|---|---|",
+    "| function | minified | without the SDK | gzip | budget | heaviest parts |",
+    "|---|---|---|---|---|---|",
     ...rows,
     "",
   ].join("\n");

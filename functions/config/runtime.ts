@@ -3,7 +3,7 @@ import { DEFAULT_AUCTION_DURATION_SECONDS } from "#shared/constants";
 import { decimalToCents } from "#shared/money";
 import type { AppConfig } from "#shared/schemas/payments";
 import { DEFAULT_BUY_NOW_PAYMENT_DAYS, DEFAULT_WIN_PAYMENT_DAYS } from "../domain/payment-deadlines.ts";
-import { MAX_SOCKETS_PER_ADDRESS } from "../domain/socket-limits.ts";
+import { MAX_SOCKETS_PER_ADDRESS } from "../domain/realtime-limits.ts";
 import { DEFAULT_WIN_LIMIT, type WinLimit } from "../domain/who-may-bid.ts";
 
 /** Origins allowed to send mutations (besides the request's own host). */
@@ -36,7 +36,7 @@ export function onLocalStack(): boolean {
   return process.env.LOCAL_STACK === "1";
 }
 
-/** Open sockets per address (functions/domain/socket-limits.ts); the local stack raises it, like registrations. */
+/** Open sockets per address (functions/domain/realtime-limits.ts); the local stack raises it, like registrations. */
 export function socketsPerAddress(): number {
   const value = Number(process.env.SOCKETS_PER_ADDRESS);
   return Number.isInteger(value) && value > 0 ? value : MAX_SOCKETS_PER_ADDRESS;

@@ -14,7 +14,7 @@ export function liveTransportOf(scope: Construct): LiveTransport {
   throw new Error(`-c live=${asked}: expected events or websocket`);
 }
 
-/** The channel namespace of live updates: `/auctions/<auctionId>` (functions/domain/auction-messages.ts). */
+/** The channel namespace of live updates: `/auctions/<auctionId>` (functions/domain/realtime-messages.ts). */
 export const AUCTIONS_NAMESPACE = "auctions";
 
 export interface LiveEventsProps {

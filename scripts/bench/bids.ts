@@ -41,7 +41,7 @@ const { GetCommand, QueryCommand, TransactWriteCommand } = await import("@aws-sd
 const { indexKeys } = await import("../../functions/adapters/dynamo/keys.ts");
 const { hashSessionToken } = await import("../../functions/domain/sessions.ts");
 
-const { auctionMessage } = await import("../../functions/domain/auction-messages.ts");
+const { auctionMessage } = await import("../../functions/domain/realtime-messages.ts");
 const { installLiveHandoff } = await import("../../functions/adapters/realtime/handoff-from-env.ts");
 const { createLocalLiveHandoff } = await import("../local/live-handoff.ts");
 

@@ -1,28 +1,37 @@
 /**
- * npm run bench:fanout — who hears a bid, and how soon: 1,000 local sockets over 100 auctions.
+ * npm run bench:fanout — who hears a bid, how soon, and what it costs the API's own quota, over both
+ * live transports in one run:
+ *   websocket  the API Gateway WebSocket API: the broadcaster posts each state to every watching
+ *              socket (one management-API request per watcher, counted against the account's
+ *              API Gateway requests per second)
+ *   events     the AppSync Event API's stand-in (scripts/local/event-api.ts): the broadcaster publishes
+ *              each state once to `/auctions/<auctionId>`; the service fans it out
  *
- * Starts DynamoDB Local (in memory), the local gateway, the stream poller and the direct path's
- * stand-in (the same broadcaster Lambda code, as `npm run dev` runs them), opens BENCH_SOCKETS
- * WebSockets spread evenly over BENCH_AUCTIONS live auctions, then places bids (each on another
- * auction) and records, per bid, which sockets were sent its `bid_placed`, how often, and how long each
- * took from the bid request to the socket. Two passes on the same table:
- *   everything  the sockets never send `watch` (the behaviour before watching): every socket hears
- *               every bid; the stream alone delivers
- *   watch       each socket sends {"type":"watch","auctionIds":[its auction]} first; the bids
- *               alternate between the direct hand-off on and off (stream only), so both rows share
- *               the same sockets, table and machine load, side by side
+ * Starts DynamoDB Local (in memory), the local gateway, the stream poller, the direct path's stand-in
+ * and the Event API stand-in (the same handler code as `npm run dev`), then for each shape and
+ * transport opens the watchers, places bids (the direct hand-off on, the stream as the safety net, as
+ * deployed) and records per bid: management-API requests our code made, publishes, deliveries, and the
+ * time from the bid request to each watcher. Events watchers subscribe with the client written from
+ * AWS's protocol description (tests/support/appsync-events-client.ts), not the product's.
  *
- *   BENCH_SOCKETS=1000 BENCH_AUCTIONS=100 BENCH_BIDS=20 BENCH_POLL_MS=200
+ *   BENCH_SHAPES=1000x100,5000x1 BENCH_BIDS=20 BENCH_POLL_MS=200 BENCH_TRANSPORTS=websocket,events
  *
- * BENCH_BIDS is per row. The poll interval defaults to the local stack's (scripts/local/stream-poller.ts);
- * DynamoDB Streams → Lambda adds its own polling and a batching window in AWS (docs/scale.md): compare
- * the rows with each other, not with production.
+ * A shape is <watchers>x<auctions>. The poll interval defaults to the local stack's
+ * (scripts/local/stream-poller.ts); compare the rows with each other, not with production.
  */
 import WebSocket from "ws";
+import { connectEventsClient, type EventsTestClient } from "../../tests/support/appsync-events-client.ts";
+import { startLocalEventApi } from "../local/event-api.ts";
+import { MANAGEMENT_PATH } from "../local/gateway/management-api.ts";
 import { percentile, benchUser as signedInUser, startBenchTable } from "./support.ts";
 
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
-const AUCTIONS = Number(process.env.BENCH_AUCTIONS ?? 100);
+type Transport = "websocket" | "events";
+const SHAPES = (process.env.BENCH_SHAPES ?? "1000x100,5000x1").split(",").map((shape) => {
+  const [watchers, auctions] = shape.split("x").map(Number);
+  if (!watchers || !auctions) throw new Error(`BENCH_SHAPES: "${shape}" is not <watchers>x<auctions>`);
+  return { watchers, auctions };
+});
+const TRANSPORTS = (process.env.BENCH_TRANSPORTS ?? "websocket,events").split(",") as Transport[];
 const BIDS = Number(process.env.BENCH_BIDS ?? 20);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 200);
 
@@ -36,6 +45,13 @@ const { installLiveHandoff } = await import("../../functions/adapters/realtime/h
 const gateway = await startGateway({ port: 0, log: () => {} });
 process.env.LOCAL_SCHEDULER_URL = gateway.url;
 process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
+let managementRequests = 0;
+gateway.server.on("request", (req) => {
+  if (MANAGEMENT_PATH.test(new URL(req.url ?? "/", "http://x").pathname)) managementRequests++;
+});
+const eventApi = await startLocalEventApi({
+  iam: { accessKeyId: "local", secretAccessKey: "local", region: "us-east-1" },
+});
 const poller = await startStreamPoller({
   endpoint: dynamoLocal.endpoint,
   tableName: "bench-fanout",
@@ -43,12 +59,14 @@ const poller = await startStreamPoller({
   log: () => {},
 });
 const live = createLocalLiveHandoff({ log: () => {} });
+installLiveHandoff(live);
 const { benchAuction } = await import("./auctions.ts");
 const { invokeRoute } = await import("../local/invoke-route.ts");
 
 const seller = await signedInUser({ username: "fanoutseller", role: "seller" });
+const mostAuctions = Math.max(...SHAPES.map((s) => s.auctions));
 const auctions = await Promise.all(
-  Array.from({ length: AUCTIONS }, (_, i) =>
+  Array.from({ length: mostAuctions }, (_, i) =>
     benchAuction(
       seller,
       {
@@ -70,45 +88,64 @@ const bidders = await Promise.all(
 const lastBidder = new Map<string, number>();
 
 interface Listener {
-  ws: WebSocket;
   auctionId: string;
   /** First bid_placed arrival time by "auctionId#totalBids". */
   heard: Map<string, number>;
-  /** How many times each "auctionId#totalBids" arrived (more than once is a doubled post). */
+  /** How many times each "auctionId#totalBids" arrived (more than once is a doubled delivery). */
   times: Map<string, number>;
+  close(): void;
 }
 
-async function openSockets(watch: boolean): Promise<Listener[]> {
+interface BidMessage {
+  type: string;
+  auctionId?: string;
+  totalBids?: number;
+}
+
+function hear(listener: Listener, message: BidMessage) {
+  if (message.type !== "bid_placed") return;
+  const key = `${message.auctionId}#${message.totalBids}`;
+  if (!listener.heard.has(key)) listener.heard.set(key, performance.now());
+  listener.times.set(key, (listener.times.get(key) ?? 0) + 1);
+}
+
+async function socketListener(auctionId: string): Promise<Listener> {
+  const ws = new WebSocket(`${gateway.url.replace(/^http/, "ws")}/ws`);
+  const listener: Listener = { auctionId, heard: new Map(), times: new Map(), close: () => ws.terminate() };
+  const watching = new Promise<void>((resolve) => {
+    ws.on("message", (data) => {
+      const message = JSON.parse(String(data)) as BidMessage;
+      if (message.type === "watching") resolve();
+      hear(listener, message);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  ws.send(JSON.stringify({ type: "watch", auctionIds: [auctionId] }));
+  await watching;
+  return listener;
+}
+
+async function eventsListener(auctionId: string): Promise<Listener> {
+  const client: EventsTestClient = await connectEventsClient(eventApi);
+  const listener: Listener = { auctionId, heard: new Map(), times: new Map(), close: () => client.close() };
+  const answer = await client.subscribe(`/auctions/${auctionId}`, { id: "s" });
+  if (answer.type !== "subscribe_success") throw new Error(`subscribe refused: ${JSON.stringify(answer)}`);
+  client.next((frame) => {
+    if (frame.type === "data") hear(listener, JSON.parse(frame.event as string) as BidMessage);
+    return false;
+  });
+  return listener;
+}
+
+async function openListeners(transport: Transport, watchers: number, auctionCount: number) {
   const listeners: Listener[] = [];
-  for (let start = 0; start < SOCKETS; start += 50) {
-    const batch = Array.from({ length: Math.min(50, SOCKETS - start) }, async (_, j) => {
-      const auctionId = auctions[(start + j) % AUCTIONS]!.id;
-      const ws = new WebSocket(`${gateway.url.replace(/^http/, "ws")}/ws`);
-      const listener: Listener = { ws, auctionId, heard: new Map(), times: new Map() };
-      const watching = new Promise<void>((resolve) => {
-        ws.on("message", (data) => {
-          const message = JSON.parse(String(data)) as {
-            type: string;
-            auctionId?: string;
-            totalBids?: number;
-          };
-          if (message.type === "watching") resolve();
-          if (message.type === "bid_placed") {
-            const key = `${message.auctionId}#${message.totalBids}`;
-            if (!listener.heard.has(key)) listener.heard.set(key, performance.now());
-            listener.times.set(key, (listener.times.get(key) ?? 0) + 1);
-          }
-        });
-      });
-      await new Promise<void>((resolve, reject) => {
-        ws.once("open", () => resolve());
-        ws.once("error", reject);
-      });
-      if (watch) {
-        ws.send(JSON.stringify({ type: "watch", auctionIds: [auctionId] }));
-        await watching;
-      }
-      return listener;
+  for (let start = 0; start < watchers; start += 50) {
+    const batch = Array.from({ length: Math.min(50, watchers - start) }, (_, j) => {
+      const auctionId = auctions[(start + j) % auctionCount]!.id;
+      return transport === "events" ? eventsListener(auctionId) : socketListener(auctionId);
     });
     listeners.push(...(await Promise.all(batch)));
   }
@@ -119,42 +156,25 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let bidsSoFar = 0;
 
 interface Row {
-  label: string;
-  /** The bid's own answer, for what the socket's latency is made of. */
-  answers: number[];
+  transport: Transport;
+  watchers: number;
+  auctions: number;
   latencies: number[];
-  /** Each socket's receipt after its bid's answer: what the path itself takes. */
-  afterAnswer: number[];
-  postsPerBid: number[];
-  strays: number;
+  answers: number[];
+  managementPerBid: number[];
+  publishesPerBid: number[];
+  deliveriesPerBid: number[];
+  missed: number;
   doubled: number;
+  strays: number;
 }
 
-const row = (label: string): Row => ({
-  label,
-  answers: [],
-  latencies: [],
-  afterAnswer: [],
-  postsPerBid: [],
-  strays: 0,
-  doubled: 0,
-});
-
-/**
- * One bid on the next auction, measured on `into`; `direct` says whether the hand-off is on for it.
- * A socket that has not heard it within `patienceMs` fails the run.
- */
-async function measuredBid(
-  listeners: Listener[],
-  watch: boolean,
-  direct: boolean,
-  into: Row,
-  patienceMs = 5000,
-) {
-  installLiveHandoff(direct ? live : null);
-  const auction = auctions[(bidsSoFar++ * 7) % AUCTIONS]!;
+/** One bid on the next auction of the shape; a watcher that has not heard it within `patienceMs` counts as missed. */
+async function measuredBid(listeners: Listener[], auctionCount: number, into: Row, patienceMs = 10_000) {
+  const auction = auctions[(bidsSoFar++ * 7) % auctionCount]!;
   const turn = lastBidder.get(auction.id) === 0 ? 1 : 0;
   lastBidder.set(auction.id, turn);
+  const before = { management: managementRequests, ...eventApi.stats() };
   const sent = performance.now();
   const res = await invokeRoute<{ auction: { totalBids: number } }>({
     method: "POST",
@@ -162,82 +182,79 @@ async function measuredBid(
     cookies: bidders[turn]!.cookies,
   });
   if (res.status !== 200) throw new Error(`bid answered ${res.status}: ${JSON.stringify(res.body)}`);
-  const answered = performance.now();
-  into.answers.push(answered - sent);
+  into.answers.push(performance.now() - sent);
   const key = `${auction.id}#${res.body.auction.totalBids}`;
-  const audience = watch ? listeners.filter((l) => l.auctionId === auction.id) : listeners;
+  const audience = listeners.filter((l) => l.auctionId === auction.id);
   const deadline = performance.now() + patienceMs;
-  while (audience.some((l) => !l.heard.has(key)) && performance.now() < deadline) await sleep(10);
-  // Everything either path will send for this bid has gone out: then late or doubled posts show.
+  while (audience.some((l) => !l.heard.has(key)) && performance.now() < deadline) await sleep(5);
+  // Everything either path will send for this bid has gone out: then late or doubled deliveries show.
   await poller.drain();
   await live.idle();
   await sleep(50);
-  const heard = listeners.filter((l) => l.heard.has(key));
-  into.postsPerBid.push(heard.reduce((n, l) => n + l.times.get(key)!, 0));
-  into.strays += heard.filter((l) => !audience.includes(l)).length;
-  into.doubled += heard.filter((l) => l.times.get(key)! > 1).length;
-  for (const l of heard) {
-    into.latencies.push(l.heard.get(key)! - sent);
-    into.afterAnswer.push(l.heard.get(key)! - answered);
-  }
-  if (audience.some((l) => !l.heard.has(key))) throw new Error(`${into.label}: a socket missed bid ${key}`);
-}
-
-/**
- * Opening (and closing) a thousand sockets writes a few thousand items (connections, the address's
- * count, watch items, watch-frame counts), and the stream hands them to the broadcaster a batch per
- * poll: seconds of backlog that the first measured bids would queue behind. One unmeasured bid,
- * stream only, waited for as long as it takes: once every socket has heard it, the stream is past
- * the sockets' own writes.
- */
-async function streamCaughtUp(listeners: Listener[], watch: boolean) {
-  const started = performance.now();
-  await measuredBid(listeners, watch, false, row("catching up"), 120_000);
-  console.log(
-    `stream past the sockets' own writes after ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  const after = { management: managementRequests, ...eventApi.stats() };
+  into.managementPerBid.push(after.management - before.management);
+  into.publishesPerBid.push(after.published - before.published);
+  into.deliveriesPerBid.push(
+    into.transport === "events"
+      ? after.delivered - before.delivered
+      : listeners.reduce((n, l) => n + (l.times.get(key) ?? 0), 0),
   );
+  into.missed += audience.filter((l) => !l.heard.has(key)).length;
+  into.doubled += listeners.filter((l) => (l.times.get(key) ?? 0) > 1).length;
+  into.strays += listeners.filter((l) => l.heard.has(key) && l.auctionId !== auction.id).length;
+  for (const l of audience) if (l.heard.has(key)) into.latencies.push(l.heard.get(key)! - sent);
 }
 
-async function closeAll(listeners: Listener[]) {
-  for (const l of listeners) l.ws.terminate();
+async function run(transport: Transport, watchers: number, auctionCount: number): Promise<Row> {
+  if (transport === "events") process.env.EVENT_API_HTTP_ENDPOINT = eventApi.httpEndpoint;
+  else delete process.env.EVENT_API_HTTP_ENDPOINT;
+  const listeners = await openListeners(transport, watchers, auctionCount);
+  // Opening sockets writes connection and watch items; the stream catches up on them before measuring.
+  await measuredBid(listeners, auctionCount, { ...emptyRow(transport, watchers, auctionCount) }, 120_000);
+  const row = emptyRow(transport, watchers, auctionCount);
+  for (let b = 0; b < BIDS; b++) await measuredBid(listeners, auctionCount, row);
+  for (const l of listeners) l.close();
   await sleep(500);
+  await poller.drain();
+  return row;
 }
 
-async function everythingRun(): Promise<Row[]> {
-  const listeners = await openSockets(false);
-  await streamCaughtUp(listeners, false);
-  const stream = row("everything (no watch), stream only");
-  for (let b = 0; b < BIDS; b++) await measuredBid(listeners, false, false, stream);
-  await closeAll(listeners);
-  return [stream];
+function emptyRow(transport: Transport, watchers: number, auctionCount: number): Row {
+  return {
+    transport,
+    watchers,
+    auctions: auctionCount,
+    latencies: [],
+    answers: [],
+    managementPerBid: [],
+    publishesPerBid: [],
+    deliveriesPerBid: [],
+    missed: 0,
+    doubled: 0,
+    strays: 0,
+  };
 }
 
-async function watchRun(): Promise<Row[]> {
-  const listeners = await openSockets(true);
-  await streamCaughtUp(listeners, true);
-  const stream = row(`watch (${SOCKETS / AUCTIONS} per auction), stream only`);
-  const direct = row(`watch (${SOCKETS / AUCTIONS} per auction), direct hand-off + stream`);
-  // Alternating, so both see the same machine load over the run.
-  for (let b = 0; b < 2 * BIDS; b++) {
-    const on = b % 2 === 1;
-    await measuredBid(listeners, true, on, on ? direct : stream);
+const rows: Row[] = [];
+for (const shape of SHAPES) {
+  for (const transport of TRANSPORTS) {
+    const started = performance.now();
+    rows.push(await run(transport, shape.watchers, shape.auctions));
+    console.log(
+      `${transport} ${shape.watchers}x${shape.auctions}: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
-  await closeAll(listeners);
-  return [stream, direct];
 }
 
-const rows = [...(await everythingRun()), ...(await watchRun())];
+const mean = (values: number[]) => values.reduce((a, n) => a + n, 0) / Math.max(1, values.length);
+console.log(`\n${BIDS} bids per row, direct hand-off + stream (poll every ${POLL_MS} ms)\n`);
 console.log(
-  `\n${SOCKETS} sockets, ${AUCTIONS} auctions, ${BIDS} bids per row, stream poll every ${POLL_MS} ms\n`,
+  "| transport | watchers × auctions | API Gateway requests per bid | publishes per bid | deliveries per bid | bid → watcher p50 | p95 | missed | doubled | to non-watchers | the bid's answer p50 |",
 );
-console.log(
-  "| sockets | mode | posts per bid | posts to non-watchers | sockets sent a bid twice | bid → socket p50 | p95 | the bid's answer p50 / p95 | answer → socket p50 / p95 |",
-);
-console.log("|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
-  const posts = r.postsPerBid.reduce((a, n) => a + n, 0) / r.postsPerBid.length;
   console.log(
-    `| ${SOCKETS} | ${r.label} | ${posts.toFixed(1)} | ${r.strays} | ${r.doubled} | ${percentile(r.latencies, 50).toFixed(0)} ms | ${percentile(r.latencies, 95).toFixed(0)} ms | ${percentile(r.answers, 50).toFixed(0)} / ${percentile(r.answers, 95).toFixed(0)} ms | ${percentile(r.afterAnswer, 50).toFixed(0)} / ${percentile(r.afterAnswer, 95).toFixed(0)} ms |`,
+    `| ${r.transport} | ${r.watchers} × ${r.auctions} | ${mean(r.managementPerBid).toFixed(1)} | ${mean(r.publishesPerBid).toFixed(1)} | ${mean(r.deliveriesPerBid).toFixed(1)} | ${percentile(r.latencies, 50).toFixed(0)} ms | ${percentile(r.latencies, 95).toFixed(0)} ms | ${r.missed} | ${r.doubled} | ${r.strays} | ${percentile(r.answers, 50).toFixed(0)} ms |`,
   );
 }
 
@@ -245,5 +262,6 @@ installLiveHandoff(null);
 await live.stop();
 await poller.stop();
 await gateway.close();
+await eventApi.close();
 await dynamoLocal.stop();
-process.exit(0);
+process.exit(rows.some((r) => r.missed || r.doubled || r.strays) ? 1 : 0);

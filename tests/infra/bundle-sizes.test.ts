@@ -7,19 +7,28 @@ import {
 } from "../../scripts/check-bundle-sizes.ts";
 
 describe("Lambda bundle sizes", () => {
-  it("the bid function's minified bundle stays under 300 KB", () => {
-    expect(BUNDLE_BUDGETS["auctions/place-bid"]).toBe(300 * 1024);
+  it("the bid function's minified bundle, the AWS SDK in it, stays under 600 KB", () => {
+    expect(BUNDLE_BUDGETS["auctions/place-bid"]).toBe(600 * 1024);
     const { sizes } = measureBundles(["auctions/place-bid"]);
     const [bid] = sizes;
     expect(bid!.bytes).toBeGreaterThan(0);
-    expect(bid!.bytes).toBeLessThanOrEqual(300 * 1024);
-    // The runtime provides the AWS SDK: bundling it would be a regression in size and deploy time.
-    expect(bid!.heaviest.map((h) => h.input)).not.toContain("@aws-sdk/client-dynamodb");
+    expect(bid!.bytes).toBeLessThanOrEqual(600 * 1024);
+    // The SDK ships inside the bundle: the version the tests ran is the one Lambda runs.
+    expect(bid!.sdkBytes).toBeGreaterThan(200 * 1024);
+    expect(bid!.bytes - bid!.sdkBytes).toBeLessThan(200 * 1024);
     expect(overBudget(sizes)).toEqual([]);
   });
 
   it("a function over its budget is reported", () => {
-    const size = { handlerId: "a/b", bytes: 11, gzipBytes: 5, mapBytes: 1, heaviest: [], budget: 10 };
+    const size = {
+      handlerId: "a/b",
+      bytes: 11,
+      gzipBytes: 5,
+      mapBytes: 1,
+      sdkBytes: 0,
+      heaviest: [],
+      budget: 10,
+    };
     expect(overBudget([size, { ...size, handlerId: "c/d", bytes: 10 }])).toEqual([size]);
   });
 

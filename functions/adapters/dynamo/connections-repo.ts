@@ -7,7 +7,7 @@
  * A connection that sent `watch` leaves that index and is found instead through one item per watched
  * auction, `WATCH#<auctionId>` / `CONN#<connectionId>` (same expiry), so a broadcast reads only the
  * changed auction's watchers. The connection item keeps the list (`watching`) to clean them up, and
- * counts its frames per minute (`watchWindow`, `watchFrames`: every frame, domain/socket-limits.ts).
+ * counts its frames per minute (`watchWindow`, `watchFrames`: every frame, domain/realtime-limits.ts).
  *
  * The connections an address holds open are counted on `CONN#ADDRESS#<address>` / `OPEN` (+1 at
  * connect, -1 when the connection is forgotten); the connection item remembers its `address` for that.

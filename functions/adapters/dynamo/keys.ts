@@ -96,7 +96,7 @@ export const keys = {
    * (bids already write that one).
    */
   liveDelivery: (auctionId: string) => ({ pk: `WATCH#${auctionId}`, sk: "DELIVERED" }),
-  /** An email event's idempotency item: claimed before sending, marked sent after (usecases/notifications/send-email.ts). */
+  /** An email event's idempotency item: claimed before sending, marked sent after (usecases/alerts/send-alerts.ts). */
   emailEvent: (eventKey: string) => ({ pk: `EMAILSENT#${eventKey}`, sk: "EVENT" }),
   /** When the last outbid email of an auction went to a user (at most one per window). */
   outbidEmailWindow: (auctionId: string, userId: string) => ({

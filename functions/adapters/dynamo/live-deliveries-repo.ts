@@ -1,6 +1,6 @@
 /**
  * What the broadcaster last sent an auction's watchers: item `WATCH#<auctionId>` / `DELIVERED` with the
- * rank of that state (functions/domain/auction-messages.ts deliveryRank). A bid's state reaches the
+ * rank of that state (functions/domain/realtime-messages.ts deliveryRank). A bid's state reaches the
  * broadcaster twice, by the direct hand-off and by the table's stream; whichever claims it first sends
  * it, the other finds it claimed and sends nothing.
  */

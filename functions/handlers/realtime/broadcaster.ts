@@ -1,32 +1,11 @@
 import type { Context, DynamoDBStreamEvent } from "aws-lambda";
 import type { AuctionMessage } from "#shared/schemas/auctions";
 import { isAuctionItem, toAuction } from "../../adapters/dynamo/auctions-repo.ts";
-import {
-  deleteConnection,
-  listConnectionIds,
-  listWatcherIds,
-} from "../../adapters/dynamo/connections-repo.ts";
-import {
-  claimDelivery,
-  type DeliveryPath,
-  deliveredRank,
-  releaseDelivery,
-} from "../../adapters/dynamo/live-deliveries-repo.ts";
-import { eventApiConfigured, publishEvents } from "../../adapters/realtime/event-publisher.ts";
+import { deliveredRank } from "../../adapters/dynamo/live-deliveries-repo.ts";
 import type { LiveUpdateEvent } from "../../adapters/realtime/live-handoff.ts";
-import { postToConnection } from "../../adapters/realtime/socket-publisher.ts";
-import {
-  auctionChannel,
-  auctionMessageFor,
-  deliveryRank,
-  latestMessagePerAuction,
-  liveEvent,
-} from "../../domain/auction-messages.ts";
+import { auctionMessageFor, deliveryRank, latestMessagePerAuction } from "../../domain/realtime-messages.ts";
 import { streamHandler } from "../../events/stream-handler.ts";
-import { logger } from "../../observability/logger.ts";
-
-/** Posts in flight at once: enough to be quick, few enough not to trip the management API's limits. */
-const POST_CONCURRENCY = 32;
+import { broadcast } from "../../usecases/realtime/broadcast.ts";
 
 const auctionOf = (item: Record<string, unknown> | undefined) =>
   item && isAuctionItem(item) ? toAuction(item) : undefined;
@@ -75,90 +54,3 @@ const fromStream = streamHandler(
     if (outgoing.length > 0) await broadcast(outgoing, now, "stream");
   },
 );
-
-async function broadcast(candidates: AuctionMessage[], now: number, path: DeliveryPath) {
-  if (eventApiConfigured()) return publish(candidates, now, path);
-  // The claims and the lists at once: one round trip less before the first post.
-  const claiming = Promise.all(
-    candidates.map((message) => claimDelivery(message.auctionId, deliveryRank(message), path, now)),
-  );
-  claiming.catch(() => {}); // awaited below, or given back if the lists fail
-  let lists: string[][];
-  try {
-    lists = await Promise.all([
-      listConnectionIds(now),
-      ...candidates.map((message) => listWatcherIds(message.auctionId, now)),
-    ]);
-  } catch (error) {
-    // Nobody was sent anything: give the claims back so the stream's retry (or the other path) sends
-    // these states, then fail like before.
-    const claimed = await claiming.catch(() => candidates.map(() => false));
-    await Promise.all(
-      candidates.map((message, i) =>
-        claimed[i] ? releaseDelivery(message.auctionId, deliveryRank(message)) : undefined,
-      ),
-    );
-    throw error;
-  }
-  const [everything, ...watchers] = lists;
-  const claimed = await claiming;
-  const jobs = candidates.flatMap((message, i) =>
-    claimed[i] ? [...new Set([...everything!, ...watchers[i]!])].map((id) => ({ id, message })) : [],
-  );
-  const gone = new Set<string>();
-  let failed = 0;
-  let next = 0;
-  async function worker() {
-    while (next < jobs.length) {
-      const job = jobs[next++]!;
-      if (gone.has(job.id)) continue;
-      try {
-        if ((await postToConnection(job.id, job.message)) === "gone") gone.add(job.id);
-      } catch (error) {
-        // One listener's failure must not replay the batch to everyone else.
-        failed++;
-        logger.warn("post to connection failed", { connectionId: job.id, error: error as Error });
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(POST_CONCURRENCY, jobs.length) }, worker));
-  await Promise.all([...gone].map((id) => deleteConnection(id)));
-  logger.info("broadcast", {
-    path,
-    messages: candidates.length,
-    claimed: claimed.filter(Boolean).length,
-    posts: jobs.length,
-    listeningToEverything: everything!.length,
-    gone: gone.size,
-    failed,
-  });
-}
-
-/**
- * One publish per claimed state. A publish that fails gives its claim back, so the stream (or its
- * retry: the error fails the batch) publishes that state; the others stay claimed and go out once.
- */
-async function publish(candidates: AuctionMessage[], now: number, path: DeliveryPath) {
-  const claimed = await Promise.all(
-    candidates.map((message) => claimDelivery(message.auctionId, deliveryRank(message), path, now)),
-  );
-  const outcomes = await Promise.allSettled(
-    candidates.map(async (message, i) => {
-      if (!claimed[i]) return;
-      try {
-        await publishEvents(auctionChannel(message.auctionId), [liveEvent(message)]);
-      } catch (error) {
-        await releaseDelivery(message.auctionId, deliveryRank(message));
-        throw error;
-      }
-    }),
-  );
-  const failures = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
-  logger.info("published", {
-    path,
-    messages: candidates.length,
-    claimed: claimed.filter(Boolean).length,
-    failed: failures.length,
-  });
-  if (failures.length > 0) throw failures[0]!.reason;
-}

@@ -3,7 +3,7 @@ import { viewerAddress } from "../../http/client-ip.ts";
 import { verifyCameThroughCloudFront } from "../../http/origin-lock.ts";
 import { resolveSession } from "../../http/session.ts";
 import { logger } from "../../observability/logger.ts";
-import { openConnection } from "../../usecases/auctions/watch-auctions.ts";
+import { openConnection } from "../../usecases/realtime/watch-auctions.ts";
 
 interface ConnectEvent {
   headers?: Record<string, string | undefined>;
@@ -12,7 +12,7 @@ interface ConnectEvent {
 
 /**
  * WebSocket $connect: anyone may listen; a session cookie, if present, records who it is. An address
- * holding its limit of open sockets (functions/domain/socket-limits.ts) is refused with 429.
+ * holding its limit of open sockets (functions/domain/realtime-limits.ts) is refused with 429.
  */
 export async function handler(event: ConnectEvent) {
   const now = Date.now();

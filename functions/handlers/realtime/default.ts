@@ -7,8 +7,8 @@ import {
 } from "#shared/schemas/auctions";
 import { deleteConnection } from "../../adapters/dynamo/connections-repo.ts";
 import { postToConnection } from "../../adapters/realtime/socket-publisher.ts";
-import { SOCKET_FRAMES_MESSAGE } from "../../domain/socket-limits.ts";
-import { countFrame, watchAuctions } from "../../usecases/auctions/watch-auctions.ts";
+import { SOCKET_FRAMES_MESSAGE } from "../../domain/realtime-limits.ts";
+import { countFrame, watchAuctions } from "../../usecases/realtime/watch-auctions.ts";
 
 /**
  * WebSocket $default. API Gateway cannot post to a connection before $connect returns, so the client
@@ -16,7 +16,7 @@ import { countFrame, watchAuctions } from "../../usecases/auctions/watch-auction
  * idle connection alive the same way. `{"type":"watch","auctionIds":[..]}` narrows what the connection
  * hears to the live ones among those auctions and is answered with `watching` and the ids it watches
  * (or `error`, changing nothing: a bad frame). Each of these frames counts against the connection's
- * frames a minute, and past them every one is answered with `error` (functions/domain/socket-limits.ts).
+ * frames a minute, and past them every one is answered with `error` (functions/domain/realtime-limits.ts).
  * Anything else is ignored: the socket only carries news out.
  */
 export async function handler(event: { body?: string; requestContext: { connectionId: string } }) {

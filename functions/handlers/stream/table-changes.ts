@@ -1,5 +1,5 @@
 import { streamHandler } from "../../events/stream-handler.ts";
-import { queueEmailEvents } from "../../usecases/notifications/queue-email-events.ts";
+import { queueEmailEvents } from "../../usecases/alerts/queue-email-events.ts";
 import { aggregateStreamRecord } from "../../usecases/stats/aggregate-stats.ts";
 
 /**

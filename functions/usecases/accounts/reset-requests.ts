@@ -7,7 +7,7 @@
 import { findUserByLogin } from "../../adapters/dynamo/users-repo.ts";
 import { emailQueue } from "../../adapters/email/email-queue.ts";
 import type { EmailEvent } from "../../domain/notifications.ts";
-import { deliverOnce } from "../notifications/deliver-once.ts";
+import { deliverOnce } from "../alerts/deliver-once.ts";
 import { sendAccountLink } from "./account-emails.ts";
 
 /** Queues the request for `address` (its own key: each request is one, delivered once). */

@@ -30,9 +30,9 @@ import {
 import { notificationSettingsOf } from "../../domain/notifications.ts";
 import { followAuctionBidOn } from "../alerts/bid-followers.ts";
 import { finalizeIfOver } from "../auctions/finalize-auction.ts";
-import { handOffLiveUpdate } from "../auctions/live-updates.ts";
 import { commitBid } from "../bidding/bid.ts";
 import { bidderEligible } from "../bidding/bidder-eligibility.ts";
+import { handOffLiveUpdate } from "../realtime/live-updates.ts";
 
 export type CheckOutcome =
   | "missing"

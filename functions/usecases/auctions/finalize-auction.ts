@@ -15,7 +15,7 @@ import { winPaymentDays } from "../../config/runtime.ts";
 import { finalOutcome } from "../../domain/bidding.ts";
 import { payByOf } from "../../domain/payment-deadlines.ts";
 import { logger } from "../../observability/logger.ts";
-import { handOffLiveUpdate } from "./live-updates.ts";
+import { handOffLiveUpdate } from "../realtime/live-updates.ts";
 
 /** A lost race re-reads; a few rounds are plenty (once over, the auction can no longer change). */
 const MAX_ROUNDS = 4;

@@ -16,7 +16,7 @@ import { bidRefusal, latestBidLocked, retryDelayMs } from "../../domain/bidding.
 import { notFound, serviceUnavailable } from "../../domain/errors.ts";
 import { followAuctionBidOn } from "../alerts/bid-followers.ts";
 import { finalizeIfOver } from "../auctions/finalize-auction.ts";
-import { handOffLiveUpdate } from "../auctions/live-updates.ts";
+import { handOffLiveUpdate } from "../realtime/live-updates.ts";
 import { bidRefusalError, commitBid } from "./bid.ts";
 import { assertStandingAllows, type BidderStanding, readBidderStanding } from "./bidder-eligibility.ts";
 

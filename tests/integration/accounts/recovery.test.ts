@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { outboxSender } from "../../../functions/adapters/email/outbox-sender.ts";
 import { ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
-import { sendEmailEvent } from "../../../functions/usecases/notifications/send-email.ts";
+import { sendEmailEvent } from "../../../functions/usecases/alerts/send-alerts.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {

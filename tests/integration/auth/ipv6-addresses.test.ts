@@ -12,7 +12,7 @@ import {
   REGISTRATION_THROTTLED_MESSAGE,
 } from "../../../functions/domain/login-throttle.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
-import { MAX_SOCKETS_PER_ADDRESS } from "../../../functions/domain/socket-limits.ts";
+import { MAX_SOCKETS_PER_ADDRESS } from "../../../functions/domain/realtime-limits.ts";
 import { handler as connect } from "../../../functions/handlers/realtime/connect.ts";
 import { ORIGIN_HEADER } from "../../../functions/http/origin-lock.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";

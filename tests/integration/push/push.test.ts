@@ -1,6 +1,6 @@
 /**
  * Web Push as `npm run dev` runs it: a browser's subscription saved through the routes, alerts on the
- * email queue handed to the sender (notifications/send-email), which pushes through the local push
+ * email queue handed to the sender (alerts/send-alerts), which pushes through the local push
  * service; GET /api/dev/push lists what reached each user's browsers.
  */
 import { createECDH, randomBytes } from "node:crypto";
@@ -10,7 +10,7 @@ import type { PushDelivery, PushPublicKey } from "#shared/schemas/push";
 import { listPushSubscriptions } from "../../../functions/adapters/dynamo/push-subscriptions-repo.ts";
 import { MAX_PUSH_SUBSCRIPTIONS, PUSH_ENDPOINT_MESSAGE } from "../../../functions/domain/push.ts";
 import { sweepEndingSoonAlerts } from "../../../functions/usecases/alerts/ending-soon.ts";
-import { sendPushEvent } from "../../../functions/usecases/push/send-push.ts";
+import { sendPushEvent } from "../../../functions/usecases/alerts/send-push.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { liveAuction, type TestUser, testUser } from "../auctions/fixtures.ts";
 import { auctionOf, bidInTurn } from "../support/actors.ts";

@@ -163,7 +163,7 @@ describe("the import fences", () => {
   it("let only the email sender reach SES", async () => {
     const found = await violationsOf({
       "functions/adapters/email/ses-sender.ts": leaf,
-      "functions/handlers/notifications/send-email.ts": importing("../../adapters/email/ses-sender.ts"),
+      "functions/handlers/alerts/send-alerts.ts": importing("../../adapters/email/ses-sender.ts"),
       "functions/handlers/auth/register.ts": importing("../../adapters/email/ses-sender.ts"),
     });
     expect(found).toEqual([

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useUser } from "@web/lib/current-user.ts";
-import { subscribeToLive, watchLive } from "@web/lib/live.ts";
+import { subscribeToLive, watchLive } from "@web/lib/realtime/live.ts";
 import { useEffect, useRef } from "react";
 import type { AuctionDetail, AuctionMessage, AuctionSummary } from "#shared/schemas/auctions";
 import { auctionQueries } from "../api/queries.ts";
@@ -28,7 +28,7 @@ function productNameOf(queryClient: QueryClient, auctionId: string): string {
 }
 
 /**
- * Subscribes to live updates while mounted (the stage's transport: lib/live.ts), hearing only
+ * Subscribes to live updates while mounted (the stage's transport: lib/realtime/live.ts), hearing only
  * `auctionIds` (what the page shows):
  * `bid_placed` / `auction_ended` update the cache at once, and an `auction_ended` won by the signed-in
  * user opens the winner celebration.

@@ -1,5 +1,5 @@
 /**
- * What one client may ask of the live-update socket (functions/domain/socket-limits.ts): watch frames
+ * What one client may ask of the live-update socket (functions/domain/realtime-limits.ts): watch frames
  * are limited per connection per minute, only live auctions are watched (an id that is not one writes
  * nothing), only the ids that join or leave the set are written, and an address holds a bounded
  * number of sockets open.
@@ -13,14 +13,14 @@ import {
   MAX_SOCKETS_PER_ADDRESS,
   SOCKET_FRAMES_MESSAGE,
   WATCH_FRAME_WINDOW_MS,
-} from "../../../functions/domain/socket-limits.ts";
+} from "../../../functions/domain/realtime-limits.ts";
 import { handler as connect } from "../../../functions/handlers/realtime/connect.ts";
 import { handler as disconnect } from "../../../functions/handlers/realtime/disconnect.ts";
+import { getItem, liveAuction } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
 import { setAttributes } from "../support/raw-table.ts";
 import { tableCallsDuring } from "../support/table-calls.ts";
-import { getItem, liveAuction } from "./fixtures.ts";
 
 useFreshTable("socket-limits");
 const local = useLocalGateway();

@@ -1,5 +1,5 @@
 /**
- * A socket's `watch` frame and its `$connect`, within the limits of functions/domain/socket-limits.ts.
+ * A socket's `watch` frame and its `$connect`, within the limits of functions/domain/realtime-limits.ts.
  */
 import { getAuctionsByIds } from "../../adapters/dynamo/auctions-repo.ts";
 import {
@@ -15,7 +15,7 @@ import {
   watchChanges,
   watchedSet,
   watchFrameWindow,
-} from "../../domain/socket-limits.ts";
+} from "../../domain/realtime-limits.ts";
 
 export type WatchOutcome =
   | { kind: "watching"; auctionIds: string[] }

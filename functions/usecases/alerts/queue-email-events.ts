@@ -4,7 +4,7 @@ import { logger } from "../../observability/logger.ts";
 
 /**
  * One stream record -> its email events on the email queue (functions/domain/notifications.ts decides
- * which changes are worth an email). Nothing is sent here: the sender (notifications/send-email) does
+ * which changes are worth an email). Nothing is sent here: the sender (alerts/send-alerts) does
  * that, once per event key, so queueing the same record twice sends nothing twice.
  */
 export async function queueEmailEvents(record: {

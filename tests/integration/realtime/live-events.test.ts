@@ -19,9 +19,9 @@ import {
   type EventsTestClient,
   publishWithKey,
 } from "../../support/appsync-events-client.ts";
+import { anonymous, bidOn, getItem, liveAuction, testUser, waitUntilPast } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
-import { anonymous, bidOn, getItem, liveAuction, testUser, waitUntilPast } from "./fixtures.ts";
 
 useFreshTable("auction-live-events");
 

@@ -5,7 +5,7 @@ import {
   watchChanges,
   watchedSet,
   watchFrameWindow,
-} from "../../../functions/domain/socket-limits.ts";
+} from "../../../functions/domain/realtime-limits.ts";
 
 describe("socket limits", () => {
   it("counts watch frames in minute windows", () => {

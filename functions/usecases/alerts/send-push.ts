@@ -17,7 +17,7 @@ import {
   subscriptionGone,
   userWantsPush,
 } from "../../domain/push.ts";
-import { deliverOnce, outbidWindowAllows } from "../notifications/deliver-once.ts";
+import { deliverOnce, outbidWindowAllows } from "./deliver-once.ts";
 
 export type PushOutcome =
   | "sent"

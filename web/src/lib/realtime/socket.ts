@@ -37,7 +37,7 @@ export function watchSet(auctionIds: readonly string[]): string[] {
 }
 
 /**
- * At most one `watch` frame a second: the server answers more than MAX_SOCKET_FRAMES a minute (functions/domain/socket-limits.ts) with
+ * At most one `watch` frame a second: the server answers more than MAX_SOCKET_FRAMES a minute (functions/domain/realtime-limits.ts) with
  * an error, and a grid that renders in stages, or a visitor moving quickly between pages, changes the set
  * many times a second. A change within the second is sent when it ends, as the latest set.
  */

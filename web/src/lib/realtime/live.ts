@@ -1,10 +1,10 @@
 /**
  * Live updates, whichever transport the stage has (GET /api/config `live`): the AppSync Event API
- * (lib/live-events.ts, loaded only then, after first paint) or the WebSocket API (lib/socket.ts).
+ * (lib/realtime/events-client.ts, loaded only then, after first paint) or the WebSocket API (lib/realtime/socket.ts).
  * Both hand the page the same messages (`bid_placed`, `auction_ended`); the socket also `connected`.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import { appConfigQuery } from "./app-config.ts";
+import { appConfigQuery } from "../app-config.ts";
 import { subscribeToSocket, watchAuctions } from "./socket.ts";
 
 type Listener = (message: Record<string, unknown>) => void;
@@ -25,7 +25,7 @@ function transportOf(queryClient: QueryClient): Promise<Transport> {
     .fetchQuery(appConfigQuery())
     .then(async ({ live }) =>
       live?.transport === "events"
-        ? (await import("./live-events.ts")).eventsTransport(live)
+        ? (await import("./events-client.ts")).eventsTransport(live)
         : socketTransport,
     )
     .catch(() => socketTransport);

@@ -6,9 +6,17 @@ import { type AuctionRecord, auctionItem } from "../../../functions/adapters/dyn
 import { saveConnection } from "../../../functions/adapters/dynamo/connections-repo.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { lambdaContext } from "../../../scripts/local/handlers.ts";
+import {
+  bidOn,
+  broadcastAuction,
+  getItem,
+  liveAuction,
+  sleep,
+  streamRecord,
+  testUser,
+} from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
-import { bidOn, broadcastAuction, getItem, liveAuction, sleep, streamRecord, testUser } from "./fixtures.ts";
 
 useFreshTable("auction-live");
 const local = useLocalGateway({ streams: true });

@@ -5,7 +5,7 @@
  * one `subscribe` per auction the page shows (`/auctions/<id>`), `unsubscribe` when it leaves the page.
  * A reconnect (after the close, or after `connectionTimeoutMs` without `ka`) subscribes again. Each
  * event carries an order key: one not newer than the last applied for its auction is dropped.
- * Loaded on demand (lib/live.ts), after first paint.
+ * Loaded on demand (lib/realtime/live.ts), after first paint.
  */
 import { nextAttempt, reconnectDelayMs, watchSet } from "./socket.ts";
 

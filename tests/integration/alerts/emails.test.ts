@@ -1,7 +1,7 @@
 /**
  * Emails through the whole asynchronous path, as `npm run dev` runs it: real routes change the table,
  * the stream poller feeds the table-changes consumer (stream/table-changes), the local queue hands each
- * event to the sender (notifications/send-email), whose outbox GET /api/dev/outbox lists.
+ * event to the sender (alerts/send-alerts), whose outbox GET /api/dev/outbox lists.
  */
 import type { DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import { TEST_CARDS } from "#shared/payments";
 import type { NotificationSettings, OutboxEmail } from "#shared/schemas/notifications";
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import { eventHandlers } from "../../../functions/routes.ts";
-import { sendEmailEvent } from "../../../functions/usecases/notifications/send-email.ts";
+import { sendEmailEvent } from "../../../functions/usecases/alerts/send-alerts.ts";
 import { invoke, type LambdaHandler, loadHandler } from "../../../scripts/local/handlers.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { seedBidPackages } from "../../../scripts/seed/bid-packages.ts";

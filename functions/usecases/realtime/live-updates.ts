@@ -5,7 +5,7 @@
  */
 import type { AuctionRecord } from "../../adapters/dynamo/auctions-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
-import { auctionMessage } from "../../domain/auction-messages.ts";
+import { auctionMessage } from "../../domain/realtime-messages.ts";
 import { logger } from "../../observability/logger.ts";
 
 /**

@@ -13,7 +13,7 @@ import {
   auctionMessageFor,
   deliveryRank,
   latestMessagePerAuction,
-} from "../../../functions/domain/auction-messages.ts";
+} from "../../../functions/domain/realtime-messages.ts";
 import {
   applyMessage,
   applyMessageToDetail,
@@ -27,7 +27,7 @@ import {
   vanishedWhileLive,
 } from "../../../web/src/features/auctions/lib/recently-ended.ts";
 import { readSocketMessage } from "../../../web/src/features/auctions/lib/socket-messages.ts";
-import { nextAttempt, reconnectDelayMs, socketUrl, watchSet } from "../../../web/src/lib/socket.ts";
+import { nextAttempt, reconnectDelayMs, socketUrl, watchSet } from "../../../web/src/lib/realtime/socket.ts";
 
 const NOW = Date.parse("2030-01-01T00:00:00.000Z");
 const image = (overrides: Partial<AuctionImage> = {}): AuctionImage => ({

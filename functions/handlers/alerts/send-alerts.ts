@@ -9,8 +9,8 @@ import { webPushSender } from "../../adapters/push/web-push-sender.ts";
 import { queuedJsonHandler } from "../../events/queued-json.ts";
 import { logger } from "../../observability/logger.ts";
 import { isResetRequest, issueRequestedReset } from "../../usecases/accounts/reset-requests.ts";
-import { sendEmailEvent } from "../../usecases/notifications/send-email.ts";
-import { sendPushEvent } from "../../usecases/push/send-push.ts";
+import { sendEmailEvent } from "../../usecases/alerts/send-alerts.ts";
+import { sendPushEvent } from "../../usecases/alerts/send-push.ts";
 
 /** SES where the stage configured it (EMAIL_FROM and SES_CONFIGURATION_SET, set by CDK); the outbox otherwise (local stack). */
 function sender(): EmailSender {
@@ -29,7 +29,7 @@ async function pushSender(): Promise<PushSender> {
 
 /**
  * The alert sender: each SQS message is one event, sent once as an email and, for the alerts, once as
- * a Web Push (usecases/notifications/send-email.ts, usecases/push/send-push.ts); each channel settles
+ * a Web Push (usecases/alerts/send-alerts.ts, usecases/alerts/send-push.ts); each channel settles
  * on its own, so a retry redoes only the one that failed. A failed send goes back to the queue (partial
  * batch response) and, after its retries, to the dead-letter queue, which raises an alarm. A message
  * that can never be valid is logged and dropped. A password reset asked for an address comes here

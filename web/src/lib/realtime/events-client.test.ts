@@ -56,7 +56,7 @@ describe("the Event API client", () => {
   });
 
   async function connected() {
-    const { eventsTransport } = await import("./live-events.ts");
+    const { eventsTransport } = await import("./events-client.ts");
     const live = eventsTransport(config);
     const heard: Record<string, unknown>[] = [];
     live.subscribe((m) => heard.push(m));

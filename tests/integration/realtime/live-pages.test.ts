@@ -10,9 +10,9 @@ import type { AuctionSummary } from "#shared/schemas/auctions";
 import type { Page } from "#shared/schemas/pages";
 import { INVALID_CURSOR } from "../../../functions/adapters/dynamo/index-pages.ts";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { anonymous, bidOn, getItem, liveAuction, testUser, waitUntilPast } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { queryLimitsDuring as queryLimits } from "../support/table-calls.ts";
-import { anonymous, bidOn, getItem, liveAuction, testUser, waitUntilPast } from "./fixtures.ts";
 
 useFreshTable("live-pages");
 

@@ -10,7 +10,7 @@
  * leave the set are written. An address may hold MAX_SOCKETS_PER_ADDRESS connections open at once.
  */
 export const WATCH_FRAME_WINDOW_MS = 60_000;
-// Twice what the web sends at most (one watch a second, web/src/lib/socket.ts, and one hello when it
+// Twice what the web sends at most (one watch a second, web/src/lib/realtime/socket.ts, and one hello when it
 // opens), so no page of ours meets it.
 export const MAX_SOCKET_FRAMES = 120;
 export const SOCKET_FRAMES_MESSAGE = `Too many messages: at most ${MAX_SOCKET_FRAMES} a minute`;

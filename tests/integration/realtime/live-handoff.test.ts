@@ -15,8 +15,6 @@ import { eventHandlers } from "../../../functions/routes.ts";
 import { type HandlerLoader, invoke, lambdaContext, loadHandler } from "../../../scripts/local/handlers.ts";
 import { createLocalLiveHandoff } from "../../../scripts/local/live-handoff.ts";
 import { sqsEvent } from "../../../scripts/local/sqs-event.ts";
-import { useFreshTable } from "../support/fresh-table.ts";
-import { useLocalGateway } from "../support/local-gateway.ts";
 import {
   anonymous,
   bidOn,
@@ -27,7 +25,9 @@ import {
   type TestUser,
   testUser,
   waitUntilPast,
-} from "./fixtures.ts";
+} from "../auctions/fixtures.ts";
+import { useFreshTable } from "../support/fresh-table.ts";
+import { useLocalGateway } from "../support/local-gateway.ts";
 
 useFreshTable("auction-live-handoff");
 
@@ -340,7 +340,7 @@ describe("the broadcaster", () => {
   it("sends a state once whichever path brings it, and never one older than what it sent", async () => {
     const { handler } = await import("../../../functions/handlers/realtime/broadcaster.ts");
     const context = lambdaContext("realtime/broadcaster") as Context;
-    const { auctionMessage } = await import("../../../functions/domain/auction-messages.ts");
+    const { auctionMessage } = await import("../../../functions/domain/realtime-messages.ts");
     // Only a live auction in the table can be watched.
     await putNewAuction(base);
     const watcher = await watch(base.id);
