@@ -37,7 +37,6 @@ export type ApproveProductRequest = z.input<typeof approveProductSchema>;
 
 /** POST /api/admin/auctions/{id}/relist: the new auction may lock too (no body: it never locks). */
 export const relistAuctionSchema = z.object({ lockAtPrice: z.optional(z.nullable(lockAtPriceField)) });
-export type RelistAuctionRequest = z.input<typeof relistAuctionSchema>;
 
 export const MAX_BID_ADJUSTMENT = 1_000_000;
 

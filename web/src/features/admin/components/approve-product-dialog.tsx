@@ -3,7 +3,7 @@ import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@web/components/ui/radio-group.tsx";
 import { WholeNumberInput } from "@web/components/whole-number-field.tsx";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { decimalToCents, formatPrice } from "#shared/money";
 import type { AdminProduct } from "#shared/schemas/admin";
 import { MAX_AUCTION_DURATION_SECONDS } from "#shared/schemas/admin";
@@ -37,6 +37,15 @@ function lockPriceValid(text: string, startingPrice: string): boolean {
   const cents = decimalToCents(text);
   const start = decimalToCents(startingPrice) ?? 0;
   return cents !== null && cents > start;
+}
+
+/** A field's rule under it, red while the field breaks it. */
+function FieldHelp({ id, valid, children }: { id: string; valid: boolean; children: ReactNode }) {
+  return (
+    <p id={id} className={valid ? "text-xs text-muted-foreground" : "text-xs text-destructive"}>
+      {children}
+    </p>
+  );
 }
 
 /**
@@ -119,12 +128,9 @@ export function ApproveProductDialog({
                   aria-invalid={!customValid}
                   aria-describedby="custom-minutes-help"
                 />
-                <p
-                  id="custom-minutes-help"
-                  className={customValid ? "text-xs text-muted-foreground" : "text-xs text-destructive"}
-                >
+                <FieldHelp id="custom-minutes-help" valid={customValid}>
                   A whole number of minutes from {MIN_CUSTOM_MINUTES} to {MAX_CUSTOM_MINUTES} (30 days).
-                </p>
+                </FieldHelp>
               </div>
             )}
           </fieldset>
@@ -148,13 +154,10 @@ export function ApproveProductDialog({
               aria-invalid={!lockValid}
               aria-describedby="lock-at-price-help"
             />
-            <p
-              id="lock-at-price-help"
-              className={lockValid ? "text-xs text-muted-foreground" : "text-xs text-destructive"}
-            >
+            <FieldHelp id="lock-at-price-help" valid={lockValid}>
               Above the starting price. The bid that reaches it locks the auction: from then on only bidders
               who bid before may bid. Empty: it never locks.
-            </p>
+            </FieldHelp>
           </div>
           <DialogActions
             onCancel={() => onOpenChange(false)}
