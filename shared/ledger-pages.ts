@@ -116,7 +116,8 @@ export type LedgerPageCheck =
 export function genesisFacts(auctionId: string, genesis: LedgerPage["genesis"]) {
   const startingPriceCents = decimalToCents(genesis.startingPrice);
   const startedAtMs = Date.parse(genesis.startedAt);
-  const lockAtPriceCents = genesis.lockAtPrice === undefined ? undefined : decimalToCents(genesis.lockAtPrice);
+  const lockAtPriceCents =
+    genesis.lockAtPrice === undefined ? undefined : decimalToCents(genesis.lockAtPrice);
   if (startingPriceCents === null || Number.isNaN(startedAtMs) || lockAtPriceCents === null) return null;
   return {
     auctionId,

@@ -126,7 +126,9 @@ export function auctionAfterBid<A extends object>(
 
 /** The latest bid of this state is the one that locked the auction (the price before it was below the lock). */
 export function latestBidLocked(
-  auction: Pick<AuctionRuleState, "locked" | "lockAtPriceCents" | "bidIncrementCents"> & { priceCents: number },
+  auction: Pick<AuctionRuleState, "locked" | "lockAtPriceCents" | "bidIncrementCents"> & {
+    priceCents: number;
+  },
 ): boolean {
   return (
     auction.locked === true &&

@@ -2,8 +2,9 @@
  * Checks a ledger document as GET /api/auctions/{id}/ledger publishes it: parses the decimal prices and
  * ISO times back to the canonical form's cents and milliseconds, then recomputes the chain.
  */
-import { decimalToCents } from "#shared/money";
+
 import { genesisFacts } from "#shared/ledger-pages";
+import { decimalToCents } from "#shared/money";
 import { auctionLedgerSchema } from "#shared/schemas/ledger";
 import { type LedgerCheck, verifyLedger } from "../../functions/domain/bid-ledger.ts";
 

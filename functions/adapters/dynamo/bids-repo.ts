@@ -178,8 +178,7 @@ export function bidWriteItems(write: BidWrite): TransactItem[] {
       Update: {
         TableName: table,
         Key: keys.auction(write.auctionId),
-        UpdateExpression:
-          `SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head, lastBidAuto = :auto${write.plan.locks ? ", locked = :locked" : ""}`,
+        UpdateExpression: `SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head, lastBidAuto = :auto${write.plan.locks ? ", locked = :locked" : ""}`,
         ConditionExpression: "#status = :active AND endsAt > :now AND totalBids = :seen",
         ExpressionAttributeNames: { "#status": "status" },
         ExpressionAttributeValues: {
