@@ -60,6 +60,7 @@ describe.each(PHONE_AND_DESKTOP)("a locked auction at %s size", (label, viewport
     const reason = newcomer.page.locator('[data-testid="locked-out"]:visible').first();
     await expect.poll(() => reason.textContent()).toContain(LOCKED_OUT);
     expect(await newcomer.page.locator('button:visible:has-text("Place Bid")').count()).toBe(0);
+    expect(await newcomer.page.getByRole("form", { name: "Start a Bid Agent" }).count()).toBe(0);
     expect(await axeFindings(newcomer.page, `locked detail, newcomer (${label})`)).toEqual([]);
     if (SCREENSHOTS) await newcomer.page.screenshot({ path: `${SCREENSHOTS}/locked-${label}.png` });
 
@@ -68,6 +69,7 @@ describe.each(PHONE_AND_DESKTOP)("a locked auction at %s size", (label, viewport
     await early.page.goto(`/auction/${auctionId}`);
     await early.page.locator('button:visible:has-text("Place Bid")').first().waitFor();
     expect(await early.page.locator('[data-testid="locked-out"]:visible').count()).toBe(0);
+    await early.page.getByRole("form", { name: "Start a Bid Agent" }).waitFor();
     expect(await axeFindings(early.page, `locked detail, earlier bidder (${label})`)).toEqual([]);
 
     await newcomer.page.goto(`/?q=${encodeURIComponent(name)}`);
