@@ -4,14 +4,22 @@
  * ledger page; the caller brings SHA-256 (node:crypto, or SubtleCrypto in a browser), so this module
  * runs anywhere.
  *
- *   hash0 = sha256hex(auctionId | startingPriceCents | startedAtMs)
+ *   hash0 = sha256hex(auctionId | startingPriceCents | startedAtMs)            (no lock price)
+ *   hash0 = sha256hex(auctionId | startingPriceCents | startedAtMs | lockAtPriceCents)
  *   hashN = sha256hex(hashN-1 | N | username | amountCents | atMs | auto ? 1 : 0)
  */
 import { decimalToCents } from "./money.ts";
 import { type LedgerPage, ledgerPageSchema } from "./schemas/ledger.ts";
 
-export function genesisText(genesis: { auctionId: string; startingPriceCents: number; startedAtMs: number }) {
-  return `${genesis.auctionId}|${genesis.startingPriceCents}|${genesis.startedAtMs}`;
+export function genesisText(genesis: {
+  auctionId: string;
+  startingPriceCents: number;
+  startedAtMs: number;
+  lockAtPriceCents?: number;
+}) {
+  const base = `${genesis.auctionId}|${genesis.startingPriceCents}|${genesis.startedAtMs}`;
+  // Only an auction with a lock price carries it: every other genesis stays as it always was.
+  return genesis.lockAtPriceCents === undefined ? base : `${base}|${genesis.lockAtPriceCents}`;
 }
 
 export function entryText(
@@ -101,12 +109,28 @@ export type LedgerPageCheck =
   | { ok: true; next: LedgerCheckpoint | null; head: string; totalEntries: number }
   | { ok: false; brokenAt: number | null; reason: string; expected?: string; found?: string };
 
+/**
+ * The canonical facts of a published genesis (decimal prices and ISO time back to cents and ms), or null
+ * when one does not parse.
+ */
+export function genesisFacts(auctionId: string, genesis: LedgerPage["genesis"]) {
+  const startingPriceCents = decimalToCents(genesis.startingPrice);
+  const startedAtMs = Date.parse(genesis.startedAt);
+  const lockAtPriceCents =
+    genesis.lockAtPrice === undefined ? undefined : decimalToCents(genesis.lockAtPrice);
+  if (startingPriceCents === null || Number.isNaN(startedAtMs) || lockAtPriceCents === null) return null;
+  return {
+    auctionId,
+    startingPriceCents,
+    startedAtMs,
+    ...(lockAtPriceCents === undefined ? {} : { lockAtPriceCents }),
+  };
+}
+
 /** The hash of entry 0, from what a page publishes of the auction's start. */
 export async function publishedGenesisHash(page: LedgerPage, sha256: Sha256Hex): Promise<string | null> {
-  const startingPriceCents = decimalToCents(page.genesis.startingPrice);
-  const startedAtMs = Date.parse(page.genesis.startedAt);
-  if (startingPriceCents === null || Number.isNaN(startedAtMs)) return null;
-  return sha256(genesisText({ auctionId: page.auctionId, startingPriceCents, startedAtMs }));
+  const facts = genesisFacts(page.auctionId, page.genesis);
+  return facts ? sha256(genesisText(facts)) : null;
 }
 
 /**

@@ -3,7 +3,8 @@
  * whole history of an auction. The canonical form is part of the public contract (the Fairness page
  * and `npm run verify:ledger` recompute it), so it must never change:
  *
- *   hash0 = sha256hex(auctionId | startingPriceCents | startedAtMs)
+ *   hash0 = sha256hex(auctionId | startingPriceCents | startedAtMs)            (no lock price)
+ *   hash0 = sha256hex(auctionId | startingPriceCents | startedAtMs | lockAtPriceCents)
  *   hashN = sha256hex(hashN-1 | N | username | amountCents | atMs | auto ? 1 : 0)
  */
 import { createHash } from "node:crypto";
@@ -16,6 +17,8 @@ export interface LedgerGenesis {
   startingPriceCents: number;
   /** ms epoch the auction started. */
   startedAtMs: number;
+  /** The lock price, a rule published from the start; absent when the auction never locks. */
+  lockAtPriceCents?: number;
 }
 
 export interface LedgerEntryFacts {

@@ -2,8 +2,9 @@
  * The rules of the auction engine (docs/architecture.md section 4). Pure: no AWS, time is a parameter (ms epoch).
  */
 
-import { type BidRefusal, bidRefusalFor } from "#shared/bid-refusals";
+import { type BidRefusal, bidRefusalFor, lockedOut } from "#shared/bid-refusals";
 import type { AuctionStatus } from "#shared/constants";
+import { formatCents } from "#shared/money";
 
 /** The part of an auction the rules look at. */
 export interface AuctionRuleState {
@@ -18,6 +19,10 @@ export interface AuctionRuleState {
   /** The user who owns the seller profile that listed the product. */
   sellerUserId: string;
   lastBidderId?: string | null;
+  /** The price whose bid locks the auction to its earlier bidders; absent: it never locks. */
+  lockAtPriceCents?: number;
+  /** A bid reached lockAtPriceCents: only users who bid before may bid on. */
+  locked?: boolean;
 }
 
 /** Bid number n makes the price startingPrice + n × bidIncrement. */
@@ -43,19 +48,34 @@ export function isOver(auction: Pick<AuctionRuleState, "status" | "endsAt">, now
   return auction.status !== "active" || now >= auction.endsAt;
 }
 
-/** Who may bid (shared/bid-refusals.ts), from the stored auction and the bidder. */
+/**
+ * Who may bid (shared/bid-refusals.ts), from the stored auction and the bidder. `bidsPlacedHere` (the
+ * bidder's tally on the auction) only matters once it locked; a caller that has not read it gets the
+ * locked-out answer on a locked auction, never a bid let in by mistake.
+ */
 export function bidRefusal(
   auction: AuctionRuleState,
   userId: string,
   now: number,
   role?: string,
+  bidsPlacedHere = 0,
 ): BidRefusal | null {
   return bidRefusalFor({
     ended: isOver(auction, now),
     staff: role === "admin",
     ownsItem: auction.sellerUserId === userId,
+    lockedOut: lockedOut({ locked: auction.locked === true }, bidsPlacedHere),
     leading: auction.lastBidderId === userId,
   });
+}
+
+/**
+ * A lock price is the price of a bid still to come, so above the start (cents): null when it is, else
+ * what to tell the admin.
+ */
+export function lockPriceRefusal(lockAtPriceCents: number, startingPriceCents: number): string | null {
+  if (lockAtPriceCents > startingPriceCents) return null;
+  return `Lock price must be above the starting price (${formatCents(startingPriceCents)})`;
 }
 
 export interface BidPlan {
@@ -63,15 +83,23 @@ export interface BidPlan {
   sequence: number;
   priceCents: number;
   endsAt: number;
+  /** This bid brings the price to the lock price or above: it locks the auction. */
+  locks: boolean;
+  /** The auction was locked already: the bidder must have bid on it before (the transaction checks). */
+  onlyEarlierBidders: boolean;
 }
 
 /** What an accepted bid at `now` changes. The caller has checked `bidRefusal` first. */
 export function planBid(auction: AuctionRuleState, now: number): BidPlan {
   const sequence = auction.totalBids + 1;
+  const priceCents = priceAfterBids(auction.startingPriceCents, sequence, auction.bidIncrementCents);
+  const locked = auction.locked === true;
   return {
     sequence,
-    priceCents: priceAfterBids(auction.startingPriceCents, sequence, auction.bidIncrementCents),
+    priceCents,
     endsAt: endsAtAfterBid(auction.endsAt, now, auction.extensionSeconds),
+    locks: !locked && auction.lockAtPriceCents !== undefined && priceCents >= auction.lockAtPriceCents,
+    onlyEarlierBidders: locked,
   };
 }
 
@@ -92,7 +120,21 @@ export function auctionAfterBid<A extends object>(
     lastBidderUsername: bidder.username,
     ledgerHead: hash,
     lastBidAuto: auto,
+    ...(plan.locks ? { locked: true } : {}),
   };
+}
+
+/** The latest bid of this state is the one that locked the auction (the price before it was below the lock). */
+export function latestBidLocked(
+  auction: Pick<AuctionRuleState, "locked" | "lockAtPriceCents" | "bidIncrementCents"> & {
+    priceCents: number;
+  },
+): boolean {
+  return (
+    auction.locked === true &&
+    auction.lockAtPriceCents !== undefined &&
+    auction.priceCents - auction.bidIncrementCents < auction.lockAtPriceCents
+  );
 }
 
 export type AuctionOutcome = { status: "won"; winnerId: string } | { status: "ended" };

@@ -21,6 +21,8 @@ export interface AuctionImage {
   createdAt: string;
   ledgerHead?: string;
   lastBidAuto?: boolean;
+  lockAtPriceCents?: number;
+  locked?: boolean;
 }
 
 /** The ledger head a watcher records: the hash after the latest bid, the genesis hash before any bid. */
@@ -31,6 +33,7 @@ function ledgerHeadOf(image: AuctionImage): string {
       auctionId: image.id,
       startingPriceCents: image.startingPriceCents,
       startedAtMs: Date.parse(image.createdAt),
+      ...(image.lockAtPriceCents === undefined ? {} : { lockAtPriceCents: image.lockAtPriceCents }),
     })
   );
 }
@@ -61,6 +64,7 @@ export function auctionMessage(after: AuctionImage, change: "bid" | "ended", now
     lastBidder: after.lastBidderUsername ? { username: after.lastBidderUsername } : null,
     serverTime: new Date(now).toISOString(),
     ledgerHead: ledgerHeadOf(after),
+    locked: after.locked ?? false,
   };
   if (change === "ended") {
     return {

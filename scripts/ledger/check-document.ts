@@ -2,6 +2,8 @@
  * Checks a ledger document as GET /api/auctions/{id}/ledger publishes it: parses the decimal prices and
  * ISO times back to the canonical form's cents and milliseconds, then recomputes the chain.
  */
+
+import { genesisFacts } from "#shared/ledger-pages";
 import { decimalToCents } from "#shared/money";
 import { auctionLedgerSchema } from "#shared/schemas/ledger";
 import { type LedgerCheck, verifyLedger } from "../../functions/domain/bid-ledger.ts";
@@ -13,9 +15,8 @@ export function checkLedgerDocument(raw: unknown): DocumentCheck {
   if (!parsed.success)
     return { ok: false, brokenAt: null, reason: `not a ledger document: ${parsed.error.issues[0]?.message}` };
   const doc = parsed.data;
-  const startingPriceCents = decimalToCents(doc.genesis.startingPrice);
-  const startedAtMs = Date.parse(doc.genesis.startedAt);
-  if (startingPriceCents === null || Number.isNaN(startedAtMs)) {
+  const genesis = genesisFacts(doc.auctionId, doc.genesis);
+  if (!genesis) {
     return { ok: false, brokenAt: null, reason: "the genesis has no valid starting price or start time" };
   }
   const entries = doc.entries.map((entry) => ({
@@ -26,7 +27,7 @@ export function checkLedgerDocument(raw: unknown): DocumentCheck {
     auto: entry.auto,
     hash: entry.hash,
   }));
-  return verifyLedger({ auctionId: doc.auctionId, startingPriceCents, startedAtMs }, entries, doc.head);
+  return verifyLedger(genesis, entries, doc.head);
 }
 
 export function describeCheck(check: DocumentCheck): string {

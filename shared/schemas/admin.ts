@@ -1,7 +1,13 @@
 import { APPROVAL_STATUSES } from "../constants.ts";
 import { accountFields } from "./account-fields.ts";
 import { auctionSummarySchema } from "./auctions.ts";
-import { productFields, productViewSchema, retailAtLeastStart, sellerProductFormDefaults } from "./seller.ts";
+import {
+  lockAtPriceField,
+  productFields,
+  productViewSchema,
+  retailAtLeastStart,
+  sellerProductFormDefaults,
+} from "./seller.ts";
 import * as z from "./zod.ts";
 
 /** POST /api/admin/products: the seller's fields; the admin form starts on silver (docs/product.md section 5). */
@@ -24,8 +30,13 @@ export const approveProductSchema = z.object({
   ),
   /** A beginner auction: only bidders who have never won may bid. */
   beginner: z.optional(z.boolean()),
+  /** The price whose bid locks the auction to its earlier bidders; null or absent: it never locks. */
+  lockAtPrice: z.optional(z.nullable(lockAtPriceField)),
 });
 export type ApproveProductRequest = z.input<typeof approveProductSchema>;
+
+/** POST /api/admin/auctions/{id}/relist: the new auction may lock too (no body: it never locks). */
+export const relistAuctionSchema = z.object({ lockAtPrice: z.optional(z.nullable(lockAtPriceField)) });
 
 export const MAX_BID_ADJUSTMENT = 1_000_000;
 

@@ -28,7 +28,7 @@ export type AgentStatus = (typeof AGENT_STATUSES)[number];
 
 /**
  * Why an agent stopped: its bids spent, its max price reached, the auction ended, its user cancelled it,
- * or its user may no longer bid on the auction.
+ * its user may no longer bid on the auction, or the auction locked before its user's first bid there.
  */
 export const AGENT_STOP_REASONS = [
   "bids-spent",
@@ -36,6 +36,7 @@ export const AGENT_STOP_REASONS = [
   "auction-ended",
   "cancelled",
   "user-refused",
+  "locked-out",
 ] as const;
 export type AgentStopReason = (typeof AGENT_STOP_REASONS)[number];
 

@@ -52,6 +52,10 @@ export const auctionSummarySchema = z.object({
   activeAgents: z.number().check(z.integer()),
   /** Only bidders who have never won may bid. */
   beginner: z.boolean(),
+  /** The price whose bid locks the auction to the users who bid before; null: it never locks. */
+  lockAtPrice: z.nullable(z.string()),
+  /** A bid reached lockAtPrice: only users who bid before it locked may bid on. */
+  locked: z.boolean(),
   /** What the item sells for at retail ("Retail $X"); null for products listed before Buy It Now. */
   retailPrice: z.nullable(z.string()),
   /** Units left to Buy It Now (0: none offered or sold out). */
@@ -107,6 +111,8 @@ const auctionStateMessage = {
   serverTime: z.string(),
   /** The bid ledger's hash after the latest bid (GET /api/auctions/{id}/ledger); watchers may record it. */
   ledgerHead: z.string(),
+  /** Only users who bid before it locked may bid on (see the summary's lockAtPrice). */
+  locked: z.boolean(),
 };
 
 export const connectedMessageSchema = z.object({

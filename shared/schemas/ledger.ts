@@ -16,7 +16,12 @@ export const ledgerEntrySchema = z.object({
 export const auctionLedgerSchema = z.object({
   auctionId: z.string(),
   algorithm: z.literal("sha256"),
-  genesis: z.object({ startingPrice: z.string(), startedAt: z.string() }),
+  /** The auction's rules from its start; `lockAtPrice` only on an auction that locks (it joins the genesis hash). */
+  genesis: z.object({
+    startingPrice: z.string(),
+    startedAt: z.string(),
+    lockAtPrice: z.optional(z.string()),
+  }),
   entries: z.array(ledgerEntrySchema),
   head: z.string(),
 });

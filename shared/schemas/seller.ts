@@ -67,6 +67,12 @@ export const MAX_BUY_NOW_STOCK = 1000;
 /** What the item sells for at retail: Buy It Now's price before the bids are credited. */
 export const retailPriceField = priceField(RETAIL_PRICE_FORMAT_MESSAGE, RETAIL_TOO_HIGH_MESSAGE);
 
+export const LOCK_PRICE_FORMAT_MESSAGE = "Lock price must be a positive amount with at most 2 decimals";
+export const LOCK_PRICE_TOO_HIGH_MESSAGE = `Lock price must be at most ${MAX_PRICE_TEXT}`;
+
+/** The price whose bid locks an auction (it must also be above the starting price: the use case checks). */
+export const lockAtPriceField = priceField(LOCK_PRICE_FORMAT_MESSAGE, LOCK_PRICE_TOO_HIGH_MESSAGE);
+
 /** Units offered with Buy It Now (0 = none). Forms send the field's text, the API a number; both are read. */
 export const buyNowStockField = z.pipe(
   z.pipe(

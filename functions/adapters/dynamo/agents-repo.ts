@@ -255,7 +255,8 @@ export async function agentBidTransaction(agent: AgentRecord, write: BidWrite): 
   );
   if (sent.ok) return sent;
   // The agent changed since it was read (spent, stopped, re-booked) is a lost race like any other.
-  return { ok: false, reason: sent.reason === "bought-now" ? "bought-now" : "conflict" };
+  if (sent.reason === "bought-now" || sent.reason === "locked-out") return { ok: false, reason: sent.reason };
+  return { ok: false, reason: "conflict" };
 }
 
 /** Every agent a user ever booked (index gsi2 `USER#<id>#AGENTS`, keys only), read back consistently. */

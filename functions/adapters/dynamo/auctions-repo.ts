@@ -72,6 +72,10 @@ export interface AuctionRecord {
   lastBidAuto?: boolean;
   /** Only for bidders who have never won (set at approval). */
   beginner?: boolean;
+  /** The price whose bid locks the auction to the users who bid before (set at the start); absent: never. */
+  lockAtPriceCents?: number;
+  /** Set by the bid that reached lockAtPriceCents, in that bid's transaction (bids-repo.ts). */
+  locked?: boolean;
   /** Bid Agents active on it (functions/adapters/dynamo/agents-repo.ts keeps the count). */
   activeAgents?: number;
   /** Buy It Now's retail price; absent for products listed before Buy It Now. */
@@ -112,6 +116,8 @@ const AUCTION_SHAPE: ItemShape<AuctionRecord> = {
   ledgerHead: "string?",
   lastBidAuto: "boolean?",
   beginner: "boolean?",
+  lockAtPriceCents: "number?",
+  locked: "boolean?",
   activeAgents: "number?",
   retailPriceCents: "number?",
   buyNowStockLeft: "number?",

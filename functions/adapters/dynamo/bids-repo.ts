@@ -6,6 +6,8 @@
  * `placeBidTransaction` is the whole write of a bid (docs/architecture.md section 4): ONE TransactWriteItems of
  * four items (the bidder's balance, the auction, the bid, the bidder's tally on the auction), no index
  * entry. `bidWriteItems` is the part every bid shares with an agent's bid (agents-repo.ts).
+ * The tally doubles as the marker of a locked auction: once a bid locked it, a bid's transaction
+ * requires the bidder's tally to exist already, so a race at the lock cannot let a new bidder in.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -18,7 +20,7 @@ import { BID_COST_CREDITS } from "#shared/constants";
 import type { BidPlan } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
 import { queryNewest } from "./commands.ts";
-import { cancellationCodes, transactionConditionFailed } from "./conditions.ts";
+import { cancellationCodes, cancellationItems, transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
@@ -129,6 +131,8 @@ export type BidWriteResult =
   | { ok: false; reason: "no-credits" }
   /** The bidder bought this item with Buy It Now: their part in the auction is over. */
   | { ok: false; reason: "bought-now" }
+  /** The auction is locked and the bidder had not bid on it before. */
+  | { ok: false; reason: "locked-out" }
   /** The auction changed since it was read (another bid, its end, its deletion): re-read and retry. */
   | { ok: false; reason: "conflict" };
 
@@ -161,8 +165,10 @@ export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"
 /**
  * The items of every bid, manual or agent, in this order: the auction (still active, not over at
  * `now`, unchanged since read — totalBids = seen; set price, totalBids, endsAt, last bidder, ledger
- * head), the bid item (must not exist), and the bidder's tally (one more bid, refused once they bought
- * the item with Buy It Now).
+ * head, and `locked` when this bid reaches the lock price), the bid item (must not exist), and the
+ * bidder's tally (one more bid, refused once they bought the item with Buy It Now, and on a locked
+ * auction refused unless it exists: they bid before it locked). totalBids = seen makes the locked state
+ * the bid was planned on the one it commits on.
  */
 export function bidWriteItems(write: BidWrite): TransactItem[] {
   const table = tableName();
@@ -172,8 +178,7 @@ export function bidWriteItems(write: BidWrite): TransactItem[] {
       Update: {
         TableName: table,
         Key: keys.auction(write.auctionId),
-        UpdateExpression:
-          "SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head, lastBidAuto = :auto",
+        UpdateExpression: `SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head, lastBidAuto = :auto${write.plan.locks ? ", locked = :locked" : ""}`,
         ConditionExpression: "#status = :active AND endsAt > :now AND totalBids = :seen",
         ExpressionAttributeNames: { "#status": "status" },
         ExpressionAttributeValues: {
@@ -187,6 +192,7 @@ export function bidWriteItems(write: BidWrite): TransactItem[] {
           ":active": "active",
           ":now": write.now,
           ":seen": write.seenTotalBids,
+          ...(write.plan.locks ? { ":locked": true } : {}),
         },
       },
     },
@@ -205,9 +211,14 @@ export function bidWriteItems(write: BidWrite): TransactItem[] {
         // write no index entry): the user's won list finds the auctions it may have to finalize.
         UpdateExpression:
           "SET #type = :type, lastBidAt = :at, gsi3pk = if_not_exists(gsi3pk, :bidsIndex), gsi3sk = if_not_exists(gsi3sk, :firstBid) ADD bids :one",
-        ConditionExpression: "attribute_not_exists(boughtNowOrderId)",
+        ConditionExpression: write.plan.onlyEarlierBidders
+          ? "attribute_not_exists(boughtNowOrderId) AND bids > :none"
+          : "attribute_not_exists(boughtNowOrderId)",
+        // Which of the two refused: the tally as it was says.
+        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
         ExpressionAttributeNames: { "#type": "type" },
         ExpressionAttributeValues: {
+          ...(write.plan.onlyEarlierBidders ? { ":none": 0 } : {}),
           ":type": "bidder",
           ":at": write.now,
           ":one": 1,
@@ -219,9 +230,17 @@ export function bidWriteItems(write: BidWrite): TransactItem[] {
   ];
 }
 
-/** Why a bid transaction was cancelled, from the codes of `bidWriteItems` starting at `offset`. */
-export function bidCancellation(codes: string[], offset: number): "bought-now" | "conflict" | null {
-  if (codes[offset + 2] === "ConditionalCheckFailed") return "bought-now";
+/**
+ * Why a bid transaction was cancelled, from the codes of `bidWriteItems` starting at `offset` and, when
+ * the tally refused, the tally as it was (absent: the user never bid here).
+ */
+export function bidCancellation(
+  codes: string[],
+  offset: number,
+  tallyBefore?: Record<string, unknown>,
+): "bought-now" | "locked-out" | "conflict" | null {
+  if (codes[offset + 2] === "ConditionalCheckFailed")
+    return tallyBefore && "boughtNowOrderId" in tallyBefore ? "bought-now" : "locked-out";
   // Another bid got there first (ConditionalCheckFailed on the auction or the bid item), is being
   // written at this moment (TransactionConflict), or the partition is throttled: re-read and retry.
   if (codes.every((code) => RETRYABLE_CANCELLATIONS.has(code))) return "conflict";
@@ -234,7 +253,7 @@ export function bidCancellation(codes: string[], offset: number): "bought-now" |
  */
 export type BidCancelled = {
   payerRefused: boolean;
-  reason: "bought-now" | "conflict" | null;
+  reason: "bought-now" | "locked-out" | "conflict" | null;
   error: unknown;
 };
 
@@ -262,7 +281,7 @@ export async function sendBidTransaction(
     return {
       ok: false,
       payerRefused: transactionConditionFailed(error, 0),
-      reason: bidCancellation(codes, 1),
+      reason: bidCancellation(codes, 1, cancellationItems(error)[3]),
       error,
     };
   }

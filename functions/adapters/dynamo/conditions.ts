@@ -24,6 +24,15 @@ export function cancellationCodes(error: unknown): string[] | null {
   return (error.CancellationReasons ?? []).map((reason) => reason.Code ?? "None");
 }
 
+/**
+ * Each item's image as it was, of a cancelled transaction whose items asked for it
+ * (ReturnValuesOnConditionCheckFailure ALL_OLD), in DynamoDB's attribute format; undefined for the rest.
+ */
+export function cancellationItems(error: unknown): (Record<string, unknown> | undefined)[] {
+  if (!(error instanceof TransactionCanceledException)) return [];
+  return (error.CancellationReasons ?? []).map((reason) => reason.Item);
+}
+
 /** A transaction cancelled because the condition of item `index` failed (of any item, without an index). */
 export function transactionConditionFailed(error: unknown, index?: number): boolean {
   const codes = cancellationCodes(error);

@@ -1,9 +1,14 @@
-import { idParamsSchema } from "#shared/schemas/admin";
+import { idParamsSchema, relistAuctionSchema } from "#shared/schemas/admin";
 import { defineRoute } from "../../http/route.ts";
 import { relistExpiredWin } from "../../usecases/auctions/relist-auction.ts";
 import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
 
-/** Starts a new auction of an expired win's product; answers the new auction (the same one when repeated). */
-export const route = defineRoute({ params: idParamsSchema }, async ({ params, now }) =>
-  toAuctionSummary(await relistExpiredWin(params.id, now), now),
+/**
+ * Starts a new auction of an expired win's product, with a lock price if given; answers the new auction
+ * (the same one when repeated).
+ */
+export const route = defineRoute(
+  { params: idParamsSchema, body: relistAuctionSchema },
+  async ({ params, body, now }) =>
+    toAuctionSummary(await relistExpiredWin(params.id, now, body.lockAtPrice), now),
 );

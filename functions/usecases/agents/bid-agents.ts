@@ -9,7 +9,7 @@ import type { AgentView } from "#shared/schemas/agents";
 import { queueNextCheck } from "../../adapters/agents/next-check.ts";
 import { type AgentRecord, getAgent, stopAgent, writeBooking } from "../../adapters/dynamo/agents-repo.ts";
 import { getAuction } from "../../adapters/dynamo/auctions-repo.ts";
-import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
+import { type BidderTally, getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
 import { RETRY, retrying } from "../../adapters/retry.ts";
 import { bookingDelta } from "../../domain/agents.ts";
 import { bidRefusal } from "../../domain/bidding.ts";
@@ -49,18 +49,20 @@ export async function bookAgent(input: {
   now: number;
 }): Promise<AgentView> {
   const { auctionId, user, bids, maxPriceCents, now } = input;
+  let tally: Promise<BidderTally> | undefined;
   return retrying(
     { attempts: 4 },
     async (attempt) => {
-      const auction = await getAuction(auctionId);
+      // The tally only grows while this runs (and not at all for a user locked out): read once.
+      tally ??= getBidderTally(auctionId, user.id);
+      const [auction, placed] = await Promise.all([getAuction(auctionId), tally]);
       if (!auction) throw notFound(BID_MESSAGES.notFound);
-      const refusal = bidRefusal(auction, user.id, now, user.role);
+      const refusal = bidRefusal(auction, user.id, now, user.role, placed.bids);
       // Leading now says nothing about the bids to come: only the refusals that last stop a booking.
       if (refusal && refusal !== "already-leading") throw bidRefusalError(refusal);
       if (attempt === 0) {
         await assertBidderEligible(user.id, auction, now);
-        const tally = await getBidderTally(auctionId, user.id);
-        if (tally.boughtNowOrderId) throw bidRefusalError("bought-now");
+        if (placed.boughtNowOrderId) throw bidRefusalError("bought-now");
       }
       if (maxPriceCents !== null && maxPriceCents < auction.priceCents + auction.bidIncrementCents) {
         throw badRequest(AGENT_MESSAGES.maxPriceTooLow);

@@ -6,6 +6,7 @@
  * resumes from the sweep (`sweepAgents`) alone.
  */
 
+import { lockedOut } from "#shared/bid-refusals";
 import { type AgentCheck, MAX_DELAY_SECONDS } from "../../adapters/agents/agent-queue.ts";
 import { queueCheck } from "../../adapters/agents/next-check.ts";
 import {
@@ -15,6 +16,7 @@ import {
   stopAgent,
 } from "../../adapters/dynamo/agents-repo.ts";
 import { type AuctionRecord, getAuction, listAuctionsByStatus } from "../../adapters/dynamo/auctions-repo.ts";
+import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { RETRY, retrying } from "../../adapters/retry.ts";
@@ -67,6 +69,20 @@ export async function settleAgents(auctionId: string, now: number): Promise<numb
   );
 }
 
+/**
+ * On a locked auction, stops the agents of users who had placed no bid on it before it locked (by hand
+ * or by the agent), each giving its unused credits back. An agent that has bid never needs the read.
+ */
+async function stopLockedOutAgents(auction: AuctionRecord, now: number): Promise<void> {
+  const idle = (await listAgents(auction.id)).filter(
+    (agent) => agent.status === "active" && agent.bidsPlaced === 0,
+  );
+  for (const agent of idle) {
+    const { bids } = await getBidderTally(auction.id, agent.userId);
+    if (lockedOut({ locked: true }, bids)) await stopAgent(agent, "locked-out", now);
+  }
+}
+
 /** Manual-bid rules for the user behind an agent, read at the moment it would bid. */
 /** Null when the agent's user may not bid now; else whether they follow the auctions they bid on. */
 async function userMayBid(
@@ -96,6 +112,7 @@ export async function runAgentCheck(
     return "settled";
   }
   if (read.totalBids !== check.seenTotalBids) return "stale";
+  if (read.locked) await stopLockedOutAgents(read, now);
   if (state === "early") {
     await queueCheck(read, agentCheckAt(read.endsAt, now, read.extensionSeconds), now);
     return "waiting";
@@ -138,6 +155,8 @@ async function placeAgentBid(
   if (!written.ok) {
     // The user bought the item with Buy It Now: their part in this auction is over.
     if (written.reason === "bought-now") await stopAgent(agent, "user-refused", now);
+    // The auction locked before this user's first bid on it.
+    if (written.reason === "locked-out") await stopAgent(agent, "locked-out", now);
     // Otherwise another bid got there first: it queued its own check.
     return "lost-race";
   }

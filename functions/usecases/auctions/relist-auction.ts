@@ -19,7 +19,7 @@ import { conflict, notFound } from "../../domain/errors.ts";
 import { relistRefusal } from "../../domain/payment-deadlines.ts";
 import { logger } from "../../observability/logger.ts";
 import { toAuctionSummary } from "../views/auction-view.ts";
-import { startAuction } from "./start-auction.ts";
+import { lockAtPriceFor, startAuction } from "./start-auction.ts";
 
 export const AUCTION_NOT_FOUND = "Auction not found";
 
@@ -42,7 +42,11 @@ export async function expiredWins(now: number): Promise<ExpiredWin[]> {
  * Starts the new auction, then records it on the expired win (which leaves the admin's list). A crash
  * between the two is healed by asking again: the same id, so the auction that started is found.
  */
-export async function relistExpiredWin(auctionId: string, now: number): Promise<AuctionRecord> {
+export async function relistExpiredWin(
+  auctionId: string,
+  now: number,
+  lockAtPrice?: string | null,
+): Promise<AuctionRecord> {
   const expired = await getAuction(auctionId);
   if (!expired) throw notFound(AUCTION_NOT_FOUND);
   const refusal = relistRefusal(expired);
@@ -53,6 +57,7 @@ export async function relistExpiredWin(auctionId: string, now: number): Promise<
   }
   const product = await getProduct(expired.productId);
   if (!product) throw conflict("This product no longer exists");
+  const lockAtPriceCents = lockAtPriceFor(lockAtPrice, product.startingPriceCents);
   const seller = await getSeller(product.sellerId);
   const account = seller ? await getUser(seller.userId) : null;
   const sellerRefusal = goLiveRefusal(seller, Boolean(account));
@@ -65,6 +70,7 @@ export async function relistExpiredWin(auctionId: string, now: number): Promise<
     relist: (expired.relist ?? 0) + 1,
     extensionSeconds: expired.extensionSeconds,
     ...(expired.beginner ? { beginner: true } : {}),
+    lockAtPriceCents,
   });
   if (!(await markRelisted(expired.id, auction.id))) throw conflict(RELIST_CHANGED);
   logger.info("expired win listed again", { expiredAuctionId: expired.id, auctionId: auction.id });

@@ -10,12 +10,16 @@
  */
 import { createHash } from "node:crypto";
 import { BID_INCREMENT_CENTS, TIMER_EXTENSION_SECONDS } from "#shared/constants";
+import { decimalToCents } from "#shared/money";
+import { LOCK_PRICE_FORMAT_MESSAGE } from "#shared/schemas/seller";
 import { type AuctionRecord, getAuction, putNewAuction } from "../../adapters/dynamo/auctions-repo.ts";
 import type { ProductRecord } from "../../adapters/dynamo/products-repo.ts";
 import type { SellerRecord } from "../../adapters/dynamo/sellers-repo.ts";
 import type { AuctionClock } from "../../adapters/scheduler/auction-clock.ts";
 import { clockFromEnv } from "../../adapters/scheduler/clock-from-env.ts";
 import { defaultAuctionDurationSeconds } from "../../config/runtime.ts";
+import { lockPriceRefusal } from "../../domain/bidding.ts";
+import { badRequest } from "../../domain/errors.ts";
 import { logger } from "../../observability/logger.ts";
 import { productDescription } from "../views/product-view.ts";
 
@@ -39,6 +43,8 @@ export interface StartAuctionInput {
   durationSeconds?: number;
   /** Only for bidders who have never won. */
   beginner?: boolean;
+  /** The price whose bid locks the auction to its earlier bidders (checked by `lockAtPriceFor`); null: never. */
+  lockAtPriceCents?: number | null;
   now: number;
   /** Seconds a late bid puts back on the clock; the product's rule is 10. */
   extensionSeconds?: number;
@@ -58,6 +64,20 @@ export function auctionIdForProduct(productId: string, relist = 0): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/**
+ * The lock price of an admin's request (a decimal string the schema already checked) in cents, or
+ * undefined for none; 400 naming the field when it is not above the starting price.
+ */
+export function lockAtPriceFor(lockAtPrice: string | null | undefined, startingPriceCents: number) {
+  if (lockAtPrice == null) return undefined;
+  const cents = decimalToCents(lockAtPrice);
+  const refusal = cents === null ? LOCK_PRICE_FORMAT_MESSAGE : lockPriceRefusal(cents, startingPriceCents);
+  if (refusal || cents === null) {
+    throw badRequest(`lockAtPrice: ${refusal}`, { issues: [{ path: "lockAtPrice", message: refusal }] });
+  }
+  return cents;
+}
+
 export async function startAuction(input: StartAuctionInput): Promise<AuctionRecord> {
   const { product, seller, now } = input;
   const durationSeconds = input.durationSeconds ?? defaultAuctionDurationSeconds();
@@ -74,6 +94,7 @@ export async function startAuction(input: StartAuctionInput): Promise<AuctionRec
     extensionSeconds: input.extensionSeconds ?? TIMER_EXTENSION_SECONDS,
     totalBids: 0,
     ...(input.beginner ? { beginner: true } : {}),
+    ...(input.lockAtPriceCents != null ? { lockAtPriceCents: input.lockAtPriceCents } : {}),
     ...(input.relist ? { relist: input.relist } : {}),
     ...(product.retailPriceCents
       ? { retailPriceCents: product.retailPriceCents, buyNowStockLeft: product.buyNowStock ?? 0 }

@@ -15,12 +15,13 @@ import {
 import { badRequest, serviceUnavailable } from "../../domain/errors.ts";
 
 export function ledgerGenesis(
-  auction: Pick<AuctionRecord, "id" | "startingPriceCents" | "createdAt">,
+  auction: Pick<AuctionRecord, "id" | "startingPriceCents" | "createdAt" | "lockAtPriceCents">,
 ): LedgerGenesis {
   return {
     auctionId: auction.id,
     startingPriceCents: auction.startingPriceCents,
     startedAtMs: Date.parse(auction.createdAt),
+    ...(auction.lockAtPriceCents === undefined ? {} : { lockAtPriceCents: auction.lockAtPriceCents }),
   };
 }
 
@@ -60,6 +61,9 @@ export async function readLedgerPage(
     genesis: {
       startingPrice: centsToDecimal(genesis.startingPriceCents),
       startedAt: new Date(genesis.startedAtMs).toISOString(),
+      ...(genesis.lockAtPriceCents === undefined
+        ? {}
+        : { lockAtPrice: centsToDecimal(genesis.lockAtPriceCents) }),
     },
     head: ledgerHeadOf(auction),
     totalEntries: auction.totalBids,

@@ -24,6 +24,7 @@ const REFUSAL_ERRORS: Record<BidRefusalReason, () => Refusal> = {
   ended: () => badRequest(BID_MESSAGES.ended),
   staff: () => forbidden(BID_MESSAGES.staff),
   "own-auction": () => forbidden(BID_MESSAGES.ownAuction),
+  "locked-out": () => forbidden(BID_MESSAGES.lockedOut),
   "already-leading": () => conflict(BID_MESSAGES.leading),
   "no-credits": () => paymentRequired(BID_MESSAGES.noCredits),
   "bought-now": () => forbidden(BID_MESSAGES.boughtNow),
@@ -34,7 +35,7 @@ export const bidRefusalError = (reason: BidRefusalReason): Refusal => REFUSAL_ER
 
 export type CommittedBid =
   | { ok: true; auction: AuctionRecord; bid: BidRecord }
-  | { ok: false; reason: "no-credits" | "bought-now" | "conflict" };
+  | { ok: false; reason: "no-credits" | "bought-now" | "locked-out" | "conflict" };
 
 /**
  * Writes a bid by `bidder` on `auction` as read at `now` (the caller has applied `bidRefusal` and the

@@ -6,12 +6,13 @@
  */
 import pLimit, { type LimitFunction } from "p-limit";
 import { BID_MESSAGES } from "#shared/bid-refusals";
-import { queueNextCheck } from "../../adapters/agents/next-check.ts";
+import { queueCheck, queueNextCheck } from "../../adapters/agents/next-check.ts";
 import { type AuctionRecord, getAuction } from "../../adapters/dynamo/auctions-repo.ts";
 import { type BidRecord, placeBidTransaction } from "../../adapters/dynamo/bids-repo.ts";
+import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { RETRY, retrying } from "../../adapters/retry.ts";
-import { bidRefusal, retryDelayMs } from "../../domain/bidding.ts";
+import { bidRefusal, latestBidLocked, retryDelayMs } from "../../domain/bidding.ts";
 import { notFound, serviceUnavailable } from "../../domain/errors.ts";
 import { followAuctionBidOn } from "../alerts/bid-followers.ts";
 import { finalizeIfOver } from "../auctions/finalize-auction.ts";
@@ -79,12 +80,15 @@ async function attemptBid(
   attempt: number,
   read: Promise<AuctionRecord | null>,
   checkBidder: (auction: AuctionRecord, now: number) => Promise<void>,
+  bidsPlacedHere: () => Promise<number>,
 ): Promise<Attempt> {
   const { bidder } = input;
   const auction = await read;
   const now = clock();
   if (!auction) throw notFound(BID_MESSAGES.notFound);
-  const refusal = bidRefusal(auction, bidder.id, now, bidder.role);
+  // Only a locked auction asks who bid before; the transaction checks it again (bids-repo.ts).
+  const placed = auction.locked ? await bidsPlacedHere() : 0;
+  const refusal = bidRefusal(auction, bidder.id, now, bidder.role, placed);
   // This read saw the end: it finishes the auction like any other read.
   if (refusal === "ended" && auction.status === "active")
     await finalizeIfOver(auction, now, input.liveHandoff);
@@ -105,6 +109,12 @@ export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
   // auction, and applied to whichever state of it the winning attempt saw.
   const standing: Promise<BidderStanding> = readBidderStanding(input.bidder.id);
   standing.catch(() => {}); // awaited only when the auction allows the bid at all
+  // Read once, the first time a locked state is seen: a user locked out cannot gain a bid meanwhile.
+  let tally: Promise<number> | undefined;
+  const bidsPlacedHere = () => {
+    tally ??= getBidderTally(input.auctionId, input.bidder.id).then((t) => t.bids);
+    return tally;
+  };
   return retrying(
     { attempts: MAX_BID_ATTEMPTS, delayMs: (failed) => retryDelayMs(failed, random()) },
     async (attempt) => {
@@ -112,15 +122,23 @@ export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
         // A read made before queueing behind other bids is stale by now: read again.
         const read =
           attempt === 0 && input.firstRead && !waited ? input.firstRead : getAuction(input.auctionId);
-        return attemptBid(input, clock, attempt, read, async (auction, now) =>
-          assertStandingAllows(await standing, auction, now),
+        return attemptBid(
+          input,
+          clock,
+          attempt,
+          read,
+          async (auction, now) => assertStandingAllows(await standing, auction, now),
+          bidsPlacedHere,
         );
       });
       if (!outcome.ok) return RETRY;
       const { auction, now } = outcome.result;
       // All after the commit and outside the gate: none holds back the next bid on this auction.
       await Promise.all([
-        queueNextCheck(auction, now),
+        // The bid that locked it: the agents of users locked out stop now (their credits back), not at the window.
+        latestBidLocked(auction) && (auction.activeAgents ?? 0) > 0
+          ? queueCheck(auction, now, now)
+          : queueNextCheck(auction, now),
         handOffLiveUpdate(input.liveHandoff, auction, "bid", now),
         standing.then(({ followsBidAuctions }) =>
           followAuctionBidOn({ id: input.bidder.id, followsBidAuctions }, auction, now),

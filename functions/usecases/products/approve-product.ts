@@ -1,11 +1,12 @@
 import {
   deleteUnbidAuction,
+  getProduct,
   type ProductRecord,
   recordProductAuction,
 } from "../../adapters/dynamo/products-repo.ts";
 import { getSeller } from "../../adapters/dynamo/sellers-repo.ts";
 import { conflict, notFound } from "../../domain/errors.ts";
-import { startAuction } from "../auctions/start-auction.ts";
+import { lockAtPriceFor, startAuction } from "../auctions/start-auction.ts";
 import { decideProductStatus } from "./review-products.ts";
 
 /**
@@ -18,8 +19,14 @@ export async function approveProduct(input: {
   id: string;
   durationSeconds?: number;
   beginner?: boolean;
+  /** Decimal string, checked against the product's starting price before anything changes. */
+  lockAtPrice?: string | null;
   now: number;
 }): Promise<ProductRecord> {
+  if (input.lockAtPrice != null) {
+    const pending = await getProduct(input.id);
+    if (pending) lockAtPriceFor(input.lockAtPrice, pending.startingPriceCents);
+  }
   const product = await decideProductStatus(input.id, "approve", input.now);
   if (product.auctionId) return product;
   const seller = await getSeller(product.sellerId);
@@ -29,6 +36,7 @@ export async function approveProduct(input: {
     seller,
     durationSeconds: input.durationSeconds,
     beginner: input.beginner,
+    lockAtPriceCents: lockAtPriceFor(input.lockAtPrice, product.startingPriceCents),
     now: input.now,
   });
   const recorded = await recordProductAuction(product.id, auction.id);

@@ -34,6 +34,8 @@ export function toAuctionSummary(auction: AuctionRecord, now: number): AuctionSu
     },
     activeAgents: Math.max(0, auction.activeAgents ?? 0),
     beginner: auction.beginner ?? false,
+    lockAtPrice: auction.lockAtPriceCents === undefined ? null : centsToDecimal(auction.lockAtPriceCents),
+    locked: auction.locked ?? false,
     retailPrice: auction.retailPriceCents ? centsToDecimal(auction.retailPriceCents) : null,
     buyNowStockLeft: auction.retailPriceCents ? Math.max(0, auction.buyNowStockLeft ?? 0) : 0,
     serverTime: new Date(now).toISOString(),

@@ -5,6 +5,7 @@ import {
   endsAtAfterBid,
   finalOutcome,
   isOver,
+  lockPriceRefusal,
   planBid,
   priceAfterBids,
   retryDelayMs,
@@ -25,6 +26,24 @@ function auction(overrides: Partial<AuctionRuleState> = {}): AuctionRuleState {
     ...overrides,
   };
 }
+
+describe("the lock", () => {
+  it("the bid that reaches the lock price locks it; later bids need an earlier bid", () => {
+    const open = auction({ totalBids: 2, lockAtPriceCents: 53 });
+    expect(planBid(open, NOW)).toMatchObject({ priceCents: 53, locks: true, onlyEarlierBidders: false });
+    expect(planBid({ ...open, totalBids: 1 }, NOW)).toMatchObject({ locks: false });
+    const locked = { ...open, totalBids: 3, locked: true };
+    expect(planBid(locked, NOW)).toMatchObject({ locks: false, onlyEarlierBidders: true });
+    expect(bidRefusal(locked, "newcomer", NOW, undefined, 0)).toBe("locked-out");
+    expect(bidRefusal(locked, "regular", NOW, undefined, 2)).toBeNull();
+    expect(planBid(auction({ totalBids: 500 }), NOW)).toMatchObject({ locks: false });
+  });
+
+  it("a lock price must be above the starting price", () => {
+    expect(lockPriceRefusal(51, 50)).toBeNull();
+    expect(lockPriceRefusal(50, 50)).toBe("Lock price must be above the starting price ($0.50)");
+  });
+});
 
 describe("next price", () => {
   it("is the starting price plus n increments after bid n", () => {

@@ -29,6 +29,14 @@ describe("bid ledger chain", () => {
     expect(chainHash(HASH1, entries[1]!)).toBe(HASH2);
   });
 
+  it("hashes a lock price into the genesis only when the auction has one", () => {
+    // sha256("a1b2c3|50|1893456000000|75"): the three-field genesis above is untouched.
+    expect(genesisHash({ ...genesis, lockAtPriceCents: 75 })).toBe(
+      "38cbb01b912c32a099c7cf15678810e6a84bdba165f9a2402e122ef8d22e1efa",
+    );
+    expect(genesisHash({ ...genesis, lockAtPriceCents: undefined })).toBe(HASH0);
+  });
+
   it("verifies an untouched chain and its head", () => {
     expect(verifyLedger(genesis, entries, HASH2)).toEqual({ ok: true, head: HASH2, entries: 2 });
     expect(verifyLedger(genesis, [], HASH0)).toEqual({ ok: true, head: HASH0, entries: 0 });

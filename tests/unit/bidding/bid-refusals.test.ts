@@ -3,9 +3,9 @@
  * checks it (an ended auction is "ended" whoever looks; staff before ownership; leading last).
  */
 import { describe, expect, it } from "vitest";
-import { BID_MESSAGES, type BidderFacts, bidRefusalFor } from "#shared/bid-refusals";
+import { BID_MESSAGES, type BidderFacts, bidRefusalFor, lockedOut } from "#shared/bid-refusals";
 
-const anyone: BidderFacts = { ended: false, staff: false, ownsItem: false, leading: false };
+const anyone: BidderFacts = { ended: false, staff: false, ownsItem: false, lockedOut: false, leading: false };
 
 describe("bidRefusalFor", () => {
   it.each<[string, Partial<BidderFacts>, ReturnType<typeof bidRefusalFor>]>([
@@ -17,6 +17,7 @@ describe("bidRefusalFor", () => {
     ],
     ["staff never bid, even on an item they listed", { staff: true, ownsItem: true }, "staff"],
     ["the seller may not bid on their own item", { ownsItem: true, leading: true }, "own-auction"],
+    ["a late arrival may not bid once the auction locked", { lockedOut: true, leading: true }, "locked-out"],
     ["the leader may not bid twice in a row", { leading: true }, "already-leading"],
   ])("%s", (_name, facts, expected) => {
     expect(bidRefusalFor({ ...anyone, ...facts })).toBe(expected);
@@ -28,6 +29,13 @@ describe("bidRefusalFor", () => {
       ownAuction: "You cannot bid on your own items",
       staff: "Staff accounts cannot bid",
       leading: "You are already the highest bidder",
+      lockedOut: "This auction is locked: only bidders who bid before it locked can bid",
     });
+  });
+
+  it("locks out only those with no bid on the auction, and only once it locked", () => {
+    expect(lockedOut({ locked: true }, 0)).toBe(true);
+    expect(lockedOut({ locked: true }, 3)).toBe(false);
+    expect(lockedOut({ locked: false }, 0)).toBe(false);
   });
 });

@@ -65,6 +65,7 @@ const message: BidPlacedMessage = {
   lastBidder: { username: "ann" },
   serverTime: "2030-01-01T00:00:00.000Z",
   ledgerHead: "h".repeat(64),
+  locked: false,
   auto: false,
   winnerId: null,
   finalPrice: null,

@@ -54,6 +54,7 @@ const message = (overrides: Partial<AuctionMessage> = {}): AuctionMessage =>
     endsAt: new Date(NOW + 70_000).toISOString(),
     lastBidder: { username: "bob" },
     serverTime: new Date(NOW + 1000).toISOString(),
+    locked: false,
     winnerId: null,
     finalPrice: null,
     ...overrides,
@@ -76,6 +77,14 @@ describe("socket messages from a change", () => {
         auto: false,
       }),
     );
+  });
+
+  it("says the auction locked once the bid that reached its lock price is in", () => {
+    const locking = image({ totalBids: 6, priceCents: 151, lockAtPriceCents: 151, locked: true });
+    expect(auctionMessageFor(image({ lockAtPriceCents: 151 }), locking, NOW)).toMatchObject({
+      type: "bid_placed",
+      locked: true,
+    });
   });
 
   it("carries the genesis hash before any bid", () => {
@@ -161,6 +170,8 @@ const summary = (overrides: Partial<AuctionSummary> = {}): AuctionSummary => ({
   winner: null,
   activeAgents: 0,
   beginner: false,
+  lockAtPrice: null,
+  locked: false,
   retailPrice: null,
   buyNowStockLeft: 0,
   product: {

@@ -146,7 +146,9 @@ export function HowItWorksPage() {
                   : "a published number of auctions in a rolling window"}
               </strong>
               . Auctions marked <strong className="text-foreground">Beginner</strong> are only for bidders who
-              have never won.{" "}
+              have never won. An auction marked <strong className="text-foreground">Locks at $X.XX</strong>{" "}
+              locks when a bid reaches that price: from then on only bidders who bid on it before it locked
+              can bid, so nobody jumps in late on an auction others have spent bids on.{" "}
               <Link to={paths.fairness.getHref()} className="underline">
                 How we prove fair play
               </Link>

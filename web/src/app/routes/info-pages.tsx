@@ -332,6 +332,10 @@ export const AuctionRulesPage = infoPage(
         <p>
           Any signed-in bidder with credits, except staff and the item's seller. Beginner auctions admit only
           bidders who have not won yet. A bidder may win at most {winLimit}; self-excluded bidders cannot bid.
+          An auction with a lock price ("Locks at $X.XX") locks when a bid reaches it: from then on only
+          bidders who placed a bid on it before it locked, by hand or by Bid Agent, can bid or book an agent,
+          and the agents of anyone else stop and give their bids back. The lock price is published in the
+          auction's ledger from its start.
         </p>
       ),
     },

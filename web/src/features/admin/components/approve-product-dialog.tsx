@@ -1,9 +1,10 @@
 import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
+import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@web/components/ui/radio-group.tsx";
 import { WholeNumberInput } from "@web/components/whole-number-field.tsx";
-import { type FormEvent, useState } from "react";
-import { formatPrice } from "#shared/money";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { decimalToCents, formatPrice } from "#shared/money";
 import type { AdminProduct } from "#shared/schemas/admin";
 import { MAX_AUCTION_DURATION_SECONDS } from "#shared/schemas/admin";
 
@@ -26,11 +27,31 @@ const MAX_CUSTOM_MINUTES = MAX_AUCTION_DURATION_SECONDS / MINUTE;
 export interface ApprovalChoice {
   durationSeconds: number;
   beginner: boolean;
+  /** Null: the auction never locks. */
+  lockAtPrice: string | null;
+}
+
+/** Empty (never locks) or a price above the start, as the API requires. */
+function lockPriceValid(text: string, startingPrice: string): boolean {
+  if (text.trim() === "") return true;
+  const cents = decimalToCents(text);
+  const start = decimalToCents(startingPrice) ?? 0;
+  return cents !== null && cents > start;
+}
+
+/** A field's rule under it, red while the field breaks it. */
+function FieldHelp({ id, valid, children }: { id: string; valid: boolean; children: ReactNode }) {
+  return (
+    <p id={id} className={valid ? "text-xs text-muted-foreground" : "text-xs text-destructive"}>
+      {children}
+    </p>
+  );
 }
 
 /**
  * "Approve Product": how long its auction runs (presets or a custom number of minutes, 1 minute to
- * 30 days) and whether it is a beginner auction; the product's prices for a last look.
+ * 30 days), whether it is a beginner auction and the price at which it locks to its earlier bidders;
+ * the product's prices for a last look.
  */
 export function ApproveProductDialog({
   product,
@@ -46,6 +67,8 @@ export function ApproveProductDialog({
   const [duration, setDuration] = useState<string>(DEFAULT_DURATION);
   const [customMinutes, setCustomMinutes] = useState("90");
   const [beginner, setBeginner] = useState(false);
+  const [lockAt, setLockAt] = useState("");
+  const lockValid = product === null || lockPriceValid(lockAt, product.startingPrice);
   const custom = duration === "custom";
   const minutes = Number(customMinutes);
   const customValid =
@@ -53,8 +76,12 @@ export function ApproveProductDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (custom && !customValid) return;
-    onApprove({ durationSeconds: custom ? minutes * MINUTE : Number(duration), beginner });
+    if ((custom && !customValid) || !lockValid) return;
+    onApprove({
+      durationSeconds: custom ? minutes * MINUTE : Number(duration),
+      beginner,
+      lockAtPrice: lockAt.trim() === "" ? null : lockAt.trim(),
+    });
   };
 
   return (
@@ -101,12 +128,9 @@ export function ApproveProductDialog({
                   aria-invalid={!customValid}
                   aria-describedby="custom-minutes-help"
                 />
-                <p
-                  id="custom-minutes-help"
-                  className={customValid ? "text-xs text-muted-foreground" : "text-xs text-destructive"}
-                >
+                <FieldHelp id="custom-minutes-help" valid={customValid}>
                   A whole number of minutes from {MIN_CUSTOM_MINUTES} to {MAX_CUSTOM_MINUTES} (30 days).
-                </p>
+                </FieldHelp>
               </div>
             )}
           </fieldset>
@@ -119,10 +143,26 @@ export function ApproveProductDialog({
             />
             <span>Beginner auction: only bidders who have not won yet may bid</span>
           </Label>
+          <div className="grid gap-1.5">
+            <Label htmlFor="lock-at-price">Lock at price (optional)</Label>
+            <Input
+              id="lock-at-price"
+              inputMode="decimal"
+              placeholder="e.g. 5.00"
+              value={lockAt}
+              onChange={(event) => setLockAt(event.target.value)}
+              aria-invalid={!lockValid}
+              aria-describedby="lock-at-price-help"
+            />
+            <FieldHelp id="lock-at-price-help" valid={lockValid}>
+              Above the starting price. The bid that reaches it locks the auction: from then on only bidders
+              who bid before may bid. Empty: it never locks.
+            </FieldHelp>
+          </div>
           <DialogActions
             onCancel={() => onOpenChange(false)}
             label={busy ? "Starting..." : "Approve and Start Auction"}
-            disabled={busy || (custom && !customValid)}
+            disabled={busy || (custom && !customValid) || !lockValid}
           />
         </form>
       )}

@@ -10,11 +10,13 @@ import { cn } from "@web/lib/utils.ts";
 import { Clock, Gavel, User } from "lucide-react";
 import { memo, useEffect } from "react";
 import { Link } from "react-router";
+import { BID_MESSAGES, lockedOut } from "#shared/bid-refusals";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import { formatWeight } from "#shared/weight";
 import { standing } from "../lib/leader.ts";
+import { lockLabel } from "../lib/lock.ts";
 import { rememberBid, useHasBidOn } from "../lib/my-bids.ts";
 import { useHasEnded } from "../lib/server-clock.ts";
 import { Countdown } from "./countdown.tsx";
@@ -42,6 +44,8 @@ export const AuctionCard = memo(function AuctionCard({
   // The page's banner says why: each card points at it rather than repeating it.
   const excluded = useSelfExclusion() !== null;
   const where = ended ? null : standing(auction, user, hasBid);
+  // What this browser remembers of the user's bids; the detail page asks the server.
+  const shutOut = !!user && !ended && lockedOut(auction, hasBid ? 1 : 0);
   // A lead seen here (placed on another page or device) means the user bid on it.
   useEffect(() => {
     if (where === "leading" && user) rememberBid(user.username, auction.id);
@@ -66,6 +70,15 @@ export const AuctionCard = memo(function AuctionCard({
           {auction.beginner && !ended && (
             <Badge variant="success" className="absolute bottom-3 left-3 shadow-sm">
               Beginner
+            </Badge>
+          )}
+          {lockLabel(auction) && !ended && (
+            <Badge
+              variant={auction.locked ? "warning" : "secondary"}
+              className="absolute right-3 top-3 shadow-sm"
+              data-testid="lock-badge"
+            >
+              {lockLabel(auction)}
             </Badge>
           )}
           {ended && (
@@ -128,7 +141,12 @@ export const AuctionCard = memo(function AuctionCard({
         </div>
         <div className="mt-auto grid gap-2 pt-1">
           {user && !ended && <StandingNotice standing={where} compact />}
-          {where !== "leading" && !ended && onPlaceBid ? (
+          {shutOut && (
+            <p className="text-center text-xs text-muted-foreground" data-testid="locked-out">
+              {BID_MESSAGES.lockedOut}
+            </p>
+          )}
+          {where !== "leading" && !ended && !shutOut && onPlaceBid ? (
             <Button
               className="w-full"
               onClick={() => onPlaceBid(auction.id)}

@@ -20,6 +20,7 @@ const STOP_REASONS: Record<AgentStopReason, string> = {
   "auction-ended": "the auction ended",
   cancelled: "you cancelled it",
   "user-refused": "your account can no longer bid here",
+  "locked-out": "the auction locked before you bid on it, so only earlier bidders can go on",
 };
 
 function AgentStatus({

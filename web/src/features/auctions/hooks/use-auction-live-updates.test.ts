@@ -28,6 +28,7 @@ const message = (totalBids: number, username: string): BidPlacedMessage => ({
   lastBidder: { username },
   serverTime: "2030-01-01T00:00:01.000Z",
   ledgerHead: "0".repeat(64),
+  locked: false,
   auto: false,
   winnerId: null,
   finalPrice: null,

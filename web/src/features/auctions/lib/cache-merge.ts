@@ -56,6 +56,7 @@ export function applyMessage<T extends AuctionSummary>(auction: T, message: Auct
     endsAt: message.endsAt,
     lastBidder: message.lastBidder,
     serverTime: message.serverTime,
+    locked: message.locked,
   };
   if (message.type === "auction_ended") {
     next.winner = message.winner;

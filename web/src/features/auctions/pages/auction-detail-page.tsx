@@ -12,6 +12,7 @@ import { cn } from "@web/lib/utils.ts";
 import { BadgeCheck, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
+import { lockedOut } from "#shared/bid-refusals";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import { formatWeight } from "#shared/weight";
@@ -104,7 +105,11 @@ export function AuctionDetailPage() {
             {(ended) => (
               <>
                 {user && user.role !== "admin" && !(user.sellerId && user.sellerId === auction.seller.id) && (
-                  <BidAgentPanel auctionId={auction.id} canBid={!ended} />
+                  // Locked out: no booking form (the server would refuse it); a stopped agent still shows.
+                  <BidAgentPanel
+                    auctionId={auction.id}
+                    canBid={!ended && !lockedOut(auction, auction.me?.bidsPlaced ?? 0)}
+                  />
                 )}
                 {/* The winner pays the final price ("You won" above); Buy It Now is for those who did not win. */}
                 {user && !won(auction, user) && <BuyNowPanel auction={auction} />}

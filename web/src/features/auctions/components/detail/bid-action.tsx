@@ -7,10 +7,10 @@ import { useUser } from "@web/lib/current-user.ts";
 import { useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
 import { awaitsPayment, winExpired, wonAuctionsQuery } from "@web/lib/wins.ts";
-import { Gavel, Trophy } from "lucide-react";
+import { Gavel, Lock, Trophy } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
-import { BID_MESSAGES, bidRefusalFor } from "#shared/bid-refusals";
+import { BID_MESSAGES, bidRefusalFor, lockedOut } from "#shared/bid-refusals";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import { usePlaceBid } from "../../hooks/use-place-bid.ts";
@@ -31,16 +31,17 @@ export function BidAction({ auction, compact = false }: { auction: AuctionDetail
   const excluded = useSelfExclusion();
   const reasonId = useId();
   const msLeft = useMsLeft(auction.endsAt);
+  const remembered = useHasBidOn(user?.username, auction.id);
+  const hasBid = remembered || (auction.me?.bidsPlaced ?? 0) > 0;
   const refusal = bidRefusalFor({
     ended: auction.status !== "active" || msLeft <= 0,
     staff: user?.role === "admin",
     ownsItem: !!user?.sellerId && auction.seller.id === user.sellerId,
+    lockedOut: lockedOut(auction, hasBid ? 1 : 0),
     // Leading is said by the standing notice, which hides the button: not a refusal to show here.
     leading: false,
   });
   const ended = refusal === "ended";
-  const remembered = useHasBidOn(user?.username, auction.id);
-  const hasBid = remembered || (auction.me?.bidsPlaced ?? 0) > 0;
   const where = ended ? null : standing(auction, user, hasBid);
   const spent = (auction.me?.bidsPlaced ?? 0) > 0;
   // The server says this user bid here: the grid's cards can then say when they are outbid.
@@ -82,6 +83,17 @@ export function BidAction({ auction, compact = false }: { auction: AuctionDetail
       <div className="rounded-lg border border-amber-300 bg-accent p-3 text-center" data-testid="own-product">
         <p className="font-semibold text-accent-foreground">Your Product</p>
         <p className="text-sm text-accent-foreground/80">{BID_MESSAGES.ownAuction}</p>
+      </div>
+    );
+  }
+  if (refusal === "locked-out") {
+    return (
+      <div className="rounded-lg border border-border bg-muted p-3 text-center" data-testid="locked-out">
+        <p className="flex items-center justify-center gap-1.5 font-semibold">
+          <Lock className="size-4" aria-hidden="true" />
+          Locked
+        </p>
+        <p className="text-sm text-muted-foreground">{BID_MESSAGES.lockedOut}</p>
       </div>
     );
   }

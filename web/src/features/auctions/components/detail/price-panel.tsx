@@ -1,12 +1,13 @@
 import { Card, CardContent, CardHeader } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
-import { Clock, Gavel, User } from "lucide-react";
+import { Clock, Gavel, Lock, User } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { AuctionDetail } from "#shared/schemas/auctions";
 import { won } from "../../lib/leader.ts";
+import { lockLabel } from "../../lib/lock.ts";
 import { useMsLeft } from "../../lib/server-clock.ts";
 import { Countdown } from "../countdown.tsx";
 import { RetailPrice } from "../retail-price.tsx";
@@ -61,6 +62,14 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
             </p>
           </div>
         </div>
+        {lockLabel(auction) && (
+          <p className="flex items-center gap-1.5 text-sm font-medium" data-testid="lock-status">
+            <Lock className="size-4" aria-hidden="true" />
+            {auction.locked
+              ? "Locked: only bidders who bid before it locked can bid"
+              : `${lockLabel(auction)}: from then on only bidders who bid before can bid`}
+          </p>
+        )}
         {auction.beginner && (
           <p className="text-sm font-medium text-success" data-testid="beginner">
             Beginner auction: only for bidders who have not won yet
