@@ -41,7 +41,8 @@ export type KeyPrefix =
   | "STATSEVENT#"
   | "PAIDCREDITS#"
   | "ACCOUNTTOKEN#"
-  | "PASSKEY#";
+  | "PASSKEY#"
+  | "SPOT#";
 
 export interface TableGrant {
   /** Prefixes it reads (GetItem, BatchGetItem, Query, ConditionCheckItem); writes imply reads. */
@@ -157,11 +158,12 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "watchlist/list-watchlist": grant(["AUCTION#"], ["AUCTION#"], true),
 
   // auctions and bidding
-  "auctions/list-auctions": FINALIZING_READ,
+  // SPOT#: the spot prices of the melt values.
+  "auctions/list-auctions": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
   // BIDDERS#: the winner's bids on each win, PAIDCREDITS#: what they paid for bids (the all-in cost).
   "auctions/list-won-auctions": grant(["AUCTION#", "ORDER#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
   // BIDDERS#: a signed-in caller's own bids on it, PAIDCREDITS#: what they paid for bids (`me`).
-  "auctions/get-auction": grant(["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"]),
+  "auctions/get-auction": grant(["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], ["AUCTION#"]),
   "auctions/get-ledger": grant(["AUCTION#", "BIDS#"]),
   // Recent winners: each winner's bids on the auction and what they paid for bids (the all-in cost).
   "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#"], [], true),
@@ -273,6 +275,12 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/list-bid-packages": grant(["PACKAGE#"], [], true),
   "admin/create-bid-package": grant(["PACKAGE#"], ["PACKAGE#"]),
   "admin/update-bid-package": grant(["PACKAGE#"], ["PACKAGE#"]),
+  "admin/put-spot-price": grant(["SPOT#"], ["SPOT#"]),
+
+  // spot prices
+  "spot-prices/get-spot-prices": grant(["SPOT#"]),
+  // Keeps each reading and moves the current prices (SPOT# both).
+  "spot-prices/fetch-spot-prices": grant(["SPOT#"], ["SPOT#"]),
 
   // realtime
   "realtime/connect": grant(["SESSION#"], ["CONN#"]),

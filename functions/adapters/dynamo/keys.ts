@@ -126,6 +126,13 @@ export const keys = {
     sk: `${sentAt}#${id}`,
   }),
   pushDeliveriesPartition: (userId: string) => `PUSHOUTBOX#${userId}`,
+  /** The current spot price of every metal, in one item: each payload with a melt value reads it once. */
+  spotPrices: () => ({ pk: "SPOT#CURRENT", sk: "PRICES" }),
+  /** Every reading of a metal's price (the feed's, accepted or not, and the admin's), by quote time. */
+  spotReading: (metal: string, at: string, source: string) => ({
+    pk: `SPOT#${metal}`,
+    sk: `${at}#${source}`,
+  }),
   userStats: () => ({ pk: "STATS", sk: "USERS" }),
   /** Whose aggregates: the platform's, or one seller's. */
   statsScope: (sellerId?: string) => (sellerId ? `SELLER#${sellerId}` : "PLATFORM"),
