@@ -161,7 +161,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // SPOT#: the spot prices of the melt values.
   "auctions/list-auctions": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
   // BIDDERS#: the winner's bids on each win, PAIDCREDITS#: what they paid for bids (the all-in cost).
-  "auctions/list-won-auctions": grant(["AUCTION#", "ORDER#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
+  "auctions/list-won-auctions": grant(
+    ["AUCTION#", "ORDER#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"],
+    ["AUCTION#"],
+    true,
+  ),
   // BIDDERS#: a signed-in caller's own bids on it, PAIDCREDITS#: what they paid for bids (`me`).
   "auctions/get-auction": grant(["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], ["AUCTION#"]),
   "auctions/get-ledger": grant(["AUCTION#", "BIDS#"]),

@@ -35,11 +35,3 @@ export const putSpotPriceSchema = z.object({
     z.refine((value) => (decimalToCents(value) ?? 0) > 0, USD_PER_OZ_MESSAGE),
   ),
 });
-
-/** The fine content × a fresh spot price, to the cent; absent when there is no fine content or no fresh price. */
-export const meltValueSchema = z.object({
-  usd: z.string(),
-  spotUsdPerOz: z.string(),
-  at: z.string(),
-});
-export type MeltValue = z.infer<typeof meltValueSchema>;

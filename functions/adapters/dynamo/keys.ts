@@ -126,13 +126,6 @@ export const keys = {
     sk: `${sentAt}#${id}`,
   }),
   pushDeliveriesPartition: (userId: string) => `PUSHOUTBOX#${userId}`,
-  /** The current spot price of every metal, in one item: each payload with a melt value reads it once. */
-  spotPrices: () => ({ pk: "SPOT#CURRENT", sk: "PRICES" }),
-  /** Every reading of a metal's price (the feed's, accepted or not, and the admin's), by quote time. */
-  spotReading: (metal: string, at: string, source: string) => ({
-    pk: `SPOT#${metal}`,
-    sk: `${at}#${source}`,
-  }),
   userStats: () => ({ pk: "STATS", sk: "USERS" }),
   /** Whose aggregates: the platform's, or one seller's. */
   statsScope: (sellerId?: string) => (sellerId ? `SELLER#${sellerId}` : "PLATFORM"),
@@ -171,6 +164,20 @@ export const keys = {
 } as const;
 
 /** Sort keys that order by time and stay unique. */
+/**
+ * The spot prices' keys, apart from `keys` so the functions that never read a price do not carry
+ * them (a top-level constant no one imports is left out of the bundle; `keys` is one object).
+ */
+export const spotKeys = {
+  /** The current spot price of every metal, in one item: each payload with a melt value reads it once. */
+  current: () => ({ pk: "SPOT#CURRENT", sk: "PRICES" }),
+  /** Every reading of a metal's price (the feed's, accepted or not, and the admin's), by quote time. */
+  reading: (metal: string, at: string, source: string) => ({
+    pk: `SPOT#${metal}`,
+    sk: `${at}#${source}`,
+  }),
+};
+
 export const timeSortKey = (isoTime: string, id: string) => `${isoTime}#${id}`;
 
 export const indexKeys = {

@@ -2,7 +2,7 @@ import { isSpotMetal, SPOT_METALS, type SpotMetal } from "#shared/metal-content"
 import type { SpotPrice } from "../../domain/spot-prices.ts";
 import { getItem, putItem } from "./commands.ts";
 import { updateUnlessRefused } from "./conditions.ts";
-import { keys } from "./keys.ts";
+import { spotKeys } from "./keys.ts";
 
 /** The current price of each metal that has one. */
 export type SpotPriceBoard = Partial<Record<SpotMetal, SpotPrice>>;
@@ -26,7 +26,7 @@ function parsePrice(metal: SpotMetal, value: unknown): SpotPrice | undefined {
 }
 
 export async function readSpotPriceBoard(): Promise<SpotPriceBoard> {
-  const { Item } = await getItem({ Key: keys.spotPrices() });
+  const { Item } = await getItem({ Key: spotKeys.current() });
   const board: SpotPriceBoard = {};
   for (const metal of SPOT_METALS) {
     const price = parsePrice(metal, Item?.[metal]);
@@ -42,7 +42,7 @@ export async function readSpotPriceBoard(): Promise<SpotPriceBoard> {
 export function saveSpotPrice(price: SpotPrice): Promise<boolean> {
   if (!isSpotMetal(price.metal)) return Promise.resolve(false);
   return updateUnlessRefused({
-    Key: keys.spotPrices(),
+    Key: spotKeys.current(),
     UpdateExpression: "SET #metal = :price, #type = :type",
     ConditionExpression: "attribute_not_exists(#metal) OR #metal.#at < :at",
     ExpressionAttributeNames: { "#metal": price.metal, "#type": "type", "#at": "at" },
@@ -55,7 +55,7 @@ export async function recordSpotReading(price: SpotPrice, problem: string | null
   const at = new Date(Number.isFinite(price.at) ? price.at : 0).toISOString();
   await putItem({
     Item: {
-      ...keys.spotReading(price.metal, at, price.source),
+      ...spotKeys.reading(price.metal, at, price.source),
       type: "spotReading",
       metal: price.metal,
       at,

@@ -1,3 +1,4 @@
+import { spotPriceProvider } from "../../adapters/spot-prices/spot-price-provider.ts";
 import { logger } from "../../observability/logger.ts";
 import { fetchSpotPrices } from "../../usecases/spot-prices/spot-prices.ts";
 
@@ -7,7 +8,7 @@ import { fetchSpotPrices } from "../../usecases/spot-prices/spot-prices.ts";
  * prices stay current.
  */
 export async function handler() {
-  const result = await fetchSpotPrices(Date.now());
+  const result = await fetchSpotPrices(Date.now(), spotPriceProvider());
   if (result.rejected.length > 0) logger.warn("spot price readings rejected", { rejected: result.rejected });
   logger.info("spot prices fetched", { accepted: result.accepted });
   return result;

@@ -14,7 +14,7 @@ import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { bidValueCents } from "../../config/runtime.ts";
 import { type PaidCredits, paidBidsValueCents } from "../../domain/paid-bids.ts";
-import { freshSpotPrices } from "../spot-prices/spot-prices.ts";
+import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toAuctionSummary } from "../views/auction-view.ts";
 import { toBidView } from "../views/bid-view.ts";
 import { finalizeAllOver, readFinalized } from "./finalize-auction.ts";

@@ -1,11 +1,12 @@
 /**
- * Spot prices (docs/product.md, "Spot prices and melt value"): the scheduled fetch from the provider,
- * an admin's price by hand, and the reads every payload with a melt value makes.
+ * Spot prices (docs/product.md, "Spot prices and melt value"): the scheduled fetch from the provider
+ * and an admin's price by hand. The reads are in read-spot-prices.ts, so a payload's Lambda carries
+ * none of this.
  */
 
 import { isSpotMetal, SPOT_METALS, type SpotMetal } from "#shared/metal-content";
-import { centsToDecimal, decimalToCents } from "#shared/money";
-import { type SpotPricesView, type SpotPriceView, USD_PER_OZ_MESSAGE } from "#shared/schemas/spot-prices";
+import { decimalToCents } from "#shared/money";
+import { type SpotPriceView, USD_PER_OZ_MESSAGE } from "#shared/schemas/spot-prices";
 import {
   readSpotPriceBoard,
   recordSpotReading,
@@ -13,14 +14,10 @@ import {
   saveSpotPrice,
 } from "../../adapters/dynamo/spot-prices-repo.ts";
 import { retrying } from "../../adapters/retry.ts";
-import { type SpotPriceProvider, spotPriceProvider } from "../../adapters/spot-prices/spot-price-provider.ts";
+import type { SpotPriceProvider } from "../../adapters/spot-prices/spot-quote.ts";
 import { badRequest } from "../../domain/errors.ts";
-import {
-  isFreshSpotPrice,
-  MANUAL_SOURCE,
-  type SpotPrice,
-  spotReadingProblem,
-} from "../../domain/spot-prices.ts";
+import { MANUAL_SOURCE, type SpotPrice, spotReadingProblem } from "../../domain/spot-prices.ts";
+import { spotPriceView } from "./read-spot-prices.ts";
 
 /** A provider that fails is asked twice more, 1 s then 2 s later; the next scheduled run tries again. */
 const FETCH_BOUNDS = { attempts: 3, delayMs: (failed: number) => failed * 1_000, retryOn: () => true };
@@ -46,7 +43,7 @@ async function offerSpotPrice(
 /** One scheduled run: the provider's quotes, each kept, each current only when it is a good price. */
 export async function fetchSpotPrices(
   now: number,
-  provider: SpotPriceProvider = spotPriceProvider(),
+  provider: SpotPriceProvider,
   bounds: { attempts: number; delayMs?: (failed: number) => number } = FETCH_BOUNDS,
 ): Promise<SpotFetchResult> {
   const quotes = await retrying({ ...bounds, retryOn: () => true }, () => provider.latest(now));
@@ -67,13 +64,6 @@ export async function fetchSpotPrices(
   return result;
 }
 
-const toView = (price: SpotPrice, now: number): SpotPriceView => ({
-  usdPerOz: centsToDecimal(price.centsPerOz),
-  at: new Date(price.at).toISOString(),
-  source: price.source,
-  stale: !isFreshSpotPrice(price, now),
-});
-
 /** An admin's price while the feed is down (source "manual"): it replaces the current one at once. */
 export async function setSpotPriceByHand(
   metal: string,
@@ -86,24 +76,5 @@ export async function setSpotPriceByHand(
   const price: SpotPrice = { metal, centsPerOz: cents, at: now, source: MANUAL_SOURCE };
   const problem = await offerSpotPrice(price, await readSpotPriceBoard(), now);
   if (problem) throw badRequest(`usdPerOz: ${problem}`);
-  return toView(price, now);
-}
-
-/** GET /api/spot-prices: every metal's current price, stale ones marked (the pages do not show them). */
-export async function readSpotPrices(now: number): Promise<SpotPricesView> {
-  const board = await readSpotPriceBoard();
-  const view: SpotPricesView = { gold: null, silver: null, platinum: null };
-  for (const metal of SPOT_METALS) {
-    const price = board[metal];
-    if (price) view[metal] = toView(price, now);
-  }
-  return view;
-}
-
-/** The prices a payload may value metal at: fresh ones only. */
-export async function freshSpotPrices(now: number): Promise<SpotPriceBoard> {
-  const board = await readSpotPriceBoard();
-  return Object.fromEntries(
-    Object.entries(board).filter(([, price]) => isFreshSpotPrice(price, now)),
-  ) as SpotPriceBoard;
+  return spotPriceView(price, now);
 }

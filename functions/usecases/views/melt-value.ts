@@ -1,6 +1,6 @@
 import { isSpotMetal, type MetalDescription, meltValueCentsOf } from "#shared/metal-content";
 import { centsToDecimal } from "#shared/money";
-import type { MeltValue } from "#shared/schemas/spot-prices";
+import type { MeltValue } from "#shared/schemas/auctions";
 import type { SpotPriceBoard } from "../../adapters/dynamo/spot-prices-repo.ts";
 
 /**

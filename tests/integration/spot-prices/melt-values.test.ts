@@ -6,7 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AuctionDetail, AuctionSummary } from "#shared/schemas/auctions";
 import type { SpotPricesView } from "#shared/schemas/spot-prices";
-import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { spotKeys } from "../../../functions/adapters/dynamo/keys.ts";
 import {
   installSpotPriceProvider,
   type SpotPriceProvider,
@@ -98,10 +98,10 @@ describe("melt values on auction payloads", () => {
   it("carries none once the metal's spot price is over an hour old", async () => {
     const coin = await auctionWith("platinum", "1 oz", "99.95%");
     const old = new Date(Date.now() - 61 * 60 * 1000).toISOString();
-    const current = (await readItem(keys.spotPrices())) ?? {};
+    const current = (await readItem(spotKeys.current())) ?? {};
     await putItem({
       ...current,
-      ...keys.spotPrices(),
+      ...spotKeys.current(),
       platinum: { centsPerOz: 98_000, at: old, source: "metals.dev" },
     });
 
@@ -126,7 +126,7 @@ describe("GET /api/spot-prices", () => {
 
 describe("PUT /api/admin/spot-prices/{metal}", () => {
   it("refuses a metal or price it cannot use with a clear message, and changes nothing", async () => {
-    const before = await readItem(keys.spotPrices());
+    const before = await readItem(spotKeys.current());
     const metal = await setSpot("copper", { usdPerOz: "4.00" });
     expect(metal.status).toBe(400);
     expect(metal.body.message).toBe("Metal must be one of gold, silver, platinum");
@@ -135,7 +135,7 @@ describe("PUT /api/admin/spot-prices/{metal}", () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("usdPerOz: must be a dollar amount above 0, such as 2650.00");
     }
-    expect(await readItem(keys.spotPrices())).toEqual(before);
+    expect(await readItem(spotKeys.current())).toEqual(before);
   });
 
   it("is for admins only", async () => {
@@ -165,7 +165,7 @@ describe("the scheduled fetch", () => {
       at: new Date(now).toISOString(),
     });
     expect(
-      await readItem(keys.spotReading("silver", new Date(now).toISOString(), "local feed")),
+      await readItem(spotKeys.reading("silver", new Date(now).toISOString(), "local feed")),
     ).toMatchObject({
       metal: "silver",
     });
@@ -206,7 +206,7 @@ describe("the scheduled fetch", () => {
       "too far from the current price",
     ]);
     expect((await spotPrices()).body).toEqual(before);
-    expect(await readItem(keys.spotReading("gold", new Date(at).toISOString(), "metals.dev"))).toMatchObject({
+    expect(await readItem(spotKeys.reading("gold", new Date(at).toISOString(), "metals.dev"))).toMatchObject({
       problem: "not a price",
     });
   });
