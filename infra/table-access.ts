@@ -243,7 +243,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // seller
   "seller/get-seller-profile": grant(["USER#", "SELLER#"]),
   "seller/update-seller-profile": grant(["USER#", "SELLER#"], ["SELLER#"]),
-  "seller/list-seller-products": grant(["USER#", "SELLER#", "PRODUCT#"], [], true),
+  "seller/list-seller-products": grant(["USER#", "SELLER#", "PRODUCT#", "SPOT#"], [], true),
   "seller/create-seller-product": grant(["USER#", "SELLER#"], ["PRODUCT#"]),
   "seller/list-seller-auctions": grant(["USER#", "SELLER#", "AUCTION#"], ["AUCTION#"], true),
   // Reads whether the seller is approved; the photo itself goes to the media bucket, never the table.
@@ -255,8 +255,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/list-pending-sellers": grant(["SELLER#", "USER#"], [], true),
   "admin/approve-seller": grant(["SELLER#"], ["SELLER#"]),
   "admin/reject-seller": grant(["SELLER#"], ["SELLER#"]),
-  "admin/list-products": grant(["PRODUCT#", "SELLER#"], [], true),
-  "admin/list-pending-products": grant(["PRODUCT#", "SELLER#"], [], true),
+  "admin/list-products": grant(["PRODUCT#", "SELLER#", "SPOT#"], [], true),
+  "admin/list-pending-products": grant(["PRODUCT#", "SELLER#", "SPOT#"], [], true),
   "admin/create-product": grant(["USER#", "SELLER#"], ["PRODUCT#", "SELLER#", "USER#"]),
   "admin/delete-product": grant(["PRODUCT#", "AUCTION#"], ["PRODUCT#", "AUCTION#"]),
   "admin/approve-product": grant(["PRODUCT#", "SELLER#", "AUCTION#", "USER#"], ["PRODUCT#", "AUCTION#"]),

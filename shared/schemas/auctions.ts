@@ -1,5 +1,8 @@
 import { AUCTION_STATUSES, MAX_WATCHED_AUCTIONS } from "../constants.ts";
-import { productDescriptionFields } from "./product-description.ts";
+import { meltValueSchema, productDescriptionFields } from "./product-description.ts";
+
+export type { MeltValue } from "./product-description.ts";
+
 import * as z from "./zod.ts";
 
 /**
@@ -27,14 +30,6 @@ export const auctionProductSchema = z.object({
   fineOz: z.nullable(z.number()),
   startingPrice: z.string(),
 });
-
-/** The fine content × a fresh spot price, to the cent; absent when there is no fine content or no fresh price. */
-export const meltValueSchema = z.object({
-  usd: z.string(),
-  spotUsdPerOz: z.string(),
-  at: z.string(),
-});
-export type MeltValue = z.infer<typeof meltValueSchema>;
 
 /** No user ids in public payloads: usernames and the seller profile's id say all the screens need. */
 export const auctionSellerSchema = z.object({

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AuctionDetail, AuctionSummary } from "#shared/schemas/auctions";
+import type { ProductView } from "#shared/schemas/seller";
 import type { SpotPricesView } from "#shared/schemas/spot-prices";
 import { spotKeys } from "../../../functions/adapters/dynamo/keys.ts";
 import {
@@ -14,6 +15,7 @@ import {
 import { fetchSpotPrices } from "../../../functions/usecases/spot-prices/spot-prices.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { localSpotPriceProvider } from "../../../scripts/local/spot-price-feed.ts";
+import { approvedSeller, submittedProduct } from "../admin/fixtures.ts";
 import { recordingClock, type TestUser, testUser } from "../auctions/fixtures.ts";
 import { auctionOf } from "../support/actors.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
@@ -83,6 +85,19 @@ describe("melt values on auction payloads", () => {
 
     const list = await invokeRoute<AuctionSummary[]>({ method: "GET", path: "/api/auctions" });
     expect(list.body.find((a) => a.id === bar.id)?.meltValue?.usd).toBe("312.19");
+  });
+
+  it("values the seller's and the admin's product views the same way", async () => {
+    const approved = await approvedSeller(admin);
+    const product = await submittedProduct(approved, { weight: "10 oz", purity: ".999" });
+    expect(product.fineOz).toBe(9.99);
+    const mine = await approved.call<ProductView[]>({ method: "GET", path: "/api/seller/products" });
+    expect(mine.body.find((p) => p.id === product.id)?.meltValue?.usd).toBe("312.19");
+    const pending = await admin.call<ProductView[]>({ method: "GET", path: "/api/admin/products/pending" });
+    expect(pending.body.find((p) => p.id === product.id)).toMatchObject({
+      fineOz: 9.99,
+      meltValue: { usd: "312.19", spotUsdPerOz: "31.25" },
+    });
   });
 
   it("carries none where the fine content cannot be derived", async () => {
