@@ -8,6 +8,7 @@
  */
 import { parseArgs } from "node:util";
 import { joinWeight, splitWeight } from "#shared/weight";
+import { pointAtTable } from "../table-target.ts";
 
 /** The weight as an amount with its unit; text that names no unit it knows stays as it is. */
 export function weightWithUnit(weight: string): string {
@@ -15,7 +16,8 @@ export function weightWithUnit(weight: string): string {
   return joinWeight(amount, unit) || weight;
 }
 
-async function migrate(dryRun: boolean): Promise<void> {
+/** Rewrites every stored weight that lacks its unit; `dryRun` only lists them. Answers how many. */
+export async function migrateWeights(dryRun: boolean): Promise<number> {
   const { ScanCommand, UpdateCommand } = await import("@aws-sdk/lib-dynamodb");
   const { db, tableName } = await import("../../functions/adapters/dynamo/client.ts");
   let changed = 0;
@@ -59,6 +61,7 @@ async function migrate(dryRun: boolean): Promise<void> {
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   console.log(`${changed} weight${changed === 1 ? "" : "s"} ${dryRun ? "to rewrite" : "rewritten"}.`);
+  return changed;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -70,17 +73,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       "dry-run": { type: "boolean" },
     },
   });
-  process.env.TABLE_NAME = values.table ?? process.env.TABLE_NAME ?? "penny-auction-local";
-  process.env.AWS_REGION = values.region ?? process.env.AWS_REGION ?? "us-east-1";
-  if (!values.table) {
-    process.env.AWS_ENDPOINT_URL_DYNAMODB =
-      values.endpoint ??
-      process.env.AWS_ENDPOINT_URL_DYNAMODB ??
-      `http://127.0.0.1:${process.env.DYNAMO_PORT ?? 8000}`;
-    process.env.AWS_ACCESS_KEY_ID ??= "local";
-    process.env.AWS_SECRET_ACCESS_KEY ??= "local";
-  } else if (values.endpoint) {
-    process.env.AWS_ENDPOINT_URL_DYNAMODB = values.endpoint;
-  }
-  await migrate(Boolean(values["dry-run"]));
+  pointAtTable(values);
+  await migrateWeights(Boolean(values["dry-run"]));
 }
