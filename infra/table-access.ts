@@ -68,9 +68,6 @@ const grant = (read: KeyPrefix[], write: KeyPrefix[] = [], indexes = false): Tab
   indexes,
 });
 
-/** Reads that finalize an auction found over write its state item (the auction engine's rule). */
-const FINALIZING_READ = grant(["AUCTION#"], ["AUCTION#"], true);
-
 export const TABLE_GRANTS: Record<string, TableGrant> = {
   // auth
   "auth/register": grant(
@@ -155,7 +152,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // finalizing one found over (the auction engine's rule).
   "watchlist/watch-auction": grant(["AUCTION#"], ["WATCHLIST#"]),
   "watchlist/unwatch-auction": grant(["AUCTION#"], ["WATCHLIST#"]),
-  "watchlist/list-watchlist": grant(["AUCTION#"], ["AUCTION#"], true),
+  "watchlist/list-watchlist": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
 
   // auctions and bidding
   // SPOT#: the spot prices of the melt values.
@@ -261,7 +258,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/delete-product": grant(["PRODUCT#", "AUCTION#"], ["PRODUCT#", "AUCTION#"]),
   "admin/approve-product": grant(["PRODUCT#", "SELLER#", "AUCTION#", "USER#"], ["PRODUCT#", "AUCTION#"]),
   "admin/reject-product": grant(["PRODUCT#"], ["PRODUCT#"]),
-  "admin/list-auctions": FINALIZING_READ,
+  "admin/list-auctions": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
   "admin/list-expired-wins": grant(["AUCTION#"], [], true),
   // Reads the expired win, its product and seller (and the seller's account); writes the new auction
   // and the expired win's relistedAs.
