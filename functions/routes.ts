@@ -184,6 +184,15 @@ const routeTable = [
     edgeCacheImmutable: true,
   },
 
+  // spot prices (melt values)
+  {
+    method: "GET",
+    path: "/api/spot-prices",
+    handler: "spot-prices/get-spot-prices",
+    role: "public",
+    edgeCacheSeconds: 60,
+  },
+
   // bid credits
   { method: "GET", path: "/api/bid-packages", handler: "payments/list-bid-packages", role: "public" },
   {
@@ -302,6 +311,13 @@ const routeTable = [
     role: "admin",
   },
 
+  {
+    method: "PUT",
+    path: "/api/admin/spot-prices/{metal}",
+    handler: "admin/put-spot-price",
+    role: "admin",
+  },
+
   // local stack only
   {
     method: "GET",
@@ -385,6 +401,8 @@ export const eventHandlers = {
   emailSender: "alerts/send-alerts",
   /** Every minute -> ending-soon alerts of watched auctions on the email queue (functions/usecases/alerts/). */
   endingSoonAlerts: "alerts/ending-soon-sweep",
+  /** Every spotPriceIntervalMinutes (EventBridge Scheduler) -> the spot prices from the provider (functions/usecases/spot-prices/). */
+  spotPriceFetch: "spot-prices/fetch-spot-prices",
 } as const;
 
 /** The route of a handler the code names: a name that is not in the table does not compile. */

@@ -31,6 +31,13 @@ const stageSettingsSchema = z.object({
   vapidPublicKeyParameter: z.optional(z.string().check(z.startsWith("/"))),
   vapidPrivateKeyParameter: z.optional(z.string().check(z.startsWith("/"))),
   auctionDefaultDurationSeconds: z.coerce.number().check(z.integer(), z.positive()),
+  /**
+   * The Metals.Dev API key of the spot price fetch: an SSM SecureString you create before deploying
+   * (docs/deploy.md, "Spot prices"); default /<prefix>/spot-prices/api-key.
+   */
+  spotPriceApiKeyParameter: z.optional(z.string().check(z.startsWith("/"))),
+  /** Minutes between spot price fetches (EventBridge Scheduler); a price is stale after 60. */
+  spotPriceIntervalMinutes: z.coerce.number().check(z.integer(), z.minimum(1), z.maximum(30)),
   /** What one bid earns toward Buy It Now, published in GET /api/config ("0.60"). */
   bidValue: z.coerce.string().check(z.regex(/^\d{1,4}(\.\d{1,2})?$/, "a dollar amount such as 0.60")),
   /** Days a winner has to pay a win, and a buyer a Buy It Now order (docs/decisions.md, Payment deadlines). */
@@ -114,6 +121,8 @@ export interface StageConfig extends StageSettings {
   };
   /** The SSM parameters of the VAPID keys (docs/deploy.md, "Web Push keys"). */
   vapid: { publicKeyParameter: string; privateKeyParameter: string };
+  /** The SSM SecureString of the spot price provider's key (docs/deploy.md, "Spot prices"). */
+  spotPriceApiKeyParameterName: string;
 }
 
 /** Stages whose data may be thrown away with the stack unless cdk.json says otherwise. */
@@ -133,6 +142,7 @@ const DISPOSABLE_DEFAULTS = {
 const DEFAULTS = {
   apiGatewayCloudWatchRole: "create",
   auctionDefaultDurationSeconds: 24 * 60 * 60,
+  spotPriceIntervalMinutes: 15,
   bidValue: "0.60",
   winPaymentDays: 14,
   buyNowPaymentDays: 7,
@@ -202,6 +212,7 @@ export function readStageConfig(context: ContextReader): StageConfig {
       publicKeyParameter: settings.vapidPublicKeyParameter ?? `/${prefix}/push/vapid-public-key`,
       privateKeyParameter: settings.vapidPrivateKeyParameter ?? `/${prefix}/push/vapid-private-key`,
     },
+    spotPriceApiKeyParameterName: settings.spotPriceApiKeyParameter ?? `/${prefix}/spot-prices/api-key`,
   };
 }
 

@@ -24,6 +24,7 @@ import {
 import { Push } from "./constructs/push.ts";
 import { Realtime } from "./constructs/realtime.ts";
 import { Scheduling } from "./constructs/scheduling.ts";
+import { SpotPrices } from "./constructs/spot-prices.ts";
 import { TableChanges } from "./constructs/table-changes.ts";
 import { Web } from "./constructs/web.ts";
 import { retentionDays } from "./log-retention.ts";
@@ -53,6 +54,7 @@ export class PennyAuctionStack extends Stack {
   readonly scheduling: Scheduling;
   readonly agents: Agents;
   readonly paymentDeadlines: PaymentDeadlines;
+  readonly spotPrices: SpotPrices;
   readonly payments: Payments;
   readonly web: Web;
   readonly media: Media;
@@ -92,6 +94,13 @@ export class PennyAuctionStack extends Stack {
       defaults,
       data: this.data,
       sweepHandler: eventHandlers.paymentDeadlineSweep,
+    });
+    this.spotPrices = new SpotPrices(this, "SpotPrices", {
+      defaults,
+      data: this.data,
+      fetchHandler: eventHandlers.spotPriceFetch,
+      everyMinutes: config.spotPriceIntervalMinutes,
+      apiKeyParameter: config.spotPriceApiKeyParameterName,
     });
 
     const throttle = { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit };
@@ -273,6 +282,7 @@ export class PennyAuctionStack extends Stack {
         AgentCheckFailures: this.agents.failures,
         AgentSweepFailures: this.agents.sweepFailures,
         PaymentDeadlineSweepFailures: this.paymentDeadlines.failures,
+        SpotPriceFetchFailures: this.spotPrices.failures,
         EmailFailures: this.notifications.failures,
         StreamFailures: this.tableChanges.failures,
       },

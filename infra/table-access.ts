@@ -41,7 +41,8 @@ export type KeyPrefix =
   | "STATSEVENT#"
   | "PAIDCREDITS#"
   | "ACCOUNTTOKEN#"
-  | "PASSKEY#";
+  | "PASSKEY#"
+  | "SPOT#";
 
 export interface TableGrant {
   /** Prefixes it reads (GetItem, BatchGetItem, Query, ConditionCheckItem); writes imply reads. */
@@ -66,9 +67,6 @@ const grant = (read: KeyPrefix[], write: KeyPrefix[] = [], indexes = false): Tab
   write,
   indexes,
 });
-
-/** Reads that finalize an auction found over write its state item (the auction engine's rule). */
-const FINALIZING_READ = grant(["AUCTION#"], ["AUCTION#"], true);
 
 export const TABLE_GRANTS: Record<string, TableGrant> = {
   // auth
@@ -154,14 +152,19 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // finalizing one found over (the auction engine's rule).
   "watchlist/watch-auction": grant(["AUCTION#"], ["WATCHLIST#"]),
   "watchlist/unwatch-auction": grant(["AUCTION#"], ["WATCHLIST#"]),
-  "watchlist/list-watchlist": grant(["AUCTION#"], ["AUCTION#"], true),
+  "watchlist/list-watchlist": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
 
   // auctions and bidding
-  "auctions/list-auctions": FINALIZING_READ,
+  // SPOT#: the spot prices of the melt values.
+  "auctions/list-auctions": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
   // BIDDERS#: the winner's bids on each win, PAIDCREDITS#: what they paid for bids (the all-in cost).
-  "auctions/list-won-auctions": grant(["AUCTION#", "ORDER#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
+  "auctions/list-won-auctions": grant(
+    ["AUCTION#", "ORDER#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"],
+    ["AUCTION#"],
+    true,
+  ),
   // BIDDERS#: a signed-in caller's own bids on it, PAIDCREDITS#: what they paid for bids (`me`).
-  "auctions/get-auction": grant(["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"]),
+  "auctions/get-auction": grant(["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], ["AUCTION#"]),
   "auctions/get-ledger": grant(["AUCTION#", "BIDS#"]),
   // Recent winners: each winner's bids on the auction and what they paid for bids (the all-in cost).
   "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#"], [], true),
@@ -237,7 +240,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // seller
   "seller/get-seller-profile": grant(["USER#", "SELLER#"]),
   "seller/update-seller-profile": grant(["USER#", "SELLER#"], ["SELLER#"]),
-  "seller/list-seller-products": grant(["USER#", "SELLER#", "PRODUCT#"], [], true),
+  "seller/list-seller-products": grant(["USER#", "SELLER#", "PRODUCT#", "SPOT#"], [], true),
   "seller/create-seller-product": grant(["USER#", "SELLER#"], ["PRODUCT#"]),
   "seller/list-seller-auctions": grant(["USER#", "SELLER#", "AUCTION#"], ["AUCTION#"], true),
   // Reads whether the seller is approved; the photo itself goes to the media bucket, never the table.
@@ -249,13 +252,13 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/list-pending-sellers": grant(["SELLER#", "USER#"], [], true),
   "admin/approve-seller": grant(["SELLER#"], ["SELLER#"]),
   "admin/reject-seller": grant(["SELLER#"], ["SELLER#"]),
-  "admin/list-products": grant(["PRODUCT#", "SELLER#"], [], true),
-  "admin/list-pending-products": grant(["PRODUCT#", "SELLER#"], [], true),
+  "admin/list-products": grant(["PRODUCT#", "SELLER#", "SPOT#"], [], true),
+  "admin/list-pending-products": grant(["PRODUCT#", "SELLER#", "SPOT#"], [], true),
   "admin/create-product": grant(["USER#", "SELLER#"], ["PRODUCT#", "SELLER#", "USER#"]),
   "admin/delete-product": grant(["PRODUCT#", "AUCTION#"], ["PRODUCT#", "AUCTION#"]),
   "admin/approve-product": grant(["PRODUCT#", "SELLER#", "AUCTION#", "USER#"], ["PRODUCT#", "AUCTION#"]),
   "admin/reject-product": grant(["PRODUCT#"], ["PRODUCT#"]),
-  "admin/list-auctions": FINALIZING_READ,
+  "admin/list-auctions": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
   "admin/list-expired-wins": grant(["AUCTION#"], [], true),
   // Reads the expired win, its product and seller (and the seller's account); writes the new auction
   // and the expired win's relistedAs.
@@ -273,6 +276,12 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/list-bid-packages": grant(["PACKAGE#"], [], true),
   "admin/create-bid-package": grant(["PACKAGE#"], ["PACKAGE#"]),
   "admin/update-bid-package": grant(["PACKAGE#"], ["PACKAGE#"]),
+  "admin/put-spot-price": grant(["SPOT#"], ["SPOT#"]),
+
+  // spot prices
+  "spot-prices/get-spot-prices": grant(["SPOT#"]),
+  // Keeps each reading and moves the current prices (SPOT# both).
+  "spot-prices/fetch-spot-prices": grant(["SPOT#"], ["SPOT#"]),
 
   // realtime
   "realtime/connect": grant(["SESSION#"], ["CONN#"]),

@@ -5,6 +5,7 @@
  */
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { pointAtTable } from "./table-target.ts";
 
 const { values } = parseArgs({
   options: {
@@ -36,19 +37,7 @@ async function promptHidden(question: string): Promise<string> {
 if (!values.username || !values.email)
   fail("Usage: npm run create-admin -- --username U --email E [--table T --region R]");
 
-const deployed = Boolean(values.table);
-process.env.TABLE_NAME = values.table ?? process.env.TABLE_NAME ?? "penny-auction-local";
-process.env.AWS_REGION = values.region ?? process.env.AWS_REGION ?? "us-east-1";
-if (!deployed) {
-  process.env.AWS_ENDPOINT_URL_DYNAMODB =
-    values.endpoint ??
-    process.env.AWS_ENDPOINT_URL_DYNAMODB ??
-    `http://127.0.0.1:${process.env.DYNAMO_PORT ?? 8000}`;
-  process.env.AWS_ACCESS_KEY_ID ??= "local";
-  process.env.AWS_SECRET_ACCESS_KEY ??= "local";
-} else if (values.endpoint) {
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = values.endpoint;
-}
+pointAtTable(values);
 
 const { registerSchema } = await import("#shared/schemas/auth");
 const password = process.env.ADMIN_PASSWORD ?? (await promptHidden("Admin password: "));

@@ -24,6 +24,11 @@ export function summarizeWins(finalPricesCents: readonly number[]): WinsSummary 
  * (final price + the value of the bids spent), never on the final price alone. Null when there is no
  * retail price or no saving; rounded down, so the claim never overstates.
  */
+/** How far the all-in cost is below (positive) or above (negative) the melt value, whole percent toward 0. */
+export function allInVersusMeltPercent(allInCents: number, meltCents: number): number {
+  return Math.trunc(((meltCents - allInCents) * 100) / meltCents);
+}
+
 export function allInSavingsPercent(allInCents: number, retailCents: number | null): number | null {
   if (!retailCents || retailCents <= 0 || allInCents >= retailCents) return null;
   const percent = Math.floor(((retailCents - allInCents) * 100) / retailCents);

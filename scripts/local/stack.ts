@@ -21,6 +21,7 @@ import { type Gateway, startGateway } from "./gateway.ts";
 import { createLocalLiveHandoff } from "./live-handoff.ts";
 import { repoRoot } from "./paths.ts";
 import { startLocalDeadlineSweep } from "./payment-deadlines.ts";
+import { startLocalSpotPriceFeed } from "./spot-price-feed.ts";
 import { handlerEnvironment, resolvePorts } from "./stack-env.ts";
 import { type StreamPoller, startStreamPoller } from "./stream-poller.ts";
 import { defaultVapidKeysFile, localVapidEnvironment } from "./vapid-keys.ts";
@@ -301,6 +302,12 @@ async function startEventStandIns(
   stops.push(() => deadlines.stop());
   await deadlines.sweep();
   mark("deadlines");
+
+  // Spot prices: the stand-in feed on the schedule's timer, fetched once now so melt values show at once.
+  const spotPrices = startLocalSpotPriceFeed();
+  stops.push(() => spotPrices.stop());
+  await spotPrices.sweep();
+  mark("spot-prices");
 
   return { poller, changesPoller };
 }

@@ -1,5 +1,8 @@
 import { AUCTION_STATUSES, MAX_WATCHED_AUCTIONS } from "../constants.ts";
-import { productDescriptionFields } from "./product-description.ts";
+import { meltValueSchema, productDescriptionFields } from "./product-description.ts";
+
+export type { MeltValue } from "./product-description.ts";
+
 import * as z from "./zod.ts";
 
 /**
@@ -23,6 +26,8 @@ export const auctionProductSchema = z.object({
   ...productDescriptionFields,
   weight: z.nullable(z.string()),
   purity: z.nullable(z.string()),
+  /** Troy ounces of pure metal (4 decimals); null when the metal, weight or purity does not say. */
+  fineOz: z.nullable(z.number()),
   startingPrice: z.string(),
 });
 
@@ -60,6 +65,8 @@ export const auctionSummarySchema = z.object({
   retailPrice: z.nullable(z.string()),
   /** Units left to Buy It Now (0: none offered or sold out). */
   buyNowStockLeft: z.number().check(z.integer()),
+  /** Absent without a fine content or a fresh spot price ("spot price unavailable"). */
+  meltValue: z.optional(meltValueSchema),
   serverTime: z.string(),
 });
 export type AuctionSummary = z.infer<typeof auctionSummarySchema>;

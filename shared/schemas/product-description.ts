@@ -12,3 +12,11 @@ export const productDescriptionFields = {
   metalType: z.enum(METAL_TYPES),
   imageUrl: z.string(),
 };
+
+/** The fine content × a fresh spot price, to the cent; absent when there is no fine content or no fresh price. */
+export const meltValueSchema = z.object({
+  usd: z.string(),
+  spotUsdPerOz: z.string(),
+  at: z.string(),
+});
+export type MeltValue = z.infer<typeof meltValueSchema>;

@@ -1,6 +1,6 @@
 import { APPROVAL_STATUSES, AUCTION_STATUSES, DEFAULT_STARTING_PRICE, METAL_TYPES } from "../constants.ts";
 import { decimalToCents } from "../money.ts";
-import { productDescriptionFields } from "./product-description.ts";
+import { meltValueSchema, productDescriptionFields } from "./product-description.ts";
 import * as z from "./zod.ts";
 
 /** "" from an empty form field means "not given" for the optional texts (weight, purity). */
@@ -154,6 +154,10 @@ export const productViewSchema = z.object({
   ...productDescriptionFields,
   weight: z.optional(z.string()),
   purity: z.optional(z.string()),
+  /** Troy ounces of pure metal (4 decimals); null when the metal, weight or purity does not say. */
+  fineOz: z.nullable(z.number()),
+  /** Absent without a fine content or a fresh spot price. */
+  meltValue: z.optional(meltValueSchema),
   startingPrice: z.string(),
   /** Null on products listed before Buy It Now. */
   retailPrice: z.nullable(z.string()),

@@ -134,6 +134,7 @@ describe("CloudFront behaviours from the route table", () => {
     // The more specific pattern first: CloudFront takes the first that matches.
     expect(plan.filter((b) => b.cacheSeconds).map((b) => b.pathPattern)).toEqual([
       "/api/auctions/*/ledger",
+      "/api/spot-prices",
       "/api/auctions/*",
       "/api/auctions",
     ]);

@@ -344,12 +344,27 @@ describe("least privilege", () => {
   });
 
   it("the Scheduler's role can invoke only the closer, and only the schedulers may hand it over", () => {
-    const roles = resourcesOfType(prod.json, "AWS::IAM::Role").filter(([, role]) =>
+    const schedulerRoles = resourcesOfType(prod.json, "AWS::IAM::Role").filter(([, role]) =>
       JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes("scheduler.amazonaws.com"),
+    );
+    // The auction ends' role, and the spot price schedule's, which invokes the fetch alone.
+    expect(schedulerRoles).toHaveLength(2);
+    const policies = resourcesOfType(prod.json, "AWS::IAM::Policy");
+    const fetch = byHandler(prodFunctions, eventHandlers.spotPriceFetch);
+    const [fetchRole, ...roles] = [...schedulerRoles].sort(
+      ([a], [b]) =>
+        Number(JSON.stringify(statementsOfRole(policies, b)).includes(fetch.logicalId)) -
+        Number(JSON.stringify(statementsOfRole(policies, a)).includes(fetch.logicalId)),
+    );
+    const fetchStatements = statementsOfRole(policies, fetchRole![0]);
+    // Invokes the fetch, and puts a run it could not deliver on the fetch's failure queue.
+    expect(fetchStatements.flatMap(actionsOf).sort()).toEqual(["lambda:InvokeFunction", "sqs:SendMessage"]);
+    expect(JSON.stringify(fetchStatements)).not.toContain(
+      byHandler(prodFunctions, eventHandlers.auctionCloser).logicalId,
     );
     expect(roles).toHaveLength(1);
     const [roleId] = roles[0]!;
-    const statements = statementsOfRole(resourcesOfType(prod.json, "AWS::IAM::Policy"), roleId);
+    const statements = statementsOfRole(policies, roleId);
     const closer = byHandler(prodFunctions, eventHandlers.auctionCloser);
     expect(statements).toHaveLength(1);
     expect(actionsOf(statements[0]!)).toEqual(["lambda:InvokeFunction"]);
@@ -432,13 +447,13 @@ describe("Stripe secrets", () => {
         "kms:ViaService",
       ]);
     }
-    // Without Stripe, only Web Push reads SSM.
+    // Without Stripe, only Web Push and the spot price fetch (the provider's key) read SSM.
     expect(
       devFunctions
         .filter((fn) => allActions(fn).includes("ssm:GetParameter"))
         .map((fn) => fn.handlerId)
         .sort(),
-    ).toEqual([eventHandlers.emailSender, "push/get-public-key"].sort());
+    ).toEqual([eventHandlers.emailSender, "push/get-public-key", eventHandlers.spotPriceFetch].sort());
   });
 });
 
@@ -726,19 +741,25 @@ describe("web", () => {
     expect(origin.OriginPath ?? "").toBe("");
   });
 
-  it("caches exactly the public auction reads for 1 s (an ended auction's ledger pages for good), without cookies (the detail keyed on the session), after the signed-in paths under them", () => {
+  it("caches exactly the public auction reads for 1 s (an ended auction's ledger pages for good) and the spot prices for a minute, without cookies (the detail keyed on the session), after the signed-in paths under them", () => {
     const behaviours = distribution(dev).CacheBehaviors as CfnJson[];
     const patterns = behaviours.map((b) => b.PathPattern);
     const cached = httpRoutes.filter((r) => r.edgeCacheSeconds).map((r) => pathPattern(r.path));
-    expect(cached).toEqual(["/api/auctions", "/api/auctions/*", "/api/auctions/*/ledger"]);
+    expect(cached).toEqual([
+      "/api/auctions",
+      "/api/auctions/*",
+      "/api/auctions/*/ledger",
+      "/api/spot-prices",
+    ]);
     const policies = Object.fromEntries(resourcesOfType(dev.json, "AWS::CloudFront::CachePolicy"));
     for (const pattern of cached) {
       const behaviour = behaviours.find((b) => b.PathPattern === pattern);
       const policy = policies[referencedId(behaviour.CachePolicyId)!]!.Properties.CachePolicyConfig;
       // The ledger's pages of an ended auction say `immutable` with a year's s-maxage: the edge honours
       // it there (and 1 s for every other answer); elsewhere nothing is kept longer than 1 s.
-      const maxTtl = pattern === "/api/auctions/*/ledger" ? 31_536_000 : 1;
-      expect(policy).toMatchObject({ MinTTL: 1, DefaultTTL: 1, MaxTTL: maxTtl });
+      const ttl = pattern === "/api/spot-prices" ? 60 : 1;
+      const maxTtl = pattern === "/api/auctions/*/ledger" ? 31_536_000 : ttl;
+      expect(policy).toMatchObject({ MinTTL: ttl, DefaultTTL: ttl, MaxTTL: maxTtl });
       const cookies = policy.ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig;
       if (pattern === "/api/auctions/*") {
         // Anonymous viewers share the detail; a signed-in viewer's request carries its session (and `me`).
@@ -900,9 +921,9 @@ describe("alarms", () => {
       (sum, a) => sum + (a.Metrics ? a.Metrics.filter((m: CfnJson) => m.MetricStat).length : 1),
       0,
     );
-    // Eight region-wide metrics, plus one per failure queue (seven: the closer, the broadcaster, the
-    // agents' checks and sweep, the payment deadline sweep, the emails, the stats).
-    expect(alarmMetrics).toBeLessThanOrEqual(15);
+    // Eight region-wide metrics, plus one per failure queue (eight: the closer, the broadcaster, the
+    // agents' checks and sweep, the payment deadline sweep, the spot price fetch, the emails, the stats).
+    expect(alarmMetrics).toBeLessThanOrEqual(16);
   });
 });
 
@@ -1059,8 +1080,8 @@ describe("production hardening", () => {
       "penny-auction-prod-stream-failures",
     );
 
-    // The six above and the payment deadline sweep's.
-    expect(failureQueues).toHaveLength(7);
+    // The six above, the payment deadline sweep's and the spot price fetch's.
+    expect(failureQueues).toHaveLength(8);
     const alarms = resourcesOfType(prod.json, "AWS::CloudWatch::Alarm").map(([, a]) => a.Properties);
     for (const [queueId, queue] of failureQueues) {
       expect(queue.Properties).toMatchObject({

@@ -164,6 +164,20 @@ export const keys = {
 } as const;
 
 /** Sort keys that order by time and stay unique. */
+/**
+ * The spot prices' keys, apart from `keys` so the functions that never read a price do not carry
+ * them (a top-level constant no one imports is left out of the bundle; `keys` is one object).
+ */
+export const spotKeys = {
+  /** The current spot price of every metal, in one item: each payload with a melt value reads it once. */
+  current: () => ({ pk: "SPOT#CURRENT", sk: "PRICES" }),
+  /** Every reading of a metal's price (the feed's, accepted or not, and the admin's), by quote time. */
+  reading: (metal: string, at: string, source: string) => ({
+    pk: `SPOT#${metal}`,
+    sk: `${at}#${source}`,
+  }),
+};
+
 export const timeSortKey = (isoTime: string, id: string) => `${isoTime}#${id}`;
 
 export const indexKeys = {

@@ -12,6 +12,7 @@ import {
 import { liveHandoff } from "../../adapters/realtime/handoff-from-env.ts";
 import { defineRoute } from "../../http/route.ts";
 import { finalizeAllOver } from "../../usecases/auctions/finalize-auction.ts";
+import { freshSpotPrices } from "../../usecases/spot-prices/read-spot-prices.ts";
 import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
 
 const query = z.extend(searchPageQuerySchema, { status: z.optional(z.enum(AUCTION_STATUSES)) });
@@ -46,7 +47,9 @@ export const route = defineRoute({ query }, async ({ query, now }) => {
 
 /** Auctions found over are finalized on the way, so the panel shows their true status. */
 async function summaries(auctions: AuctionRecord[], now: number): Promise<AuctionSummary[]> {
-  return (await finalizeAllOver(auctions, now, liveHandoff())).map((auction) =>
-    toAuctionSummary(auction, now),
-  );
+  const [current, spot] = await Promise.all([
+    finalizeAllOver(auctions, now, liveHandoff()),
+    freshSpotPrices(now),
+  ]);
+  return current.map((auction) => toAuctionSummary(auction, now, spot));
 }

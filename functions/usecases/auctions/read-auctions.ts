@@ -14,6 +14,7 @@ import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { bidValueCents } from "../../config/runtime.ts";
 import { type PaidCredits, paidBidsValueCents } from "../../domain/paid-bids.ts";
+import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toAuctionSummary } from "../views/auction-view.ts";
 import { toBidView } from "../views/bid-view.ts";
 import { finalizeAllOver, readFinalized } from "./finalize-auction.ts";
@@ -50,8 +51,11 @@ async function endingSoonestFirst(
   now: number,
   liveHandoff: LiveHandoff | undefined,
 ): Promise<AuctionSummary[]> {
-  const current = await finalizeAllOver(auctions, now, liveHandoff);
-  return current.sort((a, b) => a.endsAt - b.endsAt).map((auction) => toAuctionSummary(auction, now));
+  const [current, spot] = await Promise.all([
+    finalizeAllOver(auctions, now, liveHandoff),
+    freshSpotPrices(now),
+  ]);
+  return current.sort((a, b) => a.endsAt - b.endsAt).map((auction) => toAuctionSummary(auction, now, spot));
 }
 
 /** One auction with its latest bids (oldest to newest), or null when there is no such auction. */
@@ -60,11 +64,11 @@ export async function readAuctionDetail(
   now: number,
   liveHandoff?: LiveHandoff,
 ): Promise<AuctionDetail | null> {
-  const auction = await readFinalized(id, now, liveHandoff);
+  const [auction, spot] = await Promise.all([readFinalized(id, now, liveHandoff), freshSpotPrices(now)]);
   if (!auction) return null;
   // Read after the auction, so the list holds at least the bids its price counts.
   const bids = await listRecentBids(id, RECENT_BIDS_SHOWN);
-  return { ...toAuctionSummary(auction, now), bids: bids.map(toBidView) };
+  return { ...toAuctionSummary(auction, now, spot), bids: bids.map(toBidView) };
 }
 
 /** What `userId` spent on the auction: their bids, by hand and by agent, at what they paid for them. */

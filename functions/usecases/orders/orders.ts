@@ -41,6 +41,7 @@ import { stillPayable } from "../../domain/payment-deadlines.ts";
 import { logger } from "../../observability/logger.ts";
 import { finalizeAllOver, readFinalized } from "../auctions/finalize-auction.ts";
 import { bidderSpendOf, bidsValueCents } from "../auctions/read-auctions.ts";
+import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toAuctionSummary } from "../views/auction-view.ts";
 import { toOrderView } from "../views/order-view.ts";
 
@@ -99,12 +100,13 @@ export async function listWonAuctionsOf(
     // The index may lag a finalization by a moment; trust only what the auction item says.
     if (auction.status === "won" && auction.winnerId === userId) wins.set(auction.id, auction);
   }
-  const [bidsOn, orders, paid] = await Promise.all([
+  const [bidsOn, orders, paid, spot] = await Promise.all([
     Promise.all(
       [...wins.keys()].map(async (id) => [id, (await getBidderTally(id, userId)).bids] as const),
     ).then((pairs) => new Map(pairs)),
     getAuctionOrders([...wins.keys()]),
     wins.size > 0 ? readPaidCredits(userId) : NO_PAID_CREDITS,
+    freshSpotPrices(now),
   ]);
   const items = [...wins.values()]
     .sort((a, b) => b.endsAt - a.endsAt)
@@ -112,7 +114,7 @@ export async function listWonAuctionsOf(
       const order = orders.get(auction.id);
       const me = bidderSpendOf(bidsOn.get(auction.id) ?? 0, paid);
       return {
-        ...toAuctionSummary(auction, now),
+        ...toAuctionSummary(auction, now, spot),
         finalPrice: centsToDecimal(auction.priceCents),
         me,
         allInCost: centsToDecimal(auction.priceCents + bidsValueCents(me.bidsPlaced, paid)),

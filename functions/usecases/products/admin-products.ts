@@ -13,13 +13,17 @@ import {
 import { ensurePlatformSeller, getSellers } from "../../adapters/dynamo/sellers-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import { unauthorized } from "../../domain/errors.ts";
+import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toProductView } from "../views/product-view.ts";
 
 /** Products with their seller's business name, for the admin panel. */
 export async function toAdminProducts(products: ProductRecord[]): Promise<AdminProduct[]> {
-  const sellers = await getSellers(products.map((p) => p.sellerId));
+  const [sellers, spot] = await Promise.all([
+    getSellers(products.map((p) => p.sellerId)),
+    freshSpotPrices(Date.now()),
+  ]);
   return products.map((product) => ({
-    ...toProductView(product),
+    ...toProductView(product, spot),
     seller: { businessName: sellers.get(product.sellerId)?.businessName ?? "Unknown seller" },
   }));
 }

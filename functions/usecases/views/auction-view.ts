@@ -1,9 +1,15 @@
+import { fineOzOf } from "#shared/metal-content";
 import { centsToDecimal } from "#shared/money";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import type { AuctionRecord } from "../../adapters/dynamo/auctions-repo.ts";
+import type { SpotPriceBoard } from "../../adapters/dynamo/spot-prices-repo.ts";
+import { meltValueField } from "./melt-value.ts";
 
-/** The API view of an auction, stamped with the server time it describes. */
-export function toAuctionSummary(auction: AuctionRecord, now: number): AuctionSummary {
+/**
+ * The API view of an auction, stamped with the server time it describes; with its melt value when
+ * `spot` (the fresh spot prices) values its metal.
+ */
+export function toAuctionSummary(auction: AuctionRecord, now: number, spot?: SpotPriceBoard): AuctionSummary {
   const { product, seller } = auction;
   return {
     id: auction.id,
@@ -24,6 +30,7 @@ export function toAuctionSummary(auction: AuctionRecord, now: number): AuctionSu
       metalType: product.metalType,
       weight: product.weight ?? null,
       purity: product.purity ?? null,
+      fineOz: fineOzOf(product),
       imageUrl: product.imageUrl,
       startingPrice: centsToDecimal(product.startingPriceCents),
     },
@@ -38,6 +45,7 @@ export function toAuctionSummary(auction: AuctionRecord, now: number): AuctionSu
     locked: auction.locked ?? false,
     retailPrice: auction.retailPriceCents ? centsToDecimal(auction.retailPriceCents) : null,
     buyNowStockLeft: auction.retailPriceCents ? Math.max(0, auction.buyNowStockLeft ?? 0) : 0,
+    ...meltValueField(product, spot),
     serverTime: new Date(now).toISOString(),
   };
 }

@@ -10,6 +10,7 @@ import {
 } from "../../adapters/dynamo/watchlist-repo.ts";
 import { notFound } from "../../domain/errors.ts";
 import { finalizeAllOver } from "../auctions/finalize-auction.ts";
+import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toAuctionSummary } from "../views/auction-view.ts";
 
 const AUCTION_NOT_FOUND = "Auction not found";
@@ -34,11 +35,14 @@ export async function listWatchlist(
   now: number,
 ): Promise<Page<AuctionSummary>> {
   const ids = await listWatchedAuctionIds(userId, page);
-  const auctions = await finalizeAllOver(await getAuctionsByIds(ids.items), now);
+  const [auctions, spot] = await Promise.all([
+    getAuctionsByIds(ids.items).then((found) => finalizeAllOver(found, now)),
+    freshSpotPrices(now),
+  ]);
   const byId = new Map(auctions.map((auction) => [auction.id, auction]));
   const items = ids.items.flatMap((id) => {
     const auction = byId.get(id);
-    return auction ? [toAuctionSummary(auction, now)] : [];
+    return auction ? [toAuctionSummary(auction, now, spot)] : [];
   });
   return { items, nextCursor: ids.nextCursor };
 }

@@ -181,6 +181,7 @@ const summary = (overrides: Partial<AuctionSummary> = {}): AuctionSummary => ({
     metalType: "silver",
     weight: null,
     purity: null,
+    fineOz: null,
     imageUrl: "/x.svg",
     startingPrice: "1.00",
   },

@@ -9,6 +9,7 @@ import { Check } from "lucide-react";
 import { useId, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { MetalType } from "#shared/constants";
+import { fineOzOf, isSpotMetal } from "#shared/metal-content";
 import { PRODUCT_IMAGE_PRESETS } from "#shared/schemas/seller";
 import { joinWeight, splitWeight, WEIGHT_UNITS, type WeightUnit } from "#shared/weight";
 
@@ -36,7 +37,8 @@ export const METAL_OPTIONS: { value: MetalType; label: string }[] = [
 /**
  * The fields of the seller's "Add New Product" dialog and the admin's "Add Product" dialog
  * (docs/product.md section 2); `pricePlaceholder` differs between the two, and the weight: the seller
- * gives an amount and picks its unit, the admin's form (`weightLabel`, "Weight (oz)") takes ounces.
+ * gives an amount and picks its unit, the admin's form (`weightLabel`, "Weight (oz)") takes ounces;
+ * both store the amount with its unit, and show the fine content the server will derive as they type.
  */
 export function ProductFormFields<TOutput>({
   form,
@@ -115,7 +117,14 @@ export function ProductFormFields<TOutput>({
               <FormItem>
                 <FormLabel>{weightLabel}</FormLabel>
                 <FormControl>
-                  <Input placeholder="1" inputMode="decimal" {...field} value={field.value ?? ""} />
+                  {/* Stored with its unit ("1 oz"), like the seller's, so the fine content can be derived. */}
+                  <Input
+                    placeholder="1"
+                    inputMode="decimal"
+                    {...field}
+                    value={splitWeight(field.value).amount}
+                    onChange={(event) => field.onChange(joinWeight(event.target.value, "oz"))}
+                  />
                 </FormControl>
                 <FormMessage />
               </FormItem>
@@ -126,6 +135,11 @@ export function ProductFormFields<TOutput>({
         />
         <TextField control={form.control} name="purity" label="Purity" placeholder="99.99%" />
       </div>
+      <FineContent
+        metalType={form.watch("metalType")}
+        weight={form.watch("weight")}
+        purity={form.watch("purity")}
+      />
       <PhotoUploadField
         onUploaded={(url) => form.setValue("imageUrl", url, { shouldValidate: true, shouldDirty: true })}
       />
@@ -268,5 +282,28 @@ function WeightField({
       </div>
       <FormMessage />
     </FormItem>
+  );
+}
+
+/** The troy ounces of pure metal the server derives from the weight and purity, or why it cannot. */
+function FineContent({
+  metalType,
+  weight,
+  purity,
+}: {
+  metalType: MetalType;
+  weight?: string;
+  purity?: string;
+}) {
+  if (!weight?.trim() && !purity?.trim()) return null;
+  const fineOz = fineOzOf({ metalType, weight, purity });
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="fine-content" aria-live="polite">
+      {fineOz !== null
+        ? `Fine content: ${fineOz} troy oz of pure ${metalType}, valued at the spot price`
+        : isSpotMetal(metalType)
+          ? "Fine content cannot be derived: give the weight with a unit (oz, g, kg, lb) and the purity as 99.99%, .999 or 14K"
+          : "Fine content cannot be derived for mixed metals: no melt value is shown"}
+    </p>
   );
 }

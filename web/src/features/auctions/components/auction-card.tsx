@@ -20,6 +20,7 @@ import { lockLabel } from "../lib/lock.ts";
 import { rememberBid, useHasBidOn } from "../lib/my-bids.ts";
 import { useHasEnded } from "../lib/server-clock.ts";
 import { Countdown } from "./countdown.tsx";
+import { MeltValue } from "./melt-value.tsx";
 import { RetailPrice } from "./retail-price.tsx";
 import { StandingNotice } from "./standing-notice.tsx";
 
@@ -105,6 +106,7 @@ export const AuctionCard = memo(function AuctionCard({
           <p className="truncate text-sm text-muted-foreground">{auction.seller.businessName}</p>
           {details && <p className="text-xs text-muted-foreground">{details}</p>}
           <RetailPrice auction={auction} className="text-xs" />
+          <MeltValue auction={auction} className="text-xs" />
         </div>
         <div className="flex items-end justify-between gap-2">
           <div>

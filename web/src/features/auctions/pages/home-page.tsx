@@ -50,7 +50,7 @@ const BENEFITS = [
   {
     icon: TrendingDown,
     title: "Incredible Value",
-    text: "Each bid moves the price by just $0.01. Items often sell 60-90% below retail.",
+    text: "Each bid moves the price by just $0.01, and every gold, silver and platinum item shows its melt value at the spot price, so you can check what it is worth.",
   },
 ] as const;
 

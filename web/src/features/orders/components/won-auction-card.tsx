@@ -69,7 +69,11 @@ export function WonAuctionCard({ auction }: { auction: WonAuction }) {
             testId="all-in-cost"
           />
         </dl>
-        <AllInSavings allInCost={auction.allInCost} retailPrice={auction.retailPrice} />
+        <AllInSavings
+          allInCost={auction.allInCost}
+          retailPrice={auction.retailPrice}
+          meltValue={auction.meltValue}
+        />
         {unpaid && <PayByNote win={auction} />}
         <div className="mt-auto flex flex-wrap gap-2">
           {expired ? null : unpaid ? (

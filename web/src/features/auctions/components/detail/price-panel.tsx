@@ -10,6 +10,7 @@ import { won } from "../../lib/leader.ts";
 import { lockLabel } from "../../lib/lock.ts";
 import { useMsLeft } from "../../lib/server-clock.ts";
 import { Countdown } from "../countdown.tsx";
+import { MeltValue } from "../melt-value.tsx";
 import { RetailPrice } from "../retail-price.tsx";
 import { BidAction } from "./bid-action.tsx";
 
@@ -45,6 +46,7 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
             <p className="text-sm text-muted-foreground">+{formatPrice(auction.bidIncrement)} per bid</p>
           )}
           <RetailPrice auction={auction} className="mt-1 text-sm" noBuyNow={won(auction, user)} />
+          <MeltValue auction={auction} detail className="mt-1 text-sm" />
         </div>
         <div className="grid grid-cols-2 gap-4">
           <div className="rounded-lg border border-border p-3">

@@ -1,0 +1,36 @@
+/**
+ * Metals.Dev (https://metals.dev/docs): `GET https://api.metals.dev/v1/latest?api_key=…&currency=USD&unit=toz`
+ * answers `{"status": "success", "metals": {"gold": 2650.1, "silver": 31.2, "platinum": 980.5, …},
+ * "timestamps": {"metal": "<iso>"}}`, prices per troy ounce. The key is read from SSM once per cold start.
+ */
+import { SPOT_METALS } from "#shared/metal-content";
+import { cachedUntilFailure, readSsmParameters } from "../secrets/ssm-parameters.ts";
+import type { SpotPriceProvider, SpotQuote } from "./spot-quote.ts";
+
+const LATEST_URL = "https://api.metals.dev/v1/latest";
+const TIMEOUT_MS = 5_000;
+
+interface LatestAnswer {
+  status?: string;
+  error_message?: string;
+  metals?: Record<string, unknown>;
+  timestamps?: { metal?: string };
+}
+
+export function metalsDevProvider(keyParameter: string): SpotPriceProvider {
+  const apiKey = cachedUntilFailure(async () => (await readSsmParameters([keyParameter]))[0] ?? "");
+  return {
+    name: "metals.dev",
+    async latest(now) {
+      const url = `${LATEST_URL}?api_key=${encodeURIComponent(await apiKey())}&currency=USD&unit=toz`;
+      const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const answer = (await response.json().catch(() => ({}))) as LatestAnswer;
+      if (!response.ok || answer.status !== "success") {
+        throw new Error(`metals.dev answered ${response.status}: ${answer.error_message ?? "no prices"}`);
+      }
+      const quoted = Date.parse(answer.timestamps?.metal ?? "");
+      const at = Number.isFinite(quoted) ? quoted : now;
+      return SPOT_METALS.map((metal): SpotQuote => ({ metal, usdPerOz: Number(answer.metals?.[metal]), at }));
+    },
+  };
+}
