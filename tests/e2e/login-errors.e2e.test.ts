@@ -1,5 +1,5 @@
 /**
- * A failed login in Chromium at 390 × 844 and 1280 × 800: besides the "Login failed" toast (SPEC.md),
+ * A failed login in Chromium at 390 × 844 and 1280 × 800: besides the "Login failed" toast,
  * the reason stays on the form, at the Sign In button, after the toast has gone and until the next try.
  * axe-core finds nothing on the form with the message shown.
  */
