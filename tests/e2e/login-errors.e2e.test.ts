@@ -21,7 +21,7 @@ describe.each(PHONE_AND_DESKTOP)("a failed login at %s size", (label, viewport) 
     await page.goto("/login");
     await page.getByLabel("Username or Email").fill(username);
     await page.getByLabel("Password").fill("wrong-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     const form = page.getByRole("form", { name: "Login" });
     const reason = form.getByRole("alert").filter({ hasText: "Invalid username or password" });
     await reason.waitFor();
@@ -32,7 +32,7 @@ describe.each(PHONE_AND_DESKTOP)("a failed login at %s size", (label, viewport) 
     expect(await axeFindings(page, `failed login (${label})`)).toEqual([]);
 
     await page.getByLabel("Password").fill("password123");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page
       .getByRole("link", { name: /^\d+ Bids?: buy bids$/ })
