@@ -95,6 +95,11 @@ describe.each(PHONE_AND_DESKTOP)("admin and seller screens on a %s", (name, view
     expect(await page.getByRole("tab", { name: /^Users/ }).getAttribute("aria-selected")).toBe("true");
     const rows = page.getByTestId("admin-user-row");
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(50);
+    if (viewport.width >= 1024) {
+      // The activity column's two dates say which is which.
+      const activity = await rows.first().locator("td").nth(3).innerText();
+      expect(activity).toMatch(/^Last bid .+\nLast seen .+$/);
+    }
     expect(await overflow(page)).toEqual({ page: 0, list: 0 });
     expect(
       await rows

@@ -130,5 +130,7 @@ describe("accounts in the browser", () => {
     const page = await newPage();
     await page.goto("/no-such-page");
     await page.getByText("404 Page Not Found").waitFor();
+    // Said once, in the heading: no second, bigger "404" above it.
+    expect((await page.locator("main").innerText()).match(/404/g)).toHaveLength(1);
   });
 });

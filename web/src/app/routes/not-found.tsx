@@ -7,7 +7,6 @@ export function NotFoundPage() {
   useDocumentTitle("Page not found");
   return (
     <div className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center">
-      <p className="text-6xl font-bold text-primary">404</p>
       <h1 className="text-2xl font-bold tracking-tight">404 Page Not Found</h1>
       <p className="max-w-md text-muted-foreground">
         The page you are looking for does not exist or has moved.

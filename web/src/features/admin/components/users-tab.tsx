@@ -115,8 +115,14 @@ function UsersTable({ users, actions }: { users: AdminUser[]; actions(user: Admi
                 {user.bidBalance}
               </td>
               <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
-                <div>{formatDateTime(user.lastBidAt)}</div>
-                <div>{formatDateTime(user.lastSeenAt)}</div>
+                <div>
+                  <span className="text-xs">Last bid </span>
+                  {formatDateTime(user.lastBidAt)}
+                </div>
+                <div>
+                  <span className="text-xs">Last seen </span>
+                  {formatDateTime(user.lastSeenAt)}
+                </div>
               </td>
               <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
                 {formatDate(user.createdAt)}
