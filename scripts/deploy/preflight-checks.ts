@@ -21,7 +21,7 @@ export const MIN_BOOTSTRAP_VERSION = 6;
 export const MIN_LAMBDA_CONCURRENCY = 100;
 /** What one stage's distribution adds to the account's CloudFront policies (infra/constructs/web.ts; the infra tests count them). */
 export const CLOUDFRONT_POLICIES_PER_STAGE: CloudFrontPolicyCounts = {
-  cache: 3,
+  cache: 4,
   originRequest: 1,
   responseHeaders: 1,
 };

@@ -133,6 +133,7 @@ describe("stacks by lifecycle", () => {
       "payments",
       "push",
       "seller",
+      "spotprices",
       "watchlist",
     ]);
     const manifest = JSON.parse(readFileSync(join(synth.assemblyDir, "manifest.json"), "utf8"));

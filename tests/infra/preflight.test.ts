@@ -165,7 +165,7 @@ describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is
     expect(checks["CloudFront policies"]).toMatchObject({
       status: "ok",
       detail:
-        "cache policies 0 + 3 of 20, origin request policies 0 + 1 of 20, response headers policies 0 + 1 of 20",
+        "cache policies 0 + 4 of 20, origin request policies 0 + 1 of 20, response headers policies 0 + 1 of 20",
     });
     // The publishable key is given on the command line (PROD_CONTEXT): only the two secrets are asked for.
     expect(checks["Stripe parameter /penny-auction-prod/stripe/secret-key"]?.status).toBe("ok");
@@ -290,7 +290,7 @@ describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is
     expect(checks["CloudFront policies"]).toMatchObject({
       status: "fail",
       detail:
-        "cache policies 18 + 3 of 20, origin request policies 19 + 1 of 20, response headers policies 2 + 1 of 20: no room for this stage's cache policies",
+        "cache policies 18 + 4 of 20, origin request policies 19 + 1 of 20, response headers policies 2 + 1 of 20: no room for this stage's cache policies",
       fix: expect.stringContaining("npx cdk destroy --all -c stage=<it>"),
     });
   });

@@ -141,7 +141,9 @@ describe("destroy, then deploy the same stage again", () => {
     expect(keptOf("AWS::SecretsManager::Secret")).toEqual(["penny-auction-prod/origin-secret"]);
     const logGroups = keptOf("AWS::Logs::LogGroup") as string[];
     expect(
-      logGroups.every((name) => /^\/aws\/(lambda|apigateway)\/penny-auction-prod-[a-z]+$/.test(name)),
+      logGroups.every((name) =>
+        /^\/aws\/(lambda|apigateway)\/penny-auction-prod-[a-z]+(-[a-z]+)*$/.test(name),
+      ),
     ).toBe(true);
     expect(kept.map((r) => r.type).sort()).toEqual(
       [
