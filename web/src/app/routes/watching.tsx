@@ -1,8 +1,7 @@
 import { AuctionCard } from "@web/features/auctions/components/auction-card.tsx";
 import { useAuctionLiveUpdates } from "@web/features/auctions/hooks/use-auction-live-updates.ts";
-import { usePlaceBid } from "@web/features/auctions/hooks/use-place-bid.ts";
-import { useUser } from "@web/lib/current-user.ts";
-import { useCallback, useRef, useState } from "react";
+import { useCardsPlaceBid } from "@web/features/auctions/hooks/use-place-bid.ts";
+import { useState } from "react";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import { lazyPage } from "../lazy-page.tsx";
 
@@ -19,13 +18,7 @@ const WatchingPage = lazyPage(
 export function WatchingRoute() {
   const [shown, setShown] = useState<string[]>([]);
   useAuctionLiveUpdates(shown);
-  const { placeBid, pendingAuctionId } = usePlaceBid();
-  const { data: user } = useUser();
-  const latestPlaceBid = useRef(placeBid);
-  latestPlaceBid.current = placeBid;
-  const stablePlaceBid = useCallback((auctionId: string) => latestPlaceBid.current(auctionId), []);
-  // Staff accounts cannot bid: their cards offer View Details only.
-  const onPlaceBid = user?.role === "admin" ? undefined : stablePlaceBid;
+  const { onPlaceBid, pendingAuctionId } = useCardsPlaceBid();
   const renderAuction = (auction: AuctionSummary) => (
     <AuctionCard auction={auction} onPlaceBid={onPlaceBid} isBidding={pendingAuctionId === auction.id} />
   );

@@ -79,3 +79,17 @@ export function usePlaceBid() {
     pendingAuctionId: mutation.isPending ? mutation.variables : undefined,
   };
 }
+
+/**
+ * Place Bid for a list of memoized cards (the grid, Watching): one function for the list's life,
+ * calling the latest placeBid, so a card does not re-render because the bid hook's closure changed;
+ * none for staff accounts, whose cards offer View Details only.
+ */
+export function useCardsPlaceBid() {
+  const { placeBid, pendingAuctionId } = usePlaceBid();
+  const { data: user } = useUser();
+  const latestPlaceBid = useRef(placeBid);
+  latestPlaceBid.current = placeBid;
+  const stablePlaceBid = useCallback((auctionId: string) => latestPlaceBid.current(auctionId), []);
+  return { onPlaceBid: user?.role === "admin" ? undefined : stablePlaceBid, pendingAuctionId };
+}

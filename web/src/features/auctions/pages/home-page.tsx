@@ -4,7 +4,6 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Input, inputClassName } from "@web/components/ui/input.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs.tsx";
 import { paths } from "@web/config/paths.ts";
-import { useUser } from "@web/lib/current-user.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { cn } from "@web/lib/utils.ts";
 import {
@@ -18,7 +17,7 @@ import {
   TrendingDown,
   Trophy,
 } from "lucide-react";
-import { useCallback, useDeferredValue, useRef, useState } from "react";
+import { useDeferredValue, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { HOME_SKELETON_CARDS } from "#shared/constants";
 import type { AuctionSummary } from "#shared/schemas/auctions";
@@ -26,7 +25,7 @@ import { auctionQueries } from "../api/queries.ts";
 import { AuctionCard, AuctionCardSkeleton } from "../components/auction-card.tsx";
 import { WinnerCelebration } from "../components/winner-celebration.tsx";
 import { useAuctionLiveUpdates } from "../hooks/use-auction-live-updates.ts";
-import { usePlaceBid } from "../hooks/use-place-bid.ts";
+import { useCardsPlaceBid } from "../hooks/use-place-bid.ts";
 import { useRecentlyEnded } from "../hooks/use-recently-ended.ts";
 import { arrangeGrid, GRID_SORTS, type GridSort, parseGridSort } from "../lib/grid-order.ts";
 
@@ -72,15 +71,7 @@ function LiveAuctionsGrid({ filter, query, sort }: { filter: Filter; query: stri
   // own re-render, which React runs in one go, only meets memoized children here.
   const auctions = useDeferredValue(data);
   const recentlyEnded = useRecentlyEnded(auctions);
-  const { placeBid, pendingAuctionId } = usePlaceBid();
-  const { data: user } = useUser();
-  // One function for the grid's life, calling the latest placeBid: the memoized cards do not re-render
-  // because the bid hook's closure changed.
-  const latestPlaceBid = useRef(placeBid);
-  latestPlaceBid.current = placeBid;
-  const stablePlaceBid = useCallback((auctionId: string) => latestPlaceBid.current(auctionId), []);
-  // Staff accounts cannot bid: their cards offer View Details only.
-  const onPlaceBid = user?.role === "admin" ? undefined : stablePlaceBid;
+  const { onPlaceBid, pendingAuctionId } = useCardsPlaceBid();
 
   if (!auctions) {
     if (!isError) return SKELETON_GRID;
