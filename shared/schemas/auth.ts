@@ -50,8 +50,17 @@ export const changePasswordFormSchema = z
   );
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
-/** POST /api/auth/register body: the confirmation is never sent. */
-export const registerSchema = z.strictObject(registerFields);
+const ACCEPT_TERMS_MESSAGE =
+  "acceptTerms must be true: confirm you are 18 or older and accept the Terms and the Auction Rules";
+
+/**
+ * POST /api/auth/register body: the confirmation is never sent. `acceptTerms` is optional so API clients
+ * written against the original contract still register; when sent it must be true.
+ */
+export const registerSchema = z.strictObject({
+  ...registerFields,
+  acceptTerms: z.optional(z.literal(true, ACCEPT_TERMS_MESSAGE)),
+});
 export type RegisterRequest = z.infer<typeof registerSchema>;
 
 /** The register form: adds the confirmation, checked on its own field. */
