@@ -50,21 +50,44 @@ export const changePasswordFormSchema = z
   );
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
-/** POST /api/auth/register body: the confirmation is never sent. */
-export const registerSchema = z.strictObject(registerFields);
+const ACCEPT_TERMS_MESSAGE =
+  "acceptTerms must be true: confirm you are 18 or older and accept the Terms and the Auction Rules";
+
+/**
+ * POST /api/auth/register body: the confirmation is never sent. `acceptTerms` is optional so API clients
+ * written against the original contract still register; when sent it must be true.
+ */
+export const registerSchema = z.strictObject({
+  ...registerFields,
+  acceptTerms: z.optional(z.literal(true, ACCEPT_TERMS_MESSAGE)),
+});
 export type RegisterRequest = z.infer<typeof registerSchema>;
 
 /** The register form: adds the confirmation, checked on its own field. */
-export const registerFormSchema = z.object({ ...registerFields, confirmPassword: z.string() }).check(
-  z.refine((form) => form.password === form.confirmPassword, {
-    error: "Passwords don't match",
-    path: ["confirmPassword"],
-  }),
-  z.refine((form) => form.role !== "seller" || Boolean(form.businessName), {
-    error: "Business name is required for a seller account",
-    path: ["businessName"],
-  }),
-);
+export const registerFormSchema = z
+  .object({
+    ...registerFields,
+    confirmPassword: z.string(),
+    // A refinement, not a literal: a literal's miss would stop the password and business checks from running.
+    acceptTerms: z
+      .boolean()
+      .check(
+        z.refine(
+          (accepted) => accepted,
+          "Confirm you are 18 or older and accept the Terms and the Auction Rules",
+        ),
+      ),
+  })
+  .check(
+    z.refine((form) => form.password === form.confirmPassword, {
+      error: "Passwords don't match",
+      path: ["confirmPassword"],
+    }),
+    z.refine((form) => form.role !== "seller" || Boolean(form.businessName), {
+      error: "Business name is required for a seller account",
+      path: ["businessName"],
+    }),
+  );
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 /** GET /api/auth/me and the body of a successful login or registration. */

@@ -23,6 +23,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("password123");
     await page.getByLabel("Confirm Password").fill("password123");
+    await page.getByLabel(/I am 18 or older/).check();
     await page.getByRole("button", { name: /create account|sign up|register/i }).click();
 
     // Success reloads the whole page at / (docs/product.md): wait for that document, not the one before the reload.
@@ -60,6 +61,7 @@ describe("accounts in the browser", () => {
       "Invalid email address",
       "Password must be at least 8 characters",
       "Passwords don't match",
+      "Confirm you are 18 or older and accept the Terms and the Auction Rules",
     ]) {
       await page.getByText(message).waitFor();
     }

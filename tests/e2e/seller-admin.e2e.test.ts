@@ -36,6 +36,7 @@ describe("from seller application to a live auction", () => {
     await seller.getByLabel("Email").fill(`${username}@example.com`);
     await seller.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await seller.getByLabel("Confirm Password").fill(PASSWORD);
+    await seller.getByLabel(/I am 18 or older/).check();
     await seller.getByText("Seller", { exact: true }).click();
     // The application names the business; a new seller then lands on the dashboard.
     await seller.getByLabel("Business Name").fill(`Shop ${username}`);

@@ -31,6 +31,8 @@ export interface UserRecord {
   pendingEmail?: string;
   /** When the account was deleted: its personal data is gone and it can no longer sign in. */
   deletedAt?: string;
+  /** When the owner confirmed being 18 or older and accepted the Terms and the Auction Rules; absent when registration did not send it. */
+  termsAcceptedAt?: string;
 }
 
 const USER_SHAPE: ItemShape<UserRecord> = {
@@ -49,6 +51,7 @@ const USER_SHAPE: ItemShape<UserRecord> = {
   emailVerified: "boolean?",
   pendingEmail: "string?",
   deletedAt: "string?",
+  termsAcceptedAt: "string?",
 };
 
 export function userItem(user: UserRecord) {
@@ -78,6 +81,8 @@ export async function createUser(input: {
    * the accounts staff or scripts make (seeded demo accounts, `npm run create-admin`).
    */
   emailVerified: boolean;
+  /** Set when the registration accepted the Terms and the Auction Rules. */
+  termsAccepted?: boolean;
 }): Promise<UserRecord> {
   const createdAt = new Date(input.now).toISOString();
   const id = crypto.randomUUID();
@@ -92,6 +97,7 @@ export async function createUser(input: {
     createdAt,
     ...(sellerId ? { sellerId } : {}),
     emailVerified: input.emailVerified,
+    ...(input.termsAccepted ? { termsAcceptedAt: createdAt } : {}),
   };
   const guard = { type: "guard", userId: id };
   const items = [

@@ -32,6 +32,7 @@ export const route = definePublicRoute({ body: registerSchema }, async ({ body, 
     now,
     ...(body.role === "seller" && body.businessName ? { businessName: body.businessName } : {}),
     emailVerified: false,
+    termsAccepted: body.acceptTerms === true,
   });
   const { token } = await createSession(user, now, sessionOrigin(event));
   await sendFirstVerification(user, now);

@@ -71,6 +71,26 @@ describe("register", () => {
     expect(await totalUsers()).toBe(before + 1);
   });
 
+  const storedUser = async (id: string) =>
+    (await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }))).Item;
+
+  it("stores when the terms were accepted, and registers a request without the field as before", async () => {
+    const accepted = await register({ acceptTerms: true });
+    expect(accepted.status).toBe(201);
+    expect((await storedUser(accepted.body.id))?.termsAcceptedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const silent = await register();
+    expect(silent.status).toBe(201);
+    expect(await storedUser(silent.body.id)).not.toHaveProperty("termsAcceptedAt");
+  });
+
+  it("refuses acceptTerms false with 400 naming the field, and creates no account", async () => {
+    const before = await totalUsers();
+    const res = await register({ acceptTerms: false });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain("acceptTerms must be true");
+    expect(await totalUsers()).toBe(before);
+  });
+
   it("refuses a taken username or email, case-insensitively, with 409", async () => {
     const first = await register();
     const dupName = await register({ username: first.body.username.toUpperCase() });

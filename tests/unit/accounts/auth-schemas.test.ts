@@ -53,16 +53,25 @@ describe("register schema", () => {
   });
 
   it("the form reports a mismatched confirmation on the confirmation field", () => {
-    expect(messages(registerFormSchema.safeParse({ ...valid, confirmPassword: "different1" }))).toEqual([
-      "confirmPassword: Passwords don't match",
-    ]);
-    expect(registerFormSchema.safeParse({ ...valid, confirmPassword: valid.password }).success).toBe(true);
+    expect(
+      messages(registerFormSchema.safeParse({ ...valid, confirmPassword: "different1", acceptTerms: true })),
+    ).toEqual(["confirmPassword: Passwords don't match"]);
+    expect(
+      registerFormSchema.safeParse({ ...valid, confirmPassword: valid.password, acceptTerms: true }).success,
+    ).toBe(true);
+    expect(
+      messages(
+        registerFormSchema.safeParse({ ...valid, confirmPassword: valid.password, acceptTerms: false }),
+      ),
+    ).toEqual(["acceptTerms: Confirm you are 18 or older and accept the Terms and the Auction Rules"]);
   });
 
   it("the form asks a seller for a business name; the API takes the username when it is missing", () => {
     const { businessName: _, ...noBusiness } = valid;
     expect(
-      messages(registerFormSchema.safeParse({ ...noBusiness, confirmPassword: valid.password })),
+      messages(
+        registerFormSchema.safeParse({ ...noBusiness, confirmPassword: valid.password, acceptTerms: true }),
+      ),
     ).toEqual(["businessName: Business name is required for a seller account"]);
     expect(registerSchema.safeParse(noBusiness).success).toBe(true);
   });

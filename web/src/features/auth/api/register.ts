@@ -11,6 +11,7 @@ export function register(form: RegisterForm | RegisterRequest): Promise<CurrentU
     role: form.role,
     // Only a seller's application names a business.
     ...(form.role === "seller" && form.businessName ? { businessName: form.businessName } : {}),
+    ...(form.acceptTerms ? { acceptTerms: true } : {}),
   };
   return api.post<CurrentUser>("/api/auth/register", body);
 }

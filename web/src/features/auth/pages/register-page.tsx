@@ -67,6 +67,7 @@ export function RegisterPage() {
       confirmPassword: "",
       role: "buyer",
       businessName: "",
+      acceptTerms: false,
     },
   });
   const seller = form.watch("role") === "seller";
@@ -143,6 +144,43 @@ export function RegisterPage() {
             description="The admin reviews it with your application; you can change it while you wait."
           />
         )}
+        <FormField
+          control={form.control}
+          name="acceptTerms"
+          render={({ field }) => (
+            <FormItem>
+              <div className="flex items-start gap-2">
+                <FormControl>
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-5 shrink-0 accent-primary"
+                    checked={field.value === true}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                    ref={field.ref}
+                  />
+                </FormControl>
+                <FormLabel className="font-normal leading-snug">
+                  <span>
+                    I am 18 or older and accept the{" "}
+                    <Link to={paths.terms.getHref()} className="font-semibold text-primary-hover underline">
+                      Terms
+                    </Link>{" "}
+                    and the{" "}
+                    <Link
+                      to={paths.auctionRules.getHref()}
+                      className="font-semibold text-primary-hover underline"
+                    >
+                      Auction Rules
+                    </Link>
+                  </span>
+                </FormLabel>
+              </div>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={registration.busy}>
           {registration.pending ? "Creating account..." : "Create Account"}
         </Button>
