@@ -11,6 +11,7 @@ import type { Data } from "./constructs/data.ts";
 import { Firewall } from "./constructs/firewall.ts";
 import { retainHelperFunctionLogs } from "./constructs/helper-logs.ts";
 import { LiveEvents, liveTransportOf } from "./constructs/live-events.ts";
+import { LiveFirewall } from "./constructs/live-firewall.ts";
 import type { Media } from "./constructs/media.ts";
 import { Notifications } from "./constructs/notifications.ts";
 import type { OriginSecret } from "./constructs/origin-secret.ts";
@@ -51,6 +52,8 @@ export class PennyAuctionStack extends Stack {
   readonly realtime: Realtime;
   /** The AppSync Event API of live updates (`-c live=events`, the default). */
   readonly liveEvents?: LiveEvents;
+  /** The Event API's regional Web ACL, where the stage has WAF (prod). */
+  readonly liveFirewall?: LiveFirewall;
   readonly scheduling: Scheduling;
   readonly agents: Agents;
   readonly paymentDeadlines: PaymentDeadlines;
@@ -105,8 +108,15 @@ export class PennyAuctionStack extends Stack {
 
     const throttle = { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit };
     this.api = this.addHttpApi(routes, defaults, throttle);
-    this.realtime = this.addSocketApi(defaults, throttle);
-    if (liveTransportOf(this) === "events") this.liveEvents = this.addLiveEvents(config.prefix);
+    const live = liveTransportOf(this);
+    this.realtime = this.addRealtime(defaults, throttle, live === "websocket");
+    if (live === "events") this.liveEvents = this.addLiveEvents(config.prefix);
+    if (this.liveEvents && config.waf)
+      this.liveFirewall = new LiveFirewall(this, "LiveFirewall", {
+        prefix: config.prefix,
+        eventApiArn: this.liveEvents.api.apiArn,
+        connectionLimit: LIVE_CONNECTION_LIMIT,
+      });
     this.lockApisToTheOrigin(props.stores.originSecret);
 
     this.firewall =
@@ -167,10 +177,14 @@ export class PennyAuctionStack extends Stack {
     return live;
   }
 
-  /** The WebSocket API and its broadcaster, which the functions that change an auction hand new states to. */
-  private addSocketApi(
+  /**
+   * The broadcaster, which the functions that change an auction hand new states to, and with
+   * `-c live=websocket` the WebSocket API it posts them to.
+   */
+  private addRealtime(
     defaults: ProductFunctionDefaults,
     throttle: { rateLimit: number; burstLimit: number },
+    socketApi: boolean,
   ): Realtime {
     const realtime = new Realtime(this, "Realtime", {
       socketRoutes,
@@ -178,6 +192,7 @@ export class PennyAuctionStack extends Stack {
       defaults,
       data: this.data,
       throttle,
+      socketApi,
     });
     // Built before the broadcaster existed: a bid, the agent engine, the closer and the reads that end
     // auctions hand it new states.
@@ -186,7 +201,7 @@ export class PennyAuctionStack extends Stack {
     }
     if (this.config.apiGatewayCloudWatchRole === "create") {
       const logging = new ApiGatewayLogging(this, "ApiGatewayLogging");
-      realtime.stage.node.addDependency(logging.account);
+      realtime.stage?.node.addDependency(logging.account);
       this.api.stage.node.addDependency(logging.account);
     }
     return realtime;
@@ -296,10 +311,12 @@ export class PennyAuctionStack extends Stack {
       value: `${this.web.siteUrl}/api`,
       description: "Same origin as the site",
     });
-    new CfnOutput(this, "WebSocketUrl", {
-      value: `${this.web.siteUrl.replace("https://", "wss://")}/ws`,
-      description: "Same origin as the site",
-    });
+    if (this.realtime.webSocketApi) {
+      new CfnOutput(this, "WebSocketUrl", {
+        value: `${this.web.siteUrl.replace("https://", "wss://")}/ws`,
+        description: "Same origin as the site",
+      });
+    }
     new CfnOutput(this, "TableName", {
       value: this.data.table.tableName,
       description: "TABLE_NAME for npm run create-admin",
@@ -319,6 +336,12 @@ export class PennyAuctionStack extends Stack {
     return this.node.findAll().filter((c): c is ProductFunction => c instanceof ProductFunction);
   }
 }
+
+/**
+ * Requests per address per 5 minutes on the Event API: a page opens one connection and keeps it, so
+ * this leaves a busy office's NAT hundreds of page loads and stops a loop within seconds.
+ */
+const LIVE_CONNECTION_LIMIT = 1000;
 
 const CONNECT_HANDLER = socketRoutes.find((r) => r.routeKey === "$connect")!.handler;
 

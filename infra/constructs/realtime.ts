@@ -24,15 +24,21 @@ export interface RealtimeProps {
   defaults: ProductFunctionDefaults;
   data: Data;
   throttle: { rateLimit: number; burstLimit: number };
+  /**
+   * The WebSocket API and its $connect/$disconnect/$default functions (`-c live=websocket`). Without
+   * it (the Event API carries live updates) only the broadcaster exists: it publishes.
+   */
+  socketApi: boolean;
 }
 
 /**
- * Live updates (docs/architecture.md section 4): the WebSocket API with $connect, $disconnect and $default, and
- * the broadcaster that turns the table's stream into bid_placed / auction_ended messages.
+ * Live updates (docs/architecture.md section 4): the broadcaster that turns the table's stream and the
+ * direct hand-off into bid_placed / auction_ended messages, and with `socketApi` the WebSocket API with
+ * $connect, $disconnect and $default that it posts them to.
  */
 export class Realtime extends Construct {
-  readonly webSocketApi: WebSocketApi;
-  readonly stage: WebSocketStage;
+  readonly webSocketApi?: WebSocketApi;
+  readonly stage?: WebSocketStage;
   readonly socketFunctions: ProductFunction[] = [];
   readonly broadcaster: ProductFunction;
   /** Batches the broadcaster gave up on (after retries and bisecting), kept for 14 days. */
@@ -40,39 +46,13 @@ export class Realtime extends Construct {
 
   constructor(scope: Construct, id: string, props: RealtimeProps) {
     super(scope, id);
-    this.webSocketApi = new WebSocketApi(this, "WebSocketApi", {
-      apiName: `${props.defaults.prefix}-ws`,
-      description: "Penny auction live updates (/ws)",
-    });
-    const socketFunctions = props.socketRoutes.map((route) => {
-      const needs = socketNeeds(route.handler);
-      const fn = new ProductFunction(this, functionId(route.handler), {
-        handlerId: route.handler,
-        defaults: props.defaults,
-      })
-        .invokedSynchronously("the WebSocket API")
-        .bindTable(props.data.table, needs.table);
-      if (needs.slidesSession) props.data.grantSessionAccess(fn);
-      this.socketFunctions.push(fn);
-      this.webSocketApi.addRoute(route.routeKey, {
-        integration: new WebSocketLambdaIntegration(`${fn.node.id}Integration`, fn),
-      });
-      return { fn, needs };
-    });
-    this.stage = new WebSocketStage(this, "Stage", {
-      webSocketApi: this.webSocketApi,
-      stageName: SOCKET_STAGE,
-      autoDeploy: true,
-      throttle: props.throttle,
-      accessLogSettings: accessLogs(this, "SocketAccessLogs", props.defaults, SOCKET_ACCESS_LOG_FIELDS),
-    });
-    acknowledge(
-      this.webSocketApi,
-      "AwsSolutions-APIG4",
-      "Live updates are public; $connect checks the origin secret and reads the session cookie in its function, not in an authorizer",
-    );
-    for (const { fn, needs } of socketFunctions) {
-      if (needs.postsToSockets) this.allowPosting(fn);
+    if (props.socketApi) {
+      const socket = this.addSocketApi(props);
+      this.webSocketApi = socket.webSocketApi;
+      this.stage = socket.stage;
+      for (const { fn, needs } of socket.functions) {
+        if (needs.postsToSockets) this.allowPosting(fn);
+      }
     }
 
     this.broadcasterFailures = new FailureQueue(this, "BroadcasterFailures", {
@@ -86,7 +66,8 @@ export class Realtime extends Construct {
       table: props.data.table,
       timeout: Duration.seconds(30),
     });
-    if (eventHandlerNeeds(props.broadcasterHandler).postsToSockets) this.allowPosting(this.broadcaster);
+    if (this.stage && eventHandlerNeeds(props.broadcasterHandler).postsToSockets)
+      this.allowPosting(this.broadcaster);
     // The direct path (allowHandingOff): no retry, no dead letters. A state it fails to deliver comes
     // by the stream a second later, and a retried one would only be late.
     this.broadcaster.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
@@ -113,8 +94,45 @@ export class Realtime extends Construct {
     );
   }
 
+  /** The WebSocket API, its `ws` stage and one function per route. */
+  private addSocketApi(props: RealtimeProps) {
+    const webSocketApi = new WebSocketApi(this, "WebSocketApi", {
+      apiName: `${props.defaults.prefix}-ws`,
+      description: "Penny auction live updates (/ws)",
+    });
+    const socketFunctions = props.socketRoutes.map((route) => {
+      const needs = socketNeeds(route.handler);
+      const fn = new ProductFunction(this, functionId(route.handler), {
+        handlerId: route.handler,
+        defaults: props.defaults,
+      })
+        .invokedSynchronously("the WebSocket API")
+        .bindTable(props.data.table, needs.table);
+      if (needs.slidesSession) props.data.grantSessionAccess(fn);
+      this.socketFunctions.push(fn);
+      webSocketApi.addRoute(route.routeKey, {
+        integration: new WebSocketLambdaIntegration(`${fn.node.id}Integration`, fn),
+      });
+      return { fn, needs };
+    });
+    const stage = new WebSocketStage(this, "Stage", {
+      webSocketApi,
+      stageName: SOCKET_STAGE,
+      autoDeploy: true,
+      throttle: props.throttle,
+      accessLogSettings: accessLogs(this, "SocketAccessLogs", props.defaults, SOCKET_ACCESS_LOG_FIELDS),
+    });
+    acknowledge(
+      webSocketApi,
+      "AwsSolutions-APIG4",
+      "Live updates are public; $connect checks the origin secret and reads the session cookie in its function, not in an authorizer",
+    );
+    return { webSocketApi, stage, functions: socketFunctions };
+  }
+
   /** PostToConnection on this API's `ws` stage, and where its management endpoint is. */
   private allowPosting(fn: ProductFunction): void {
+    if (!this.stage || !this.webSocketApi) return;
     this.stage.grantManagementApiAccess(fn);
     const apiLogicalId = Stack.of(this).getLogicalId(this.webSocketApi.node.defaultChild as CfnElement);
     acknowledge(
@@ -141,12 +159,13 @@ export class Realtime extends Construct {
   }
 
   /** wss://{apiId}.execute-api.{region}.amazonaws.com/ws, for direct use (browsers go through CloudFront). */
-  get url(): string {
-    return this.stage.url;
+  get url(): string | undefined {
+    return this.stage?.url;
   }
 
   /** {apiId}.execute-api.{region}.amazonaws.com: the origin CloudFront forwards /ws to. */
-  get originDomainName(): string {
+  get originDomainName(): string | undefined {
+    if (!this.webSocketApi) return undefined;
     const stack = Stack.of(this);
     return `${this.webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }

@@ -61,7 +61,8 @@ export interface WebProps {
   ephemeral: boolean;
   routes: readonly HttpRoute[];
   apiOriginDomain: string;
-  socketOriginDomain: string;
+  /** The WebSocket API (`-c live=websocket`), served under /ws; none with the Event API. */
+  socketOriginDomain?: string;
   /** Sent to both APIs as x-origin-verify (a template reference to the secret, not its value). */
   originSecret: string;
   stripe: boolean;
@@ -205,10 +206,6 @@ export class Web extends Construct {
       readTimeout: Duration.seconds(30),
       customHeaders: originHeaders,
     });
-    const socketOrigin = new HttpOrigin(props.socketOriginDomain, {
-      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-      customHeaders: originHeaders,
-    });
     const viewerAddress = new EdgeFunction(this, "ViewerAddress", {
       functionName: `${props.prefix}-viewer-address`,
       comment: "Passes the viewer's IP to the API (login rate limit per IP)",
@@ -266,7 +263,13 @@ export class Web extends Construct {
         responseHeadersPolicy: securityHeaders,
       };
     }
-    additionalBehaviors[`/${SOCKET_STAGE}`] = { ...uncachedApi, origin: socketOrigin };
+    if (props.socketOriginDomain) {
+      const socketOrigin = new HttpOrigin(props.socketOriginDomain, {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        customHeaders: originHeaders,
+      });
+      additionalBehaviors[`/${SOCKET_STAGE}`] = { ...uncachedApi, origin: socketOrigin };
+    }
     return additionalBehaviors;
   }
 

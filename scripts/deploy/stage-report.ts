@@ -235,7 +235,7 @@ function rowName(row: string): string {
 const HOLDS: Record<string, string> = {
   "PennyAuction-<stage>-data": "The table, the media bucket, the origin secret",
   "PennyAuction-<stage>":
-    "Functions, both APIs, queues, schedules, alarms, emails, CloudFront with the site and log buckets, WAF (in us-east-1)",
+    "Functions, the HTTP API and the Event API, queues, schedules, alarms, emails, CloudFront with the site and log buckets, WAF (CloudFront's in us-east-1, the Event API's regional)",
   "nested Api/": "That HTTP API area's routes, integrations, functions, roles, permissions",
   "nested Notifications/Alerts": "The ending-soon alerts' sweep: its rule, function and role",
   "PennyAuction-<stage>-edge": "CloudFront's Web ACL, for a stage with WAF outside us-east-1",

@@ -45,7 +45,8 @@ describe("docs/deploy.md against the synth", () => {
     // Per-function alarms read every function's errors and throttles; the regional option two metrics.
     expect(prod.alarmMetrics).toBeGreaterThan(regional.alarmMetrics + 100);
     expect(prod.total).toBeGreaterThan(regional.total);
-    expect(prod).toMatchObject({ webAcls: 1, secrets: 1 });
+    // CloudFront's and the Event API's.
+    expect(prod).toMatchObject({ webAcls: 2, secrets: 1 });
     expect(restCost(assemblies.dev)).toMatchObject({ webAcls: 0, secrets: 1 });
   });
 

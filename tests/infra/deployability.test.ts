@@ -22,6 +22,7 @@ import {
   resourcesOfType,
   type Synthesized,
   synthStage,
+  synthWebsocketDevStage,
 } from "./support/synth.ts";
 import { byHandler, productFunctions, referencedId } from "./support/template-queries.ts";
 
@@ -179,7 +180,10 @@ describe("prod outside us-east-1", () => {
     );
     expect(acls).toHaveLength(1);
     expect(acls[0].Properties.Scope).toBe("CLOUDFRONT");
-    expect(resourcesOfType(synth.json, "AWS::WAFv2::WebACL")).toEqual([]);
+    // Only the Event API's regional ACL stays in the stage's region.
+    expect(resourcesOfType(synth.json, "AWS::WAFv2::WebACL").map(([, a]) => a.Properties.Scope)).toEqual([
+      "REGIONAL",
+    ]);
     const manifest = JSON.parse(readFileSync(join(synth.assemblyDir, "manifest.json"), "utf8"));
     expect(manifest.artifacts["PennyAuction-prod-edge"].environment).toMatch(/\/us-east-1$/);
     expect(manifest.artifacts["PennyAuction-prod"].environment).toMatch(/\/eu-west-1$/);
@@ -219,8 +223,14 @@ describe("a fresh account", () => {
     });
     expect(role.Properties.RoleName).toBeUndefined();
     const stages = resourcesOfType(json, "AWS::ApiGatewayV2::Stage");
-    expect(stages).toHaveLength(2);
+    expect(stages).toHaveLength(1);
     for (const [id, stage] of stages) expect((stage as CfnJson).DependsOn, id).toContain(accountId);
+    // With -c live=websocket, the socket API's stage too (the one whose access log needs the role).
+    const ws = synthWebsocketDevStage().json;
+    const [wsAccountId] = resourcesOfType(ws, "AWS::ApiGateway::Account")[0]!;
+    const wsStages = resourcesOfType(ws, "AWS::ApiGatewayV2::Stage");
+    expect(wsStages).toHaveLength(2);
+    for (const [id, stage] of wsStages) expect((stage as CfnJson).DependsOn, id).toContain(wsAccountId);
     expect(resourcesOfType(synthesized["dev-b"]!.json, "AWS::ApiGateway::Account")).toEqual([]);
   });
 
@@ -239,7 +249,8 @@ describe("a fresh account", () => {
   });
 
   it("lets $connect slide the session it reads", () => {
-    const connect = byHandler(productFunctions(synthesized.dev!.json), "realtime/connect");
+    // The WebSocket API exists only with -c live=websocket.
+    const connect = byHandler(productFunctions(synthWebsocketDevStage().json), "realtime/connect");
     const touch = connect.statements.find(
       (s) => s.Condition?.["ForAllValues:StringEquals"]?.["dynamodb:Attributes"],
     );

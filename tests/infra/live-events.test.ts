@@ -6,7 +6,9 @@ import {
   resourcesOfType,
   type Synthesized,
   synthDevStage,
+  synthProdStage,
   synthStage,
+  synthWebsocketDevStage,
 } from "./support/synth.ts";
 import {
   actionsOf,
@@ -74,6 +76,26 @@ describe("live updates on AppSync Events (the default, -c live=events)", () => {
     expect(JSON.stringify(config.env.EVENT_API_KEY)).toContain("ApiKey");
   });
 
+  it("has no WebSocket API, no socket functions and no /ws behaviour: the broadcaster publishes", () => {
+    expect(
+      resourcesOfType(dev.json, "AWS::ApiGatewayV2::Api").map(([, a]) => a.Properties.ProtocolType),
+    ).toEqual(["HTTP"]);
+    expect(functions.filter((fn) => fn.handlerId.startsWith("realtime/")).map((fn) => fn.handlerId)).toEqual([
+      eventHandlers.broadcaster,
+    ]);
+    const broadcaster = byHandler(functions, eventHandlers.broadcaster);
+    expect(broadcaster.env.WS_MANAGEMENT_ENDPOINT).toBeUndefined();
+    expect(JSON.stringify(dev.json)).not.toMatch(/execute-api:ManageConnections/);
+    expect(dev.json.Outputs.WebSocketUrl).toBeUndefined();
+    const [[, distribution]] = resourcesOfType(dev.json, "AWS::CloudFront::Distribution") as [
+      [string, never],
+    ];
+    const behaviours = (
+      distribution as { Properties: { DistributionConfig: { CacheBehaviors: { PathPattern: string }[] } } }
+    ).Properties.DistributionConfig.CacheBehaviors;
+    expect(behaviours.map((b) => b.PathPattern)).not.toContain("/ws");
+  });
+
   it("lets the pages connect to the Event API's realtime origin (CSP connect-src)", () => {
     const csp = contentSecurityPolicy({
       stripe: false,
@@ -85,9 +107,38 @@ describe("live updates on AppSync Events (the default, -c live=events)", () => {
   });
 });
 
+describe("the Event API's firewall", () => {
+  it("guards the prod Event API with a regional Web ACL limiting each address's requests; dev has none", () => {
+    const prod = synthProdStage();
+    const acls = resourcesOfType(prod.json, "AWS::WAFv2::WebACL").filter(
+      ([, acl]) => acl.Properties.Scope === "REGIONAL",
+    );
+    expect(acls).toHaveLength(1);
+    const [aclId, acl] = acls[0]!;
+    expect(acl.Properties.DefaultAction).toEqual({ Allow: {} });
+    expect(acl.Properties.Rules).toHaveLength(1);
+    const rule = acl.Properties.Rules[0];
+    expect(rule.Action).toEqual({ Block: {} });
+    expect(rule.Statement.RateBasedStatement).toMatchObject({
+      AggregateKeyType: "IP",
+      EvaluationWindowSec: 300,
+    });
+    expect(rule.Statement.RateBasedStatement.Limit).toBeGreaterThanOrEqual(100);
+    const [[, association]] = resourcesOfType(prod.json, "AWS::WAFv2::WebACLAssociation") as [
+      [string, never],
+    ];
+    const props = (association as { Properties: { ResourceArn: unknown; WebACLArn: unknown } }).Properties;
+    expect(props.WebACLArn).toEqual({ "Fn::GetAtt": [aclId, "Arn"] });
+    const [apiId] = resourcesOfType(prod.json, "AWS::AppSync::Api")[0]!;
+    expect(props.ResourceArn).toEqual({ "Fn::GetAtt": [apiId, "ApiArn"] });
+    expect(resourcesOfType(dev.json, "AWS::WAFv2::WebACLAssociation")).toEqual([]);
+    expect(prod.findings).toEqual([]);
+  }, 180_000);
+});
+
 describe("-c live=websocket", () => {
   it("keeps the WebSocket API and the broadcaster's posts, without an Event API", () => {
-    const ws = synthStage({ ...DEV_CONTEXT, live: "websocket" });
+    const ws = synthWebsocketDevStage();
     expect(resourcesOfType(ws.json, "AWS::AppSync::Api")).toEqual([]);
     expect(
       resourcesOfType(ws.json, "AWS::ApiGatewayV2::Api").map(([, a]) => a.Properties.ProtocolType),

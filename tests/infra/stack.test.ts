@@ -23,6 +23,7 @@ import {
   type Synthesized,
   synthDevStage,
   synthProdStage,
+  synthWebsocketDevStage,
 } from "./support/synth.ts";
 import {
   actionsOf,
@@ -45,13 +46,18 @@ let dev: Synthesized;
 let prod: Synthesized;
 let devFunctions: ProductFunctionView[];
 let prodFunctions: ProductFunctionView[];
+/** Dev with `-c live=websocket`: the only synth here holding the WebSocket API and its functions. */
+let ws: Synthesized;
+let wsFunctions: ProductFunctionView[];
 
 beforeAll(() => {
   dev = synthDevStage();
   prod = synthProdStage();
   devFunctions = productFunctions(dev.json);
   prodFunctions = productFunctions(prod.json);
-}, 180_000);
+  ws = synthWebsocketDevStage();
+  wsFunctions = productFunctions(ws.json);
+}, 270_000);
 
 describe("HTTP API", () => {
   it("has a route and a Lambda integration running the route's own handler for every route of the table", () => {
@@ -130,8 +136,9 @@ describe("HTTP API", () => {
 describe("functions", () => {
   it("are nodejs24.x on arm64 with tracing, ESM bundles with source maps, and a log group with retention", () => {
     expect(devFunctions).toHaveLength(
-      deployedRoutes(dev.stack.config).length + socketRoutes.length + Object.values(eventHandlers).length,
+      deployedRoutes(dev.stack.config).length + Object.values(eventHandlers).length,
     );
+    expect(wsFunctions).toHaveLength(devFunctions.length + socketRoutes.length);
     const logGroups = Object.fromEntries(resourcesOfType(dev.json, "AWS::Logs::LogGroup"));
     for (const fn of devFunctions) {
       expect(fn.properties).toMatchObject({
@@ -168,11 +175,12 @@ describe("functions", () => {
       expect(fn.env.SCHEDULER_ROLE_ARN).toBeDefined();
       expect(fn.env.AUCTION_CLOSER_ARN).toBeDefined();
     }
-    const posting = devFunctions.filter((f) => f.env.WS_MANAGEMENT_ENDPOINT).map((f) => f.handlerId);
+    expect(devFunctions.filter((f) => f.env.WS_MANAGEMENT_ENDPOINT)).toEqual([]);
+    const posting = wsFunctions.filter((f) => f.env.WS_MANAGEMENT_ENDPOINT).map((f) => f.handlerId);
     expect(posting.sort()).toEqual([eventHandlers.broadcaster, "realtime/default"].sort());
     // https://{apiId}.execute-api.{region}.{suffix}/ws
     expect(
-      JSON.stringify(byHandler(devFunctions, eventHandlers.broadcaster).env.WS_MANAGEMENT_ENDPOINT),
+      JSON.stringify(byHandler(wsFunctions, eventHandlers.broadcaster).env.WS_MANAGEMENT_ENDPOINT),
     ).toMatch(/\/ws"\]\]\}$/);
   });
 
@@ -281,10 +289,10 @@ describe("least privilege", () => {
     expect([...tableScope(byHandler(prodFunctions, "payments/stripe-webhook")).write].sort()).toEqual(
       ["ORDER#*", "ORDERPAYMENT#*", "PURCHASE#*", "USER#*", "PAIDCREDITS#*"].sort(),
     );
-    expect([...tableScope(byHandler(devFunctions, "realtime/connect")).write]).toEqual(["CONN#*"]);
+    expect([...tableScope(byHandler(wsFunctions, "realtime/connect")).write]).toEqual(["CONN#*"]);
     // A watch and its clean-up: the connection and its WATCH# items.
     for (const handlerId of ["realtime/disconnect", "realtime/default"]) {
-      expect([...tableScope(byHandler(devFunctions, handlerId)).write].sort(), handlerId).toEqual([
+      expect([...tableScope(byHandler(wsFunctions, handlerId)).write].sort(), handlerId).toEqual([
         "CONN#*",
         "WATCH#*",
       ]);
@@ -301,7 +309,7 @@ describe("least privilege", () => {
   it("the session touch may set only the touch's own attributes, on session and user items (every route, and $connect)", () => {
     for (const handlerId of [...deployedRoutes(dev.stack.config).map((r) => r.handler), "realtime/connect"]) {
       const route = { handler: handlerId };
-      const fn = byHandler(devFunctions, route.handler);
+      const fn = byHandler(handlerId === "realtime/connect" ? wsFunctions : devFunctions, route.handler);
       const [touch] = tableScope(fn).touch;
       expect(touch, route.handler).toBeDefined();
       expect(actionsOf(touch!)).toEqual(["dynamodb:UpdateItem"]);
@@ -386,8 +394,9 @@ describe("least privilege", () => {
     }
   });
 
-  it("only the broadcaster and $default may post to sockets, on the ws stage only", () => {
-    const posting = prodFunctions.filter((f) => allActions(f).includes("execute-api:ManageConnections"));
+  it("only the broadcaster and $default may post to sockets, on the ws stage only (none with the Event API)", () => {
+    expect(prodFunctions.filter((f) => allActions(f).includes("execute-api:ManageConnections"))).toEqual([]);
+    const posting = wsFunctions.filter((f) => allActions(f).includes("execute-api:ManageConnections"));
     expect(posting.map((f) => f.handlerId).sort()).toEqual(
       [eventHandlers.broadcaster, "realtime/default"].sort(),
     );
@@ -535,17 +544,17 @@ describe("table", () => {
 });
 
 describe("realtime", () => {
-  it("has $connect, $disconnect and $default on a WebSocket API whose stage is named ws", () => {
-    const wsApiId = resourcesOfType(dev.json, "AWS::ApiGatewayV2::Api").find(
+  it("has $connect, $disconnect and $default on a WebSocket API whose stage is named ws (-c live=websocket)", () => {
+    const wsApiId = resourcesOfType(ws.json, "AWS::ApiGatewayV2::Api").find(
       ([, api]) => api.Properties.ProtocolType === "WEBSOCKET",
     )![0];
     for (const route of socketRoutes) {
-      const [, apiRoute] = resourcesOfType(dev.json, "AWS::ApiGatewayV2::Route").find(
+      const [, apiRoute] = resourcesOfType(ws.json, "AWS::ApiGatewayV2::Route").find(
         ([, r]) => r.Properties.RouteKey === route.routeKey,
       )!;
       expect(referencedId(apiRoute.Properties.ApiId)).toBe(wsApiId);
     }
-    dev.template.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
+    ws.template.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
       ApiId: { Ref: wsApiId },
       StageName: "ws",
       AutoDeploy: true,
@@ -699,21 +708,33 @@ describe("web", () => {
     expect(secrets).toHaveLength(1);
     expect(secrets[0]![1].Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48 });
     const reference = /\{\{resolve:secretsmanager:/;
-    for (const origin of (distribution(dev).Origins as CfnJson[]).filter((o) =>
-      /execute-api/.test(JSON.stringify(o.DomainName)),
-    )) {
-      const header = (origin.OriginCustomHeaders as CfnJson[]).find(
-        (h) => h.HeaderName === "x-origin-verify",
+    // The HTTP API, and with -c live=websocket the socket API too.
+    for (const [stage, apis] of [
+      [dev, 1],
+      [ws, 2],
+    ] as const) {
+      const origins = (distribution(stage).Origins as CfnJson[]).filter((o) =>
+        /execute-api/.test(JSON.stringify(o.DomainName)),
       );
-      expect(JSON.stringify(header?.HeaderValue)).toMatch(reference);
+      expect(origins).toHaveLength(apis);
+      for (const origin of origins) {
+        const header = (origin.OriginCustomHeaders as CfnJson[]).find(
+          (h) => h.HeaderName === "x-origin-verify",
+        );
+        expect(JSON.stringify(header?.HeaderValue)).toMatch(reference);
+      }
+      expect((distribution(stage).Origins as CfnJson[]).filter((o) => o.OriginCustomHeaders).length).toBe(
+        apis,
+      );
     }
-    expect((distribution(dev).Origins as CfnJson[]).filter((o) => o.OriginCustomHeaders).length).toBe(2);
+    const connect = byHandler(wsFunctions, "realtime/connect");
+    expect(connect.env.ORIGIN_SECRET_ID).toEqual({ Ref: expect.stringMatching(/^OriginSecret/) });
+    expect(statementsWith(connect, "secretsmanager:GetSecretValue").flatMap(resourcesOf)).toEqual([
+      { Ref: expect.stringMatching(/^OriginSecret/) },
+    ]);
     // The functions behind the APIs read it at run time (functions/http/origin-lock.ts): they hold its
     // ARN and may read that secret only; no function environment holds a dynamic reference.
-    const behindApis = new Set([
-      ...deployedRoutes(prod.stack.config).map((r) => r.handler),
-      "realtime/connect",
-    ]);
+    const behindApis = new Set(deployedRoutes(prod.stack.config).map((r) => r.handler));
     for (const fn of prodFunctions) {
       expect(JSON.stringify(fn.env), fn.handlerId).not.toMatch(/\{\{resolve:/);
       const reads = statementsWith(fn, "secretsmanager:GetSecretValue");
@@ -726,17 +747,17 @@ describe("web", () => {
         { Ref: expect.stringMatching(/^OriginSecret/) },
       ]);
     }
-    // The two API origins' header (this prod names its publishable key: no SSM reference).
-    expect(JSON.stringify(prod.json).match(/\{\{resolve:/g)).toHaveLength(2);
+    // The HTTP API origin's header (this prod names its publishable key: no SSM reference).
+    expect(JSON.stringify(prod.json).match(/\{\{resolve:/g)).toHaveLength(1);
   });
 
-  it("sends /ws unchanged to the WebSocket API", () => {
-    const ws = (distribution(dev).CacheBehaviors as CfnJson[]).find((b) => b.PathPattern === "/ws");
-    expect(ws).toMatchObject({
+  it("sends /ws unchanged to the WebSocket API (-c live=websocket)", () => {
+    const socket = (distribution(ws).CacheBehaviors as CfnJson[]).find((b) => b.PathPattern === "/ws");
+    expect(socket).toMatchObject({
       CachePolicyId: CACHING_DISABLED,
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
     });
-    const origin = (distribution(dev).Origins as CfnJson[]).find((o) => o.Id === ws.TargetOriginId);
+    const origin = (distribution(ws).Origins as CfnJson[]).find((o) => o.Id === socket.TargetOriginId);
     expect(JSON.stringify(origin.DomainName)).toMatch(/WebSocketApi.*execute-api/);
     expect(origin.OriginPath ?? "").toBe("");
   });
@@ -861,12 +882,13 @@ describe("web", () => {
 });
 
 describe("stages and outputs", () => {
-  it("outputs the site, API and WebSocket URLs and the table name", () => {
-    for (const name of ["SiteUrl", "ApiUrl", "WebSocketUrl", "TableName"]) {
+  it("outputs the site and API URLs and the table name, and the WebSocket URL with -c live=websocket", () => {
+    for (const name of ["SiteUrl", "ApiUrl", "TableName"]) {
       expect(prod.json.Outputs[name], name).toBeDefined();
     }
     expect(prod.json.Outputs.SiteUrl.Value).toBe("https://auctions.example.com");
-    expect(prod.json.Outputs.WebSocketUrl.Value).toBe("wss://auctions.example.com/ws");
+    expect(prod.json.Outputs.WebSocketUrl).toBeUndefined();
+    expect(JSON.stringify(ws.json.Outputs.WebSocketUrl.Value)).toMatch(/wss:\/\/.*\/ws/);
     expect(prod.json.Outputs.StripeWebhookUrl.Value).toBe("https://auctions.example.com/api/stripe/webhook");
   });
 
@@ -945,7 +967,10 @@ describe("production hardening", () => {
   });
 
   it("puts WAF in front of the prod distribution: managed common and known-bad-inputs rules, rate limits on sign-in and bids", () => {
-    const [aclId, acl] = resourcesOfType(prod.json, "AWS::WAFv2::WebACL")[0]!;
+    // CloudFront's (the Event API's regional one: live-events.test.ts).
+    const [aclId, acl] = resourcesOfType(prod.json, "AWS::WAFv2::WebACL").find(
+      ([, a]) => a.Properties.Scope === "CLOUDFRONT",
+    )!;
     expect(distribution(prod).WebACLId).toEqual({ "Fn::GetAtt": [aclId, "Arn"] });
     expect(acl.Properties.Scope).toBe("CLOUDFRONT");
     const rules = acl.Properties.Rules as CfnJson[];
@@ -985,14 +1010,15 @@ describe("production hardening", () => {
     );
   });
 
-  it("logs both API stages as JSON (request id, route, status, latency, address) with the stage's retention", () => {
-    for (const [s, days] of [
-      [dev, 7],
-      [prod, 30],
+  it("logs the API stages (HTTP, and the socket's with -c live=websocket) as JSON (request id, route, status, latency, address) with the stage's retention", () => {
+    for (const [s, days, apis] of [
+      [dev, 7, 1],
+      [prod, 30, 1],
+      [ws, 7, 2],
     ] as const) {
       const logGroups = Object.fromEntries(resourcesOfType(s.json, "AWS::Logs::LogGroup"));
       const stages = resourcesOfType(s.json, "AWS::ApiGatewayV2::Stage");
-      expect(stages).toHaveLength(2);
+      expect(stages).toHaveLength(apis);
       for (const [, stage] of stages) {
         const settings = stage.Properties.AccessLogSettings;
         const fields = JSON.parse(settings.Format);

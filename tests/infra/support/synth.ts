@@ -115,6 +115,9 @@ function once<T>(make: () => T): () => T {
 /** The dev stage as `cdk synth -c stage=dev` makes it: what most stack tests read. */
 export const synthDevStage = once(() => synthStage(DEV_CONTEXT));
 
+/** The dev stage with `-c live=websocket`: the WebSocket API and its functions, which the default lacks. */
+export const synthWebsocketDevStage = once(() => synthStage({ ...DEV_CONTEXT, live: "websocket" }));
+
 /** The prod stage with a domain, a certificate, Stripe and an alarm email, as documented. */
 export const synthProdStage = once(() => synthStage(PROD_CONTEXT));
 
