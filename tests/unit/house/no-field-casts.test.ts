@@ -16,7 +16,6 @@ const NOT_YET_CONVERTED = new Set([
   "functions/adapters/dynamo/purchases-repo.ts",
   "functions/adapters/dynamo/push-subscriptions-repo.ts",
   "functions/adapters/dynamo/sellers-repo.ts",
-  "functions/adapters/dynamo/sessions-repo.ts",
   "functions/adapters/dynamo/spot-prices-repo.ts",
   "functions/adapters/dynamo/stats-repo.ts",
   "functions/adapters/dynamo/transact.ts",
