@@ -1,7 +1,8 @@
+import * as z from "#shared/schemas/zod";
 import { deleteItem, getItem } from "./commands.ts";
 import { putUnlessRefused, updatedUnlessRefused } from "./conditions.ts";
 import { batchGetItems, queryIndexKeys } from "./index-lists.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem } from "./item-schema.ts";
 import { indexKeys, itemHead, keys } from "./keys.ts";
 
 /** PACKAGE#id / PROFILE. Money in cents; the API shows it as "12.34". */
@@ -41,19 +42,20 @@ function bidPackageItem(record: NewBidPackage) {
   };
 }
 
-const PACKAGE_SHAPE: ItemShape<BidPackageRecord> = {
-  id: "string",
-  name: "string",
-  bidCount: "number",
-  priceCents: "number",
-  savings: "number",
-  popular: "boolean",
-  active: "boolean",
-  createdAt: "string",
-  updatedAt: "string?",
-};
+const PACKAGE_SCHEMA = z.object({
+  id: z.string(),
+  name: z.string(),
+  bidCount: z.number(),
+  priceCents: z.number(),
+  savings: z.number(),
+  popular: z.boolean(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.nullable(z.string()),
+}) satisfies z.ZodMiniType<BidPackageRecord>;
 
-const fromItem = (item: Record<string, unknown>) => parseItem("bidPackage", PACKAGE_SHAPE, item);
+const fromItem = (item: Record<string, unknown>): BidPackageRecord =>
+  parseStoredItem("bidPackage", PACKAGE_SCHEMA, item);
 
 export async function getBidPackage(id: string): Promise<BidPackageRecord | null> {
   const { Item } = await getItem({ Key: keys.bidPackage(id) });

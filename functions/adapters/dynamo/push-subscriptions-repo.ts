@@ -5,10 +5,12 @@
  * subscribed in it, never to both.
  */
 import { createHash } from "node:crypto";
+import * as z from "#shared/schemas/zod";
 import { RETRY, retrying } from "../retry.ts";
 import { deleteItem, getItem } from "./commands.ts";
 import { deleteUnlessRefused, transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
+import { parseStoredItem } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 import { writeTransaction } from "./transact.ts";
 
@@ -18,6 +20,13 @@ export interface StoredPushSubscription {
   keys: { p256dh: string; auth: string };
   createdAt: string;
 }
+
+const PUSH_SUBSCRIPTION_SCHEMA = z.object({
+  userId: z.string(),
+  endpoint: z.string(),
+  keys: z.object({ p256dh: z.string(), auth: z.string() }),
+  createdAt: z.string(),
+}) satisfies z.ZodMiniType<StoredPushSubscription>;
 
 const endpointHash = (endpoint: string) => createHash("sha256").update(endpoint).digest("hex");
 
@@ -68,12 +77,7 @@ export async function listPushSubscriptions(userId: string): Promise<StoredPushS
     KeyConditionExpression: "pk = :p",
     ExpressionAttributeValues: { ":p": keys.pushSubscriptionsPartition(userId) },
   });
-  return items.map((item) => ({
-    userId: item.userId as string,
-    endpoint: item.endpoint as string,
-    keys: item.keys as StoredPushSubscription["keys"],
-    createdAt: item.createdAt as string,
-  }));
+  return items.map((item) => parseStoredItem("pushSubscription", PUSH_SUBSCRIPTION_SCHEMA, item));
 }
 
 /**

@@ -1,9 +1,10 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { UserRole } from "#shared/constants";
+import { ROLES, type UserRole } from "#shared/constants";
+import * as z from "#shared/schemas/zod";
 import { hashSessionToken, newSessionToken, sessionExpiry, sessionOutlived } from "../../domain/sessions.ts";
 import { db, tableName } from "./client.ts";
 import { queryAll } from "./index-lists.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 
 export interface SessionRecord {
@@ -28,18 +29,21 @@ export interface SessionOrigin {
   address?: string;
 }
 
-const SESSION_SHAPE: ItemShape<SessionRecord> = {
-  tokenHash: "string",
-  userId: "string",
-  role: "string",
-  username: "string",
-  lastSeenAt: "number",
-  expiresAt: "number",
-  createdAt: "number?",
-  device: "string?",
-  address: "string?",
-  secondFactor: "boolean?",
-};
+const SESSION_SCHEMA = z.object({
+  tokenHash: z.string(),
+  userId: z.string(),
+  role: z.enum(ROLES),
+  username: z.string(),
+  lastSeenAt: z.number(),
+  expiresAt: z.number(),
+  createdAt: z.optional(z.number()),
+  device: z.optional(z.string()),
+  address: z.optional(z.string()),
+  secondFactor: z.optional(z.boolean()),
+}) satisfies z.ZodMiniType<SessionRecord>;
+
+const fromItem = (item: Record<string, unknown>): SessionRecord =>
+  parseStoredItem("session", SESSION_SCHEMA, item);
 
 export async function createSession(
   user: { id: string; role: UserRole; username: string },
@@ -96,8 +100,9 @@ export async function createSession(
 export async function getSession(token: string, now: number): Promise<SessionRecord | null> {
   const tokenHash = hashSessionToken(token);
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
-  if (!Item || (Item.expiresAt as number) * 1000 <= now) return null;
-  const session = parseItem("session", SESSION_SHAPE, Item);
+  if (!Item) return null;
+  const session = fromItem(Item);
+  if (session.expiresAt * 1000 <= now) return null;
   return sessionOutlived(session.createdAt, now) ? null : session;
 }
 
@@ -153,11 +158,12 @@ export async function deleteSessionByHash(tokenHash: string): Promise<void> {
   const { Attributes } = await db.send(
     new DeleteCommand({ TableName: tableName(), Key: keys.session(tokenHash), ReturnValues: "ALL_OLD" }),
   );
-  if (Attributes?.userId) {
+  const userId: unknown = Attributes?.userId;
+  if (typeof userId === "string" && userId) {
     await db.send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: keys.userSession(Attributes.userId as string, tokenHash),
+        Key: keys.userSession(userId, tokenHash),
       }),
     );
   }
@@ -168,7 +174,7 @@ async function userSessionHashes(userId: string): Promise<string[]> {
     KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
     ExpressionAttributeValues: { ":pk": keys.user(userId).pk, ":prefix": keys.userSessionPrefix() },
   });
-  return items.map((item) => keys.tokenHashOfUserSession(item.sk as string));
+  return items.map((item) => keys.tokenHashOfUserSession(String(item.sk)));
 }
 
 /** A user's live sessions (expired ones, which TTL has not removed yet, left out). */
@@ -176,9 +182,9 @@ export async function listUserSessions(userId: string, now: number): Promise<Ses
   const sessions: SessionRecord[] = [];
   for (const tokenHash of await userSessionHashes(userId)) {
     const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.session(tokenHash) }));
-    if (!Item || (Item.expiresAt as number) * 1000 <= now) continue;
-    const session = parseItem("session", SESSION_SHAPE, Item);
-    if (!sessionOutlived(session.createdAt, now)) sessions.push(session);
+    if (!Item) continue;
+    const session = fromItem(Item);
+    if (session.expiresAt * 1000 > now && !sessionOutlived(session.createdAt, now)) sessions.push(session);
   }
   return sessions;
 }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { CorruptItemError, parseStoredItem } from "../../../functions/adapters/dynamo/item-schema.ts";
+import * as z from "../../../shared/schemas/zod.ts";
+
+const THING = z.object({ id: z.string(), count: z.number(), note: z.optional(z.string()) });
+const stored = { pk: "THING#1", sk: "PROFILE", entity: "thing", id: "1", count: 2 };
+
+describe("parseStoredItem", () => {
+  it("answers the record without its table keys", () => {
+    expect(parseStoredItem("thing", THING, stored)).toEqual({ id: "1", count: 2 });
+  });
+
+  it("names the item kind and the field of a bad item", () => {
+    expect(() => parseStoredItem("thing", THING, { ...stored, count: "2" })).toThrow(
+      new CorruptItemError("thing", "count", "2"),
+    );
+    expect(() => parseStoredItem("thing", THING, { ...stored, id: undefined })).toThrow(
+      "Stored thing item has id = undefined",
+    );
+  });
+});
