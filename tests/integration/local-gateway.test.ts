@@ -246,7 +246,10 @@ describe("local scheduler", () => {
     // A later schedule: timers fire in time order, so the canceled one would have fired before it.
     expect((await post("auction-c", Date.now() + 150, "c")).status).toBe(201);
     expect(await fake.waitFor("auctions/close-auction", before + 2)).toEqual({ auctionId: "c" });
-    expect(fake.events("auctions/close-auction").slice(before)).toEqual([{ auctionId: "a" }, { auctionId: "c" }]);
+    expect(fake.events("auctions/close-auction").slice(before)).toEqual([
+      { auctionId: "a" },
+      { auctionId: "c" },
+    ]);
     expect((await post("bad name!", Date.now(), "x")).status).toBe(400);
   });
 });

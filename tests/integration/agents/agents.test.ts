@@ -9,14 +9,7 @@ import { verifyLedger } from "../../../functions/domain/bid-ledger.ts";
 import { runAgentCheck, settleAgents } from "../../../functions/usecases/agents/run-agents.ts";
 import { closeAuction } from "../../../functions/usecases/auctions/close-auction.ts";
 import { injectDynamoFaults } from "../../support/faulty-dynamo.ts";
-import {
-  anonymous,
-  bidOn,
-  getItem,
-  liveAuction,
-  type TestUser,
-  testUser,
-} from "../auctions/fixtures.ts";
+import { anonymous, bidOn, getItem, liveAuction, type TestUser, testUser } from "../auctions/fixtures.ts";
 import { THROTTLED_SELF_EXCLUSION_READ, useLocalAgentQueue } from "../support/agents.ts";
 import { moveClockPast } from "../support/clock.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
