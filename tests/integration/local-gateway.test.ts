@@ -243,8 +243,13 @@ describe("local scheduler", () => {
     expect((await fetch(`${gateway.url}/@schedules/auction-b`, { method: "DELETE" })).status).toBe(204);
     expect((await fetch(`${gateway.url}/@schedules/auction-b`, { method: "DELETE" })).status).toBe(404);
     expect(await fake.waitFor("auctions/close-auction", before + 1)).toEqual({ auctionId: "a" });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(fake.events("auctions/close-auction")).toHaveLength(before + 1);
+    // A later schedule: timers fire in time order, so the canceled one would have fired before it.
+    expect((await post("auction-c", Date.now() + 150, "c")).status).toBe(201);
+    expect(await fake.waitFor("auctions/close-auction", before + 2)).toEqual({ auctionId: "c" });
+    expect(fake.events("auctions/close-auction").slice(before)).toEqual([
+      { auctionId: "a" },
+      { auctionId: "c" },
+    ]);
     expect((await post("bad name!", Date.now(), "x")).status).toBe(400);
   });
 });

@@ -9,17 +9,9 @@ import { verifyLedger } from "../../../functions/domain/bid-ledger.ts";
 import { runAgentCheck, settleAgents } from "../../../functions/usecases/agents/run-agents.ts";
 import { closeAuction } from "../../../functions/usecases/auctions/close-auction.ts";
 import { injectDynamoFaults } from "../../support/faulty-dynamo.ts";
-import {
-  anonymous,
-  bidOn,
-  getItem,
-  liveAuction,
-  sleep,
-  type TestUser,
-  testUser,
-  waitUntilPast,
-} from "../auctions/fixtures.ts";
+import { anonymous, bidOn, getItem, liveAuction, type TestUser, testUser } from "../auctions/fixtures.ts";
 import { THROTTLED_SELF_EXCLUSION_READ, useLocalAgentQueue } from "../support/agents.ts";
+import { moveClockPast } from "../support/clock.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { setAttributes } from "../support/raw-table.ts";
 
@@ -132,8 +124,8 @@ describe("booking a Bid Agent", () => {
     expect((await cancel(poor, auction.id)).status).toBe(404);
     expect((await detail(auction.id)).body.activeAgents).toBe(0);
 
-    const ended = await liveAuction({ durationSeconds: 1 });
-    await waitUntilPast(ended.auction.endsAt);
+    const ended = await liveAuction({ durationSeconds: 30 });
+    moveClockPast(ended.auction.endsAt);
     expect(await book(poor, ended.auction.id, { bids: 1 })).toMatchObject({
       status: 400,
       body: { message: "Auction has ended" },
@@ -145,7 +137,7 @@ describe("booking a Bid Agent", () => {
 /** Asserts the outcome of an auction where agents and people bid: credits, order, end, ledger. */
 async function expectFairOutcome(auctionId: string, users: { user: TestUser; start: number }[]) {
   // Once the engine is idle nothing moves the end any more; the first read after it finishes the auction.
-  await waitUntilPast((await getItem(keys.auction(auctionId)))?.endsAt as number);
+  moveClockPast((await getItem(keys.auction(auctionId)))?.endsAt as number);
   await detail(auctionId);
   const auction = await getItem(keys.auction(auctionId));
   const bids = await listBids(auctionId);
@@ -205,8 +197,7 @@ describe("the engine", () => {
     expect((await bidOn(human, auction.id)).status).toBe(200); // price 1.01
 
     // The agent answers (1.02); the human bids again (1.03); the agent may not go above 1.03.
-    for (let i = 0; i < 50 && (await getItem(keys.auction(auction.id)))?.totalBids !== 2; i++)
-      await sleep(100);
+    await expect.poll(async () => (await getItem(keys.auction(auction.id)))?.totalBids).toBe(2);
     expect((await getItem(keys.auction(auction.id)))?.lastBidderId).toBe(robot.id);
     expect((await bidOn(human, auction.id)).status).toBe(200);
 
@@ -241,14 +232,14 @@ describe("the engine", () => {
   }, 30_000);
 
   it("gives unused credits back exactly once however often the end is processed", async () => {
-    const { auction } = await liveAuction({ durationSeconds: 1 });
+    const { auction } = await liveAuction({ durationSeconds: 30 });
     const [a, b] = [await testUser("buyer", 10), await testUser("buyer", 10)];
     // The agents could only bid inside the window; no queue runs here, so they hold every credit.
     installAgentQueue(null);
     expect((await book(a, auction.id, { bids: 4 })).status).toBe(200);
     expect((await book(b, auction.id, { bids: 6 })).status).toBe(200);
     expect(await balanceOf(a)).toBe(6);
-    await waitUntilPast(auction.endsAt);
+    moveClockPast(auction.endsAt);
 
     await Promise.all([
       closeAuction(auction.id, Date.now(), { scheduleEnd: async () => {} }),

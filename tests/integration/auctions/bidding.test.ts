@@ -3,17 +3,9 @@ import type { AuctionDetail, AuctionSummary, PlaceBidResponse } from "#shared/sc
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { auctionIdForProduct, startAuction } from "../../../functions/usecases/auctions/start-auction.ts";
 import { placeBid } from "../../../functions/usecases/bidding/place-bid.ts";
+import { moveClockPast } from "../support/clock.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
-import {
-  anonymous,
-  bidItems,
-  bidOn,
-  getItem,
-  liveAuction,
-  recordingClock,
-  testUser,
-  waitUntilPast,
-} from "./fixtures.ts";
+import { anonymous, bidItems, bidOn, getItem, liveAuction, recordingClock, testUser } from "./fixtures.ts";
 
 useFreshTable("auction-bids");
 
@@ -28,7 +20,7 @@ async function snapshot(userId: string, auctionId: string) {
 
 describe("public payloads", () => {
   it("carry usernames, never user ids: not the bidders', the seller's or the winner's", async () => {
-    const { auction, seller } = await liveAuction({ durationSeconds: 2 });
+    const { auction, seller } = await liveAuction({ durationSeconds: 60 });
     const [a, b] = [await testUser("buyer", 3), await testUser("buyer", 3)];
     for (const bidder of [a, b]) expect((await bidOn(bidder, auction.id)).status).toBe(200);
     const bid = await bidOn(a, auction.id);
@@ -38,7 +30,7 @@ describe("public payloads", () => {
       await anonymous({ method: "GET", path: `/api/auctions/${auction.id}/ledger` }),
       bid,
     ];
-    await waitUntilPast((await getItem(keys.auction(auction.id)))?.endsAt as number);
+    moveClockPast((await getItem(keys.auction(auction.id)))?.endsAt as number);
     const ended = await anonymous<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
     expect(ended.body.winner).toEqual({ username: a.username });
     for (const res of [...live, ended]) {
@@ -108,11 +100,13 @@ describe("placing a bid", () => {
 
   it("keeps the end when more than 10 s remain and moves it to now + 10 s when 10 s or less remain", async () => {
     const { auction: long } = await liveAuction({ durationSeconds: 60 });
-    const { auction: short } = await liveAuction({ durationSeconds: 5 });
+    const { auction: short } = await liveAuction({ durationSeconds: 30 });
     const buyer = await testUser("buyer", 5);
 
     await bidOn(buyer, long.id);
     expect((await getItem(keys.auction(long.id)))?.endsAt).toBe(long.endsAt);
+
+    moveClockPast(short.endsAt - 5000, 0);
 
     const before = Date.now();
     const res = await bidOn(buyer, short.id);
@@ -172,9 +166,10 @@ describe("a refused bid changes nothing", () => {
   });
 
   it("after the end: Auction has ended, and the auction is finished by that read", async () => {
-    const { auction } = await liveAuction({ durationSeconds: 0.3 });
+    // Under the minute after which a request touches the session: the refusal writes nothing.
+    const { auction } = await liveAuction({ durationSeconds: 30 });
     const buyer = await testUser("buyer", 5);
-    await waitUntilPast(auction.endsAt);
+    moveClockPast(auction.endsAt);
     const before = await snapshot(buyer.id, auction.id);
     const res = await bidOn(buyer, auction.id);
     expect(res.status).toBe(400);
@@ -210,12 +205,12 @@ describe("a refused bid changes nothing", () => {
 
 describe("the end", () => {
   it("a read after the end makes the last bidder the winner, once, and the list drops it", async () => {
-    const { auction } = await liveAuction({ durationSeconds: 1, extensionSeconds: 1 });
+    const { auction } = await liveAuction({ durationSeconds: 60, extensionSeconds: 1 });
     const [a, b] = [await testUser("buyer", 2), await testUser("buyer", 2)];
     expect((await bidOn(a, auction.id)).status).toBe(200);
     expect((await bidOn(b, auction.id)).status).toBe(200);
     const endsAt = (await getItem(keys.auction(auction.id)))?.endsAt as number;
-    await waitUntilPast(endsAt);
+    moveClockPast(endsAt);
 
     const detail = await anonymous<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
     expect(detail.body).toMatchObject({
@@ -241,8 +236,7 @@ describe("the end", () => {
     const { auctionEndings } = await import("./fixtures.ts");
     const rounds = 5;
     const auctions = await Promise.all(
-      // Long enough for the five bids below to land on a loaded machine before any of them ends.
-      Array.from({ length: rounds }, () => liveAuction({ durationSeconds: 4, extensionSeconds: 1 })),
+      Array.from({ length: rounds }, () => liveAuction({ durationSeconds: 60, extensionSeconds: 1 })),
     );
     const buyer = await testUser("buyer", rounds);
     for (const { auction } of auctions) expect((await bidOn(buyer, auction.id)).status).toBe(200);
@@ -251,7 +245,7 @@ describe("the end", () => {
         auctions.map(async ({ auction }) => (await getItem(keys.auction(auction.id)))?.endsAt as number),
       )),
     );
-    await waitUntilPast(lastEnd);
+    moveClockPast(lastEnd);
 
     for (const { auction } of auctions) {
       const clock = recordingClock();
@@ -275,28 +269,29 @@ describe("the end", () => {
   });
 
   it("an auction with no bids ends without a winner", async () => {
-    const { auction } = await liveAuction({ durationSeconds: 0.2 });
-    await waitUntilPast(auction.endsAt);
+    const { auction } = await liveAuction({ durationSeconds: 60 });
+    moveClockPast(auction.endsAt);
     const detail = await anonymous<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
     expect(detail.body).toMatchObject({ status: "ended", winner: null, totalBids: 0 });
   });
 
   it("the closer re-arms the clock when a bid moved the end, and finalizes once it is over", async () => {
     const { closeAuction } = await import("../../../functions/usecases/auctions/close-auction.ts");
-    const { auction } = await liveAuction({ durationSeconds: 1, extensionSeconds: 2 });
+    const { auction } = await liveAuction({ durationSeconds: 60, extensionSeconds: 10 });
     const buyer = await testUser("buyer", 1);
+    moveClockPast(auction.endsAt - 5000, 0); // inside the extension window
     await placeBid({ auctionId: auction.id, bidder: { id: buyer.id, username: buyer.username } });
     const moved = (await getItem(keys.auction(auction.id)))?.endsAt as number;
     expect(moved).toBeGreaterThan(auction.endsAt);
 
     // The clock fires at the original end: too early now.
-    await waitUntilPast(auction.endsAt);
+    moveClockPast(auction.endsAt);
     const clock = recordingClock();
     expect(await closeAuction(auction.id, Date.now(), clock)).toBe("re-armed");
     expect(clock.armed).toEqual([{ auctionId: auction.id, endsAt: moved, rearmed: true }]);
     expect((await getItem(keys.auction(auction.id)))?.status).toBe("active");
 
-    await waitUntilPast(moved);
+    moveClockPast(moved);
     expect(await closeAuction(auction.id, Date.now(), clock)).toBe("finalized");
     expect(await closeAuction(auction.id, Date.now(), clock)).toBe("already-finished");
     expect(clock.armed).toHaveLength(1);
@@ -305,8 +300,8 @@ describe("the end", () => {
 
   it("the closer handler takes the scheduler's payload", async () => {
     const { handler } = await import("../../../functions/handlers/auctions/close-auction.ts");
-    const { auction } = await liveAuction({ durationSeconds: 0.2 });
-    await waitUntilPast(auction.endsAt);
+    const { auction } = await liveAuction({ durationSeconds: 60 });
+    moveClockPast(auction.endsAt);
     expect(await handler({ auctionId: auction.id })).toEqual({ result: "finalized" });
     expect(await handler({ nope: true })).toEqual({ result: "invalid" });
     expect((await getItem(keys.auction(auction.id)))?.status).toBe("ended");

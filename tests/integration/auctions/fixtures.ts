@@ -106,10 +106,6 @@ export const bidOn = (user: TestUser, auctionId: string) =>
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until `endsAt` (ms epoch) has passed by `marginMs`. */
-export const waitUntilPast = (endsAt: number, marginMs = 30) =>
-  sleep(Math.max(0, endsAt - Date.now() + marginMs));
-
 /**
  * The stream's records of an auction leaving "active" (oldest first), read once the stream holds at least
  * one: a black-box record of how many times something really ended it. Call it after the ending writes.

@@ -8,7 +8,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { LedgerPage } from "#shared/schemas/ledger";
-import { anonymous, bidOn, liveAuction, testUser, waitUntilPast } from "../auctions/fixtures.ts";
+import { anonymous, bidOn, liveAuction, testUser } from "../auctions/fixtures.ts";
+import { moveClockPast } from "../support/clock.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
 import { tableCallsDuring } from "../support/table-calls.ts";
@@ -119,14 +120,14 @@ describe("the ledger in pages", () => {
     const live = await auctionWithBids(2);
     expect((await page(live.id)).headers["cache-control"]).toBe("public, max-age=0, s-maxage=1");
 
-    const { auction } = await liveAuction({ durationSeconds: 1, extensionSeconds: 1 });
+    const { auction } = await liveAuction({ durationSeconds: 30, extensionSeconds: 1 });
     const buyer = await testUser("buyer", 1);
     expect((await bidOn(buyer, auction.id)).status).toBe(200);
     const before = await page(auction.id);
     expect(before.headers["cache-control"]).toBe("public, max-age=0, s-maxage=1");
     const over = (await anonymous<{ endsAt: string }>({ method: "GET", path: `/api/auctions/${auction.id}` }))
       .body;
-    await waitUntilPast(Date.parse(over.endsAt));
+    moveClockPast(Date.parse(over.endsAt));
     // A read after the end finalizes it.
     const ended = await anonymous<{ status: string }>({ method: "GET", path: `/api/auctions/${auction.id}` });
     expect(ended.body.status).toBe("won");

@@ -4,7 +4,8 @@ import type { AppConfig } from "#shared/schemas/payments";
 import type { ProductView } from "#shared/schemas/seller";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { approvedSeller, signUp, submittedProduct } from "../admin/fixtures.ts";
-import { anonymous, bidOn, getItem, liveAuction, testUser, waitUntilPast } from "../auctions/fixtures.ts";
+import { anonymous, bidOn, getItem, liveAuction, testUser } from "../auctions/fixtures.ts";
+import { moveClockPast } from "../support/clock.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 
 useFreshTable("fair-play-who-may-bid");
@@ -16,9 +17,9 @@ afterEach(() => {
 
 /** Makes `winner` win a fresh short auction: one bid, the end passes, a read finishes it. */
 async function win(winner: Awaited<ReturnType<typeof testUser>>) {
-  const { auction } = await liveAuction({ durationSeconds: 1 });
+  const { auction } = await liveAuction({ durationSeconds: 30 });
   expect((await bidOn(winner, auction.id)).status).toBe(200);
-  await waitUntilPast((await getItem(keys.auction(auction.id)))?.endsAt as number);
+  moveClockPast((await getItem(keys.auction(auction.id)))?.endsAt as number);
   const read = await anonymous<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
   expect(read.body.status).toBe("won");
 }

@@ -18,17 +18,10 @@ import { sweepPaymentDeadlines } from "../../../functions/usecases/orders/paymen
 
 import { injectDynamoFaults } from "../../support/faulty-dynamo.ts";
 import { givePaidCredits } from "../../support/paid-credits.ts";
-import {
-  anonymous,
-  bidOn,
-  getItem,
-  liveAuction,
-  type TestUser,
-  testUser,
-  waitUntilPast,
-} from "../auctions/fixtures.ts";
+import { anonymous, bidOn, getItem, liveAuction, type TestUser, testUser } from "../auctions/fixtures.ts";
 import { payOrder } from "../orders/fixtures.ts";
 import { THROTTLED_SELF_EXCLUSION_READ, useLocalAgentQueue } from "../support/agents.ts";
+import { moveClockPast } from "../support/clock.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { shippingAddress } from "./fixtures.ts";
 
@@ -449,7 +442,7 @@ describe("POST /api/auctions/{id}/buy-now", () => {
       buyer: loser,
       rival: winner,
     } = await auctionTradedOn({
-      durationSeconds: 2,
+      durationSeconds: 30,
       extensionSeconds: 1,
       retailPriceCents: 5000,
       buyNowStock: 2,
@@ -457,7 +450,7 @@ describe("POST /api/auctions/{id}/buy-now", () => {
       bids: 1,
     });
     const ended = await detail(auction.id);
-    await waitUntilPast(Date.parse(ended.endsAt));
+    moveClockPast(Date.parse(ended.endsAt));
     await closeAuction(auction.id, Date.now());
 
     expect(await buyNow(winner, auction.id)).toMatchObject({

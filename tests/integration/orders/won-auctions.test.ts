@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OrderView, WonAuction } from "#shared/schemas/orders";
 import type { Page } from "#shared/schemas/pages";
+import { moveClock } from "../support/clock.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { tableCallsDuring } from "../support/table-calls.ts";
 import { auctionWithBids, shippingAddress, signUp, wonAuctions } from "./fixtures.ts";
@@ -53,7 +54,7 @@ describe("GET /api/auctions/won", () => {
     const seller = await signUp("seller");
     const alice = await signUp();
     const older = await auctionWithBids({ seller, bidders: [alice] });
-    await new Promise((r) => setTimeout(r, 5));
+    moveClock(1000);
     const newer = await auctionWithBids({ seller, bidders: [alice] });
     expect((await wonAuctions(alice)).map((w) => w.id)).toEqual([newer.id, older.id]);
   });

@@ -19,7 +19,8 @@ import {
   type EventsTestClient,
   publishWithKey,
 } from "../../support/appsync-events-client.ts";
-import { anonymous, bidOn, getItem, liveAuction, testUser, waitUntilPast } from "../auctions/fixtures.ts";
+import { anonymous, bidOn, getItem, liveAuction, testUser } from "../auctions/fixtures.ts";
+import { moveClockPast } from "../support/clock.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
 
@@ -181,12 +182,12 @@ describe("the events transport", () => {
   });
 
   it("publishes the end as auction_ended with the winner, after the last bid", async () => {
-    const { auction } = await liveAuction({ durationSeconds: 1, extensionSeconds: 1 });
+    const { auction } = await liveAuction({ durationSeconds: 30, extensionSeconds: 1 });
     const ann = await testUser("buyer", 5);
     const watcher = await subscriber(`/auctions/${auction.id}`);
     expect((await bidOn(ann, auction.id)).status).toBe(200);
     await watcher.next((e) => e.totalBids === 1);
-    await waitUntilPast((await getItem(keys.auction(auction.id)))?.endsAt as number);
+    moveClockPast((await getItem(keys.auction(auction.id)))?.endsAt as number);
     expect((await anonymous({ method: "GET", path: `/api/auctions/${auction.id}` })).status).toBe(200);
     await watcher.next((e) => e.type === "auction_ended");
     await watcher.settle();

@@ -24,8 +24,8 @@ import {
   streamRecord,
   type TestUser,
   testUser,
-  waitUntilPast,
 } from "../auctions/fixtures.ts";
+import { moveClockPast } from "../support/clock.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
 
@@ -199,12 +199,12 @@ describe("an auction's end", () => {
     m.type === "auction_ended" && m.auctionId === auctionId;
 
   async function oneBidThenOver() {
-    const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
+    const { auction } = await liveAuction({ durationSeconds: 30, extensionSeconds: 2 });
     const ann = await testUser("buyer", 5);
     const watcher = await watch(auction.id);
     expect((await bidOn(ann, auction.id)).status).toBe(200);
     await watcher.next(stateHeard(auction.id, 1));
-    await waitUntilPast((await getItem(keys.auction(auction.id)))?.endsAt as number);
+    moveClockPast((await getItem(keys.auction(auction.id)))?.endsAt as number);
     return { auction, ann, watcher };
   }
 
@@ -271,7 +271,7 @@ describe("who hands off", () => {
 
   it("the bid's, the Bid Agent engine's and the closer's functions, each with the state watchers get", async () => {
     const handedOff = recording();
-    const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
+    const { auction } = await liveAuction({ durationSeconds: 30, extensionSeconds: 2 });
     const [ann, agentUser] = await Promise.all([testUser("buyer", 5), testUser("buyer", 5)]);
 
     expect((await bidOn(ann, auction.id)).status).toBe(200);
@@ -296,7 +296,7 @@ describe("who hands off", () => {
     expect(booked.status).toBe(200);
     const afterAnn = await getItem(keys.auction(auction.id));
     // The engine's moment: inside the window, where its queued check would run.
-    await waitUntilPast(agentCheckAt(afterAnn?.endsAt as number, Date.now(), 2), 0);
+    moveClockPast(agentCheckAt(afterAnn?.endsAt as number, Date.now(), 2), 0);
     // The engine's function, as its queue would call it.
     await invoke(eventHandlers.agentEngine, sqsEvent({ auctionId: auction.id, seenTotalBids: 1 }, "checks"));
     expect((await getItem(keys.auction(auction.id)))?.totalBids).toBe(2);
@@ -308,7 +308,7 @@ describe("who hands off", () => {
     });
 
     const ended = await getItem(keys.auction(auction.id));
-    await waitUntilPast(ended?.endsAt as number);
+    moveClockPast(ended?.endsAt as number);
     // The closer's function, as the auction clock calls it.
     expect(await invoke(eventHandlers.auctionCloser, { auctionId: auction.id })).toEqual({
       result: "finalized",

@@ -11,10 +11,10 @@ import {
   broadcastAuction,
   getItem,
   liveAuction,
-  sleep,
   streamRecord,
   testUser,
 } from "../auctions/fixtures.ts";
+import { moveClockPast } from "../support/clock.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { useLocalGateway } from "../support/local-gateway.ts";
 
@@ -97,14 +97,9 @@ describe("the socket", () => {
     const ids = local.gateway.connectionIds();
     signedIn.ws.close();
     anonymous.ws.close();
-    for (
-      let i = 0;
-      i < 50 && (await Promise.all(ids.map((id) => getItem(keys.connection(id))))).some(Boolean);
-      i++
-    ) {
-      await sleep(50);
-    }
-    expect(await Promise.all(ids.map((id) => getItem(keys.connection(id))))).toEqual([undefined, undefined]);
+    await expect
+      .poll(() => Promise.all(ids.map((id) => getItem(keys.connection(id)))))
+      .toEqual([undefined, undefined]);
   });
 
   it("a bid reaches every listener as bid_placed with the new state, within 2 s", async () => {
@@ -133,11 +128,10 @@ describe("the socket", () => {
 
   it("an auction's end reaches listeners as auction_ended with the winner", async () => {
     const watcher = await listen();
-    const { auction } = await liveAuction({ durationSeconds: 0.5, extensionSeconds: 1 });
+    const { auction } = await liveAuction({ durationSeconds: 30, extensionSeconds: 1 });
     const buyer = await testUser("buyer", 1);
     expect((await bidOn(buyer, auction.id)).status).toBe(200);
-    const endsAt = (await getItem(keys.auction(auction.id)))?.endsAt as number;
-    await sleep(endsAt - Date.now() + 50);
+    moveClockPast((await getItem(keys.auction(auction.id)))?.endsAt as number);
     const { invokeRoute } = await import("../../../scripts/local/invoke-route.ts");
     await invokeRoute({ method: "GET", path: `/api/auctions/${auction.id}` });
 
@@ -155,19 +149,29 @@ describe("the socket", () => {
 
 describe("watching auctions", () => {
   const watching = (m: SocketMessage) => m.type === "watching";
-  const bidPlacedOn = (auctionId: string) => (m: SocketMessage) =>
-    m.type === "bid_placed" && m.auctionId === auctionId;
+  const bidPlacedOn = (auctionId: string, totalBids?: number) => (m: SocketMessage) =>
+    m.type === "bid_placed" &&
+    m.auctionId === auctionId &&
+    (totalBids === undefined || m.totalBids === totalBids);
 
   async function watch(listener: Listener, auctionIds: string[]) {
     const before = listener.messages.length;
     listener.ws.send(JSON.stringify({ type: "watch", auctionIds }));
-    const deadline = Date.now() + 3000;
-    while (Date.now() < deadline) {
-      const answer = listener.messages.slice(before).find((m) => m.type === "watching" || m.type === "error");
-      if (answer) return answer;
-      await sleep(20);
-    }
-    throw new Error("no answer to watch");
+    const answer = () =>
+      listener.messages.slice(before).find((m) => m.type === "watching" || m.type === "error");
+    await expect.poll(answer, { timeout: 3000 }).toBeDefined();
+    return answer();
+  }
+
+  /**
+   * A later bid on `auctionId` that `listener` hears: a socket's messages arrive in the order they were
+   * sent, so whatever an earlier bid would have sent it has arrived by the time this one does.
+   */
+  async function marker(listener: Listener, auctionId: string) {
+    const bidder = await testUser("buyer", 1);
+    expect((await bidOn(bidder, auctionId)).status).toBe(200);
+    const state = (await getItem(keys.auction(auctionId)))?.totalBids as number;
+    await listener.waitFor(bidPlacedOn(auctionId, state), 2000);
   }
 
   it("a watching socket hears only its auctions; one that never sent watch hears them all", async () => {
@@ -184,7 +188,7 @@ describe("watching auctions", () => {
       everything.waitFor(bidPlacedOn(a.id), 2000),
       everything.waitFor(bidPlacedOn(b.id), 2000),
     ]);
-    await sleep(300);
+    await marker(narrow, a.id);
     expect(narrow.messages.filter(bidPlacedOn(b.id))).toEqual([]);
   });
 
@@ -207,12 +211,11 @@ describe("watching auctions", () => {
     expect((await bidOn(buyer, a.id)).status).toBe(200);
     expect((await bidOn(buyer, b.id)).status).toBe(200);
     await listener.waitFor(bidPlacedOn(b.id), 2000);
-    await sleep(300);
+    await marker(listener, b.id);
     expect(listener.messages.filter(bidPlacedOn(a.id))).toEqual([]);
 
     listener.ws.close();
-    for (let i = 0; i < 50 && (await getItem(keys.watch(b.id, id!))); i++) await sleep(50);
-    expect(await getItem(keys.watch(b.id, id!))).toBeUndefined();
+    await expect.poll(() => getItem(keys.watch(b.id, id!))).toBeUndefined();
     expect(await getItem(keys.connection(id!))).toBeUndefined();
   });
 
@@ -237,11 +240,17 @@ describe("watching auctions", () => {
   it("watching nothing hears nothing", async () => {
     const { auction } = await liveAuction();
     const listener = await listen();
+    const everything = await listen();
     expect(await watch(listener, [])).toEqual({ type: "watching", auctionIds: [] });
     const buyer = await testUser("buyer", 1);
     expect((await bidOn(buyer, auction.id)).status).toBe(200);
-    await sleep(800);
-    expect(listener.messages.filter((m) => m.type === "bid_placed")).toEqual([]);
+    // Sent to every socket at once: when one that never sent watch has it, the others' copies are out.
+    await everything.waitFor(bidPlacedOn(auction.id, 1), 2000);
+    expect(await watch(listener, [auction.id])).toEqual({ type: "watching", auctionIds: [auction.id] });
+    await marker(listener, auction.id);
+    expect(listener.messages.filter((m) => m.type === "bid_placed")).toEqual([
+      expect.objectContaining({ auctionId: auction.id, totalBids: 2 }),
+    ]);
     expect(listener.messages.some(watching)).toBe(true);
   });
 });
@@ -294,7 +303,13 @@ describe("the broadcaster", () => {
     const response = await handler(event, lambdaContext("realtime/broadcaster") as Context);
 
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: malformed.dynamodb!.SequenceNumber }]);
-    await sleep(300);
+    // A later batch's message: the watcher's messages arrive in order, so the first batch's are all in.
+    const later = { ...base, id: "later-c" };
+    await handler(
+      { Records: [record(auctionItem(later), auctionItem(withBids(later, 1, "cy")))] },
+      lambdaContext("realtime/broadcaster") as Context,
+    );
+    await watcher.waitFor((m) => "auctionId" in m && m.auctionId === "later-c");
     const mine = watcher.messages.filter((m) => "auctionId" in m && m.auctionId.startsWith("storm-"));
     expect(mine).toHaveLength(2);
     expect(mine.find((m) => "auctionId" in m && m.auctionId === "storm-a")).toMatchObject({
