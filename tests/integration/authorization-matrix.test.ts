@@ -159,6 +159,7 @@ const MATRIX: Record<string, Row> = {
     request: ({ world }) => ({ path: `/api/me/watchlist/${world.liveAuctionId}` }),
   },
   "GET /api/push/public-key": { expect: everyone(200) },
+  "GET /api/spot-prices": { expect: everyone(200) },
   "POST /api/me/push-subscriptions": {
     expect: signedIn(201),
     request: ({ actor }) => ({
@@ -415,6 +416,10 @@ const MATRIX: Record<string, Row> = {
     bidCount: 10,
     price: "5.00",
   })),
+  "PUT /api/admin/spot-prices/{metal}": {
+    expect: admins(200),
+    request: () => ({ path: "/api/admin/spot-prices/gold", body: { usdPerOz: "2650.00" } }),
+  },
   "PATCH /api/admin/bid-packages/{id}": {
     expect: admins(200),
     request: ({ world }) => ({ path: `/api/admin/bid-packages/${world.packageId}`, body: { savings: 5 } }),

@@ -75,6 +75,7 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "dev/list-outbox": () => ({ as: null, params: {}, query: { to: "someone@example.com" } }),
   "dev/list-push": (w) => ({ as: null, params: {}, query: { userId: w.buyer.id } }),
   "push/get-public-key": () => ({ as: null, params: {} }),
+  "spot-prices/get-spot-prices": () => ({ as: null, params: {} }),
   "push/subscribe": (w) => ({ as: w.buyer, params: {}, body: pushSubscription }),
   "push/unsubscribe": (w) => ({ as: w.buyer, params: {}, body: { endpoint: pushSubscription.endpoint } }),
   "auth/change-password": (w) => ({
@@ -190,6 +191,7 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "admin/approve-seller": (w) => ({ as: w.admin, params: { id: w.pendingSeller.sellerId! } }),
   "admin/reject-seller": (w) => ({ as: w.admin, params: { id: w.pendingSeller.sellerId! } }),
   "admin/list-products": (w) => ({ as: w.admin, params: {} }),
+  "admin/put-spot-price": (w) => ({ as: w.admin, params: { metal: "gold" }, body: { usdPerOz: "2650.00" } }),
   "admin/list-pending-products": (w) => ({ as: w.admin, params: {} }),
   "admin/create-product": (w) => ({ as: w.admin, params: {}, body: newProduct }),
   "admin/delete-product": (w) => ({ as: w.admin, params: { id: w.pendingProductId } }),
@@ -202,7 +204,11 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "admin/list-auctions": (w) => ({ as: w.admin, params: {} }),
   "admin/list-expired-wins": (w) => ({ as: w.admin, params: {} }),
   // A win not expired: refused (409) after its checks, as a relist of a live win would be.
-  "admin/relist-auction": (w) => ({ as: w.admin, params: { id: w.wonAuctionId } }),
+  "admin/relist-auction": (w) => ({
+    as: w.admin,
+    params: { id: w.wonAuctionId },
+    body: { lockAtPrice: "99.00" },
+  }),
   "admin/list-users": (w) => ({ as: w.admin, params: {} }),
   "admin/get-user-stats": (w) => ({ as: w.admin, params: {} }),
   "admin/get-daily-stats": (w) => ({ as: w.admin, params: {} }),
