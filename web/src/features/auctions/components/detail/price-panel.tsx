@@ -49,12 +49,15 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
           <MeltValue auction={auction} detail className="mt-1 text-sm" />
         </div>
         <div className="grid grid-cols-2 gap-4">
-          <div className="rounded-lg border border-border p-3">
-            <p className="flex items-center gap-1 text-xs uppercase tracking-wide text-muted-foreground">
-              <Clock className="size-3.5" aria-hidden="true" /> Time Remaining
-            </p>
-            <Countdown endsAt={auction.endsAt} format="detail" className="text-xl" />
-          </div>
+          {/* An ended auction says so once, in the ended box below; a countdown box reading "Ended" repeats it. */}
+          {!ended && (
+            <div className="rounded-lg border border-border p-3">
+              <p className="flex items-center gap-1 text-xs uppercase tracking-wide text-muted-foreground">
+                <Clock className="size-3.5" aria-hidden="true" /> Time Remaining
+              </p>
+              <Countdown endsAt={auction.endsAt} format="detail" className="text-xl" />
+            </div>
+          )}
           <div className="rounded-lg border border-border p-3">
             <p className="flex items-center gap-1 text-xs uppercase tracking-wide text-muted-foreground">
               <Gavel className="size-3.5" aria-hidden="true" /> Total Bids
@@ -94,17 +97,20 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
             You've spent {plural(auction.me.bidsPlaced, "bid")} ({formatPrice(auction.me.bidsValue)}) here
           </p>
         )}
-        <p className="flex items-center gap-2 text-sm" data-testid="leader" aria-live="polite">
-          <User className="size-4 text-muted-foreground" aria-hidden="true" />
-          {auction.lastBidder ? (
-            <>
-              <span className="text-muted-foreground">{ended ? "Last bidder:" : "Highest bidder:"}</span>
-              <span className="font-semibold">{auction.lastBidder.username}</span>
-            </>
-          ) : (
-            <span className="text-muted-foreground">No bids yet</span>
-          )}
-        </p>
+        {/* Once ended, the ended box names the winner; a second line for the same person would repeat it. */}
+        {(!ended || (auction.lastBidder && !auction.winner)) && (
+          <p className="flex items-center gap-2 text-sm" data-testid="leader" aria-live="polite">
+            <User className="size-4 text-muted-foreground" aria-hidden="true" />
+            {auction.lastBidder ? (
+              <>
+                <span className="text-muted-foreground">{ended ? "Last bidder:" : "Highest bidder:"}</span>
+                <span className="font-semibold">{auction.lastBidder.username}</span>
+              </>
+            ) : (
+              <span className="text-muted-foreground">No bids yet</span>
+            )}
+          </p>
+        )}
         {desktop && <BidAction auction={auction} />}
       </CardContent>
     </Card>
