@@ -152,6 +152,7 @@ describe.each(PHONE_AND_DESKTOP)("admin and seller screens on a %s", (name, view
     await page.getByLabel("Email").fill(`${username}@example.com`);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm Password").fill(PASSWORD);
+    await page.getByLabel(/I am 18 or older/).check();
     expect(await page.getByLabel("Business Name").count()).toBe(0);
     await page.getByText("Seller", { exact: true }).click();
     await page.getByRole("button", { name: /create account/i }).click();
