@@ -1,14 +1,121 @@
 /**
- * What a new user meets on the ended auction page, in Chromium at 390 × 844 and 1280 × 800: the ended
- * box says it ended and names the winner once; no countdown box reading "Ended", no second line for the
- * same person. No console error or failed request, and axe-core finds nothing.
+ * What a new user trips over, in Chromium at 390 × 844 and 1280 × 800: an auction's price and Place Bid
+ * on the home page's first screen; the auction page's photo above its price panel there; a toast clear
+ * of what was just pressed; the ended auction page naming the winner once, with no countdown box
+ * reading "Ended". No console error or failed request, and axe-core finds nothing.
  */
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { listedAuction, SILVER_COIN } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { toast } from "./support/toasts.ts";
-import { signedIn } from "./support/users.ts";
+import { signedIn, type Viewport } from "./support/users.ts";
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Whether the whole of `box` is inside the first screen (the page not scrolled). */
+function inFirstScreen(box: Box | null, viewport: Viewport): boolean {
+  return !!box && box.y >= 0 && box.y + box.height <= viewport.height;
+}
+
+/** The box of the toast saying `text`, read as soon as it shows (before it can time out). */
+async function toastBox(page: Page, text: string): Promise<Box> {
+  // The toast itself (a list item), not its announcement for screen readers; hovered, it stays.
+  const shown = page.locator("li").filter({ hasText: text }).first();
+  await shown.waitFor();
+  await shown.hover();
+  return (await shown.boundingBox())!;
+}
+
+describe.each(PHONE_AND_DESKTOP)("first screens at %s size", (label, viewport) => {
+  it("the home page shows an auction's price and Place Bid; the auction page its photo above the price", async () => {
+    const seller = await signedIn("seller");
+    const buyer = await signedIn("buyer", { bidBalance: 3, viewport });
+    const auction = await listedAuction(seller, "First Screen Round", "Walk Vault", SILVER_COIN, {
+      durationSeconds: 3600,
+    });
+    const { page } = buyer;
+    const seen = problems(page);
+
+    await page.goto("/");
+    await page.getByTestId("auction-card").first().waitFor();
+    const cards = page.getByTestId("auction-card");
+    let whole = 0;
+    for (let i = 0; i < (await cards.count()); i++) {
+      const card = cards.nth(i);
+      const price = await card.getByTestId("current-price").boundingBox();
+      const bid = await card.getByRole("button", { name: /^Place Bid on / }).boundingBox();
+      if (inFirstScreen(price, viewport) && inFirstScreen(bid, viewport)) whole++;
+    }
+    await page.screenshot({ path: `/tmp/walk-home-${label}.png` });
+    // The phone is the case to fix; a laptop's first screen shows the first row of cards starting.
+    if (label === "phone") expect(whole).toBeGreaterThanOrEqual(1);
+    else expect((await cards.first().boundingBox())!.y).toBeLessThan(viewport.height * 0.8);
+    await page.screenshot({ path: `/tmp/walk-home-full-${label}.png`, fullPage: true });
+    expect(await axeFindings(page, `home (${label})`)).toEqual([]);
+
+    await page.goto(`/auction/${auction.id}`);
+    const price = page.getByTestId("price-panel");
+    await price.waitFor();
+    const photo = page.getByRole("img", { name: auction.product.name }).filter({ visible: true }).first();
+    const photoBox = await photo.boundingBox();
+    expect(inFirstScreen(photoBox, viewport)).toBe(true);
+    if (label === "phone")
+      expect(photoBox!.y + photoBox!.height).toBeLessThanOrEqual((await price.boundingBox())!.y);
+    expect(
+      await page.getByRole("img", { name: auction.product.name }).filter({ visible: true }).count(),
+    ).toBe(1);
+    await page.screenshot({ path: `/tmp/walk-auction-${label}.png` });
+    expect(await axeFindings(page, `auction (${label})`)).toEqual([]);
+    expect(seen).toEqual([]);
+  });
+});
+
+describe.each(PHONE_AND_DESKTOP)("toasts at %s size", (label, viewport) => {
+  it("a bid's toast leaves the pressed Place Bid uncovered, low on the screen or high", async () => {
+    const seller = await signedIn("seller");
+    const buyer = await signedIn("buyer", { bidBalance: 5, viewport });
+    const auction = await listedAuction(seller, "Toast Round", "Walk Vault", SILVER_COIN, {
+      durationSeconds: 3600,
+    });
+    const other = await listedAuction(seller, "Toast Bar", "Walk Vault", SILVER_COIN, {
+      durationSeconds: 3600,
+    });
+    const { page } = buyer;
+    const seen = problems(page);
+    // Ending last, the card sits low on the home page, with room to scroll it to the screen's bottom.
+    await page.goto("/");
+    const card = page.locator(`[data-auction-id="${auction.id}"]`);
+    const button = card.getByRole("button", { name: /^Place Bid on / });
+    await button.waitFor();
+    // The card's button at the very bottom of the screen, where a bottom toast would sit.
+    const box = (await button.boundingBox())!;
+    await page.evaluate((y) => window.scrollBy(0, y), box.y + box.height - viewport.height + 4);
+    const pressed = (await button.boundingBox())!;
+    expect(pressed.y + pressed.height).toBeGreaterThan(viewport.height - 40);
+    await button.click();
+    const shown = await toastBox(page, "Bid placed successfully!");
+    expect(overlaps(shown, pressed)).toBe(false);
+    await page.screenshot({ path: `/tmp/walk-toast-${label}.png` });
+
+    // The auction page's Place Bid (the price panel's, the phone's bid bar): the toast stays low, clear of it.
+    await page.goto(`/auction/${other.id}`);
+    const bid = page.getByRole("button", { name: "Place Bid", exact: true }).filter({ visible: true });
+    await bid.waitFor();
+    const bidBox = (await bid.boundingBox())!;
+    await bid.click();
+    const second = await toastBox(page, "Bid placed successfully!");
+    expect(overlaps(second, bidBox)).toBe(false);
+    expect(second.y).toBeGreaterThan(viewport.height / 2);
+    expect(await axeFindings(page, `toast (${label})`)).toEqual([]);
+    expect(seen).toEqual([]);
+  });
+});
 
 describe.each(PHONE_AND_DESKTOP)("ended auction page at %s size", (label, viewport) => {
   it("names the winner once and shows no Time Remaining box", async () => {

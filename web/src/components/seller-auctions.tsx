@@ -15,8 +15,9 @@ export function SellerAuctionCard({ auction }: { auction: SellerAuction }) {
       <CardContent className="flex flex-wrap items-center gap-4 p-4">
         <ProductPhoto product={auction.product} frame className="size-20" />
         <div className="grid min-w-0 flex-1 gap-1.5">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 className="truncate font-semibold">{auction.product.name}</h2>
+          {/* min-w-0: a long name wraps inside its column instead of widening it under the price. */}
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <h2 className="min-w-0 break-words font-semibold">{auction.product.name}</h2>
             <AuctionStatusBadge status={auction.status} />
           </div>
           <p className="text-sm text-muted-foreground">{plural(auction.totalBids, "bid")}</p>
