@@ -6,11 +6,13 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
+import { hashPassword } from "../../functions/domain/passwords.ts";
 import { listedAuction, SILVER_COIN } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { toast } from "./support/toasts.ts";
-import { signedIn, type Viewport } from "./support/users.ts";
+import { PASSWORD, pageAt, signedIn, type Viewport } from "./support/users.ts";
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -143,5 +145,84 @@ describe.each(PHONE_AND_DESKTOP)("ended auction page at %s size", (label, viewpo
     await reader.page.screenshot({ path: `/tmp/walk2-ended-${label}.png`, fullPage: true });
     expect(await axeFindings(reader.page, `ended auction (${label})`)).toEqual([]);
     expect(seen).toEqual([]);
+  });
+});
+
+/** A bidder with the longest username sign-up allows, signed in through the API in a page of its own. */
+async function longNamedBidder(bidBalance: number) {
+  const username = `e2elong${Math.random().toString(36).slice(2, 15)}`.slice(0, 20);
+  await createUser({
+    emailVerified: true,
+    username,
+    email: `${username}@example.com`,
+    passwordHash: await hashPassword(PASSWORD),
+    role: "buyer",
+    bidBalance,
+    now: Date.now(),
+  });
+  const page = await pageAt();
+  const res = await page.request.post("/api/auth/login", { data: { username, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  return { page, username };
+}
+
+describe.each(PHONE_AND_DESKTOP)("cards, receipts and the seller's list at %s size", (label, viewport) => {
+  it("keeps counts on one line, buttons 44 px tall and a long name clear of its price", async () => {
+    const seller = await signedIn("seller", { approved: true, viewport });
+    const buyer = await signedIn("buyer", { viewport });
+    const bidder = await longNamedBidder(20);
+    const longName = "Proof American Gold Buffalo One Ounce Coin In Its Presentation Box";
+    const auction = await listedAuction(seller, longName, "Walk Vault", SILVER_COIN, {
+      durationSeconds: 3600,
+    });
+    expect((await bidder.page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(200);
+    const agent = await bidder.page.request.put(`/api/auctions/${auction.id}/agent`, { data: { bids: 5 } });
+    expect(agent.status()).toBeLessThan(300);
+
+    // The card: its counts on one line, the last bidder's name whole.
+    const { page } = buyer;
+    const seen = problems(page);
+    await page.goto(`/?q=${encodeURIComponent(auction.product.name)}`);
+    const card = page.locator(`[data-auction-id="${auction.id}"]`);
+    await card.getByTestId("agent-count").waitFor();
+    const counts = (await card.getByTestId("bid-count").boundingBox())!;
+    expect(counts.height).toBeLessThan(24);
+    const last = card.getByTestId("last-bidder");
+    expect(await last.textContent()).toBe(bidder.username);
+    expect(await last.locator("span").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await card.screenshot({ path: `/tmp/walk-card-${label}.png` });
+
+    // Payment Successful: both ways on 44 px tall, their text clear of the edges.
+    await page.goto("/bid-packages");
+    await page
+      .getByRole("button", { name: /^Purchase Now: / })
+      .first()
+      .click();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    for (const name of ["View Live Auctions", "Buy More Bids"]) {
+      const link = page.getByRole("link", { name, exact: true });
+      expect((await link.boundingBox())!.height, name).toBeGreaterThanOrEqual(44);
+      expect(
+        await link.evaluate((el) => Number.parseFloat(getComputedStyle(el).paddingLeft)),
+      ).toBeGreaterThanOrEqual(16);
+    }
+    await page.screenshot({ path: `/tmp/walk-paid-${label}.png`, fullPage: true });
+    expect(await axeFindings(page, `payment successful (${label})`)).toEqual([]);
+
+    // The seller's Auctions tab: the long name wraps beside its price, never under it.
+    const sellerSeen = problems(seller.page);
+    await seller.page.goto("/seller-dashboard");
+    await seller.page.getByRole("tab", { name: "Auctions" }).click();
+    const row = seller.page.getByTestId("seller-auction").filter({ hasText: auction.product.name });
+    await row.waitFor();
+    const nameBox = (await row.getByRole("heading", { name: auction.product.name }).boundingBox())!;
+    const priceBox = (await row.getByText(/^\$\d+\.\d\d$/).boundingBox())!;
+    expect(overlaps(nameBox, priceBox)).toBe(false);
+    await seller.page.screenshot({ path: `/tmp/walk-seller-${label}.png`, fullPage: true });
+    expect(await axeFindings(seller.page, `seller auctions (${label})`)).toEqual([]);
+    expect(seen).toEqual([]);
+    expect(sellerSeen).toEqual([]);
   });
 });

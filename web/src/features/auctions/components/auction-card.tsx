@@ -127,8 +127,9 @@ export const AuctionCard = memo(function AuctionCard({
             <Countdown endsAt={auction.endsAt} format="card" />
           </div>
         </div>
-        <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-          <span className="inline-flex items-center gap-1" data-testid="bid-count">
+        {/* The counts never wrap; a last bidder too long for the rest of the row takes a line of its own. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap" data-testid="bid-count">
             <Gavel className="size-4" aria-hidden="true" />
             {plural(auction.totalBids, "bid")}
             {auction.activeAgents > 0 && (
