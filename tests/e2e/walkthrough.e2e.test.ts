@@ -120,7 +120,7 @@ describe.each(PHONE_AND_DESKTOP)("toasts at %s size", (label, viewport) => {
 });
 
 describe.each(PHONE_AND_DESKTOP)("ended auction page at %s size", (label, viewport) => {
-  it("names the winner once and shows no Time Remaining box", async () => {
+  it("names the winner once, shows no Time Remaining box, and its ledger names the product", async () => {
     const seller = await signedIn("seller");
     const winner = await signedIn("buyer", { bidBalance: 3 });
     const reader = await signedIn("buyer", { viewport });
@@ -144,6 +144,18 @@ describe.each(PHONE_AND_DESKTOP)("ended auction page at %s size", (label, viewpo
     expect(await reader.page.getByTestId("leader").count()).toBe(0);
     await reader.page.screenshot({ path: `/tmp/walk2-ended-${label}.png`, fullPage: true });
     expect(await axeFindings(reader.page, `ended auction (${label})`)).toEqual([]);
+
+    // Its ledger names the product in the heading and the tab's title.
+    await reader.page.getByTestId("ledger-link").click();
+    await reader.page
+      .getByRole("heading", { level: 1, name: `Bid ledger: ${auction.product.name}` })
+      .waitFor();
+    await expect.poll(() => reader.page.title()).toContain(`Bid ledger: ${auction.product.name}`);
+    await reader.page
+      .getByTestId("ledger-result")
+      .getByText(/^Verified: /)
+      .waitFor();
+    expect(await axeFindings(reader.page, `ledger (${label})`)).toEqual([]);
     expect(seen).toEqual([]);
   });
 });
@@ -175,7 +187,9 @@ describe.each(PHONE_AND_DESKTOP)("cards, receipts and the seller's list at %s si
     const auction = await listedAuction(seller, longName, "Walk Vault", SILVER_COIN, {
       durationSeconds: 3600,
     });
-    expect((await bidder.page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(200);
+    expect((await bidder.page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(
+      200,
+    );
     const agent = await bidder.page.request.put(`/api/auctions/${auction.id}/agent`, { data: { bids: 5 } });
     expect(agent.status()).toBeLessThan(300);
 
