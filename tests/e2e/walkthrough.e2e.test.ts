@@ -4,12 +4,15 @@
  * of what was just pressed; the ended auction page naming the winner once, with no countdown box
  * reading "Ended". No console error or failed request, and axe-core finds nothing.
  */
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { hashPassword } from "../../functions/domain/passwords.ts";
+import { totpCode } from "../../functions/domain/two-factor.ts";
 import { listedAuction, SILVER_COIN } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
+import { animationsDone } from "./support/browser.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { toast } from "./support/toasts.ts";
 import { PASSWORD, pageAt, signedIn, type Viewport } from "./support/users.ts";
@@ -238,5 +241,77 @@ describe.each(PHONE_AND_DESKTOP)("cards, receipts and the seller's list at %s si
     expect(await axeFindings(seller.page, `seller auctions (${label})`)).toEqual([]);
     expect(seen).toEqual([]);
     expect(sellerSeen).toEqual([]);
+  });
+});
+
+describe.each(PHONE_AND_DESKTOP)("smaller things at %s size", (label, viewport) => {
+  it("Buy Bids comes with the popular package picked; recovery codes copy and download; a push failure says why", async () => {
+    const admin = await signedIn("admin", { viewport });
+    const buyer = await signedIn("buyer", { viewport });
+    const { page } = buyer;
+    const seen = problems(page);
+
+    // Buy Bids: the popular package picked, Proceed ready.
+    await page.goto("/");
+    if (label === "phone") {
+      await page.getByTestId("user-menu").click();
+      await page.getByRole("menuitem", { name: "Buy Bids" }).click();
+    } else await page.getByRole("button", { name: "Buy Bids" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Purchase Bid Credits" });
+    const popular = dialog.getByRole("radio", { name: /^Popular: / });
+    await popular.waitFor();
+    expect(await popular.getAttribute("aria-checked")).toBe("true");
+    expect(await dialog.getByRole("button", { name: "Proceed to Checkout" }).isEnabled()).toBe(true);
+    await animationsDone(page);
+    expect(await axeFindings(page, `buy bids (${label})`)).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    // Push where the browser's push service refuses the subscription (as Chromium's does with none to
+    // reach): the reason, in the toast and on the card.
+    await page.context().grantPermissions(["notifications"]);
+    await page.addInitScript(() => {
+      PushManager.prototype.getSubscription = async () => null;
+      PushManager.prototype.subscribe = async () => {
+        throw new DOMException("Registration failed - push service not available", "AbortError");
+      };
+    });
+    await page.goto("/notifications");
+    await page.getByRole("button", { name: "Turn on push notifications" }).click();
+    const failure = page.getByTestId("push-failure");
+    await failure.waitFor();
+    expect(await failure.textContent()).toMatch(
+      /^Could not turn on push notifications: .*push service did not answer/,
+    );
+    await page.locator("li").filter({ hasText: "Could not turn on push notifications" }).first().waitFor();
+    await page.screenshot({ path: `/tmp/walk-push-${label}.png`, fullPage: true });
+    expect(await axeFindings(page, `push failure (${label})`)).toEqual([]);
+
+    // Recovery codes: Copy puts them on the clipboard, Download saves them as a text file.
+    const adminSeen = problems(admin.page);
+    await admin.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await admin.page.goto("/account/two-factor");
+    const startForm = admin.page.getByRole("form", { name: "Set up two-factor" });
+    await startForm.getByLabel("Your password").fill(PASSWORD);
+    await startForm.getByRole("button", { name: "Set up two-factor" }).click();
+    const secret = (await admin.page.getByTestId("totp-secret").textContent())!.trim();
+    await admin.page.getByLabel("Code from the app").fill(totpCode(secret, Date.now()));
+    await admin.page.getByRole("button", { name: "Turn on two-factor" }).click();
+    await expect.poll(() => admin.page.getByTestId("recovery-code").count()).toBe(10);
+    const codes = await admin.page.getByTestId("recovery-code").allTextContents();
+    await admin.page.getByRole("button", { name: "Copy", exact: true }).click();
+    await toast(admin.page, "Recovery codes copied").waitFor();
+    const copied = await admin.page.evaluate(() => navigator.clipboard.readText());
+    for (const code of codes) expect(copied).toContain(code);
+    const [download] = await Promise.all([
+      admin.page.waitForEvent("download"),
+      admin.page.getByRole("button", { name: "Download", exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("recovery-codes.txt");
+    const saved = readFileSync((await download.path())!, "utf8");
+    for (const code of codes) expect(saved).toContain(code);
+    await admin.page.screenshot({ path: `/tmp/walk-codes-${label}.png`, fullPage: true });
+    expect(await axeFindings(admin.page, `recovery codes (${label})`)).toEqual([]);
+    expect(seen).toEqual([]);
+    expect(adminSeen).toEqual([]);
   });
 });
