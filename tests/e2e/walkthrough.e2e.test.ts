@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
 import { hashPassword } from "../../functions/domain/passwords.ts";
 import { totpCode } from "../../functions/domain/two-factor.ts";
-import { listedAuction, SILVER_COIN } from "./support/auctions.ts";
+import { goldCoinAuction, listedAuction, SILVER_COIN } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { animationsDone } from "./support/browser.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
@@ -313,5 +313,55 @@ describe.each(PHONE_AND_DESKTOP)("smaller things at %s size", (label, viewport) 
     expect(await axeFindings(admin.page, `recovery codes (${label})`)).toEqual([]);
     expect(seen).toEqual([]);
     expect(adminSeen).toEqual([]);
+  });
+});
+
+describe.each(PHONE_AND_DESKTOP)("checkout words at %s size", (label, viewport) => {
+  it("say what the buyer needs; the rules are in Help", async () => {
+    const seller = await signedIn("seller");
+    const rival = await signedIn("buyer", { bidBalance: 1 });
+    const buyer = await signedIn("buyer", { bidBalance: 1, viewport });
+    const { page } = buyer;
+    const seen = problems(page);
+
+    await page.goto("/bid-packages");
+    await page
+      .getByRole("button", { name: /^Purchase Now: / })
+      .first()
+      .click();
+    const rules = page.getByTestId("purchase-rules");
+    await rules.waitFor();
+    expect(await rules.textContent()).toContain("Your card is charged once, when you press Pay.");
+    expect(await rules.textContent()).not.toContain("cancels a bid purchase");
+    expect(await axeFindings(page, `bid checkout (${label})`)).toEqual([]);
+
+    const auction = await goldCoinAuction(seller, "Words Coin", 3600);
+    expect((await page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(200);
+    expect((await rival.page.request.post(`/api/auctions/${auction.id}/bid`, { data: {} })).status()).toBe(
+      200,
+    );
+    const ordered = await page.request.post(`/api/auctions/${auction.id}/buy-now`, {
+      data: {
+        shippingAddress: "742 Evergreen Terrace",
+        shippingCity: "Springfield",
+        shippingState: "OR",
+        shippingZip: "97403",
+      },
+    });
+    expect(ordered.status()).toBe(201);
+    await page.goto(`/order-checkout/${auction.id}?buyNow=1`);
+    const rule = page.getByTestId("order-payment-rule");
+    await rule.waitFor();
+    expect(await rule.textContent()).toBe(
+      "Your card is charged once for this order, even if you also open it in another tab or come back later.",
+    );
+    await page.getByLabel("Card number").waitFor();
+    await page.screenshot({ path: `/tmp/walk-order-pay-${label}.png`, fullPage: true });
+    expect(await axeFindings(page, `order payment (${label})`)).toEqual([]);
+
+    await page.goto("/help");
+    await page.getByRole("heading", { name: "Can I be charged twice?" }).waitFor();
+    expect(await axeFindings(page, `help (${label})`)).toEqual([]);
+    expect(seen).toEqual([]);
   });
 });
