@@ -123,9 +123,9 @@ describe.each(PHONE_AND_DESKTOP)("toasts at %s size", (label, viewport) => {
 });
 
 describe.each(PHONE_AND_DESKTOP)("ended auction page at %s size", (label, viewport) => {
-  it("names the winner once, shows no Time Remaining box, and its ledger names the product", async () => {
+  it("names the winner once, shows no Time Remaining box, its ledger names the product, the figures read right", async () => {
     const seller = await signedIn("seller");
-    const winner = await signedIn("buyer", { bidBalance: 3 });
+    const winner = await signedIn("buyer", { bidBalance: 3, viewport });
     const reader = await signedIn("buyer", { viewport });
     // Long enough for the winner's page to load and bid on a busy machine, short enough to watch it end.
     const auction = await listedAuction(seller, "Ended Silver Round", "Walk Vault", SILVER_COIN, {
@@ -159,6 +159,19 @@ describe.each(PHONE_AND_DESKTOP)("ended auction page at %s size", (label, viewpo
       .getByText(/^Verified: /)
       .waitFor();
     expect(await axeFindings(reader.page, `ledger (${label})`)).toEqual([]);
+
+    // The winner's figures read right: granted bids are "free", Total Spent is the final prices alone.
+    const winnerSeen = problems(winner.page);
+    await winner.page.goto(`/auction/${auction.id}`);
+    await expect
+      .poll(() => winner.page.getByTestId("my-spend").textContent())
+      .toBe("You've spent 1 free bid here");
+    await winner.page.goto("/my-wins");
+    const spent = winner.page.getByTestId("summary-total-spent");
+    await spent.waitFor();
+    expect(await spent.locator("xpath=..").textContent()).toContain("final prices");
+    expect(await axeFindings(winner.page, `my wins (${label})`)).toEqual([]);
+    expect(winnerSeen).toEqual([]);
     expect(seen).toEqual([]);
   });
 });
