@@ -42,7 +42,9 @@ describe("buying bid credits", () => {
     const proceed = dialog.getByRole("button", { name: "Proceed to Checkout" });
     const popular = dialog.getByRole("radio", { name: "Popular: 150 bids for $60.00" });
     await popular.waitFor();
-    expect(await proceed.isDisabled()).toBe(true);
+    // The popular package comes picked: Proceed works at once.
+    expect(await popular.getAttribute("aria-checked")).toBe("true");
+    expect(await proceed.isEnabled()).toBe(true);
     // The popular package sits in the middle of the three, as "Best Value".
     const names = await dialog
       .getByRole("radio")

@@ -101,6 +101,39 @@ export function toast(props: Toast) {
   return { id, dismiss, update };
 }
 
+/**
+ * The element last pressed (pointer, or Enter / Space on the focused one) and where it was then, so the
+ * toaster can keep a toast off it: a toast answering a press never covers what was pressed, even once
+ * the press has replaced it (a card's Place Bid becomes its standing).
+ */
+let pressed: { element: Element; box: DOMRect } | null = null;
+function press(element: Element | null) {
+  pressed = element ? { element, box: element.getBoundingClientRect() } : null;
+}
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "pointerdown",
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      press(target?.closest("button, a, input, select, textarea, label, [role]") ?? target);
+    },
+    true,
+  );
+  document.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key === "Enter" || event.key === " ") press(document.activeElement);
+    },
+    true,
+  );
+}
+
+/** Where the last pressed element is now (where it was, once gone), or null before any press. */
+export function pressedBox(): DOMRect | null {
+  if (!pressed) return null;
+  return pressed.element.isConnected ? pressed.element.getBoundingClientRect() : pressed.box;
+}
+
 export function useToast() {
   const [state, setState] = React.useState<State>(memoryState);
   React.useEffect(() => {

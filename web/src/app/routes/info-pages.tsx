@@ -105,6 +105,17 @@ export const HelpPage = infoPage("Help Center", "Answers to what bidders ask mos
     ),
   },
   {
+    title: "Can I be charged twice?",
+    body: (
+      <p>
+        No. An order has one payment: paying it from another tab or on a later visit continues the same one.
+        Starting a new bid purchase cancels one you started and did not finish, so only the last is charged. A
+        bid purchase that would go over your spending limits, or arrives while you are self-excluded, is
+        refunded and adds no credits.
+      </p>
+    ),
+  },
+  {
     title: "Can I limit my spending?",
     body: (
       <p>

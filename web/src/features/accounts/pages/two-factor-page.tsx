@@ -4,8 +4,10 @@ import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { TextField } from "@web/components/text-field.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
+import { SITE_NAME } from "@web/lib/document-title.ts";
 import { serverError, useSchemaForm } from "@web/lib/schema-form.ts";
 import { toast } from "@web/lib/toast.ts";
+import { Copy, Download } from "lucide-react";
 import { useEffect, useState } from "react";
 import {
   currentPasswordFormSchema,
@@ -49,6 +51,33 @@ function QrCode({ uri }: { uri: string }) {
   );
 }
 
+/** The codes as a text file's lines, with what they are for. */
+function codesText(codes: string[]): string {
+  return `${SITE_NAME} recovery codes (each signs you in once)\n\n${codes.join("\n")}\n`;
+}
+
+async function copyCodes(codes: string[]) {
+  try {
+    await navigator.clipboard.writeText(codesText(codes));
+    toast({ variant: "success", title: "Recovery codes copied" });
+  } catch {
+    toast({
+      variant: "destructive",
+      title: "Could not copy",
+      description: "This browser did not allow it: use Download, or select the codes and copy them.",
+    });
+  }
+}
+
+function downloadCodes(codes: string[]) {
+  const url = URL.createObjectURL(new Blob([codesText(codes)], { type: "text/plain" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "recovery-codes.txt";
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <Card>
@@ -67,6 +96,16 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
             </li>
           ))}
         </ul>
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="outline" onClick={() => void copyCodes(codes)}>
+            <Copy aria-hidden="true" />
+            Copy
+          </Button>
+          <Button variant="outline" onClick={() => downloadCodes(codes)}>
+            <Download aria-hidden="true" />
+            Download
+          </Button>
+        </div>
         <Button onClick={onDone}>I have saved them</Button>
       </CardContent>
     </Card>

@@ -62,7 +62,8 @@ export const AuctionCard = memo(function AuctionCard({
       className="group flex flex-col overflow-hidden transition-shadow hover:shadow-md"
     >
       <div className="relative">
-        <Link to={href} className="relative block aspect-[4/3] overflow-hidden bg-muted">
+        {/* Wider than tall on a phone's single column, so its price and Place Bid reach the first screen. */}
+        <Link to={href} className="relative block aspect-[16/9] overflow-hidden bg-muted sm:aspect-[4/3]">
           <ProductPhoto
             product={product}
             className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
@@ -126,8 +127,9 @@ export const AuctionCard = memo(function AuctionCard({
             <Countdown endsAt={auction.endsAt} format="card" />
           </div>
         </div>
-        <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-          <span className="inline-flex items-center gap-1" data-testid="bid-count">
+        {/* The counts never wrap; a last bidder too long for the rest of the row takes a line of its own. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap" data-testid="bid-count">
             <Gavel className="size-4" aria-hidden="true" />
             {plural(auction.totalBids, "bid")}
             {auction.activeAgents > 0 && (
@@ -173,7 +175,7 @@ export const AuctionCard = memo(function AuctionCard({
 export function AuctionCardSkeleton() {
   return (
     <Card data-testid="auction-card-skeleton" className="flex flex-col overflow-hidden">
-      <div className="aspect-[4/3] animate-pulse bg-slate-200" />
+      <div className="aspect-[16/9] animate-pulse bg-slate-200 sm:aspect-[4/3]" />
       <div className="grid gap-3 p-4">
         <div className="h-5 w-3/4 animate-pulse rounded bg-slate-200" />
         <div className="h-4 w-1/2 animate-pulse rounded bg-slate-200" />

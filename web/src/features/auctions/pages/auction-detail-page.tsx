@@ -56,9 +56,9 @@ export function AuctionDetailPage() {
     <PageContainer>
       <BackLink />
       <div className="grid gap-8 pb-28 lg:grid-cols-2 lg:pb-0">
-        {/* On phones the title, price and bid come first; details and seller below. */}
+        {/* On phones the title, a compact photo, the price and bid come first; details and seller below. */}
         <div className="order-2 grid content-start gap-6 lg:order-1">
-          <div className="relative overflow-hidden rounded-xl border border-border bg-muted">
+          <div className="relative hidden overflow-hidden rounded-xl border border-border bg-muted lg:block">
             <ProductPhoto product={product} priority className="aspect-square w-full object-cover" />
             <MetalBadge metalType={product.metalType} className="absolute left-4 top-4 text-sm shadow" />
           </div>
@@ -100,6 +100,12 @@ export function AuctionDetailPage() {
             <h1 className={cn(AUCTION_TITLE_CLASS, "min-w-0 flex-1")}>{product.name}</h1>
             <LazyWatchStar auctionId={auction.id} productName={product.name} />
           </div>
+          {!desktop && (
+            <div className="relative overflow-hidden rounded-xl border border-border bg-muted">
+              <ProductPhoto product={product} priority className="aspect-[16/9] w-full object-contain" />
+              <MetalBadge metalType={product.metalType} className="absolute left-3 top-3 shadow" />
+            </div>
+          )}
           <PricePanel auction={auction} desktop={desktop} />
           <UntilEnd endsAt={auction.endsAt} status={auction.status}>
             {(ended) => (

@@ -216,11 +216,11 @@ function GridControls({
   setSort,
 }: Pick<ReturnType<typeof useGridParams>, "query" | "sort" | "setQuery" | "setSort">) {
   return (
-    <search className="grid gap-3 sm:col-span-2 sm:grid-cols-[1fr_14rem] xl:col-span-1 xl:col-start-2 xl:row-start-1 xl:grid-cols-[minmax(12rem,20rem)_11rem] xl:justify-end">
+    <search className="grid grid-cols-[1fr_9rem] gap-3 sm:col-span-2 sm:grid-cols-[1fr_14rem] xl:col-span-1 xl:col-start-2 xl:row-start-1 xl:grid-cols-[minmax(12rem,20rem)_11rem] xl:justify-end">
       <div className="grid gap-1.5">
         <label
           htmlFor="auction-search"
-          className="text-sm font-medium leading-none text-foreground xl:sr-only"
+          className="text-sm font-medium leading-none text-foreground max-sm:sr-only xl:sr-only"
         >
           Search auctions
         </label>
@@ -240,7 +240,10 @@ function GridControls({
         </div>
       </div>
       <div className="grid gap-1.5">
-        <label htmlFor="auction-sort" className="text-sm font-medium leading-none text-foreground xl:sr-only">
+        <label
+          htmlFor="auction-sort"
+          className="text-sm font-medium leading-none text-foreground max-sm:sr-only xl:sr-only"
+        >
           Sort by
         </label>
         {/* The browser's own select: the first screen carries no popup library for four choices. */}
@@ -273,28 +276,30 @@ export function HomePage() {
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(245,158,11,0.25),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(148,163,184,0.18),transparent_50%)]"
         />
-        <div className="container-page relative grid items-center gap-10 py-14 sm:py-16 lg:grid-cols-[1.4fr_1fr] lg:gap-8 lg:pt-8 lg:pb-8">
-          <div className="grid gap-5">
-            <span className="inline-flex w-fit items-center gap-2 rounded-full border border-gold/40 bg-gold/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-gold-light">
+        <div className="container-page relative grid items-center gap-2 py-3 sm:gap-10 sm:py-16 lg:grid-cols-[1.4fr_1fr] lg:gap-8 lg:pt-8 lg:pb-8">
+          <div className="grid gap-2 sm:gap-5">
+            <span className="hidden w-fit items-center gap-2 rounded-full border border-gold/40 bg-gold/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-gold-light sm:inline-flex">
               <Gavel className="size-3.5" aria-hidden="true" />
               Live penny auctions
             </span>
-            <h1 className="max-w-3xl text-4xl font-bold leading-tight tracking-tight text-white sm:text-5xl">
+            <h1 className="max-w-3xl text-xl font-bold leading-tight tracking-tight text-white sm:text-5xl">
               Win authentic <span className="text-gold">gold</span> and{" "}
               <span className="text-silver-light">silver</span> for a fraction of retail
             </h1>
-            <p className="max-w-2xl text-base text-header-muted sm:text-lg">
+            <p className="hidden max-w-2xl text-header-muted sm:block sm:text-lg">
               Every bid raises the price by just $0.01. When the clock runs out, the last bidder wins and pays
               the final price.
             </p>
-            <div className="flex flex-col gap-3 sm:flex-row">
-              <Button asChild size="lg">
+            {/* A phone's first screen keeps room for an auction: the headline and two links side by side (the
+                grid is right below, so no Start Bidding); the rules line and facts are on wider screens. */}
+            <div className="grid grid-cols-2 gap-2 sm:flex sm:gap-3">
+              <Button asChild size="lg" className="max-sm:hidden">
                 <a href="#live-auctions">Start Bidding</a>
               </Button>
-              <Button asChild size="lg" variant="dark">
+              <Button asChild size="lg" variant="dark" className="max-sm:h-10">
                 <Link to={paths.howItWorks.getHref()}>How It Works</Link>
               </Button>
-              <Button asChild size="lg" variant="dark">
+              <Button asChild size="lg" variant="dark" className="max-sm:h-10">
                 <Link to={paths.recentWinners.getHref()}>Recent winners</Link>
               </Button>
             </div>
@@ -318,11 +323,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id="live-auctions" className="container-page scroll-mt-20 py-10 sm:py-14 lg:pt-8">
+      <section id="live-auctions" className="container-page scroll-mt-20 pt-4 pb-10 sm:py-14 lg:pt-8">
         {/* The grid sits in the active tab's panel, so each trigger's aria-controls names a rendered panel. */}
         <Tabs value={filter} onValueChange={(value) => setFilter(value as Filter)}>
           {/* On wide screens search, sort and tabs share the heading's row, so the first cards stay high. */}
-          <div className="mb-6 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-center xl:grid-cols-[auto_1fr_auto]">
+          <div className="mb-4 grid gap-3 sm:mb-6 sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4 xl:grid-cols-[auto_1fr_auto]">
             <div className="flex items-center gap-3">
               <span className="relative flex size-3" aria-hidden="true">
                 <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />

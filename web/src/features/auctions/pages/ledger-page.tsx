@@ -9,6 +9,7 @@ import { Link, useParams } from "react-router";
 import type { LedgerWalk } from "#shared/ledger-pages";
 import { plural } from "#shared/plural";
 import type { LedgerPage as PublishedPage } from "#shared/schemas/ledger";
+import { auctionQueries } from "../api/queries.ts";
 import { checkAuctionLedger, type LedgerProgress } from "../lib/ledger-check.ts";
 
 type Entry = PublishedPage["entries"][number];
@@ -28,8 +29,11 @@ const ROWS_PER_STEP = 100;
  * breaks marked.
  */
 export function LedgerPage() {
-  useDocumentTitle("Bid ledger");
   const { id = "" } = useParams();
+  // The heading and the tab name the product, as the auction page does, once its name is known.
+  const product = useQuery(auctionQueries.detail(id)).data?.product.name;
+  const title = product ? `Bid ledger: ${product}` : "Bid ledger";
+  useDocumentTitle(title);
   const [progress, setProgress] = useState<{ id: string; read: Entry[]; counts: LedgerProgress | null }>({
     id,
     read: [],
@@ -69,7 +73,7 @@ export function LedgerPage() {
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10">
       <header className="grid gap-2">
-        <h1 className="text-3xl font-bold tracking-tight">Bid ledger</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
         <p className="text-muted-foreground">
           Auction{" "}
           <Link to={paths.auction.getHref(id)} className="underline">

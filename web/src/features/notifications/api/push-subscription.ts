@@ -2,7 +2,7 @@
  * This browser's Web Push subscription (docs/product.md, Alerts): asked for through the service
  * worker's pushManager with the site's VAPID public key, and saved as the signed-in user's.
  */
-import { api, apiRequest } from "@web/lib/api-client.ts";
+import { api, apiRequest, getServerMessage } from "@web/lib/api-client.ts";
 import type { PushPublicKey } from "#shared/schemas/push";
 
 const SUBSCRIPTIONS_PATH = "/api/me/push-subscriptions";
@@ -58,4 +58,21 @@ export async function turnOffPush(): Promise<PushState> {
     await subscription.unsubscribe();
   }
   return "off";
+}
+
+/**
+ * Why turning push on or off failed, in the user's terms: the site's own message, or what the browser
+ * said (no push service to subscribe with, not allowed, no connection).
+ */
+export function pushFailureReason(error: unknown): string {
+  const server = getServerMessage(error);
+  if (server) return server;
+  if (error instanceof DOMException) {
+    if (error.name === "NotAllowedError") return "This browser did not allow notifications for this site.";
+    if (error.name === "AbortError" || error.name === "InvalidStateError")
+      return "This browser's push service did not answer (some browsers, and private windows, have none). Try another browser, or later.";
+  }
+  if (error instanceof TypeError)
+    return "The site could not be reached: check your connection and try again.";
+  return error instanceof Error && error.message ? error.message : "The browser gave no reason.";
 }

@@ -1,12 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
-import { getServerMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.ts";
 import { useEffect, useState } from "react";
 import type { NotificationSettings } from "#shared/schemas/notifications";
 import { useUpdateNotificationSettings } from "../api/notifications.ts";
-import { type PushState, readPushState, turnOffPush, turnOnPush } from "../api/push-subscription.ts";
+import {
+  type PushState,
+  pushFailureReason,
+  readPushState,
+  turnOffPush,
+  turnOnPush,
+} from "../api/push-subscription.ts";
 import { notificationQueries } from "../api/queries.ts";
 import { ChoiceCheckbox } from "./choice-label.tsx";
 
@@ -70,6 +75,8 @@ export function PushSettings() {
   const { data: settings } = useQuery(notificationQueries.notifications());
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
+  // Why the last try failed, kept on the card until the next one.
+  const [failed, setFailed] = useState<{ title: string; reason: string } | null>(null);
   useEffect(() => {
     let live = true;
     readPushState().then(
@@ -83,10 +90,13 @@ export function PushSettings() {
 
   const change = async (to: () => Promise<PushState>, failure: string) => {
     setBusy(true);
+    setFailed(null);
     try {
       setState(await to());
     } catch (error) {
-      toast({ variant: "destructive", title: getServerMessage(error, failure) });
+      const reason = pushFailureReason(error);
+      setFailed({ title: failure, reason });
+      toast({ variant: "destructive", title: failure, description: reason });
     } finally {
       setBusy(false);
     }
@@ -103,6 +113,11 @@ export function PushSettings() {
         <p role="status" className="text-sm">
           {state ? STATE_TEXT[state] : "Checking this device..."}
         </p>
+        {failed && (
+          <p className="text-sm text-destructive" data-testid="push-failure">
+            {failed.title}: {failed.reason}
+          </p>
+        )}
         {toggle && (
           <Button
             type="button"

@@ -50,8 +50,10 @@ function WinFigures({ summary }: { summary: ReturnType<typeof summarizeWins> | n
     // Three across on a phone too, small, so the wins themselves (and Pay) start in the first screen.
     <div className="mb-6 grid grid-cols-3 gap-2 sm:mb-8 sm:gap-4">
       <SummaryCard title="Total Wins" icon={Trophy} value={summary ? String(summary.totalWins) : undefined} />
+      {/* The final prices alone: each win's All-in adds the bids spent on it. */}
       <SummaryCard
         title="Total Spent"
+        hint="final prices"
         icon={DollarSign}
         value={summary ? formatCents(summary.totalSpentCents) : undefined}
       />
@@ -66,10 +68,12 @@ function WinFigures({ summary }: { summary: ReturnType<typeof summarizeWins> | n
 
 function SummaryCard({
   title,
+  hint,
   value,
   icon: Icon,
 }: {
   title: string;
+  hint?: string;
   value: string | undefined;
   icon: LucideIcon;
 }) {
@@ -88,6 +92,7 @@ function SummaryCard({
               {value}
             </p>
           )}
+          {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
         </div>
         <span className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground sm:flex">
           <Icon className="size-5" aria-hidden="true" />

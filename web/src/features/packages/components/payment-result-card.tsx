@@ -25,11 +25,12 @@ export function PaymentResultCard({
           <p className="text-muted-foreground">{text}</p>
         </div>
         {extra}
+        {/* Side by side they share the row; stacked on a phone, each keeps its full height (a flex basis of 0 would shrink it to its text). */}
         <div className="flex w-full flex-col gap-2 sm:flex-row">
-          <Button asChild size="lg" className="flex-1">
+          <Button asChild size="lg" className="sm:flex-1">
             <Link to={paths.home.getHref()}>View Live Auctions</Link>
           </Button>
-          <Button asChild size="lg" variant="outline" className="flex-1">
+          <Button asChild size="lg" variant="outline" className="sm:flex-1">
             <Link to={paths.bidPackages.getHref()}>Buy More Bids</Link>
           </Button>
         </div>

@@ -36,7 +36,9 @@ export function PurchaseBidsModal({ open, onOpenChange, onRetry }: PurchaseBidsM
   const excluded = useSelfExclusion();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const navigate = useNavigate();
-  const selected = packages.data?.find((p) => p.id === selectedId) ?? null;
+  // Until the user picks one, the popular package is picked for them (Proceed works at once).
+  const selected =
+    packages.data?.find((p) => p.id === selectedId) ?? packages.data?.find((p) => p.popular) ?? null;
   // Said in the dialog as soon as the package is picked: the card form would only be refused.
   const refusal = selected ? limitRefusal(limits, selected.price) : null;
 
@@ -90,7 +92,11 @@ export function PurchaseBidsModal({ open, onOpenChange, onRetry }: PurchaseBidsM
         ) : packages.data.length === 0 ? (
           <p className="py-12 text-center text-muted-foreground">No packages available at this time.</p>
         ) : (
-          <PackageChoice packages={packages.data} selectedId={selectedId} onSelect={setSelectedId} />
+          <PackageChoice
+            packages={packages.data}
+            selectedId={selected?.id ?? null}
+            onSelect={setSelectedId}
+          />
         )}
 
         {refusal && (

@@ -116,12 +116,15 @@ function PackageCheckout({ bidPackage }: { bidPackage: BidPackage }) {
               </div>
             )}
             <p className="mt-4 text-xs text-muted-foreground" data-testid="purchase-rules">
-              Starting this payment cancels a bid purchase you started and did not finish. Your{" "}
+              Your card is charged once, when you press Pay. A payment that would go over your{" "}
               <Link to={paths.spendingLimits.getHref()} className="underline underline-offset-2">
                 spending limits
-              </Link>{" "}
-              are checked again when it goes through: a payment that would pass one, or arrives while you are
-              self-excluded, is refunded and adds no credits.
+              </Link>
+              , or arrives while you are self-excluded, is refunded and adds no credits (
+              <Link to={paths.help.getHref()} className="underline underline-offset-2">
+                more in Help
+              </Link>
+              ).
             </p>
             <TrustBadges className="mt-6" />
           </CardContent>

@@ -48,12 +48,13 @@ export function DetailSkeleton() {
     <PageContainer>
       <BackLink />
       <div className="grid gap-8 lg:grid-cols-2" role="status" aria-busy="true" aria-label="Loading auction">
-        <Skeleton className="order-2 aspect-square w-full rounded-xl lg:order-1" />
+        <Skeleton className="order-2 hidden aspect-square w-full rounded-xl lg:order-1 lg:block" />
         <div className="order-1 grid content-start gap-6 lg:order-2">
           <div className="min-h-16 sm:min-h-18">
             <h1 hidden {...{ [AUCTION_TITLE_SLOT]: "" }} className={AUCTION_TITLE_CLASS} />
             <Skeleton {...{ [`${AUCTION_TITLE_SLOT}-placeholder`]: "" }} className="h-8 w-3/4 sm:h-9" />
           </div>
+          <Skeleton className="aspect-[16/9] w-full rounded-xl lg:hidden" />
           <Skeleton className="h-64 w-full rounded-xl" />
         </div>
       </div>

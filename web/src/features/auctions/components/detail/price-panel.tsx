@@ -94,7 +94,10 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
         )}
         {auction.me && auction.me.bidsPlaced > 0 && (
           <p className="text-sm text-muted-foreground" data-testid="my-spend">
-            You've spent {plural(auction.me.bidsPlaced, "bid")} ({formatPrice(auction.me.bidsValue)}) here
+            {/* Bids granted for free are worth $0: "1 free bid" rather than "1 bid ($0.00)". */}
+            {Number(auction.me.bidsValue) === 0
+              ? `You've spent ${plural(auction.me.bidsPlaced, "free bid")} here`
+              : `You've spent ${plural(auction.me.bidsPlaced, "bid")} (${formatPrice(auction.me.bidsValue)}) here`}
           </p>
         )}
         {/* Once ended, the ended box names the winner; a second line for the same person would repeat it. */}

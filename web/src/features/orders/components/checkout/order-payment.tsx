@@ -96,8 +96,7 @@ export function OrderPayment({
         }
       />
       <p className="text-xs text-muted-foreground" data-testid="order-payment-rule">
-        One payment per order: this page, another tab or a later visit all continue the same payment, so your
-        card is charged once.
+        Your card is charged once for this order, even if you also open it in another tab or come back later.
       </p>
     </div>
   );
