@@ -27,7 +27,7 @@ import {
   vanishedWhileLive,
 } from "../../../web/src/features/auctions/lib/recently-ended.ts";
 import { readSocketMessage } from "../../../web/src/features/auctions/lib/socket-messages.ts";
-import { nextAttempt, reconnectDelayMs, socketUrl, watchSet } from "../../../web/src/lib/realtime/socket.ts";
+import { socketUrl, watchSet } from "../../../web/src/lib/realtime/socket.ts";
 
 const NOW = Date.parse("2030-01-01T00:00:00.000Z");
 const image = (overrides: Partial<AuctionImage> = {}): AuctionImage => ({
@@ -277,23 +277,7 @@ describe("the query cache and the socket", () => {
   });
 });
 
-describe("socket reconnect", () => {
-  it("waits 1 s doubled per attempt, capped at 30 s", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 9].map(reconnectDelayMs)).toEqual([
-      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
-    ]);
-  });
-
-  it("cycles the attempt counter modulo 10", () => {
-    let attempt = 0;
-    const delays: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      delays.push(reconnectDelayMs(attempt));
-      attempt = nextAttempt(attempt);
-    }
-    expect(delays.slice(9)).toEqual([30_000, 1000, 2000]);
-  });
-
+describe("the socket's address", () => {
   it("uses /ws on the page's host, secure when the page is", () => {
     expect(socketUrl({ protocol: "https:", host: "shop.example" })).toBe("wss://shop.example/ws");
     expect(socketUrl({ protocol: "http:", host: "localhost:5173" })).toBe("ws://localhost:5173/ws");

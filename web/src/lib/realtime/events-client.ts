@@ -7,7 +7,8 @@
  * event carries an order key: one not newer than the last applied for its auction is dropped.
  * Loaded on demand (lib/realtime/live.ts), after first paint.
  */
-import { nextAttempt, reconnectDelayMs, watchSet } from "./socket.ts";
+import { reconnectBackoff } from "./reconnect.ts";
+import { watchSet } from "./socket.ts";
 
 export interface EventsLiveConfig {
   realtimeEndpoint: string;
@@ -42,9 +43,8 @@ export function eventsTransport(config: EventsLiveConfig) {
   const seen = new Map<string, number>();
   let socket: WebSocket | null = null;
   let acked = false;
-  let attempt = 0;
   let nextId = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  const backoff = reconnectBackoff(open);
   let idleTimer: ReturnType<typeof setTimeout> | null = null;
   let kaTimer: ReturnType<typeof setTimeout> | null = null;
   let connectionTimeoutMs = 300_000;
@@ -77,7 +77,7 @@ export function eventsTransport(config: EventsLiveConfig) {
     switch (frame.type) {
       case "connection_ack":
         acked = true;
-        attempt = 0;
+        backoff.connected();
         if (typeof frame.connectionTimeoutMs === "number") connectionTimeoutMs = frame.connectionTimeoutMs;
         keepAliveWatch();
         sync();
@@ -108,7 +108,6 @@ export function eventsTransport(config: EventsLiveConfig) {
   }
 
   function open() {
-    retryTimer = null;
     acked = false;
     subscribed = new Map();
     const ws = new WebSocket(config.realtimeEndpoint, [
@@ -130,19 +129,15 @@ export function eventsTransport(config: EventsLiveConfig) {
       socket = null;
       acked = false;
       if (kaTimer) clearTimeout(kaTimer);
-      if (listeners.size === 0) return;
-      const delay = reconnectDelayMs(attempt);
-      attempt = nextAttempt(attempt);
-      retryTimer = setTimeout(open, delay);
+      if (listeners.size > 0) backoff.closed();
     };
   }
 
   function closeIdle() {
     idleTimer = null;
     if (listeners.size > 0) return;
-    if (retryTimer) clearTimeout(retryTimer);
+    backoff.cancel();
     if (kaTimer) clearTimeout(kaTimer);
-    retryTimer = null;
     const current = socket;
     socket = null;
     if (!current) return;
@@ -155,7 +150,7 @@ export function eventsTransport(config: EventsLiveConfig) {
       listeners.add(listener);
       if (idleTimer) clearTimeout(idleTimer);
       idleTimer = null;
-      if (!socket && !retryTimer) open();
+      if (!socket && !backoff.pending) open();
       return () => {
         listeners.delete(listener);
         if (listeners.size > 0 || idleTimer) return;

@@ -1,22 +1,11 @@
 /**
  * The live-update socket (docs/product.md sections 7 and 9): `/ws` on the page's own host, `wss:` when the
- * page is secure. One connection per tab, shared by every subscriber; it reconnects after 1 s, doubled
- * per attempt, capped at 30 s, the attempt counter cycling modulo 10 (so the wait drops back to 1 s
- * after ten failures in a row). Messages are JSON objects; a malformed one is ignored. Once a page says
+ * page is secure. One connection per tab, shared by every subscriber; it reconnects with the backoff of
+ * reconnect.ts. Messages are JSON objects; a malformed one is ignored. Once a page says
  * which auctions it shows (`watchAuctions`), the socket hears only about those, also after reconnecting.
  */
-import { MAX_WATCHED_AUCTIONS, SOCKET_RECONNECT_BASE_MS, SOCKET_RECONNECT_MAX_MS } from "#shared/constants";
-
-export const RECONNECT_ATTEMPT_CYCLE = 10;
-
-/** Delay before reconnect attempt `attempt` (0-based, already cycled). */
-export function reconnectDelayMs(attempt: number): number {
-  return Math.min(SOCKET_RECONNECT_BASE_MS * 2 ** attempt, SOCKET_RECONNECT_MAX_MS);
-}
-
-export function nextAttempt(attempt: number): number {
-  return (attempt + 1) % RECONNECT_ATTEMPT_CYCLE;
-}
+import { MAX_WATCHED_AUCTIONS } from "#shared/constants";
+import { reconnectBackoff } from "./reconnect.ts";
 
 export function socketUrl(location: Pick<Location, "protocol" | "host">): string {
   return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
@@ -26,8 +15,7 @@ type Listener = (message: Record<string, unknown>) => void;
 
 const listeners = new Set<Listener>();
 let socket: WebSocket | null = null;
-let attempt = 0;
-let retryTimer: ReturnType<typeof setTimeout> | null = null;
+const backoff = reconnectBackoff(open);
 /** The auctions the page shows, sorted; null until a page says (the socket then hears about all). */
 let watched: string[] | null = null;
 
@@ -66,11 +54,10 @@ export function watchAuctions(auctionIds: readonly string[]) {
 }
 
 function open() {
-  retryTimer = null;
   const ws = new WebSocket(socketUrl(window.location));
   socket = ws;
   ws.onopen = () => {
-    attempt = 0;
+    backoff.connected();
     // The server answers with `connected` (and its clock): it cannot speak first (API Gateway).
     ws.send(JSON.stringify({ type: "hello" }));
     sendWatch(ws);
@@ -88,10 +75,7 @@ function open() {
   ws.onclose = () => {
     if (socket !== ws) return;
     socket = null;
-    if (listeners.size === 0) return;
-    const delay = reconnectDelayMs(attempt);
-    attempt = nextAttempt(attempt);
-    retryTimer = setTimeout(open, delay);
+    if (listeners.size > 0) backoff.closed();
   };
 }
 
@@ -106,8 +90,7 @@ let idleTimer: ReturnType<typeof setTimeout> | null = null;
 function closeIdle() {
   idleTimer = null;
   if (listeners.size > 0) return;
-  if (retryTimer) clearTimeout(retryTimer);
-  retryTimer = null;
+  backoff.cancel();
   const current = socket;
   socket = null;
   if (!current) return;
@@ -121,7 +104,7 @@ export function subscribeToSocket(listener: Listener): () => void {
   listeners.add(listener);
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
-  if (!socket && !retryTimer) open();
+  if (!socket && !backoff.pending) open();
   return () => {
     listeners.delete(listener);
     if (listeners.size > 0 || idleTimer) return;
