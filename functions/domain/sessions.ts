@@ -25,9 +25,9 @@ export function sessionExpiry(now: number, createdAt: number = now): number {
   return Math.min(sliding, absolute);
 }
 
-/** Past its absolute lifetime (sessions made before it was recorded count from their first touch). */
-export function sessionOutlived(createdAt: number | undefined, now: number): boolean {
-  return createdAt !== undefined && now - createdAt >= SESSION_MAX_DAYS * 86_400_000;
+/** Past its absolute lifetime, however recently it was used. */
+export function sessionOutlived(createdAt: number, now: number): boolean {
+  return now - createdAt >= SESSION_MAX_DAYS * 86_400_000;
 }
 
 /** lastSeenAt and the sliding expiry are written at most once a minute per session. */

@@ -132,7 +132,7 @@ function benchAuction() {
     {
       name: "Bench Silver Eagle 1 oz",
       description: "A one ounce .999 fine silver coin in a capsule, the demo catalogue's typical item.",
-      weight: "1oz",
+      weight: "1 oz",
       purity: ".999",
     },
     { durationSeconds: 3600 },

@@ -72,7 +72,7 @@ const auctions = await Promise.all(
       {
         name: `Bench Silver Round ${i}`,
         description: "A one ounce .999 fine silver round.",
-        weight: "1oz",
+        weight: "1 oz",
         purity: ".999",
       },
       { durationSeconds: 3600 },

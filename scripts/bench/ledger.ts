@@ -45,7 +45,7 @@ const auction = await startAuction({
     name: "Bench Gold Buffalo 1 oz",
     description: "A one ounce .9999 fine gold coin: the kind of item a penny auction runs to $300.",
     metalType: "gold",
-    weight: "1oz",
+    weight: "1 oz",
     purity: ".9999",
     imageUrl: "/images/products/gold-coins.svg",
     startingPriceCents: 100,

@@ -7,13 +7,13 @@
  * what was read (a concurrent edit wins). Without --table it targets the local stack's table.
  */
 import { parseArgs } from "node:util";
-import { joinWeight, splitWeight } from "#shared/weight";
+import { canonicalWeight } from "#shared/weight";
 import { pointAtTable } from "../table-target.ts";
 
 /** The weight as an amount with its unit; text that names no unit it knows stays as it is. */
 export function weightWithUnit(weight: string): string {
-  const { amount, unit } = splitWeight(weight);
-  return joinWeight(amount, unit) || weight;
+  const text = weight.trim();
+  return canonicalWeight(/^\d+(?:\.\d+)?$/.test(text) ? `${text} oz` : text) ?? weight;
 }
 
 /** Rewrites every stored weight that lacks its unit; `dryRun` only lists them. Answers how many. */

@@ -90,7 +90,7 @@ export interface SessionView {
   id: string;
   /** The session this request came with. */
   current: boolean;
-  createdAt: string | null;
+  createdAt: string;
   lastSeenAt: string;
   device: string;
   /** The address it signed in from, masked (203.0.113.x); null for sessions older than the record. */

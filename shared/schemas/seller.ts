@@ -1,5 +1,6 @@
 import { APPROVAL_STATUSES, AUCTION_STATUSES, DEFAULT_STARTING_PRICE, METAL_TYPES } from "../constants.ts";
 import { decimalToCents } from "../money.ts";
+import { canonicalWeight, WEIGHT_FORMAT_MESSAGE } from "../weight.ts";
 import { meltValueSchema, productDescriptionFields } from "./product-description.ts";
 import * as z from "./zod.ts";
 
@@ -9,6 +10,17 @@ const optionalText = (max: number, label: string) =>
     z.optional(z.string().check(z.trim(), z.maxLength(max), z.singleLine(label))),
     z.transform((value: string | undefined) => (value === "" ? undefined : value)),
   );
+
+/** An amount with its unit ("1oz" is stored as "1 oz"), or not given. */
+const weightField = z.pipe(
+  optionalText(50, "Weight"),
+  z.optional(
+    z.pipe(
+      z.string().check(z.refine((text) => canonicalWeight(text) !== null, WEIGHT_FORMAT_MESSAGE)),
+      z.transform((text: string) => canonicalWeight(text) ?? text),
+    ),
+  ),
+);
 
 export const IMAGE_URL_MESSAGE = "Image URL must start with https:// or / (no backslashes)";
 
@@ -93,7 +105,7 @@ export const productFields = {
   name: z.string().check(z.trim(), z.minLength(1, "Required"), z.maxLength(200), z.singleLine("Name")),
   description: z.string().check(z.trim(), z.minLength(1, "Required"), z.maxLength(5000)),
   metalType: z.enum(METAL_TYPES),
-  weight: optionalText(50, "Weight"),
+  weight: weightField,
   purity: optionalText(50, "Purity"),
   imageUrl: imageUrlField,
   startingPrice: startingPriceField,
@@ -159,7 +171,7 @@ export const productViewSchema = z.object({
   /** Absent without a fine content or a fresh spot price. */
   meltValue: z.optional(meltValueSchema),
   startingPrice: z.string(),
-  /** Null on products listed before Buy It Now. */
+  /** Null without a retail price: then no Buy It Now offer and no "Retail" line. */
   retailPrice: z.nullable(z.string()),
   buyNowStock: z.number().check(z.integer()),
   status: z.enum(APPROVAL_STATUSES),

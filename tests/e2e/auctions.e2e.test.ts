@@ -23,7 +23,7 @@ async function auctionOf(
       name: options.name ?? `Silver Eagle ${productId.slice(0, 6)}`,
       description: "A one ounce .999 fine silver coin.",
       metalType: "silver",
-      weight: "1oz",
+      weight: "1 oz",
       purity: ".999",
       imageUrl: "/images/products/silver-coins.svg",
       startingPriceCents: 250,

@@ -43,7 +43,7 @@ async function shortAuction(sellerUserId: string, seconds: number) {
       name: `Gold Maple Leaf ${productId.slice(0, 6)}`,
       description: "A one ounce .9999 fine gold coin.",
       metalType: "gold",
-      weight: "1oz",
+      weight: "1 oz",
       purity: ".9999",
       imageUrl: "/images/products/gold-jewelry.svg",
       startingPriceCents: 150,

@@ -23,7 +23,7 @@ async function liveAuction(sellerId: string, sellerUserId: string, name: string)
       name: `${name} ${productId.slice(0, 6)}`,
       description: "A one ounce .999 fine silver coin with a long enough description to wrap on a phone.",
       metalType: "silver",
-      weight: "1oz",
+      weight: "1 oz",
       purity: ".999",
       imageUrl: "/images/products/silver-coins.svg",
       startingPriceCents: 100,

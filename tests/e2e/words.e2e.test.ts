@@ -15,14 +15,13 @@ const SITE = "Precious Metals Auctions";
 const VIEWPORTS = PHONE_AND_DESKTOP;
 
 describe.each(VIEWPORTS)("words at %s size", (label, viewport) => {
-  it("one bid is 1 bid, a bare weight is in ounces, and each page names itself in the title", async () => {
+  it("one bid is 1 bid, a weight shows its unit, and each page names itself in the title", async () => {
     const seller = await signedIn("seller", { approved: true, viewport });
     const buyer = await signedIn("buyer", { bidBalance: 2, viewport });
     const product: ProductFields = {
       description: "A one ounce gold coin.",
       metalType: "gold",
-      // Listed through the admin's form, which asks for ounces: a bare number.
-      weight: "1",
+      weight: "1 oz",
       purity: ".9167",
       imageUrl: "/images/products/gold-jewelry.svg",
       startingPriceCents: 100,

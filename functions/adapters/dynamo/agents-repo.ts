@@ -9,13 +9,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { AGENT_STATUSES, AGENT_STOP_REASONS } from "#shared/schemas/agents";
+import * as z from "#shared/schemas/zod";
 import type { AgentStatus, AgentStopReason } from "../../domain/agents.ts";
 import { RETRY, retrying } from "../retry.ts";
 import { type BidWrite, type BidWriteResult, sendBidTransaction } from "./bids-repo.ts";
 import { db, tableName } from "./client.ts";
 import { cancellationCodes } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem } from "./item-schema.ts";
 import { indexKeys, keys } from "./keys.ts";
 
 export interface AgentRecord {
@@ -40,24 +42,24 @@ export interface AgentRecord {
   version: number;
 }
 
-const AGENT_SHAPE: ItemShape<AgentRecord> = {
-  auctionId: "string",
-  userId: "string",
-  username: "string",
-  bidsBooked: "number",
-  bidsLeft: "number",
-  bidsPlaced: "number",
-  maxPriceCents: "number?",
-  status: "string",
-  stopReason: "string?",
-  returned: "number?",
-  lastActiveAt: "number",
-  createdAt: "string",
-  updatedAt: "string",
-  version: "number",
-};
+const AGENT_SCHEMA = z.object({
+  auctionId: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  bidsBooked: z.number(),
+  bidsLeft: z.number(),
+  bidsPlaced: z.number(),
+  maxPriceCents: z.nullable(z.number()),
+  status: z.enum(AGENT_STATUSES),
+  stopReason: z.optional(z.enum(AGENT_STOP_REASONS)),
+  returned: z.optional(z.number()),
+  lastActiveAt: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+}) satisfies z.ZodMiniType<AgentRecord>;
 
-const toAgent = (item: Record<string, unknown>) => parseItem("agent", AGENT_SHAPE, item);
+const toAgent = (item: Record<string, unknown>): AgentRecord => parseStoredItem("agent", AGENT_SCHEMA, item);
 
 export async function getAgent(auctionId: string, userId: string): Promise<AgentRecord | null> {
   const { Item } = await db.send(

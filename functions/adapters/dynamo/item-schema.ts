@@ -6,13 +6,15 @@
  */
 import * as z from "#shared/schemas/zod";
 import { withoutKeys } from "./index-lists.ts";
-import { CorruptItemError } from "./item-shape.ts";
 
-export { CorruptItemError };
+export class CorruptItemError extends Error {
+  constructor(kind: string, field: string, found: unknown) {
+    super(`Stored ${kind} item has ${field} = ${JSON.stringify(found) ?? "undefined"}`);
+    this.name = "CorruptItemError";
+  }
+}
 
-/** The item without its table keys, parsed by `schema`; extra attributes are dropped. */
-export function parseStoredItem<T>(kind: string, schema: z.ZodMiniType<T>, item: Record<string, unknown>): T {
-  const record = withoutKeys(item);
+function parsed<T>(kind: string, schema: z.ZodMiniType<T>, record: unknown): T {
   const result = z.safeParse(schema, record);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -22,4 +24,26 @@ export function parseStoredItem<T>(kind: string, schema: z.ZodMiniType<T>, item:
     found = found !== null && typeof found === "object" ? Reflect.get(found, key) : undefined;
   }
   throw new CorruptItemError(kind, field, found);
+}
+
+/** The item without its table keys, parsed by `schema`; extra attributes are dropped. */
+export function parseStoredItem<T>(kind: string, schema: z.ZodMiniType<T>, item: Record<string, unknown>): T {
+  return parsed(kind, schema, withoutKeys(item));
+}
+
+const TABLE_KEY_SCHEMA = z.object({ pk: z.string(), sk: z.string() });
+
+/** The item's table key, as a pointer item or a key-only index answer carries it. */
+export function storedKey(kind: string, item: Record<string, unknown>): { pk: string; sk: string } {
+  return parsed(kind, TABLE_KEY_SCHEMA, item);
+}
+
+/** The end of the item's `field` (pk or sk) after `prefix`: the id a pointer item names. */
+export function keyTail(
+  kind: string,
+  item: Record<string, unknown>,
+  field: "pk" | "sk",
+  prefix: string,
+): string {
+  return storedKey(kind, item)[field].slice(prefix.length);
 }

@@ -5,6 +5,7 @@
  * value fails loudly as a CorruptItemError instead of travelling on as a wrong record.
  */
 import { withoutKeys } from "./index-lists.ts";
+import { CorruptItemError } from "./item-schema.ts";
 
 type Kind = "string" | "number" | "boolean" | "object";
 
@@ -12,13 +13,6 @@ type Kind = "string" | "number" | "boolean" | "object";
 export type ItemShape<T> = {
   [K in keyof T]-?: undefined extends T[K] ? `${Kind}?` : null extends T[K] ? `${Kind}?` : Kind;
 };
-
-export class CorruptItemError extends Error {
-  constructor(entity: string, field: string, found: unknown) {
-    super(`Stored ${entity} item has ${field} = ${JSON.stringify(found) ?? "undefined"}`);
-    this.name = "CorruptItemError";
-  }
-}
 
 /** The item without its table keys, as T, once every field of `shape` holds what it should. */
 export function parseItem<T>(entity: string, shape: ItemShape<T>, item: Record<string, unknown>): T {

@@ -5,10 +5,11 @@
  * the same transaction as every add and removal, so the cap holds under a race), and the single-use challenges handed out with each
  * request (`ACCOUNTTOKEN#<hash>` / `PASSKEYCHALLENGE`, TTL at expiry); docs/architecture.md section 5.
  */
+import * as z from "#shared/schemas/zod";
 import { deleteItem, getItem } from "./commands.ts";
 import { transactionConditionFailed, unlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { keyTail, parseStoredItem } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 import { consumeOneTimeItem, putOneTimeItem } from "./one-time-items.ts";
 import { createItemOp, writeTransaction } from "./transact.ts";
@@ -28,16 +29,16 @@ export interface PasskeyRecord {
   lastUsedAt?: number;
 }
 
-const PASSKEY_SHAPE: ItemShape<PasskeyRecord> = {
-  credentialId: "string",
-  userId: "string",
-  publicKey: "string",
-  counter: "number",
-  transports: "object?",
-  name: "string",
-  createdAt: "number",
-  lastUsedAt: "number?",
-};
+const PASSKEY_SCHEMA = z.object({
+  credentialId: z.string(),
+  userId: z.string(),
+  publicKey: z.string(),
+  counter: z.number(),
+  transports: z.optional(z.array(z.string())),
+  name: z.string(),
+  createdAt: z.number(),
+  lastUsedAt: z.optional(z.number()),
+}) satisfies z.ZodMiniType<PasskeyRecord>;
 
 export type ChallengePurpose = "register" | "authenticate";
 
@@ -85,7 +86,7 @@ export async function putPasskey(
 
 export async function getPasskey(credentialId: string): Promise<PasskeyRecord | null> {
   const { Item } = await getItem({ Key: keys.passkey(credentialId) });
-  return Item ? parseItem("passkey", PASSKEY_SHAPE, Item) : null;
+  return Item ? parseStoredItem("passkey", PASSKEY_SCHEMA, Item) : null;
 }
 
 async function userPasskeyIds(userId: string): Promise<string[]> {
@@ -94,7 +95,7 @@ async function userPasskeyIds(userId: string): Promise<string[]> {
     KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
     ExpressionAttributeValues: { ":pk": keys.user(userId).pk, ":prefix": prefix },
   });
-  return items.map((item) => (item.sk as string).slice(prefix.length));
+  return items.map((item) => keyTail("userPasskey", item, "sk", prefix));
 }
 
 /** A user's passkeys (a handful at most: domain/passkeys.ts MAX_PASSKEYS). */

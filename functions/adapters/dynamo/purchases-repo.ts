@@ -1,9 +1,10 @@
+import * as z from "#shared/schemas/zod";
 import type { SpendTally } from "../../domain/limits.ts";
 import type { BidPurchase } from "../../domain/payments.ts";
 import { getItem, updateItem } from "./commands.ts";
 import { putUnlessRefused, transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem } from "./item-schema.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import { createItemOp, transactRetryingConflicts, transactUnlessCancelled } from "./transact.ts";
@@ -143,19 +144,21 @@ interface PurchaseItem extends PaymentRecord {
   reversedCredits?: number;
 }
 
-const PURCHASE_SHAPE: ItemShape<PurchaseItem> = {
-  userId: "string",
-  bidCount: "number",
-  amountCents: "number",
-  createdAt: "string",
-  refusal: "string?",
-  refundedAt: "string?",
-  reversedCredits: "number?",
-};
+const PURCHASE_SCHEMA = z.object({
+  userId: z.string(),
+  bidCount: z.number(),
+  amountCents: z.number(),
+  createdAt: z.string(),
+  refusal: z.optional(z.string()),
+  refundedAt: z.optional(z.string()),
+  reversedCredits: z.optional(z.number()),
+}) satisfies z.ZodMiniType<PurchaseItem>;
+
+const BALANCE_SCHEMA = z.object({ bidBalance: z.number() });
 
 async function readPurchase(paymentIntentId: string): Promise<PurchaseItem | null> {
   const { Item } = await getItem({ Key: keys.purchase(paymentIntentId), ConsistentRead: true });
-  return Item ? parseItem("bidPurchase", PURCHASE_SHAPE, Item) : null;
+  return Item ? parseStoredItem("bidPurchase", PURCHASE_SCHEMA, Item) : null;
 }
 
 /** A strongly consistent read, so a balance shown right after a credit includes it. */
@@ -165,7 +168,7 @@ export async function readBidBalance(userId: string): Promise<number | null> {
     ConsistentRead: true,
     ProjectionExpression: "bidBalance",
   });
-  return Item ? ((Item.bidBalance as number | undefined) ?? 0) : null;
+  return Item ? parseStoredItem("user", BALANCE_SCHEMA, Item).bidBalance : null;
 }
 
 export interface StoredPurchase {

@@ -14,8 +14,8 @@ export interface SessionRecord {
   username: string;
   lastSeenAt: number;
   expiresAt: number;
-  /** ms epoch of sign-in; absent on sessions made before the absolute lifetime (set at their next touch). */
-  createdAt?: number;
+  /** ms epoch of sign-in: the absolute lifetime counts from it. */
+  createdAt: number;
   /** What the owner's sessions page shows: the browser it began in, and its address masked (domain/accounts.ts). */
   device?: string;
   address?: string;
@@ -36,7 +36,7 @@ const SESSION_SCHEMA = z.object({
   username: z.string(),
   lastSeenAt: z.number(),
   expiresAt: z.number(),
-  createdAt: z.optional(z.number()),
+  createdAt: z.number(),
   device: z.optional(z.string()),
   address: z.optional(z.string()),
   secondFactor: z.optional(z.boolean()),
@@ -108,7 +108,7 @@ export async function getSession(token: string, now: number): Promise<SessionRec
 
 /** Slides the expiry and records the visit on both the session and the user. */
 export async function touchSession(session: SessionRecord, now: number): Promise<void> {
-  const expiresAt = sessionExpiry(now, session.createdAt ?? now);
+  const expiresAt = sessionExpiry(now, session.createdAt);
   await db.send(
     new TransactWriteCommand({
       TransactItems: [
@@ -116,8 +116,7 @@ export async function touchSession(session: SessionRecord, now: number): Promise
           Update: {
             TableName: tableName(),
             Key: keys.session(session.tokenHash),
-            UpdateExpression:
-              "SET lastSeenAt = :now, expiresAt = :exp, createdAt = if_not_exists(createdAt, :now)",
+            UpdateExpression: "SET lastSeenAt = :now, expiresAt = :exp",
             ConditionExpression: "attribute_exists(pk)",
             ExpressionAttributeValues: { ":now": now, ":exp": expiresAt },
           },

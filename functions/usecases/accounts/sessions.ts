@@ -14,7 +14,7 @@ function toSessionView(session: SessionRecord, currentHash: string): SessionView
   return {
     id: publicSessionId(session.tokenHash),
     current: session.tokenHash === currentHash,
-    createdAt: session.createdAt === undefined ? null : new Date(session.createdAt).toISOString(),
+    createdAt: new Date(session.createdAt).toISOString(),
     lastSeenAt: new Date(session.lastSeenAt).toISOString(),
     device: session.device ?? "Unknown device",
     maskedAddress: session.address ?? null,

@@ -47,7 +47,7 @@ export const productBody = (overrides: Record<string, unknown> = {}) => ({
   name: "1 oz Silver Eagle",
   description: "A one ounce silver coin in mint condition.",
   metalType: "silver",
-  weight: "1oz",
+  weight: "1 oz",
   purity: "99.9%",
   imageUrl: "/images/products/silver-coins.svg",
   startingPrice: "0.50",

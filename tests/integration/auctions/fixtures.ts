@@ -72,7 +72,7 @@ export async function liveAuction(
       name: `Silver Eagle #${productCounter}`,
       description: "One troy ounce of fine silver.",
       metalType: options.metalType ?? "silver",
-      weight: "1oz",
+      weight: "1 oz",
       purity: ".999",
       imageUrl: "/images/products/silver-coins.svg",
       startingPriceCents: options.startingPriceCents ?? 50,

@@ -95,25 +95,6 @@ describe("the session cookie", () => {
     expect((await me([await used(89)])).status).toBe(200);
   });
 
-  it("a session made before the absolute lifetime existed keeps working and gets its start recorded", async () => {
-    const user = await person();
-    const token = "legacy-token-0123456789";
-    const tokenHash = hashSessionToken(token);
-    const now = Date.now();
-    await putItem({
-      ...keys.session(tokenHash),
-      type: "session",
-      tokenHash,
-      userId: user.id,
-      role: "buyer",
-      username: user.username,
-      lastSeenAt: now - 5 * 60_000,
-      expiresAt: Math.floor(now / 1000) + 86400,
-    });
-    expect((await me([`sid=${token}`])).status).toBe(200);
-    expect((await getItem(keys.session(tokenHash)))?.createdAt).toBeGreaterThan(now - 60_000);
-  });
-
   it("signing in as someone else in the same browser ends the session the new cookie replaces", async () => {
     const [first, second] = [await person(), await person()];
     const firstCookie = cookieOf(await login(first.username, first.password));

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CorruptItemError, parseStoredItem } from "../../../functions/adapters/dynamo/item-schema.ts";
+import {
+  CorruptItemError,
+  keyTail,
+  parseStoredItem,
+  storedKey,
+} from "../../../functions/adapters/dynamo/item-schema.ts";
 import * as z from "../../../shared/schemas/zod.ts";
 
 const THING = z.object({ id: z.string(), count: z.number(), note: z.optional(z.string()) });
@@ -17,5 +22,11 @@ describe("parseStoredItem", () => {
     expect(() => parseStoredItem("thing", THING, { ...stored, id: undefined })).toThrow(
       "Stored thing item has id = undefined",
     );
+  });
+
+  it("reads a pointer item's key, and refuses one without it", () => {
+    expect(storedKey("thing", stored)).toEqual({ pk: "THING#1", sk: "PROFILE" });
+    expect(keyTail("thing", stored, "pk", "THING#")).toBe("1");
+    expect(() => storedKey("thing", { pk: "THING#1" })).toThrow("Stored thing item has sk = undefined");
   });
 });

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CorruptItemError,
-  type ItemShape,
-  parseItem,
-} from "../../../functions/adapters/dynamo/item-shape.ts";
+import { CorruptItemError } from "../../../functions/adapters/dynamo/item-schema.ts";
+import { type ItemShape, parseItem } from "../../../functions/adapters/dynamo/item-shape.ts";
 
 interface Thing {
   id: string;

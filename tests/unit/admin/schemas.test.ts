@@ -31,9 +31,22 @@ describe("the seller's add-product schema", () => {
     expect(parsed.purity).toBeUndefined();
   });
 
-  it("keeps weight and purity when given", () => {
-    const parsed = createSellerProductSchema.parse({ ...validProduct, weight: "1oz", purity: "99.99%" });
-    expect(parsed).toMatchObject({ weight: "1oz", purity: "99.99%" });
+  it("keeps weight and purity when given, the weight as an amount and its unit", () => {
+    const parsed = createSellerProductSchema.parse({ ...validProduct, weight: "1OZ", purity: "99.99%" });
+    expect(parsed).toMatchObject({ weight: "1 oz", purity: "99.99%" });
+    expect(createSellerProductSchema.parse({ ...validProduct, weight: " 31.1 g " }).weight).toBe("31.1 g");
+  });
+
+  it("refuses a weight without a unit it knows, on both products' forms", () => {
+    const message = 'Weight must be an amount with its unit (oz, g, kg or lb), such as "1 oz"';
+    for (const weight of ["1", "2.5", "1 ounce", "heavy"]) {
+      expect(messages(createSellerProductSchema.safeParse({ ...validProduct, weight }))).toEqual({
+        weight: message,
+      });
+    }
+    expect(messages(adminCreateProductSchema.safeParse({ ...validProduct, weight: "1" }))).toMatchObject({
+      weight: message,
+    });
   });
 
   it('answers "Required" for each missing required field', () => {

@@ -13,7 +13,6 @@ const NOT_YET_CONVERTED = new Set([
   "functions/adapters/dynamo/local-logs.ts",
   "functions/adapters/dynamo/orders-repo.ts",
   "functions/adapters/dynamo/passkeys-repo.ts",
-  "functions/adapters/dynamo/purchases-repo.ts",
   "functions/adapters/dynamo/sellers-repo.ts",
   "functions/adapters/dynamo/spot-prices-repo.ts",
   "functions/adapters/dynamo/stats-repo.ts",

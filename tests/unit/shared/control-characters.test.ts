@@ -28,7 +28,7 @@ const product = {
   name: "1 oz Silver Eagle",
   description: "A coin.\nTwo lines are fine here.",
   metalType: "silver",
-  weight: "1oz",
+  weight: "1 oz",
   purity: "99.9%",
   imageUrl: "/images/products/silver-coins.svg",
   startingPrice: "0.50",
@@ -67,7 +67,8 @@ const cases: Array<{
   freeText?: boolean;
 }> = [
   { schema: createSellerProductSchema, valid: product, field: "name", label: "Name" },
-  { schema: createSellerProductSchema, valid: product, field: "weight", label: "Weight" },
+  // A weight is an amount and a unit, never free text.
+  { schema: createSellerProductSchema, valid: product, field: "weight", label: "Weight", freeText: false },
   { schema: createSellerProductSchema, valid: product, field: "purity", label: "Purity" },
   { schema: adminCreateProductSchema, valid: product, field: "name", label: "Name" },
   {

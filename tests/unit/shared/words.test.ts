@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plural } from "#shared/plural";
-import { formatWeight, joinWeight, splitWeight } from "#shared/weight";
+import { canonicalWeight, joinWeight, splitWeight } from "#shared/weight";
 
 describe("plural", () => {
   it("says 1 bid, 0 bids and 2 bids", () => {
@@ -18,13 +18,12 @@ describe("plural", () => {
 });
 
 describe("weights", () => {
-  it("shows a bare number in ounces and keeps a weight that has its unit", () => {
-    expect(formatWeight("1")).toBe("1 oz");
-    expect(formatWeight("2.5")).toBe("2.5 oz");
-    expect(formatWeight("31.1 g")).toBe("31.1 g");
-    expect(formatWeight("1oz")).toBe("1oz");
-    expect(formatWeight("")).toBeNull();
-    expect(formatWeight(null)).toBeNull();
+  it("writes an amount with its unit one way, and knows no weight without a unit", () => {
+    expect(canonicalWeight("1oz")).toBe("1 oz");
+    expect(canonicalWeight(" 31.1 G ")).toBe("31.1 g");
+    expect(canonicalWeight("1")).toBeNull();
+    expect(canonicalWeight("1 ounce")).toBeNull();
+    expect(canonicalWeight("")).toBeNull();
   });
 
   it("splits and joins the seller form's amount and unit", () => {

@@ -4,7 +4,6 @@ import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { formatPrice } from "#shared/money";
 import type { ProductView } from "#shared/schemas/seller";
-import { formatWeight } from "#shared/weight";
 
 /** One product of the seller's Products tab. */
 export function SellerProductCard({ product }: { product: ProductView }) {
@@ -22,7 +21,7 @@ export function SellerProductCard({ product }: { product: ProductView }) {
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {product.weight && (
               <span>
-                <span className="text-muted-foreground">Weight:</span> {formatWeight(product.weight)}
+                <span className="text-muted-foreground">Weight:</span> {product.weight}
               </span>
             )}
             {product.purity && (

@@ -63,7 +63,7 @@ const product = (name: string) => ({
   name,
   description: "One troy ounce of fine silver.",
   metalType: "silver",
-  weight: "1oz",
+  weight: "1 oz",
   purity: "99.9%",
   imageUrl: "/images/products/silver-coins.svg",
   startingPrice: "1.00",

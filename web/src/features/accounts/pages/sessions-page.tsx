@@ -28,7 +28,7 @@ function SessionRow({ session }: { session: SessionView }) {
           </p>
           <p className="text-sm text-muted-foreground">
             {session.maskedAddress ? `From ${session.maskedAddress} · ` : ""}Signed in{" "}
-            {formatDateTime(session.createdAt, "a while ago")} · Last active{" "}
+            {formatDateTime(session.createdAt)} · Last active{" "}
             {formatDateTime(session.lastSeenAt)}
           </p>
         </>

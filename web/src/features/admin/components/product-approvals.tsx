@@ -8,7 +8,6 @@ import { formatDate } from "@web/lib/format-date.ts";
 import { PackageCheck } from "lucide-react";
 import { useState } from "react";
 import type { AdminProduct } from "#shared/schemas/admin";
-import { formatWeight } from "#shared/weight";
 import { adminQueries } from "../api/queries.ts";
 import { useReviewProduct } from "../api/review-product.ts";
 import { ApproveProductDialog } from "./approve-product-dialog.tsx";
@@ -38,7 +37,7 @@ export function ProductApprovals() {
                 <div className="flex flex-wrap gap-x-4 text-sm">
                   <LabelledPrice label="Starting price" price={product.startingPrice} />
                   {product.retailPrice && <LabelledPrice label="Retail" price={product.retailPrice} />}
-                  {product.weight && <span>{formatWeight(product.weight)}</span>}
+                  {product.weight && <span>{product.weight}</span>}
                   {product.purity && <span>{product.purity}</span>}
                 </div>
                 <p className="text-xs text-muted-foreground">Submitted {formatDate(product.createdAt)}</p>

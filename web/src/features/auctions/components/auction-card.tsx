@@ -14,7 +14,6 @@ import { BID_MESSAGES, lockedOut } from "#shared/bid-refusals";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { AuctionSummary } from "#shared/schemas/auctions";
-import { formatWeight } from "#shared/weight";
 import { standing } from "../lib/leader.ts";
 import { lockLabel } from "../lib/lock.ts";
 import { rememberBid, useHasBidOn } from "../lib/my-bids.ts";
@@ -53,7 +52,7 @@ export const AuctionCard = memo(function AuctionCard({
   }, [where, user, auction.id]);
   const href = paths.auction.getHref(auction.id);
   const { product } = auction;
-  const details = [formatWeight(product.weight), product.purity].filter(Boolean).join(" • ");
+  const details = [product.weight, product.purity].filter(Boolean).join(" • ");
 
   return (
     <Card

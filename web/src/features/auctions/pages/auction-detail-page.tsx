@@ -15,7 +15,6 @@ import { useParams } from "react-router";
 import { lockedOut } from "#shared/bid-refusals";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
-import { formatWeight } from "#shared/weight";
 import { auctionQueries } from "../api/queries.ts";
 import { BidAgentPanel } from "../components/bid-agent-panel.tsx";
 import { BuyNowPanel } from "../components/buy-now-panel.tsx";
@@ -69,7 +68,7 @@ export function AuctionDetailPage() {
             <CardContent>
               <p className="mb-4 whitespace-pre-line text-sm text-muted-foreground">{product.description}</p>
               <dl className="divide-y divide-border">
-                {product.weight && <Detail label="Weight" value={formatWeight(product.weight) ?? ""} />}
+                {product.weight && <Detail label="Weight" value={product.weight} />}
                 {product.purity && <Detail label="Purity" value={product.purity} />}
                 <Detail label="Metal Type" value={product.metalType} capitalize />
                 <Detail label="Starting Price" value={formatPrice(product.startingPrice)} />
