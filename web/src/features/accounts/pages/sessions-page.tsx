@@ -28,8 +28,7 @@ function SessionRow({ session }: { session: SessionView }) {
           </p>
           <p className="text-sm text-muted-foreground">
             {session.maskedAddress ? `From ${session.maskedAddress} · ` : ""}Signed in{" "}
-            {formatDateTime(session.createdAt)} · Last active{" "}
-            {formatDateTime(session.lastSeenAt)}
+            {formatDateTime(session.createdAt)} · Last active {formatDateTime(session.lastSeenAt)}
           </p>
         </>
       }
