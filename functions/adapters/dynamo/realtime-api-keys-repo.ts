@@ -5,7 +5,6 @@
  */
 import * as z from "#shared/schemas/zod";
 import type { ServedRealtimeKey } from "../../domain/realtime-api-keys.ts";
-import type { ServedKeyStore } from "../../usecases/realtime/rotate-api-keys.ts";
 import { getItem, putItem } from "./commands.ts";
 import { parseStoredItem } from "./item-schema.ts";
 import { liveKeys } from "./keys.ts";
@@ -41,9 +40,10 @@ export async function servedRealtimeKeyId(): Promise<string | undefined> {
   return servedKeyOfItem(Item)?.id;
 }
 
-export const dynamoServedKeyStore: ServedKeyStore = {
+/** The rotation's ServedKeyStore (usecases/realtime/rotate-api-keys.ts). */
+export const dynamoServedKeyStore = {
   served: readServedRealtimeKey,
-  async serve(key) {
+  async serve(key: ServedRealtimeKey): Promise<void> {
     const item = {
       ...liveKeys.servedApiKey(),
       type: "servedLiveKey",

@@ -13,7 +13,13 @@ import {
   NotFoundException,
 } from "@aws-sdk/client-appsync";
 import type { RealtimeApiKey } from "../../domain/realtime-api-keys.ts";
-import type { RealtimeKeyAdmin } from "../../usecases/realtime/rotate-api-keys.ts";
+
+/** What the rotation's RealtimeKeyAdmin port asks (usecases/realtime/rotate-api-keys.ts). */
+export interface AppSyncKeyAdmin {
+  list(): Promise<RealtimeApiKey[]>;
+  create(expiresAt: number): Promise<RealtimeApiKey>;
+  delete(id: string): Promise<void>;
+}
 
 const DESCRIPTION = "Public subscribe key, served by GET /api/config (rotated on a schedule)";
 
@@ -30,7 +36,7 @@ const keyOf = (key: { id?: string; expires?: number }): RealtimeApiKey => ({
   expiresAt: (key.expires ?? 0) * 1000,
 });
 
-export function appSyncKeyAdmin(options: AppSyncKeyAdminOptions): RealtimeKeyAdmin {
+export function appSyncKeyAdmin(options: AppSyncKeyAdminOptions): AppSyncKeyAdmin {
   const client = new AppSyncClient({
     maxAttempts: 3,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -70,7 +76,7 @@ export function appSyncKeyAdmin(options: AppSyncKeyAdminOptions): RealtimeKeyAdm
 }
 
 /** The Event API the stage's rotation works on (EVENT_API_ID). */
-export function keyAdminFromEnv(): RealtimeKeyAdmin {
+export function keyAdminFromEnv(): AppSyncKeyAdmin {
   const apiId = process.env.EVENT_API_ID;
   if (!apiId) throw new Error("EVENT_API_ID is not set: the stage has no Event API");
   return appSyncKeyAdmin({ apiId });
