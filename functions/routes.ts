@@ -403,6 +403,11 @@ export const eventHandlers = {
   endingSoonAlerts: "alerts/ending-soon-sweep",
   /** Every spotPriceIntervalMinutes (EventBridge Scheduler) -> the spot prices from the provider (functions/usecases/spot-prices/). */
   spotPriceFetch: "spot-prices/fetch-spot-prices",
+  /**
+   * Every 6 hours (EventBridge rule) and at deploy time (a custom resource) -> the Event API's public
+   * key renewed before it expires and served by GET /api/config (functions/usecases/realtime/rotate-api-keys.ts).
+   */
+  realtimeApiKeyRotation: "realtime/rotate-api-keys",
 } as const;
 
 /** The route of a handler the code names: a name that is not in the table does not compile. */

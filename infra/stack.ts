@@ -24,6 +24,7 @@ import {
 } from "./constructs/product-function.ts";
 import { Push } from "./constructs/push.ts";
 import { Realtime } from "./constructs/realtime.ts";
+import { RealtimeApiKeys } from "./constructs/realtime-api-keys.ts";
 import { Scheduling } from "./constructs/scheduling.ts";
 import { SpotPrices } from "./constructs/spot-prices.ts";
 import { TableChanges } from "./constructs/table-changes.ts";
@@ -52,6 +53,8 @@ export class PennyAuctionStack extends Stack {
   readonly realtime: Realtime;
   /** The AppSync Event API of live updates (`-c live=events`, the default). */
   readonly liveEvents?: LiveEvents;
+  /** The Event API's public key rotation (`-c live=events`). */
+  readonly realtimeApiKeys?: RealtimeApiKeys;
   /** The Event API's regional Web ACL, where the stage has WAF (prod). */
   readonly liveFirewall?: LiveFirewall;
   readonly scheduling: Scheduling;
@@ -110,7 +113,15 @@ export class PennyAuctionStack extends Stack {
     this.api = this.addHttpApi(routes, defaults, throttle);
     const live = liveTransportOf(this);
     this.realtime = this.addRealtime(defaults, throttle, live === "websocket");
-    if (live === "events") this.liveEvents = this.addLiveEvents(config.prefix);
+    if (live === "events") {
+      this.liveEvents = this.addLiveEvents(config.prefix);
+      this.realtimeApiKeys = new RealtimeApiKeys(this, "RealtimeApiKeys", {
+        defaults,
+        data: this.data,
+        rotationHandler: eventHandlers.realtimeApiKeyRotation,
+        api: this.liveEvents.api,
+      });
+    }
     if (this.liveEvents && config.waf)
       this.liveFirewall = new LiveFirewall(this, "LiveFirewall", {
         prefix: config.prefix,
@@ -298,6 +309,7 @@ export class PennyAuctionStack extends Stack {
         AgentSweepFailures: this.agents.sweepFailures,
         PaymentDeadlineSweepFailures: this.paymentDeadlines.failures,
         SpotPriceFetchFailures: this.spotPrices.failures,
+        ...(this.realtimeApiKeys ? { RealtimeApiKeyRotationFailures: this.realtimeApiKeys.failures } : {}),
         EmailFailures: this.notifications.failures,
         StreamFailures: this.tableChanges.failures,
       },

@@ -42,7 +42,8 @@ export type KeyPrefix =
   | "PAIDCREDITS#"
   | "ACCOUNTTOKEN#"
   | "PASSKEY#"
-  | "SPOT#";
+  | "SPOT#"
+  | "LIVEKEY#";
 
 export interface TableGrant {
   /** Prefixes it reads (GetItem, BatchGetItem, Query, ConditionCheckItem); writes imply reads. */
@@ -135,7 +136,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     ],
     true,
   ),
-  "config/get-config": grant([]),
+  // LIVEKEY#: the Event API key the rotation serves.
+  "config/get-config": grant(["LIVEKEY#"]),
   "me/get-limits": grant(["USER#"], [], true),
   "me/put-limits": grant(["USER#"], ["USER#"], true),
   // LOCALPI#/PURCHASE#: the open payment is canceled, or settled when it was paid meanwhile
@@ -282,6 +284,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "spot-prices/get-spot-prices": grant(["SPOT#"]),
   // Keeps each reading and moves the current prices (SPOT# both).
   "spot-prices/fetch-spot-prices": grant(["SPOT#"], ["SPOT#"]),
+  // Records the Event API key GET /api/config serves.
+  "realtime/rotate-api-keys": grant(["LIVEKEY#"], ["LIVEKEY#"]),
 
   // realtime
   "realtime/connect": grant(["SESSION#"], ["CONN#"]),

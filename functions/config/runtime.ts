@@ -2,6 +2,7 @@
 import { DEFAULT_AUCTION_DURATION_SECONDS } from "#shared/constants";
 import { decimalToCents } from "#shared/money";
 import type { AppConfig } from "#shared/schemas/payments";
+import { serviceUnavailable } from "../domain/errors.ts";
 import { DEFAULT_BUY_NOW_PAYMENT_DAYS, DEFAULT_WIN_PAYMENT_DAYS } from "../domain/payment-deadlines.ts";
 import { MAX_SOCKETS_PER_ADDRESS } from "../domain/realtime-limits.ts";
 import { DEFAULT_WIN_LIMIT, type WinLimit } from "../domain/who-may-bid.ts";
@@ -96,16 +97,26 @@ export function siteOrigins(): string[] {
   return [...new Set([new URL(getEmailSite().url).origin, ...allowedOrigins()])];
 }
 
-/**
- * Where the web gets live updates: the Event API when the stage has one (EVENT_API_*: its endpoints
- * and the public subscribe-only key), else the WebSocket API on the site's own host.
- */
-export function liveConfig(): AppConfig["live"] {
+/** The Event API's endpoints, when the stage has one (EVENT_API_HTTP_ENDPOINT, EVENT_API_REALTIME_ENDPOINT). */
+export function eventApiEndpoints(): { httpEndpoint: string; realtimeEndpoint: string } | undefined {
   const httpEndpoint = process.env.EVENT_API_HTTP_ENDPOINT;
   const realtimeEndpoint = process.env.EVENT_API_REALTIME_ENDPOINT;
-  const apiKey = process.env.EVENT_API_KEY;
-  if (httpEndpoint && realtimeEndpoint && apiKey) {
-    return { transport: "events", httpEndpoint, realtimeEndpoint, apiKey, channelPrefix: "/auctions" };
+  return httpEndpoint && realtimeEndpoint ? { httpEndpoint, realtimeEndpoint } : undefined;
+}
+
+/**
+ * Where the web gets live updates: the Event API when the stage has one, with the public
+ * subscribe-only key the rotation serves (the table's, never one in the environment), else the
+ * WebSocket API on the site's own host.
+ */
+export function liveConfig(
+  endpoints: ReturnType<typeof eventApiEndpoints>,
+  apiKey: string | undefined,
+): AppConfig["live"] {
+  if (endpoints) {
+    // Only before the deploy-time rotation has run: a page asks again.
+    if (!apiKey) throw serviceUnavailable("Live updates are starting. Please try again.");
+    return { transport: "events", ...endpoints, apiKey, channelPrefix: "/auctions" };
   }
   return { transport: "websocket", url: process.env.LIVE_WEBSOCKET_URL || "/ws" };
 }

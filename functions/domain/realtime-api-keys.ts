@@ -21,10 +21,11 @@ export interface RealtimeApiKey {
   expiresAt: number;
 }
 
-/** The key `/api/config` serves and when it was first served. */
+/** The key `/api/config` serves, when it was first served, and when it expires (epoch ms). */
 export interface ServedRealtimeKey {
   id: string;
   since: number;
+  expiresAt: number;
 }
 
 export interface RealtimeKeyPlan {
@@ -70,7 +71,8 @@ export function planRealtimeKeys(
   if (needsNewKey(keys, now)) plan.createExpiringAt = newKeyExpiry(now);
   const newest = newestValidKey(keys, now);
   if (!newest) return plan;
-  const current = served?.id === newest.id ? served : { id: newest.id, since: now };
+  const current =
+    served?.id === newest.id ? served : { id: newest.id, since: now, expiresAt: newest.expiresAt };
   if (current !== served) plan.serve = current;
   if (now - current.since >= GRACE_MS) {
     plan.delete = keys.filter((k) => k.id !== current.id).map((k) => k.id);

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Expiration } from "aws-cdk-lib";
+import { CfnOutput } from "aws-cdk-lib";
 import { AppSyncAuthorizationType, ChannelNamespace, EventApi } from "aws-cdk-lib/aws-appsync";
 import type { IGrantable } from "aws-cdk-lib/aws-iam";
 import { Construct } from "constructs";
@@ -38,11 +38,7 @@ export class LiveEvents extends Construct {
       apiName: `${props.prefix}-live`,
       authorizationConfig: {
         authProviders: [
-          {
-            authorizationType: AppSyncAuthorizationType.API_KEY,
-            // AppSync's longest: a deploy within a year renews it (no scheduled rotation yet).
-            apiKeyConfig: { name: "Public", expires: Expiration.after(Duration.days(365)) },
-          },
+          { authorizationType: AppSyncAuthorizationType.API_KEY },
           { authorizationType: AppSyncAuthorizationType.IAM },
         ],
         connectionAuthModeTypes: [AppSyncAuthorizationType.API_KEY],
@@ -50,6 +46,9 @@ export class LiveEvents extends Construct {
         defaultPublishAuthModeTypes: [AppSyncAuthorizationType.IAM],
       },
     });
+    // The keys are the scheduled rotation's (constructs/realtime-api-keys.ts), not CloudFormation's.
+    this.api.node.tryRemoveChild("DefaultApiKey");
+    delete this.api.apiKeys.Default;
     this.namespace = new ChannelNamespace(this, "Auctions", {
       api: this.api,
       channelNamespaceName: AUCTIONS_NAMESPACE,
@@ -80,10 +79,9 @@ export class LiveEvents extends Construct {
     fn.addEnvironment("EVENT_API_HTTP_ENDPOINT", this.httpEndpoint);
   }
 
-  /** What GET /api/config serves: the endpoints and the public subscribe key. */
+  /** What GET /api/config serves: the endpoints (the public subscribe key is the rotation's, in the table). */
   allowServingConfig(fn: ProductFunction): void {
     fn.addEnvironment("EVENT_API_HTTP_ENDPOINT", this.httpEndpoint);
     fn.addEnvironment("EVENT_API_REALTIME_ENDPOINT", this.realtimeEndpoint);
-    fn.addEnvironment("EVENT_API_KEY", this.api.apiKeys.Public!.attrApiKey);
   }
 }

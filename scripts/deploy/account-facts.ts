@@ -10,6 +10,7 @@ import {
   ListOriginRequestPoliciesCommand,
   ListResponseHeadersPoliciesCommand,
 } from "@aws-sdk/client-cloudfront";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { GetAccountSettingsCommand, LambdaClient } from "@aws-sdk/client-lambda";
 import {
   GetEmailIdentityCommand,
@@ -18,6 +19,10 @@ import {
 } from "@aws-sdk/client-sesv2";
 import { GetParameterCommand, SSMClient } from "@aws-sdk/client-ssm";
 import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
+import { DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
+import { liveKeys } from "../../functions/adapters/dynamo/keys.ts";
+import { servedKeyOfItem } from "../../functions/adapters/dynamo/realtime-api-keys-repo.ts";
+import type { ServedRealtimeKey } from "../../functions/domain/realtime-api-keys.ts";
 
 /**
  * What npm run preflight asks an AWS account, read-only, with the operator's credentials. Each
@@ -41,6 +46,11 @@ export interface AccountFacts {
   cloudFrontDistributions(): Promise<number>;
   /** The account's own (custom) CloudFront policies, which count against its quotas. */
   cloudFrontPolicies(): Promise<CloudFrontPolicyCounts>;
+  /**
+   * The Event API key a deployed stage's GET /api/config serves (its table's item), undefined when
+   * the table or the item does not exist (a new stage, or one with -c live=websocket).
+   */
+  servedLiveKey(tableName: string): Promise<ServedRealtimeKey | undefined>;
 }
 
 export interface CloudFrontPolicyCounts {
@@ -120,6 +130,13 @@ export function awsAccountFacts(options: AwsOptions): AccountFacts {
     async cloudFrontDistributions() {
       const answer = await new CloudFrontClient(config(US_EAST_1)).send(new ListDistributionsCommand({}));
       return answer.DistributionList?.Quantity ?? 0;
+    },
+    async servedLiveKey(tableName) {
+      const table = DynamoDBDocumentClient.from(new DynamoDBClient(config()));
+      return table
+        .send(new GetCommand({ TableName: tableName, Key: liveKeys.servedApiKey() }))
+        .then((answer) => servedKeyOfItem(answer.Item))
+        .catch(notFound);
     },
     async cloudFrontPolicies() {
       const cloudFront = new CloudFrontClient(config(US_EAST_1));

@@ -29,6 +29,10 @@ export const CLOUDFRONT_POLICIES_PER_STAGE: CloudFrontPolicyCounts = {
 export const CLOUDFRONT_POLICY_QUOTA = 20;
 const SES_PRODUCTION_ACCESS = "https://docs.aws.amazon.com/ses/latest/dg/request-production-access.html";
 
+/** When the served Event API key is worth a warning: the rotation should have renewed it by then. */
+export const LIVE_KEY_WARN_DAYS = 30;
+const DAY_MS = 86_400_000;
+
 export interface PreflightTarget {
   config: StageConfig;
   region: string;
@@ -233,6 +237,19 @@ export async function preflightChecks(target: PreflightTarget, facts: AccountFac
       detail: `missing ${[publicKeyParameter, privateKeyParameter].filter((_, i) => !present[i]).join(", ")}: no push until they exist`,
       fix: `npm run create:vapid-keys -- -c stage=${config.stage} -c region=${region}`,
     };
+  });
+
+  await run("live updates key", async () => {
+    const served = await facts.servedLiveKey(config.prefix);
+    if (!served) return { status: "ok", detail: "none served yet: the deploy serves the first" };
+    const daysLeft = Math.floor((served.expiresAt - Date.now()) / DAY_MS);
+    const detail = `${served.id.slice(0, 8)}… expires ${new Date(served.expiresAt).toISOString().slice(0, 10)} (${daysLeft} days)`;
+    if (daysLeft > LIVE_KEY_WARN_DAYS) return { status: "ok", detail };
+    // The rotation renews a key 30 days before it expires, every 6 hours: it has been failing.
+    const fix = `the key rotation is failing: read /aws/lambda/${config.prefix}-realtime and the queue ${config.prefix}-realtime-api-key-rotation-failures, then run it once: aws lambda invoke --region ${region} --function-name ${config.prefix}-realtime-rotate-api-keys /dev/stdout`;
+    return served.expiresAt <= Date.now()
+      ? { status: "fail", detail: `${detail}: expired, pages get no live updates`, fix }
+      : { status: "warn", detail: `${detail}: within ${LIVE_KEY_WARN_DAYS} days`, fix };
   });
 
   if (config.certificateArn && config.domainName) {

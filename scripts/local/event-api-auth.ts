@@ -1,20 +1,28 @@
 /**
  * Who may publish to the Event API stand-in: a request signed with SigV4 by the local stack's
  * credentials (what the deployed namespace allows: IAM), checked by signing it again, or one that
- * carries the API key (tests and tools).
+ * carries a valid API key (tests and tools). The key API (scripts/local/event-api.ts) takes the signature only.
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { NodeSha256 } from "../../functions/adapters/realtime/sha256.ts";
 
 export interface PublishAuth {
-  apiKey: string;
-  iam?: { accessKeyId: string; secretAccessKey: string; region: string };
+  /** Whether a key is one of the API's, unexpired. */
+  validKey: (key: unknown) => boolean;
+  iam?: LocalIam;
+}
+
+export interface LocalIam {
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
 }
 
 export interface PublishRequest {
   method: string;
   path: string;
+  query?: Record<string, string>;
   headers: IncomingHttpHeaders;
   body: Buffer;
 }
@@ -23,10 +31,15 @@ const SIGV4 =
   /^AWS4-HMAC-SHA256 Credential=([^/]+)\/\d{8}\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=[0-9a-f]+$/;
 
 export async function publishAuthorized(request: PublishRequest, auth: PublishAuth): Promise<boolean> {
-  if (request.headers["x-api-key"] === auth.apiKey) return true;
+  if (auth.validKey(request.headers["x-api-key"])) return true;
+  return auth.iam ? signedByLocalCredentials(request, auth.iam) : false;
+}
+
+/** A request SigV4-signed for `appsync` with the local credentials (a publish, or a call of the key API). */
+export async function signedByLocalCredentials(request: PublishRequest, iam: LocalIam): Promise<boolean> {
   const authorization = request.headers.authorization;
   const match = authorization ? SIGV4.exec(authorization) : null;
-  if (!match || !auth.iam || match[1] !== auth.iam.accessKeyId || match[3] !== "appsync") return false;
+  if (!match || match[1] !== iam.accessKeyId || match[3] !== "appsync") return false;
   const amzDate = String(request.headers["x-amz-date"] ?? "");
   const stamp = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
   if (!stamp) return false;
@@ -44,7 +57,7 @@ export async function publishAuthorized(request: PublishRequest, auth: PublishAu
   const signer = new SignatureV4({
     service: "appsync",
     region: match[2]!,
-    credentials: { accessKeyId: auth.iam.accessKeyId, secretAccessKey: auth.iam.secretAccessKey },
+    credentials: { accessKeyId: iam.accessKeyId, secretAccessKey: iam.secretAccessKey },
     sha256: NodeSha256,
   });
   const signed = await signer.sign(
@@ -53,7 +66,7 @@ export async function publishAuthorized(request: PublishRequest, auth: PublishAu
       protocol: "http:",
       hostname: (headers.host ?? "").split(":")[0]!,
       path: request.path,
-      query: {},
+      query: request.query ?? {},
       headers,
       body: request.body.toString("utf8"),
     },

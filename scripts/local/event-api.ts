@@ -4,15 +4,21 @@
  * against it. One port serves both endpoints (AWS gives them two host names):
  *   POST <httpEndpoint>          {"channel": "/auctions/<id>", "events": ["<json string>", …]}
  *   <realtimeEndpoint>           subprotocols `aws-appsync-event-ws` and `header-<base64url of {host, x-api-key}>`
- * Authorization as the deployed namespace has it: connect and subscribe with the API key; publish
+ * Authorization as the deployed namespace has it: connect and subscribe with an API key; publish
  * with IAM (SigV4, checked against the local credentials: event-api-auth.ts) or, for tests and tools,
- * the API key.
+ * an API key. The keys are AppSync's control plane in miniature, on the same port and signed with the
+ * local credentials, so the key rotation's adapter (functions/adapters/realtime/appsync-key-admin.ts)
+ * runs unchanged against it (AWS_ENDPOINT_URL_APPSYNC):
+ *   GET    /v1/apis/<apiId>/apikeys          ListApiKeys   {"apiKeys": [{id, description, expires, deletes}]}
+ *   POST   /v1/apis/<apiId>/apikeys          CreateApiKey  {"description", "expires"} (epoch seconds, 1 to 365 days out)
+ *   DELETE /v1/apis/<apiId>/apikeys/<id>     DeleteApiKey
+ * A key past its `expires` is refused on connect, subscribe and publish, as AWS does.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { type WebSocket, WebSocketServer } from "ws";
-import { type PublishAuth, publishAuthorized } from "./event-api-auth.ts";
+import { type LocalIam, publishAuthorized, signedByLocalCredentials } from "./event-api-auth.ts";
 
 /** What AWS documents: 5 events a publish, 240 KB an event, 5 segments a channel, 50 characters a segment. */
 const MAX_EVENTS_PER_PUBLISH = 5;
@@ -21,21 +27,41 @@ const MAX_SEGMENTS = 5;
 const SEGMENT = /^[A-Za-z0-9-]{1,50}$/;
 const PROTOCOL = "aws-appsync-event-ws";
 const HTTP_PATH = "/event";
+const CONTROL_PREFIX = "/v1/apis/";
 const REALTIME_PATH = "/event/realtime";
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** AppSync removes an expired key 60 days after it expired. */
+const DELETES_AFTER_MS = 60 * DAY_MS;
 
 export interface LocalEventApiOptions {
   /** 0 (default) picks a free one. */
   port?: number;
-  /** The key subscribers (and tests' publishers) present; a random one by default. */
-  apiKey?: string;
+  /**
+   * The first key subscribers (and tests' publishers) present, valid 365 days; a random one by
+   * default; `null` for none (the key rotation makes the first, as on a fresh stage).
+   */
+  apiKey?: string | null;
+  /** The id of the API the key calls name. Default `local`. */
+  apiId?: string;
+  /** The time keys expire by (tests move it). Default Date.now. */
+  now?: () => number;
   /** The channel namespaces that exist. Default: `auctions`. */
   namespaces?: readonly string[];
   /** What `connection_ack` announces; AWS says 300000. */
   connectionTimeoutMs?: number;
   /** How often `ka` goes out; AWS sends one about every minute. */
   keepAliveEveryMs?: number;
-  /** The SigV4 credentials a publish may be signed with (the local stack's dummy ones). */
-  iam?: PublishAuth["iam"];
+  /** The SigV4 credentials a publish or a key call may be signed with (the local stack's dummy ones). */
+  iam?: LocalIam;
+}
+
+/** An API key as AppSync describes it: times in epoch seconds. */
+export interface LocalApiKey {
+  id: string;
+  description?: string;
+  expires: number;
+  deletes: number;
 }
 
 export interface LocalEventApi {
@@ -43,13 +69,24 @@ export interface LocalEventApi {
   realtimeEndpoint: string;
   /** The `host` a client puts in its authorization header (the HTTP endpoint's). */
   host: string;
-  apiKey: string;
+  /** The newest valid key (what a test subscribes with), "" when there is none. */
+  readonly apiKey: string;
+  apiId: string;
+  /** The base URL of the key API, for AWS_ENDPOINT_URL_APPSYNC. */
+  controlEndpoint: string;
+  /** The keys as ListApiKeys gives them. */
+  keys(): LocalApiKey[];
   /** Counters for benchmarks: events accepted, frames delivered, connections open now. */
   stats(): { published: number; delivered: number; connections: number };
   close(): Promise<void>;
 }
 
 type ErrorType = "UnauthorizedException" | "BadRequestException" | "UnsupportedOperation";
+type ControlErrorType =
+  | "BadRequestException"
+  | "NotFoundException"
+  | "UnauthorizedException"
+  | "ApiKeyValidityOutOfBoundsException";
 const errorsOf = (errorType: ErrorType, message: string) => [{ errorType, message }];
 
 /**
@@ -100,7 +137,35 @@ interface Subscriber {
 }
 
 export async function startLocalEventApi(options: LocalEventApiOptions = {}): Promise<LocalEventApi> {
-  const apiKey = options.apiKey ?? `da2-${randomUUID().replaceAll("-", "")}`;
+  const now = options.now ?? Date.now;
+  const apiId = options.apiId ?? "local";
+  const apiKeys = new Map<string, LocalApiKey>();
+  const newKeyId = () => `da2-${randomUUID().replaceAll("-", "")}`;
+  const addKey = (id: string, expiresMs: number, description?: string): LocalApiKey => {
+    // AppSync rounds an expiry down to the hour.
+    const expires = Math.floor(expiresMs / HOUR_MS) * (HOUR_MS / 1000);
+    const key = {
+      id,
+      expires,
+      deletes: expires + DELETES_AFTER_MS / 1000,
+      ...(description ? { description } : {}),
+    };
+    apiKeys.set(id, key);
+    return key;
+  };
+  if (options.apiKey !== null) addKey(options.apiKey ?? newKeyId(), now() + 365 * DAY_MS);
+  const dropDeleted = () => {
+    for (const [id, key] of apiKeys) if (key.deletes * 1000 <= now()) apiKeys.delete(id);
+  };
+  const validKey = (key: unknown): boolean => {
+    const found = typeof key === "string" ? apiKeys.get(key) : undefined;
+    return found !== undefined && found.expires * 1000 > now();
+  };
+  const newestValidKey = (): string =>
+    [...apiKeys.values()]
+      .filter((k) => validKey(k.id))
+      .reduce<LocalApiKey | undefined>((best, k) => (!best || k.expires > best.expires ? k : best), undefined)
+      ?.id ?? "";
   const namespaces = options.namespaces ?? ["auctions"];
   const connectionTimeoutMs = options.connectionTimeoutMs ?? 300_000;
   const keepAliveEveryMs = options.keepAliveEveryMs ?? 60_000;
@@ -109,7 +174,7 @@ export async function startLocalEventApi(options: LocalEventApiOptions = {}): Pr
   let delivered = 0;
 
   const keyIsValid = (auth: unknown) =>
-    typeof auth === "object" && auth !== null && (auth as Record<string, unknown>)["x-api-key"] === apiKey;
+    typeof auth === "object" && auth !== null && validKey((auth as Record<string, unknown>)["x-api-key"]);
 
   /** Accepts the batch or tells why not; each event reaches every matching subscription once. */
   function publish(channel: unknown, events: unknown): { status: number; body: unknown } {
@@ -157,6 +222,7 @@ export async function startLocalEventApi(options: LocalEventApiOptions = {}): Pr
     const answer = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     };
+    if ((req.url ?? "").startsWith(CONTROL_PREFIX)) return onControl(req, res);
     if (req.url !== HTTP_PATH || req.method !== "POST") {
       return answer(404, { errors: errorsOf("BadRequestException", "POST /event only") });
     }
@@ -165,7 +231,7 @@ export async function startLocalEventApi(options: LocalEventApiOptions = {}): Pr
     const raw = Buffer.concat(chunks);
     const allowed = await publishAuthorized(
       { method: "POST", path: HTTP_PATH, headers: req.headers, body: raw },
-      { apiKey, iam: options.iam },
+      { validKey, iam: options.iam },
     );
     if (!allowed) {
       return answer(401, {
@@ -180,6 +246,70 @@ export async function startLocalEventApi(options: LocalEventApiOptions = {}): Pr
     }
     const result = publish(body?.channel, body?.events);
     answer(result.status, result.body);
+  }
+
+  /** AppSync's ListApiKeys, CreateApiKey and DeleteApiKey on this API, for SigV4-signed callers. */
+  async function onControl(req: IncomingMessage, res: ServerResponse) {
+    const answer = (status: number, body: unknown, errorType?: ControlErrorType) => {
+      res
+        .writeHead(status, {
+          "content-type": "application/json",
+          ...(errorType ? { "x-amzn-errortype": errorType } : {}),
+        })
+        .end(JSON.stringify(body));
+    };
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    const signed =
+      options.iam !== undefined &&
+      (await signedByLocalCredentials(
+        {
+          method: req.method ?? "GET",
+          path: url.pathname,
+          query: Object.fromEntries(url.searchParams),
+          headers: req.headers,
+          body: raw,
+        },
+        options.iam,
+      ));
+    if (!signed)
+      return answer(
+        401,
+        { message: "The request is not signed with the local credentials." },
+        "UnauthorizedException",
+      );
+    const match = /^\/v1\/apis\/([^/]+)\/apikeys(?:\/([^/]+))?$/.exec(url.pathname);
+    if (!match || match[1] !== apiId)
+      return answer(404, { message: `No API ${match?.[1] ?? url.pathname}` }, "NotFoundException");
+    dropDeleted();
+    const id = match[2] ? decodeURIComponent(match[2]) : undefined;
+    if (req.method === "GET" && !id) return answer(200, { apiKeys: [...apiKeys.values()] });
+    if (req.method === "POST" && !id) {
+      let body: { description?: unknown; expires?: unknown };
+      try {
+        body = raw.length ? JSON.parse(raw.toString("utf8")) : {};
+      } catch {
+        return answer(400, { message: "The body is not JSON." }, "BadRequestException");
+      }
+      const expiresMs = body.expires === undefined ? now() + 7 * DAY_MS : Number(body.expires) * 1000;
+      const ahead = expiresMs - now();
+      if (!Number.isFinite(expiresMs) || ahead < DAY_MS || ahead > 365 * DAY_MS) {
+        return answer(
+          400,
+          { message: "API key must be valid for a minimum of 1 day and a maximum of 365 days." },
+          "ApiKeyValidityOutOfBoundsException",
+        );
+      }
+      const description = typeof body.description === "string" ? body.description : undefined;
+      return answer(200, { apiKey: addKey(newKeyId(), expiresMs, description) });
+    }
+    if (req.method === "DELETE" && id) {
+      if (!apiKeys.delete(id)) return answer(404, { message: `No API key ${id}` }, "NotFoundException");
+      return answer(200, {});
+    }
+    return answer(400, { message: `${req.method} ${url.pathname} is not a key call` }, "BadRequestException");
   }
 
   const server = createServer((req, res) => {
@@ -292,7 +422,15 @@ export async function startLocalEventApi(options: LocalEventApiOptions = {}): Pr
     httpEndpoint: `http://${host}${HTTP_PATH}`,
     realtimeEndpoint: `ws://${host}${REALTIME_PATH}`,
     host,
-    apiKey,
+    get apiKey() {
+      return newestValidKey();
+    },
+    apiId,
+    controlEndpoint: `http://${host}`,
+    keys: () => {
+      dropDeleted();
+      return [...apiKeys.values()].map((k) => ({ ...k }));
+    },
     stats: () => ({ published, delivered, connections: subscribers.size }),
     async close() {
       for (const { ws } of subscribers) ws.terminate();

@@ -21,6 +21,7 @@ import { type Gateway, startGateway } from "./gateway.ts";
 import { createLocalLiveHandoff } from "./live-handoff.ts";
 import { repoRoot } from "./paths.ts";
 import { startLocalDeadlineSweep } from "./payment-deadlines.ts";
+import { startLocalRealtimeKeyRotation } from "./realtime-api-keys.ts";
 import { startLocalSpotPriceFeed } from "./spot-price-feed.ts";
 import { handlerEnvironment, resolvePorts } from "./stack-env.ts";
 import { type StreamPoller, startStreamPoller } from "./stream-poller.ts";
@@ -167,6 +168,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         ? await startLocalEventApi({
             port: options.ports?.events ?? Number(process.env.EVENT_API_PORT || 3002),
             iam: { accessKeyId: "local", secretAccessKey: "local", region: LOCAL_REGION },
+            // No key until the rotation makes the first, as on a fresh stage.
+            apiKey: null,
           })
         : null;
     if (events) stops.push(() => events.close());
@@ -176,7 +179,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         ? {
             EVENT_API_HTTP_ENDPOINT: events.httpEndpoint,
             EVENT_API_REALTIME_ENDPOINT: events.realtimeEndpoint,
-            EVENT_API_KEY: events.apiKey,
+            // The key rotation's: AppSync's key calls go to the stand-in.
+            EVENT_API_ID: events.apiId,
+            AWS_ENDPOINT_URL_APPSYNC: events.controlEndpoint,
           }
         : {}),
       ...options.env,
@@ -206,6 +211,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (seeded) mark("seed");
 
     const { poller, changesPoller } = await startEventStandIns(dynamo.endpoint, tableName, stops, mark);
+    if (events) {
+      // The deploy-time run, then the schedule's timer: the first key is served before any page asks.
+      const rotation = startLocalRealtimeKeyRotation();
+      stops.push(() => rotation.stop());
+      await rotation.sweep();
+      mark("api-keys");
+    }
 
     let stopped: Promise<void> | null = null;
     const steps = Object.entries(timings)

@@ -41,11 +41,8 @@ describe("live updates on AppSync Events (the default, -c live=events)", () => {
       SubscribeAuthModes: [{ AuthType: "API_KEY" }],
       PublishAuthModes: [{ AuthType: "AWS_IAM" }],
     });
-    const keys = resourcesOfType(dev.json, "AWS::AppSync::ApiKey");
-    expect(keys).toHaveLength(1);
-    // AppSync's longest lifetime: a key expires within 365 days.
-    const expires = keys[0]![1].Properties.Expires as number;
-    expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(365 * 86_400_000);
+    // The keys are the rotation's: none that CloudFormation would have to renew.
+    expect(resourcesOfType(dev.json, "AWS::AppSync::ApiKey")).toEqual([]);
   });
 
   it("grants appsync:EventPublish to the broadcaster alone, on the auctions namespace only", () => {
@@ -71,18 +68,23 @@ describe("live updates on AppSync Events (the default, -c live=events)", () => {
     expect(JSON.stringify(broadcaster.env.EVENT_API_HTTP_ENDPOINT)).toContain("Dns.Http");
     const config = byHandler(functions, configHandler);
     expect(Object.keys(config.env)).toEqual(
-      expect.arrayContaining(["EVENT_API_HTTP_ENDPOINT", "EVENT_API_REALTIME_ENDPOINT", "EVENT_API_KEY"]),
+      expect.arrayContaining(["EVENT_API_HTTP_ENDPOINT", "EVENT_API_REALTIME_ENDPOINT"]),
     );
-    expect(JSON.stringify(config.env.EVENT_API_KEY)).toContain("ApiKey");
+    // The key is the one the rotation recorded in the table, never one fixed at deploy time.
+    expect(config.env.EVENT_API_KEY).toBeUndefined();
+    expect(config.statements.flatMap(actionsOf).filter((a) => a.startsWith("appsync:"))).toEqual([]);
   });
 
   it("has no WebSocket API, no socket functions and no /ws behaviour: the broadcaster publishes", () => {
     expect(
       resourcesOfType(dev.json, "AWS::ApiGatewayV2::Api").map(([, a]) => a.Properties.ProtocolType),
     ).toEqual(["HTTP"]);
-    expect(functions.filter((fn) => fn.handlerId.startsWith("realtime/")).map((fn) => fn.handlerId)).toEqual([
-      eventHandlers.broadcaster,
-    ]);
+    expect(
+      functions
+        .filter((fn) => fn.handlerId.startsWith("realtime/"))
+        .map((fn) => fn.handlerId)
+        .sort(),
+    ).toEqual([eventHandlers.broadcaster, eventHandlers.realtimeApiKeyRotation].sort());
     const broadcaster = byHandler(functions, eventHandlers.broadcaster);
     expect(broadcaster.env.WS_MANAGEMENT_ENDPOINT).toBeUndefined();
     expect(JSON.stringify(dev.json)).not.toMatch(/execute-api:ManageConnections/);
@@ -105,6 +107,66 @@ describe("live updates on AppSync Events (the default, -c live=events)", () => {
     const policies = JSON.stringify(resourcesOfType(dev.json, "AWS::CloudFront::ResponseHeadersPolicy"));
     expect(policies).toContain("Dns.Realtime");
   });
+});
+
+describe("the Event API's key rotation", () => {
+  const rotationHandler = eventHandlers.realtimeApiKeyRotation;
+
+  it("runs the rotation every 6 hours, failures to their queue, and once at deploy time", () => {
+    const rotation = byHandler(functions, rotationHandler);
+    const rules = resourcesOfType(dev.json, "AWS::Events::Rule").filter(([, rule]) =>
+      (rule.Properties.Targets as { Arn: unknown }[]).some(
+        (t) => JSON.stringify(t.Arn) === JSON.stringify({ "Fn::GetAtt": [rotation.logicalId, "Arn"] }),
+      ),
+    );
+    expect(rules).toHaveLength(1);
+    const rule = rules[0]![1].Properties;
+    expect(rule.ScheduleExpression).toBe("rate(6 hours)");
+    expect(rule.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2 });
+    expect(rule.Targets[0].DeadLetterConfig).toBeDefined();
+    const [apiId] = resourcesOfType(dev.json, "AWS::AppSync::Api")[0]!;
+    expect(rotation.env.EVENT_API_ID).toEqual({ "Fn::GetAtt": [apiId, "ApiId"] });
+    // The deploy-time run: the function itself answers the custom resource, after its policy exists.
+    const firsts = resourcesOfType(dev.json, "Custom::RealtimeApiKeys");
+    expect(firsts).toHaveLength(1);
+    const [, first] = firsts[0]!;
+    expect(first.Properties.ServiceToken).toEqual({ "Fn::GetAtt": [rotation.logicalId, "Arn"] });
+    expect(first.Properties.ApiId).toEqual({ "Fn::GetAtt": [apiId, "ApiId"] });
+    const dependsOn = (first as { DependsOn?: string[] }).DependsOn ?? [];
+    expect(dependsOn).toContain(rotation.logicalId);
+    expect(dependsOn.some((id) => /RotationServiceRoleDefaultPolicy/.test(id))).toBe(true);
+  });
+
+  it("lets the rotation alone list, create and delete API keys, and nothing else of AppSync", () => {
+    const keyActions = ["appsync:ListApiKeys", "appsync:CreateApiKey", "appsync:DeleteApiKey"];
+    const holders = functions.filter((fn) =>
+      fn.statements.flatMap(actionsOf).some((a) => keyActions.includes(a)),
+    );
+    expect(holders.map((fn) => fn.handlerId)).toEqual([rotationHandler]);
+    const rotation = holders[0]!;
+    const appsync = rotation.statements.filter((s) => actionsOf(s).some((a) => a.startsWith("appsync:")));
+    expect(appsync).toHaveLength(1);
+    // Merged with X-Ray's own "*" statement, which CDK minimizes into one.
+    expect(
+      actionsOf(appsync[0]!)
+        .filter((a) => !a.startsWith("xray:"))
+        .sort(),
+    ).toEqual([...keyActions].sort());
+    // AppSync's key actions support no resource-level permissions: "*" is the only resource that works.
+    expect(appsync[0]!.Resource).toBe("*");
+    expect(appsync[0]!.Condition).toBeUndefined();
+    // Its table grant: the served key's item, nothing else.
+    const leading = rotation.statements
+      .filter((s) => actionsOf(s).some((a) => a.startsWith("dynamodb:")))
+      .flatMap((s) => (s.Condition?.["ForAllValues:StringLike"]?.["dynamodb:LeadingKeys"] as string[]) ?? []);
+    expect([...new Set(leading)]).toEqual(["LIVEKEY#*"]);
+  });
+
+  it("has no rotation with -c live=websocket", () => {
+    const ws = synthWebsocketDevStage();
+    expect(productFunctions(ws.json).map((fn) => fn.handlerId)).not.toContain(rotationHandler);
+    expect(resourcesOfType(ws.json, "Custom::RealtimeApiKeys")).toEqual([]);
+  }, 180_000);
 });
 
 describe("the Event API's firewall", () => {

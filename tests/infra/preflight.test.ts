@@ -7,8 +7,11 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { ACMClient, RequestCertificateCommand } from "@aws-sdk/client-acm";
 import { APIGatewayClient, UpdateAccountCommand } from "@aws-sdk/client-api-gateway";
+import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { PutParameterCommand, SSMClient } from "@aws-sdk/client-ssm";
+import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { liveKeys } from "../../functions/adapters/dynamo/keys.ts";
 import { readStageConfig } from "../../infra/config.ts";
 import { type AccountFacts, awsAccountFacts } from "../../scripts/deploy/account-facts.ts";
 import {
@@ -222,6 +225,7 @@ describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is
       "CloudFront distributions",
       "CloudFront policies",
       "Web Push keys",
+      "live updates key",
     ]);
   });
 
@@ -307,5 +311,58 @@ describe.skipIf(!motoInstalled)("npm run preflight (skipped where moto_server is
     expect(
       await plan({ ...PROD_CONTEXT, webAclArn: "arn:aws:wafv2:us-east-1:1:global/webacl/a/b" }, "eu-west-1"),
     ).toEqual(["creates in eu-west-1", "CDK bootstrap (eu-west-1)"]);
+  });
+  it("warns when the live updates key the stage serves expires within 30 days, fails once it has expired", async () => {
+    const region = "eu-central-1";
+    const config = stage({ stage: "dev" });
+    const dynamo = new DynamoDBClient({ region, endpoint });
+    await dynamo.send(
+      new CreateTableCommand({
+        TableName: config.prefix,
+        KeySchema: [
+          { AttributeName: "pk", KeyType: "HASH" },
+          { AttributeName: "sk", KeyType: "RANGE" },
+        ],
+        AttributeDefinitions: [
+          { AttributeName: "pk", AttributeType: "S" },
+          { AttributeName: "sk", AttributeType: "S" },
+        ],
+        BillingMode: "PAY_PER_REQUEST",
+      }),
+    );
+    const liveKey = async () =>
+      byName(await preflightChecks({ config, region }, freshAccount(region)))["live updates key"];
+    // Deployed, before the deploy-time rotation served one: nothing to warn about.
+    expect(await liveKey()).toMatchObject({
+      status: "ok",
+      detail: "none served yet: the deploy serves the first",
+    });
+    const serve = (daysLeft: number) =>
+      DynamoDBDocumentClient.from(dynamo).send(
+        new PutCommand({
+          TableName: config.prefix,
+          Item: {
+            ...liveKeys.servedApiKey(),
+            id: "da2-abcdefghijklmnop",
+            since: new Date(Date.now() - 300 * 86_400_000).toISOString(),
+            expiresAt: new Date(Date.now() + daysLeft * 86_400_000 + 3_600_000).toISOString(),
+          },
+        }),
+      );
+    await serve(31);
+    expect(await liveKey()).toMatchObject({
+      status: "ok",
+      detail: expect.stringMatching(/^da2-abcd… expires \d{4}-\d\d-\d\d \(31 days\)$/),
+    });
+    await serve(29);
+    expect(await liveKey()).toMatchObject({
+      status: "warn",
+      detail: expect.stringContaining("(29 days): within 30 days"),
+      fix: expect.stringContaining(
+        "aws lambda invoke --region eu-central-1 --function-name penny-auction-dev-realtime-rotate-api-keys",
+      ),
+    });
+    await serve(-2);
+    expect(await liveKey()).toMatchObject({ status: "fail", detail: expect.stringContaining("expired") });
   });
 });

@@ -165,6 +165,14 @@ export const keys = {
 
 /** Sort keys that order by time and stay unique. */
 /**
+ * The Event API's public key that GET /api/config serves (usecases/realtime/rotate-api-keys.ts), apart
+ * from `keys` so only the rotation and the config route carry it.
+ */
+export const liveKeys = {
+  servedApiKey: () => ({ pk: "LIVEKEY#public", sk: "SERVED" }),
+};
+
+/**
  * The spot prices' keys, apart from `keys` so the functions that never read a price do not carry
  * them (a top-level constant no one imports is left out of the bundle; `keys` is one object).
  */

@@ -1,8 +1,9 @@
 import { centsToDecimal } from "#shared/money";
 import type { AppConfig } from "#shared/schemas/payments";
+import { servedRealtimeKeyId } from "../../adapters/dynamo/realtime-api-keys-repo.ts";
 import { stripePublishableKey } from "../../adapters/payments/settings.ts";
 import { paymentProviderName } from "../../config/payment-provider.ts";
-import { bidValueCents, liveConfig, winLimitConfig } from "../../config/runtime.ts";
+import { bidValueCents, eventApiEndpoints, liveConfig, winLimitConfig } from "../../config/runtime.ts";
 import { definePublicRoute } from "../../http/route.ts";
 
 /**
@@ -12,11 +13,13 @@ import { definePublicRoute } from "../../http/route.ts";
 export const route = definePublicRoute({}, async (): Promise<AppConfig> => {
   const paymentProvider = paymentProviderName();
   const publishableKey = stripePublishableKey();
+  const endpoints = eventApiEndpoints();
+  const apiKey = endpoints ? await servedRealtimeKeyId() : undefined;
   return {
     paymentProvider,
     winLimit: winLimitConfig(),
     bidValue: centsToDecimal(bidValueCents()),
-    live: liveConfig(),
+    live: liveConfig(endpoints, apiKey),
     ...(paymentProvider === "stripe" && publishableKey ? { stripePublishableKey: publishableKey } : {}),
   };
 });

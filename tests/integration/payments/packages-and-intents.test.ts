@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppConfig, BidPackage } from "#shared/schemas/payments";
+import { dynamoServedKeyStore } from "../../../functions/adapters/dynamo/realtime-api-keys-repo.ts";
 import { localPaymentGateway } from "../../../functions/adapters/payments/index.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { seedBidPackages, upsertBidPackages } from "../../../scripts/seed/bid-packages.ts";
@@ -74,12 +75,12 @@ describe("GET /api/config", () => {
     });
   });
 
-  it("names the Event API and its public key when the events transport is set up", async () => {
+  it("names the Event API and the public key the rotation serves when the events transport is set up", async () => {
     Object.assign(process.env, {
       EVENT_API_HTTP_ENDPOINT: "https://abc.appsync-api.eu-west-1.amazonaws.com/event",
       EVENT_API_REALTIME_ENDPOINT: "wss://abc.appsync-realtime-api.eu-west-1.amazonaws.com/event/realtime",
-      EVENT_API_KEY: "da2-public",
     });
+    await dynamoServedKeyStore.serve({ id: "da2-public", since: Date.now(), expiresAt: Date.now() + 3e10 });
     try {
       const res = await invokeRoute<AppConfig>({ method: "GET", path: "/api/config" });
       expect(res.body.live).toEqual({
@@ -90,7 +91,7 @@ describe("GET /api/config", () => {
         channelPrefix: "/auctions",
       });
     } finally {
-      for (const name of ["EVENT_API_HTTP_ENDPOINT", "EVENT_API_REALTIME_ENDPOINT", "EVENT_API_KEY"]) {
+      for (const name of ["EVENT_API_HTTP_ENDPOINT", "EVENT_API_REALTIME_ENDPOINT"]) {
         delete process.env[name];
       }
     }
