@@ -78,12 +78,9 @@ function openSocket(headers: Record<string, string> = { cookie: "sid=token" }) {
     ws.once("error", reject);
     ws.once("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
   });
+  /** The first message to arrive after the call. */
   const nextMessage = () =>
-    new Promise<string>((resolve) => {
-      const before = messages.length;
-      const check = () => (messages.length > before ? resolve(messages[before]!) : setTimeout(check, 10));
-      check();
-    });
+    new Promise<string>((resolve) => ws.once("message", (data) => resolve(data.toString())));
   return { ws, opened, messages, nextMessage };
 }
 
