@@ -3,9 +3,10 @@
  * (`ACCOUNTTOKEN#<hash>` / `PENDINGLOGIN`, TTL at expiry); docs/architecture.md section 5, "Two-factor".
  */
 import type { UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
+import * as z from "#shared/schemas/zod";
 import { deleteItem, getItem, type OnTable } from "./commands.ts";
 import { deleteUnlessRefused, updateUnlessRefused } from "./conditions.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 import { putOneTimeItem } from "./one-time-items.ts";
 
@@ -22,13 +23,13 @@ export interface TwoFactorRecord {
   lastStep?: number;
 }
 
-const TWO_FACTOR_SHAPE: ItemShape<TwoFactorRecord> = {
-  secret: "string?",
-  pendingSecret: "string?",
-  enabledAt: "number?",
-  recoveryCodes: "object?",
-  lastStep: "number?",
-};
+const TWO_FACTOR_SCHEMA = z.object({
+  secret: z.optional(z.string()),
+  pendingSecret: z.optional(z.string()),
+  enabledAt: z.optional(z.number()),
+  recoveryCodes: z.optional(z.array(z.string())),
+  lastStep: z.optional(z.number()),
+}) satisfies z.ZodMiniType<TwoFactorRecord>;
 
 /** Every change to the two-factor item is conditional: true when written, false when its condition refused it. */
 function updateTwoFactor(userId: string, update: Omit<OnTable<UpdateCommandInput>, "Key">): Promise<boolean> {
@@ -37,7 +38,7 @@ function updateTwoFactor(userId: string, update: Omit<OnTable<UpdateCommandInput
 
 export async function getTwoFactor(userId: string): Promise<TwoFactorRecord | null> {
   const { Item } = await getItem({ Key: keys.twoFactor(userId) });
-  return Item ? parseItem("twoFactor", TWO_FACTOR_SHAPE, Item) : null;
+  return Item ? parseStoredItem("twoFactor", TWO_FACTOR_SCHEMA, Item) : null;
 }
 
 /** Keeps a new setup's secret until it is confirmed; refused once two-factor is on. */
@@ -103,6 +104,14 @@ export interface PendingLogin {
   window: number;
 }
 
+const PENDING_LOGIN_SCHEMA = z.object({
+  userId: z.string(),
+  passwordStamp: z.string(),
+  ip: z.string(),
+  window: z.number(),
+  expiresAtMs: z.number(),
+}) satisfies z.ZodMiniType<PendingLogin & { expiresAtMs: number }>;
+
 export async function putPendingLogin(
   tokenHash: string,
   input: PendingLogin & { expiresAtMs: number },
@@ -113,14 +122,9 @@ export async function putPendingLogin(
 /** A pending sign-in, while it is unexpired at `now`. */
 export async function getPendingLogin(tokenHash: string, now: number): Promise<PendingLogin | null> {
   const { Item } = await getItem({ Key: keys.pendingLogin(tokenHash) });
-  if (!Item || typeof Item.userId !== "string" || !((Item.expiresAtMs as number) > now)) return null;
-  if (
-    typeof Item.passwordStamp !== "string" ||
-    typeof Item.ip !== "string" ||
-    typeof Item.window !== "number"
-  )
-    return null;
-  return { userId: Item.userId, passwordStamp: Item.passwordStamp, ip: Item.ip, window: Item.window };
+  if (!Item) return null;
+  const { expiresAtMs, ...pending } = parseStoredItem("pendingLogin", PENDING_LOGIN_SCHEMA, Item);
+  return expiresAtMs > now ? pending : null;
 }
 
 /** Uses a pending sign-in up, in one conditional delete: two right codes cannot make two sessions. */
