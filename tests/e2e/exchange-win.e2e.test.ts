@@ -74,6 +74,8 @@ describe.each(PHONE_AND_DESKTOP)("exchanging a win for its bids at %s size", (la
     expect(await card.getByRole("link", { name: /Pay/ }).count()).toBe(0);
     expect(await card.getByRole("button", { name: /Exchange/ }).count()).toBe(0);
     expect(await balanceOf(winner.page)).toBe(5);
+    // The figures leave the given-up win out: it was never bought.
+    expect(await winner.page.getByTestId("summary-total-wins").textContent()).toBe("0");
     expect(await axeFindings(winner.page, `wins page, exchanged (${label})`)).toEqual([]);
     if (SCREENSHOTS) await winner.page.screenshot({ path: `${SCREENSHOTS}/exchanged-${label}.png` });
 

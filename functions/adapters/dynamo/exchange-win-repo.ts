@@ -3,7 +3,8 @@
  * the credits and the given-up win land together or not at all.
  *  - the auction: still won by the caller, not exchanged or expired, its deadline not passed; it is
  *    stamped expired (`paymentExpiredAt`) and exchanged (`exchangedBids`) and moves from the deadline
- *    index to the admin's expired list (`PAYEXPIRED`), as the deadline sweep moves an expired win;
+ *    index to the admin's expired list (`PAYEXPIRED`), as the deadline sweep moves an expired win, and
+ *    leaves Recent winners' index (gsi5): nothing was sold, so no saving is shown for it;
  *  - its order, when the winner started the checkout: still pending, stamped expired with it (a payment
  *    arriving later is refunded as a late one); with no order, the order guard must still be absent, so
  *    a checkout racing the exchange cannot leave a payable order behind;
@@ -31,7 +32,8 @@ export async function exchangeWinTransaction(input: {
       Update: {
         Key: keys.auction(auctionId),
         UpdateExpression:
-          "SET paymentExpiredAt = :at, exchangedBids = :bids, gsi4pk = :expired, gsi4sk = :expiredSk",
+          "SET paymentExpiredAt = :at, exchangedBids = :bids, gsi4pk = :expired, gsi4sk = :expiredSk" +
+          " REMOVE gsi5pk, gsi5sk",
         ConditionExpression:
           "#status = :won AND winnerId = :me AND attribute_not_exists(paymentExpiredAt)" +
           " AND attribute_not_exists(exchangedBids) AND (attribute_not_exists(payBy) OR payBy > :now)",

@@ -68,6 +68,11 @@ describe("exchanging a win for its bids", () => {
       exchangedBids: null,
     });
     expect(await balanceOf(ann)).toBe(6);
+    const recentIds = async () =>
+      (
+        await ann.call<{ items: { id: string }[] }>({ method: "GET", path: "/api/auctions/ended" })
+      ).body.items.map((a) => a.id);
+    expect(await recentIds()).toContain(won.id);
 
     const res = await exchange(ann, won.id);
     expect(res.status).toBe(200);
@@ -84,6 +89,8 @@ describe("exchanging a win for its bids", () => {
     });
     expect(win.paymentExpiredAt).not.toBeNull();
     expect(await meOn(ann, won.id)).toEqual({ bidsPlaced: 0, bidsValue: "0.00" });
+    // Nothing was sold: Recent winners no longer lists it.
+    expect(await recentIds()).not.toContain(won.id);
     // What her other bids are worth has not moved, and the returned bids are worth what she paid.
     expect(await meOn(ann, other.id)).toEqual({ bidsPlaced: 1, bidsValue: "0.50" });
     const next = await auctionWithBids({ seller, bidders: [ann, bob, ann, bob, ann, bob], running: true });
