@@ -175,6 +175,7 @@ const routeTable = [
   { method: "DELETE", path: "/api/auctions/{id}/agent", handler: "auctions/delete-agent", role: "user" },
   { method: "GET", path: "/api/auctions/{id}/buy-now", handler: "auctions/get-buy-now", role: "user" },
   { method: "POST", path: "/api/auctions/{id}/buy-now", handler: "auctions/buy-now", role: "user" },
+  { method: "POST", path: "/api/auctions/{id}/exchange", handler: "auctions/exchange-win", role: "user" },
   {
     method: "GET",
     path: "/api/auctions/{id}/ledger",

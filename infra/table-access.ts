@@ -188,6 +188,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     ["AUCTION#", "BIDDERS#", "USER#", "AGENTS#"],
     ["AUCTION#", "BIDDERS#", "ORDER#", "AGENTS#", "USER#", "PAIDCREDITS#"],
   ),
+  // Exchanging a win: the auction, its order guard (AUCTION#) and order, the winner's tally and balance.
+  "auctions/exchange-win": grant(
+    ["AUCTION#", "BIDDERS#", "USER#"],
+    ["AUCTION#", "ORDER#", "BIDDERS#", "USER#"],
+  ),
 
   // bid credits
   "payments/list-bid-packages": grant(["PACKAGE#"], [], true),

@@ -141,6 +141,15 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         link: { label: "See your wins", path: paths.myWins.getHref() },
       };
     case "sale_expired":
+      if (data.exchanged)
+        return {
+          subject: `The winner of ${item} gave it up`,
+          lines: [
+            `The winner of ${item} exchanged the win for their bids before paying, so the sale is off and nothing will ship.`,
+            "An admin may list the item in a new auction.",
+          ],
+          link: { label: "Open your dashboard", path: paths.sellerDashboard.getHref() },
+        };
       return {
         subject: `The buyer of ${item} did not pay`,
         lines: [

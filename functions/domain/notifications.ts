@@ -137,8 +137,10 @@ export function emailEventsFor(
     if (buyerId && reminders > (num(oldImage.paymentReminders) ?? 0))
       add("payment_reminder", `${id}#${reminders}`, { userId: buyerId }, data);
     if (newImage.paymentExpiredAt && !oldImage.paymentExpiredAt) {
-      if (buyerId) add("payment_expired", id, { userId: buyerId }, data);
-      if (sellerId) add("sale_expired", id, { sellerId }, data);
+      // A winner who exchanged the win for its bids chose it and saw the answer: only the seller is told.
+      const exchanged = type === "auction" && num(newImage.exchangedBids) !== undefined;
+      if (buyerId && !exchanged) add("payment_expired", id, { userId: buyerId }, data);
+      if (sellerId) add("sale_expired", id, { sellerId }, exchanged ? { ...data, exchanged: true } : data);
     }
   }
 

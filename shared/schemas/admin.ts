@@ -109,5 +109,7 @@ export const expiredWinSchema = z.extend(auctionSummarySchema, {
   /** The deadline that passed, and when the sweep expired the win. */
   payBy: z.string(),
   paymentExpiredAt: z.string(),
+  /** The bids the winner got back when they gave the win up for them; null when the deadline passed. */
+  exchangedBids: z.nullable(z.number().check(z.integer())),
 });
 export type ExpiredWin = z.infer<typeof expiredWinSchema>;

@@ -118,6 +118,8 @@ export const emailEventSchema = z.object({
     /** A payment deadline (ms epoch), and which order it is of (a Buy It Now order pays on its checkout). */
     payBy: z.optional(z.number()),
     buyNow: z.optional(z.boolean()),
+    /** sale_expired: the winner gave the win up for their bids rather than letting the deadline pass. */
+    exchanged: z.optional(z.boolean()),
     /** An account link's secret (verify_email, password_reset); only its hash is in the table. */
     token: z.optional(z.string()),
     /** Where to send instead of the account's address: a new address to verify. */

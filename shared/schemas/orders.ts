@@ -172,9 +172,18 @@ export const wonAuctionSchema = z.extend(auctionSummarySchema, {
   /** Pay by then (null for wins from before deadlines); once it passes unpaid, the win expires. */
   payBy: z.nullable(z.string()),
   paymentExpiredAt: z.nullable(z.string()),
+  /** The bids the winner got back for giving the win up (it expired then); null while not exchanged. */
+  exchangedBids: z.nullable(z.number().check(z.integer())),
   order: z.nullable(wonAuctionOrderSchema),
 });
 export type WonAuction = z.infer<typeof wonAuctionSchema>;
+
+/** POST /api/auctions/{id}/exchange: the credits that came back and the balance after them. */
+export const exchangeWinResponseSchema = z.object({
+  returned: z.number().check(z.integer()),
+  bidBalance: z.number().check(z.integer()),
+});
+export type ExchangeWinResponse = z.infer<typeof exchangeWinResponseSchema>;
 
 /**
  * PATCH /api/orders/{id}/shipping. A tracking number that is left out keeps the one stored; an empty

@@ -281,6 +281,11 @@ const MATRIX: Record<string, Row> = {
       body: shippingAddress,
     }),
   },
+  "POST /api/auctions/{id}/exchange": {
+    // Every signed-in caller reaches the rules: a running auction is nobody's win to exchange yet.
+    expect: signedIn(409),
+    request: ({ world }) => ({ path: `/api/auctions/${world.liveAuctionId}/exchange` }),
+  },
   "POST /api/auctions/{id}/bid": {
     // The seller may not bid on their own auction; staff accounts never bid.
     expect: signedIn(200, { seller: 403, admin: 403 }),

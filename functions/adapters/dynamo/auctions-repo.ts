@@ -87,6 +87,8 @@ export interface AuctionRecord {
   paymentReminders?: number;
   /** ISO time the unpaid win expired at its deadline. */
   paymentExpiredAt?: string;
+  /** The bids the winner got back for giving the win up (functions/domain/exchange-win.ts); it expired then. */
+  exchangedBids?: number;
   /** The product's how-manieth auction after its first (absent on the first: its id is the product's). */
   relist?: number;
   /** The auction an admin started for the product after this win expired unpaid. */
@@ -124,6 +126,7 @@ const AUCTION_SHAPE: ItemShape<AuctionRecord> = {
   payBy: "number?",
   paymentReminders: "number?",
   paymentExpiredAt: "string?",
+  exchangedBids: "number?",
   relist: "number?",
   relistedAs: "string?",
   product: "object",

@@ -32,6 +32,7 @@ export async function expiredWins(now: number): Promise<ExpiredWin[]> {
             ...toAuctionSummary(auction, now),
             payBy: new Date(auction.payBy).toISOString(),
             paymentExpiredAt: auction.paymentExpiredAt,
+            exchangedBids: auction.exchangedBids ?? null,
           },
         ]
       : [],

@@ -121,6 +121,7 @@ export async function listWonAuctionsOf(
         wonAt: wonAt(auction),
         payBy: auction.payBy !== undefined ? new Date(auction.payBy).toISOString() : null,
         paymentExpiredAt: auction.paymentExpiredAt ?? null,
+        exchangedBids: auction.exchangedBids ?? null,
         order: order
           ? { id: order.id, paymentStatus: order.paymentStatus, shippingStatus: order.shippingStatus }
           : null,

@@ -56,6 +56,17 @@ describe("payment deadline emails", () => {
     expect(renderEmail(events[1]!, "seller", site).text).toContain("did not pay by Jan 15, 2026");
   });
 
+  it("a win exchanged for its bids: only the seller is told, in words that say the winner gave it up", () => {
+    const events = emailEventsFor(won(), won({ paymentExpiredAt: "x", exchangedBids: 3 }), AT);
+    expect(events.map((e) => [e.kind, e.recipient, e.data.exchanged])).toEqual([
+      ["sale_expired", { sellerId: "s1" }, true],
+    ]);
+    const mail = renderEmail(events[0]!, "seller", site);
+    expect(mail.subject).toBe("The winner of Gold Maple gave it up");
+    expect(mail.text).toContain("exchanged the win for their bids before paying");
+    expect(mail.text).not.toContain("did not pay");
+  });
+
   it("a Buy It Now order's reminder leads to its own checkout", () => {
     const order = (over: Record<string, unknown> = {}) => ({
       type: "order",

@@ -1,6 +1,7 @@
 import { formatDateTimeWithYear } from "@web/lib/format-date.ts";
 import { winExpired } from "@web/lib/wins.ts";
 import { CalendarClock, CircleX } from "lucide-react";
+import { plural } from "#shared/plural";
 import type { WonAuction } from "#shared/schemas/orders";
 
 /**
@@ -11,9 +12,17 @@ export function PayByNote({
   win,
   what = "win",
 }: {
-  win: Pick<WonAuction, "payBy" | "paymentExpiredAt">;
+  win: Pick<WonAuction, "payBy" | "paymentExpiredAt"> & { exchangedBids?: number | null };
   what?: "win" | "order";
 }) {
+  if (win.exchangedBids != null) {
+    return (
+      <p className="flex items-center gap-1.5 text-sm font-medium" data-testid="pay-by" data-expired="true">
+        <CircleX className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        Exchanged for {plural(win.exchangedBids, "bid")}: this win can no longer be paid for.
+      </p>
+    );
+  }
   if (!win.payBy) return null;
   if (winExpired(win, Date.now())) {
     return (

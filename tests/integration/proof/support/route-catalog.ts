@@ -150,6 +150,8 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
     params: { id: w.liveAuctionId },
     body: shipping,
   }),
+  // The live auction: a well-formed call the rules refuse (409), so the world's win stays unexchanged.
+  "auctions/exchange-win": (w) => ({ as: w.buyer, params: { id: w.liveAuctionId } }),
   "payments/list-bid-packages": () => ({ as: null, params: {} }),
   "payments/create-payment-intent": (w) => ({ as: w.buyer, params: {}, body: { packageId: "starter" } }),
   "payments/verify-payment": (w) => ({ as: w.buyer, params: { paymentIntentId: w.intentId } }),

@@ -7,6 +7,7 @@ import { formatDateTime } from "@web/lib/format-date.ts";
 import { RotateCcw } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
+import { plural } from "#shared/plural";
 import type { ExpiredWin } from "#shared/schemas/admin";
 import { adminQueries } from "../api/queries.ts";
 import { useRelistAuction } from "../api/relist-auction.ts";
@@ -23,7 +24,8 @@ export function ExpiredWins() {
       <CardHeader className="pb-2">
         <CardTitle className="text-base">Expired unpaid wins ({expired.data.length})</CardTitle>
         <p className="text-sm text-muted-foreground">
-          The winner did not pay by the deadline. List the item again to start a new auction of it.
+          The winner did not pay by the deadline, or gave the win up for their bids. List the item again to
+          start a new auction of it.
         </p>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -49,8 +51,14 @@ function ExpiredWinRow({ win }: { win: ExpiredWin }) {
           {win.product.name}
         </Link>
         <p className="text-sm text-muted-foreground">
-          {win.winner ? `Won by ${win.winner.username}` : "Won"} for {formatPrice(win.currentPrice)} · not
-          paid by <time dateTime={win.payBy}>{formatDateTime(win.payBy)}</time>
+          {win.winner ? `Won by ${win.winner.username}` : "Won"} for {formatPrice(win.currentPrice)} ·{" "}
+          {win.exchangedBids !== null ? (
+            `exchanged for ${plural(win.exchangedBids, "bid")}`
+          ) : (
+            <>
+              not paid by <time dateTime={win.payBy}>{formatDateTime(win.payBy)}</time>
+            </>
+          )}
         </p>
       </div>
       <Button

@@ -1,7 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
+import { ExchangeWinButton } from "@web/components/exchange-win-button.tsx";
 import { DialogHeading } from "@web/components/titled-dialog.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogFooter } from "@web/components/ui/dialog.tsx";
 import { paths } from "@web/config/paths.ts";
+import { awaitsPayment, winExpired, wonAuctionsQuery } from "@web/lib/wins.ts";
 import { Trophy } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
@@ -61,6 +64,11 @@ export function returnFocus(previous: Element | null) {
 export function WinnerModal() {
   const win = useCurrentWin();
   const focusedBefore = useRef<Element | null>(null);
+  // The wins list says how many bids an exchange would give back (it may lag the win by a moment).
+  const wins = useQuery({ ...wonAuctionsQuery(), enabled: win !== null });
+  const listed = wins.data?.find((w) => w.id === win?.auctionId);
+  const exchangeable =
+    listed && listed.exchangedBids === null && awaitsPayment(listed) && !winExpired(listed, Date.now());
 
   useEffect(() => (win ? celebrate() : undefined), [win]);
 
@@ -103,6 +111,15 @@ export function WinnerModal() {
               <Button asChild variant="outline" onClick={dismissWin}>
                 <Link to={paths.myWins.getHref()}>View My Wins</Link>
               </Button>
+              {exchangeable && (
+                <ExchangeWinButton
+                  auctionId={win.auctionId}
+                  productName={win.productName}
+                  bids={listed.me.bidsPlaced}
+                  size="default"
+                  onExchanged={dismissWin}
+                />
+              )}
               <Button asChild onClick={dismissWin}>
                 <Link to={paths.orderCheckout.getHref(win.auctionId)}>
                   Pay {formatPrice(win.finalPrice)} now

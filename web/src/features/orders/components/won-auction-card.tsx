@@ -1,3 +1,4 @@
+import { ExchangeWinButton } from "@web/components/exchange-win-button.tsx";
 import { PayByNote } from "@web/components/pay-by-note.tsx";
 import { PayWinButton } from "@web/components/pay-win-button.tsx";
 import { ProductPhoto } from "@web/components/product-image.tsx";
@@ -17,12 +18,14 @@ import { AllInSavings } from "./all-in-savings.tsx";
 
 /**
  * One win on the wins page and what to do next: unpaid (no order yet, or its payment pending) ->
- * "Pay $X now"; paid -> the order's payment and shipping status and a way to the order.
+ * "Pay $X now" or "Exchange for N bids"; paid -> the order's payment and shipping status and a way to
+ * the order; given up for its bids -> what came back.
  */
 export function WonAuctionCard({ auction }: { auction: WonAuction }) {
   const { product, order } = auction;
-  const unpaid = awaitsPayment(auction);
-  const expired = unpaid && winExpired(auction, Date.now());
+  const exchanged = auction.exchangedBids !== null;
+  const unpaid = awaitsPayment(auction) && !exchanged;
+  const expired = exchanged || (unpaid && winExpired(auction, Date.now()));
   return (
     <Card
       className="flex flex-col overflow-hidden sm:flex-row"
@@ -42,7 +45,7 @@ export function WonAuctionCard({ auction }: { auction: WonAuction }) {
             <h2 className="text-lg font-semibold leading-tight">{product.name}</h2>
             <p className="text-sm text-muted-foreground">Sold by {auction.seller.businessName}</p>
           </div>
-          {order && !unpaid && (
+          {order && !unpaid && !exchanged && (
             <dl className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs" data-testid="order-status">
               <div className="flex items-center gap-1">
                 <dt className="text-muted-foreground">Payment</dt>
@@ -63,21 +66,32 @@ export function WonAuctionCard({ auction }: { auction: WonAuction }) {
           <Fact label="Won on" value={formatDate(auction.wonAt)} />
           <Fact label="Final price" value={formatPrice(auction.finalPrice)} strong />
           <Fact label="Total bids" value={auction.totalBids.toLocaleString("en-US")} />
-          <Fact
-            label={`All-in (with your ${plural(auction.me.bidsPlaced, "bid")})`}
-            value={formatPrice(auction.allInCost)}
-            testId="all-in-cost"
-          />
+          {!exchanged && (
+            <Fact
+              label={`All-in (with your ${plural(auction.me.bidsPlaced, "bid")})`}
+              value={formatPrice(auction.allInCost)}
+              testId="all-in-cost"
+            />
+          )}
         </dl>
-        <AllInSavings
-          allInCost={auction.allInCost}
-          retailPrice={auction.retailPrice}
-          meltValue={auction.meltValue}
-        />
-        {unpaid && <PayByNote win={auction} />}
+        {!exchanged && (
+          <AllInSavings
+            allInCost={auction.allInCost}
+            retailPrice={auction.retailPrice}
+            meltValue={auction.meltValue}
+          />
+        )}
+        {(unpaid || exchanged) && <PayByNote win={auction} />}
         <div className="mt-auto flex flex-wrap gap-2">
           {expired ? null : unpaid ? (
-            <PayWinButton auctionId={auction.id} finalPrice={auction.finalPrice} />
+            <>
+              <PayWinButton auctionId={auction.id} finalPrice={auction.finalPrice} />
+              <ExchangeWinButton
+                auctionId={auction.id}
+                productName={product.name}
+                bids={auction.me.bidsPlaced}
+              />
+            </>
           ) : (
             <Button asChild variant="outline">
               <Link to={paths.orders.getHref()}>

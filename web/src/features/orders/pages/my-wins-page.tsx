@@ -25,7 +25,9 @@ export function MyWinsPage() {
   // refreshes the list (an order placed, paid) refreshes both.
   const all = useQuery(orderQueries.wonAuctions());
   const wins = useInfiniteQuery(orderQueries.wonAuctionPages());
-  const summary = all.data ? summarizeWins(all.data.map((w) => decimalToCents(w.finalPrice) ?? 0)) : null;
+  // A win given up for its bids was never bought: the figures leave it out.
+  const kept = all.data?.filter((w) => w.exchangedBids === null);
+  const summary = kept ? summarizeWins(kept.map((w) => decimalToCents(w.finalPrice) ?? 0)) : null;
 
   return (
     <PagedListPage

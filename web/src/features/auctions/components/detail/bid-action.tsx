@@ -1,14 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { PayByNote } from "@web/components/pay-by-note.tsx";
-import { PayWinButton } from "@web/components/pay-win-button.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useUser } from "@web/lib/current-user.ts";
 import { useSelfExclusion } from "@web/lib/spending-limits.ts";
 import { cn } from "@web/lib/utils.ts";
-import { awaitsPayment, winExpired, wonAuctionsQuery } from "@web/lib/wins.ts";
+import { awaitsPayment, wonAuctionsQuery } from "@web/lib/wins.ts";
 import { Gavel, Lock, Trophy } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { lazy, Suspense, useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { BID_MESSAGES, bidRefusalFor, lockedOut } from "#shared/bid-refusals";
 import { formatPrice } from "#shared/money";
@@ -152,14 +150,9 @@ function YouWon({ auction, compact }: { auction: AuctionDetail; compact: boolean
       </p>
       {win &&
         (awaitsPayment(win) ? (
-          <>
-            {!winExpired(win, Date.now()) && (
-              <PayWinButton auctionId={auction.id} finalPrice={win.finalPrice} className="w-full" />
-            )}
-            <div className="flex justify-center text-left">
-              <PayByNote win={win} />
-            </div>
-          </>
+          <Suspense fallback={null}>
+            <UnpaidWin auction={auction} win={win} />
+          </Suspense>
         ) : (
           <p className="text-sm" data-testid="you-won-order">
             {win.order?.shippingStatus === "pending"
@@ -173,6 +166,9 @@ function YouWon({ auction, compact }: { auction: AuctionDetail; compact: boolean
     </div>
   );
 }
+
+/** Only a winner sees it: no part of the auction page's first load. */
+const UnpaidWin = lazy(async () => ({ default: (await import("./unpaid-win.tsx")).UnpaidWin }));
 
 /** Phones and tablets: price, time left and the bid button stay at the bottom of the screen. */
 export function PhoneBidBar({ auction }: { auction: AuctionDetail }) {
