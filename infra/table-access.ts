@@ -167,11 +167,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "auctions/get-auction": grant(["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], ["AUCTION#"]),
   "auctions/get-ledger": grant(["AUCTION#", "BIDS#"]),
   // Recent winners: each winner's bids on the auction and what they paid for bids (the all-in cost).
-  "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#"], [], true),
+  "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], [], true),
   // The wins index: beginner auctions and the win limit.
   // WATCHLIST#: a bidder who follows the auctions they bid on joins this one's followers (once).
   "auctions/place-bid": grant(
-    ["AUCTION#", "BIDS#"],
+    ["AUCTION#", "BIDS#", "SPOT#"],
     ["USER#", "AUCTION#", "BIDS#", "BIDDERS#", "WATCHLIST#"],
     true,
   ),
@@ -223,11 +223,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // A late Buy It Now payment settled here is checked against the buyer's limits (USER#, their
   // purchases index), counted in their tally, or refused (ORDERPAYMENT#) and refunded (LOCALPI#).
   "orders/list-buyer-orders": grant(
-    ["ORDER#", "LOCALPI#", "AUCTION#", "USER#", "ORDERPAYMENT#"],
+    ["ORDER#", "LOCALPI#", "AUCTION#", "USER#", "ORDERPAYMENT#", "SPOT#"],
     ["ORDER#", "ORDERPAYMENT#", "USER#", "LOCALPI#"],
     true,
   ),
-  "orders/list-seller-orders": grant(["ORDER#", "USER#", "SELLER#"], [], true),
+  "orders/list-seller-orders": grant(["ORDER#", "USER#", "SELLER#", "SPOT#"], [], true),
   // A Buy It Now payment starts only within the buyer's self-exclusion and limits (USER#, their
   // purchases index); one found paid is settled like the webhook does.
   "orders/create-order-payment-intent": grant(
@@ -242,7 +242,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "seller/update-seller-profile": grant(["USER#", "SELLER#"], ["SELLER#"]),
   "seller/list-seller-products": grant(["USER#", "SELLER#", "PRODUCT#", "SPOT#"], [], true),
   "seller/create-seller-product": grant(["USER#", "SELLER#"], ["PRODUCT#"]),
-  "seller/list-seller-auctions": grant(["USER#", "SELLER#", "AUCTION#"], ["AUCTION#"], true),
+  "seller/list-seller-auctions": grant(["USER#", "SELLER#", "AUCTION#", "SPOT#"], ["AUCTION#"], true),
   // Reads whether the seller is approved; the photo itself goes to the media bucket, never the table.
   "seller/create-upload": grant(["USER#", "SELLER#"]),
   // The seller's own daily aggregates.
@@ -259,10 +259,10 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/approve-product": grant(["PRODUCT#", "SELLER#", "AUCTION#", "USER#"], ["PRODUCT#", "AUCTION#"]),
   "admin/reject-product": grant(["PRODUCT#"], ["PRODUCT#"]),
   "admin/list-auctions": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
-  "admin/list-expired-wins": grant(["AUCTION#"], [], true),
+  "admin/list-expired-wins": grant(["AUCTION#", "SPOT#"], [], true),
   // Reads the expired win, its product and seller (and the seller's account); writes the new auction
   // and the expired win's relistedAs.
-  "admin/relist-auction": grant(["AUCTION#", "PRODUCT#", "SELLER#", "USER#"], ["AUCTION#"]),
+  "admin/relist-auction": grant(["AUCTION#", "PRODUCT#", "SELLER#", "USER#", "SPOT#"], ["AUCTION#"]),
   "admin/list-users": grant(["USER#"], [], true),
   "admin/get-user-stats": grant(["STATS"]),
   "admin/get-daily-stats": grant(["STATSDAY#", "STATSHOUR#"]),

@@ -207,6 +207,7 @@ export interface EndedAuction {
     name: string;
     imageUrl: string;
     metalType: z.infer<typeof auctionProductSchema>["metalType"];
+    fineOz: number | null;
   };
   finalPrice: string;
   totalBids: number;
@@ -216,6 +217,8 @@ export interface EndedAuction {
   winnerBids: number;
   allInCost: string;
   endedAt: string;
+  /** As on the auction: absent without a fine content or a fresh spot price. */
+  meltValue?: z.infer<typeof meltValueSchema>;
 }
 
 export interface EndedAuctionsPage {
