@@ -152,11 +152,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // finalizing one found over (the auction engine's rule).
   "watchlist/watch-auction": grant(["AUCTION#"], ["WATCHLIST#"]),
   "watchlist/unwatch-auction": grant(["AUCTION#"], ["WATCHLIST#"]),
-  "watchlist/list-watchlist": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
+  "watchlist/list-watchlist": grant(["AUCTION#", "SPOT#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
 
   // auctions and bidding
   // SPOT#: the spot prices of the melt values.
-  "auctions/list-auctions": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
+  "auctions/list-auctions": grant(["AUCTION#", "SPOT#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
   // BIDDERS#: the winner's bids on each win, PAIDCREDITS#: what they paid for bids (the all-in cost).
   "auctions/list-won-auctions": grant(
     ["AUCTION#", "ORDER#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"],
@@ -171,7 +171,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // The wins index: beginner auctions and the win limit.
   // WATCHLIST#: a bidder who follows the auctions they bid on joins this one's followers (once).
   "auctions/place-bid": grant(
-    ["AUCTION#", "BIDS#", "SPOT#"],
+    ["AUCTION#", "BIDS#", "SPOT#", "PAIDCREDITS#"],
     ["USER#", "AUCTION#", "BIDS#", "BIDDERS#", "WATCHLIST#"],
     true,
   ),
@@ -181,9 +181,9 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "auctions/delete-agent": grant(["AGENTS#"], ["AGENTS#", "USER#", "AUCTION#"]),
   // Buy It Now: the offer reads the caller's tally and what they paid for bids; the purchase takes
   // stock, writes the order, records the credit and cancels the buyer's agent (credits back to USER#).
-  "auctions/get-buy-now": grant(["AUCTION#", "BIDDERS#", "USER#", "PAIDCREDITS#"], ["AUCTION#"]),
+  "auctions/get-buy-now": grant(["AUCTION#", "BIDDERS#", "USER#", "PAIDCREDITS#", "SPOT#"], ["AUCTION#"]),
   "auctions/buy-now": grant(
-    ["AUCTION#", "BIDDERS#", "USER#", "AGENTS#"],
+    ["AUCTION#", "BIDDERS#", "USER#", "AGENTS#", "SPOT#"],
     ["AUCTION#", "BIDDERS#", "ORDER#", "AGENTS#", "USER#", "PAIDCREDITS#"],
   ),
 
@@ -219,7 +219,10 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   ),
 
   // orders
-  "orders/create-order": grant(["AUCTION#", "USER#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#", "ORDER#"]),
+  "orders/create-order": grant(
+    ["AUCTION#", "USER#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"],
+    ["AUCTION#", "ORDER#"],
+  ),
   // A late Buy It Now payment settled here is checked against the buyer's limits (USER#, their
   // purchases index), counted in their tally, or refused (ORDERPAYMENT#) and refunded (LOCALPI#).
   "orders/list-buyer-orders": grant(
@@ -242,7 +245,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "seller/update-seller-profile": grant(["USER#", "SELLER#"], ["SELLER#"]),
   "seller/list-seller-products": grant(["USER#", "SELLER#", "PRODUCT#", "SPOT#"], [], true),
   "seller/create-seller-product": grant(["USER#", "SELLER#"], ["PRODUCT#"]),
-  "seller/list-seller-auctions": grant(["USER#", "SELLER#", "AUCTION#", "SPOT#"], ["AUCTION#"], true),
+  "seller/list-seller-auctions": grant(
+    ["USER#", "SELLER#", "AUCTION#", "SPOT#", "BIDDERS#", "PAIDCREDITS#"],
+    ["AUCTION#"],
+    true,
+  ),
   // Reads whether the seller is approved; the photo itself goes to the media bucket, never the table.
   "seller/create-upload": grant(["USER#", "SELLER#"]),
   // The seller's own daily aggregates.
@@ -258,7 +265,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/delete-product": grant(["PRODUCT#", "AUCTION#"], ["PRODUCT#", "AUCTION#"]),
   "admin/approve-product": grant(["PRODUCT#", "SELLER#", "AUCTION#", "USER#"], ["PRODUCT#", "AUCTION#"]),
   "admin/reject-product": grant(["PRODUCT#"], ["PRODUCT#"]),
-  "admin/list-auctions": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
+  "admin/list-auctions": grant(["AUCTION#", "SPOT#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
   "admin/list-expired-wins": grant(["AUCTION#", "SPOT#"], [], true),
   // Reads the expired win, its product and seller (and the seller's account); writes the new auction
   // and the expired win's relistedAs.
@@ -290,9 +297,12 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "realtime/broadcaster": grant(["CONN#", "WATCH#"], ["CONN#", "WATCH#"], true),
 
   // events
-  "auctions/close-auction": grant(["AUCTION#", "AGENTS#"], ["AUCTION#", "AGENTS#", "USER#"]),
+  "auctions/close-auction": grant(
+    ["AUCTION#", "AGENTS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"],
+    ["AUCTION#", "AGENTS#", "USER#"],
+  ),
   "agents/run-agents": grant(
-    ["AUCTION#", "AGENTS#", "USER#", "BIDS#"],
+    ["AUCTION#", "AGENTS#", "USER#", "BIDS#", "PAIDCREDITS#", "SPOT#"],
     ["AGENTS#", "AUCTION#", "USER#", "BIDS#", "BIDDERS#", "WATCHLIST#"],
     true,
   ),

@@ -1,6 +1,8 @@
 import { AUCTION_STATUSES, MAX_WATCHED_AUCTIONS } from "../constants.ts";
+import { type Economics, economicsSchema } from "./economics.ts";
 import { meltValueSchema, productDescriptionFields } from "./product-description.ts";
 
+export type { Economics } from "./economics.ts";
 export type { MeltValue } from "./product-description.ts";
 
 import * as z from "./zod.ts";
@@ -95,6 +97,8 @@ export type BidderSpend = z.infer<typeof bidderSpendSchema>;
 
 export const auctionDetailSchema = z.extend(auctionSummarySchema, {
   bids: z.array(bidViewSchema),
+  /** Only once won. */
+  economics: z.optional(economicsSchema),
   /** Only for a signed-in caller (such answers are never shared at the edge). */
   me: z.optional(bidderSpendSchema),
 });
@@ -219,6 +223,7 @@ export interface EndedAuction {
   endedAt: string;
   /** As on the auction: absent without a fine content or a fresh spot price. */
   meltValue?: z.infer<typeof meltValueSchema>;
+  economics?: Economics;
 }
 
 export interface EndedAuctionsPage {

@@ -1,3 +1,4 @@
+import { economicsSchema } from "./economics.ts";
 import * as z from "./zod.ts";
 
 /**
@@ -61,5 +62,7 @@ export const ledgerPageSchema = z.extend(auctionLedgerSchema, {
   totalEntries: z.number().check(z.integer(), z.nonnegative()),
   previousHash: z.string(),
   nextFrom: z.nullable(z.number().check(z.integer(), z.positive())),
+  /** Once won: what the auction's bids and final price brought in; its `bids` is the chain's length. */
+  economics: z.optional(economicsSchema),
 });
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;

@@ -17,6 +17,7 @@ import { type PaidCredits, paidBidsValueCents } from "../../domain/paid-bids.ts"
 import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toAuctionSummary } from "../views/auction-view.ts";
 import { toBidView } from "../views/bid-view.ts";
+import { economicsField } from "./auction-economics.ts";
 import { finalizeAllOver, readFinalized } from "./finalize-auction.ts";
 
 /**
@@ -68,7 +69,7 @@ export async function readAuctionDetail(
   if (!auction) return null;
   // Read after the auction, so the list holds at least the bids its price counts.
   const bids = await listRecentBids(id, RECENT_BIDS_SHOWN);
-  return { ...toAuctionSummary(auction, now, spot), bids: bids.map(toBidView) };
+  return { ...toAuctionSummary(auction, now, spot), bids: bids.map(toBidView), ...economicsField(auction) };
 }
 
 /** What `userId` spent on the auction: their bids, by hand and by agent, at what they paid for them. */

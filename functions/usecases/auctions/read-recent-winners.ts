@@ -9,6 +9,7 @@ import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
 import { wonAt } from "../../domain/orders.ts";
 import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { meltValueField } from "../views/melt-value.ts";
+import { economicsField } from "./auction-economics.ts";
 import { bidsValueCents } from "./read-auctions.ts";
 
 /**
@@ -43,6 +44,7 @@ export async function listRecentWinners(page: PageRequest, now: number): Promise
           allInCost: centsToDecimal(auction.priceCents + bidsValueCents(tally.bids, paid)),
           endedAt: auction.endedAt ?? wonAt(auction),
           ...meltValueField(auction.product, spot),
+          ...economicsField(auction),
         };
       }),
   );

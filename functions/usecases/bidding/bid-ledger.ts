@@ -13,6 +13,7 @@ import {
   ledgerPageRange,
 } from "../../domain/bid-ledger.ts";
 import { badRequest, serviceUnavailable } from "../../domain/errors.ts";
+import { economicsField } from "../auctions/auction-economics.ts";
 
 export function ledgerGenesis(
   auction: Pick<AuctionRecord, "id" | "startingPriceCents" | "createdAt" | "lockAtPriceCents">,
@@ -77,6 +78,7 @@ export async function readLedgerPage(
       hash: bid.hash,
     })),
     nextFrom: range.nextFrom,
+    ...economicsField(auction),
   };
   return { page, final: auction.status !== "active" };
 }
