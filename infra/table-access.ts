@@ -164,8 +164,12 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     true,
   ),
   // BIDDERS#: a signed-in caller's own bids on it, PAIDCREDITS#: what they paid for bids (`me`).
-  "auctions/get-auction": grant(["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], ["AUCTION#"]),
-  "auctions/get-ledger": grant(["AUCTION#", "BIDS#"]),
+  // USER#: the bidders' account creation times (their badges), projected to that alone.
+  "auctions/get-auction": grant(
+    ["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#", "USER#"],
+    ["AUCTION#"],
+  ),
+  "auctions/get-ledger": grant(["AUCTION#", "BIDS#", "USER#"]),
   // Recent winners: each winner's bids on the auction and what they paid for bids (the all-in cost).
   "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], [], true),
   // The wins index: beginner auctions and the win limit.

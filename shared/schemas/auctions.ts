@@ -23,6 +23,18 @@ export const auctionIdParamsSchema = z.object({
 
 const usernameView = z.object({ username: z.string() });
 
+/**
+ * A bidder as the public pages show them: the username, the month the account was created ("2026-11",
+ * UTC) and whether it was under 30 days old when it bid (a winner: when the auction ended). Never more
+ * about a person. The badge is absent where a page does not show it (a live message's bid until the next read).
+ */
+export const bidderView = z.object({
+  username: z.string(),
+  memberSince: z.optional(z.string()),
+  isNew: z.optional(z.boolean()),
+});
+export type BidderView = z.infer<typeof bidderView>;
+
 export const auctionProductSchema = z.object({
   id: z.string(),
   ...productDescriptionFields,
@@ -53,7 +65,8 @@ export const auctionSummarySchema = z.object({
   createdAt: z.string(),
   /** Null while nobody has bid. */
   lastBidder: z.nullable(usernameView),
-  winner: z.nullable(usernameView),
+  /** With the badge on the detail. */
+  winner: z.nullable(bidderView),
   product: auctionProductSchema,
   seller: auctionSellerSchema,
   activeAgents: z.number().check(z.integer()),
@@ -81,7 +94,7 @@ export const bidViewSchema = z.object({
   /** 1 for the first bid of the auction, n for the n-th. */
   sequence: z.number().check(z.integer()),
   createdAt: z.string(),
-  user: usernameView,
+  user: bidderView,
   /** Placed by the bidder's Bid Agent. */
   auto: z.boolean(),
 });

@@ -12,6 +12,9 @@ export const ledgerEntrySchema = z.object({
   at: z.string(),
   auto: z.boolean(),
   hash: z.string(),
+  /** The bidder's badge (not hashed: the chain proves the bids, not the accounts). */
+  memberSince: z.optional(z.string()),
+  isNew: z.optional(z.boolean()),
 });
 
 export const auctionLedgerSchema = z.object({
