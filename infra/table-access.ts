@@ -154,11 +154,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // finalizing one found over (the auction engine's rule).
   "watchlist/watch-auction": grant(["AUCTION#"], ["WATCHLIST#"]),
   "watchlist/unwatch-auction": grant(["AUCTION#"], ["WATCHLIST#"]),
-  "watchlist/list-watchlist": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
+  "watchlist/list-watchlist": grant(["AUCTION#", "SPOT#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
 
   // auctions and bidding
   // SPOT#: the spot prices of the melt values.
-  "auctions/list-auctions": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
+  "auctions/list-auctions": grant(["AUCTION#", "SPOT#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
   // BIDDERS#: the winner's bids on each win, PAIDCREDITS#: what they paid for bids (the all-in cost).
   "auctions/list-won-auctions": grant(
     ["AUCTION#", "ORDER#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"],
@@ -166,14 +166,18 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     true,
   ),
   // BIDDERS#: a signed-in caller's own bids on it, PAIDCREDITS#: what they paid for bids (`me`).
-  "auctions/get-auction": grant(["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], ["AUCTION#"]),
-  "auctions/get-ledger": grant(["AUCTION#", "BIDS#"]),
+  // USER#: the bidders' account creation times (their badges), projected to that alone.
+  "auctions/get-auction": grant(
+    ["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#", "USER#"],
+    ["AUCTION#"],
+  ),
+  "auctions/get-ledger": grant(["AUCTION#", "BIDS#", "USER#"]),
   // Recent winners: each winner's bids on the auction and what they paid for bids (the all-in cost).
-  "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#"], [], true),
+  "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], [], true),
   // The wins index: beginner auctions and the win limit.
   // WATCHLIST#: a bidder who follows the auctions they bid on joins this one's followers (once).
   "auctions/place-bid": grant(
-    ["AUCTION#", "BIDS#"],
+    ["AUCTION#", "BIDS#", "SPOT#", "PAIDCREDITS#"],
     ["USER#", "AUCTION#", "BIDS#", "BIDDERS#", "WATCHLIST#"],
     true,
   ),
@@ -183,9 +187,9 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "auctions/delete-agent": grant(["AGENTS#"], ["AGENTS#", "USER#", "AUCTION#"]),
   // Buy It Now: the offer reads the caller's tally and what they paid for bids; the purchase takes
   // stock, writes the order, records the credit and cancels the buyer's agent (credits back to USER#).
-  "auctions/get-buy-now": grant(["AUCTION#", "BIDDERS#", "USER#", "PAIDCREDITS#"], ["AUCTION#"]),
+  "auctions/get-buy-now": grant(["AUCTION#", "BIDDERS#", "USER#", "PAIDCREDITS#", "SPOT#"], ["AUCTION#"]),
   "auctions/buy-now": grant(
-    ["AUCTION#", "BIDDERS#", "USER#", "AGENTS#"],
+    ["AUCTION#", "BIDDERS#", "USER#", "AGENTS#", "SPOT#"],
     ["AUCTION#", "BIDDERS#", "ORDER#", "AGENTS#", "USER#", "PAIDCREDITS#"],
   ),
   // Exchanging a win: the auction, its order guard (AUCTION#) and order, the winner's tally and balance.
@@ -226,15 +230,18 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   ),
 
   // orders
-  "orders/create-order": grant(["AUCTION#", "USER#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#", "ORDER#"]),
+  "orders/create-order": grant(
+    ["AUCTION#", "USER#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"],
+    ["AUCTION#", "ORDER#"],
+  ),
   // A late Buy It Now payment settled here is checked against the buyer's limits (USER#, their
   // purchases index), counted in their tally, or refused (ORDERPAYMENT#) and refunded (LOCALPI#).
   "orders/list-buyer-orders": grant(
-    ["ORDER#", "LOCALPI#", "AUCTION#", "USER#", "ORDERPAYMENT#"],
+    ["ORDER#", "LOCALPI#", "AUCTION#", "USER#", "ORDERPAYMENT#", "SPOT#"],
     ["ORDER#", "ORDERPAYMENT#", "USER#", "LOCALPI#"],
     true,
   ),
-  "orders/list-seller-orders": grant(["ORDER#", "USER#", "SELLER#"], [], true),
+  "orders/list-seller-orders": grant(["ORDER#", "USER#", "SELLER#", "SPOT#"], [], true),
   // A Buy It Now payment starts only within the buyer's self-exclusion and limits (USER#, their
   // purchases index); one found paid is settled like the webhook does.
   "orders/create-order-payment-intent": grant(
@@ -249,7 +256,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "seller/update-seller-profile": grant(["USER#", "SELLER#"], ["SELLER#"]),
   "seller/list-seller-products": grant(["USER#", "SELLER#", "PRODUCT#", "SPOT#"], [], true),
   "seller/create-seller-product": grant(["USER#", "SELLER#"], ["PRODUCT#"]),
-  "seller/list-seller-auctions": grant(["USER#", "SELLER#", "AUCTION#"], ["AUCTION#"], true),
+  "seller/list-seller-auctions": grant(
+    ["USER#", "SELLER#", "AUCTION#", "SPOT#", "BIDDERS#", "PAIDCREDITS#"],
+    ["AUCTION#"],
+    true,
+  ),
   // Reads whether the seller is approved; the photo itself goes to the media bucket, never the table.
   "seller/create-upload": grant(["USER#", "SELLER#"]),
   // The seller's own daily aggregates.
@@ -265,11 +276,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/delete-product": grant(["PRODUCT#", "AUCTION#"], ["PRODUCT#", "AUCTION#"]),
   "admin/approve-product": grant(["PRODUCT#", "SELLER#", "AUCTION#", "USER#"], ["PRODUCT#", "AUCTION#"]),
   "admin/reject-product": grant(["PRODUCT#"], ["PRODUCT#"]),
-  "admin/list-auctions": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
-  "admin/list-expired-wins": grant(["AUCTION#"], [], true),
+  "admin/list-auctions": grant(["AUCTION#", "SPOT#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
+  "admin/list-expired-wins": grant(["AUCTION#", "SPOT#"], [], true),
   // Reads the expired win, its product and seller (and the seller's account); writes the new auction
   // and the expired win's relistedAs.
-  "admin/relist-auction": grant(["AUCTION#", "PRODUCT#", "SELLER#", "USER#"], ["AUCTION#"]),
+  "admin/relist-auction": grant(["AUCTION#", "PRODUCT#", "SELLER#", "USER#", "SPOT#"], ["AUCTION#"]),
   "admin/list-users": grant(["USER#"], [], true),
   "admin/get-user-stats": grant(["STATS"]),
   "admin/get-daily-stats": grant(["STATSDAY#", "STATSHOUR#"]),
@@ -299,9 +310,12 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "realtime/broadcaster": grant(["CONN#", "WATCH#"], ["CONN#", "WATCH#"], true),
 
   // events
-  "auctions/close-auction": grant(["AUCTION#", "AGENTS#"], ["AUCTION#", "AGENTS#", "USER#"]),
+  "auctions/close-auction": grant(
+    ["AUCTION#", "AGENTS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"],
+    ["AUCTION#", "AGENTS#", "USER#"],
+  ),
   "agents/run-agents": grant(
-    ["AUCTION#", "AGENTS#", "USER#", "BIDS#"],
+    ["AUCTION#", "AGENTS#", "USER#", "BIDS#", "PAIDCREDITS#", "SPOT#"],
     ["AGENTS#", "AUCTION#", "USER#", "BIDS#", "BIDDERS#", "WATCHLIST#"],
     true,
   ),

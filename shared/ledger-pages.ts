@@ -183,6 +183,16 @@ export async function checkLedgerPage(
         found: page.head,
       };
     }
+    // The published economics count the bids the chain holds: no more, no fewer.
+    if (page.economics && page.economics.bids !== last) {
+      return {
+        ok: false,
+        brokenAt: last,
+        reason: `the economics count ${page.economics.bids} bids, the chain holds ${last}`,
+        expected: String(last),
+        found: String(page.economics.bids),
+      };
+    }
     return { ok: true, next: null, head: page.head, totalEntries: page.totalEntries };
   }
   if (page.entries.length === 0 || page.nextFrom !== n) {

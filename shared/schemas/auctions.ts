@@ -1,6 +1,8 @@
 import { AUCTION_STATUSES, MAX_WATCHED_AUCTIONS } from "../constants.ts";
+import { type Economics, economicsSchema } from "./economics.ts";
 import { meltValueSchema, productDescriptionFields } from "./product-description.ts";
 
+export type { Economics } from "./economics.ts";
 export type { MeltValue } from "./product-description.ts";
 
 import * as z from "./zod.ts";
@@ -20,6 +22,18 @@ export const auctionIdParamsSchema = z.object({
 });
 
 const usernameView = z.object({ username: z.string() });
+
+/**
+ * A bidder as the public pages show them: the username, the month the account was created ("2026-11",
+ * UTC) and whether it was under 30 days old when it bid (a winner: when the auction ended). Never more
+ * about a person. The badge is absent where a page does not show it (a live message's bid until the next read).
+ */
+export const bidderView = z.object({
+  username: z.string(),
+  memberSince: z.optional(z.string()),
+  isNew: z.optional(z.boolean()),
+});
+export type BidderView = z.infer<typeof bidderView>;
 
 export const auctionProductSchema = z.object({
   id: z.string(),
@@ -51,7 +65,8 @@ export const auctionSummarySchema = z.object({
   createdAt: z.string(),
   /** Null while nobody has bid. */
   lastBidder: z.nullable(usernameView),
-  winner: z.nullable(usernameView),
+  /** With the badge on the detail. */
+  winner: z.nullable(bidderView),
   product: auctionProductSchema,
   seller: auctionSellerSchema,
   activeAgents: z.number().check(z.integer()),
@@ -79,7 +94,7 @@ export const bidViewSchema = z.object({
   /** 1 for the first bid of the auction, n for the n-th. */
   sequence: z.number().check(z.integer()),
   createdAt: z.string(),
-  user: usernameView,
+  user: bidderView,
   /** Placed by the bidder's Bid Agent. */
   auto: z.boolean(),
 });
@@ -95,6 +110,8 @@ export type BidderSpend = z.infer<typeof bidderSpendSchema>;
 
 export const auctionDetailSchema = z.extend(auctionSummarySchema, {
   bids: z.array(bidViewSchema),
+  /** Only once won. */
+  economics: z.optional(economicsSchema),
   /** Only for a signed-in caller (such answers are never shared at the edge). */
   me: z.optional(bidderSpendSchema),
 });
@@ -207,6 +224,7 @@ export interface EndedAuction {
     name: string;
     imageUrl: string;
     metalType: z.infer<typeof auctionProductSchema>["metalType"];
+    fineOz: number | null;
   };
   finalPrice: string;
   totalBids: number;
@@ -216,6 +234,9 @@ export interface EndedAuction {
   winnerBids: number;
   allInCost: string;
   endedAt: string;
+  /** As on the auction: absent without a fine content or a fresh spot price. */
+  meltValue?: z.infer<typeof meltValueSchema>;
+  economics?: Economics;
 }
 
 export interface EndedAuctionsPage {

@@ -1,3 +1,4 @@
+import { economicsSchema } from "./economics.ts";
 import * as z from "./zod.ts";
 
 /**
@@ -11,6 +12,9 @@ export const ledgerEntrySchema = z.object({
   at: z.string(),
   auto: z.boolean(),
   hash: z.string(),
+  /** The bidder's badge (not hashed: the chain proves the bids, not the accounts). */
+  memberSince: z.optional(z.string()),
+  isNew: z.optional(z.boolean()),
 });
 
 export const auctionLedgerSchema = z.object({
@@ -61,5 +65,7 @@ export const ledgerPageSchema = z.extend(auctionLedgerSchema, {
   totalEntries: z.number().check(z.integer(), z.nonnegative()),
   previousHash: z.string(),
   nextFrom: z.nullable(z.number().check(z.integer(), z.positive())),
+  /** Once won: what the auction's bids and final price brought in; its `bids` is the chain's length. */
+  economics: z.optional(economicsSchema),
 });
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;

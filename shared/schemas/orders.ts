@@ -1,6 +1,7 @@
 import { ADDRESS_MESSAGES, postalCodeProblem, SHIPPING_COUNTRY_CODES, usStateCode } from "../addresses.ts";
 import { DEFAULT_COUNTRY, METAL_TYPES, PAYMENT_STATUSES, SHIPPING_STATUSES } from "../constants.ts";
 import { auctionSummarySchema, bidderSpendSchema } from "./auctions.ts";
+import { meltValueSchema } from "./product-description.ts";
 import * as z from "./zod.ts";
 
 /**
@@ -97,6 +98,8 @@ export const orderProductSchema = z.object({
   description: z.string(),
   imageUrl: z.string(),
   metalType: z.enum(METAL_TYPES),
+  /** Troy ounces of pure metal (4 decimals); null when the metal, weight or purity does not say. */
+  fineOz: z.nullable(z.number()),
 });
 
 /** One order as /orders and /seller-orders show it. */
@@ -139,6 +142,8 @@ export const orderViewSchema = z.object({
     endsAt: z.string(),
     totalBids: z.number().check(z.integer()),
     product: orderProductSchema,
+    /** As on the auction: absent without a fine content or a fresh spot price. */
+    meltValue: z.optional(meltValueSchema),
   }),
   seller: z.object({ id: z.string(), businessName: z.string() }),
   buyer: z.object({ id: z.string(), username: z.string(), email: z.string() }),

@@ -189,7 +189,9 @@ export const sellerAuctionSchema = z.object({
   totalBids: z.number().check(z.integer()),
   currentPrice: z.string(),
   endsAt: z.string(),
-  product: z.object({ name: z.string(), imageUrl: z.string() }),
+  product: z.object({ name: z.string(), imageUrl: z.string(), fineOz: z.nullable(z.number()) }),
+  /** As on the auction: absent without a fine content or a fresh spot price. */
+  meltValue: z.optional(meltValueSchema),
 });
 export type SellerAuction = z.infer<typeof sellerAuctionSchema>;
 

@@ -21,6 +21,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AuctionStatus } from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { AuctionOutcome } from "../../domain/bidding.ts";
+import type { EndEconomics } from "../../domain/economics.ts";
 import { db, tableName } from "./client.ts";
 import { conditionFailed, putUnlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex, queryAll } from "./index-lists.ts";
@@ -93,6 +94,9 @@ export interface AuctionRecord {
   relist?: number;
   /** The auction an admin started for the product after this win expired unpaid. */
   relistedAs?: string;
+  /** A win's economics, kept by the update that ended it (functions/domain/economics.ts). */
+  bidsValueCents?: number;
+  meltValueAtEndCents?: number;
   product: AuctionProductSnapshot;
   seller: AuctionSellerSnapshot;
 }
@@ -129,6 +133,8 @@ const AUCTION_SHAPE: ItemShape<AuctionRecord> = {
   exchangedBids: "number?",
   relist: "number?",
   relistedAs: "string?",
+  bidsValueCents: "number?",
+  meltValueAtEndCents: "number?",
   product: "object",
   seller: "object",
 };
@@ -297,6 +303,8 @@ export async function writeAuctionOutcome(
   now: number,
   /** A win's payment deadline (ms epoch): the win joins the deadline index (gsi4) until paid or expired. */
   payBy?: number,
+  /** A win's economics (functions/usecases/auctions/auction-economics.ts). */
+  economics?: EndEconomics,
 ): Promise<AuctionRecord | null> {
   const endedAt = new Date(auction.endsAt).toISOString();
   const won = outcome.status === "won";
@@ -306,6 +314,8 @@ export async function writeAuctionOutcome(
     sets.push("payBy = :payBy", "paymentReminders = :noReminders", "gsi4pk = :dueList", "gsi4sk = :dueAt");
   // It leaves the live list: a win moves its gsi3 entry to the winner's wins (and joins the won
   // auctions by end, gsi5, under the same sort key), no win removes it.
+  if (economics) sets.push("bidsValueCents = :bidsValue");
+  if (economics?.meltValueAtEndCents !== undefined) sets.push("meltValueAtEndCents = :meltAtEnd");
   if (won)
     sets.push(
       "winnerId = :winnerId",
@@ -341,6 +351,10 @@ export async function writeAuctionOutcome(
             : {}),
           ...(deadline
             ? { ":payBy": payBy, ":noReminders": 0, ":dueList": deadline.gsi4pk, ":dueAt": deadline.gsi4sk }
+            : {}),
+          ...(economics ? { ":bidsValue": economics.bidsValueCents } : {}),
+          ...(economics?.meltValueAtEndCents !== undefined
+            ? { ":meltAtEnd": economics.meltValueAtEndCents }
             : {}),
         },
         ReturnValues: "ALL_NEW",

@@ -10,6 +10,7 @@
  */
 import type { PaidCredits } from "../../domain/paid-bids.ts";
 import { getItem } from "./commands.ts";
+import { queryAll } from "./index-lists.ts";
 import { keys } from "./keys.ts";
 import { type OrderRecord, orderItem } from "./orders-repo.ts";
 import { creditBuyNowItem } from "./paid-credits-repo.ts";
@@ -32,6 +33,23 @@ export async function getBidderTally(auctionId: string, userId: string): Promise
     bids: typeof Item?.bids === "number" ? Item.bids : 0,
     boughtNowOrderId: typeof Item?.boughtNowOrderId === "string" ? Item.boughtNowOrderId : null,
   };
+}
+
+/** Every bidder's tally on the auction (one Query of its partition, only the counts read). */
+export async function listBidderTallies(auctionId: string): Promise<{ userId: string; bids: number }[]> {
+  const { pk } = keys.bidder(auctionId, "");
+  const items = await queryAll({
+    KeyConditionExpression: "pk = :pk",
+    ExpressionAttributeValues: { ":pk": pk },
+    ProjectionExpression: "sk, bids",
+    ConsistentRead: true,
+  });
+  const prefix = keys.bidder(auctionId, "").sk;
+  return items.flatMap((item) =>
+    typeof item.sk === "string" && item.sk.startsWith(prefix) && typeof item.bids === "number"
+      ? [{ userId: item.sk.slice(prefix.length), bids: item.bids }]
+      : [],
+  );
 }
 
 export type BuyNowWrite = "created" | "refused";

@@ -73,7 +73,16 @@ export interface OrderRecord {
   deliveredAt?: string;
   createdAt: string;
   auction: { id: string; endsAt: number; totalBids: number };
-  product: { id: string; name: string; description: string; imageUrl: string; metalType: MetalType };
+  product: {
+    id: string;
+    name: string;
+    description: string;
+    imageUrl: string;
+    metalType: MetalType;
+    /** As the product gave them (its fine content is derived from them); absent when it gave none. */
+    weight?: string;
+    purity?: string;
+  };
   seller: { id: string; businessName: string };
   buyer: { id: string; username: string; email: string };
 }

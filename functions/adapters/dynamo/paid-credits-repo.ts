@@ -9,6 +9,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { NO_PAID_CREDITS, type PaidCredits } from "../../domain/paid-bids.ts";
 import { db, tableName } from "./client.ts";
+import { batchGetItems } from "./index-lists.ts";
 import { keys } from "./keys.ts";
 
 const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
@@ -18,12 +19,23 @@ export async function readPaidCredits(userId: string): Promise<PaidCredits> {
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.paidCredits(userId), ConsistentRead: true }),
   );
-  if (!Item) return NO_PAID_CREDITS;
-  return {
-    paidCents: number(Item.paidCents),
-    creditsReceived: number(Item.creditsReceived),
-    creditedCents: number(Item.buyNowCreditedCents),
-  };
+  return Item ? paidCreditsOf(Item) : NO_PAID_CREDITS;
+}
+
+const paidCreditsOf = (item: Record<string, unknown>): PaidCredits => ({
+  paidCents: number(item.paidCents),
+  creditsReceived: number(item.creditsReceived),
+  creditedCents: number(item.buyNowCreditedCents),
+});
+
+/** Several users' sums at once (BatchGet, consistent); a user with no item paid nothing. */
+export async function readPaidCreditsOf(userIds: readonly string[]): Promise<Map<string, PaidCredits>> {
+  const items = await batchGetItems(
+    userIds.map((id) => keys.paidCredits(id)),
+    { consistent: true, attributes: ["paidCents", "creditsReceived", "buyNowCreditedCents"] },
+  );
+  const byKey = new Map(items.map((item) => [`${item.pk}`, paidCreditsOf(item)]));
+  return new Map(userIds.map((id) => [id, byKey.get(keys.paidCredits(id).pk) ?? NO_PAID_CREDITS]));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { idParamsSchema, relistAuctionSchema } from "#shared/schemas/admin";
 import { defineRoute } from "../../http/route.ts";
 import { relistExpiredWin } from "../../usecases/auctions/relist-auction.ts";
+import { freshSpotPrices } from "../../usecases/spot-prices/read-spot-prices.ts";
 import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
 
 /**
@@ -9,6 +10,11 @@ import { toAuctionSummary } from "../../usecases/views/auction-view.ts";
  */
 export const route = defineRoute(
   { params: idParamsSchema, body: relistAuctionSchema },
-  async ({ params, body, now }) =>
-    toAuctionSummary(await relistExpiredWin(params.id, now, body.lockAtPrice), now),
+  async ({ params, body, now }) => {
+    const [auction, spot] = await Promise.all([
+      relistExpiredWin(params.id, now, body.lockAtPrice),
+      freshSpotPrices(now),
+    ]);
+    return toAuctionSummary(auction, now, spot);
+  },
 );

@@ -6,6 +6,6 @@ import { listRecentWinners } from "../../usecases/auctions/read-recent-winners.t
 /** Always a page (`{items, nextCursor}`): a new list with no bare-array shape to keep. */
 export const route = definePublicRoute(
   { query: pageQuerySchema },
-  async ({ query }): Promise<EndedAuctionsPage> =>
-    listRecentWinners({ limit: query.limit ?? DEFAULT_PAGE_LIMIT, cursor: query.cursor }),
+  async ({ query, now }): Promise<EndedAuctionsPage> =>
+    listRecentWinners({ limit: query.limit ?? DEFAULT_PAGE_LIMIT, cursor: query.cursor }, now),
 );

@@ -47,7 +47,7 @@ export async function exportAccount(userId: string, token: string, now: number) 
     },
     bids: activity.bidTallies,
     agents: agents.map((agent) => ({ ...toAgentView(agent), auctionId: agent.auctionId })),
-    orders: orders.map(toOrderView),
+    orders: orders.map((order) => toOrderView(order)),
     payments: activity.purchases,
     watchlist,
     sessions,

@@ -16,6 +16,7 @@ import { finalOutcome } from "../../domain/bidding.ts";
 import { payByOf } from "../../domain/payment-deadlines.ts";
 import { logger } from "../../observability/logger.ts";
 import { handOffLiveUpdate } from "../realtime/live-updates.ts";
+import { endEconomics } from "./auction-economics.ts";
 
 /** A lost race re-reads; a few rounds are plenty (once over, the auction can no longer change). */
 const MAX_ROUNDS = 4;
@@ -46,7 +47,9 @@ export async function finalizeIfOver(
       if (!outcome) return { auction: current, finalizedNow: false };
       // A win must be paid within the stage's days of its end (domain/payment-deadlines.ts).
       const payBy = outcome.status === "won" ? payByOf(current.endsAt, winPaymentDays()) : undefined;
-      const finished = await writeAuctionOutcome(current, outcome, now, payBy);
+      // Worked out from the tallies as they are now: the update's `totalBids = :seen` fails if a bid lands meanwhile.
+      const economics = outcome.status === "won" ? await endEconomics(current, now) : undefined;
+      const finished = await writeAuctionOutcome(current, outcome, now, payBy, economics);
       if (finished) {
         logger.info("auction finalized", {
           auctionId: finished.id,

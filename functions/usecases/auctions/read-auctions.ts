@@ -11,12 +11,14 @@ import {
 import { listRecentBids } from "../../adapters/dynamo/bids-repo.ts";
 import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
 import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
+import { getAccountsCreatedAt } from "../../adapters/dynamo/users-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { bidValueCents } from "../../config/runtime.ts";
 import { type PaidCredits, paidBidsValueCents } from "../../domain/paid-bids.ts";
 import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toAuctionSummary } from "../views/auction-view.ts";
-import { toBidView } from "../views/bid-view.ts";
+import { badgeOf, toBidView } from "../views/bid-view.ts";
+import { economicsField } from "./auction-economics.ts";
 import { finalizeAllOver, readFinalized } from "./finalize-auction.ts";
 
 /**
@@ -68,7 +70,17 @@ export async function readAuctionDetail(
   if (!auction) return null;
   // Read after the auction, so the list holds at least the bids its price counts.
   const bids = await listRecentBids(id, RECENT_BIDS_SHOWN);
-  return { ...toAuctionSummary(auction, now, spot), bids: bids.map(toBidView) };
+  // One BatchGet for every badge the page shows (at most the recent bids' bidders and the winner).
+  const created = await getAccountsCreatedAt([
+    ...new Set([...bids.map((bid) => bid.userId), ...(auction.winnerId ? [auction.winnerId] : [])]),
+  ]);
+  const summary = toAuctionSummary(auction, now, spot);
+  return {
+    ...summary,
+    winner: summary.winner && { ...summary.winner, ...badgeOf(auction.winnerId, auction.endsAt, created) },
+    bids: bids.map((bid) => toBidView(bid, created)),
+    ...economicsField(auction),
+  };
 }
 
 /** What `userId` spent on the auction: their bids, by hand and by agent, at what they paid for them. */

@@ -1,4 +1,5 @@
 /** GET /api/auctions/ended: the Recent winners page's list, public (docs/product.md, Recent winners). */
+import { fineOzOf } from "#shared/metal-content";
 import { centsToDecimal } from "#shared/money";
 import type { EndedAuction } from "#shared/schemas/auctions";
 import type { Page, PageRequest } from "#shared/schemas/pages";
@@ -6,6 +7,9 @@ import { type AuctionRecord, listWonAuctionsByEndPage } from "../../adapters/dyn
 import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
 import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
 import { wonAt } from "../../domain/orders.ts";
+import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
+import { meltValueField } from "../views/melt-value.ts";
+import { economicsField } from "./auction-economics.ts";
 import { bidsValueCents } from "./read-auctions.ts";
 
 /**
@@ -13,8 +17,8 @@ import { bidsValueCents } from "./read-auctions.ts";
  * winner's all-in cost: the same sum the winner sees on their wins, so the saving shown is never more
  * than they really made. Per item one read of the winner's tally and one of what they paid for bids.
  */
-export async function listRecentWinners(page: PageRequest): Promise<Page<EndedAuction>> {
-  const won = await listWonAuctionsByEndPage(page);
+export async function listRecentWinners(page: PageRequest, now: number): Promise<Page<EndedAuction>> {
+  const [won, spot] = await Promise.all([listWonAuctionsByEndPage(page), freshSpotPrices(now)]);
   const items = await Promise.all(
     won.items
       .filter((auction): auction is AuctionRecord & { winnerId: string } => Boolean(auction.winnerId))
@@ -30,6 +34,7 @@ export async function listRecentWinners(page: PageRequest): Promise<Page<EndedAu
             name: auction.product.name,
             imageUrl: auction.product.imageUrl,
             metalType: auction.product.metalType,
+            fineOz: fineOzOf(auction.product),
           },
           finalPrice: centsToDecimal(auction.priceCents),
           totalBids: auction.totalBids,
@@ -38,6 +43,8 @@ export async function listRecentWinners(page: PageRequest): Promise<Page<EndedAu
           winnerBids: tally.bids,
           allInCost: centsToDecimal(auction.priceCents + bidsValueCents(tally.bids, paid)),
           endedAt: auction.endedAt ?? wonAt(auction),
+          ...meltValueField(auction.product, spot),
+          ...economicsField(auction),
         };
       }),
   );

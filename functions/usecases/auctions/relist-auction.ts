@@ -18,6 +18,7 @@ import { goLiveRefusal } from "../../domain/approvals.ts";
 import { conflict, notFound } from "../../domain/errors.ts";
 import { relistRefusal } from "../../domain/payment-deadlines.ts";
 import { logger } from "../../observability/logger.ts";
+import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toAuctionSummary } from "../views/auction-view.ts";
 import { lockAtPriceFor, startAuction } from "./start-auction.ts";
 
@@ -25,11 +26,12 @@ export const AUCTION_NOT_FOUND = "Auction not found";
 
 /** The wins that expired unpaid and wait to be listed again, newest expiry first. */
 export async function expiredWins(now: number): Promise<ExpiredWin[]> {
-  return (await listExpiredWins()).flatMap((auction) =>
+  const [expired, spot] = await Promise.all([listExpiredWins(), freshSpotPrices(now)]);
+  return expired.flatMap((auction) =>
     auction.payBy !== undefined && auction.paymentExpiredAt
       ? [
           {
-            ...toAuctionSummary(auction, now),
+            ...toAuctionSummary(auction, now, spot),
             payBy: new Date(auction.payBy).toISOString(),
             paymentExpiredAt: auction.paymentExpiredAt,
             exchangedBids: auction.exchangedBids ?? null,

@@ -6,6 +6,7 @@ import { centsToDecimal } from "#shared/money";
 import type { LedgerPage } from "#shared/schemas/ledger";
 import { type AuctionRecord, getAuction } from "../../adapters/dynamo/auctions-repo.ts";
 import { getBid, listBidsBetween } from "../../adapters/dynamo/bids-repo.ts";
+import { getAccountsCreatedAt } from "../../adapters/dynamo/users-repo.ts";
 import {
   genesisHash,
   LEDGER_ALGORITHM,
@@ -13,6 +14,8 @@ import {
   ledgerPageRange,
 } from "../../domain/bid-ledger.ts";
 import { badRequest, serviceUnavailable } from "../../domain/errors.ts";
+import { economicsField } from "../auctions/auction-economics.ts";
+import { badgeOf } from "../views/bid-view.ts";
 
 export function ledgerGenesis(
   auction: Pick<AuctionRecord, "id" | "startingPriceCents" | "createdAt" | "lockAtPriceCents">,
@@ -55,6 +58,7 @@ export async function readLedgerPage(
   // be in an eventually consistent read yet: read them again consistently (rare, and only then).
   if (!read.complete) read = await readRange(auctionId, range.from, range.to, true);
   if (!read.complete) throw serviceUnavailable();
+  const created = await getAccountsCreatedAt([...new Set(read.bids.map((bid) => bid.userId))]);
   const page: LedgerPage = {
     auctionId,
     algorithm: LEDGER_ALGORITHM,
@@ -75,8 +79,10 @@ export async function readLedgerPage(
       at: new Date(bid.createdAt).toISOString(),
       auto: bid.auto,
       hash: bid.hash,
+      ...badgeOf(bid.userId, Date.parse(bid.createdAt), created),
     })),
     nextFrom: range.nextFrom,
+    ...economicsField(auction),
   };
   return { page, final: auction.status !== "active" };
 }

@@ -21,6 +21,7 @@ import { stillPayable } from "../../domain/payment-deadlines.ts";
 import { PAYMENT_CURRENCY } from "../../domain/payments.ts";
 import { logger } from "../../observability/logger.ts";
 import { purchaseStanding } from "../limits/responsible-play.ts";
+import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toOrderView } from "../views/order-view.ts";
 import { markOrderPaid } from "./mark-order-paid.ts";
 import { ORDER_MESSAGES } from "./orders.ts";
@@ -131,8 +132,11 @@ export async function listOrdersOfBuyerPage(
 }
 
 async function settledViews(orders: OrderRecord[], now: number): Promise<OrderView[]> {
-  const settled = await Promise.all(orders.map((order) => settleLatePayment(order, now)));
-  return settled.map(toOrderView);
+  const [settled, spot] = await Promise.all([
+    Promise.all(orders.map((order) => settleLatePayment(order, now))),
+    freshSpotPrices(now),
+  ]);
+  return settled.map((order) => toOrderView(order, spot));
 }
 
 async function settleLatePayment(order: OrderRecord, now: number): Promise<OrderRecord> {

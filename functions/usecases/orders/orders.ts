@@ -211,6 +211,9 @@ export function newOrder(
       description: auction.product.description,
       imageUrl: auction.product.imageUrl,
       metalType: auction.product.metalType,
+      // What its fine content (and so its melt value) is derived from.
+      ...(auction.product.weight ? { weight: auction.product.weight } : {}),
+      ...(auction.product.purity ? { purity: auction.product.purity } : {}),
     },
     seller: { id: auction.seller.id, businessName: auction.seller.businessName },
     buyer: { id: buyer.id, username: buyer.username, email: buyer.email },
@@ -224,9 +227,9 @@ export async function listOrdersOfSeller(
   sellerUserId: string,
   page?: PageRequest,
 ): Promise<OrderView[] | Page<OrderView>> {
-  const user = await getUser(sellerUserId);
+  const [user, spot] = await Promise.all([getUser(sellerUserId), freshSpotPrices(Date.now())]);
   if (!user) throw unauthorized();
-  const view = (orders: OrderRecord[]) => orders.map(toOrderView);
+  const view = (orders: OrderRecord[]) => orders.map((order) => toOrderView(order, spot));
   if (!page) return user.sellerId ? view(await listSellerOrders(user.sellerId)) : [];
   if (!user.sellerId) return { items: [], nextCursor: null };
   return mapPage(await listSellerOrdersPage(user.sellerId, page), view);

@@ -1,8 +1,13 @@
+import { fineOzOf } from "#shared/metal-content";
 import { centsToDecimal } from "#shared/money";
 import type { OrderView } from "#shared/schemas/orders";
 import type { OrderRecord } from "../../adapters/dynamo/orders-repo.ts";
+import type { SpotPriceBoard } from "../../adapters/dynamo/spot-prices-repo.ts";
+import { meltValueField } from "./melt-value.ts";
 
-export function toOrderView(order: OrderRecord): OrderView {
+/** With the item's melt value when `spot` (the fresh spot prices) values its metal. */
+export function toOrderView(order: OrderRecord, spot?: SpotPriceBoard): OrderView {
+  const { weight, purity, ...product } = order.product;
   return {
     id: order.id,
     kind: order.kind,
@@ -39,7 +44,8 @@ export function toOrderView(order: OrderRecord): OrderView {
       id: order.auction.id,
       endsAt: new Date(order.auction.endsAt).toISOString(),
       totalBids: order.auction.totalBids,
-      product: order.product,
+      product: { ...product, fineOz: fineOzOf(order.product) },
+      ...meltValueField(order.product, spot),
     },
     seller: order.seller,
     buyer: order.buyer,

@@ -238,7 +238,7 @@ describe("product approval", () => {
         totalBids: 0,
         currentPrice: "3.25",
         endsAt: detail.body.endsAt,
-        product: { name: product.name, imageUrl: product.imageUrl },
+        product: { name: product.name, imageUrl: product.imageUrl, fineOz: product.fineOz },
       },
     ]);
     expect((await pendingProducts()).some((p) => p.id === product.id)).toBe(false);

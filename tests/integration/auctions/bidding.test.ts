@@ -32,7 +32,12 @@ describe("public payloads", () => {
     ];
     moveClockPast((await getItem(keys.auction(auction.id)))?.endsAt as number);
     const ended = await anonymous<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
-    expect(ended.body.winner).toEqual({ username: a.username });
+    // The winner's badge: the month the account joined and that it is new (created just now).
+    expect(ended.body.winner).toEqual({
+      username: a.username,
+      memberSince: new Date().toISOString().slice(0, 7),
+      isNew: true,
+    });
     for (const res of [...live, ended]) {
       const text = JSON.stringify(res.body);
       for (const user of [a, b, seller]) expect(text).not.toContain(user.id);

@@ -10,6 +10,7 @@ import type { LedgerWalk } from "#shared/ledger-pages";
 import { plural } from "#shared/plural";
 import type { LedgerPage as PublishedPage } from "#shared/schemas/ledger";
 import { auctionQueries } from "../api/queries.ts";
+import { EconomicsLine } from "../components/economics-line.tsx";
 import { checkAuctionLedger, type LedgerProgress } from "../lib/ledger-check.ts";
 
 type Entry = PublishedPage["entries"][number];
@@ -31,7 +32,8 @@ const ROWS_PER_STEP = 100;
 export function LedgerPage() {
   const { id = "" } = useParams();
   // The heading and the tab name the product, as the auction page does, once its name is known.
-  const product = useQuery(auctionQueries.detail(id)).data?.product.name;
+  const detail = useQuery(auctionQueries.detail(id)).data;
+  const product = detail?.product.name;
   const title = product ? `Bid ledger: ${product}` : "Bid ledger";
   useDocumentTitle(title);
   const [progress, setProgress] = useState<{ id: string; read: Entry[]; counts: LedgerProgress | null }>({
@@ -85,6 +87,7 @@ export function LedgerPage() {
           </Link>
           ), recomputed here in your browser.
         </p>
+        <EconomicsLine economics={detail?.economics} />
       </header>
       <Card>
         <CardContent className="grid gap-3 pt-6" aria-live="polite" data-testid="ledger-check">

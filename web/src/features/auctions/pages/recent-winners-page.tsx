@@ -12,6 +12,7 @@ import { decimalToCents, formatPrice } from "#shared/money";
 import { allInSavingsPercent } from "#shared/orders";
 import { plural } from "#shared/plural";
 import type { EndedAuction } from "#shared/schemas/auctions";
+import { EconomicsLine } from "../components/economics-line.tsx";
 
 /** /recent-winners: who won what lately, and for how much all-in against retail. */
 export function RecentWinnersPage() {
@@ -70,6 +71,7 @@ function Win({ win }: { win: EndedAuction }) {
             Saved {percent}% on retail ({formatPrice(win.retailPrice ?? "0")}), bids included
           </p>
         ) : null}
+        <EconomicsLine economics={win.economics} />
         <p className="text-xs text-muted-foreground">Ended {formatDateTime(win.endedAt)}</p>
       </div>
     </Card>
