@@ -236,6 +236,12 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     true,
   ),
   "orders/update-shipping": grant(["ORDER#", "USER#", "SELLER#"], ["ORDER#"]),
+  // The buyer's cancel of a late order: the order, the bids given back (USER#, PAIDCREDITS#) and the
+  // refund (LOCALPI# with the local provider).
+  "orders/cancel-order": grant(
+    ["ORDER#", "USER#", "PAIDCREDITS#", "LOCALPI#"],
+    ["ORDER#", "USER#", "PAIDCREDITS#", "LOCALPI#"],
+  ),
 
   // seller
   "seller/get-seller-profile": grant(["USER#", "SELLER#"]),
@@ -260,6 +266,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/reject-product": grant(["PRODUCT#"], ["PRODUCT#"]),
   "admin/list-auctions": grant(["AUCTION#", "SPOT#"], ["AUCTION#"], true),
   "admin/list-expired-wins": grant(["AUCTION#"], [], true),
+  "admin/list-late-orders": grant(["ORDER#"], [], true),
   // Reads the expired win, its product and seller (and the seller's account); writes the new auction
   // and the expired win's relistedAs.
   "admin/relist-auction": grant(["AUCTION#", "PRODUCT#", "SELLER#", "USER#"], ["AUCTION#"]),
