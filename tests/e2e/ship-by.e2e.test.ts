@@ -80,6 +80,8 @@ describe.each(PHONE_AND_DESKTOP)("the ship-by guarantee at %s size", (label, vie
     await order.locator('[data-testid="ship-by"][data-cancelled="true"]').waitFor();
     expect(await order.getByTestId("ship-by").textContent()).toContain("$1.51 refunded to your card");
     expect(await order.getByTestId("payment-status").textContent()).toBe("Refunded");
+    // The bid spent on the auction is back in the header's balance (2 given, 1 spent, 1 back).
+    await winner.page.getByText("2 Bids").first().waitFor();
     expect(await axeFindings(winner.page, `orders, cancelled (${label})`)).toEqual([]);
     if (SCREENSHOTS) await winner.page.screenshot({ path: `${SCREENSHOTS}/ship-by-cancelled-${label}.png` });
     expect(seen).toEqual([]);

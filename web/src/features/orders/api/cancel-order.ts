@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client.ts";
+import { meQuery } from "@web/lib/current-user.ts";
 import type { OrderView } from "#shared/schemas/orders";
 import { orderQueries } from "./queries.ts";
 
@@ -12,7 +13,11 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) => cancelOrder(orderId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderQueries.buyerOrders().queryKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: orderQueries.buyerOrders().queryKey });
+      // The bids given back are in the header's balance.
+      void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+    },
     meta: { errorToast: { fallback: "Could not cancel the order" } },
   });
 }
