@@ -248,6 +248,14 @@ const routeTable = [
     callsPaymentProvider: true,
   },
   { method: "PATCH", path: "/api/orders/{id}/shipping", handler: "orders/update-shipping", role: "seller" },
+  {
+    method: "POST",
+    path: "/api/orders/{id}/cancel",
+    handler: "orders/cancel-order",
+    role: "user",
+    // Refunds a late order's payment.
+    callsPaymentProvider: true,
+  },
 
   // seller
   { method: "GET", path: "/api/seller/profile", handler: "seller/get-seller-profile", role: "seller" },
@@ -292,6 +300,7 @@ const routeTable = [
     handler: "admin/relist-auction",
     role: "admin",
   },
+  { method: "GET", path: "/api/admin/orders/late", handler: "admin/list-late-orders", role: "admin" },
   { method: "GET", path: "/api/admin/users", handler: "admin/list-users", role: "admin" },
   { method: "GET", path: "/api/admin/stats/users", handler: "admin/get-user-stats", role: "admin" },
   { method: "GET", path: "/api/admin/stats/daily", handler: "admin/get-daily-stats", role: "admin" },
@@ -388,7 +397,10 @@ export const eventHandlers = {
   agentEngine: "agents/run-agents",
   /** Every minute -> re-queue agent checks from the table (recovery). */
   agentSweep: "agents/sweep-agents",
-  /** Every 15 minutes -> payment reminders and expiry of unpaid wins (functions/usecases/orders/payment-deadlines.ts). */
+  /**
+   * Every 15 minutes -> payment reminders and expiry of unpaid wins (functions/usecases/orders/payment-deadlines.ts),
+   * and the ship-by reminders to sellers and late orders (functions/usecases/orders/ship-by.ts).
+   */
   paymentDeadlineSweep: "orders/sweep-payment-deadlines",
   /**
    * DynamoDB Stream of the table -> email events on the email queue (functions/domain/notifications.ts)

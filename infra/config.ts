@@ -43,6 +43,8 @@ const stageSettingsSchema = z.object({
   /** Days a winner has to pay a win, and a buyer a Buy It Now order (docs/decisions.md, Payment deadlines). */
   winPaymentDays: z.coerce.number().check(z.integer(), z.positive()),
   buyNowPaymentDays: z.coerce.number().check(z.integer(), z.positive()),
+  /** Days a seller has to mark a paid order shipped; past them its buyer may cancel it for a full refund. */
+  shipWithinDays: z.coerce.number().check(z.integer(), z.positive()),
   /**
    * Staff must sign in with an authenticator code, and an admin without one can only set it up. On
    * by default where data is kept (like the WAF); off on dev stages unless `-c adminTwoFactor=true`.
@@ -146,6 +148,7 @@ const DEFAULTS = {
   bidValue: "0.60",
   winPaymentDays: 14,
   buyNowPaymentDays: 7,
+  shipWithinDays: 5,
   logLevel: "INFO",
   logRetentionDays: 30,
   apiRateLimit: 500,

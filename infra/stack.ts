@@ -397,6 +397,7 @@ function functionDefaults(
       BID_VALUE: config.bidValue,
       WIN_PAYMENT_DAYS: String(config.winPaymentDays),
       BUY_NOW_PAYMENT_DAYS: String(config.buyNowPaymentDays),
+      SHIP_WITHIN_DAYS: String(config.shipWithinDays),
       REQUIRE_ADMIN_TWO_FACTOR: config.adminTwoFactor ? "1" : "0",
       ...paymentsEnvironment,
     },

@@ -250,6 +250,12 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     true,
   ),
   "orders/update-shipping": grant(["ORDER#", "USER#", "SELLER#"], ["ORDER#"]),
+  // The buyer's cancel of a late order: the order, the bids given back (USER#, PAIDCREDITS#) and the
+  // refund (LOCALPI# with the local provider).
+  "orders/cancel-order": grant(
+    ["ORDER#", "USER#", "PAIDCREDITS#", "LOCALPI#"],
+    ["ORDER#", "USER#", "PAIDCREDITS#", "LOCALPI#"],
+  ),
 
   // seller
   "seller/get-seller-profile": grant(["USER#", "SELLER#"]),
@@ -278,6 +284,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/reject-product": grant(["PRODUCT#"], ["PRODUCT#"]),
   "admin/list-auctions": grant(["AUCTION#", "SPOT#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
   "admin/list-expired-wins": grant(["AUCTION#", "SPOT#"], [], true),
+  "admin/list-late-orders": grant(["ORDER#"], [], true),
   // Reads the expired win, its product and seller (and the seller's account); writes the new auction
   // and the expired win's relistedAs.
   "admin/relist-auction": grant(["AUCTION#", "PRODUCT#", "SELLER#", "USER#", "SPOT#"], ["AUCTION#"]),

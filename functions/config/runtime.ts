@@ -5,6 +5,7 @@ import type { AppConfig } from "#shared/schemas/payments";
 import { serviceUnavailable } from "../domain/errors.ts";
 import { DEFAULT_BUY_NOW_PAYMENT_DAYS, DEFAULT_WIN_PAYMENT_DAYS } from "../domain/payment-deadlines.ts";
 import { MAX_SOCKETS_PER_ADDRESS } from "../domain/realtime-limits.ts";
+import { DEFAULT_SHIP_WITHIN_DAYS } from "../domain/ship-by.ts";
 import { DEFAULT_WIN_LIMIT, type WinLimit } from "../domain/who-may-bid.ts";
 
 /** Origins allowed to send mutations (besides the request's own host). */
@@ -74,6 +75,11 @@ const positiveInteger = (raw: string | undefined, fallback: number) => {
 /** Days a winner has to pay a win (WIN_PAYMENT_DAYS), per stage. */
 export function winPaymentDays(): number {
   return positiveInteger(process.env.WIN_PAYMENT_DAYS, DEFAULT_WIN_PAYMENT_DAYS);
+}
+
+/** Days a seller has to mark a paid order shipped (SHIP_WITHIN_DAYS), per stage. */
+export function shipWithinDays(): number {
+  return positiveInteger(process.env.SHIP_WITHIN_DAYS, DEFAULT_SHIP_WITHIN_DAYS);
 }
 
 /** Days a buyer has to pay a Buy It Now order (BUY_NOW_PAYMENT_DAYS), per stage. */

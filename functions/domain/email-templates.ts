@@ -40,6 +40,7 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
     ? paths.orderCheckout.getBuyNowHref(data.auctionId ?? "")
     : paths.orderCheckout.getHref(data.auctionId ?? "");
   const deadline = data.payBy !== undefined ? utc(data.payBy) : "the deadline";
+  const shipBy = data.shipBy !== undefined ? utc(data.shipBy) : "the ship-by date";
   const when = data.happenedAt !== undefined ? utc(data.happenedAt) : "just now";
   const device = data.deviceName ?? "an unknown device";
   const notYou =
@@ -158,6 +159,24 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         ],
         link: { label: "Open your dashboard", path: paths.sellerDashboard.getHref() },
       };
+    case "ship_by_reminder":
+      return {
+        subject: `Reminder: ship ${item} by ${shipBy}`,
+        lines: [
+          `The buyer paid for ${item}. Mark it shipped by ${shipBy}.`,
+          "After that the buyer may cancel the order, and the final price is refunded to them in full.",
+        ],
+        link: { label: "See your orders", path: paths.sellerOrders.getHref() },
+      };
+    case "sale_cancelled":
+      return {
+        subject: `The buyer cancelled ${item}: it was not shipped in time`,
+        lines: [
+          `${item} was not marked shipped by ${shipBy}, so the buyer cancelled the order.`,
+          "The final price is refunded to the buyer in full. Do not ship it.",
+        ],
+        link: { label: "See your orders", path: paths.sellerOrders.getHref() },
+      };
     case "verify_email":
       return {
         subject: `Verify your email address for ${site.name}`,
@@ -235,6 +254,8 @@ const ORDER_KINDS: ReadonlySet<EmailKind> = new Set([
   "payment_reminder",
   "payment_expired",
   "sale_expired",
+  "ship_by_reminder",
+  "sale_cancelled",
 ]);
 
 function orderDetails(data: EmailData): Array<[string, string]> {
@@ -246,6 +267,7 @@ function orderDetails(data: EmailData): Array<[string, string]> {
     ["Order", data.orderId],
     ["Tracking number", data.trackingNumber],
     ["Pay by", data.payBy !== undefined ? utc(data.payBy) : undefined],
+    ["Ship by", data.shipBy !== undefined ? utc(data.shipBy) : undefined],
   ];
   return rows.filter((row): row is [string, string] => row[1] !== undefined);
 }

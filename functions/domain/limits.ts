@@ -96,7 +96,9 @@ export function limitRefusal(
   return null;
 }
 
-const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** A moment in an API message ("2030-01-05 15:04 UTC"): messages have no reader's time zone. */
+export const messageTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const utc = messageTime;
 
 export function limitRefusalMessage(refusal: {
   period: LimitPeriod;

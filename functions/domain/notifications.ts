@@ -170,6 +170,15 @@ export function emailEventsFor(
       add("order_paid", id, { userId: buyerId }, data);
     if (buyerId && newImage.shippingStatus === "shipped" && oldImage?.shippingStatus !== "shipped")
       add("shipped", id, { userId: buyerId }, { ...data, trackingNumber: str(newImage.trackingNumber) });
+    // The ship-by guarantee: the seller hears of each reminder the sweep counts, and of the buyer's
+    // cancel of a late order (it will be refunded; nothing is to ship).
+    const sellerId = str(newImage.sellerId);
+    const shipData = { ...data, shipBy: num(newImage.shipBy) };
+    const reminders = num(newImage.shipReminders) ?? 0;
+    if (sellerId && oldImage && reminders > (num(oldImage.shipReminders) ?? 0))
+      add("ship_by_reminder", `${id}#${reminders}`, { sellerId }, shipData);
+    if (sellerId && newImage.cancelledAt && !oldImage?.cancelledAt)
+      add("sale_cancelled", id, { sellerId }, shipData);
   }
 
   if (type === "seller" && oldImage?.status === "pending") {

@@ -17,6 +17,8 @@ export const ACCOUNT_AND_RECEIPT_EMAIL_KINDS = [
   "payment_reminder",
   "payment_expired",
   "sale_expired",
+  "ship_by_reminder",
+  "sale_cancelled",
   "verify_email",
   "password_reset",
   "password_changed",
@@ -120,6 +122,8 @@ export const emailEventSchema = z.object({
     buyNow: z.optional(z.boolean()),
     /** sale_expired: the winner gave the win up for their bids rather than letting the deadline pass. */
     exchanged: z.optional(z.boolean()),
+    /** The moment a paid order must be marked shipped by (ms epoch). */
+    shipBy: z.optional(z.number()),
     /** An account link's secret (verify_email, password_reset); only its hash is in the table. */
     token: z.optional(z.string()),
     /** Where to send instead of the account's address: a new address to verify. */

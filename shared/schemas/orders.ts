@@ -133,6 +133,11 @@ export const orderViewSchema = z.object({
   payBy: z.nullable(z.string()),
   /** When an unpaid order (a win's or a Buy It Now one) expired at its deadline. */
   paymentExpiredAt: z.nullable(z.string()),
+  /** The moment a paid order must be marked shipped by (null until paid); past it the buyer may cancel. */
+  shipBy: z.nullable(z.string()),
+  /** When its buyer cancelled it past shipBy, and the bids given back free then. */
+  cancelledAt: z.nullable(z.string()),
+  bidsReturned: z.nullable(z.number().check(z.integer())),
   paidAt: z.nullable(z.string()),
   shippedAt: z.nullable(z.string()),
   deliveredAt: z.nullable(z.string()),

@@ -37,6 +37,8 @@ export const appConfigSchema = z.object({
   winLimit: z.object({ wins: z.number().check(z.integer()), days: z.number().check(z.integer()) }),
   /** The credit one bid earns toward Buy It Now ("0.60"), per stage. */
   bidValue: z.string(),
+  /** Days a seller has to mark a paid order shipped (the ship-by guarantee), per stage. */
+  shipWithinDays: z.number().check(z.integer()),
   /** Where live updates come from: the AppSync Event API (subscribe with the public key) or the WebSocket API. */
   live: z.discriminatedUnion("transport", [
     z.object({

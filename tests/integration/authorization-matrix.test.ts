@@ -338,6 +338,11 @@ const MATRIX: Record<string, Row> = {
     expect: sellers(403, { seller: 200 }),
     request: ({ world }) => ({ path: `/api/orders/${world.orderId}/shipping`, body: { status: "pending" } }),
   },
+  "POST /api/orders/{id}/cancel": {
+    // Only the order's buyer; this one is not paid, so there is nothing to cancel (409).
+    expect: signedIn(403, { buyer: 409 }),
+    request: ({ world }) => ({ path: `/api/orders/${world.orderId}/cancel` }),
+  },
 
   // seller
   "GET /api/seller/profile": { expect: sellers(200) },
@@ -390,6 +395,7 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /api/admin/auctions": { expect: admins(200) },
   "GET /api/admin/auctions/expired": { expect: admins(200) },
+  "GET /api/admin/orders/late": { expect: admins(200) },
   // Relisting proper is covered by tests/integration/admin/relist-expired-win.test.ts; here only who may ask.
   "POST /api/admin/auctions/{id}/relist": {
     expect: admins(404),

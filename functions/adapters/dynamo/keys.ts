@@ -7,7 +7,8 @@
  *        auctions by scheduled end (AUCTIONS#live: an auction is there while active, in its winner's
  *        wins once won)
  *  gsi4: the unpaid wins and Buy It Now orders by their next payment step (PAYDUE), so the deadline
- *        sweep reads only what is due; the wins that expired unpaid, until listed again (PAYEXPIRED)
+ *        sweep reads only what is due; the wins that expired unpaid, until listed again (PAYEXPIRED);
+ *        the paid orders not shipped yet by their next ship-by step (SHIPDUE), and the late ones (SHIPLATE)
  *  gsi5: the won auctions by when they ended (AUCTIONS#won#ended), newest ended first for Recent winners
  */
 import type { AttemptScope } from "../../domain/login-throttle.ts";
@@ -223,6 +224,10 @@ export const indexKeys = {
   paymentDeadlines: () => "PAYDUE",
   /** gsi4: the wins that expired unpaid and were not listed again yet, newest expiry first (the admin's list). */
   expiredWins: () => "PAYEXPIRED",
+  /** gsi4: paid orders not shipped yet, sorted by their next ship-by step (a reminder to the seller, then late). */
+  shipDeadlines: () => "SHIPDUE",
+  /** gsi4: the orders past their ship-by moment unshipped, and those their buyer cancelled for it, by ship-by moment (the admin's list). */
+  lateOrders: () => "SHIPLATE",
 } as const;
 
 export const CONNECTION_SHARDS = 8;

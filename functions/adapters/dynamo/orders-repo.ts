@@ -28,6 +28,7 @@ import { listIndexPage } from "./index-pages.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { paymentDeadlineIndex } from "./payment-deadlines-repo.ts";
+import { shipDeadlineIndex } from "./ship-by-repo.ts";
 import { createItemOp, transactRetryingConflicts } from "./transact.ts";
 
 export type OrderKind = "auction" | "buy_now";
@@ -65,6 +66,13 @@ export interface OrderRecord {
   paymentReminders?: number;
   /** ISO time an unpaid order expired at its deadline (a win's order with its auction). */
   paymentExpiredAt?: string;
+  /** The ship-by moment (ms epoch), set when paid (domain/ship-by.ts), and the seller's reminders so far. */
+  shipBy?: number;
+  shipReminders?: number;
+  /** ISO time its buyer cancelled it past `shipBy`; the bids given back then. */
+  cancelledAt?: string;
+  bidsReturned?: number;
+  refundedAt?: string;
   stripePaymentIntentId?: string;
   /** The latest PaymentIntent created for it, so a read can ask the provider whether it succeeded. */
   lastPaymentIntentId?: string;
@@ -110,6 +118,11 @@ const ORDER_SHAPE: ItemShape<OrderRecord> = {
   payBy: "number?",
   paymentReminders: "number?",
   paymentExpiredAt: "string?",
+  shipBy: "number?",
+  shipReminders: "number?",
+  cancelledAt: "string?",
+  bidsReturned: "number?",
+  refundedAt: "string?",
   stripePaymentIntentId: "string?",
   lastPaymentIntentId: "string?",
   paidAt: "string?",
@@ -192,6 +205,11 @@ export async function listBuyerOrders(buyerId: string): Promise<OrderRecord[]> {
   return (await listByIndex("gsi3", indexKeys.buyerOrders(buyerId), { newestFirst: true })).map(toOrder);
 }
 
+/** The late orders and those cancelled for it (gsi4 `SHIPLATE`), the longest overdue first. */
+export async function listLateOrders(): Promise<OrderRecord[]> {
+  return (await listByIndex("gsi4", indexKeys.lateOrders())).map(toOrder);
+}
+
 export async function listSellerOrders(sellerId: string): Promise<OrderRecord[]> {
   return (await listByIndex("gsi2", indexKeys.sellerOrders(sellerId), { newestFirst: true })).map(toOrder);
 }
@@ -225,9 +243,12 @@ export interface OrderSpending {
 export async function markOrderPaidOnce(
   payment: OrderPayment,
   now: number,
+  shipBy: number,
   spending?: OrderSpending,
 ): Promise<MarkPaidOutcome> {
   const paidAt = new Date(now).toISOString();
+  // Paid, it waits for its seller to ship: the deadline index now follows its ship-by steps.
+  const shipIndex = shipDeadlineIndex(payment.orderId, shipBy, 0);
   const transactItems: Array<Parameters<typeof transactRetryingConflicts>[0][number]> = [
     createItemOp({
       ...keys.orderPayment(payment.paymentIntentId),
@@ -239,7 +260,8 @@ export async function markOrderPaidOnce(
     {
       Update: {
         Key: keys.order(payment.orderId),
-        UpdateExpression: "SET paymentStatus = :paid, paidAt = :paidAt, stripePaymentIntentId = :intent",
+        UpdateExpression:
+          "SET paymentStatus = :paid, paidAt = :paidAt, stripePaymentIntentId = :intent, shipBy = :shipBy, gsi4pk = :shipDue, gsi4sk = :shipStep",
         ConditionExpression:
           "attribute_exists(pk) AND paymentStatus = :pending AND finalPriceCents = :amount AND buyerId = :buyer" +
           // The deadline is checked in the same write, so a payment cannot slip in after the sweep read it unpaid.
@@ -250,6 +272,9 @@ export async function markOrderPaidOnce(
           ":pending": "pending",
           ":paidAt": paidAt,
           ":intent": payment.paymentIntentId,
+          ":shipBy": shipBy,
+          ":shipDue": shipIndex.gsi4pk,
+          ":shipStep": shipIndex.gsi4sk,
           ":amount": payment.amountCents,
           ":buyer": payment.buyerId,
         },
@@ -320,15 +345,29 @@ export async function recordPaymentIntent(
  * order, or null when the condition failed (the caller re-reads).
  */
 export async function writeShippingState(
-  order: Pick<OrderRecord, "id" | "shippingStatus" | "sellerUserId">,
+  order: Pick<
+    OrderRecord,
+    "id" | "shippingStatus" | "sellerUserId" | "paymentStatus" | "shipBy" | "shipReminders"
+  >,
   next: ShippingState,
 ): Promise<OrderRecord | null> {
   const sets = ["shippingStatus = :status"];
   const removes: string[] = [];
+  const extra: Record<string, unknown> = {};
+  // Shipped, a paid order leaves the ship-by index (and the late list); set back to pending, it waits again.
+  const waits = order.paymentStatus === "paid" && order.shipBy !== undefined;
+  if (waits && next.shippingStatus === "pending") {
+    const index = shipDeadlineIndex(order.id, order.shipBy ?? 0, order.shipReminders ?? 0);
+    sets.push("gsi4pk = :shipDue", "gsi4sk = :shipStep");
+    Object.assign(extra, { ":shipDue": index.gsi4pk, ":shipStep": index.gsi4sk });
+  } else if (waits) {
+    removes.push("gsi4pk", "gsi4sk");
+  }
   const values: Record<string, unknown> = {
     ":status": next.shippingStatus,
     ":seen": order.shippingStatus,
     ":seller": order.sellerUserId,
+    ...extra,
   };
   for (const field of ["trackingNumber", "shippedAt", "deliveredAt"] as const) {
     const value = next[field];
@@ -342,7 +381,9 @@ export async function writeShippingState(
   const item = await updatedUnlessRefused({
     Key: keys.order(order.id),
     UpdateExpression: `SET ${sets.join(", ")}${removes.length ? ` REMOVE ${removes.join(", ")}` : ""}`,
-    ConditionExpression: "attribute_exists(pk) AND shippingStatus = :seen AND sellerUserId = :seller",
+    // A cancelled order never ships: this and the buyer's cancel each check the other (ship-by-repo.ts).
+    ConditionExpression:
+      "attribute_exists(pk) AND shippingStatus = :seen AND sellerUserId = :seller AND attribute_not_exists(cancelledAt)",
     ExpressionAttributeValues: values,
   });
   return item ? toOrder(item) : null;

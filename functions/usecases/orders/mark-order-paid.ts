@@ -7,9 +7,11 @@ import {
 } from "../../adapters/dynamo/orders-repo.ts";
 import { paymentGateway } from "../../adapters/payments/index.ts";
 import { RETRY, retrying } from "../../adapters/retry.ts";
+import { shipWithinDays } from "../../config/runtime.ts";
 import { purchaseRefusal, tallyAfter } from "../../domain/limits.ts";
 import { type OrderPayment, readOrderPayment } from "../../domain/orders.ts";
 import type { PaymentIntentView } from "../../domain/payments.ts";
+import { shipByOf } from "../../domain/ship-by.ts";
 import { logger } from "../../observability/logger.ts";
 import { purchaseStanding } from "../limits/responsible-play.ts";
 
@@ -44,7 +46,10 @@ export async function markOrderPaid(intent: PaymentIntentView, now: number): Pro
     order?.kind === "buy_now"
       ? await markBuyNowPaid(payment, now)
       : // Without spending to move there is no user to change.
-        ((await markOrderPaidOnce(payment, now)) as Exclude<MarkPaidOutcome, "user_changed">);
+        ((await markOrderPaidOnce(payment, now, shipByOf(now, shipWithinDays()))) as Exclude<
+          MarkPaidOutcome,
+          "user_changed"
+        >);
   const context = {
     paymentIntentId: payment.paymentIntentId,
     orderId: payment.orderId,
@@ -72,14 +77,17 @@ async function markBuyNowPaid(
       const standing = await purchaseStanding(payment.buyerId, now);
       // A buyer who is gone: the paid step finds no order of theirs to pay and the money goes back.
       if (!standing)
-        return (await markOrderPaidOnce(payment, now)) as Exclude<MarkPaidOutcome, "user_changed">;
+        return (await markOrderPaidOnce(payment, now, shipByOf(now, shipWithinDays()))) as Exclude<
+          MarkPaidOutcome,
+          "user_changed"
+        >;
       const refusal = purchaseRefusal(standing, payment.amountCents, now);
       if (refusal) {
         await refuseOrderPayment(payment, refusal, now);
         // Refused now or by the other delivery meanwhile (or paid by it: the next round says which).
         return RETRY;
       }
-      const outcome = await markOrderPaidOnce(payment, now, {
+      const outcome = await markOrderPaidOnce(payment, now, shipByOf(now, shipWithinDays()), {
         seenSeq: standing.spendSeq,
         tally: tallyAfter(standing.spent, payment.amountCents, now),
       });

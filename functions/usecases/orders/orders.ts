@@ -55,6 +55,7 @@ export const ORDER_MESSAGES = {
   alreadyPaid: "This order has already been paid",
   notYourSale: "You can only update shipping of your own orders",
   notPaid: "This order has not been paid yet",
+  cancelled: "This order was cancelled by its buyer and refunded: it can no longer ship",
   busy: "This order is being updated. Please try again.",
   paymentUnavailable: "Could not reach the payment provider. Please try again.",
   paymentProcessing: "A payment for this order is being processed. Check My Orders in a minute.",
@@ -250,6 +251,7 @@ export async function updateOrderShipping(
       const order = await getOrder(orderId);
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
       if (!mayUpdateShipping(order, sellerUserId)) throw forbidden(ORDER_MESSAGES.notYourSale);
+      if (order.cancelledAt) throw conflict(ORDER_MESSAGES.cancelled);
       if (update.status !== "pending" && order.paymentStatus !== "paid")
         throw conflict(ORDER_MESSAGES.notPaid);
       const next = applyShippingUpdate(order, update, now);

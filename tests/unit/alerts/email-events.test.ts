@@ -244,3 +244,53 @@ describe("rendering", () => {
     expect(email.html).toContain("Tracking number: 1Z999");
   });
 });
+
+describe("ship-by emails", () => {
+  const paid = {
+    type: "order",
+    id: "o1",
+    kind: "auction",
+    auctionId: "a1",
+    buyerId: "b1",
+    sellerId: "s1",
+    finalPriceCents: 151,
+    paymentStatus: "paid",
+    shippingStatus: "pending",
+    shipBy: Date.UTC(2030, 0, 6, 12, 0),
+    product: { name: "Gold Eagle" },
+  };
+
+  it("each reminder the sweep counts is one email to the seller, keyed by its count", () => {
+    const events = emailEventsFor(paid, { ...paid, shipReminders: 1 }, 0);
+    expect(events.map((e) => [e.kind, e.recipient, e.key])).toEqual([
+      ["ship_by_reminder", { sellerId: "s1" }, "ship_by_reminder#o1#1"],
+    ]);
+    expect(emailEventsFor({ ...paid, shipReminders: 1 }, { ...paid, shipReminders: 1 }, 0)).toEqual([]);
+  });
+
+  it("the buyer's cancel tells the seller once", () => {
+    const cancelled = { ...paid, cancelledAt: "2030-01-06T13:00:00.000Z" };
+    expect(emailEventsFor(paid, cancelled, 0).map((e) => [e.kind, e.recipient])).toEqual([
+      ["sale_cancelled", { sellerId: "s1" }],
+    ]);
+    expect(emailEventsFor(cancelled, { ...cancelled, paymentStatus: "refunded" }, 0)).toEqual([]);
+  });
+
+  it("say the ship-by moment in UTC and link the seller's orders", () => {
+    const reminder = renderEmail(
+      { kind: "ship_by_reminder", data: { productName: "Gold Eagle", shipBy: paid.shipBy, orderId: "o1" } },
+      "sam",
+      site,
+    );
+    expect(reminder.subject).toBe("Reminder: ship Gold Eagle by Jan 6, 2030, 12:00 PM UTC");
+    expect(reminder.text).toContain("https://auctions.example.com/seller-orders");
+    expect(reminder.text).toContain("Ship by");
+    const cancelled = renderEmail(
+      { kind: "sale_cancelled", data: { productName: "Gold Eagle", shipBy: paid.shipBy } },
+      "sam",
+      site,
+    );
+    expect(cancelled.subject).toBe("The buyer cancelled Gold Eagle: it was not shipped in time");
+    expect(cancelled.text).toContain("Do not ship it.");
+  });
+});

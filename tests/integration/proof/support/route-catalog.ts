@@ -174,6 +174,7 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
     params: { id: w.orderId },
     body: { status: "shipped", trackingNumber: "1Z999AA10123456784" },
   }),
+  "orders/cancel-order": (w) => ({ as: w.buyer, params: { id: w.orderId } }),
   "seller/get-seller-profile": (w) => ({ as: w.seller, params: {} }),
   "seller/update-seller-profile": (w) => ({
     as: w.pendingSeller,
@@ -205,6 +206,7 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "admin/reject-product": (w) => ({ as: w.admin, params: { id: w.pendingProductId } }),
   "admin/list-auctions": (w) => ({ as: w.admin, params: {} }),
   "admin/list-expired-wins": (w) => ({ as: w.admin, params: {} }),
+  "admin/list-late-orders": (w) => ({ as: w.admin, params: {} }),
   // A win not expired: refused (409) after its checks, as a relist of a live win would be.
   "admin/relist-auction": (w) => ({
     as: w.admin,

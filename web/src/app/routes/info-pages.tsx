@@ -20,6 +20,9 @@ function usePublishedRules() {
     winLimit: config?.winLimit
       ? `${config.winLimit.wins} auctions in ${config.winLimit.days} days`
       : "a published number",
+    shipWithinDays: config?.shipWithinDays
+      ? `${config.shipWithinDays} ${config.shipWithinDays === 1 ? "day" : "days"}`
+      : "the published number of days",
   };
 }
 
@@ -159,27 +162,88 @@ export const ContactPage = infoPage("Contact Us", "How to reach the people who r
   },
 ]);
 
-export const ShippingPage = infoPage("Shipping Information", "From the moment you pay to your door", [
-  {
-    title: "Where we ship",
-    body: (
-      <p>
-        To the United States and the countries listed at checkout (Canada, the United Kingdom, most of Western
-        Europe, Australia, New Zealand, Japan and Singapore). You give the recipient and the address at
-        checkout; your last address is offered again next time, and it is shown on your order.
-      </p>
-    ),
-  },
-  {
-    title: "Who ships",
-    body: (
-      <p>
-        The certified seller of the item ships it once the order is paid, marks it Shipped with a tracking
-        number, and Delivered when it arrives. You see each step on My Orders.
-      </p>
-    ),
-  },
-]);
+export const ShippingPage = infoPage(
+  "Shipping Information",
+  "From the moment you pay to your door",
+  ({ shipWithinDays }) => [
+    {
+      title: "What shipping costs",
+      body: (
+        <p>
+          Nothing: shipping is free and insured on every order. You pay the final price of the auction (or the
+          Buy It Now price) and no more; checkout shows the shipping line as Free before you pay.
+        </p>
+      ),
+    },
+    {
+      title: "Insurance",
+      body: (
+        <p>
+          Every package is insured for the full amount you paid, from the seller's hands to yours. If it is
+          lost or arrives damaged, tell us from Contact Us with your order number: the insurance is the
+          seller's claim to make, never yours.
+        </p>
+      ),
+    },
+    {
+      title: "Signature on delivery",
+      body: (
+        <p>
+          Every package needs a signature: the carrier never leaves precious metals at the door. If no one is
+          home, the carrier leaves a notice and tries again or holds it for pickup.
+        </p>
+      ),
+    },
+    {
+      title: "Packaging",
+      body: (
+        <p>
+          Discreet: a plain, sealed box with tamper-evident tape and nothing outside that names the contents
+          or the metal. Coins stay in their capsules or mint packaging and bars in their assay cards, so their
+          condition is as described.
+        </p>
+      ),
+    },
+    {
+      title: "Handling time and the ship-by guarantee",
+      body: (
+        <>
+          <p>
+            The seller must mark your order shipped within {shipWithinDays} of your payment; the date is shown
+            on your order as "Ship by". The seller is reminded 2 days and 1 day before.
+          </p>
+          <p>
+            If it has not shipped by then, you may cancel it from{" "}
+            <Link className="underline" to={paths.orders.getHref()}>
+              My Orders
+            </Link>
+            : the price is refunded to your card in full, and the bids you placed on that auction come back as
+            free bids.
+          </p>
+        </>
+      ),
+    },
+    {
+      title: "Where we ship",
+      body: (
+        <p>
+          To the United States and the countries listed at checkout (Canada, the United Kingdom, most of
+          Western Europe, Australia, New Zealand, Japan and Singapore). You give the recipient and the address
+          at checkout; your last address is offered again next time, and it is shown on your order.
+        </p>
+      ),
+    },
+    {
+      title: "Who ships",
+      body: (
+        <p>
+          The certified seller of the item ships it once the order is paid, marks it Shipped with a tracking
+          number, and Delivered when it arrives. You see each step on My Orders.
+        </p>
+      ),
+    },
+  ],
+);
 
 export const TermsPage = infoPage(
   "Terms of Service",

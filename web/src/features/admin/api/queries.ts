@@ -9,6 +9,7 @@ import type {
 } from "#shared/schemas/admin";
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import type { AdminBidPackage } from "#shared/schemas/bid-packages";
+import type { OrderView } from "#shared/schemas/orders";
 import { type AdminDailyStats, DEFAULT_STATS_DAYS } from "#shared/schemas/stats";
 
 const USERS_PATH = "/api/admin/users";
@@ -29,6 +30,8 @@ export const adminQueries = {
   auctions: () => pathQuery<AuctionSummary[]>("/api/admin/auctions"),
   /** GET /api/admin/auctions/expired: wins that expired unpaid and wait to be listed again, newest first. */
   expiredWins: () => pathQuery<ExpiredWin[]>("/api/admin/auctions/expired"),
+  /** GET /api/admin/orders/late: paid orders not shipped by their shipBy, and those cancelled for it. */
+  lateOrders: () => pathQuery<OrderView[]>("/api/admin/orders/late"),
   /** GET /api/admin/users: every user, newest registration first. Its key prefixes `userPages`, so invalidating it refreshes both. */
   users: () => pathQuery<AdminUser[]>(USERS_PATH),
   /** The users a page at a time, for the Users tab: `q` searched and `role` filtered on the server. */

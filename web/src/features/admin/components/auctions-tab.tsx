@@ -13,6 +13,7 @@ import type { AuctionSummary } from "#shared/schemas/auctions";
 import { adminQueries } from "../api/queries.ts";
 import { emptyTab } from "./empty-tab.tsx";
 import { ExpiredWins } from "./expired-wins.tsx";
+import { LateOrders } from "./late-orders.tsx";
 import { filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
 const AUCTION_STATUSES = filterOptions<AuctionSummary["status"]>("All statuses", ["active", "won", "ended"]);
@@ -37,6 +38,7 @@ export function AuctionsTab() {
         );
         return (
           <div className="grid gap-3">
+            <LateOrders />
             <ExpiredWins />
             <ListFilters {...filters.props} shown={shown.length} total={loaded.length} />
             {shown.map((auction) => (

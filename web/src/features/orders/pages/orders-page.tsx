@@ -11,6 +11,7 @@ import type { OrderView } from "#shared/schemas/orders";
 import { orderQueries } from "../api/queries.ts";
 import { OrderSummaryLine, TrackingLine } from "../components/order-summary-line.tsx";
 import { OrdersListPage } from "../components/orders-list-page.tsx";
+import { ShipByNote } from "../components/ship-by-note.tsx";
 
 /** /orders: the user's orders with payment and shipping state. */
 export function OrdersPage() {
@@ -39,6 +40,7 @@ function BuyerOrderCard({ order }: { order: OrderView }) {
       <CardContent className="grid gap-3 p-5">
         <OrderSummaryLine order={order} />
         {unpaid && <PayByNote win={order} what={order.kind === "buy_now" ? "order" : "win"} />}
+        <ShipByNote order={order} />
         <p className="text-sm" data-testid="ship-to">
           <span className="text-muted-foreground">Ship to: </span>
           {shippingAddressLines(order).join(", ")}

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
-import { LayoutDashboard, Mail, MapPin, User } from "lucide-react";
+import { formatDateTimeWithYear } from "@web/lib/format-date.ts";
+import { CalendarClock, LayoutDashboard, Mail, MapPin, Undo2, User } from "lucide-react";
 import { shippingAddressLines } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
 import { orderQueries } from "../api/queries.ts";
@@ -33,6 +34,7 @@ function SellerOrderCard({ order }: { order: OrderView }) {
     <Card data-testid="seller-order" data-order-id={order.id}>
       <CardContent className="grid gap-4 p-5">
         <OrderSummaryLine order={order} />
+        <SellerShipBy order={order} />
         <div className="grid gap-4 border-t border-border pt-4 sm:grid-cols-2">
           <div className="grid gap-1.5 text-sm">
             <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Buyer</h3>
@@ -62,11 +64,35 @@ function SellerOrderCard({ order }: { order: OrderView }) {
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
           <TrackingLine trackingNumber={order.trackingNumber} />
-          <div className="ml-auto">
-            <UpdateShippingDialog order={order} />
-          </div>
+          {!order.cancelledAt && (
+            <div className="ml-auto">
+              <UpdateShippingDialog order={order} />
+            </div>
+          )}
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** By when the seller must mark it shipped (past it, the buyer may cancel for a full refund), or that they did. */
+function SellerShipBy({ order }: { order: OrderView }) {
+  if (order.cancelledAt) {
+    return (
+      <p className="flex items-center gap-1.5 text-sm font-medium text-destructive" data-testid="ship-by">
+        <Undo2 className="size-4 shrink-0" aria-hidden="true" />
+        Cancelled by the buyer: not shipped by {formatDateTimeWithYear(order.shipBy)}. Do not ship it.
+      </p>
+    );
+  }
+  if (!order.shipBy || order.paymentStatus !== "paid" || order.shippingStatus !== "pending") return null;
+  return (
+    <p className="flex items-center gap-1.5 text-sm" data-testid="ship-by">
+      <CalendarClock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <span>
+        Ship by <strong>{formatDateTimeWithYear(order.shipBy)}</strong>: after that the buyer may cancel for a
+        full refund.
+      </span>
+    </p>
   );
 }

@@ -78,6 +78,7 @@ export function BuyNowCheckout({
       <CheckoutSteps
         paid={order?.paymentStatus === "paid"}
         orderId={order?.id ?? null}
+        shipTo={order ?? null}
         amount={total}
         busy={buy.isPending}
         error={buy.error}

@@ -26,7 +26,8 @@ export function CheckoutLayout({
         <OrderSummary
           product={auction.product}
           sellerName={auction.seller.businessName}
-          lines={lines}
+          // Shipping is free and insured on every order (the Shipping Information page): the total is unchanged.
+          lines={[...lines, { label: "Shipping", value: "Free, insured" }]}
           total={total}
         />
         {children}

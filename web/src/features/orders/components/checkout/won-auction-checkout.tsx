@@ -5,7 +5,7 @@ import { winExpired } from "@web/lib/wins.ts";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { formatPrice } from "#shared/money";
-import type { ShippingAddress, WonAuction } from "#shared/schemas/orders";
+import type { OrderView, ShippingAddress, WonAuction } from "#shared/schemas/orders";
 import { useCreateOrder } from "../../api/create-order.ts";
 import { orderQueries } from "../../api/queries.ts";
 import { CheckoutLayout } from "./checkout-layout.tsx";
@@ -19,6 +19,7 @@ export function WonAuctionCheckout({ auction }: { auction: WonAuction }) {
   const createOrder = useCreateOrder();
   // Once an order exists, the page stays on its payment even when the won-auctions list refreshes.
   const [orderId, setOrderId] = useState<string | null>(auction.order?.id ?? null);
+  const [created, setCreated] = useState<OrderView | null>(null);
   const paid = auction.order?.paymentStatus === "paid";
 
   const submitShipping = (address: ShippingAddress) =>
@@ -28,6 +29,7 @@ export function WonAuctionCheckout({ auction }: { auction: WonAuction }) {
         onSuccess: (order) => {
           toastOrderCreated();
           setOrderId(order.id);
+          setCreated(order);
         },
       },
     );
@@ -54,6 +56,7 @@ export function WonAuctionCheckout({ auction }: { auction: WonAuction }) {
         <CheckoutSteps
           paid={paid}
           orderId={orderId}
+          shipTo={created}
           amount={auction.finalPrice}
           busy={createOrder.isPending}
           error={createOrder.error}
