@@ -386,6 +386,7 @@ function functionDefaults(
       WIN_PAYMENT_DAYS: String(config.winPaymentDays),
       BUY_NOW_PAYMENT_DAYS: String(config.buyNowPaymentDays),
       REQUIRE_ADMIN_TWO_FACTOR: config.adminTwoFactor ? "1" : "0",
+      SUPPORT_EMAIL: supportEmailOf(config),
       ...paymentsEnvironment,
     },
   };
@@ -404,6 +405,14 @@ function hostedZoneOf(config: Pick<StageConfig, "hostedZoneId" | "hostedZoneName
  */
 export function placeholderFrom(stage: string): string {
   return `no-reply+${stage}@example.com`;
+}
+
+/** The stage's support address: its setting, else support@ its domain, else a placeholder naming the stage. */
+function supportEmailOf(config: Pick<StageConfig, "supportEmail" | "domainName" | "stage">): string {
+  return (
+    config.supportEmail ??
+    (config.domainName ? `support@${config.domainName}` : `support+${config.stage}@example.com`)
+  );
 }
 
 /**

@@ -42,7 +42,8 @@ export type KeyPrefix =
   | "PAIDCREDITS#"
   | "ACCOUNTTOKEN#"
   | "PASSKEY#"
-  | "SPOT#";
+  | "SPOT#"
+  | "SUPPORT#";
 
 export interface TableGrant {
   /** Prefixes it reads (GetItem, BatchGetItem, Query, ConditionCheckItem); writes imply reads. */
@@ -136,6 +137,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     true,
   ),
   "config/get-config": grant([]),
+  // Counts the message against its sender's hour, stores it and queues its email to the support address.
+  "support/create-message": grant([], ["LOGINRATE#", "SUPPORT#"]),
   "me/get-limits": grant(["USER#"], [], true),
   "me/put-limits": grant(["USER#"], ["USER#"], true),
   // LOCALPI#/PURCHASE#: the open payment is canceled, or settled when it was paid meanwhile
@@ -273,6 +276,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     ["USER#", "SELLER#"],
     ["USER#", "USERNAME#", "EMAIL#", "SESSION#", "SELLER#", "STATS"],
   ),
+  "admin/list-support-messages": grant(["SUPPORT#"], [], true),
+  "admin/answer-support-message": grant(["SUPPORT#"], ["SUPPORT#"]),
   "admin/list-bid-packages": grant(["PACKAGE#"], [], true),
   "admin/create-bid-package": grant(["PACKAGE#"], ["PACKAGE#"]),
   "admin/update-bid-package": grant(["PACKAGE#"], ["PACKAGE#"]),

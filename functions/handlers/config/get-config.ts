@@ -2,7 +2,7 @@ import { centsToDecimal } from "#shared/money";
 import type { AppConfig } from "#shared/schemas/payments";
 import { stripePublishableKey } from "../../adapters/payments/settings.ts";
 import { paymentProviderName } from "../../config/payment-provider.ts";
-import { bidValueCents, liveConfig, winLimitConfig } from "../../config/runtime.ts";
+import { bidValueCents, liveConfig, supportEmailAddress, winLimitConfig } from "../../config/runtime.ts";
 import { definePublicRoute } from "../../http/route.ts";
 
 /**
@@ -17,6 +17,7 @@ export const route = definePublicRoute({}, async (): Promise<AppConfig> => {
     winLimit: winLimitConfig(),
     bidValue: centsToDecimal(bidValueCents()),
     live: liveConfig(),
+    supportEmail: supportEmailAddress(),
     ...(paymentProvider === "stripe" && publishableKey ? { stripePublishableKey: publishableKey } : {}),
   };
 });

@@ -220,6 +220,14 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "admin/adjust-bids": (w) => ({ as: w.admin, params: { id: w.target.id }, body: { amount: 5 } }),
   "admin/delete-user": (w) => ({ as: w.admin, params: { id: w.target.id } }),
   "admin/list-bid-packages": (w) => ({ as: w.admin, params: {} }),
+  "support/create-message": () => ({
+    as: null,
+    params: {},
+    body: { email: "writer@example.com", subject: "A question", message: "Where is my order, please?" },
+  }),
+  "admin/list-support-messages": (w) => ({ as: w.admin, params: {} }),
+  // No message in the world: refused (404) after its checks, as an unknown id is.
+  "admin/answer-support-message": (w) => ({ as: w.admin, params: { id: "no-such-message" } }),
   "admin/create-bid-package": (w) => ({
     as: w.admin,
     params: {},
