@@ -46,7 +46,7 @@ function MessageCard({
         <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{message.message}</p>
         <div className="flex flex-wrap justify-end gap-2">
           <Button asChild size="sm" variant="outline">
-            <a href={replyHref(message)} aria-label={`Reply to ${message.email} by email`}>
+            <a href={replyHref(message)} aria-label={`Reply by email to ${message.email}`}>
               <Mail aria-hidden="true" />
               Reply by email
             </a>
@@ -54,7 +54,7 @@ function MessageCard({
           {open && (
             <Button
               size="sm"
-              aria-label={`Mark "${message.subject}" answered`}
+              aria-label={`Mark answered: ${message.subject}`}
               disabled={busy}
               onClick={onAnswered}
             >
