@@ -272,6 +272,7 @@ const routeTable = [
     role: "admin",
   },
   { method: "POST", path: "/api/admin/products", handler: "admin/create-product", role: "admin" },
+  { method: "PATCH", path: "/api/admin/products/{id}", handler: "admin/update-product", role: "admin" },
   { method: "DELETE", path: "/api/admin/products/{id}", handler: "admin/delete-product", role: "admin" },
   {
     method: "POST",

@@ -258,6 +258,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/list-products": grant(["PRODUCT#", "SELLER#", "SPOT#"], [], true),
   "admin/list-pending-products": grant(["PRODUCT#", "SELLER#", "SPOT#"], [], true),
   "admin/create-product": grant(["USER#", "SELLER#"], ["PRODUCT#", "SELLER#", "USER#"]),
+  // SELLER#, SPOT#: the answer is the admin's product row (its seller's name, the melt value).
+  "admin/update-product": grant(["PRODUCT#", "AUCTION#", "SELLER#", "SPOT#"], ["PRODUCT#", "AUCTION#"]),
   "admin/delete-product": grant(["PRODUCT#", "AUCTION#"], ["PRODUCT#", "AUCTION#"]),
   "admin/approve-product": grant(["PRODUCT#", "SELLER#", "AUCTION#", "USER#"], ["PRODUCT#", "AUCTION#"]),
   "admin/reject-product": grant(["PRODUCT#"], ["PRODUCT#"]),

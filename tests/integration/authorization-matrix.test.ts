@@ -367,6 +367,13 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/products": { expect: admins(200) },
   "GET /api/admin/products/pending": { expect: admins(200) },
   "POST /api/admin/products": sending(admins(201), () => productBody({ name: unique("Admin product ") })),
+  "PATCH /api/admin/products/{id}": {
+    expect: admins(200),
+    request: async ({ world }) => ({
+      path: `/api/admin/products/${(await fresh.pendingProduct(world)).id}`,
+      body: { name: unique("Edited product ") },
+    }),
+  },
   "DELETE /api/admin/products/{id}": {
     expect: admins(200),
     request: async ({ world }) => ({ path: `/api/admin/products/${(await fresh.pendingProduct(world)).id}` }),

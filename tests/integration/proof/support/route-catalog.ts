@@ -194,6 +194,11 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "admin/put-spot-price": (w) => ({ as: w.admin, params: { metal: "gold" }, body: { usdPerOz: "2650.00" } }),
   "admin/list-pending-products": (w) => ({ as: w.admin, params: {} }),
   "admin/create-product": (w) => ({ as: w.admin, params: {}, body: newProduct }),
+  "admin/update-product": (w) => ({
+    as: w.admin,
+    params: { id: w.pendingProductId },
+    body: { name: "Britannia 1 oz, edited" },
+  }),
   "admin/delete-product": (w) => ({ as: w.admin, params: { id: w.pendingProductId } }),
   "admin/approve-product": (w) => ({
     as: w.admin,
