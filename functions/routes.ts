@@ -118,6 +118,8 @@ const routeTable = [
     callsPaymentProvider: true,
   },
   { method: "GET", path: "/api/config", handler: "config/get-config", role: "public" },
+  // Contact Us: anyone may write; a signed-in sender's account is named in the message.
+  { method: "POST", path: "/api/support/messages", handler: "support/create-message", role: "public" },
   { method: "GET", path: "/api/me/limits", handler: "me/get-limits", role: "user" },
   { method: "PUT", path: "/api/me/limits", handler: "me/put-limits", role: "user" },
   {
@@ -279,6 +281,7 @@ const routeTable = [
     role: "admin",
   },
   { method: "POST", path: "/api/admin/products", handler: "admin/create-product", role: "admin" },
+  { method: "PATCH", path: "/api/admin/products/{id}", handler: "admin/update-product", role: "admin" },
   { method: "DELETE", path: "/api/admin/products/{id}", handler: "admin/delete-product", role: "admin" },
   {
     method: "POST",
@@ -313,6 +316,18 @@ const routeTable = [
   { method: "POST", path: "/api/admin/users/{id}/adjust-bids", handler: "admin/adjust-bids", role: "admin" },
   { method: "DELETE", path: "/api/admin/users/{id}", handler: "admin/delete-user", role: "admin" },
   { method: "GET", path: "/api/admin/bid-packages", handler: "admin/list-bid-packages", role: "admin" },
+  {
+    method: "GET",
+    path: "/api/admin/support/messages",
+    handler: "admin/list-support-messages",
+    role: "admin",
+  },
+  {
+    method: "POST",
+    path: "/api/admin/support/messages/{id}/answered",
+    handler: "admin/answer-support-message",
+    role: "admin",
+  },
   { method: "POST", path: "/api/admin/bid-packages", handler: "admin/create-bid-package", role: "admin" },
   {
     method: "PATCH",

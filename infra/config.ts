@@ -64,6 +64,11 @@ const stageSettingsSchema = z.object({
    * domain should set an address it can verify, or its emails wait in the dead-letter queue.
    */
   emailFrom: z.optional(z.string().check(z.emailAddress())),
+  /**
+   * Where Contact Us messages are emailed, and the address the Contact Us page shows. Default
+   * support@<domainName>; a stage with no domain uses a placeholder that names the stage.
+   */
+  supportEmail: z.optional(z.string().check(z.emailAddress())),
   /** Alarm notifications go to this address (a subscription to confirm by mail). */
   alarmEmail: z.optional(z.string().check(z.emailAddress())),
   /**

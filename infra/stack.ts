@@ -399,6 +399,7 @@ function functionDefaults(
       BUY_NOW_PAYMENT_DAYS: String(config.buyNowPaymentDays),
       SHIP_WITHIN_DAYS: String(config.shipWithinDays),
       REQUIRE_ADMIN_TWO_FACTOR: config.adminTwoFactor ? "1" : "0",
+      SUPPORT_EMAIL: supportEmailOf(config),
       ...paymentsEnvironment,
     },
   };
@@ -417,6 +418,14 @@ function hostedZoneOf(config: Pick<StageConfig, "hostedZoneId" | "hostedZoneName
  */
 export function placeholderFrom(stage: string): string {
   return `no-reply+${stage}@example.com`;
+}
+
+/** The stage's support address: its setting, else support@ its domain, else a placeholder naming the stage. */
+function supportEmailOf(config: Pick<StageConfig, "supportEmail" | "domainName" | "stage">): string {
+  return (
+    config.supportEmail ??
+    (config.domainName ? `support@${config.domainName}` : `support+${config.stage}@example.com`)
+  );
 }
 
 /**

@@ -43,7 +43,8 @@ export type KeyPrefix =
   | "ACCOUNTTOKEN#"
   | "PASSKEY#"
   | "SPOT#"
-  | "LIVEKEY#";
+  | "LIVEKEY#"
+  | "SUPPORT#";
 
 export interface TableGrant {
   /** Prefixes it reads (GetItem, BatchGetItem, Query, ConditionCheckItem); writes imply reads. */
@@ -138,6 +139,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   ),
   // LIVEKEY#: the Event API key the rotation serves.
   "config/get-config": grant(["LIVEKEY#"]),
+  // Counts the message against its sender's hour, stores it and queues its email to the support address.
+  "support/create-message": grant([], ["LOGINRATE#", "SUPPORT#"]),
   "me/get-limits": grant(["USER#"], [], true),
   "me/put-limits": grant(["USER#"], ["USER#"], true),
   // LOCALPI#/PURCHASE#: the open payment is canceled, or settled when it was paid meanwhile
@@ -279,6 +282,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/list-products": grant(["PRODUCT#", "SELLER#", "SPOT#"], [], true),
   "admin/list-pending-products": grant(["PRODUCT#", "SELLER#", "SPOT#"], [], true),
   "admin/create-product": grant(["USER#", "SELLER#"], ["PRODUCT#", "SELLER#", "USER#"]),
+  // SELLER#, SPOT#: the answer is the admin's product row (its seller's name, the melt value).
+  "admin/update-product": grant(["PRODUCT#", "AUCTION#", "SELLER#", "SPOT#"], ["PRODUCT#", "AUCTION#"]),
   "admin/delete-product": grant(["PRODUCT#", "AUCTION#"], ["PRODUCT#", "AUCTION#"]),
   "admin/approve-product": grant(["PRODUCT#", "SELLER#", "AUCTION#", "USER#"], ["PRODUCT#", "AUCTION#"]),
   "admin/reject-product": grant(["PRODUCT#"], ["PRODUCT#"]),
@@ -298,6 +303,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     ["USER#", "SELLER#"],
     ["USER#", "USERNAME#", "EMAIL#", "SESSION#", "SELLER#", "STATS"],
   ),
+  "admin/list-support-messages": grant(["SUPPORT#"], [], true),
+  "admin/answer-support-message": grant(["SUPPORT#"], ["SUPPORT#"]),
   "admin/list-bid-packages": grant(["PACKAGE#"], [], true),
   "admin/create-bid-package": grant(["PACKAGE#"], ["PACKAGE#"]),
   "admin/update-bid-package": grant(["PACKAGE#"], ["PACKAGE#"]),

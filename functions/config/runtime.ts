@@ -25,6 +25,22 @@ export function registrationsPerAddress(): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
+/** Contact Us messages per network address per hour; the local stack raises it, like registrations. */
+export function supportMessagesPerAddress(): number | undefined {
+  const value = Number(process.env.SUPPORT_MESSAGES_PER_ADDRESS);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+export const DEFAULT_SUPPORT_EMAIL = "support@example.com";
+
+/**
+ * Where Contact Us messages go and the address the Contact Us page shows (SUPPORT_EMAIL, set by CDK
+ * from the stage's `supportEmail`); the local stack uses the default, read in its outbox.
+ */
+export function supportEmailAddress(): string {
+  return process.env.SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL;
+}
+
 /**
  * Whether staff must sign in with a second factor (REQUIRE_ADMIN_TWO_FACTOR=1): on in production,
  * off in the local stack and tests unless they set it.

@@ -242,6 +242,17 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         lines: [`We could not approve ${item} for auction.`],
         link: { label: "Open your dashboard", path: paths.sellerDashboard.getHref() },
       };
+    case "support_message":
+      return {
+        subject: `[Support] ${data.supportSubject ?? "A message from Contact Us"}`,
+        lines: [
+          `From: ${data.fromEmail ?? "unknown"}${data.fromUsername ? ` (account ${data.fromUsername})` : " (not signed in)"}`,
+          ...(data.orderId ? [`Order: ${data.orderId}`] : []),
+          ...(data.supportLines ?? []),
+          "Answer by email to the address above, then mark the message answered in the Support tab.",
+        ],
+        link: { label: "Open the Support tab", path: paths.admin.getHref() },
+      };
   }
 }
 

@@ -34,6 +34,7 @@ export const REGISTRATION_THROTTLED_MESSAGE =
  * `forgot-ip`, `forgot-email`: password reset requests; `resend`: verification emails (domain/accounts.ts);
  * `second-factor`: codes typed at a sign-in's second step, per account.
  * `email-change-*`: address changes (domain/email-change-limits.ts).
+ * `support-*`: Contact Us messages (domain/support.ts).
  */
 export type AttemptScope =
   | "ip"
@@ -43,7 +44,9 @@ export type AttemptScope =
   | "resend"
   | "second-factor"
   | "email-change-account"
-  | "email-change-target";
+  | "email-change-target"
+  | "support-email"
+  | "support-ip";
 
 /**
  * Second-factor guesses per account per clock hour, whatever the addresses: whoever reaches that step

@@ -60,6 +60,7 @@ export function handlerEnvironment(
     LOCAL_STACK: "1",
     // Every browser here comes from 127.0.0.1.
     REGISTRATIONS_PER_ADDRESS: "1000",
+    SUPPORT_MESSAGES_PER_ADDRESS: "1000",
     SOCKETS_PER_ADDRESS: "10000",
     // The origin lock, as deployed: only requests through the site's proxy (Vite here) reach the API.
     ORIGIN_SECRET: process.env.ORIGIN_SECRET || randomBytes(24).toString("hex"),

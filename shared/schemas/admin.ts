@@ -3,6 +3,7 @@ import { accountFields } from "./account-fields.ts";
 import { auctionSummarySchema } from "./auctions.ts";
 import {
   lockAtPriceField,
+  productEditFields,
   productFields,
   productViewSchema,
   retailAtLeastStart,
@@ -14,6 +15,15 @@ import * as z from "./zod.ts";
 export const adminCreateProductSchema = z.object(productFields).check(z.superRefine(retailAtLeastStart));
 export type AdminCreateProductRequest = z.input<typeof adminCreateProductSchema>;
 export type AdminCreateProductInput = z.output<typeof adminCreateProductSchema>;
+
+/** PATCH /api/admin/products/{id}: any of the product's fields; at least one. */
+export const adminUpdateProductSchema = z
+  .partial(z.strictObject(productEditFields))
+  .check(
+    z.refine((change) => Object.values(change).some((value) => value !== undefined), "Nothing to change"),
+  );
+export type AdminUpdateProductRequest = z.input<typeof adminUpdateProductSchema>;
+export type AdminUpdateProductInput = z.output<typeof adminUpdateProductSchema>;
 
 export const adminProductFormDefaults = {
   ...sellerProductFormDefaults,

@@ -27,8 +27,17 @@ export const ACCOUNT_AND_RECEIPT_EMAIL_KINDS = [
   "two_factor_enabled",
 ] as const;
 
-/** Every email the product sends (docs/product.md section 2, Emails): the notifications, then the rest. */
-export const EMAIL_KINDS = ["outbid", "won", "ending_soon", ...ACCOUNT_AND_RECEIPT_EMAIL_KINDS] as const;
+/**
+ * Every email the product sends (docs/product.md section 2, Emails): the notifications, then the rest,
+ * then the one to the stage's support address (a Contact Us message, never to a user).
+ */
+export const EMAIL_KINDS = [
+  "outbid",
+  "won",
+  "ending_soon",
+  ...ACCOUNT_AND_RECEIPT_EMAIL_KINDS,
+  "support_message",
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** Minutes before the end an ending-soon alert goes when the user never chose. */
@@ -101,7 +110,8 @@ export const emailEventSchema = z.object({
     /**
      * A password reset asked for an address (functions/usecases/accounts/reset-requests.ts): the sender
      * finds whichever account holds it, if any, and issues its link then, so the request does the same
-     * work for a known address as for an unknown one.
+     * work for a known address as for an unknown one. A Contact Us message goes to the stage's
+     * support address this way (functions/usecases/support/support-messages.ts).
      */
     z.object({ address: z.string().check(z.minLength(1), z.maxLength(320)) }),
   ]),
@@ -137,6 +147,12 @@ export const emailEventSchema = z.object({
     passkeyName: z.optional(z.string()),
     /** password_changed: the passkeys the reset removed. */
     removedPasskeys: z.optional(z.array(z.string())),
+    /** support_message: the stored message, who wrote it, its subject and its text line by line. */
+    supportMessageId: z.optional(z.string()),
+    fromEmail: z.optional(z.string()),
+    fromUsername: z.optional(z.string()),
+    supportSubject: z.optional(z.string()),
+    supportLines: z.optional(z.array(z.string())),
   }),
 });
 export type EmailEvent = z.infer<typeof emailEventSchema>;

@@ -39,6 +39,8 @@ export const appConfigSchema = z.object({
   bidValue: z.string(),
   /** Days a seller has to mark a paid order shipped (the ship-by guarantee), per stage. */
   shipWithinDays: z.number().check(z.integer()),
+  /** Where Contact Us messages go, shown on the Contact Us page (a stage setting). */
+  supportEmail: z.string(),
   /** Where live updates come from: the AppSync Event API (subscribe with the public key) or the WebSocket API. */
   live: z.discriminatedUnion("transport", [
     z.object({

@@ -125,6 +125,27 @@ export function retailAtLeastStart(
   }
 }
 
+/**
+ * An optional text of an edit: as on creation, but "" clears it (null) where leaving the field out keeps
+ * what is stored.
+ */
+const clearableText = (max: number, label: string) =>
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max), z.singleLine(label))),
+    z.transform((value: string | undefined) => (value === "" ? null : value)),
+  );
+
+/**
+ * The fields of an edit (PATCH /api/admin/products/{id}): any of creation's, checked the same way;
+ * left out, a field keeps its value. Retail against the starting price is checked with what is stored.
+ */
+export const productEditFields = {
+  ...productFields,
+  weight: clearableText(50, "Weight"),
+  purity: clearableText(50, "Purity"),
+  buyNowStock: buyNowStockField,
+};
+
 /** What both "add product" forms validate: every field present (the forms start from the defaults below). */
 export const productFormSchema = z.object(productFields).check(z.superRefine(retailAtLeastStart));
 export type ProductFormInput = z.output<typeof productFormSchema>;

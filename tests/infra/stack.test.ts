@@ -1172,7 +1172,7 @@ describe("emails", () => {
     expect(alarm.Properties.AlarmActions).toHaveLength(1);
   });
 
-  it("lets only the sender send email, only ses:SendEmail on the stage's identity and configuration set from its address; only the consumer, the alert sweep, the sender (reset requests) and the account-email routes queue emails", () => {
+  it("lets only the sender send email, only ses:SendEmail on the stage's identity and configuration set from its address; only the consumer, the alert sweep, the sender (reset requests), the account-email routes and Contact Us queue emails", () => {
     for (const fn of [...devFunctions, ...prodFunctions]) {
       const ses = allActions(fn).filter((a) => SES_ACTIONS.test(a));
       if (fn.handlerId !== eventHandlers.emailSender) expect(ses, fn.handlerId).toEqual([]);
@@ -1201,7 +1201,8 @@ describe("emails", () => {
     // The consumer, the ending-soon sweep (its alerts the sender decides like any email), and the routes
     // that queue account emails (their link's secret never reaches the stream; a new passkey and
     // two-factor turned on are told the same way), and the sender, whose queued password-reset
-    // requests queue the link's email of the account they find.
+    // requests queue the link's email of the account they find; Contact Us queues its message for the
+    // support address.
     expect(queueing.sort()).toEqual(
       [
         eventHandlers.tableChanges,
@@ -1214,6 +1215,7 @@ describe("emails", () => {
         "me/put-email",
         "me/add-passkey",
         "me/confirm-two-factor",
+        "support/create-message",
       ].sort(),
     );
     expect(JSON.stringify(byHandler(devFunctions, eventHandlers.tableChanges).env.EMAIL_QUEUE_URL)).toMatch(

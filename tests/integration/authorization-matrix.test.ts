@@ -377,6 +377,13 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/products": { expect: admins(200) },
   "GET /api/admin/products/pending": { expect: admins(200) },
   "POST /api/admin/products": sending(admins(201), () => productBody({ name: unique("Admin product ") })),
+  "PATCH /api/admin/products/{id}": {
+    expect: admins(200),
+    request: async ({ world }) => ({
+      path: `/api/admin/products/${(await fresh.pendingProduct(world)).id}`,
+      body: { name: unique("Edited product ") },
+    }),
+  },
   "DELETE /api/admin/products/{id}": {
     expect: admins(200),
     request: async ({ world }) => ({ path: `/api/admin/products/${(await fresh.pendingProduct(world)).id}` }),
@@ -422,6 +429,18 @@ const MATRIX: Record<string, Row> = {
     request: async () => ({ path: `/api/admin/users/${(await fresh.victim()).id}` }),
   },
   "GET /api/admin/bid-packages": { expect: admins(200) },
+  // Contact Us: anyone may write; each call from a sender address of its own, under the hour's limits.
+  "POST /api/support/messages": sending(everyone(201), () => ({
+    email: `${unique("writer")}@example.com`,
+    subject: "A question",
+    message: "Where is my order, please?",
+  })),
+  "GET /api/admin/support/messages": { expect: admins(200) },
+  // No such message: 404 for admins, after the role check refused everyone else.
+  "POST /api/admin/support/messages/{id}/answered": {
+    expect: admins(404),
+    request: () => ({ path: "/api/admin/support/messages/no-such-message/answered" }),
+  },
   "POST /api/admin/bid-packages": sending(admins(201), () => ({
     name: unique("Matrix Pack "),
     bidCount: 10,

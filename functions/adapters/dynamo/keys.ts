@@ -1,7 +1,8 @@
 /**
  * Every key format of the table, in one place (docs/architecture.md section 3). Repositories build keys only
  * through these helpers. Index usage:
- *  gsi1: lists by kind and status   (USERS, SELLERS#status, PRODUCTS#status, AUCTIONS#status, PACKAGES, CONNS#shard)
+ *  gsi1: lists by kind and status   (USERS, SELLERS#status, PRODUCTS#status, AUCTIONS#status, PACKAGES, CONNS#shard,
+ *        SUPPORT)
  *  gsi2: lists by owner             (SELLER#id#PRODUCTS, SELLER#id#AUCTIONS, SELLER#id#ORDERS)
  *  gsi3: lists by user              (USER#id#WINS, USER#id#ORDERS, USER#id#BIDS, USER#id#WATCHLIST, ...), and the live
  *        auctions by scheduled end (AUCTIONS#live: an auction is there while active, in its winner's
@@ -162,6 +163,8 @@ export const keys = {
   passkeyChallenge: (idHash: string) => ({ pk: `ACCOUNTTOKEN#${idHash}`, sk: "PASSKEYCHALLENGE" }),
   /** An (account, address) pair's failed logins in a row and its last attempt (domain/login-throttle.ts). */
   loginPair: (pair: string) => ({ pk: `LOGINRATE#pair#${pair.toLowerCase()}`, sk: "FAILURES" }),
+  /** A Contact Us message (support-repo.ts). */
+  supportMessage: (id: string) => ({ pk: `SUPPORT#${id}`, sk: "MESSAGE" }),
 } as const;
 
 /** Sort keys that order by time and stay unique. */
@@ -195,6 +198,8 @@ export const indexKeys = {
   productsByStatus: (status: string) => `PRODUCTS#${status}`,
   auctionsByStatus: (status: string) => `AUCTIONS#${status}`,
   packages: () => "PACKAGES",
+  /** gsi1: every Contact Us message, by when it was sent. */
+  supportMessages: () => "SUPPORT",
   connections: (shard: number) => `CONNS#${shard}`,
   sellerProducts: (sellerId: string) => `SELLER#${sellerId}#PRODUCTS`,
   sellerAuctions: (sellerId: string) => `SELLER#${sellerId}#AUCTIONS`,

@@ -197,3 +197,136 @@ export async function deleteUnbidAuction(auctionId: string): Promise<boolean> {
     ExpressionAttributeValues: { ":zero": 0 },
   });
 }
+
+/** An admin's edit in stored terms: left out keeps, null clears weight or purity. */
+export interface ProductChange {
+  name?: string;
+  description?: string;
+  metalType?: string;
+  weight?: string | null;
+  purity?: string | null;
+  imageUrl?: string;
+  startingPriceCents?: number;
+  retailPriceCents?: number;
+  buyNowStock?: number;
+}
+
+/** The auction snapshot's fields among a change's (the rest live on the auction item itself). */
+const SNAPSHOT_FIELDS = ["name", "description", "metalType", "weight", "purity", "imageUrl"] as const;
+
+/** SET and REMOVE clauses of `change` under `prefix` (a map attribute, or none). */
+function updateParts(
+  change: Record<string, unknown>,
+  fields: readonly string[],
+  prefix: string | null,
+  names: Record<string, string>,
+  values: Record<string, unknown>,
+) {
+  const sets: string[] = [];
+  const removes: string[] = [];
+  for (const field of fields) {
+    const value = change[field];
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    const path = prefix ? `${prefix}.#${field}` : `#${field}`;
+    if (value === null) removes.push(path);
+    else {
+      values[`:${field}`] = value;
+      sets.push(`${path} = :${field}`);
+    }
+  }
+  return { sets, removes };
+}
+
+const expression = (sets: string[], removes: string[]) =>
+  [sets.length ? `SET ${sets.join(", ")}` : "", removes.length ? `REMOVE ${removes.join(", ")}` : ""]
+    .filter(Boolean)
+    .join(" ");
+
+/**
+ * Applies an admin's edit to a product and, when it has one, to its auction's copy (snapshot, starting
+ * price, retail price, Buy It Now stock left), in one transaction. `auction.unbid`: the change touches
+ * what bidders rely on, so it holds only while the auction has no bid (the price moves with the start);
+ * `auction.stockDelta` moves the stock left, never below zero. "auction-refused": one of those no longer
+ * held (a bid or a sale came first).
+ */
+export async function updateProductWithAuction(
+  productId: string,
+  change: ProductChange,
+  auction: { id: string; unbid: boolean; stockDelta: number } | null,
+): Promise<"updated" | "gone" | "auction-refused"> {
+  const productNames: Record<string, string> = {};
+  const productValues: Record<string, unknown> = {};
+  const own = updateParts(
+    change as Record<string, unknown>,
+    Object.keys(change),
+    null,
+    productNames,
+    productValues,
+  );
+  const items: Parameters<typeof writeTransaction>[0][number][] = [
+    {
+      Update: {
+        Key: keys.product(productId),
+        UpdateExpression: expression(own.sets, own.removes),
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeNames: productNames,
+        ...(Object.keys(productValues).length ? { ExpressionAttributeValues: productValues } : {}),
+      },
+    },
+  ];
+  if (auction) {
+    const names: Record<string, string> = { "#product": "product" };
+    const values: Record<string, unknown> = {};
+    const snapshot = updateParts(
+      change as Record<string, unknown>,
+      SNAPSHOT_FIELDS,
+      "#product",
+      names,
+      values,
+    );
+    const sets = [...snapshot.sets];
+    const conditions = ["attribute_exists(pk)"];
+    if (change.startingPriceCents !== undefined) {
+      values[":start"] = change.startingPriceCents;
+      sets.push("startingPriceCents = :start", "priceCents = :start");
+    }
+    if (change.retailPriceCents !== undefined) {
+      values[":retail"] = change.retailPriceCents;
+      sets.push("retailPriceCents = :retail");
+    }
+    if (auction.stockDelta !== 0) {
+      values[":delta"] = auction.stockDelta;
+      values[":zero"] = 0;
+      sets.push("buyNowStockLeft = if_not_exists(buyNowStockLeft, :zero) + :delta");
+      if (auction.stockDelta < 0) {
+        values[":needed"] = -auction.stockDelta;
+        conditions.push("buyNowStockLeft >= :needed");
+      }
+    }
+    if (auction.unbid) {
+      values[":zero"] = 0;
+      conditions.push("totalBids = :zero");
+    }
+    if (snapshot.sets.length === 0 && snapshot.removes.length === 0) delete names["#product"];
+    if (sets.length || snapshot.removes.length) {
+      items.push({
+        Update: {
+          Key: keys.auction(auction.id),
+          UpdateExpression: expression(sets, snapshot.removes),
+          ConditionExpression: conditions.join(" AND "),
+          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+          ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+        },
+      });
+    }
+  }
+  try {
+    await writeTransaction(items);
+  } catch (error) {
+    if (transactionConditionFailed(error, 0)) return "gone";
+    if (transactionConditionFailed(error, 1)) return "auction-refused";
+    throw error;
+  }
+  return "updated";
+}

@@ -11,6 +11,7 @@ import { logger } from "../../observability/logger.ts";
 import { isResetRequest, issueRequestedReset } from "../../usecases/accounts/reset-requests.ts";
 import { sendEmailEvent } from "../../usecases/alerts/send-alerts.ts";
 import { sendPushEvent } from "../../usecases/alerts/send-push.ts";
+import { deliverSupportEmail, isSupportMessageEvent } from "../../usecases/support/support-emails.ts";
 
 /** SES where the stage configured it (EMAIL_FROM and SES_CONFIGURATION_SET, set by CDK); the outbox otherwise (local stack). */
 function sender(): EmailSender {
@@ -33,13 +34,22 @@ async function pushSender(): Promise<PushSender> {
  * on its own, so a retry redoes only the one that failed. A failed send goes back to the queue (partial
  * batch response) and, after its retries, to the dead-letter queue, which raises an alarm. A message
  * that can never be valid is logged and dropped. A password reset asked for an address comes here
- * first as a request, which issues the link (and queues its email) to the account holding it.
+ * first as a request, which issues the link (and queues its email) to the account holding it; a
+ * Contact Us message goes to the stage's support address.
  */
 export const handler = queuedJsonHandler("email event", emailEventSchema, async (event) => {
   const now = Date.now();
   if (isResetRequest(event)) {
     // Not an email yet: the account is looked up here, so the request did the same work either way.
     logger.info("reset request", { key: event.key, outcome: await issueRequestedReset(event, now) });
+    return;
+  }
+  if (isSupportMessageEvent(event)) {
+    // To the stage's support address, not to an account: no settings, no push.
+    logger.info("support message", {
+      key: event.key,
+      outcome: await deliverSupportEmail(event, sender(), now),
+    });
     return;
   }
   const [email, push] = await Promise.allSettled([

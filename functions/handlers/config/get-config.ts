@@ -3,7 +3,7 @@ import type { AppConfig } from "#shared/schemas/payments";
 import { servedRealtimeKeyId } from "../../adapters/dynamo/realtime-api-keys-repo.ts";
 import { stripePublishableKey } from "../../adapters/payments/settings.ts";
 import { paymentProviderName } from "../../config/payment-provider.ts";
-import { bidValueCents, eventApiEndpoints, liveConfig, shipWithinDays, winLimitConfig } from "../../config/runtime.ts";
+import { bidValueCents, eventApiEndpoints, liveConfig, shipWithinDays, supportEmailAddress, winLimitConfig } from "../../config/runtime.ts";
 import { definePublicRoute } from "../../http/route.ts";
 
 /**
@@ -21,6 +21,7 @@ export const route = definePublicRoute({}, async (): Promise<AppConfig> => {
     bidValue: centsToDecimal(bidValueCents()),
     shipWithinDays: shipWithinDays(),
     live: liveConfig(endpoints, apiKey),
+    supportEmail: supportEmailAddress(),
     ...(paymentProvider === "stripe" && publishableKey ? { stripePublishableKey: publishableKey } : {}),
   };
 });

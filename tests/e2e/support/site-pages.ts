@@ -80,6 +80,7 @@ export const ADMIN_TABS = [
   "Auctions",
   "Users",
   "Bid Packages",
+  "Support",
   "Stats",
 ] as const;
 

@@ -71,11 +71,12 @@ const OutboxPage = lazyPage(() => import("@web/features/outbox/pages/outbox-page
 /** The footer's pages: rarely visited, so they stay out of the first load. */
 const infoPages = () => import("./routes/info-pages.tsx");
 const HelpPage = lazyPage(infoPages, "HelpPage");
-const ContactPage = lazyPage(infoPages, "ContactPage");
 const ShippingPage = lazyPage(infoPages, "ShippingPage");
 const TermsPage = lazyPage(infoPages, "TermsPage");
 const PrivacyPage = lazyPage(infoPages, "PrivacyPage");
 const AuctionRulesPage = lazyPage(infoPages, "AuctionRulesPage");
+// Its form (react-hook-form, the message schema) loads only here.
+const ContactPage = lazyPage(() => import("@web/features/support/pages/contact-page.tsx"), "ContactPage");
 const SellerDashboardPage = lazyPage(
   () => import("@web/features/seller/pages/seller-dashboard-page.tsx"),
   "SellerDashboardPage",

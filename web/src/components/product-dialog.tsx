@@ -13,13 +13,14 @@ export interface ProductCreation {
 
 /**
  * The one product dialog, for sellers ("Add New Product") and the admin ("Add Product", listed by the
- * platform): the shared fields, Cancel and submit; on success it resets and closes.
+ * platform, and Edit): the shared fields, Cancel and submit; on success it resets and closes.
  */
 export function ProductDialog({
   defaultValues,
   create,
   weightLabel,
   pricePlaceholder,
+  submitLabels = { idle: "Add Product", pending: "Adding..." },
   ...frame
 }: TitledDialogFrame & {
   title: string;
@@ -28,6 +29,8 @@ export function ProductDialog({
   create: ProductCreation;
   weightLabel?: string;
   pricePlaceholder?: string;
+  /** The submit button's words (the admin's Edit saves instead of adding). */
+  submitLabels?: { idle: string; pending: string };
 }) {
   const form = useForm<ProductFormValues, unknown, ProductFormInput>({
     resolver: zodResolver(productFormSchema),
@@ -52,7 +55,7 @@ export function ProductDialog({
           />
           <DialogActions
             onCancel={() => frame.onOpenChange(false)}
-            label={create.isPending ? "Adding..." : "Add Product"}
+            label={create.isPending ? submitLabels.pending : submitLabels.idle}
             disabled={create.isPending}
           />
         </form>

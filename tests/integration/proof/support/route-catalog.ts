@@ -197,6 +197,11 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "admin/put-spot-price": (w) => ({ as: w.admin, params: { metal: "gold" }, body: { usdPerOz: "2650.00" } }),
   "admin/list-pending-products": (w) => ({ as: w.admin, params: {} }),
   "admin/create-product": (w) => ({ as: w.admin, params: {}, body: newProduct }),
+  "admin/update-product": (w) => ({
+    as: w.admin,
+    params: { id: w.pendingProductId },
+    body: { name: "Britannia 1 oz, edited" },
+  }),
   "admin/delete-product": (w) => ({ as: w.admin, params: { id: w.pendingProductId } }),
   "admin/approve-product": (w) => ({
     as: w.admin,
@@ -224,6 +229,14 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "admin/adjust-bids": (w) => ({ as: w.admin, params: { id: w.target.id }, body: { amount: 5 } }),
   "admin/delete-user": (w) => ({ as: w.admin, params: { id: w.target.id } }),
   "admin/list-bid-packages": (w) => ({ as: w.admin, params: {} }),
+  "support/create-message": () => ({
+    as: null,
+    params: {},
+    body: { email: "writer@example.com", subject: "A question", message: "Where is my order, please?" },
+  }),
+  "admin/list-support-messages": (w) => ({ as: w.admin, params: {} }),
+  // No message in the world: refused (404) after its checks, as an unknown id is.
+  "admin/answer-support-message": (w) => ({ as: w.admin, params: { id: "no-such-message" } }),
   "admin/create-bid-package": (w) => ({
     as: w.admin,
     params: {},

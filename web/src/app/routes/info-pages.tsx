@@ -132,36 +132,6 @@ export const HelpPage = infoPage("Help Center", "Answers to what bidders ask mos
   },
 ]);
 
-export const ContactPage = infoPage("Contact Us", "How to reach the people who run the auctions", [
-  {
-    title: "Support",
-    body: (
-      <p>
-        Write to support at this site's domain from the email address on your account, with your username and,
-        about an order, its number (shown on My Orders).
-      </p>
-    ),
-  },
-  {
-    title: "Payments and refunds",
-    body: (
-      <p>
-        Card payments are processed by Stripe. A refund or a dispute shows on the order in My Orders as soon
-        as the card network tells us.
-      </p>
-    ),
-  },
-  {
-    title: "Sellers",
-    body: (
-      <p>
-        Apply by registering a seller account; an administrator reviews every application and every product
-        before it is listed.
-      </p>
-    ),
-  },
-]);
-
 export const ShippingPage = infoPage(
   "Shipping Information",
   "From the moment you pay to your door",

@@ -11,6 +11,7 @@ import type { AuctionSummary } from "#shared/schemas/auctions";
 import type { AdminBidPackage } from "#shared/schemas/bid-packages";
 import type { OrderView } from "#shared/schemas/orders";
 import { type AdminDailyStats, DEFAULT_STATS_DAYS } from "#shared/schemas/stats";
+import type { SupportMessageView } from "#shared/schemas/support";
 
 const USERS_PATH = "/api/admin/users";
 
@@ -38,6 +39,8 @@ export const adminQueries = {
   userPages: (filters: { q: string; role: string }) => listPagesQuery<AdminUser>(USERS_PATH, 50, filters),
   /** GET /api/admin/bid-packages: every package, inactive ones too, by bid count. */
   bidPackages: () => pathQuery<AdminBidPackage[]>("/api/admin/bid-packages"),
+  /** GET /api/admin/support/messages: Contact Us messages, newest first. */
+  supportMessages: () => pathQuery<SupportMessageView[]>("/api/admin/support/messages"),
 };
 
 /** The lists a product shows in: approving, rejecting or deleting one refetches all three. */

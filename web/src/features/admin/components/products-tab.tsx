@@ -5,14 +5,14 @@ import { ProductPhoto } from "@web/components/product-image.tsx";
 import { ApprovalBadge } from "@web/components/status-badges.tsx";
 import { MetalBadge } from "@web/components/ui/badge.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { Card, CardContent } from "@web/components/ui/card.tsx";
-import { Package, Trash2 } from "lucide-react";
+import { Package, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { formatPrice } from "#shared/money";
 import type { AdminProduct } from "#shared/schemas/admin";
 import { useDeleteAdminProduct } from "../api/delete-product.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdminAddProductDialog } from "./add-product-dialog.tsx";
+import { EditProductDialog } from "./edit-product-dialog.tsx";
 import { emptyTab } from "./empty-tab.tsx";
 import { AddButtonBar, filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 
@@ -24,11 +24,101 @@ const PRODUCT_STATUSES = filterOptions<AdminProduct["status"]>("All statuses", [
 
 const NO_PRODUCTS = emptyTab(Package, "No Products Listed", "Products appear here once added.");
 
+/** Every product in one compact table: a thumbnail, the name and seller, status, price, Edit and Delete. */
+function ProductsTable({
+  products,
+  onEdit,
+  onDelete,
+}: {
+  products: AdminProduct[];
+  onEdit: (product: AdminProduct) => void;
+  onDelete: (product: AdminProduct) => void;
+}) {
+  return (
+    <div className="rounded-xl border border-border bg-card" data-testid="admin-products-list">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            <th className="px-3 py-3 font-semibold">Product</th>
+            <th className="hidden px-3 py-3 font-semibold md:table-cell">Status</th>
+            <th className="hidden px-3 py-3 text-right font-semibold sm:table-cell">Start</th>
+            <th className="px-3 py-3 text-right font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => (
+            <tr key={product.id} className="border-b border-border last:border-0" data-testid="admin-product">
+              <td className="px-3 py-2">
+                <div className="flex min-w-0 items-center gap-3">
+                  <ProductPhoto
+                    product={product}
+                    className="size-10 shrink-0 rounded-md border border-border bg-muted object-cover"
+                  />
+                  <div className="grid min-w-0 gap-1">
+                    <span className="font-medium [overflow-wrap:anywhere]">{product.name}</span>
+                    <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+                      <MetalBadge metalType={product.metalType} />
+                      <span className="md:hidden">
+                        <ApprovalBadge status={product.status} />
+                      </span>
+                      <span className="hidden [overflow-wrap:anywhere] sm:inline">
+                        {product.seller.businessName}
+                      </span>
+                    </span>
+                    <span className="text-xs text-muted-foreground [overflow-wrap:anywhere] sm:hidden">
+                      <span className="font-semibold text-foreground">
+                        {formatPrice(product.startingPrice)}
+                      </span>{" "}
+                      start · {product.seller.businessName}
+                    </span>
+                  </div>
+                </div>
+              </td>
+              <td className="hidden px-3 py-2 md:table-cell">
+                <ApprovalBadge status={product.status} />
+              </td>
+              <td className="hidden whitespace-nowrap px-3 py-2 text-right font-semibold tabular-nums sm:table-cell">
+                {formatPrice(product.startingPrice)}
+              </td>
+              <td className="px-3 py-2">
+                <div className="flex justify-end gap-1">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Edit ${product.name}`}
+                    onClick={() => onEdit(product)}
+                  >
+                    <Pencil aria-hidden="true" />
+                    <span className="hidden sm:inline">Edit</span>
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-destructive hover:bg-red-50"
+                    aria-label={`Delete ${product.name}`}
+                    onClick={() => onDelete(product)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    <span className="hidden sm:inline">Delete</span>
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function ProductsTab() {
   const products = useQuery(adminQueries.products());
   const remove = useDeleteAdminProduct();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
   const filters = useListFilters("products", "Filter products by status", PRODUCT_STATUSES);
 
   const body = (
@@ -42,38 +132,7 @@ export function ProductsTab() {
         return (
           <>
             <ListFilters {...filters.props} shown={shown.length} total={loaded.length} />
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {shown.map((product) => (
-                <Card key={product.id} className="overflow-hidden" data-testid="admin-product">
-                  <ProductPhoto
-                    product={product}
-                    className="aspect-video w-full border-b border-border bg-muted object-cover"
-                  />
-                  <CardContent className="grid gap-2 p-4">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <MetalBadge metalType={product.metalType} />
-                      <ApprovalBadge status={product.status} />
-                    </div>
-                    <h3 className="font-semibold">{product.name}</h3>
-                    <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
-                    <p className="text-sm text-muted-foreground">{product.seller.businessName}</p>
-                    <div className="flex items-center justify-between gap-2">
-                      <span className="font-bold">{formatPrice(product.startingPrice)}</span>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-destructive hover:bg-red-50"
-                        aria-label={`Delete ${product.name}`}
-                        onClick={() => setDeleting(product)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                        Delete
-                      </Button>
-                    </div>
-                  </CardContent>
-                </Card>
-              ))}
-            </div>
+            <ProductsTable products={shown} onEdit={setEditing} onDelete={setDeleting} />
           </>
         );
       }}
@@ -85,6 +144,7 @@ export function ProductsTab() {
       <AddButtonBar label="Add Product" onAdd={() => setAdding(true)} />
       {body}
       <AdminAddProductDialog open={adding} onOpenChange={setAdding} />
+      {editing && <EditProductDialog product={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -16,6 +16,10 @@ import { UsersTab } from "../components/users-tab.tsx";
 
 // The charts and their library load with the tab, never with the page.
 const StatsTab = lazy(async () => ({ default: (await import("../components/stats-tab.tsx")).StatsTab }));
+// Rarely opened: it loads with its tab.
+const SupportTab = lazy(async () => ({
+  default: (await import("../components/support-tab.tsx")).SupportTab,
+}));
 
 export function AdminPage() {
   const stats = useQuery(adminQueries.userStats());
@@ -25,6 +29,7 @@ export function AdminPage() {
   const auctions = useQuery(adminQueries.auctions());
   const users = useQuery(adminQueries.users());
   const bidPackages = useQuery(adminQueries.bidPackages());
+  const supportMessages = useQuery(adminQueries.supportMessages());
   // "Last 24 hours" is judged against the time the page opened; a reload moves it on.
   const [openedAt] = useState(() => Date.now());
   const [tab, setTab] = useState("sellers");
@@ -84,6 +89,13 @@ export function AdminPage() {
             label: "Bid Packages",
             count: bidPackages.data?.length,
             content: <BidPackagesTab />,
+          },
+          {
+            value: "support",
+            label: "Support",
+            count: supportMessages.data?.filter((m) => m.status === "open").length,
+            content: <SupportTab />,
+            lazyPlaceholders: 2,
           },
           { value: "stats", label: "Stats", content: <StatsTab />, lazyPlaceholders: 4 },
         ]}

@@ -1,0 +1,26 @@
+/** The email of a Contact Us message, as the email sender delivers it to the stage's support address. */
+import type { EmailSender } from "../../adapters/email/email-sender.ts";
+import { getEmailSite } from "../../config/runtime.ts";
+import { renderEmail } from "../../domain/email-templates.ts";
+import type { EmailEvent } from "../../domain/notifications.ts";
+import { deliverOnce } from "../alerts/deliver-once.ts";
+
+export type SupportEmailEvent = EmailEvent & { recipient: { address: string } };
+
+export function isSupportMessageEvent(event: EmailEvent): event is SupportEmailEvent {
+  return event.kind === "support_message" && "address" in event.recipient;
+}
+
+/** Sends it once however often the queue delivers it. */
+export async function deliverSupportEmail(
+  event: SupportEmailEvent,
+  sender: EmailSender,
+  now: number,
+): Promise<"sent" | "duplicate"> {
+  const outcome = await deliverOnce(event.key, now, async () => {
+    const email = renderEmail(event, "support team", getEmailSite());
+    await sender.send({ ...email, to: event.recipient.address, kind: event.kind, eventKey: event.key }, now);
+    return "sent";
+  });
+  return outcome === "duplicate" ? "duplicate" : "sent";
+}
