@@ -17,6 +17,7 @@ import { RETRY, retrying } from "../../adapters/retry.ts";
 import { conflict, forbidden, notFound, serviceUnavailable } from "../../domain/errors.ts";
 import { CANCEL_MESSAGES, cancelRefusal, dueShipStep, shipByNotPassedMessage } from "../../domain/ship-by.ts";
 import { logger } from "../../observability/logger.ts";
+import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toOrderView } from "../views/order-view.ts";
 import { ORDER_MESSAGES } from "./orders.ts";
 
@@ -60,7 +61,8 @@ export async function sweepShipBy(now: number): Promise<ShipBySweepResult> {
 
 /** The admin's list: the late orders and the ones cancelled for it, the longest overdue first. */
 export async function lateOrders(): Promise<OrderView[]> {
-  return (await listLateOrders()).map(toOrderView);
+  const [orders, spot] = await Promise.all([listLateOrders(), freshSpotPrices(Date.now())]);
+  return orders.map((order) => toOrderView(order, spot));
 }
 
 const CANCEL_ROUNDS = 4;
