@@ -3,7 +3,14 @@ import type { AppConfig } from "#shared/schemas/payments";
 import { servedRealtimeKeyId } from "../../adapters/dynamo/realtime-api-keys-repo.ts";
 import { stripePublishableKey } from "../../adapters/payments/settings.ts";
 import { paymentProviderName } from "../../config/payment-provider.ts";
-import { bidValueCents, eventApiEndpoints, liveConfig, shipWithinDays, supportEmailAddress, winLimitConfig } from "../../config/runtime.ts";
+import {
+  bidValueCents,
+  eventApiEndpoints,
+  liveConfig,
+  shipWithinDays,
+  supportEmailAddress,
+  winLimitConfig,
+} from "../../config/runtime.ts";
 import { definePublicRoute } from "../../http/route.ts";
 
 /**
