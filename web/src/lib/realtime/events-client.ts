@@ -7,7 +7,7 @@
  * event carries an order key: one not newer than the last applied for its auction is dropped.
  * Loaded on demand (lib/realtime/live.ts), after first paint.
  */
-import { reconnectBackoff } from "./reconnect.ts";
+import { sharedConnection } from "./shared-connection.ts";
 import { watchSet } from "./socket.ts";
 
 export interface EventsLiveConfig {
@@ -30,30 +30,27 @@ export function isNewerEvent(seen: number | undefined, orderKey: unknown): boole
   return typeof orderKey === "number" && (seen === undefined || orderKey > seen);
 }
 
-/** See lib/socket.ts: moving between pages keeps the connection. */
-const IDLE_CLOSE_MS = 1000;
-
 export function eventsTransport(config: EventsLiveConfig) {
   const authorization = { host: new URL(config.httpEndpoint).host, "x-api-key": config.apiKey };
-  const listeners = new Set<Listener>();
   /** The auctions the page shows. */
   let wanted: string[] = [];
   /** Per auction, the subscription id on the current connection. */
   let subscribed = new Map<string, string>();
   const seen = new Map<string, number>();
-  let socket: WebSocket | null = null;
   let acked = false;
   let nextId = 0;
-  const backoff = reconnectBackoff(open);
-  let idleTimer: ReturnType<typeof setTimeout> | null = null;
   let kaTimer: ReturnType<typeof setTimeout> | null = null;
   let connectionTimeoutMs = 300_000;
+  const connection = sharedConnection<Listener>(open, () => {
+    acked = false;
+    if (kaTimer) clearTimeout(kaTimer);
+  });
 
-  const send = (frame: unknown) => socket?.send(JSON.stringify(frame));
+  const send = (frame: unknown) => connection.socket?.send(JSON.stringify(frame));
 
   /** Brings the connection's subscriptions to `wanted`. */
   function sync() {
-    if (!socket || !acked) return;
+    if (!connection.socket || !acked) return;
     for (const [auctionId, id] of subscribed) {
       if (wanted.includes(auctionId)) continue;
       send({ type: "unsubscribe", id });
@@ -70,14 +67,14 @@ export function eventsTransport(config: EventsLiveConfig) {
   function keepAliveWatch() {
     if (kaTimer) clearTimeout(kaTimer);
     // No `ka` within the announced time: the connection is dead though not closed.
-    kaTimer = setTimeout(() => socket?.close(), connectionTimeoutMs);
+    kaTimer = setTimeout(() => connection.socket?.close(), connectionTimeoutMs);
   }
 
   function onFrame(frame: Record<string, unknown>) {
     switch (frame.type) {
       case "connection_ack":
         acked = true;
-        backoff.connected();
+        connection.connected();
         if (typeof frame.connectionTimeoutMs === "number") connectionTimeoutMs = frame.connectionTimeoutMs;
         keepAliveWatch();
         sync();
@@ -97,7 +94,7 @@ export function eventsTransport(config: EventsLiveConfig) {
         const auctionId = String(message.auctionId);
         if (!isNewerEvent(seen.get(auctionId), message.orderKey)) return;
         seen.set(auctionId, message.orderKey as number);
-        for (const listener of listeners) listener(message);
+        for (const listener of connection.listeners) listener(message);
         return;
       }
       case "subscribe_error":
@@ -107,14 +104,13 @@ export function eventsTransport(config: EventsLiveConfig) {
     }
   }
 
-  function open() {
+  function open(): WebSocket {
     acked = false;
     subscribed = new Map();
     const ws = new WebSocket(config.realtimeEndpoint, [
       "aws-appsync-event-ws",
       headerSubprotocol(authorization),
     ]);
-    socket = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: "connection_init" }));
     ws.onmessage = (event) => {
       try {
@@ -124,39 +120,11 @@ export function eventsTransport(config: EventsLiveConfig) {
         // A malformed frame is ignored, as on the socket.
       }
     };
-    ws.onclose = () => {
-      if (socket !== ws) return;
-      socket = null;
-      acked = false;
-      if (kaTimer) clearTimeout(kaTimer);
-      if (listeners.size > 0) backoff.closed();
-    };
-  }
-
-  function closeIdle() {
-    idleTimer = null;
-    if (listeners.size > 0) return;
-    backoff.cancel();
-    if (kaTimer) clearTimeout(kaTimer);
-    const current = socket;
-    socket = null;
-    if (!current) return;
-    if (current.readyState === WebSocket.CONNECTING) current.onopen = () => current.close();
-    else current.close();
+    return ws;
   }
 
   return {
-    subscribe(listener: Listener): () => void {
-      listeners.add(listener);
-      if (idleTimer) clearTimeout(idleTimer);
-      idleTimer = null;
-      if (!socket && !backoff.pending) open();
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size > 0 || idleTimer) return;
-        idleTimer = setTimeout(closeIdle, IDLE_CLOSE_MS);
-      };
-    },
+    subscribe: (listener: Listener) => connection.subscribe(listener),
     watch(auctionIds: readonly string[]) {
       wanted = watchSet(auctionIds);
       sync();

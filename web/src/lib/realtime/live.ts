@@ -1,11 +1,11 @@
 /**
  * Live updates, whichever transport the stage has (GET /api/config `live`): the AppSync Event API
- * (lib/realtime/events-client.ts, loaded only then, after first paint) or the WebSocket API (lib/realtime/socket.ts).
+ * (lib/realtime/events-client.ts) or the WebSocket API (lib/realtime/socket.ts), each loaded only when
+ * the stage has it, after first paint.
  * Both hand the page the same messages (`bid_placed`, `auction_ended`); the socket also `connected`.
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { appConfigQuery } from "../app-config.ts";
-import { subscribeToSocket, watchAuctions } from "./socket.ts";
 
 type Listener = (message: Record<string, unknown>) => void;
 
@@ -14,7 +14,16 @@ interface Transport {
   watch(auctionIds: readonly string[]): void;
 }
 
-const socketTransport: Transport = { subscribe: subscribeToSocket, watch: watchAuctions };
+async function socketTransport(): Promise<Transport> {
+  const { subscribeToSocket, watchAuctions } = await import("./socket.ts");
+  return { subscribe: subscribeToSocket, watch: watchAuctions };
+}
+
+/**
+ * When neither client loads (the network dropped): the page goes on with what its reads bring, and
+ * the next page that subscribes tries again.
+ */
+const noTransport: Transport = { subscribe: () => () => {}, watch: () => {} };
 
 let transport: Promise<Transport> | null = null;
 /** The page's set, kept until the transport is there; null until a page says (the socket then hears all). */
@@ -26,9 +35,13 @@ function transportOf(queryClient: QueryClient): Promise<Transport> {
     .then(async ({ live }) =>
       live?.transport === "events"
         ? (await import("./events-client.ts")).eventsTransport(live)
-        : socketTransport,
+        : socketTransport(),
     )
-    .catch(() => socketTransport);
+    .catch(socketTransport)
+    .catch(() => {
+      transport = null;
+      return noTransport;
+    });
   return transport;
 }
 

@@ -1,11 +1,11 @@
 /**
  * The live-update socket (docs/product.md sections 7 and 9): `/ws` on the page's own host, `wss:` when the
- * page is secure. One connection per tab, shared by every subscriber; it reconnects with the backoff of
- * reconnect.ts. Messages are JSON objects; a malformed one is ignored. Once a page says
+ * page is secure. One connection per tab, shared by every subscriber (shared-connection.ts: it reconnects
+ * after a close, and outlives the last subscriber by a second). Messages are JSON objects; a malformed one is ignored. Once a page says
  * which auctions it shows (`watchAuctions`), the socket hears only about those, also after reconnecting.
  */
 import { MAX_WATCHED_AUCTIONS } from "#shared/constants";
-import { reconnectBackoff } from "./reconnect.ts";
+import { sharedConnection } from "./shared-connection.ts";
 
 export function socketUrl(location: Pick<Location, "protocol" | "host">): string {
   return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
@@ -13,9 +13,7 @@ export function socketUrl(location: Pick<Location, "protocol" | "host">): string
 
 type Listener = (message: Record<string, unknown>) => void;
 
-const listeners = new Set<Listener>();
-let socket: WebSocket | null = null;
-const backoff = reconnectBackoff(open);
+const connection = sharedConnection<Listener>(open);
 /** The auctions the page shows, sorted; null until a page says (the socket then hears about all). */
 let watched: string[] | null = null;
 
@@ -49,15 +47,14 @@ export function watchAuctions(auctionIds: readonly string[]) {
   watched = next;
   if (watchTimer) return;
   const wait = lastWatchSentAt + WATCH_MIN_INTERVAL_MS - Date.now();
-  if (wait <= 0) sendWatch(socket);
-  else watchTimer = setTimeout(() => sendWatch(socket), wait);
+  if (wait <= 0) sendWatch(connection.socket);
+  else watchTimer = setTimeout(() => sendWatch(connection.socket), wait);
 }
 
-function open() {
+function open(): WebSocket {
   const ws = new WebSocket(socketUrl(window.location));
-  socket = ws;
   ws.onopen = () => {
-    backoff.connected();
+    connection.connected();
     // The server answers with `connected` (and its clock): it cannot speak first (API Gateway).
     ws.send(JSON.stringify({ type: "hello" }));
     sendWatch(ws);
@@ -70,44 +67,12 @@ function open() {
       return;
     }
     if (!message || typeof message !== "object") return;
-    for (const listener of listeners) listener(message as Record<string, unknown>);
+    for (const listener of connection.listeners) listener(message as Record<string, unknown>);
   };
-  ws.onclose = () => {
-    if (socket !== ws) return;
-    socket = null;
-    if (listeners.size > 0) backoff.closed();
-  };
-}
-
-/**
- * How long the socket outlives its last subscriber: moving from one page to the next unsubscribes the
- * first before the second subscribes, and the same socket should carry on rather than be torn down
- * (while still connecting, which the browser reports as a console warning) and opened again.
- */
-const IDLE_CLOSE_MS = 1000;
-let idleTimer: ReturnType<typeof setTimeout> | null = null;
-
-function closeIdle() {
-  idleTimer = null;
-  if (listeners.size > 0) return;
-  backoff.cancel();
-  const current = socket;
-  socket = null;
-  if (!current) return;
-  // Closing a socket that is still connecting makes the browser warn; close it once it is open.
-  if (current.readyState === WebSocket.CONNECTING) current.onopen = () => current.close();
-  else current.close();
+  return ws;
 }
 
 /** Receives every message while subscribed; returns the unsubscribe. The last one out closes the socket. */
 export function subscribeToSocket(listener: Listener): () => void {
-  listeners.add(listener);
-  if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = null;
-  if (!socket && !backoff.pending) open();
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size > 0 || idleTimer) return;
-    idleTimer = setTimeout(closeIdle, IDLE_CLOSE_MS);
-  };
+  return connection.subscribe(listener);
 }
