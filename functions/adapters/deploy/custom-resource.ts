@@ -15,11 +15,10 @@ export interface CustomResourceRequest {
 
 export function isCustomResourceRequest(event: unknown): event is CustomResourceRequest {
   if (typeof event !== "object" || event === null) return false;
-  const request = event as Record<string, unknown>;
   return (
-    ["Create", "Update", "Delete"].includes(String(request.RequestType)) &&
-    typeof request.ResponseURL === "string" &&
-    typeof request.RequestId === "string"
+    ["Create", "Update", "Delete"].includes(String(Reflect.get(event, "RequestType"))) &&
+    typeof Reflect.get(event, "ResponseURL") === "string" &&
+    typeof Reflect.get(event, "RequestId") === "string"
   );
 }
 

@@ -257,13 +257,7 @@ export async function updateProductWithAuction(
 ): Promise<"updated" | "gone" | "auction-refused"> {
   const productNames: Record<string, string> = {};
   const productValues: Record<string, unknown> = {};
-  const own = updateParts(
-    change as Record<string, unknown>,
-    Object.keys(change),
-    null,
-    productNames,
-    productValues,
-  );
+  const own = updateParts({ ...change }, Object.keys(change), null, productNames, productValues);
   const items: Parameters<typeof writeTransaction>[0][number][] = [
     {
       Update: {
@@ -278,13 +272,7 @@ export async function updateProductWithAuction(
   if (auction) {
     const names: Record<string, string> = { "#product": "product" };
     const values: Record<string, unknown> = {};
-    const snapshot = updateParts(
-      change as Record<string, unknown>,
-      SNAPSHOT_FIELDS,
-      "#product",
-      names,
-      values,
-    );
+    const snapshot = updateParts({ ...change }, SNAPSHOT_FIELDS, "#product", names, values);
     const sets = [...snapshot.sets];
     const conditions = ["attribute_exists(pk)"];
     if (change.startingPriceCents !== undefined) {
