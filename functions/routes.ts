@@ -118,6 +118,7 @@ const routeTable = [
     callsPaymentProvider: true,
   },
   { method: "GET", path: "/api/config", handler: "config/get-config", role: "public" },
+  { method: "GET", path: "/api/me/referral", handler: "me/get-referral", role: "user" },
   { method: "GET", path: "/api/me/limits", handler: "me/get-limits", role: "user" },
   { method: "PUT", path: "/api/me/limits", handler: "me/put-limits", role: "user" },
   {

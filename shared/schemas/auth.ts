@@ -60,6 +60,8 @@ const ACCEPT_TERMS_MESSAGE =
 export const registerSchema = z.strictObject({
   ...registerFields,
   acceptTerms: z.optional(z.literal(true, ACCEPT_TERMS_MESSAGE)),
+  /** The code of the invitation link the page was opened with; an unknown one is ignored. */
+  referralCode: z.optional(z.string().check(z.maxLength(64, "referralCode must be at most 64 characters"))),
 });
 export type RegisterRequest = z.infer<typeof registerSchema>;
 
@@ -99,6 +101,8 @@ export const currentUserSchema = z.object({
   emailVerified: z.boolean(),
   /** An address the user asked to move to, not yet verified. */
   pendingEmail: z.optional(z.string()),
+  /** The free part of `bidBalance` (voucher bids from invitations); absent when none. */
+  voucherBids: z.optional(z.number().check(z.integer())),
   /** Staff on a stage that requires two-factor, in a session that has not proved it: only enrolment is open. */
   twoFactorSetupRequired: z.optional(z.boolean()),
 });

@@ -23,6 +23,7 @@ export const ACCOUNT_AND_RECEIPT_EMAIL_KINDS = [
   "email_change_requested",
   "passkey_added",
   "two_factor_enabled",
+  "referral_rewarded",
 ] as const;
 
 /** Every email the product sends (docs/product.md section 2, Emails): the notifications, then the rest. */

@@ -1,11 +1,12 @@
 import type { SpendTally } from "../../domain/limits.ts";
 import type { BidPurchase } from "../../domain/payments.ts";
 import { getItem, updateItem } from "./commands.ts";
-import { putUnlessRefused, transactionConditionFailed } from "./conditions.ts";
+import { cancellationCodes, putUnlessRefused, transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
+import { type ReferralCreditPlan, referralPlanItems } from "./referrals-repo.ts";
 import { createItemOp, transactRetryingConflicts, transactUnlessCancelled } from "./transact.ts";
 
 export type CreditOutcome = "credited" | "already_credited" | "user_changed";
@@ -18,13 +19,19 @@ export type CreditOutcome = "credited" | "already_credited" | "user_changed";
  * tally from the one the limits were checked against (`spendSeq` = `seenSeq`) to `tally`, and only
  * while they are not self-excluded: "user_changed" when another credit, a self-exclusion or the
  * account's deletion came first (the caller reads again and decides again).
+ *
+ * The buyer's first credit after registering with a referral code carries `referral`: the invitation
+ * moves in the same transaction (rewarded: both sides' voucher bids with it), and "user_changed" also
+ * when the invitation or the inviter's cap moved since they were read.
  */
 export async function creditBidPurchase(
   purchase: BidPurchase,
   now: number,
   spending: { seenSeq: number; tally: SpendTally },
+  referral?: ReferralCreditPlan,
 ): Promise<CreditOutcome> {
   const createdAt = new Date(now).toISOString();
+  const voucherBids = referral?.kind === "reward" ? referral.bids : 0;
   const transactItems = [
     createItemOp({
       ...keys.purchase(purchase.paymentIntentId),
@@ -42,11 +49,12 @@ export async function creditBidPurchase(
     {
       Update: {
         Key: keys.user(purchase.userId),
-        UpdateExpression: "SET spendTally = :tally, spendSeq = :next ADD bidBalance :bids",
+        UpdateExpression: `SET spendTally = :tally, spendSeq = :next ADD bidBalance :bids${voucherBids > 0 ? ", voucherBids :vouchers" : ""}`,
         ConditionExpression:
           "attribute_exists(pk) AND (spendSeq = :seen OR (attribute_not_exists(spendSeq) AND :seen = :zero)) AND (attribute_not_exists(selfExcludedUntil) OR selfExcludedUntil <= :now)",
         ExpressionAttributeValues: {
-          ":bids": purchase.bidCount,
+          ":bids": purchase.bidCount + voucherBids,
+          ...(voucherBids > 0 ? { ":vouchers": voucherBids } : {}),
           ":tally": spending.tally,
           ":seen": spending.seenSeq,
           ":next": spending.seenSeq + 1,
@@ -55,8 +63,11 @@ export async function creditBidPurchase(
         },
       },
     },
-    // What was paid for the credits, recorded with them (what Buy It Now may credit).
-    receiveCreditsItem(purchase.userId, purchase.bidCount, purchase.amountCents),
+    // What was paid for the credits, recorded with them (what Buy It Now may credit); voucher bids add credits, no money.
+    receiveCreditsItem(purchase.userId, purchase.bidCount + voucherBids, purchase.amountCents),
+    ...(referral
+      ? referralPlanItems(purchase.userId, "invited", purchase.paymentIntentId, referral, now)
+      : []),
   ];
 
   // Another transaction touched the purchase or the user at the same instant (the other delivery of
@@ -68,6 +79,12 @@ export async function creditBidPurchase(
     refused: (error): CreditOutcome | undefined => {
       if (transactionConditionFailed(error, 0)) return "already_credited";
       if (transactionConditionFailed(error, 1)) return "user_changed";
+      // The invitation or the inviter moved meanwhile: read both again.
+      if (
+        referral &&
+        (transactionConditionFailed(error) || cancellationCodes(error)?.includes("TransactionConflict"))
+      )
+        return "user_changed";
       return undefined;
     },
   });

@@ -27,6 +27,7 @@ import {
 } from "../../domain/payments.ts";
 import { logger } from "../../observability/logger.ts";
 import { purchaseStanding } from "../limits/responsible-play.ts";
+import { noteReward, referralOnCredit } from "../referrals/referrals.ts";
 
 export type BidCreditResult =
   | { outcome: "credited" | "already_credited"; userId: string; bidCount: number }
@@ -83,11 +84,16 @@ export async function creditBidPackagePayment(
           return refund(purchase, refusal, now);
         }
       } else {
-        const outcome = await creditOnce(purchase, now, {
-          seenSeq: standing.spendSeq,
-          tally: tallyAfter(standing.spent, purchase.amountCents, now),
-        });
+        // The buyer's first credit after registering with an invitation moves it in the same transaction.
+        const referral = await referralOnCredit(purchase.userId, now);
+        const outcome = await creditOnce(
+          purchase,
+          now,
+          { seenSeq: standing.spendSeq, tally: tallyAfter(standing.spent, purchase.amountCents, now) },
+          referral,
+        );
         if (outcome === "credited") {
+          noteReward(referral, purchase.userId);
           logger.info("bid purchase credited", {
             paymentIntentId: purchase.paymentIntentId,
             userId: purchase.userId,
