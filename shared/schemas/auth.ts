@@ -57,11 +57,15 @@ const ACCEPT_TERMS_MESSAGE =
  * POST /api/auth/register body: the confirmation is never sent. `acceptTerms` is optional so API clients
  * written against the original contract still register; when sent it must be true.
  */
+/** The code of the invitation link the register page was opened with; an unknown one is ignored. */
+const referralCode = z.optional(
+  z.string().check(z.maxLength(64, "referralCode must be at most 64 characters")),
+);
+
 export const registerSchema = z.strictObject({
   ...registerFields,
   acceptTerms: z.optional(z.literal(true, ACCEPT_TERMS_MESSAGE)),
-  /** The code of the invitation link the page was opened with; an unknown one is ignored. */
-  referralCode: z.optional(z.string().check(z.maxLength(64, "referralCode must be at most 64 characters"))),
+  referralCode,
 });
 export type RegisterRequest = z.infer<typeof registerSchema>;
 
@@ -70,6 +74,7 @@ export const registerFormSchema = z
   .object({
     ...registerFields,
     confirmPassword: z.string(),
+    referralCode,
     // A refinement, not a literal: a literal's miss would stop the password and business checks from running.
     acceptTerms: z
       .boolean()

@@ -37,6 +37,8 @@ export const appConfigSchema = z.object({
   winLimit: z.object({ wins: z.number().check(z.integer()), days: z.number().check(z.integer()) }),
   /** The credit one bid earns toward Buy It Now ("0.60"), per stage. */
   bidValue: z.string(),
+  /** The free bids the inviter and the invited each get when an invitation is rewarded, per stage. */
+  referralBids: z.number().check(z.integer()),
   /** Where live updates come from: the AppSync Event API (subscribe with the public key) or the WebSocket API. */
   live: z.discriminatedUnion("transport", [
     z.object({

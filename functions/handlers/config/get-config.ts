@@ -2,7 +2,7 @@ import { centsToDecimal } from "#shared/money";
 import type { AppConfig } from "#shared/schemas/payments";
 import { stripePublishableKey } from "../../adapters/payments/settings.ts";
 import { paymentProviderName } from "../../config/payment-provider.ts";
-import { bidValueCents, liveConfig, winLimitConfig } from "../../config/runtime.ts";
+import { bidValueCents, liveConfig, referralBids, winLimitConfig } from "../../config/runtime.ts";
 import { definePublicRoute } from "../../http/route.ts";
 
 /**
@@ -16,6 +16,7 @@ export const route = definePublicRoute({}, async (): Promise<AppConfig> => {
     paymentProvider,
     winLimit: winLimitConfig(),
     bidValue: centsToDecimal(bidValueCents()),
+    referralBids: referralBids(),
     live: liveConfig(),
     ...(paymentProvider === "stripe" && publishableKey ? { stripePublishableKey: publishableKey } : {}),
   };
