@@ -268,6 +268,28 @@ describe("the reward", () => {
   });
 });
 
+describe("two friends paying at once for the inviter's last place of the year", () => {
+  it("reward exactly one of them; the other is declined", async () => {
+    const inviter = await signUpBuyer();
+    const { code } = await referralOf(inviter.cookie);
+    const now = Date.now();
+    const almostFull = Array.from({ length: REFERRAL_YEARLY_CAP - 1 }, (_, i) => now - (i + 1) * 60_000);
+    await setAttributes(keys.referrer(inviter.id), { rewardTimes: almostFull, rewardSeq: 49, rewarded: 49 });
+    const friends = [await invitedBy(code), await invitedBy(code)];
+    for (const friend of friends) await verified(friend);
+
+    await Promise.all(friends.map((friend) => buyStarter(friend.cookie)));
+    const balances = await Promise.all(friends.map(async (friend) => (await meOf(friend.cookie)).bidBalance));
+    expect(balances.sort()).toEqual([50, 50 + REWARD]);
+    expect((await meOf(inviter.cookie)).bidBalance).toBe(REWARD);
+    expect(await referralOf(inviter.cookie)).toMatchObject({ invited: 2, rewarded: REFERRAL_YEARLY_CAP });
+    const statuses = await Promise.all(
+      friends.map(async (f) => (await readItem(keys.referral(f.id)))?.status),
+    );
+    expect(statuses.sort()).toEqual(["declined", "rewarded"]);
+  });
+});
+
 describe("a refunded first payment", () => {
   it("takes the voucher bids back where they are unspent, once", async () => {
     const inviter = await signUpBuyer(5);
