@@ -84,6 +84,19 @@ export function freeBids(voucherBids: number | undefined, bidBalance: number): n
   return Math.max(0, Math.min(voucherBids ?? 0, bidBalance));
 }
 
+/**
+ * What a balance that grows by `add` voucher bids (0 for bought ones) holds as voucher bids: the free
+ * part it had (voucher bids spent below it are gone for good, so a top-up does not bring them back),
+ * plus `add`. Null when the stored count needs no reset (it was within the balance): then it only grows.
+ */
+export function voucherBidsAfter(
+  seen: { voucherBids?: number | undefined; bidBalance: number },
+  add: number,
+): number | null {
+  if ((seen.voucherBids ?? 0) <= seen.bidBalance) return null;
+  return freeBids(seen.voucherBids, seen.bidBalance) + add;
+}
+
 /** What a take-back removes from one side: the reward, as far as it is still unspent. */
 export function unspentReward(reward: number, voucherBids: number | undefined, bidBalance: number): number {
   return Math.max(0, Math.min(reward, freeBids(voucherBids, bidBalance)));

@@ -6,7 +6,12 @@ import { queryAll } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
-import { type ReferralCreditPlan, referralPlanItems } from "./referrals-repo.ts";
+import {
+  type ReferralCreditPlan,
+  referralPlanItems,
+  type VoucherStanding,
+  voucherBidsUpdate,
+} from "./referrals-repo.ts";
 import { createItemOp, transactRetryingConflicts, transactUnlessCancelled } from "./transact.ts";
 
 export type CreditOutcome = "credited" | "already_credited" | "user_changed";
@@ -29,9 +34,12 @@ export async function creditBidPurchase(
   now: number,
   spending: { seenSeq: number; tally: SpendTally },
   referral?: ReferralCreditPlan,
+  /** The buyer's balance and voucher bids as read: voucher bids spent since they were given are not brought back by a top-up. */
+  buyerSeen?: VoucherStanding,
 ): Promise<CreditOutcome> {
   const createdAt = new Date(now).toISOString();
   const voucherBids = referral?.kind === "reward" ? referral.bids : 0;
+  const vouchers = voucherBidsUpdate(buyerSeen ?? { bidBalance: 0 }, voucherBids);
   const transactItems = [
     createItemOp({
       ...keys.purchase(purchase.paymentIntentId),
@@ -49,12 +57,11 @@ export async function creditBidPurchase(
     {
       Update: {
         Key: keys.user(purchase.userId),
-        UpdateExpression: `SET spendTally = :tally, spendSeq = :next ADD bidBalance :bids${voucherBids > 0 ? ", voucherBids :vouchers" : ""}`,
-        ConditionExpression:
-          "attribute_exists(pk) AND (spendSeq = :seen OR (attribute_not_exists(spendSeq) AND :seen = :zero)) AND (attribute_not_exists(selfExcludedUntil) OR selfExcludedUntil <= :now)",
+        UpdateExpression: `SET spendTally = :tally, spendSeq = :next${vouchers.set ? `, ${vouchers.set}` : ""} ADD bidBalance :bids${vouchers.add ? `, ${vouchers.add}` : ""}`,
+        ConditionExpression: `attribute_exists(pk) AND (spendSeq = :seen OR (attribute_not_exists(spendSeq) AND :seen = :zero)) AND (attribute_not_exists(selfExcludedUntil) OR selfExcludedUntil <= :now)${vouchers.condition ? ` AND ${vouchers.condition}` : ""}`,
         ExpressionAttributeValues: {
           ":bids": purchase.bidCount + voucherBids,
-          ...(voucherBids > 0 ? { ":vouchers": voucherBids } : {}),
+          ...vouchers.values,
           ":tally": spending.tally,
           ":seen": spending.seenSeq,
           ":next": spending.seenSeq + 1,
@@ -173,6 +180,21 @@ const PURCHASE_SHAPE: ItemShape<PurchaseItem> = {
 async function readPurchase(paymentIntentId: string): Promise<PurchaseItem | null> {
   const { Item } = await getItem({ Key: keys.purchase(paymentIntentId), ConsistentRead: true });
   return Item ? parseItem("bidPurchase", PURCHASE_SHAPE, Item) : null;
+}
+
+/** The balance and its voucher bids, read consistently (what a credit's voucher count is worked out from). */
+export async function readVoucherStanding(userId: string): Promise<VoucherStanding | null> {
+  const { Item } = await getItem({
+    Key: keys.user(userId),
+    ConsistentRead: true,
+    ProjectionExpression: "bidBalance, voucherBids",
+  });
+  if (!Item) return null;
+  const voucherBids = Item.voucherBids as number | undefined;
+  return {
+    bidBalance: (Item.bidBalance as number | undefined) ?? 0,
+    ...(voucherBids ? { voucherBids } : {}),
+  };
 }
 
 /** A strongly consistent read, so a balance shown right after a credit includes it. */

@@ -6,7 +6,7 @@
  * the referrer item from the `rewardSeq` its cap was checked against, so two rewards racing for one
  * inviter's last place of the year cannot both land.
  */
-import type { ReferralStatus } from "../../domain/referrals.ts";
+import { type ReferralStatus, voucherBidsAfter } from "../../domain/referrals.ts";
 import { getItem } from "./commands.ts";
 import { transactionConditionFailed } from "./conditions.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
@@ -135,7 +135,39 @@ export async function getReferral(invitedId: string): Promise<ReferralRecord | n
 export type ReferralCreditPlan =
   | { kind: "await_verification" }
   | { kind: "decline"; reason: string }
-  | { kind: "reward"; inviterId: string; bids: number; seenSeq: number; rewardTimes: number[] };
+  | {
+      kind: "reward";
+      inviterId: string;
+      bids: number;
+      seenSeq: number;
+      rewardTimes: number[];
+      /** The inviter's balance and voucher bids as read (the voucher count is reset to what is left of it). */
+      inviterSeen: VoucherStanding;
+    };
+
+/** A balance and its voucher bids, as read. */
+export interface VoucherStanding {
+  bidBalance: number;
+  voucherBids?: number | undefined;
+}
+
+/**
+ * The part of a user item's update that adds `add` voucher bids: ADD when the stored count is within the
+ * balance; otherwise (voucher bids were spent since) SET to what is left plus `add`, on the balance that
+ * was read. Empty when nothing changes.
+ */
+export function voucherBidsUpdate(seen: VoucherStanding, add: number) {
+  const reset = voucherBidsAfter(seen, add);
+  if (reset !== null)
+    return {
+      set: "voucherBids = :vouchers",
+      add: "",
+      condition: "bidBalance = :seenBalance",
+      values: { ":vouchers": reset, ":seenBalance": seen.bidBalance },
+    };
+  if (add <= 0) return { set: "", add: "", condition: "", values: {} };
+  return { set: "", add: "voucherBids :vouchers", condition: "", values: { ":vouchers": add } };
+}
 
 /** The referral item moves from `from` (the status it was read in), or the transaction fails. */
 function moveReferral(
@@ -197,19 +229,25 @@ export function referralPlanItems(
         },
       },
     },
-    addVoucherBidsItem(plan.inviterId, plan.bids),
+    addVoucherBidsItem(plan.inviterId, plan.bids, plan.inviterSeen),
     receiveCreditsItem(plan.inviterId, plan.bids, 0),
   ];
 }
 
 /** Voucher bids added to a live account's balance (and to the part of it that is free). */
-function addVoucherBidsItem(userId: string, bids: number): TransactItem {
+function addVoucherBidsItem(userId: string, bids: number, seen: VoucherStanding): TransactItem {
+  const vouchers = voucherBidsUpdate(seen, bids);
   return {
     Update: {
       Key: keys.user(userId),
-      UpdateExpression: "ADD bidBalance :bids, voucherBids :bids",
-      ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deletedAt)",
-      ExpressionAttributeValues: { ":bids": bids },
+      UpdateExpression: [
+        vouchers.set ? `SET ${vouchers.set}` : "",
+        `ADD bidBalance :bids${vouchers.add ? `, ${vouchers.add}` : ""}`,
+      ]
+        .filter(Boolean)
+        .join(" "),
+      ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(deletedAt)${vouchers.condition ? ` AND ${vouchers.condition}` : ""}`,
+      ExpressionAttributeValues: { ":bids": bids, ...vouchers.values },
     },
   };
 }
@@ -223,11 +261,15 @@ export async function rewardAtVerification(
   invitedId: string,
   paymentIntentId: string,
   plan: ReferralCreditPlan,
+  invitedSeen: VoucherStanding,
   now: number,
 ): Promise<boolean> {
   const items = referralPlanItems(invitedId, "paid", paymentIntentId, plan, now);
   if (plan.kind === "reward")
-    items.push(addVoucherBidsItem(invitedId, plan.bids), receiveCreditsItem(invitedId, plan.bids, 0));
+    items.push(
+      addVoucherBidsItem(invitedId, plan.bids, invitedSeen),
+      receiveCreditsItem(invitedId, plan.bids, 0),
+    );
   try {
     await writeTransaction(items);
     return true;

@@ -12,6 +12,7 @@ import {
   getBidPurchase,
   markRefusedPurchaseRefunded,
   type PaymentRecord,
+  readVoucherStanding,
   refuseBidPurchase,
 } from "../../adapters/dynamo/purchases-repo.ts";
 import { paymentGateway } from "../../adapters/payments/index.ts";
@@ -85,12 +86,16 @@ export async function creditBidPackagePayment(
         }
       } else {
         // The buyer's first credit after registering with an invitation moves it in the same transaction.
-        const referral = await referralOnCredit(purchase.userId, now);
+        const [referral, vouchers] = await Promise.all([
+          referralOnCredit(purchase.userId, now),
+          readVoucherStanding(purchase.userId),
+        ]);
         const outcome = await creditOnce(
           purchase,
           now,
           { seenSeq: standing.spendSeq, tally: tallyAfter(standing.spent, purchase.amountCents, now) },
           referral,
+          vouchers ?? undefined,
         );
         if (outcome === "credited") {
           noteReward(referral, purchase.userId);

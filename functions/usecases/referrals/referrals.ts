@@ -78,6 +78,7 @@ async function planReward(invitedId: string, inviterId: string, now: number): Pr
     bids: referralBids(),
     seenSeq: referrer?.rewardSeq ?? 0,
     rewardTimes: decision.rewardTimes,
+    inviterSeen: { bidBalance: inviter?.bidBalance ?? 0, voucherBids: inviter?.voucherBids },
   };
 }
 
@@ -118,8 +119,13 @@ export async function rewardAfterVerification(invitedId: string, now: number): P
     await retrying({ attempts: ROUNDS }, async () => {
       const referral = await getReferral(invitedId);
       if (referral?.status !== "paid" || !referral.paymentIntentId) return "none";
-      const plan = await planReward(invitedId, referral.inviterId, now);
-      if (!(await rewardAtVerification(invitedId, referral.paymentIntentId, plan, now))) return RETRY;
+      const [plan, invited] = await Promise.all([
+        planReward(invitedId, referral.inviterId, now),
+        getUser(invitedId),
+      ]);
+      if (!invited) return "none";
+      const seen = { bidBalance: invited.bidBalance, voucherBids: invited.voucherBids };
+      if (!(await rewardAtVerification(invitedId, referral.paymentIntentId, plan, seen, now))) return RETRY;
       noteReward(plan, invitedId);
       return "moved";
     });

@@ -193,6 +193,18 @@ describe("the reward", () => {
     expect(await referralOf(inviter.cookie)).toMatchObject({ rewarded: 1 });
   });
 
+  it("spends voucher bids last: a top-up after some were spent does not bring them back", async () => {
+    const inviter = await signUpBuyer();
+    const invited = await invitedBy((await referralOf(inviter.cookie)).code);
+    await verified(invited);
+    await buyStarter(invited.cookie);
+    // 56 of the 60 spent: the 50 bought ones first, then 6 of the 10 voucher bids.
+    await setAttributes(keys.user(invited.id), { bidBalance: 4 });
+    expect(await meOf(invited.cookie)).toMatchObject({ bidBalance: 4, voucherBids: 4 });
+    await buyStarter(invited.cookie);
+    expect(await meOf(invited.cookie)).toMatchObject({ bidBalance: 54, voucherBids: 4 });
+  });
+
   it("waits for the verification when the first payment came first, and lands then", async () => {
     const inviter = await signUpBuyer();
     const invited = await invitedBy((await referralOf(inviter.cookie)).code);

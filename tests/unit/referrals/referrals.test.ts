@@ -11,6 +11,7 @@ import {
   referralLink,
   rewardDecision,
   unspentReward,
+  voucherBidsAfter,
 } from "../../../functions/domain/referrals.ts";
 
 const NOW = Date.UTC(2026, 5, 1);
@@ -71,6 +72,13 @@ describe("the free part of a balance", () => {
     expect(freeBids(20, 7)).toBe(7);
     expect(freeBids(undefined, 50)).toBe(0);
     expect(freeBids(-3, 50)).toBe(0);
+  });
+
+  it("is reset to what is left when voucher bids were spent, so a top-up does not bring them back", () => {
+    expect(voucherBidsAfter({ voucherBids: 10, bidBalance: 4 }, 0)).toBe(4);
+    expect(voucherBidsAfter({ voucherBids: 10, bidBalance: 4 }, 10)).toBe(14);
+    expect(voucherBidsAfter({ voucherBids: 10, bidBalance: 40 }, 10)).toBeNull();
+    expect(voucherBidsAfter({ bidBalance: 0 }, 10)).toBeNull();
   });
 
   it("bounds a take-back by the reward and by what is unspent", () => {
