@@ -120,6 +120,7 @@ const routeTable = [
   { method: "GET", path: "/api/config", handler: "config/get-config", role: "public" },
   // Contact Us: anyone may write; a signed-in sender's account is named in the message.
   { method: "POST", path: "/api/support/messages", handler: "support/create-message", role: "public" },
+  { method: "GET", path: "/api/me/referral", handler: "me/get-referral", role: "user" },
   { method: "GET", path: "/api/me/limits", handler: "me/get-limits", role: "user" },
   { method: "PUT", path: "/api/me/limits", handler: "me/put-limits", role: "user" },
   {

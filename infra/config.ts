@@ -40,6 +40,8 @@ const stageSettingsSchema = z.object({
   spotPriceIntervalMinutes: z.coerce.number().check(z.integer(), z.minimum(1), z.maximum(30)),
   /** What one bid earns toward Buy It Now, published in GET /api/config ("0.60"). */
   bidValue: z.coerce.string().check(z.regex(/^\d{1,4}(\.\d{1,2})?$/, "a dollar amount such as 0.60")),
+  /** Free bids the inviter and the invited each get when an invitation is rewarded (docs/product.md, Invite friends). */
+  referralBids: z.coerce.number().check(z.integer(), z.positive()),
   /** Days a winner has to pay a win, and a buyer a Buy It Now order (docs/decisions.md, Payment deadlines). */
   winPaymentDays: z.coerce.number().check(z.integer(), z.positive()),
   buyNowPaymentDays: z.coerce.number().check(z.integer(), z.positive()),
@@ -151,6 +153,7 @@ const DEFAULTS = {
   auctionDefaultDurationSeconds: 24 * 60 * 60,
   spotPriceIntervalMinutes: 15,
   bidValue: "0.60",
+  referralBids: 10,
   winPaymentDays: 14,
   buyNowPaymentDays: 7,
   shipWithinDays: 5,

@@ -395,6 +395,7 @@ function functionDefaults(
       POWERTOOLS_LOG_LEVEL: config.logLevel,
       AUCTION_DEFAULT_DURATION_SECONDS: String(config.auctionDefaultDurationSeconds),
       BID_VALUE: config.bidValue,
+      REFERRAL_BIDS: String(config.referralBids),
       WIN_PAYMENT_DAYS: String(config.winPaymentDays),
       BUY_NOW_PAYMENT_DAYS: String(config.buyNowPaymentDays),
       SHIP_WITHIN_DAYS: String(config.shipWithinDays),

@@ -42,6 +42,7 @@ export type KeyPrefix =
   | "PAIDCREDITS#"
   | "ACCOUNTTOKEN#"
   | "PASSKEY#"
+  | "REFERRALCODE#"
   | "SPOT#"
   | "LIVEKEY#"
   | "SUPPORT#";
@@ -72,8 +73,9 @@ const grant = (read: KeyPrefix[], write: KeyPrefix[] = [], indexes = false): Tab
 
 export const TABLE_GRANTS: Record<string, TableGrant> = {
   // auth
+  // REFERRALCODE#: whose code an invitation link carries (the invitation is written under both users).
   "auth/register": grant(
-    [],
+    ["REFERRALCODE#"],
     ["USER#", "USERNAME#", "EMAIL#", "SESSION#", "SELLER#", "STATS", "LOGINRATE#", "ACCOUNTTOKEN#"],
   ),
   // ACCOUNTTOKEN#: a sign-in waiting for its second factor.
@@ -83,8 +85,9 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "auth/logout": grant([], ["SESSION#", "USER#"]),
   "auth/me": grant(["USER#"]),
   "auth/change-password": grant(["USER#"], ["USER#", "SESSION#", "LOGINRATE#"]),
-  // ACCOUNTTOKEN#: one-time links; EMAIL#: a verified new address takes its guard from the old one.
-  "auth/verify-email": grant(["USER#"], ["ACCOUNTTOKEN#", "USER#", "EMAIL#"]),
+  // ACCOUNTTOKEN#: one-time links; EMAIL#: a verified new address takes its guard from the old one;
+  // PAIDCREDITS#: an invitation rewarded at the verification records its voucher bids as free credits.
+  "auth/verify-email": grant(["USER#"], ["ACCOUNTTOKEN#", "USER#", "EMAIL#", "PAIDCREDITS#"]),
   "auth/resend-verification": grant(["USER#"], ["LOGINRATE#", "ACCOUNTTOKEN#"]),
   // Only counts and queues: the sender looks the address up (usecases/accounts/reset-requests.ts).
   "auth/forgot-password": grant([], ["LOGINRATE#"]),
@@ -142,6 +145,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // Counts the message against its sender's hour, stores it and queues its email to the support address.
   "support/create-message": grant([], ["LOGINRATE#", "SUPPORT#"]),
   "me/get-limits": grant(["USER#"], [], true),
+  // REFERRALCODE#: the code made at the first ask is claimed under its own key (unique).
+  "me/get-referral": grant(["USER#"], ["USER#", "REFERRALCODE#"]),
   "me/put-limits": grant(["USER#"], ["USER#"], true),
   // LOCALPI#/PURCHASE#: the open payment is canceled, or settled when it was paid meanwhile
   // (PAIDCREDITS#: a settled credit records what was paid for it); ORDER#/ORDERPAYMENT#: so are the

@@ -41,6 +41,8 @@ export const paths = {
   /** Two-factor sign-in: enrol, see the recovery codes left, turn it off. */
   twoFactor: { path: "/account/two-factor", getHref: () => "/account/two-factor" },
   account: { path: "/account", getHref: () => "/account" },
+  /** The account's invitation link and what it earned. */
+  inviteFriends: { path: "/account/invite", getHref: () => "/account/invite" },
   sellerDashboard: { path: "/seller-dashboard", getHref: () => "/seller-dashboard" },
   sellerOrders: { path: "/seller-orders", getHref: () => "/seller-orders" },
   admin: { path: "/admin", getHref: () => "/admin" },

@@ -5,6 +5,7 @@ import type { AppConfig } from "#shared/schemas/payments";
 import { serviceUnavailable } from "../domain/errors.ts";
 import { DEFAULT_BUY_NOW_PAYMENT_DAYS, DEFAULT_WIN_PAYMENT_DAYS } from "../domain/payment-deadlines.ts";
 import { MAX_SOCKETS_PER_ADDRESS } from "../domain/realtime-limits.ts";
+import { DEFAULT_REFERRAL_BIDS } from "../domain/referrals.ts";
 import { DEFAULT_SHIP_WITHIN_DAYS } from "../domain/ship-by.ts";
 import { DEFAULT_WIN_LIMIT, type WinLimit } from "../domain/who-may-bid.ts";
 
@@ -101,6 +102,11 @@ export function shipWithinDays(): number {
 /** Days a buyer has to pay a Buy It Now order (BUY_NOW_PAYMENT_DAYS), per stage. */
 export function buyNowPaymentDays(): number {
   return positiveInteger(process.env.BUY_NOW_PAYMENT_DAYS, DEFAULT_BUY_NOW_PAYMENT_DAYS);
+}
+
+/** The voucher bids each side of a rewarded invitation gets (REFERRAL_BIDS), per stage. */
+export function referralBids(): number {
+  return positiveInteger(process.env.REFERRAL_BIDS, DEFAULT_REFERRAL_BIDS);
 }
 
 export const SITE_NAME = "Precious Metals Auctions";

@@ -236,6 +236,15 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         ],
         link: { label: "Reset your password", path: paths.forgotPassword.getHref() },
       };
+    case "referral_rewarded":
+      return {
+        subject: `A friend you invited joined: ${data.bidCount ?? "free"} free bids for you`,
+        lines: [
+          `Someone who registered with your invitation link bought their first bid package, so you both got ${data.bidCount ?? "some"} free bids.`,
+          "Free bids are in your balance now. They count at $0 toward Buy It Now and in all-in figures.",
+        ],
+        link: { label: "See your invitations", path: paths.inviteFriends.getHref() },
+      };
     case "product_rejected":
       return {
         subject: `${item} was not approved`,

@@ -19,7 +19,15 @@ type Item = Record<string, unknown>;
 export type { EmailData, EmailEvent } from "#shared/schemas/notifications";
 
 /** The item types (their `type` attribute) whose changes may cause an email: the stream consumer sees only these (infra). */
-export const EMAIL_SOURCE_TYPES = ["user", "auction", "bidPurchase", "order", "seller", "product"] as const;
+export const EMAIL_SOURCE_TYPES = [
+  "user",
+  "auction",
+  "bidPurchase",
+  "order",
+  "seller",
+  "product",
+  "referral",
+] as const;
 
 /** At most one outbid email per auction per user in this long (measured on the events' own times). */
 export const OUTBID_EMAIL_WINDOW_MS = 5 * 60 * 1000;
@@ -156,6 +164,12 @@ export function emailEventsFor(
           amountCents: num(newImage.amountCents),
         },
       );
+  }
+
+  // An invitation's voucher bids landed (in the credit's or the verification's transaction): the inviter hears, once.
+  if (type === "referral" && newImage.status === "rewarded" && oldImage?.status !== "rewarded") {
+    const inviterId = str(newImage.inviterId);
+    if (inviterId) add("referral_rewarded", id, { userId: inviterId }, { bidCount: num(newImage.bids) });
   }
 
   if (type === "order") {

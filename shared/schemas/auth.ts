@@ -57,9 +57,15 @@ const ACCEPT_TERMS_MESSAGE =
  * POST /api/auth/register body: the confirmation is never sent. `acceptTerms` is optional so API clients
  * written against the original contract still register; when sent it must be true.
  */
+/** The code of the invitation link the register page was opened with; an unknown one is ignored. */
+const referralCode = z.optional(
+  z.string().check(z.maxLength(64, "referralCode must be at most 64 characters")),
+);
+
 export const registerSchema = z.strictObject({
   ...registerFields,
   acceptTerms: z.optional(z.literal(true, ACCEPT_TERMS_MESSAGE)),
+  referralCode,
 });
 export type RegisterRequest = z.infer<typeof registerSchema>;
 
@@ -68,6 +74,7 @@ export const registerFormSchema = z
   .object({
     ...registerFields,
     confirmPassword: z.string(),
+    referralCode,
     // A refinement, not a literal: a literal's miss would stop the password and business checks from running.
     acceptTerms: z
       .boolean()
@@ -99,6 +106,8 @@ export const currentUserSchema = z.object({
   emailVerified: z.boolean(),
   /** An address the user asked to move to, not yet verified. */
   pendingEmail: z.optional(z.string()),
+  /** The free part of `bidBalance` (voucher bids from invitations); absent when none. */
+  voucherBids: z.optional(z.number().check(z.integer())),
   /** Staff on a stage that requires two-factor, in a session that has not proved it: only enrolment is open. */
   twoFactorSetupRequired: z.optional(z.boolean()),
 });

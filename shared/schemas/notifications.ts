@@ -25,6 +25,7 @@ export const ACCOUNT_AND_RECEIPT_EMAIL_KINDS = [
   "email_change_requested",
   "passkey_added",
   "two_factor_enabled",
+  "referral_rewarded",
 ] as const;
 
 /**

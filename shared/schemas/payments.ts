@@ -41,6 +41,8 @@ export const appConfigSchema = z.object({
   shipWithinDays: z.number().check(z.integer()),
   /** Where Contact Us messages go, shown on the Contact Us page (a stage setting). */
   supportEmail: z.string(),
+  /** The free bids the inviter and the invited each get when an invitation is rewarded, per stage. */
+  referralBids: z.number().check(z.integer()),
   /** Where live updates come from: the AppSync Event API (subscribe with the public key) or the WebSocket API. */
   live: z.discriminatedUnion("transport", [
     z.object({

@@ -63,7 +63,9 @@ describe("table-changes consumer (emails and stats)", () => {
       { dynamodb: { Keys: { pk: { S: [{ prefix: "ORDER#" }] }, sk: { S: ["PROFILE"] } } } },
       {
         dynamodb: {
-          NewImage: { type: { S: ["user", "auction", "bidPurchase", "order", "seller", "product"] } },
+          NewImage: {
+            type: { S: ["user", "auction", "bidPurchase", "order", "seller", "product", "referral"] },
+          },
         },
       },
     ]);

@@ -145,6 +145,7 @@ const MATRIX: Record<string, Row> = {
     },
   },
   "GET /api/auth/me": { expect: signedIn(200) },
+  "GET /api/me/referral": { expect: signedIn(200) },
   "GET /api/me/limits": { expect: signedIn(200) },
   "PUT /api/me/limits": sending(signedIn(200), { monthly: "900.00" }),
   "GET /api/me/notifications": { expect: signedIn(200) },

@@ -161,6 +161,12 @@ export const keys = {
   userPasskeyCount: (userId: string) => ({ pk: `USER#${userId}`, sk: "PASSKEYCOUNT" }),
   /** A WebAuthn challenge handed out with a passkey request, under its id's hash; used once (domain/passkeys.ts). */
   passkeyChallenge: (idHash: string) => ({ pk: `ACCOUNTTOKEN#${idHash}`, sk: "PASSKEYCHALLENGE" }),
+  /** An account's invitation code and counts (referrals-repo.ts), under the user. */
+  referrer: (userId: string) => ({ pk: `USER#${userId}`, sk: "REFERRER" }),
+  /** Whose a referral code is: what a registration with `referralCode` looks up, unique by its key. */
+  referralCode: (code: string) => ({ pk: `REFERRALCODE#${code}`, sk: "OWNER" }),
+  /** The invitation an account registered with (who invited it, and how far its reward got), under the invited user. */
+  referral: (invitedId: string) => ({ pk: `USER#${invitedId}`, sk: "REFERRAL" }),
   /** An (account, address) pair's failed logins in a row and its last attempt (domain/login-throttle.ts). */
   loginPair: (pair: string) => ({ pk: `LOGINRATE#pair#${pair.toLowerCase()}`, sk: "FAILURES" }),
   /** A Contact Us message (support-repo.ts). */

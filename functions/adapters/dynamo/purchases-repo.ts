@@ -2,11 +2,17 @@ import * as z from "#shared/schemas/zod";
 import type { SpendTally } from "../../domain/limits.ts";
 import type { BidPurchase } from "../../domain/payments.ts";
 import { getItem, updateItem } from "./commands.ts";
-import { putUnlessRefused, transactionConditionFailed } from "./conditions.ts";
+import { cancellationCodes, putUnlessRefused, transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
 import { parseStoredItem } from "./item-schema.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
+import {
+  type ReferralCreditPlan,
+  referralPlanItems,
+  type VoucherStanding,
+  voucherBidsUpdate,
+} from "./referrals-repo.ts";
 import { createItemOp, transactRetryingConflicts, transactUnlessCancelled } from "./transact.ts";
 
 export type CreditOutcome = "credited" | "already_credited" | "user_changed";
@@ -19,13 +25,22 @@ export type CreditOutcome = "credited" | "already_credited" | "user_changed";
  * tally from the one the limits were checked against (`spendSeq` = `seenSeq`) to `tally`, and only
  * while they are not self-excluded: "user_changed" when another credit, a self-exclusion or the
  * account's deletion came first (the caller reads again and decides again).
+ *
+ * The buyer's first credit after registering with a referral code carries `referral`: the invitation
+ * moves in the same transaction (rewarded: both sides' voucher bids with it), and "user_changed" also
+ * when the invitation or the inviter's cap moved since they were read.
  */
 export async function creditBidPurchase(
   purchase: BidPurchase,
   now: number,
   spending: { seenSeq: number; tally: SpendTally },
+  referral?: ReferralCreditPlan,
+  /** The buyer's balance and voucher bids as read: voucher bids spent since they were given are not brought back by a top-up. */
+  buyerSeen?: VoucherStanding,
 ): Promise<CreditOutcome> {
   const createdAt = new Date(now).toISOString();
+  const voucherBids = referral?.kind === "reward" ? referral.bids : 0;
+  const vouchers = voucherBidsUpdate(buyerSeen ?? { bidBalance: 0 }, voucherBids);
   const transactItems = [
     createItemOp({
       ...keys.purchase(purchase.paymentIntentId),
@@ -43,11 +58,11 @@ export async function creditBidPurchase(
     {
       Update: {
         Key: keys.user(purchase.userId),
-        UpdateExpression: "SET spendTally = :tally, spendSeq = :next ADD bidBalance :bids",
-        ConditionExpression:
-          "attribute_exists(pk) AND (spendSeq = :seen OR (attribute_not_exists(spendSeq) AND :seen = :zero)) AND (attribute_not_exists(selfExcludedUntil) OR selfExcludedUntil <= :now)",
+        UpdateExpression: `SET spendTally = :tally, spendSeq = :next${vouchers.set ? `, ${vouchers.set}` : ""} ADD bidBalance :bids${vouchers.add ? `, ${vouchers.add}` : ""}`,
+        ConditionExpression: `attribute_exists(pk) AND (spendSeq = :seen OR (attribute_not_exists(spendSeq) AND :seen = :zero)) AND (attribute_not_exists(selfExcludedUntil) OR selfExcludedUntil <= :now)${vouchers.condition ? ` AND ${vouchers.condition}` : ""}`,
         ExpressionAttributeValues: {
-          ":bids": purchase.bidCount,
+          ":bids": purchase.bidCount + voucherBids,
+          ...vouchers.values,
           ":tally": spending.tally,
           ":seen": spending.seenSeq,
           ":next": spending.seenSeq + 1,
@@ -56,8 +71,11 @@ export async function creditBidPurchase(
         },
       },
     },
-    // What was paid for the credits, recorded with them (what Buy It Now may credit).
-    receiveCreditsItem(purchase.userId, purchase.bidCount, purchase.amountCents),
+    // What was paid for the credits, recorded with them (what Buy It Now may credit); voucher bids add credits, no money.
+    receiveCreditsItem(purchase.userId, purchase.bidCount + voucherBids, purchase.amountCents),
+    ...(referral
+      ? referralPlanItems(purchase.userId, "invited", purchase.paymentIntentId, referral, now)
+      : []),
   ];
 
   // Another transaction touched the purchase or the user at the same instant (the other delivery of
@@ -69,6 +87,12 @@ export async function creditBidPurchase(
     refused: (error): CreditOutcome | undefined => {
       if (transactionConditionFailed(error, 0)) return "already_credited";
       if (transactionConditionFailed(error, 1)) return "user_changed";
+      // The invitation or the inviter moved meanwhile: read both again.
+      if (
+        referral &&
+        (transactionConditionFailed(error) || cancellationCodes(error)?.includes("TransactionConflict"))
+      )
+        return "user_changed";
       return undefined;
     },
   });
@@ -159,6 +183,21 @@ const BALANCE_SCHEMA = z.object({ bidBalance: z.number() });
 async function readPurchase(paymentIntentId: string): Promise<PurchaseItem | null> {
   const { Item } = await getItem({ Key: keys.purchase(paymentIntentId), ConsistentRead: true });
   return Item ? parseStoredItem("bidPurchase", PURCHASE_SCHEMA, Item) : null;
+}
+
+/** The balance and its voucher bids, read consistently (what a credit's voucher count is worked out from). */
+export async function readVoucherStanding(userId: string): Promise<VoucherStanding | null> {
+  const { Item } = await getItem({
+    Key: keys.user(userId),
+    ConsistentRead: true,
+    ProjectionExpression: "bidBalance, voucherBids",
+  });
+  if (!Item) return null;
+  const voucherBids = Item.voucherBids as number | undefined;
+  return {
+    bidBalance: (Item.bidBalance as number | undefined) ?? 0,
+    ...(voucherBids ? { voucherBids } : {}),
+  };
 }
 
 /** A strongly consistent read, so a balance shown right after a credit includes it. */

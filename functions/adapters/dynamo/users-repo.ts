@@ -7,6 +7,7 @@ import { batchGetItems } from "./index-lists.ts";
 import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
+import { referralRegistrationItems } from "./referrals-repo.ts";
 import { sellerItem } from "./sellers-repo.ts";
 import { createItemOp, writeTransaction } from "./transact.ts";
 
@@ -16,6 +17,8 @@ export interface UserRecord {
   email: string;
   role: UserRole;
   bidBalance: number;
+  /** Voucher bids held (an invitation's reward): the free part of the balance, at most the balance (domain/referrals.ts). */
+  voucherBids?: number;
   passwordHash: string;
   createdAt: string;
   lastBidAt?: string;
@@ -42,6 +45,7 @@ const USER_SHAPE: ItemShape<UserRecord> = {
   email: "string",
   role: "string",
   bidBalance: "number",
+  voucherBids: "number?",
   passwordHash: "string",
   createdAt: "string",
   lastBidAt: "string?",
@@ -84,6 +88,8 @@ export async function createUser(input: {
   emailVerified: boolean;
   /** Set when the registration accepted the Terms and the Auction Rules. */
   termsAccepted?: boolean;
+  /** The account whose referral code the registration carried. */
+  invitedBy?: string;
 }): Promise<UserRecord> {
   const createdAt = new Date(input.now).toISOString();
   const id = crypto.randomUUID();
@@ -127,6 +133,7 @@ export async function createUser(input: {
           ),
         ]
       : []),
+    ...(input.invitedBy ? referralRegistrationItems(input.invitedBy, id, input.now) : []),
   ];
   try {
     await writeTransaction(items);

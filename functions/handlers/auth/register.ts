@@ -16,6 +16,7 @@ import { tooManyRequests } from "../../http/errors.ts";
 import { definePublicRoute, reply } from "../../http/route.ts";
 import { sessionOrigin } from "../../http/session-origin.ts";
 import { sendFirstVerification } from "../../usecases/accounts/verification.ts";
+import { inviterOfCode } from "../../usecases/referrals/referrals.ts";
 import { toCurrentUser } from "../../usecases/views/user-view.ts";
 
 export const route = definePublicRoute({ body: registerSchema }, async ({ body, now, event }) => {
@@ -24,6 +25,7 @@ export const route = definePublicRoute({ body: registerSchema }, async ({ body, 
   if (!(await reserveAttempts(counters, window, windowExpiry(window)))) {
     throw tooManyRequests(REGISTRATION_THROTTLED_MESSAGE);
   }
+  const invitedBy = await inviterOfCode(body.referralCode);
   const user = await createUser({
     username: body.username,
     email: body.email,
@@ -33,6 +35,7 @@ export const route = definePublicRoute({ body: registerSchema }, async ({ body, 
     ...(body.role === "seller" && body.businessName ? { businessName: body.businessName } : {}),
     emailVerified: false,
     termsAccepted: body.acceptTerms === true,
+    ...(invitedBy ? { invitedBy } : {}),
   });
   const { token } = await createSession(user, now, sessionOrigin(event));
   await sendFirstVerification(user, now);

@@ -18,6 +18,7 @@ import {
 } from "../../domain/accounts.ts";
 import { badRequest, conflict, tooManyRequests, unauthorized } from "../../domain/errors.ts";
 import { logger } from "../../observability/logger.ts";
+import { rewardAfterVerification } from "../referrals/referrals.ts";
 import { sendAccountLink } from "./account-emails.ts";
 
 /**
@@ -39,6 +40,7 @@ export async function verifyEmail(token: string, now: number): Promise<{ email: 
   if (!user || user.deletedAt) throw badRequest(ACCOUNT_MESSAGES.badVerifyToken);
   if (used.email === user.email) {
     if (!(await markEmailVerified(user.id, used.email))) throw badRequest(ACCOUNT_MESSAGES.badVerifyToken);
+    await rewardAfterVerification(user.id, now);
     return { email: used.email };
   }
   // A link for an address the account has since stopped asking for proves nothing about the account.
@@ -46,6 +48,7 @@ export async function verifyEmail(token: string, now: number): Promise<{ email: 
   const moved = await applyPendingEmail(user, used.email);
   if (moved === "taken") throw conflict(ACCOUNT_MESSAGES.emailTaken);
   if (moved === "stale") throw badRequest(ACCOUNT_MESSAGES.badVerifyToken);
+  await rewardAfterVerification(user.id, now);
   return { email: used.email };
 }
 

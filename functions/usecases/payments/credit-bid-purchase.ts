@@ -12,6 +12,7 @@ import {
   getBidPurchase,
   markRefusedPurchaseRefunded,
   type PaymentRecord,
+  readVoucherStanding,
   refuseBidPurchase,
 } from "../../adapters/dynamo/purchases-repo.ts";
 import { paymentGateway } from "../../adapters/payments/index.ts";
@@ -27,6 +28,7 @@ import {
 } from "../../domain/payments.ts";
 import { logger } from "../../observability/logger.ts";
 import { purchaseStanding } from "../limits/responsible-play.ts";
+import { noteReward, referralOnCredit } from "../referrals/referrals.ts";
 
 export type BidCreditResult =
   | { outcome: "credited" | "already_credited"; userId: string; bidCount: number }
@@ -83,11 +85,20 @@ export async function creditBidPackagePayment(
           return refund(purchase, refusal, now);
         }
       } else {
-        const outcome = await creditOnce(purchase, now, {
-          seenSeq: standing.spendSeq,
-          tally: tallyAfter(standing.spent, purchase.amountCents, now),
-        });
+        // The buyer's first credit after registering with an invitation moves it in the same transaction.
+        const [referral, vouchers] = await Promise.all([
+          referralOnCredit(purchase.userId, now),
+          readVoucherStanding(purchase.userId),
+        ]);
+        const outcome = await creditOnce(
+          purchase,
+          now,
+          { seenSeq: standing.spendSeq, tally: tallyAfter(standing.spent, purchase.amountCents, now) },
+          referral,
+          vouchers ?? undefined,
+        );
         if (outcome === "credited") {
+          noteReward(referral, purchase.userId);
           logger.info("bid purchase credited", {
             paymentIntentId: purchase.paymentIntentId,
             userId: purchase.userId,

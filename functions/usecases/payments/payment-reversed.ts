@@ -12,6 +12,7 @@ import { RETRY, retrying } from "../../adapters/retry.ts";
 import { refundedPaidCents } from "../../domain/paid-bids.ts";
 import { creditsReversed, type PaymentReversal, reversalStep } from "../../domain/payments.ts";
 import { logger } from "../../observability/logger.ts";
+import { takeBackReferralReward } from "../referrals/referrals.ts";
 
 export type ReversalOutcome =
   | { kind: "bid_package"; outcome: "reversed" | "already_reversed"; taken: number; shortfall: number }
@@ -29,6 +30,9 @@ export async function handlePaymentReversed(
   // Our own refund of a payment that was refused, never credited: there is nothing to take back.
   if (purchase?.refused) return { kind: "refused_payment", outcome: "ignored" };
   if (purchase) {
+    // An invitation rewarded on this payment loses its voucher bids first, so the credits the reversal
+    // takes are the bought ones.
+    await takeBackReferralReward(purchase.userId, reversal.paymentIntentId, now);
     return retrying(
       { attempts: MAX_ATTEMPTS },
       async (attempt) => {

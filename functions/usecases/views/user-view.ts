@@ -2,6 +2,7 @@ import type { AdminUser } from "#shared/schemas/admin";
 import type { CurrentUser } from "#shared/schemas/auth";
 import type { UserRecord } from "../../adapters/dynamo/users-repo.ts";
 import { emailIsVerified } from "../../domain/accounts.ts";
+import { freeBids } from "../../domain/referrals.ts";
 
 /** Who the account is and what it holds: the part the user and the admin both see. */
 const accountOf = (user: UserRecord) => ({
@@ -18,6 +19,9 @@ export function toCurrentUser(user: UserRecord): CurrentUser {
     ...(user.sellerId ? { sellerId: user.sellerId } : {}),
     emailVerified: emailIsVerified(user.emailVerified),
     ...(user.pendingEmail ? { pendingEmail: user.pendingEmail } : {}),
+    ...(freeBids(user.voucherBids, user.bidBalance) > 0
+      ? { voucherBids: freeBids(user.voucherBids, user.bidBalance) }
+      : {}),
   };
 }
 

@@ -71,6 +71,7 @@ describe("GET /api/config", () => {
       paymentProvider: "local",
       winLimit: { wins: 10, days: 30 },
       bidValue: "0.60",
+      referralBids: 10,
       live: { transport: "websocket", url: "/ws" },
     });
   });
@@ -106,6 +107,7 @@ describe("GET /api/config", () => {
       stripePublishableKey: "pk_test_123",
       winLimit: { wins: 10, days: 30 },
       bidValue: "0.60",
+      referralBids: 10,
       live: { transport: "websocket", url: "/ws" },
     });
   });

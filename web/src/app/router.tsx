@@ -67,6 +67,10 @@ const VerifyEmailPage = lazyPage(accountsPages, "VerifyEmailPage");
 const SessionsPage = lazyPage(accountsPages, "SessionsPage");
 const AccountPage = lazyPage(accountsPages, "AccountPage");
 const TwoFactorPage = lazyPage(accountsPages, "TwoFactorPage");
+const InviteFriendsPage = lazyPage(
+  () => import("@web/features/referrals/pages/invite-friends-page.tsx"),
+  "InviteFriendsPage",
+);
 const OutboxPage = lazyPage(() => import("@web/features/outbox/pages/outbox-page.tsx"), "OutboxPage");
 /** The footer's pages: rarely visited, so they stay out of the first load. */
 const infoPages = () => import("./routes/info-pages.tsx");
@@ -129,6 +133,7 @@ export const routes: RouteObject[] = [
               { path: paths.sessions.path, element: <SessionsPage /> },
               { path: paths.account.path, element: <AccountPage /> },
               { path: paths.twoFactor.path, element: <TwoFactorPage /> },
+              { path: paths.inviteFriends.path, element: <InviteFriendsPage /> },
             ],
           },
           {

@@ -63,6 +63,7 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   }),
   "auth/logout": (w) => ({ as: w.buyer, params: {} }),
   "auth/me": (w) => ({ as: w.buyer, params: {} }),
+  "me/get-referral": (w) => ({ as: w.buyer, params: {} }),
   "me/get-limits": (w) => ({ as: w.buyer, params: {} }),
   "me/put-limits": (w) => ({ as: w.buyer, params: {}, body: { monthly: "500.00" } }),
   "me/self-exclusion": (w) => ({ as: w.otherBuyer, params: {}, body: { days: 1 } }),

@@ -40,16 +40,18 @@ function mobileLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /** The credits chip: where a buyer looks when they run low, so it leads to the packages. */
-function BidBalance({ balance }: { balance: number }) {
+/** The balance, its free part (voucher bids from invitations) apart: "120 Bids · 20 free". */
+function BidBalance({ balance, free }: { balance: number; free?: number | undefined }) {
+  const text = plural(balance, "Bid") + (free ? ` · ${free} free` : "");
   return (
     <Link
       to={paths.bidPackages.getHref()}
-      className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-gold/40 bg-gold/10 px-3 py-1.5 text-sm font-semibold text-gold-light transition-colors hover:bg-gold/20 focus-visible:outline-2 focus-visible:outline-ring"
-      aria-label={`${plural(balance, "Bid")}: buy bids`}
+      className="inline-flex min-h-9 items-center gap-1.5 text-nowrap rounded-full border border-gold/40 bg-gold/10 px-3 py-1.5 text-sm font-semibold text-gold-light transition-colors hover:bg-gold/20 focus-visible:outline-2 focus-visible:outline-ring"
+      aria-label={`${text}: buy bids`}
       data-testid="credit-chip"
     >
       <Coins className="size-4 text-gold" aria-hidden="true" />
-      <span data-testid="bid-balance">{plural(balance, "Bid")}</span>
+      <span data-testid="bid-balance">{text}</span>
     </Link>
   );
 }
@@ -113,7 +115,7 @@ export function Header() {
               {/* Staff never bid, so they hold no credits to show or buy. */}
               {user.role !== "admin" && (
                 <>
-                  <BidBalance balance={user.bidBalance} />
+                  <BidBalance balance={user.bidBalance} free={user.voucherBids} />
                   <Button
                     size="sm"
                     className="hidden sm:inline-flex"

@@ -13,6 +13,7 @@ import { logoutAndReload } from "@web/features/auth/api/logout.ts";
 import {
   Bell,
   Gauge,
+  Gift,
   KeyRound,
   Laptop,
   LogOut,
@@ -50,6 +51,7 @@ const ACTIVITY_LINKS: readonly MenuLink[] = [
   { to: paths.orders.getHref(), label: "My Orders", icon: Package },
   { to: paths.spendingLimits.getHref(), label: "Spending limits", icon: Gauge },
   { to: paths.notifications.getHref(), label: "Email notifications", icon: Bell },
+  { to: paths.inviteFriends.getHref(), label: "Invite friends", icon: Gift },
   { to: paths.sellerOrders.getHref(), label: "Orders to Fulfill", icon: Truck, role: "seller" },
 ];
 

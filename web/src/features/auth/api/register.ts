@@ -12,6 +12,7 @@ export function register(form: RegisterForm | RegisterRequest): Promise<CurrentU
     // Only a seller's application names a business.
     ...(form.role === "seller" && form.businessName ? { businessName: form.businessName } : {}),
     ...(form.acceptTerms ? { acceptTerms: true } : {}),
+    ...(form.referralCode ? { referralCode: form.referralCode } : {}),
   };
   return api.post<CurrentUser>("/api/auth/register", body);
 }

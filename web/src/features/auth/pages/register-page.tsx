@@ -18,7 +18,7 @@ import { useDocumentTitle } from "@web/lib/document-title.ts";
 import { cn } from "@web/lib/utils.ts";
 import { Info } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { registerFormSchema } from "#shared/schemas/auth";
 import type * as z from "#shared/schemas/zod";
 import { useRegister } from "../api/register.ts";
@@ -52,6 +52,9 @@ const REGISTER_FIELDS: readonly FieldRow<z.input<typeof registerFormSchema>>[] =
 export function RegisterPage() {
   useDocumentTitle("Sign up");
   const { data: user } = useUser();
+  // An invitation link (/register?ref=CODE): its code goes with the registration.
+  const [searchParams] = useSearchParams();
+  const referralCode = searchParams.get("ref")?.trim().slice(0, 64) || undefined;
   const registration = useAuthSubmit(useRegister(), {
     success: { title: "Account created!", description: "Welcome aboard." },
     // A new seller's next step is the application's status, not the auctions they cannot list on yet.
@@ -68,6 +71,7 @@ export function RegisterPage() {
       role: "buyer",
       businessName: "",
       acceptTerms: false,
+      ...(referralCode ? { referralCode } : {}),
     },
   });
   const seller = form.watch("role") === "seller";
@@ -89,6 +93,15 @@ export function RegisterPage() {
         </p>
       }
     >
+      {referralCode ? (
+        <p
+          className="mb-4 rounded-md border border-gold/40 bg-gold/10 p-3 text-sm"
+          data-testid="invited-note"
+        >
+          You were invited by a friend. Once you verify your email address and buy your first bid package, you
+          both get free bids.
+        </p>
+      ) : null}
       <FormColumn form={form} onSubmit={onSubmit} label="Register" fields={REGISTER_FIELDS}>
         <FormField
           control={form.control}
