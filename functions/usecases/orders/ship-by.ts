@@ -85,7 +85,8 @@ export async function cancelLateOrder(orderId: string, userId: string, now: numb
       if (refusal === "cancelled") throw conflict(CANCEL_MESSAGES.alreadyCancelled);
       if (refusal === "not-late") throw conflict(shipByNotPassedMessage(order.shipBy ?? now));
       if (order.cancelledAt) return order;
-      const bidsBack = order.kind === "auction" ? (order.bidsSpent ?? 0) : 0;
+      // Every bid the buyer spent on the auction, a Buy It Now order's too (their credit is refunded with the price).
+      const bidsBack = order.bidsSpent ?? 0;
       const outcome = await cancelLateOrderOnce(
         { id: order.id, buyerId: userId, shipBy: order.shipBy ?? now },
         bidsBack,
