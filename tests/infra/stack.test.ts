@@ -418,6 +418,8 @@ describe("Stripe secrets", () => {
     "me/self-exclusion",
     // Deleting an account closes the bid-package payment it left open, as self-exclusion does.
     "me/delete-account",
+    // The buyer's cancel of a late order refunds its payment.
+    "orders/cancel-order",
   ];
 
   it("are never in an environment variable: functions get SSM parameter names", () => {
@@ -680,6 +682,8 @@ describe("payment deadlines", () => {
     // Every function that can finalize a win knows the stage's deadlines.
     expect(byHandler(devFunctions, eventHandlers.auctionCloser).env.WIN_PAYMENT_DAYS).toBe("14");
     expect(byHandler(devFunctions, "auctions/buy-now").env.BUY_NOW_PAYMENT_DAYS).toBe("7");
+    // Every function that can mark an order paid stamps its ship-by moment with the stage's days.
+    expect(byHandler(devFunctions, "payments/confirm-local-payment").env.SHIP_WITHIN_DAYS).toBe("5");
   });
 });
 

@@ -1,25 +1,15 @@
 /**
  * The ship-by guarantee (docs/architecture.md, "Ship-by"): the sweep's reminders to the seller and the
- * late list, and the buyer's cancel of a late order — refunded in full through the payment provider,
- * with the bids they spent on the auction given back free. The emails follow from the changes on the
- * table's stream (functions/domain/notifications.ts), like every other email.
+ * admin's late list (the buyer's cancel, which calls the payment provider, is cancel-late-order.ts). The
+ * emails follow from the changes on the table's stream (functions/domain/notifications.ts).
  */
 import type { OrderView } from "#shared/schemas/orders";
 import { getOrder, listLateOrders } from "../../adapters/dynamo/orders-repo.ts";
-import {
-  cancelLateOrderOnce,
-  listDueShipSteps,
-  markCancelledOrderRefunded,
-  writeShipStep,
-} from "../../adapters/dynamo/ship-by-repo.ts";
-import { paymentGateway } from "../../adapters/payments/index.ts";
-import { RETRY, retrying } from "../../adapters/retry.ts";
-import { conflict, forbidden, notFound, serviceUnavailable } from "../../domain/errors.ts";
-import { CANCEL_MESSAGES, cancelRefusal, dueShipStep, shipByNotPassedMessage } from "../../domain/ship-by.ts";
+import { listDueShipSteps, writeShipStep } from "../../adapters/dynamo/ship-by-repo.ts";
+import { dueShipStep } from "../../domain/ship-by.ts";
 import { logger } from "../../observability/logger.ts";
 import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toOrderView } from "../views/order-view.ts";
-import { ORDER_MESSAGES } from "./orders.ts";
 
 export interface ShipBySweepResult {
   reminded: number;
@@ -63,57 +53,4 @@ export async function sweepShipBy(now: number): Promise<ShipBySweepResult> {
 export async function lateOrders(): Promise<OrderView[]> {
   const [orders, spot] = await Promise.all([listLateOrders(), freshSpotPrices(Date.now())]);
   return orders.map((order) => toOrderView(order, spot));
-}
-
-const CANCEL_ROUNDS = 4;
-
-/**
- * POST /api/orders/{id}/cancel: the buyer cancels a paid order its seller did not ship by `shipBy`.
- * The cancel is written first (one transaction with the bids given back, which the seller's "shipped"
- * cannot pass), then the refund is asked of the provider (idempotent on the payment), then the order
- * reads refunded. A refund that fails leaves the order cancelled and still paid: the same request asks
- * again, and only that step runs.
- */
-export async function cancelLateOrder(orderId: string, userId: string, now: number): Promise<OrderView> {
-  const cancelled = await retrying(
-    { attempts: CANCEL_ROUNDS },
-    async () => {
-      const order = await getOrder(orderId);
-      if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
-      const refusal = cancelRefusal(order, userId, now);
-      if (refusal === "not-buyer") throw forbidden(CANCEL_MESSAGES.notYourOrder);
-      if (refusal === "shipped") throw conflict(CANCEL_MESSAGES.alreadyShipped);
-      if (refusal === "not-paid") throw conflict(CANCEL_MESSAGES.notPaid);
-      if (refusal === "cancelled") throw conflict(CANCEL_MESSAGES.alreadyCancelled);
-      if (refusal === "not-late") throw conflict(shipByNotPassedMessage(order.shipBy ?? now));
-      if (order.cancelledAt) return order;
-      const bidsBack = order.kind === "auction" ? (order.bidsSpent ?? 0) : 0;
-      const outcome = await cancelLateOrderOnce(
-        { id: order.id, buyerId: userId, shipBy: order.shipBy ?? now },
-        bidsBack,
-        now,
-      );
-      if (outcome === "cancelled") {
-        logger.warn("late order cancelled by its buyer", { orderId, sellerId: order.sellerId, bidsBack });
-        return { ...order, cancelledAt: new Date(now).toISOString(), bidsReturned: bidsBack };
-      }
-      // Shipped, or cancelled by another request, between the read and the write: decide again.
-      return RETRY;
-    },
-    () => {
-      throw serviceUnavailable(ORDER_MESSAGES.busy);
-    },
-  );
-  const paymentIntentId = cancelled.stripePaymentIntentId;
-  if (!paymentIntentId) throw new Error(`Paid order ${orderId} has no payment to refund`);
-  try {
-    await (await paymentGateway()).refundPaymentIntent(paymentIntentId);
-  } catch (error) {
-    logger.error("refund of a cancelled order failed", { orderId, error });
-    throw serviceUnavailable(CANCEL_MESSAGES.refundUnavailable);
-  }
-  await markCancelledOrderRefunded(orderId, now);
-  logger.info("cancelled order refunded", { orderId, amountCents: cancelled.finalPriceCents });
-  const order = await getOrder(orderId);
-  return toOrderView(order ?? cancelled);
 }

@@ -61,7 +61,7 @@ export function ShipByNote({ order, now = Date.now() }: { order: OrderView; now?
         onOpenChange={setConfirming}
         title="Cancel this order and get a refund?"
         description={`${formatPrice(order.finalPrice)} goes back to your card in full${
-          order.bidsSpent > 0 && order.kind === "auction"
+          order.bidsSpent > 0
             ? `, and the ${order.bidsSpent} ${order.bidsSpent === 1 ? "bid" : "bids"} you placed on this auction come back as free bids`
             : ""
         }. The seller will not ship it.`}
