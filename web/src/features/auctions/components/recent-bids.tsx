@@ -4,6 +4,7 @@ import { History } from "lucide-react";
 import { RECENT_BIDS_SHOWN } from "#shared/constants";
 import { formatPrice } from "#shared/money";
 import type { BidView } from "#shared/schemas/auctions";
+import { LazyMemberBadge } from "./lazy-member-badge.tsx";
 import { PanelHeader } from "./panel-header.tsx";
 
 /**
@@ -43,7 +44,8 @@ export function RecentBids({ bids, ended = false }: { bids: BidView[]; ended?: b
                     )}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    <time dateTime={bid.createdAt}>{formatClockTime(bid.createdAt)}</time>
+                    <time dateTime={bid.createdAt}>{formatClockTime(bid.createdAt)}</time>{" "}
+                    <LazyMemberBadge bidder={bid.user} />
                   </p>
                 </div>
                 <span className="font-semibold tabular-nums">{formatPrice(bid.amount)}</span>

@@ -11,6 +11,7 @@ import { plural } from "#shared/plural";
 import type { LedgerPage as PublishedPage } from "#shared/schemas/ledger";
 import { auctionQueries } from "../api/queries.ts";
 import { EconomicsLine } from "../components/economics-line.tsx";
+import { MemberBadge } from "../components/member-badge.tsx";
 import { checkAuctionLedger, type LedgerProgress } from "../lib/ledger-check.ts";
 
 type Entry = PublishedPage["entries"][number];
@@ -250,7 +251,12 @@ function LedgerTable({ rows, brokenAt }: { rows: Entry[]; brokenAt: number | nul
                 data-broken={broken || undefined}
               >
                 <td className="py-2 pr-3 tabular-nums">{entry.n}</td>
-                <td className="py-2 pr-3 whitespace-nowrap">{entry.username}</td>
+                <td className="py-2 pr-3 whitespace-nowrap">
+                  <span className="grid gap-0.5">
+                    {entry.username}
+                    <MemberBadge bidder={entry} />
+                  </span>
+                </td>
                 <td className="py-2 pr-3 whitespace-nowrap tabular-nums">${entry.amount}</td>
                 <td className="py-2 pr-3 whitespace-nowrap">
                   <BidTime at={entry.at} />
@@ -290,6 +296,7 @@ function LedgerCards({ rows, brokenAt }: { rows: Entry[]; brokenAt: number | nul
               <span className="text-muted-foreground">{auto(entry)}</span>
             </p>
             <p className="break-all">{entry.username}</p>
+            <MemberBadge bidder={entry} />
             <p className="text-muted-foreground">
               <BidTime at={entry.at} />
             </p>

@@ -10,7 +10,6 @@ import { won } from "../../lib/leader.ts";
 import { lockLabel } from "../../lib/lock.ts";
 import { useMsLeft } from "../../lib/server-clock.ts";
 import { Countdown } from "../countdown.tsx";
-import { EconomicsLine } from "../economics-line.tsx";
 import { MeltValue } from "../melt-value.tsx";
 import { RetailPrice } from "../retail-price.tsx";
 import { BidAction } from "./bid-action.tsx";
@@ -48,7 +47,6 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
           )}
           <RetailPrice auction={auction} className="mt-1 text-sm" noBuyNow={won(auction, user)} />
           <MeltValue auction={auction} detail className="mt-1 text-sm" />
-          <EconomicsLine economics={auction.economics} className="mt-2" />
         </div>
         <div className="grid grid-cols-2 gap-4">
           {/* An ended auction says so once, in the ended box below; a countdown box reading "Ended" repeats it. */}
