@@ -33,6 +33,7 @@ export const bidderView = z.object({
   memberSince: z.optional(z.string()),
   isNew: z.optional(z.boolean()),
 });
+export type BidderView = z.infer<typeof bidderView>;
 
 export const auctionProductSchema = z.object({
   id: z.string(),

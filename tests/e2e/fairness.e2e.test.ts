@@ -35,6 +35,8 @@ describe("fair play pages", () => {
     }
 
     await page.goto("/how-it-works");
+    // The rules are folded under the steps.
+    await page.getByRole("heading", { name: "Bid cost and pricing" }).click();
     await page.getByTestId("win-limit").waitFor();
     await expect
       .poll(() => page.getByTestId("win-limit").textContent())

@@ -5,29 +5,47 @@ import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { useAppConfig } from "@web/lib/app-config.ts";
 import { useDocumentTitle } from "@web/lib/document-title.ts";
-import { Award, BadgeCheck, Bot, Clock, Coins, Gavel, ShieldCheck, ShoppingBag, Trophy } from "lucide-react";
-import type { ComponentProps } from "react";
-import { Link } from "react-router";
+import {
+  ArrowRight,
+  Award,
+  BadgeCheck,
+  Bot,
+  ChevronDown,
+  Clock,
+  Coins,
+  Gavel,
+  type LucideIcon,
+  ShieldCheck,
+  ShoppingBag,
+  Trophy,
+  Truck,
+} from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { BUY_NOW_DAYS_AFTER_END, TIMER_EXTENSION_SECONDS } from "#shared/constants";
 import { formatPrice } from "#shared/money";
 import { DEFAULT_ENDING_SOON_MINUTES } from "#shared/schemas/notifications";
-import { TopicCard } from "./topic-card.tsx";
 
 const STEPS = [
   {
     icon: Coins,
-    title: "Purchase bid credits",
-    text: "Pick a bid package and pay securely by card. Credits land in your account straight away, never expire and are non-refundable.",
+    title: "Buy bid credits",
+    text: "Pick a bid package and pay by card. Credits arrive at once and never expire.",
   },
   {
     icon: Gavel,
-    title: "Place bids",
-    text: "Each bid costs 1 credit and raises the auction price by $0.01. Watch the live countdown and bid when you are ready.",
+    title: "Bid a cent at a time",
+    text: `Each bid costs 1 credit and adds $0.01 to the price. A bid in the last ${TIMER_EXTENSION_SECONDS} seconds puts the clock back to ${TIMER_EXTENSION_SECONDS}.`,
   },
   {
     icon: Trophy,
-    title: "Win",
-    text: "When the clock reaches zero, the last bidder wins and pays the final price to complete the order.",
+    title: "Last bidder wins",
+    text: "When the clock reaches zero, the last bidder wins the item at the final price.",
+  },
+  {
+    icon: Truck,
+    title: "Pay and receive it",
+    text: "Pay the final price at checkout and the certified seller ships it, tracked. Lost? Buy It Now credits your bids.",
   },
 ] as const;
 
@@ -49,12 +67,34 @@ const TRUST_POINTS = [
   },
 ] as const;
 
-/** A rules card: its points as a list. */
-function RulesCard({ children, ...card }: Omit<ComponentProps<typeof TopicCard>, "gap">) {
+/** A rule folded under its title: the page leads with the steps, the exact rules open on demand. */
+function RulesDetails({
+  icon: Icon,
+  title,
+  id,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  id?: string;
+  children: ReactNode;
+}) {
+  // A link to one rule (the Fairness page's to the Bid Agent) opens it; the page renders after the
+  // browser looked for the fragment, so the browser cannot.
+  const { hash } = useLocation();
+  const [linkedTo] = useState(() => id !== undefined && hash === `#${id}`);
   return (
-    <TopicCard gap="gap-4" {...card}>
-      <ul className="grid gap-3 text-muted-foreground">{children}</ul>
-    </TopicCard>
+    <details id={id} open={linkedTo} className="group rounded-xl border border-border bg-card">
+      <summary className="flex min-h-12 cursor-pointer list-none items-center gap-3 px-5 py-3 [&::-webkit-details-marker]:hidden">
+        <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+        <h3 className="flex-1 text-lg font-semibold">{title}</h3>
+        <ChevronDown
+          className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+          aria-hidden="true"
+        />
+      </summary>
+      <ul className="grid gap-3 px-5 pb-5 text-muted-foreground">{children}</ul>
+    </details>
   );
 }
 
@@ -70,8 +110,8 @@ export function HowItWorksPage() {
         <div className="container-page py-12 text-center sm:py-16">
           <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">How It Works</h1>
           <p className="mx-auto mt-3 max-w-2xl text-header-muted sm:text-lg">
-            Penny auctions in three simple steps: buy credits, bid a cent at a time, and win precious metals
-            for a fraction of retail.
+            Penny auctions in four steps: buy credits, bid a cent at a time, win when the clock runs out, and
+            receive precious metals for a fraction of retail.
           </p>
         </div>
       </section>
@@ -79,34 +119,49 @@ export function HowItWorksPage() {
       <PageContainer className="grid gap-12">
         <section aria-labelledby="steps-heading">
           <h2 id="steps-heading" className="sr-only">
-            The three steps
+            The four steps
           </h2>
-          <ol className="grid gap-4 md:grid-cols-3">
+          <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="how-it-works-steps">
             {STEPS.map(({ icon, title, text }, index) => (
-              <li key={title}>
+              <li key={title} className="relative">
                 <Card className="h-full">
-                  <CardContent className="grid gap-3 pt-6">
-                    <div className="flex items-center gap-3">
+                  <CardContent className="grid justify-items-center gap-3 pt-6 text-center">
+                    <div className="relative">
                       <IconBadge
                         icon={icon}
-                        className="size-11 bg-primary-soft text-primary-hover"
-                        iconClassName="size-5"
+                        className="size-16 bg-primary-soft text-primary-hover"
+                        iconClassName="size-8"
                       />
-                      <span className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">
-                        Step {index + 1}
+                      <span
+                        className="absolute -right-1 -top-1 flex size-7 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+                        aria-hidden="true"
+                      >
+                        {index + 1}
                       </span>
                     </div>
-                    <h3 className="text-xl font-semibold">{title}</h3>
-                    <p className="text-muted-foreground">{text}</p>
+                    <h3 className="text-lg font-semibold">
+                      <span className="sr-only">Step {index + 1}: </span>
+                      {title}
+                    </h3>
+                    <p className="text-sm text-muted-foreground">{text}</p>
                   </CardContent>
                 </Card>
+                {index < STEPS.length - 1 && (
+                  <ArrowRight
+                    className="absolute -right-4 top-1/2 z-10 hidden size-5 -translate-y-1/2 text-primary lg:block"
+                    aria-hidden="true"
+                  />
+                )}
               </li>
             ))}
           </ol>
         </section>
 
-        <section aria-labelledby="rules-heading" className="grid gap-6 lg:grid-cols-2">
-          <RulesCard icon={Clock} title="The timer" headingId="rules-heading">
+        <section aria-labelledby="rules-heading" className="grid gap-3">
+          <h2 id="rules-heading" className="text-2xl font-bold tracking-tight">
+            The rules in detail
+          </h2>
+          <RulesDetails icon={Clock} title="The timer">
             <li>
               A bid placed with <strong className="text-foreground">more than {extension} seconds</strong>{" "}
               left does not change the end time.
@@ -127,8 +182,8 @@ export function HowItWorksPage() {
               the same email for every auction you bid on. Turn on push notifications on the same page to get
               these alerts, and outbid and won, on this device too, under the same rules.
             </li>
-          </RulesCard>
-          <RulesCard icon={Coins} title="Bid cost and pricing">
+          </RulesDetails>
+          <RulesDetails icon={Coins} title="Bid cost and pricing">
             <li>
               Each bid costs <strong className="text-foreground">1 bid credit</strong> and raises the price by{" "}
               <strong className="text-foreground">$0.01</strong>.
@@ -154,8 +209,8 @@ export function HowItWorksPage() {
               </Link>
               .
             </li>
-          </RulesCard>
-          <RulesCard icon={Bot} title="The Bid Agent, exactly" className="lg:col-span-2" id="bid-agent">
+          </RulesDetails>
+          <RulesDetails icon={Bot} title="The Bid Agent, exactly" id="bid-agent">
             <li>
               On an auction page you book a number of bids (1 to 500) and, if you like, a maximum price. The
               booked bids leave your balance at once, so they cannot be spent twice.
@@ -178,8 +233,8 @@ export function HowItWorksPage() {
               It stops when its bids run out, the price passes its maximum, you cancel it, or the auction
               ends; every unused bid then goes back to your balance, exactly once.
             </li>
-          </RulesCard>
-          <RulesCard icon={ShoppingBag} title="Buy It Now, exactly" className="lg:col-span-2" id="buy-it-now">
+          </RulesDetails>
+          <RulesDetails icon={ShoppingBag} title="Buy It Now, exactly" id="buy-it-now">
             <li>
               Items that show &ldquo;Buy It Now&rdquo; can be bought at their retail price by anyone who bid
               on the auction and did not win it, while it runs and for {BUY_NOW_DAYS_AFTER_END} days after it
@@ -203,7 +258,7 @@ export function HowItWorksPage() {
               While you are the highest bidder you cannot buy it now. Buying it ends your part in that
               auction: your Bid Agent stops and returns its unused bids, and you cannot bid there again.
             </li>
-          </RulesCard>
+          </RulesDetails>
         </section>
 
         <section aria-labelledby="trust-heading">
