@@ -1,12 +1,13 @@
-import { ROLES, type UserRole } from "#shared/constants";
+import type { UserRole } from "#shared/constants";
 import type { NotificationSettings } from "#shared/schemas/notifications";
-import * as z from "#shared/schemas/zod";
 import { conflict } from "../../domain/errors.ts";
 import { getItem } from "./commands.ts";
 import { transactionConditionFailed, updateUnlessRefused } from "./conditions.ts";
-import { parseStoredItem } from "./item-schema.ts";
+import { batchGetItems } from "./index-lists.ts";
+import { type ItemShape, parseItem } from "./item-shape.ts";
 import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
+import { referralRegistrationItems } from "./referrals-repo.ts";
 import { sellerItem } from "./sellers-repo.ts";
 import { createItemOp, writeTransaction } from "./transact.ts";
 
@@ -16,6 +17,8 @@ export interface UserRecord {
   email: string;
   role: UserRole;
   bidBalance: number;
+  /** Voucher bids held (an invitation's reward): the free part of the balance, at most the balance (domain/referrals.ts). */
+  voucherBids?: number;
   passwordHash: string;
   createdAt: string;
   lastBidAt?: string;
@@ -36,42 +39,25 @@ export interface UserRecord {
   termsAcceptedAt?: string;
 }
 
-const pushChoices = z.object({ outbid: z.boolean(), won: z.boolean(), endingSoon: z.boolean() });
-
-/**
- * The email and push choices as PUT /api/me/notifications stored them (already checked there): the
- * fields without the request schema's messages, which every Lambda reading a user would carry.
- */
-export const STORED_NOTIFICATIONS_SCHEMA = z.object({
-  outbid: z.optional(z.boolean()),
-  won: z.optional(z.boolean()),
-  marketing: z.optional(z.boolean()),
-  endingSoon: z.optional(z.boolean()),
-  alertsForBidAuctions: z.optional(z.boolean()),
-  push: z.optional(pushChoices),
-  endingSoonMinutes: z.optional(z.number()),
-}) satisfies z.ZodMiniType<Partial<NotificationSettings>>;
-
-const USER_SCHEMA = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  bidBalance: z.number(),
-  passwordHash: z.string(),
-  createdAt: z.string(),
-  lastBidAt: z.optional(z.string()),
-  lastSeenAt: z.optional(z.string()),
-  sellerId: z.optional(z.string()),
-  paymentFlag: z.optional(z.enum(["refunded", "disputed"])),
-  notifications: z.optional(STORED_NOTIFICATIONS_SCHEMA),
-  emailVerified: z.optional(z.boolean()),
-  pendingEmail: z.optional(z.string()),
-  deletedAt: z.optional(z.string()),
-  termsAcceptedAt: z.optional(z.string()),
-}) satisfies z.ZodMiniType<UserRecord>;
-
-const GUARD_SCHEMA = z.object({ userId: z.string() });
+const USER_SHAPE: ItemShape<UserRecord> = {
+  id: "string",
+  username: "string",
+  email: "string",
+  role: "string",
+  bidBalance: "number",
+  voucherBids: "number?",
+  passwordHash: "string",
+  createdAt: "string",
+  lastBidAt: "string?",
+  lastSeenAt: "string?",
+  sellerId: "string?",
+  paymentFlag: "string?",
+  notifications: "object?",
+  emailVerified: "boolean?",
+  pendingEmail: "string?",
+  deletedAt: "string?",
+  termsAcceptedAt: "string?",
+};
 
 export function userItem(user: UserRecord) {
   return {
@@ -102,6 +88,8 @@ export async function createUser(input: {
   emailVerified: boolean;
   /** Set when the registration accepted the Terms and the Auction Rules. */
   termsAccepted?: boolean;
+  /** The account whose referral code the registration carried. */
+  invitedBy?: string;
 }): Promise<UserRecord> {
   const createdAt = new Date(input.now).toISOString();
   const id = crypto.randomUUID();
@@ -145,6 +133,7 @@ export async function createUser(input: {
           ),
         ]
       : []),
+    ...(input.invitedBy ? referralRegistrationItems(input.invitedBy, id, input.now) : []),
   ];
   try {
     await writeTransaction(items);
@@ -161,19 +150,36 @@ export async function getUser(id: string): Promise<UserRecord | null> {
   return Item ? toUser(Item) : null;
 }
 
+/**
+ * When each of these accounts was created (ms epoch), for the bidder badges: one projected BatchGet
+ * per hundred; an account that is gone is left out.
+ */
+export async function getAccountsCreatedAt(userIds: readonly string[]): Promise<Map<string, number>> {
+  const items = await batchGetItems(
+    userIds.map((id) => keys.user(id)),
+    { attributes: ["id", "createdAt"] },
+  );
+  const created = new Map<string, number>();
+  for (const item of items) {
+    const at = typeof item.createdAt === "string" ? Date.parse(item.createdAt) : Number.NaN;
+    if (typeof item.id === "string" && !Number.isNaN(at)) created.set(item.id, at);
+  }
+  return created;
+}
+
 /** Username or email, case-insensitive, through the guard items (no index, no scan). */
 export async function findUserByLogin(identifier: string): Promise<UserRecord | null> {
   const guardKey = identifier.includes("@") ? keys.emailGuard(identifier) : keys.usernameGuard(identifier);
   const { Item } = await getItem({ Key: guardKey });
-  if (!Item) return null;
-  const user = await getUser(parseStoredItem("guard", GUARD_SCHEMA, Item).userId);
+  if (!Item?.userId) return null;
+  const user = await getUser(Item.userId as string);
   // A deleted account keeps its username's guard (nobody may take the name) but never signs in.
   return user?.deletedAt ? null : user;
 }
 
-/** A stored user item as its record (parsed by USER_SCHEMA). */
+/** A stored user item as its record (checked against USER_SHAPE). */
 export function toUser(item: Record<string, unknown>): UserRecord {
-  return parseStoredItem("user", USER_SCHEMA, item);
+  return parseItem("user", USER_SHAPE, item);
 }
 
 /**
