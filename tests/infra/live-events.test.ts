@@ -47,11 +47,11 @@ describe("live updates on AppSync Events (the default, -c live=events)", () => {
 
   it("grants appsync:EventPublish to the broadcaster alone, on the auctions namespace only", () => {
     const publishers = functions.filter((fn) =>
-      fn.statements.some((s) => actionsOf(s).some((a) => a.startsWith("appsync:"))),
+      fn.statements.some((s) => actionsOf(s).some((a) => a.startsWith("appsync:Event"))),
     );
     expect(publishers.map((fn) => fn.handlerId)).toEqual([eventHandlers.broadcaster]);
     const [statement] = publishers[0]!.statements.filter((s) =>
-      actionsOf(s).some((a) => a.startsWith("appsync:")),
+      actionsOf(s).some((a) => a.startsWith("appsync:Event")),
     );
     expect(actionsOf(statement!)).toEqual(["appsync:EventPublish"]);
     expect(JSON.stringify(statement!.Resource)).toMatch(/channelNamespace\/auctions/);

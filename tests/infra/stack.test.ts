@@ -138,7 +138,8 @@ describe("functions", () => {
     expect(devFunctions).toHaveLength(
       deployedRoutes(dev.stack.config).length + Object.values(eventHandlers).length,
     );
-    expect(wsFunctions).toHaveLength(devFunctions.length + socketRoutes.length);
+    // The WebSocket stage has the socket functions and no Event API, so no key rotation.
+    expect(wsFunctions).toHaveLength(devFunctions.length + socketRoutes.length - 1);
     const logGroups = Object.fromEntries(resourcesOfType(dev.json, "AWS::Logs::LogGroup"));
     for (const fn of devFunctions) {
       expect(fn.properties).toMatchObject({
@@ -197,9 +198,13 @@ describe("least privilege", () => {
     for (const fn of [...devFunctions, ...prodFunctions]) {
       // ListStreams has no resource-level permission; the stream consumers need it.
       const streamConsumers: string[] = [eventHandlers.broadcaster, eventHandlers.tableChanges];
+      // AppSync's API key actions have no resource type either; the key rotation alone has them.
+      const keyRotation = ["appsync:ListApiKeys", "appsync:CreateApiKey", "appsync:DeleteApiKey"];
       const allowedOnEverything = streamConsumers.includes(fn.handlerId)
         ? [...XRAY, "dynamodb:ListStreams"]
-        : XRAY;
+        : fn.handlerId === eventHandlers.realtimeApiKeyRotation
+          ? [...XRAY, ...keyRotation]
+          : XRAY;
       for (const statement of fn.statements) {
         const actions = actionsOf(statement);
         expect(actions, fn.handlerId).not.toContain("*");
@@ -947,9 +952,10 @@ describe("alarms", () => {
       (sum, a) => sum + (a.Metrics ? a.Metrics.filter((m: CfnJson) => m.MetricStat).length : 1),
       0,
     );
-    // Eight region-wide metrics, plus one per failure queue (eight: the closer, the broadcaster, the
-    // agents' checks and sweep, the payment deadline sweep, the spot price fetch, the emails, the stats).
-    expect(alarmMetrics).toBeLessThanOrEqual(16);
+    // Eight region-wide metrics, plus one per failure queue (nine: the closer, the broadcaster, the
+    // agents' checks and sweep, the payment deadline sweep, the spot price fetch, the Event API key
+    // rotation, the emails, the stats).
+    expect(alarmMetrics).toBeLessThanOrEqual(17);
   });
 });
 
@@ -1110,8 +1116,8 @@ describe("production hardening", () => {
       "penny-auction-prod-stream-failures",
     );
 
-    // The six above, the payment deadline sweep's and the spot price fetch's.
-    expect(failureQueues).toHaveLength(8);
+    // The six above, the payment deadline sweep's, the spot price fetch's and the Event API key rotation's.
+    expect(failureQueues).toHaveLength(9);
     const alarms = resourcesOfType(prod.json, "AWS::CloudWatch::Alarm").map(([, a]) => a.Properties);
     for (const [queueId, queue] of failureQueues) {
       expect(queue.Properties).toMatchObject({

@@ -4,6 +4,8 @@
  * table, GET /api/config serving it, and the Event API stand-in's own keys, which the same adapter and
  * use case rotate on the local stack.
  */
+
+import { createServer } from "node:http";
 import { AppSyncClient, CreateGraphqlApiCommand } from "@aws-sdk/client-appsync";
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +21,7 @@ import { appSyncKeyAdmin } from "../../../functions/adapters/realtime/appsync-ke
 import { DAY_MS } from "../../../functions/domain/realtime-api-keys.ts";
 import { rotateRealtimeApiKeys } from "../../../functions/usecases/realtime/rotate-api-keys.ts";
 import { type LocalEventApi, startLocalEventApi } from "../../../scripts/local/event-api.ts";
+import { invoke } from "../../../scripts/local/handlers.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { startLocalRealtimeKeyRotation } from "../../../scripts/local/realtime-api-keys.ts";
 import { connectEventsClient, publishWithKey } from "../../support/appsync-events-client.ts";
@@ -198,6 +201,64 @@ describe("on the local stack", () => {
         channelPrefix: "/auctions",
       });
     } finally {
+      await api.close();
+    }
+  });
+});
+
+describe("at deploy time (the custom resource)", () => {
+  /** CloudFormation's side: a presigned URL that takes one PUT of the answer. */
+  async function responseUrl() {
+    const answers: Record<string, unknown>[] = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        answers.push({ method: req.method, ...JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    return { url: `http://127.0.0.1:${port}/answer`, answers, close: () => server.close() };
+  }
+  const request = (url: string, requestType: "Create" | "Delete") => ({
+    RequestType: requestType,
+    ResponseURL: url,
+    StackId: "arn:aws:cloudformation:us-east-1:111111111111:stack/PennyAuction-dev/1",
+    RequestId: "request-1",
+    LogicalResourceId: "RealtimeApiKeysFirstKey",
+    ResourceType: "Custom::RealtimeApiKeys",
+    ResourceProperties: {},
+  });
+
+  it("serves the first key, then answers SUCCESS; a run that fails answers FAILED with the reason", async () => {
+    const api = await startLocalEventApi({ apiKey: null, iam: LOCAL_IAM });
+    const cfn = await responseUrl();
+    try {
+      Object.assign(process.env, { EVENT_API_ID: api.apiId, AWS_ENDPOINT_URL_APPSYNC: api.controlEndpoint });
+      expect(await invoke("realtime/rotate-api-keys", request(cfn.url, "Create"))).toBe("SUCCESS");
+      expect(api.keys()).toHaveLength(1);
+      expect((await dynamoServedKeyStore.served())?.id).toBe(api.keys()[0]!.id);
+      expect(cfn.answers[0]).toMatchObject({
+        method: "PUT",
+        Status: "SUCCESS",
+        RequestId: "request-1",
+        LogicalResourceId: "RealtimeApiKeysFirstKey",
+        PhysicalResourceId: "realtime-api-keys",
+      });
+      delete process.env.EVENT_API_ID;
+      expect(await invoke("realtime/rotate-api-keys", request(cfn.url, "Create"))).toBe("FAILED");
+      expect(cfn.answers[1]).toMatchObject({
+        Status: "FAILED",
+        Reason: expect.stringContaining("EVENT_API_ID"),
+      });
+      // A Delete touches nothing: the keys go with the API.
+      expect(await invoke("realtime/rotate-api-keys", request(cfn.url, "Delete"))).toBe("SUCCESS");
+      expect(api.keys()).toHaveLength(1);
+    } finally {
+      cfn.close();
       await api.close();
     }
   });
