@@ -1,9 +1,10 @@
-import type { UserRole } from "#shared/constants";
-import type { NotificationSettings } from "#shared/schemas/notifications";
+import { ROLES, type UserRole } from "#shared/constants";
+import { type NotificationSettings, notificationSettingsSchema } from "#shared/schemas/notifications";
+import * as z from "#shared/schemas/zod";
 import { conflict } from "../../domain/errors.ts";
 import { getItem } from "./commands.ts";
 import { transactionConditionFailed, updateUnlessRefused } from "./conditions.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem } from "./item-schema.ts";
 import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import { sellerItem } from "./sellers-repo.ts";
@@ -35,24 +36,26 @@ export interface UserRecord {
   termsAcceptedAt?: string;
 }
 
-const USER_SHAPE: ItemShape<UserRecord> = {
-  id: "string",
-  username: "string",
-  email: "string",
-  role: "string",
-  bidBalance: "number",
-  passwordHash: "string",
-  createdAt: "string",
-  lastBidAt: "string?",
-  lastSeenAt: "string?",
-  sellerId: "string?",
-  paymentFlag: "string?",
-  notifications: "object?",
-  emailVerified: "boolean?",
-  pendingEmail: "string?",
-  deletedAt: "string?",
-  termsAcceptedAt: "string?",
-};
+const USER_SCHEMA = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  bidBalance: z.number(),
+  passwordHash: z.string(),
+  createdAt: z.string(),
+  lastBidAt: z.optional(z.string()),
+  lastSeenAt: z.optional(z.string()),
+  sellerId: z.optional(z.string()),
+  paymentFlag: z.optional(z.enum(["refunded", "disputed"])),
+  notifications: z.optional(z.partial(notificationSettingsSchema)),
+  emailVerified: z.optional(z.boolean()),
+  pendingEmail: z.optional(z.string()),
+  deletedAt: z.optional(z.string()),
+  termsAcceptedAt: z.optional(z.string()),
+}) satisfies z.ZodMiniType<UserRecord>;
+
+const GUARD_SCHEMA = z.object({ userId: z.string() });
 
 export function userItem(user: UserRecord) {
   return {
@@ -146,15 +149,15 @@ export async function getUser(id: string): Promise<UserRecord | null> {
 export async function findUserByLogin(identifier: string): Promise<UserRecord | null> {
   const guardKey = identifier.includes("@") ? keys.emailGuard(identifier) : keys.usernameGuard(identifier);
   const { Item } = await getItem({ Key: guardKey });
-  if (!Item?.userId) return null;
-  const user = await getUser(Item.userId as string);
+  if (!Item) return null;
+  const user = await getUser(parseStoredItem("guard", GUARD_SCHEMA, Item).userId);
   // A deleted account keeps its username's guard (nobody may take the name) but never signs in.
   return user?.deletedAt ? null : user;
 }
 
-/** A stored user item as its record (checked against USER_SHAPE). */
+/** A stored user item as its record (parsed by USER_SCHEMA). */
 export function toUser(item: Record<string, unknown>): UserRecord {
-  return parseItem("user", USER_SHAPE, item);
+  return parseStoredItem("user", USER_SCHEMA, item);
 }
 
 /**
