@@ -1,5 +1,5 @@
 import { ROLES, type UserRole } from "#shared/constants";
-import { type NotificationSettings, notificationSettingsSchema } from "#shared/schemas/notifications";
+import type { NotificationSettings } from "#shared/schemas/notifications";
 import * as z from "#shared/schemas/zod";
 import { conflict } from "../../domain/errors.ts";
 import { getItem } from "./commands.ts";
@@ -36,6 +36,22 @@ export interface UserRecord {
   termsAcceptedAt?: string;
 }
 
+const pushChoices = z.object({ outbid: z.boolean(), won: z.boolean(), endingSoon: z.boolean() });
+
+/**
+ * The email and push choices as PUT /api/me/notifications stored them (already checked there): the
+ * fields without the request schema's messages, which every Lambda reading a user would carry.
+ */
+export const STORED_NOTIFICATIONS_SCHEMA = z.object({
+  outbid: z.optional(z.boolean()),
+  won: z.optional(z.boolean()),
+  marketing: z.optional(z.boolean()),
+  endingSoon: z.optional(z.boolean()),
+  alertsForBidAuctions: z.optional(z.boolean()),
+  push: z.optional(pushChoices),
+  endingSoonMinutes: z.optional(z.number()),
+}) satisfies z.ZodMiniType<Partial<NotificationSettings>>;
+
 const USER_SCHEMA = z.object({
   id: z.string(),
   username: z.string(),
@@ -48,7 +64,7 @@ const USER_SCHEMA = z.object({
   lastSeenAt: z.optional(z.string()),
   sellerId: z.optional(z.string()),
   paymentFlag: z.optional(z.enum(["refunded", "disputed"])),
-  notifications: z.optional(z.partial(notificationSettingsSchema)),
+  notifications: z.optional(STORED_NOTIFICATIONS_SCHEMA),
   emailVerified: z.optional(z.boolean()),
   pendingEmail: z.optional(z.string()),
   deletedAt: z.optional(z.string()),
