@@ -2,11 +2,12 @@
  * An account's one-time links (`ACCOUNTTOKEN#<hash>` / `TOKEN`, TTL at expiry) and the writes that
  * verify, move or erase its email address (docs/architecture.md section 5, "Accounts").
  */
+import * as z from "#shared/schemas/zod";
 import type { AccountTokenPurpose } from "../../domain/accounts.ts";
 import { updateItem } from "./commands.ts";
 import { transactionConditionFailed, unlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { listByIndex, withoutKeys } from "./index-lists.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { consumeOneTimeItem, putOneTimeItem } from "./one-time-items.ts";
 import { createItemOp, writeTransaction } from "./transact.ts";
@@ -22,13 +23,14 @@ export interface AccountTokenRecord {
   passwordStamp?: string;
 }
 
-const TOKEN_SHAPE: ItemShape<AccountTokenRecord> = {
-  purpose: "string",
-  userId: "string",
-  email: "string",
-  expiresAtMs: "number",
-  passwordStamp: "string?",
-};
+const TOKEN_SCHEMA = z.object({
+  purpose: z.enum(["verify_email", "password_reset"]),
+  userId: z.string(),
+  email: z.string(),
+  expiresAtMs: z.number(),
+  passwordStamp: z.optional(z.string()),
+}) satisfies z.ZodMiniType<AccountTokenRecord>;
+const _tOKEN_SCHEMAKeys: SameKeys<z.infer<typeof TOKEN_SCHEMA>, AccountTokenRecord> = true;
 
 export async function putAccountToken(tokenHash: string, token: AccountTokenRecord): Promise<void> {
   await putOneTimeItem(keys.accountToken(tokenHash), "accountToken", token);
@@ -44,7 +46,7 @@ export async function consumeAccountToken(
   now: number,
 ): Promise<AccountTokenRecord | null> {
   return consumeOneTimeItem(keys.accountToken(tokenHash), { purpose, now }, (item) =>
-    parseItem("accountToken", TOKEN_SHAPE, item),
+    parseStoredItem("accountToken", TOKEN_SCHEMA, item),
   );
 }
 

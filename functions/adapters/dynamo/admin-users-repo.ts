@@ -47,7 +47,7 @@ export async function searchUsersPage(
 /** Several users by id, keyed by id (missing ones are left out). */
 export async function getUsers(ids: readonly string[]): Promise<Map<string, UserRecord>> {
   const items = await batchGetItems([...new Set(ids)].map((id) => keys.user(id)));
-  return new Map(items.map((item) => [item.id as string, toUser(item)]));
+  return new Map(items.map(toUser).map((user) => [user.id, user]));
 }
 
 /** The STATS/USERS counter that registration and deletion keep (never a scan). */

@@ -17,7 +17,7 @@ import { type BidWrite, type BidWriteResult, sendBidTransaction } from "./bids-r
 import { db, tableName } from "./client.ts";
 import { cancellationCodes } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
-import { parseStoredItem } from "./item-schema.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, keys } from "./keys.ts";
 
 export interface AgentRecord {
@@ -58,6 +58,7 @@ const AGENT_SCHEMA = z.object({
   updatedAt: z.string(),
   version: z.number(),
 }) satisfies z.ZodMiniType<AgentRecord>;
+const _aGENT_SCHEMAKeys: SameKeys<z.infer<typeof AGENT_SCHEMA>, AgentRecord> = true;
 
 const toAgent = (item: Record<string, unknown>): AgentRecord => parseStoredItem("agent", AGENT_SCHEMA, item);
 

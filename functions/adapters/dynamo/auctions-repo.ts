@@ -18,18 +18,19 @@
  * none of them, so a bid writes no index entry here.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { AuctionStatus } from "#shared/constants";
+import { AUCTION_STATUSES, type AuctionStatus } from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
+import * as z from "#shared/schemas/zod";
 import type { AuctionOutcome } from "../../domain/bidding.ts";
 import type { EndEconomics } from "../../domain/economics.ts";
 import { db, tableName } from "./client.ts";
 import { conditionFailed, putUnlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex, queryAll } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { paymentDeadlineIndex } from "./payment-deadlines-repo.ts";
-import type { ProductRecord } from "./products-repo.ts";
+import { PRODUCT_DETAILS_FIELDS, type ProductRecord } from "./products-repo.ts";
 
 /** What an auction keeps of its product, as it was when the auction started. */
 export type AuctionProductSnapshot = Pick<
@@ -79,7 +80,7 @@ export interface AuctionRecord {
   locked?: boolean;
   /** Bid Agents active on it (functions/adapters/dynamo/agents-repo.ts keeps the count). */
   activeAgents?: number;
-  /** Buy It Now's retail price; absent for products listed before Buy It Now. */
+  /** Buy It Now's retail price; absent: no Buy It Now. */
   retailPriceCents?: number;
   /** Buy It Now units left: every Buy It Now order takes one in its own transaction. */
   buyNowStockLeft?: number;
@@ -101,43 +102,50 @@ export interface AuctionRecord {
   seller: AuctionSellerSnapshot;
 }
 
-const AUCTION_SHAPE: ItemShape<AuctionRecord> = {
-  id: "string",
-  productId: "string",
-  sellerId: "string",
-  sellerUserId: "string",
-  status: "string",
-  startingPriceCents: "number",
-  priceCents: "number",
-  bidIncrementCents: "number",
-  extensionSeconds: "number",
-  totalBids: "number",
-  endsAt: "number",
-  createdAt: "string",
-  lastBidderId: "string?",
-  lastBidderUsername: "string?",
-  winnerId: "string?",
-  winnerUsername: "string?",
-  endedAt: "string?",
-  ledgerHead: "string?",
-  lastBidAuto: "boolean?",
-  beginner: "boolean?",
-  lockAtPriceCents: "number?",
-  locked: "boolean?",
-  activeAgents: "number?",
-  retailPriceCents: "number?",
-  buyNowStockLeft: "number?",
-  payBy: "number?",
-  paymentReminders: "number?",
-  paymentExpiredAt: "string?",
-  exchangedBids: "number?",
-  relist: "number?",
-  relistedAs: "string?",
-  bidsValueCents: "number?",
-  meltValueAtEndCents: "number?",
-  product: "object",
-  seller: "object",
+/** The item as stored: the snapshots without what the item itself holds (see auctionItem). */
+type StoredAuction = Omit<AuctionRecord, "product" | "seller"> & {
+  product: Omit<AuctionProductSnapshot, "id" | "startingPriceCents">;
+  seller: Omit<AuctionSellerSnapshot, "id" | "userId">;
 };
+
+const AUCTION_SCHEMA = z.object({
+  id: z.string(),
+  productId: z.string(),
+  sellerId: z.string(),
+  sellerUserId: z.string(),
+  status: z.enum(AUCTION_STATUSES),
+  startingPriceCents: z.number(),
+  priceCents: z.number(),
+  bidIncrementCents: z.number(),
+  extensionSeconds: z.number(),
+  totalBids: z.number(),
+  endsAt: z.number(),
+  createdAt: z.string(),
+  lastBidderId: z.optional(z.string()),
+  lastBidderUsername: z.optional(z.string()),
+  winnerId: z.optional(z.string()),
+  winnerUsername: z.optional(z.string()),
+  endedAt: z.optional(z.string()),
+  ledgerHead: z.optional(z.string()),
+  lastBidAuto: z.optional(z.boolean()),
+  beginner: z.optional(z.boolean()),
+  lockAtPriceCents: z.optional(z.number()),
+  locked: z.optional(z.boolean()),
+  activeAgents: z.optional(z.number()),
+  retailPriceCents: z.optional(z.number()),
+  buyNowStockLeft: z.optional(z.number()),
+  payBy: z.optional(z.number()),
+  paymentReminders: z.optional(z.number()),
+  paymentExpiredAt: z.optional(z.string()),
+  exchangedBids: z.optional(z.number()),
+  relist: z.optional(z.number()),
+  relistedAs: z.optional(z.string()),
+  bidsValueCents: z.optional(z.number()),
+  meltValueAtEndCents: z.optional(z.number()),
+  product: z.object(PRODUCT_DETAILS_FIELDS),
+  seller: z.object({ businessName: z.string(), description: z.optional(z.string()) }),
+}) satisfies z.ZodMiniType<StoredAuction>;
+const _auctionKeys: SameKeys<z.infer<typeof AUCTION_SCHEMA>, StoredAuction> = true;
 
 /**
  * The stored item. Every bid rewrites it inside a transaction, billed 2 WRU per started KB, so the
@@ -165,7 +173,7 @@ export function auctionItem(auction: AuctionRecord) {
 }
 
 export function toAuction(item: Record<string, unknown>): AuctionRecord {
-  const stored = parseItem("auction", AUCTION_SHAPE, item);
+  const stored = parseStoredItem("auction", AUCTION_SCHEMA, item);
   return {
     ...stored,
     product: { ...stored.product, id: stored.productId, startingPriceCents: stored.startingPriceCents },

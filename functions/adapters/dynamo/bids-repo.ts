@@ -17,12 +17,13 @@ import {
   type TransactWriteCommandInput,
 } from "@aws-sdk/lib-dynamodb";
 import { BID_COST_CREDITS } from "#shared/constants";
+import * as z from "#shared/schemas/zod";
 import type { BidPlan } from "../../domain/bidding.ts";
 import { db, tableName } from "./client.ts";
 import { queryNewest } from "./commands.ts";
 import { cancellationCodes, cancellationItems, transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
 
 export interface BidRecord {
@@ -39,18 +40,19 @@ export interface BidRecord {
   hash: string;
 }
 
-const BID_SHAPE: ItemShape<BidRecord> = {
-  auctionId: "string",
-  sequence: "number",
-  userId: "string",
-  username: "string",
-  amountCents: "number",
-  createdAt: "string",
-  auto: "boolean",
-  hash: "string",
-};
+const BID_SCHEMA = z.object({
+  auctionId: z.string(),
+  sequence: z.number(),
+  userId: z.string(),
+  username: z.string(),
+  amountCents: z.number(),
+  createdAt: z.string(),
+  auto: z.boolean(),
+  hash: z.string(),
+}) satisfies z.ZodMiniType<BidRecord>;
+const _bID_SCHEMAKeys: SameKeys<z.infer<typeof BID_SCHEMA>, BidRecord> = true;
 
-const toBid = (item: Record<string, unknown>) => parseItem("bid", BID_SHAPE, item);
+const toBid = (item: Record<string, unknown>): BidRecord => parseStoredItem("bid", BID_SCHEMA, item);
 
 /** The latest `limit` bids of an auction, oldest to newest (the last item is the latest). */
 export async function listRecentBids(auctionId: string, limit: number): Promise<BidRecord[]> {

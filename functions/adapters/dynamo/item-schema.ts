@@ -7,6 +7,14 @@
 import * as z from "#shared/schemas/zod";
 import { withoutKeys } from "./index-lists.ts";
 
+/**
+ * True when A and B have the same keys. `satisfies` alone lets a schema leave an optional field out, and
+ * zod drops what its schema does not name: such a field would vanish on every read.
+ */
+export type SameKeys<A, B> = [Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>] extends [never]
+  ? true
+  : false;
+
 export class CorruptItemError extends Error {
   constructor(kind: string, field: string, found: unknown) {
     super(`Stored ${kind} item has ${field} = ${JSON.stringify(found) ?? "undefined"}`);

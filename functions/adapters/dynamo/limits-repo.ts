@@ -5,10 +5,11 @@
  * and the one bid-package payment the user has started and not finished (`openPurchaseIntentId`).
  */
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import * as z from "#shared/schemas/zod";
 import { type LimitSettings, NO_LIMITS, type SpendTally } from "../../domain/limits.ts";
 import { db, tableName } from "./client.ts";
 import { conditionFailed, updateUnlessRefused } from "./conditions.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 
 export interface ResponsiblePlay extends LimitSettings {
@@ -30,14 +31,22 @@ interface StoredResponsiblePlay {
   openPurchaseIntentId?: string;
 }
 
-const RESPONSIBLE_PLAY_SHAPE: ItemShape<StoredResponsiblePlay> = {
-  limits: "object?",
-  pendingLimits: "object?",
-  selfExcludedUntil: "number?",
-  spendTally: "object?",
-  spendSeq: "number?",
-  openPurchaseIntentId: "string?",
-};
+const limitCents = z.optional(z.nullable(z.number()));
+const limitFields = { daily: limitCents, weekly: limitCents, monthly: limitCents };
+const periodSpend = z.object({ start: z.number(), cents: z.number() });
+
+const RESPONSIBLE_PLAY_SCHEMA = z.object({
+  limits: z.optional(z.object(limitFields)),
+  pendingLimits: z.optional(z.object({ ...limitFields, effectiveAt: z.number() })),
+  selfExcludedUntil: z.optional(z.number()),
+  spendTally: z.optional(z.object({ daily: periodSpend, weekly: periodSpend, monthly: periodSpend })),
+  spendSeq: z.optional(z.number()),
+  openPurchaseIntentId: z.optional(z.string()),
+}) satisfies z.ZodMiniType<StoredResponsiblePlay>;
+const _rESPONSIBLE_PLAY_SCHEMAKeys: SameKeys<
+  z.infer<typeof RESPONSIBLE_PLAY_SCHEMA>,
+  StoredResponsiblePlay
+> = true;
 
 export async function getResponsiblePlay(userId: string): Promise<ResponsiblePlay | null> {
   const { Item } = await db.send(
@@ -50,7 +59,7 @@ export async function getResponsiblePlay(userId: string): Promise<ResponsiblePla
     }),
   );
   if (!Item) return null;
-  const stored = parseItem("user", RESPONSIBLE_PLAY_SHAPE, Item);
+  const stored = parseStoredItem("user", RESPONSIBLE_PLAY_SCHEMA, Item);
   return {
     limits: { ...NO_LIMITS, ...stored.limits },
     pending: stored.pendingLimits ?? null,
@@ -67,10 +76,10 @@ export interface BidderFlags {
   followsBidAuctions: boolean;
 }
 
-const BIDDER_FLAGS_SHAPE: ItemShape<{
-  selfExcludedUntil?: number;
-  notifications?: { alertsForBidAuctions?: boolean };
-}> = { selfExcludedUntil: "number?", notifications: "object?" };
+const BIDDER_FLAGS_SCHEMA = z.object({
+  selfExcludedUntil: z.optional(z.number()),
+  notifications: z.optional(z.object({ alertsForBidAuctions: z.optional(z.boolean()) })),
+});
 
 /**
  * What every bid reads of its bidder's item, in one projected read: self-exclusion, and whether the
@@ -86,7 +95,7 @@ export async function getBidderFlags(userId: string): Promise<BidderFlags> {
       ConsistentRead: true,
     }),
   );
-  const stored = Item ? parseItem("user", BIDDER_FLAGS_SHAPE, Item) : {};
+  const stored = Item ? parseStoredItem("user", BIDDER_FLAGS_SCHEMA, Item) : {};
   return {
     selfExcludedUntil: stored.selfExcludedUntil ?? null,
     followsBidAuctions: stored.notifications?.alertsForBidAuctions === true,

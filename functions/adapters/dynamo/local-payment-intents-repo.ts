@@ -1,7 +1,8 @@
-import type { PaymentIntentStatus } from "#shared/schemas/payments";
+import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from "#shared/schemas/payments";
+import * as z from "#shared/schemas/zod";
 import { getItem, putItem } from "./commands.ts";
 import { updateUnlessRefused } from "./conditions.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 
 /** A PaymentIntent of the local payment provider (LOCALPI#id / INTENT); Stripe keeps its own. */
@@ -18,17 +19,21 @@ export interface LocalPaymentIntentRecord {
   createdAt: string;
 }
 
-const LOCAL_INTENT_SHAPE: ItemShape<LocalPaymentIntentRecord> = {
-  id: "string",
-  clientSecret: "string",
-  amountCents: "number",
-  currency: "string",
-  metadata: "object",
-  status: "string",
-  lastPaymentError: "string?",
-  refundedCents: "number?",
-  createdAt: "string",
-};
+const LOCAL_INTENT_SCHEMA = z.object({
+  id: z.string(),
+  clientSecret: z.string(),
+  amountCents: z.number(),
+  currency: z.string(),
+  metadata: z.record(z.string(), z.string()),
+  status: z.enum(PAYMENT_INTENT_STATUSES),
+  lastPaymentError: z.optional(z.string()),
+  refundedCents: z.optional(z.number()),
+  createdAt: z.string(),
+}) satisfies z.ZodMiniType<LocalPaymentIntentRecord>;
+const _lOCAL_INTENT_SCHEMAKeys: SameKeys<
+  z.infer<typeof LOCAL_INTENT_SCHEMA>,
+  LocalPaymentIntentRecord
+> = true;
 
 /** Local intents are throwaway test data: the table's TTL removes them after a month. */
 const LOCAL_INTENT_TTL_SECONDS = 30 * 86400;
@@ -47,7 +52,7 @@ export async function putLocalPaymentIntent(record: LocalPaymentIntentRecord, no
 
 export async function getLocalPaymentIntent(id: string): Promise<LocalPaymentIntentRecord | null> {
   const { Item } = await getItem({ Key: keys.localPaymentIntent(id), ConsistentRead: true });
-  return Item ? parseItem("localPaymentIntent", LOCAL_INTENT_SHAPE, Item) : null;
+  return Item ? parseStoredItem("localPaymentIntent", LOCAL_INTENT_SCHEMA, Item) : null;
 }
 
 /** The intent exists and is neither paid nor canceled: the condition of both steps that close it. */

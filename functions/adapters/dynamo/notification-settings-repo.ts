@@ -1,13 +1,13 @@
 import type { NotificationSettings, NotificationSettingsUpdate } from "#shared/schemas/notifications";
+import * as z from "#shared/schemas/zod";
 import { getItem } from "./commands.ts";
 import { updateUnlessRefused } from "./conditions.ts";
 import { batchGetItems } from "./index-lists.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { keyTail, parseStoredItem } from "./item-schema.ts";
 import { keys } from "./keys.ts";
+import { STORED_NOTIFICATIONS_SCHEMA } from "./users-repo.ts";
 
-const NOTIFICATIONS_SHAPE: ItemShape<{ notifications?: Partial<NotificationSettingsUpdate> }> = {
-  notifications: "object?",
-};
+const NOTIFICATIONS_SCHEMA = z.object({ notifications: z.optional(STORED_NOTIFICATIONS_SCHEMA) });
 
 /** The user's email choices as stored on their profile (undefined: never changed), or null when there is no such user. */
 export async function getStoredNotificationSettings(
@@ -15,7 +15,7 @@ export async function getStoredNotificationSettings(
 ): Promise<{ settings: Partial<NotificationSettingsUpdate> | undefined } | null> {
   const { Item } = await getItem({ Key: keys.user(userId), ProjectionExpression: "pk, notifications" });
   if (!Item) return null;
-  return { settings: parseItem("user", NOTIFICATIONS_SHAPE, Item).notifications };
+  return { settings: parseStoredItem("user", NOTIFICATIONS_SCHEMA, Item).notifications };
 }
 
 /** Replaces the user's choices; false when the user does not exist. */
@@ -45,8 +45,8 @@ export async function getStoredNotificationSettingsOf(
   );
   return new Map(
     items.map((item) => [
-      String(item.pk).slice(prefix.length),
-      parseItem("user", NOTIFICATIONS_SHAPE, item).notifications,
+      keyTail("user", item, "pk", prefix),
+      parseStoredItem("user", NOTIFICATIONS_SCHEMA, item).notifications,
     ]),
   );
 }

@@ -11,8 +11,16 @@
  * The order keeps a snapshot of the product, the seller's business name and the buyer's username and
  * email taken at checkout, so its lists are one Query + one BatchGet and stay readable if a user goes.
  */
-import type { MetalType, PaymentStatus, ShippingStatus } from "#shared/constants";
+import {
+  METAL_TYPES,
+  type MetalType,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  SHIPPING_STATUSES,
+  type ShippingStatus,
+} from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
+import * as z from "#shared/schemas/zod";
 import type { SpendTally } from "../../domain/limits.ts";
 import type { OrderPayment, ShippingState } from "../../domain/orders.ts";
 import { stillPayable } from "../../domain/payment-deadlines.ts";
@@ -25,7 +33,7 @@ import {
 } from "./conditions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { paymentDeadlineIndex } from "./payment-deadlines-repo.ts";
 import { shipDeadlineIndex } from "./ship-by-repo.ts";
@@ -95,45 +103,60 @@ export interface OrderRecord {
   buyer: { id: string; username: string; email: string };
 }
 
-const ORDER_SHAPE: ItemShape<OrderRecord> = {
-  id: "string",
-  kind: "string",
-  buyNow: "object?",
-  auctionId: "string",
-  bidsSpent: "number?",
-  bidsValueCents: "number?",
-  buyerId: "string",
-  sellerId: "string",
-  sellerUserId: "string",
-  finalPriceCents: "number",
-  paymentStatus: "string",
-  shippingStatus: "string",
-  shippingName: "string?",
-  shippingAddress: "string",
-  shippingCity: "string",
-  shippingState: "string",
-  shippingZip: "string",
-  shippingCountry: "string",
-  trackingNumber: "string?",
-  payBy: "number?",
-  paymentReminders: "number?",
-  paymentExpiredAt: "string?",
-  shipBy: "number?",
-  shipReminders: "number?",
-  cancelledAt: "string?",
-  bidsReturned: "number?",
-  refundedAt: "string?",
-  stripePaymentIntentId: "string?",
-  lastPaymentIntentId: "string?",
-  paidAt: "string?",
-  shippedAt: "string?",
-  deliveredAt: "string?",
-  createdAt: "string",
-  auction: "object",
-  product: "object",
-  seller: "object",
-  buyer: "object",
-};
+const ORDER_SCHEMA = z.object({
+  id: z.string(),
+  kind: z.enum(["auction", "buy_now"]),
+  buyNow: z.optional(
+    z.object({ retailPriceCents: z.number(), bidsCredited: z.number(), creditCents: z.number() }),
+  ),
+  auctionId: z.string(),
+  bidsSpent: z.optional(z.number()),
+  bidsValueCents: z.optional(z.number()),
+  buyerId: z.string(),
+  sellerId: z.string(),
+  sellerUserId: z.string(),
+  finalPriceCents: z.number(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  shippingStatus: z.enum(SHIPPING_STATUSES),
+  shippingName: z.optional(z.string()),
+  shippingAddress: z.string(),
+  shippingCity: z.string(),
+  shippingState: z.string(),
+  shippingZip: z.string(),
+  shippingCountry: z.string(),
+  trackingNumber: z.optional(z.string()),
+  payBy: z.optional(z.number()),
+  paymentReminders: z.optional(z.number()),
+  paymentExpiredAt: z.optional(z.string()),
+  shipBy: z.optional(z.number()),
+  shipReminders: z.optional(z.number()),
+  cancelledAt: z.optional(z.string()),
+  bidsReturned: z.optional(z.number()),
+  refundedAt: z.optional(z.string()),
+  stripePaymentIntentId: z.optional(z.string()),
+  lastPaymentIntentId: z.optional(z.string()),
+  paidAt: z.optional(z.string()),
+  shippedAt: z.optional(z.string()),
+  deliveredAt: z.optional(z.string()),
+  createdAt: z.string(),
+  auction: z.object({ id: z.string(), endsAt: z.number(), totalBids: z.number() }),
+  product: z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    imageUrl: z.string(),
+    metalType: z.enum(METAL_TYPES),
+    weight: z.optional(z.string()),
+    purity: z.optional(z.string()),
+  }),
+  seller: z.object({ id: z.string(), businessName: z.string() }),
+  buyer: z.object({ id: z.string(), username: z.string(), email: z.string() }),
+}) satisfies z.ZodMiniType<OrderRecord>;
+const _orderKeys: SameKeys<z.infer<typeof ORDER_SCHEMA>, OrderRecord> = true;
+const _orderProductKeys: SameKeys<z.infer<typeof ORDER_SCHEMA>["product"], OrderRecord["product"]> = true;
+
+/** An order payment's item (`ORDERPAYMENT#<paymentIntentId>`): the order it paid, or why it was refused. */
+const ORDER_PAYMENT_SCHEMA = z.object({ orderId: z.string(), refusal: z.optional(z.string()) });
 
 export function orderItem(order: OrderRecord) {
   const sortKey = timeSortKey(order.createdAt, order.id);
@@ -150,7 +173,7 @@ export function orderItem(order: OrderRecord) {
   };
 }
 
-const toOrder = (item: Record<string, unknown>) => parseItem("order", ORDER_SHAPE, item);
+const toOrder = (item: Record<string, unknown>): OrderRecord => parseStoredItem("order", ORDER_SCHEMA, item);
 
 const ORDER_RETRY = { attempts: 6, delayStepMs: 10 };
 
@@ -419,13 +442,14 @@ export async function orderPaymentState(
 ): Promise<"paid" | { refusal: string } | null> {
   const { Item } = await getItem({ Key: keys.orderPayment(paymentIntentId), ConsistentRead: true });
   if (!Item) return null;
-  return typeof Item.refusal === "string" ? { refusal: Item.refusal } : "paid";
+  const { refusal } = parseStoredItem("orderPayment", ORDER_PAYMENT_SCHEMA, Item);
+  return refusal === undefined ? "paid" : { refusal };
 }
 
 /** The order a payment paid, through its `ORDERPAYMENT#<paymentIntentId>` item; null when none did. */
 export async function findOrderIdByPayment(paymentIntentId: string): Promise<string | null> {
   const { Item } = await getItem({ Key: keys.orderPayment(paymentIntentId), ConsistentRead: true });
-  return (Item?.orderId as string | undefined) ?? null;
+  return Item ? parseStoredItem("orderPayment", ORDER_PAYMENT_SCHEMA, Item).orderId : null;
 }
 
 /**

@@ -2,7 +2,7 @@ import * as z from "#shared/schemas/zod";
 import { deleteItem, getItem } from "./commands.ts";
 import { putUnlessRefused, updatedUnlessRefused } from "./conditions.ts";
 import { batchGetItems, queryIndexKeys } from "./index-lists.ts";
-import { parseStoredItem } from "./item-schema.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, itemHead, keys } from "./keys.ts";
 
 /** PACKAGE#id / PROFILE. Money in cents; the API shows it as "12.34". */
@@ -53,6 +53,7 @@ const PACKAGE_SCHEMA = z.object({
   createdAt: z.string(),
   updatedAt: z.nullable(z.string()),
 }) satisfies z.ZodMiniType<BidPackageRecord>;
+const _pACKAGE_SCHEMAKeys: SameKeys<z.infer<typeof PACKAGE_SCHEMA>, BidPackageRecord> = true;
 
 const fromItem = (item: Record<string, unknown>): BidPackageRecord =>
   parseStoredItem("bidPackage", PACKAGE_SCHEMA, item);

@@ -9,7 +9,7 @@ import * as z from "#shared/schemas/zod";
 import { deleteItem, getItem } from "./commands.ts";
 import { transactionConditionFailed, unlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
-import { keyTail, parseStoredItem } from "./item-schema.ts";
+import { keyTail, parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 import { consumeOneTimeItem, putOneTimeItem } from "./one-time-items.ts";
 import { createItemOp, writeTransaction } from "./transact.ts";
@@ -39,6 +39,7 @@ const PASSKEY_SCHEMA = z.object({
   createdAt: z.number(),
   lastUsedAt: z.optional(z.number()),
 }) satisfies z.ZodMiniType<PasskeyRecord>;
+const _pASSKEY_SCHEMAKeys: SameKeys<z.infer<typeof PASSKEY_SCHEMA>, PasskeyRecord> = true;
 
 export type ChallengePurpose = "register" | "authenticate";
 

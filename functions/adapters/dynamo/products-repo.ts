@@ -1,13 +1,14 @@
-import type { ApprovalStatus } from "#shared/constants";
+import { APPROVAL_STATUSES, type ApprovalStatus, METAL_TYPES } from "#shared/constants";
 import { decimalToCents } from "#shared/money";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { ProductFormInput } from "#shared/schemas/seller";
+import * as z from "#shared/schemas/zod";
 import { getItem, putItem } from "./commands.ts";
 import { deleteUnlessRefused, transactionConditionFailed, updatedUnlessRefused } from "./conditions.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { listByIndex } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { writeTransaction } from "./transact.ts";
 
@@ -19,7 +20,7 @@ export interface ProductRecord extends ProductDetails {
   id: string;
   sellerId: string;
   startingPriceCents: number;
-  /** Absent on products listed before Buy It Now. */
+  /** Absent: no Buy It Now price. */
   retailPriceCents?: number;
   /** Units offered with Buy It Now (0 or absent: none); the auction keeps what is left. */
   buyNowStock?: number;
@@ -30,23 +31,29 @@ export interface ProductRecord extends ProductDetails {
   auctionId?: string;
 }
 
-const PRODUCT_SHAPE: ItemShape<ProductRecord> = {
-  id: "string",
-  sellerId: "string",
-  name: "string",
-  description: "string",
-  metalType: "string",
-  weight: "string?",
-  purity: "string?",
-  imageUrl: "string",
-  startingPriceCents: "number",
-  retailPriceCents: "number?",
-  buyNowStock: "number?",
-  status: "string",
-  approvedAt: "string?",
-  createdAt: "string",
-  auctionId: "string?",
+/** The product's own description as stored: on the product, and in the copy its auctions keep. */
+export const PRODUCT_DETAILS_FIELDS = {
+  name: z.string(),
+  description: z.string(),
+  metalType: z.enum(METAL_TYPES),
+  weight: z.optional(z.string()),
+  purity: z.optional(z.string()),
+  imageUrl: z.string(),
 };
+
+const PRODUCT_SCHEMA = z.object({
+  id: z.string(),
+  sellerId: z.string(),
+  ...PRODUCT_DETAILS_FIELDS,
+  startingPriceCents: z.number(),
+  retailPriceCents: z.optional(z.number()),
+  buyNowStock: z.optional(z.number()),
+  status: z.enum(APPROVAL_STATUSES),
+  approvedAt: z.optional(z.string()),
+  createdAt: z.string(),
+  auctionId: z.optional(z.string()),
+}) satisfies z.ZodMiniType<ProductRecord>;
+const _pRODUCT_SCHEMAKeys: SameKeys<z.infer<typeof PRODUCT_SCHEMA>, ProductRecord> = true;
 
 export function productItem(product: ProductRecord) {
   const sortKey = timeSortKey(product.createdAt, product.id);
@@ -59,7 +66,8 @@ export function productItem(product: ProductRecord) {
   };
 }
 
-const toProduct = (item: Record<string, unknown>) => parseItem("product", PRODUCT_SHAPE, item);
+const toProduct = (item: Record<string, unknown>): ProductRecord =>
+  parseStoredItem("product", PRODUCT_SCHEMA, item);
 
 /** What the "add product" forms send (validated, prices as decimals), and whose product it is. */
 export type NewProduct = ProductFormInput & { sellerId: string };

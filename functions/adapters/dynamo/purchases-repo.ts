@@ -4,7 +4,7 @@ import type { BidPurchase } from "../../domain/payments.ts";
 import { getItem, updateItem } from "./commands.ts";
 import { cancellationCodes, putUnlessRefused, transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
-import { parseStoredItem } from "./item-schema.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, keys } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import {
@@ -177,6 +177,7 @@ const PURCHASE_SCHEMA = z.object({
   refundedAt: z.optional(z.string()),
   reversedCredits: z.optional(z.number()),
 }) satisfies z.ZodMiniType<PurchaseItem>;
+const _pURCHASE_SCHEMAKeys: SameKeys<z.infer<typeof PURCHASE_SCHEMA>, PurchaseItem> = true;
 
 const BALANCE_SCHEMA = z.object({ bidBalance: z.number() });
 

@@ -10,7 +10,7 @@ import { RETRY, retrying } from "../retry.ts";
 import { deleteItem, getItem } from "./commands.ts";
 import { deleteUnlessRefused, transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
-import { parseStoredItem } from "./item-schema.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 import { writeTransaction } from "./transact.ts";
 
@@ -27,6 +27,10 @@ const PUSH_SUBSCRIPTION_SCHEMA = z.object({
   keys: z.object({ p256dh: z.string(), auth: z.string() }),
   createdAt: z.string(),
 }) satisfies z.ZodMiniType<StoredPushSubscription>;
+const _pUSH_SUBSCRIPTION_SCHEMAKeys: SameKeys<
+  z.infer<typeof PUSH_SUBSCRIPTION_SCHEMA>,
+  StoredPushSubscription
+> = true;
 
 const endpointHash = (endpoint: string) => createHash("sha256").update(endpoint).digest("hex");
 

@@ -6,7 +6,7 @@
 import * as z from "#shared/schemas/zod";
 import type { ServedRealtimeKey } from "../../domain/realtime-api-keys.ts";
 import { getItem, putItem } from "./commands.ts";
-import { parseStoredItem } from "./item-schema.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { liveKeys } from "./keys.ts";
 
 interface StoredServedKey {
@@ -20,6 +20,7 @@ const SERVED_KEY_SCHEMA = z.object({
   since: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
 }) satisfies z.ZodMiniType<StoredServedKey>;
+const _sERVED_KEY_SCHEMAKeys: SameKeys<z.infer<typeof SERVED_KEY_SCHEMA>, StoredServedKey> = true;
 
 /** The stored item as the domain has it, undefined when nothing is served yet. */
 export function servedKeyOfItem(item: Record<string, unknown> | undefined): ServedRealtimeKey | undefined {

@@ -6,10 +6,12 @@
  * the referrer item from the `rewardSeq` its cap was checked against, so two rewards racing for one
  * inviter's last place of the year cannot both land.
  */
+
+import * as z from "#shared/schemas/zod";
 import { type ReferralStatus, voucherBidsAfter } from "../../domain/referrals.ts";
 import { getItem } from "./commands.ts";
 import { transactionConditionFailed } from "./conditions.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import { createItemOp, type TransactItem, writeTransaction } from "./transact.ts";
@@ -35,25 +37,26 @@ interface ReferrerItem {
   rewardSeq?: number;
 }
 
-const REFERRER_SHAPE: ItemShape<ReferrerItem> = {
-  userId: "string",
-  code: "string",
-  invited: "number?",
-  rewarded: "number?",
-  rewardTimes: "object?",
-  rewardSeq: "number?",
-};
+const REFERRER_SCHEMA = z.object({
+  userId: z.string(),
+  code: z.string(),
+  invited: z.optional(z.number()),
+  rewarded: z.optional(z.number()),
+  rewardTimes: z.optional(z.array(z.number())),
+  rewardSeq: z.optional(z.number()),
+}) satisfies z.ZodMiniType<ReferrerItem>;
+const _referrerKeys: SameKeys<z.infer<typeof REFERRER_SCHEMA>, ReferrerItem> = true;
 
 export async function getReferrer(userId: string): Promise<ReferrerRecord | null> {
   const { Item } = await getItem({ Key: keys.referrer(userId), ConsistentRead: true });
   if (!Item) return null;
-  const item = parseItem("referrer", REFERRER_SHAPE, Item);
+  const item = parseStoredItem("referrer", REFERRER_SCHEMA, Item);
   return {
     userId: item.userId,
     code: item.code,
     invited: item.invited ?? 0,
     rewarded: item.rewarded ?? 0,
-    rewardTimes: (item.rewardTimes ?? []).filter((at): at is number => typeof at === "number"),
+    rewardTimes: item.rewardTimes ?? [],
     rewardSeq: item.rewardSeq ?? 0,
   };
 }
@@ -119,16 +122,17 @@ export interface ReferralRecord {
   bids?: number;
 }
 
-const REFERRAL_SHAPE: ItemShape<ReferralRecord> = {
-  inviterId: "string",
-  status: "string",
-  paymentIntentId: "string?",
-  bids: "number?",
-};
+const REFERRAL_SCHEMA = z.object({
+  inviterId: z.string(),
+  status: z.enum(["invited", "paid", "rewarded", "taken_back", "declined"]),
+  paymentIntentId: z.optional(z.string()),
+  bids: z.optional(z.number()),
+}) satisfies z.ZodMiniType<ReferralRecord>;
+const _referralKeys: SameKeys<z.infer<typeof REFERRAL_SCHEMA>, ReferralRecord> = true;
 
 export async function getReferral(invitedId: string): Promise<ReferralRecord | null> {
   const { Item } = await getItem({ Key: keys.referral(invitedId), ConsistentRead: true });
-  return Item ? parseItem("referral", REFERRAL_SHAPE, Item) : null;
+  return Item ? parseStoredItem("referral", REFERRAL_SCHEMA, Item) : null;
 }
 
 /** What the invited account's first credited payment does to its invitation. */

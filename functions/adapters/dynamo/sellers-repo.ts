@@ -1,11 +1,12 @@
-import type { ApprovalStatus } from "#shared/constants";
+import { APPROVAL_STATUSES, type ApprovalStatus } from "#shared/constants";
 import type { Page, PageRequest } from "#shared/schemas/pages";
+import * as z from "#shared/schemas/zod";
 import { getItem } from "./commands.ts";
 import { cancellationCodes, updatedUnlessRefused } from "./conditions.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
 import { batchGetItems, listByIndex } from "./index-lists.ts";
 import { listIndexPage } from "./index-pages.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { createItemOp, writeTransaction } from "./transact.ts";
 
@@ -21,16 +22,20 @@ export interface SellerRecord {
   platform?: boolean;
 }
 
-const SELLER_SHAPE: ItemShape<SellerRecord> = {
-  id: "string",
-  userId: "string",
-  businessName: "string",
-  description: "string?",
-  status: "string",
-  approvedAt: "string?",
-  createdAt: "string",
-  platform: "boolean?",
-};
+const SELLER_SCHEMA = z.object({
+  id: z.string(),
+  userId: z.string(),
+  businessName: z.string(),
+  description: z.optional(z.string()),
+  status: z.enum(APPROVAL_STATUSES),
+  approvedAt: z.optional(z.string()),
+  createdAt: z.string(),
+  platform: z.optional(z.boolean()),
+}) satisfies z.ZodMiniType<SellerRecord>;
+const _sELLER_SCHEMAKeys: SameKeys<z.infer<typeof SELLER_SCHEMA>, SellerRecord> = true;
+
+/** The one attribute read off the admin's user item: the seller profile they sell under. */
+const SELLER_OF_SCHEMA = z.object({ sellerId: z.optional(z.string()) });
 
 /** The business name of the profile under which admin-created products are sold. */
 export const PLATFORM_BUSINESS_NAME = "Precious Metals Auctions";
@@ -44,7 +49,8 @@ export function sellerItem(seller: SellerRecord) {
   };
 }
 
-const toSeller = (item: Record<string, unknown>) => parseItem("seller", SELLER_SHAPE, item);
+const toSeller = (item: Record<string, unknown>): SellerRecord =>
+  parseStoredItem("seller", SELLER_SCHEMA, item);
 
 export async function getSeller(id: string): Promise<SellerRecord | null> {
   const { Item } = await getItem({ Key: keys.seller(id) });
@@ -54,7 +60,7 @@ export async function getSeller(id: string): Promise<SellerRecord | null> {
 /** Several sellers by id (duplicates and missing ones are fine), keyed by id. */
 export async function getSellers(ids: readonly string[]): Promise<Map<string, SellerRecord>> {
   const items = await batchGetItems([...new Set(ids)].map((id) => keys.seller(id)));
-  return new Map(items.map((item) => [item.id as string, toSeller(item)]));
+  return new Map(items.map(toSeller).map((seller) => [seller.id, seller]));
 }
 
 /** Applications with one status, oldest first (a queue: first come, first reviewed). */
@@ -149,7 +155,8 @@ export async function ensurePlatformSeller(
     if (!cancellationCodes(error)) throw error;
     // Another request created it first: use theirs.
     const { Item } = await getItem({ Key: keys.user(admin.id), ConsistentRead: true });
-    const winner = Item?.sellerId ? await getSeller(Item.sellerId as string) : null;
+    const sellerId = Item ? parseStoredItem("user", SELLER_OF_SCHEMA, Item).sellerId : undefined;
+    const winner = sellerId ? await getSeller(sellerId) : null;
     if (!winner) throw error;
     return winner;
   }

@@ -4,7 +4,7 @@ import * as z from "#shared/schemas/zod";
 import { hashSessionToken, newSessionToken, sessionExpiry, sessionOutlived } from "../../domain/sessions.ts";
 import { db, tableName } from "./client.ts";
 import { queryAll } from "./index-lists.ts";
-import { parseStoredItem } from "./item-schema.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 
 export interface SessionRecord {
@@ -41,6 +41,7 @@ const SESSION_SCHEMA = z.object({
   address: z.optional(z.string()),
   secondFactor: z.optional(z.boolean()),
 }) satisfies z.ZodMiniType<SessionRecord>;
+const _sESSION_SCHEMAKeys: SameKeys<z.infer<typeof SESSION_SCHEMA>, SessionRecord> = true;
 
 const fromItem = (item: Record<string, unknown>): SessionRecord =>
   parseStoredItem("session", SESSION_SCHEMA, item);

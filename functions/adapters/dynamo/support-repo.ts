@@ -4,7 +4,7 @@ import * as z from "#shared/schemas/zod";
 import { getItem, putItem } from "./commands.ts";
 import { updatedUnlessRefused } from "./conditions.ts";
 import { batchGetItems, queryIndexKeys } from "./index-lists.ts";
-import { parseStoredItem } from "./item-schema.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 
 export type SupportMessageRecord = SupportMessageView;
@@ -21,6 +21,10 @@ const SUPPORT_MESSAGE_SCHEMA = z.object({
   createdAt: z.string(),
   answeredAt: z.nullable(z.string()),
 }) satisfies z.ZodMiniType<SupportMessageRecord>;
+const _sUPPORT_MESSAGE_SCHEMAKeys: SameKeys<
+  z.infer<typeof SUPPORT_MESSAGE_SCHEMA>,
+  SupportMessageRecord
+> = true;
 
 const fromItem = (item: Record<string, unknown>): SupportMessageRecord =>
   parseStoredItem("supportMessage", SUPPORT_MESSAGE_SCHEMA, item);

@@ -6,7 +6,7 @@ import type { UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
 import * as z from "#shared/schemas/zod";
 import { deleteItem, getItem, type OnTable } from "./commands.ts";
 import { deleteUnlessRefused, updateUnlessRefused } from "./conditions.ts";
-import { parseStoredItem } from "./item-schema.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 import { putOneTimeItem } from "./one-time-items.ts";
 
@@ -30,6 +30,7 @@ const TWO_FACTOR_SCHEMA = z.object({
   recoveryCodes: z.optional(z.array(z.string())),
   lastStep: z.optional(z.number()),
 }) satisfies z.ZodMiniType<TwoFactorRecord>;
+const _tWO_FACTOR_SCHEMAKeys: SameKeys<z.infer<typeof TWO_FACTOR_SCHEMA>, TwoFactorRecord> = true;
 
 /** Every change to the two-factor item is conditional: true when written, false when its condition refused it. */
 function updateTwoFactor(userId: string, update: Omit<OnTable<UpdateCommandInput>, "Key">): Promise<boolean> {
@@ -111,6 +112,10 @@ const PENDING_LOGIN_SCHEMA = z.object({
   window: z.number(),
   expiresAtMs: z.number(),
 }) satisfies z.ZodMiniType<PendingLogin & { expiresAtMs: number }>;
+const _pENDING_LOGIN_SCHEMAKeys: SameKeys<
+  z.infer<typeof PENDING_LOGIN_SCHEMA>,
+  PendingLogin & { expiresAtMs: number }
+> = true;
 
 export async function putPendingLogin(
   tokenHash: string,

@@ -1,10 +1,11 @@
-import type { UserRole } from "#shared/constants";
+import { ROLES, type UserRole } from "#shared/constants";
 import type { NotificationSettings } from "#shared/schemas/notifications";
+import * as z from "#shared/schemas/zod";
 import { conflict } from "../../domain/errors.ts";
 import { getItem } from "./commands.ts";
 import { transactionConditionFailed, updateUnlessRefused } from "./conditions.ts";
 import { batchGetItems } from "./index-lists.ts";
-import { type ItemShape, parseItem } from "./item-shape.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import { referralRegistrationItems } from "./referrals-repo.ts";
@@ -39,25 +40,48 @@ export interface UserRecord {
   termsAcceptedAt?: string;
 }
 
-const USER_SHAPE: ItemShape<UserRecord> = {
-  id: "string",
-  username: "string",
-  email: "string",
-  role: "string",
-  bidBalance: "number",
-  voucherBids: "number?",
-  passwordHash: "string",
-  createdAt: "string",
-  lastBidAt: "string?",
-  lastSeenAt: "string?",
-  sellerId: "string?",
-  paymentFlag: "string?",
-  notifications: "object?",
-  emailVerified: "boolean?",
-  pendingEmail: "string?",
-  deletedAt: "string?",
-  termsAcceptedAt: "string?",
-};
+const pushChoices = z.object({ outbid: z.boolean(), won: z.boolean(), endingSoon: z.boolean() });
+
+/**
+ * The email and push choices as PUT /api/me/notifications stored them (already checked there): the
+ * fields without the request schema's messages, which every Lambda reading a user would carry.
+ */
+export const STORED_NOTIFICATIONS_SCHEMA = z.object({
+  outbid: z.optional(z.boolean()),
+  won: z.optional(z.boolean()),
+  marketing: z.optional(z.boolean()),
+  endingSoon: z.optional(z.boolean()),
+  alertsForBidAuctions: z.optional(z.boolean()),
+  push: z.optional(pushChoices),
+  endingSoonMinutes: z.optional(z.number()),
+}) satisfies z.ZodMiniType<Partial<NotificationSettings>>;
+const _sTORED_NOTIFICATIONS_SCHEMAKeys: SameKeys<
+  z.infer<typeof STORED_NOTIFICATIONS_SCHEMA>,
+  Partial<NotificationSettings>
+> = true;
+
+const USER_SCHEMA = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  bidBalance: z.number(),
+  voucherBids: z.optional(z.number()),
+  passwordHash: z.string(),
+  createdAt: z.string(),
+  lastBidAt: z.optional(z.string()),
+  lastSeenAt: z.optional(z.string()),
+  sellerId: z.optional(z.string()),
+  paymentFlag: z.optional(z.enum(["refunded", "disputed"])),
+  notifications: z.optional(STORED_NOTIFICATIONS_SCHEMA),
+  emailVerified: z.optional(z.boolean()),
+  pendingEmail: z.optional(z.string()),
+  deletedAt: z.optional(z.string()),
+  termsAcceptedAt: z.optional(z.string()),
+}) satisfies z.ZodMiniType<UserRecord>;
+const _userKeys: SameKeys<z.infer<typeof USER_SCHEMA>, UserRecord> = true;
+
+const GUARD_SCHEMA = z.object({ userId: z.string() });
 
 export function userItem(user: UserRecord) {
   return {
@@ -171,15 +195,15 @@ export async function getAccountsCreatedAt(userIds: readonly string[]): Promise<
 export async function findUserByLogin(identifier: string): Promise<UserRecord | null> {
   const guardKey = identifier.includes("@") ? keys.emailGuard(identifier) : keys.usernameGuard(identifier);
   const { Item } = await getItem({ Key: guardKey });
-  if (!Item?.userId) return null;
-  const user = await getUser(Item.userId as string);
+  if (!Item) return null;
+  const user = await getUser(parseStoredItem("guard", GUARD_SCHEMA, Item).userId);
   // A deleted account keeps its username's guard (nobody may take the name) but never signs in.
   return user?.deletedAt ? null : user;
 }
 
-/** A stored user item as its record (checked against USER_SHAPE). */
+/** A stored user item as its record (parsed by USER_SCHEMA). */
 export function toUser(item: Record<string, unknown>): UserRecord {
-  return parseItem("user", USER_SHAPE, item);
+  return parseStoredItem("user", USER_SCHEMA, item);
 }
 
 /**
