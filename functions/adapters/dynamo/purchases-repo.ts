@@ -186,6 +186,11 @@ async function readPurchase(paymentIntentId: string): Promise<PurchaseItem | nul
   return Item ? parseStoredItem("bidPurchase", PURCHASE_SCHEMA, Item) : null;
 }
 
+const VOUCHER_STANDING_SCHEMA = z.object({
+  bidBalance: z.optional(z.number()),
+  voucherBids: z.optional(z.number()),
+});
+
 /** The balance and its voucher bids, read consistently (what a credit's voucher count is worked out from). */
 export async function readVoucherStanding(userId: string): Promise<VoucherStanding | null> {
   const { Item } = await getItem({
@@ -194,11 +199,8 @@ export async function readVoucherStanding(userId: string): Promise<VoucherStandi
     ProjectionExpression: "bidBalance, voucherBids",
   });
   if (!Item) return null;
-  const voucherBids = Item.voucherBids as number | undefined;
-  return {
-    bidBalance: (Item.bidBalance as number | undefined) ?? 0,
-    ...(voucherBids ? { voucherBids } : {}),
-  };
+  const { bidBalance, voucherBids } = parseStoredItem("user", VOUCHER_STANDING_SCHEMA, Item);
+  return { bidBalance: bidBalance ?? 0, ...(voucherBids ? { voucherBids } : {}) };
 }
 
 /** A strongly consistent read, so a balance shown right after a credit includes it. */
