@@ -135,6 +135,7 @@ describe("stacks by lifecycle", () => {
       "push",
       "seller",
       "spotprices",
+      "support",
       "watchlist",
     ]);
     const manifest = JSON.parse(readFileSync(join(synth.assemblyDir, "manifest.json"), "utf8"));

@@ -288,6 +288,8 @@ describe("least privilege", () => {
         ),
         handlerId,
       ).toEqual([
+        // The detail's bidder badges read each bidder's account creation time (a projected BatchGet).
+        ...(handlerId === "auctions/get-auction" ? ["USER#*"] : []),
         ...(tableScope(byHandler(devFunctions, handlerId)).read.has("SESSION#*") ? ["SESSION#*"] : []),
       ]);
     }
