@@ -72,6 +72,8 @@ describe("GET /api/config", () => {
       winLimit: { wins: 10, days: 30 },
       bidValue: "0.60",
       referralBids: 10,
+      shipWithinDays: 5,
+      supportEmail: "support@example.com",
       live: { transport: "websocket", url: "/ws" },
     });
   });
@@ -108,6 +110,8 @@ describe("GET /api/config", () => {
       winLimit: { wins: 10, days: 30 },
       bidValue: "0.60",
       referralBids: 10,
+      shipWithinDays: 5,
+      supportEmail: "support@example.com",
       live: { transport: "websocket", url: "/ws" },
     });
   });
