@@ -3,6 +3,7 @@ import { decimalToCents } from "#shared/money";
 import type { Page, PageRequest } from "#shared/schemas/pages";
 import type { ProductFormInput } from "#shared/schemas/seller";
 import * as z from "#shared/schemas/zod";
+import type { ProductEdit } from "../../domain/product-edits.ts";
 import { getItem, putItem } from "./commands.ts";
 import { deleteUnlessRefused, transactionConditionFailed, updatedUnlessRefused } from "./conditions.ts";
 import { type ApprovalChange, moveApprovalStatus } from "./decisions.ts";
@@ -206,18 +207,8 @@ export async function deleteUnbidAuction(auctionId: string): Promise<boolean> {
   });
 }
 
-/** An admin's edit in stored terms: left out keeps, null clears weight or purity. */
-export interface ProductChange {
-  name?: string;
-  description?: string;
-  metalType?: string;
-  weight?: string | null;
-  purity?: string | null;
-  imageUrl?: string;
-  startingPriceCents?: number;
-  retailPriceCents?: number;
-  buyNowStock?: number;
-}
+/** An admin's edit in stored terms: the domain's edit (left out keeps, null clears weight or purity). */
+export type ProductChange = ProductEdit;
 
 /** The auction snapshot's fields among a change's (the rest live on the auction item itself). */
 const SNAPSHOT_FIELDS = ["name", "description", "metalType", "weight", "purity", "imageUrl"] as const;
