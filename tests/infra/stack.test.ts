@@ -316,9 +316,9 @@ describe("least privilege", () => {
     const accountReads = fn.statements.filter(
       (s) =>
         actionsOf(s).some((a) => /Get/.test(a)) &&
-        (s.Condition?.["ForAllValues:StringLike"]?.["dynamodb:LeadingKeys"] as string[] | undefined)?.includes(
-          "USER#*",
-        ),
+        (
+          s.Condition?.["ForAllValues:StringLike"]?.["dynamodb:LeadingKeys"] as string[] | undefined
+        )?.includes("USER#*"),
     );
     expect(accountReads).toHaveLength(1);
     expect(actionsOf(accountReads[0]!).sort()).toEqual(["dynamodb:BatchGetItem", "dynamodb:GetItem"]);

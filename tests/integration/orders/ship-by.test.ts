@@ -155,7 +155,10 @@ describe("POST /api/orders/{id}/cancel", () => {
     expect(await readBidBalance(buyer.id)).toBe(balance + 2);
 
     const after = await getItem(keys.order(order.id));
-    const told = emailEventsFor(before, after, Date.now(), DEFAULT_SUPPORT_EMAIL).map((e) => [e.kind, e.recipient]);
+    const told = emailEventsFor(before, after, Date.now(), DEFAULT_SUPPORT_EMAIL).map((e) => [
+      e.kind,
+      e.recipient,
+    ]);
     expect(told).toContainEqual(["sale_cancelled", { sellerId: order.sellerId }]);
     expect(told).toContainEqual(["late_order_cancelled", { address: DEFAULT_SUPPORT_EMAIL }]);
     // The order's change as the table-changes consumer queues it: the seller and the admin (the
@@ -167,7 +170,9 @@ describe("POST /api/orders/{id}/cancel", () => {
     );
     expect(toAdmin).toHaveLength(1);
     expect(toAdmin[0]?.subject).toMatch(/^\[Orders\] A buyer cancelled a late order: /);
-    const toSeller = (await outbox(`${seller.username}@example.com`)).filter((e) => e.kind === "sale_cancelled");
+    const toSeller = (await outbox(`${seller.username}@example.com`)).filter(
+      (e) => e.kind === "sale_cancelled",
+    );
     expect(toSeller.map((e) => e.text.includes(order.id))).toEqual([true]);
 
     const shipped = await ship(seller, order.id);

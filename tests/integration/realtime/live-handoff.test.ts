@@ -151,7 +151,11 @@ describe.each(liveTransports)("over %s", (transport) => {
       expect(placed.status).toBe(200);
       const heard = await watcher.next(stateHeard(auction.id, 1));
       // The stream's message carries the badge too (the auction item keeps the last bidder's account date).
-      expect(heard.lastBidder).toEqual({ username: bidders[0].username, memberSince: thisMonth(), isNew: true });
+      expect(heard.lastBidder).toEqual({
+        username: bidders[0].username,
+        memberSince: thisMonth(),
+        isNew: true,
+      });
       await watcher.settle();
       expect(attempts).toBe(1);
       expect(statesOf(watcher, auction.id)).toEqual(["bid_placed 1"]);

@@ -38,7 +38,11 @@ describe("the Metals.Dev adapter", () => {
     const quotes = await metalsDevProvider("/stage/spot-prices/api-key").latest(NOW);
     const url = new URL(String((fetch.mock.calls[0] as unknown[])[0]));
     expect(url.origin + url.pathname).toBe("https://api.metals.dev/v1/latest");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ api_key: "test-key", currency: "USD", unit: "toz" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      api_key: "test-key",
+      currency: "USD",
+      unit: "toz",
+    });
     const at = Date.parse(LATEST.timestamps.metal);
     expect(quotes).toEqual([
       { metal: "gold", usdPerOz: 2650.12, at },

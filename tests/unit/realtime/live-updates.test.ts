@@ -92,7 +92,11 @@ describe("socket messages from a change", () => {
     const bidBy = (joinedAt: string | undefined) =>
       auctionMessageFor(
         image(),
-        image({ totalBids: 6, lastBidderUsername: "bob", ...(joinedAt ? { lastBidderJoinedAt: joinedAt } : {}) }),
+        image({
+          totalBids: 6,
+          lastBidderUsername: "bob",
+          ...(joinedAt ? { lastBidderJoinedAt: joinedAt } : {}),
+        }),
         NOW,
       )?.lastBidder;
     expect(bidBy(joined(3))).toEqual({ username: "bob", memberSince: "2029-12", isNew: true });
