@@ -318,7 +318,7 @@ describe("who hands off", () => {
         auctionId: auction.id,
         totalBids: 1,
         currentPrice: "0.51",
-        lastBidder: { username: ann.username },
+        lastBidder: { username: ann.username, memberSince: thisMonth(), isNew: true },
         auto: false,
         ledgerHead: (await getItem(keys.auction(auction.id)))?.ledgerHead,
       }),
@@ -340,7 +340,8 @@ describe("who hands off", () => {
     expect(handedOff.at(-1)).toMatchObject({
       type: "bid_placed",
       totalBids: 2,
-      lastBidder: { username: agentUser.username },
+      // An agent's bid carries its user's badge too (the engine reads the user before bidding).
+      lastBidder: { username: agentUser.username, memberSince: thisMonth(), isNew: true },
       auto: true,
     });
 
