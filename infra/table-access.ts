@@ -189,7 +189,11 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     ...grant(["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], ["AUCTION#"]),
     projected: [{ prefix: "USER#", attributes: badgeAttributes }],
   },
-  "auctions/get-ledger": grant(["AUCTION#", "BIDS#", "USER#"]),
+  // USER#: the entries' bidder badges, as the detail's (projected).
+  "auctions/get-ledger": {
+    ...grant(["AUCTION#", "BIDS#"]),
+    projected: [{ prefix: "USER#", attributes: badgeAttributes }],
+  },
   // Recent winners: each winner's bids on the auction and what they paid for bids (the all-in cost).
   "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], [], true),
   // The wins index: beginner auctions and the win limit.

@@ -311,25 +311,28 @@ describe("least privilege", () => {
     ]);
   });
 
-  it("the detail reads account items only for the badges' attributes, through a projection (its own statement)", () => {
-    const fn = byHandler(devFunctions, "auctions/get-auction");
-    const accountReads = fn.statements.filter(
-      (s) =>
-        actionsOf(s).some((a) => /Get/.test(a)) &&
-        (
-          s.Condition?.["ForAllValues:StringLike"]?.["dynamodb:LeadingKeys"] as string[] | undefined
-        )?.includes("USER#*"),
-    );
-    expect(accountReads).toHaveLength(1);
-    expect(actionsOf(accountReads[0]!).sort()).toEqual(["dynamodb:BatchGetItem", "dynamodb:GetItem"]);
-    expect(accountReads[0]!.Condition).toEqual({
-      "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["USER#*"] },
-      "ForAllValues:StringEquals": { "dynamodb:Attributes": ["pk", "sk", "id", "createdAt"] },
-      StringEqualsIfExists: { "dynamodb:Select": "SPECIFIC_ATTRIBUTES" },
-    });
-    // The table's other read statement no longer names account items.
-    expect(tableScope(fn).read.has("USER#*")).toBe(false);
-  });
+  it.each(["auctions/get-auction", "auctions/get-ledger"])(
+    "%s reads account items only for the badges' attributes, through a projection (its own statement)",
+    (handlerId) => {
+      const fn = byHandler(devFunctions, handlerId);
+      const accountReads = fn.statements.filter(
+        (s) =>
+          actionsOf(s).some((a) => /Get/.test(a)) &&
+          (
+            s.Condition?.["ForAllValues:StringLike"]?.["dynamodb:LeadingKeys"] as string[] | undefined
+          )?.includes("USER#*"),
+      );
+      expect(accountReads).toHaveLength(1);
+      expect(actionsOf(accountReads[0]!).sort()).toEqual(["dynamodb:BatchGetItem", "dynamodb:GetItem"]);
+      expect(accountReads[0]!.Condition).toEqual({
+        "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["USER#*"] },
+        "ForAllValues:StringEquals": { "dynamodb:Attributes": ["pk", "sk", "id", "createdAt"] },
+        StringEqualsIfExists: { "dynamodb:Select": "SPECIFIC_ATTRIBUTES" },
+      });
+      // The table's other read statement no longer names account items.
+      expect(tableScope(fn).read.has("USER#*")).toBe(false);
+    },
+  );
 
   it("the session touch may set only the touch's own attributes, on session and user items (every route, and $connect)", () => {
     for (const handlerId of [...deployedRoutes(dev.stack.config).map((r) => r.handler), "realtime/connect"]) {
