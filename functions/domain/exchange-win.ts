@@ -9,6 +9,7 @@
  * them as credits received would count them at $0, as free credits are.
  */
 import { type AuctionStatus, BID_COST_CREDITS, type PaymentStatus } from "#shared/constants";
+import { plural } from "#shared/plural";
 
 export const EXCHANGE_WIN_MESSAGES = {
   notFound: "Auction not found",
@@ -54,4 +55,12 @@ export function exchangeWinRefusal(
 /** The credits that come back for the `bidsPlaced` bids the winner placed on the auction. */
 export function exchangedCredits(bidsPlaced: number): number {
   return Math.max(0, bidsPlaced) * BID_COST_CREDITS;
+}
+
+/**
+ * Why an exchanged win (or its order) can no longer be paid for: its own 409, not the payment
+ * deadline's, since the winner gave it up before the deadline.
+ */
+export function exchangedWinPaymentMessage(exchangedBids: number): string {
+  return `You exchanged this win for ${plural(exchangedBids, "bid")}`;
 }

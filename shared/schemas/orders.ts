@@ -133,6 +133,8 @@ export const orderViewSchema = z.object({
   payBy: z.nullable(z.string()),
   /** When an unpaid order (a win's or a Buy It Now one) expired at its deadline. */
   paymentExpiredAt: z.nullable(z.string()),
+  /** A win's order whose winner exchanged the win for its bids (it expired then): the bids that came back. */
+  exchangedBids: z.nullable(z.number().check(z.integer())),
   /** The moment a paid order must be marked shipped by (null until paid); past it the buyer may cancel. */
   shipBy: z.nullable(z.string()),
   /** When its buyer cancelled it past shipBy, and the bids given back free then. */

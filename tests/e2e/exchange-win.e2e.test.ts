@@ -2,8 +2,9 @@
  * Exchanging a win for its bids, at 390 × 844 and 1280 × 800: the win's celebration, the won auction's
  * page and the wins page offer "Exchange for N bids" beside "Pay $X now"; the wins page's asks first in
  * a dialog that says what happens, then the bids are back in the balance, the card reads "Exchanged for
- * N bids" with nothing left to pay, and the auction's page says the same. axe-clean (the dialog
- * included), no console error or warning, no failed request.
+ * N bids" with nothing left to pay, and the auction's page says the same. A win whose checkout was
+ * started before the exchange reads "Exchanged for N bids" on My Orders, not that its deadline passed.
+ * axe-clean (the dialog included), no console error or warning, no failed request.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -86,4 +87,51 @@ describe.each(PHONE_AND_DESKTOP)("exchanging a win for its bids at %s size", (la
     expect(await after.getByRole("button", { name: /Exchange/ }).count()).toBe(0);
     expect(seen).toEqual([]);
   }, 90_000);
+
+  it("shows a started checkout's order as exchanged on My Orders", async () => {
+    const seller = await signedIn("seller", { approved: true, viewport });
+    const winner = await signedIn("buyer", { bidBalance: 5, viewport });
+    const auction = await goldCoinAuction(seller, "Exchange Order Eagle", 3);
+    expect((await bid(winner.page, auction.id)).status()).toBe(200);
+    const checkout = () =>
+      winner.page.request.post("/api/orders", {
+        data: {
+          auctionId: auction.id,
+          shippingName: "Homer Simpson",
+          shippingAddress: "742 Evergreen Terrace",
+          shippingCity: "Springfield",
+          shippingState: "OR",
+          shippingZip: "97403",
+          shippingCountry: "US",
+        },
+      });
+    // The checkout opens the moment the auction ends (409 "not ended yet" until then).
+    let ordered = await checkout();
+    await expect
+      .poll(
+        async () => {
+          if (ordered.status() !== 200) ordered = await checkout();
+          return ordered.status();
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(200);
+    const orderId = ((await ordered.json()) as { id: string }).id;
+    const exchanged = await winner.page.request.post(`/api/auctions/${auction.id}/exchange`, {
+      headers: { "content-type": "application/json" },
+    });
+    expect(exchanged.status()).toBe(200);
+
+    const seen = problems(winner.page);
+    await winner.page.goto("/orders");
+    const order = winner.page.locator(`[data-order-id="${orderId}"]`);
+    await order.getByTestId("pay-by").waitFor();
+    const note = await order.getByTestId("pay-by").textContent();
+    expect(note).toContain("Exchanged for 1 bid");
+    expect(note).not.toContain("Expired");
+    expect(await order.getByRole("link", { name: /Pay/ }).count()).toBe(0);
+    expect(await axeFindings(winner.page, `My Orders, exchanged (${label})`)).toEqual([]);
+    if (SCREENSHOTS) await winner.page.screenshot({ path: `${SCREENSHOTS}/exchanged-order-${label}.png` });
+    expect(seen).toEqual([]);
+  }, 60_000);
 });

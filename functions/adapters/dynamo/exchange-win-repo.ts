@@ -5,7 +5,8 @@
  *    stamped expired (`paymentExpiredAt`) and exchanged (`exchangedBids`) and moves from the deadline
  *    index to the admin's expired list (`PAYEXPIRED`), as the deadline sweep moves an expired win, and
  *    leaves Recent winners' index (gsi5): nothing was sold, so no saving is shown for it;
- *  - its order, when the winner started the checkout: still pending, stamped expired with it (a payment
+ *  - its order, when the winner started the checkout: still pending, stamped expired and exchanged with
+ *    it (so My Orders says it was exchanged, not that its deadline passed; a payment
  *    arriving later is refunded as a late one); with no order, the order guard must still be absent, so
  *    a checkout racing the exchange cannot leave a payable order behind;
  *  - the winner's tally on the auction: exactly the bids the credits were worked out from, set to 0
@@ -53,9 +54,9 @@ export async function exchangeWinTransaction(input: {
       ? {
           Update: {
             Key: keys.order(orderId),
-            UpdateExpression: "SET paymentExpiredAt = :at",
+            UpdateExpression: "SET paymentExpiredAt = :at, exchangedBids = :bids",
             ConditionExpression: "paymentStatus = :pending AND attribute_not_exists(paymentExpiredAt)",
-            ExpressionAttributeValues: { ":at": at, ":pending": "pending" },
+            ExpressionAttributeValues: { ":at": at, ":bids": seenBids, ":pending": "pending" },
           },
         }
       : {

@@ -74,6 +74,8 @@ export interface OrderRecord {
   paymentReminders?: number;
   /** ISO time an unpaid order expired at its deadline (a win's order with its auction). */
   paymentExpiredAt?: string;
+  /** Set with `paymentExpiredAt` when the winner exchanged the win for its bids: the bids that came back. */
+  exchangedBids?: number;
   /** The ship-by moment (ms epoch), set when paid (domain/ship-by.ts), and the seller's reminders so far. */
   shipBy?: number;
   shipReminders?: number;
@@ -128,6 +130,7 @@ const ORDER_SCHEMA = z.object({
   payBy: z.optional(z.number()),
   paymentReminders: z.optional(z.number()),
   paymentExpiredAt: z.optional(z.string()),
+  exchangedBids: z.optional(z.number()),
   shipBy: z.optional(z.number()),
   shipReminders: z.optional(z.number()),
   cancelledAt: z.optional(z.string()),

@@ -15,6 +15,7 @@ import {
 import { paymentGateway } from "../../adapters/payments/index.ts";
 import { RETRY, retrying } from "../../adapters/retry.ts";
 import { conflict, forbidden, notFound, serviceUnavailable } from "../../domain/errors.ts";
+import { exchangedWinPaymentMessage } from "../../domain/exchange-win.ts";
 import { purchaseRefusal } from "../../domain/limits.ts";
 import { orderPaymentMetadata, orderPaymentRefusal } from "../../domain/orders.ts";
 import { stillPayable } from "../../domain/payment-deadlines.ts";
@@ -66,6 +67,7 @@ export async function createOrderPaymentIntent(
           result.outcome === "expired" ? ORDER_MESSAGES.paymentExpired : ORDER_MESSAGES.alreadyPaid,
         );
       }
+      if (order.exchangedBids !== undefined) throw conflict(exchangedWinPaymentMessage(order.exchangedBids));
       if (!stillPayable(order, now)) throw conflict(ORDER_MESSAGES.paymentExpired);
       // Buy It Now is a purchase like a bid package: self-exclusion and the spending limits hold.
       if (order.kind === "buy_now") {

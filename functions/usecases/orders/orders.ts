@@ -35,6 +35,7 @@ import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { RETRY, retrying } from "../../adapters/retry.ts";
 import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../../domain/errors.ts";
+import { exchangedWinPaymentMessage } from "../../domain/exchange-win.ts";
 import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../../domain/orders.ts";
 import { NO_PAID_CREDITS } from "../../domain/paid-bids.ts";
 import { stillPayable } from "../../domain/payment-deadlines.ts";
@@ -155,6 +156,7 @@ export async function placeOrder(
   const refusal = orderRefusal(auction, buyerId);
   if (refusal === "still-running") throw conflict(ORDER_MESSAGES.stillRunning);
   if (refusal === "not-winner") throw forbidden(ORDER_MESSAGES.notWinner);
+  if (auction.exchangedBids !== undefined) throw conflict(exchangedWinPaymentMessage(auction.exchangedBids));
   if (!stillPayable(auction, now)) throw conflict(ORDER_MESSAGES.paymentExpired);
   const buyer = await getUser(buyerId);
   if (!buyer) throw unauthorized();

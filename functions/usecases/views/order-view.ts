@@ -36,6 +36,7 @@ export function toOrderView(order: OrderRecord, spot?: SpotPriceBoard): OrderVie
     trackingNumber: order.trackingNumber ?? null,
     payBy: order.payBy !== undefined ? new Date(order.payBy).toISOString() : null,
     paymentExpiredAt: order.paymentExpiredAt ?? null,
+    exchangedBids: order.exchangedBids ?? null,
     shipBy: order.shipBy !== undefined ? new Date(order.shipBy).toISOString() : null,
     cancelledAt: order.cancelledAt ?? null,
     bidsReturned: order.bidsReturned ?? null,

@@ -97,8 +97,10 @@ describe("exchanging a win for its bids", () => {
     expect(await meOn(ann, next.id)).toEqual({ bidsPlaced: 3, bidsValue: "1.50" });
     expect(await getItem(keys.paidCredits(ann.id))).toMatchObject({ paidCents: 500, creditsReceived: 10 });
 
-    // Paying for it afterwards is refused; a second exchange too, and neither changes anything.
-    expect((await orderAsWinner(ann, won.id)).status).toBe(409);
+    // Paying for it afterwards is refused with its own words; a second exchange too, and neither changes anything.
+    const checkout = await orderAsWinner(ann, won.id);
+    expect(checkout.status).toBe(409);
+    expect((checkout.body as { message?: string }).message).toBe("You exchanged this win for 3 bids");
     const again = await exchange(ann, won.id);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This win has already been exchanged for its bids");
@@ -168,6 +170,12 @@ describe("exchanging a win for its bids", () => {
     const expiring = await auctionWithBids({ seller, bidders: [ann] });
     const payBy = Date.parse((await winOf(ann, expiring.id)).payBy as string);
     await sweepPaymentDeadlines(payBy);
+    // An order of an expired (not exchanged) win keeps the deadline's words.
+    const lateCheckout = await orderAsWinner(ann, expiring.id);
+    expect(lateCheckout.status).toBe(409);
+    expect((lateCheckout.body as { message?: string }).message).toBe(
+      "The payment deadline has passed: this item can no longer be paid for",
+    );
     const expired = await exchange(ann, expiring.id);
     expect(expired.status).toBe(409);
     expect(expired.body.message).toBe(
@@ -189,12 +197,18 @@ describe("exchanging a win for its bids", () => {
 
     expect((await exchange(ann, won.id)).body).toEqual({ returned: 1, bidBalance: 10 });
     const orders = await ann.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" });
+    // My Orders says it was exchanged, not that its deadline passed.
+    expect(orders.body.find((o) => o.id === order.body.id)).toMatchObject({ exchangedBids: 1 });
     expect(orders.body.find((o) => o.id === order.body.id)?.paymentExpiredAt).not.toBeNull();
     const intent = await ann.call<{ message?: string }>({
       method: "POST",
       path: `/api/orders/${order.body.id}/payment-intent`,
     });
     expect(intent.status).toBe(409);
+    expect(intent.body.message).toBe("You exchanged this win for 1 bid");
+    const again = await orderAsWinner(ann, won.id);
+    expect(again.status).toBe(409);
+    expect((again.body as { message?: string }).message).toBe("You exchanged this win for 1 bid");
   });
 
   it("lets exactly one of two exchanges at once through", async () => {
