@@ -5,6 +5,7 @@
  */
 import { formatCents } from "#shared/money";
 import { paths } from "#shared/paths";
+import { plural } from "#shared/plural";
 import type { EmailData, EmailEvent, EmailKind } from "#shared/schemas/notifications";
 import { withoutControlCharacters } from "#shared/text";
 import { type EmailContent, emailHtml, emailText } from "./email-layout.ts";
@@ -141,6 +142,17 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         ],
         link: { label: "See your wins", path: paths.myWins.getHref() },
       };
+    case "win_exchanged": {
+      const bids = data.bidCount !== undefined ? plural(data.bidCount, "bid") : "your bids";
+      return {
+        subject: `You exchanged ${item} for ${bids}`,
+        lines: [
+          `Your win of ${item} was exchanged: ${bids} returned to your balance, worth what you paid for them.`,
+          "The item will not be paid for or shipped, and it can no longer be ordered. If this was not you, reset your password at once from the sign-in page.",
+        ],
+        link: { label: "See your wins", path: paths.myWins.getHref() },
+      };
+    }
     case "sale_expired":
       if (data.exchanged)
         return {
@@ -283,6 +295,7 @@ const ORDER_KINDS: ReadonlySet<EmailKind> = new Set([
   "payment_reminder",
   "payment_expired",
   "sale_expired",
+  "win_exchanged",
   "ship_by_reminder",
   "sale_cancelled",
   "late_order_cancelled",

@@ -147,9 +147,13 @@ export function emailEventsFor(
     if (buyerId && reminders > (num(oldImage.paymentReminders) ?? 0))
       add("payment_reminder", `${id}#${reminders}`, { userId: buyerId }, data);
     if (newImage.paymentExpiredAt && !oldImage.paymentExpiredAt) {
-      // A winner who exchanged the win for its bids chose it and saw the answer: only the seller is told.
-      const exchanged = type === "auction" && num(newImage.exchangedBids) !== undefined;
+      // A winner who exchanged the win for its bids gets no expiry notice but the exchange's
+      // confirmation (the bids that came back); the seller is told the winner gave it up.
+      const exchangedBids = type === "auction" ? num(newImage.exchangedBids) : undefined;
+      const exchanged = exchangedBids !== undefined;
       if (buyerId && !exchanged) add("payment_expired", id, { userId: buyerId }, data);
+      if (buyerId && exchanged)
+        add("win_exchanged", id, { userId: buyerId }, { ...data, bidCount: exchangedBids });
       if (sellerId) add("sale_expired", id, { sellerId }, exchanged ? { ...data, exchanged: true } : data);
     }
   }

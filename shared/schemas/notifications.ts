@@ -26,6 +26,7 @@ export const ACCOUNT_AND_RECEIPT_EMAIL_KINDS = [
   "passkey_added",
   "two_factor_enabled",
   "referral_rewarded",
+  "win_exchanged",
 ] as const;
 
 /**

@@ -56,12 +56,27 @@ describe("payment deadline emails", () => {
     expect(renderEmail(events[1]!, "seller", site).text).toContain("did not pay by Jan 15, 2026");
   });
 
-  it("a win exchanged for its bids: only the seller is told, in words that say the winner gave it up", () => {
+  it("a win exchanged for its bids: the winner gets the exchange's confirmation, no expiry; the seller hears the winner gave it up", () => {
     const events = emailEventsFor(won(), won({ paymentExpiredAt: "x", exchangedBids: 3 }), AT);
-    expect(events.map((e) => [e.kind, e.recipient, e.data.exchanged])).toEqual([
+    expect(events.map((e) => [e.kind, e.recipient, e.data.exchanged ?? e.data.bidCount])).toEqual([
+      ["win_exchanged", { userId: "u1" }, 3],
       ["sale_expired", { sellerId: "s1" }, true],
     ]);
-    const mail = renderEmail(events[0]!, "seller", site);
+    expect(events[0]!.key).toBe("win_exchanged#a1");
+    const confirmation = renderEmail(events[0]!, "alice", site);
+    expect(confirmation.subject).toBe("You exchanged Gold Maple for 3 bids");
+    expect(confirmation.text).toContain(
+      "Your win of Gold Maple was exchanged: 3 bids returned to your balance",
+    );
+    expect(confirmation.text).toContain("https://auctions.example.com/my-wins");
+    expect(confirmation.html).toContain("Precious Metals Auctions");
+    const one = renderEmail(
+      emailEventsFor(won(), won({ paymentExpiredAt: "x", exchangedBids: 1 }), AT)[0]!,
+      "alice",
+      site,
+    );
+    expect(one.subject).toBe("You exchanged Gold Maple for 1 bid");
+    const mail = renderEmail(events[1]!, "seller", site);
     expect(mail.subject).toBe("The winner of Gold Maple gave it up");
     expect(mail.text).toContain("exchanged the win for their bids before paying");
     expect(mail.text).not.toContain("did not pay");
