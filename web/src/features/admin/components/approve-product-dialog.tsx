@@ -1,12 +1,12 @@
 import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
-import { Input } from "@web/components/ui/input.tsx";
 import { Label } from "@web/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@web/components/ui/radio-group.tsx";
 import { WholeNumberInput } from "@web/components/whole-number-field.tsx";
-import { type FormEvent, type ReactNode, useState } from "react";
-import { decimalToCents, formatPrice } from "#shared/money";
+import { type FormEvent, useState } from "react";
+import { formatPrice } from "#shared/money";
 import type { AdminProduct } from "#shared/schemas/admin";
 import { MAX_AUCTION_DURATION_SECONDS } from "#shared/schemas/admin";
+import { FieldHelp, LockAtPriceField, lockAtPriceOf, lockPriceValid } from "./lock-at-price-field.tsx";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -29,23 +29,6 @@ export interface ApprovalChoice {
   beginner: boolean;
   /** Null: the auction never locks. */
   lockAtPrice: string | null;
-}
-
-/** Empty (never locks) or a price above the start, as the API requires. */
-function lockPriceValid(text: string, startingPrice: string): boolean {
-  if (text.trim() === "") return true;
-  const cents = decimalToCents(text);
-  const start = decimalToCents(startingPrice) ?? 0;
-  return cents !== null && cents > start;
-}
-
-/** A field's rule under it, red while the field breaks it. */
-function FieldHelp({ id, valid, children }: { id: string; valid: boolean; children: ReactNode }) {
-  return (
-    <p id={id} className={valid ? "text-xs text-muted-foreground" : "text-xs text-destructive"}>
-      {children}
-    </p>
-  );
 }
 
 /**
@@ -80,7 +63,7 @@ export function ApproveProductDialog({
     onApprove({
       durationSeconds: custom ? minutes * MINUTE : Number(duration),
       beginner,
-      lockAtPrice: lockAt.trim() === "" ? null : lockAt.trim(),
+      lockAtPrice: lockAtPriceOf(lockAt),
     });
   };
 
@@ -143,22 +126,7 @@ export function ApproveProductDialog({
             />
             <span>Beginner auction: only bidders who have not won yet may bid</span>
           </Label>
-          <div className="grid gap-1.5">
-            <Label htmlFor="lock-at-price">Lock at price (optional)</Label>
-            <Input
-              id="lock-at-price"
-              inputMode="decimal"
-              placeholder="e.g. 5.00"
-              value={lockAt}
-              onChange={(event) => setLockAt(event.target.value)}
-              aria-invalid={!lockValid}
-              aria-describedby="lock-at-price-help"
-            />
-            <FieldHelp id="lock-at-price-help" valid={lockValid}>
-              Above the starting price. The bid that reaches it locks the auction: from then on only bidders
-              who bid before may bid. Empty: it never locks.
-            </FieldHelp>
-          </div>
+          <LockAtPriceField value={lockAt} onChange={setLockAt} startingPrice={product.startingPrice} />
           <DialogActions
             onCancel={() => onOpenChange(false)}
             label={busy ? "Starting..." : "Approve and Start Auction"}

@@ -1,16 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { ProductPhoto } from "@web/components/product-image.tsx";
+import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { formatDateTime } from "@web/lib/format-date.ts";
 import { RotateCcw } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { ExpiredWin } from "#shared/schemas/admin";
 import { adminQueries } from "../api/queries.ts";
-import { useRelistAuction } from "../api/relist-auction.ts";
+import { relistFieldError, useRelistAuction } from "../api/relist-auction.ts";
+import { LockAtPriceField, lockAtPriceOf, lockPriceValid } from "./lock-at-price-field.tsx";
 
 /**
  * The wins that expired unpaid: the item is free again, so the admin may list it again (a new auction
@@ -38,7 +41,7 @@ export function ExpiredWins() {
 }
 
 function ExpiredWinRow({ win }: { win: ExpiredWin }) {
-  const relist = useRelistAuction();
+  const [open, setOpen] = useState(false);
   return (
     <div
       className="flex flex-wrap items-center gap-3 border-t border-border pt-3 first:border-t-0 first:pt-0"
@@ -61,15 +64,53 @@ function ExpiredWinRow({ win }: { win: ExpiredWin }) {
           )}
         </p>
       </div>
-      <Button
-        size="sm"
-        className="min-h-11"
-        disabled={relist.isPending}
-        onClick={() => relist.mutate(win.id)}
-      >
+      <Button size="sm" className="min-h-11" onClick={() => setOpen(true)}>
         <RotateCcw aria-hidden="true" />
         List again<span className="sr-only"> {win.product.name}</span>
       </Button>
+      {open && <RelistDialog win={win} onClose={() => setOpen(false)} />}
     </div>
+  );
+}
+
+/**
+ * "List again": a new auction of the expired win's product, starting now, that may lock at a price (the
+ * approval dialog's field); the server's refusal of that price shows at the field.
+ */
+function RelistDialog({ win, onClose }: { win: ExpiredWin; onClose: () => void }) {
+  const relist = useRelistAuction();
+  const [lockAt, setLockAt] = useState("");
+  const serverError = relistFieldError(relist.error);
+  const lockValid = lockPriceValid(lockAt, win.startingPrice);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!lockValid) return;
+    relist.mutate({ id: win.id, lockAtPrice: lockAtPriceOf(lockAt) }, { onSuccess: onClose });
+  };
+  return (
+    <TitledDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      className="max-w-md"
+      title="List again"
+      description={`${win.product.name}: a new auction of it starts as soon as you list it, from ${formatPrice(win.startingPrice)}.`}
+    >
+      <form onSubmit={submit} className="grid gap-5" aria-label="List again">
+        <LockAtPriceField
+          value={lockAt}
+          onChange={(value) => {
+            setLockAt(value);
+            if (relist.error) relist.reset();
+          }}
+          startingPrice={win.startingPrice}
+          serverError={serverError}
+        />
+        <DialogActions
+          onCancel={onClose}
+          label={relist.isPending ? "Listing..." : "List again"}
+          disabled={relist.isPending || !lockValid || serverError !== null}
+        />
+      </form>
+    </TitledDialog>
   );
 }
