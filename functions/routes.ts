@@ -305,6 +305,7 @@ const routeTable = [
     role: "admin",
   },
   { method: "GET", path: "/api/admin/orders/late", handler: "admin/list-late-orders", role: "admin" },
+  { method: "GET", path: "/api/admin/referrals", handler: "admin/list-referrals", role: "admin" },
   { method: "GET", path: "/api/admin/users", handler: "admin/list-users", role: "admin" },
   { method: "GET", path: "/api/admin/stats/users", handler: "admin/get-user-stats", role: "admin" },
   { method: "GET", path: "/api/admin/stats/daily", handler: "admin/get-daily-stats", role: "admin" },

@@ -309,6 +309,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   "admin/list-auctions": grant(["AUCTION#", "SPOT#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
   "admin/list-expired-wins": grant(["AUCTION#", "SPOT#"], [], true),
   "admin/list-late-orders": grant(["ORDER#", "SPOT#"], [], true),
+  // The referrers' index (their REFERRER items, under USER#) and the inviters' accounts.
+  "admin/list-referrals": grant(["USER#"], [], true),
   // Reads the expired win, its product and seller (and the seller's account); writes the new auction
   // and the expired win's relistedAs.
   "admin/relist-auction": grant(["AUCTION#", "PRODUCT#", "SELLER#", "USER#", "SPOT#"], ["AUCTION#"]),

@@ -404,6 +404,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/auctions": { expect: admins(200) },
   "GET /api/admin/auctions/expired": { expect: admins(200) },
   "GET /api/admin/orders/late": { expect: admins(200) },
+  "GET /api/admin/referrals": { expect: admins(200) },
   // Relisting proper is covered by tests/integration/admin/relist-expired-win.test.ts; here only who may ask.
   "POST /api/admin/auctions/{id}/relist": {
     expect: admins(404),

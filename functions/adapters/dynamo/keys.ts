@@ -2,7 +2,7 @@
  * Every key format of the table, in one place (docs/architecture.md section 3). Repositories build keys only
  * through these helpers. Index usage:
  *  gsi1: lists by kind and status   (USERS, SELLERS#status, PRODUCTS#status, AUCTIONS#status, PACKAGES, CONNS#shard,
- *        SUPPORT)
+ *        SUPPORT, REFERRERS)
  *  gsi2: lists by owner             (SELLER#id#PRODUCTS, SELLER#id#AUCTIONS, SELLER#id#ORDERS)
  *  gsi3: lists by user              (USER#id#WINS, USER#id#ORDERS, USER#id#BIDS, USER#id#WATCHLIST, ...), and the live
  *        auctions by scheduled end (AUCTIONS#live: an auction is there while active, in its winner's
@@ -235,6 +235,8 @@ export const indexKeys = {
   paymentDeadlines: () => "PAYDUE",
   /** gsi4: the wins that expired unpaid and were not listed again yet, newest expiry first (the admin's list). */
   expiredWins: () => "PAYEXPIRED",
+  /** gsi1: every account that has an invitation code (its REFERRER item), newest code first (the admin's referrals). */
+  referrers: () => "REFERRERS",
   /** gsi4: paid orders not shipped yet, sorted by their next ship-by step (a reminder to the seller, then late). */
   shipDeadlines: () => "SHIPDUE",
   /** gsi4: the orders past their ship-by moment unshipped, and those their buyer cancelled for it, by ship-by moment (the admin's list). */

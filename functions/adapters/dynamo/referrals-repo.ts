@@ -11,8 +11,9 @@ import * as z from "#shared/schemas/zod";
 import { type ReferralStatus, voucherBidsAfter } from "../../domain/referrals.ts";
 import { getItem } from "./commands.ts";
 import { transactionConditionFailed } from "./conditions.ts";
+import { listByIndex } from "./index-lists.ts";
 import { parseStoredItem, type SameKeys } from "./item-schema.ts";
-import { keys } from "./keys.ts";
+import { indexKeys, keys, timeSortKey } from "./keys.ts";
 import { receiveCreditsItem } from "./paid-credits-repo.ts";
 import { createItemOp, type TransactItem, writeTransaction } from "./transact.ts";
 
@@ -50,7 +51,11 @@ const _referrerKeys: SameKeys<z.infer<typeof REFERRER_SCHEMA>, ReferrerItem> = t
 export async function getReferrer(userId: string): Promise<ReferrerRecord | null> {
   const { Item } = await getItem({ Key: keys.referrer(userId), ConsistentRead: true });
   if (!Item) return null;
-  const item = parseStoredItem("referrer", REFERRER_SCHEMA, Item);
+  return toReferrer(Item);
+}
+
+function toReferrer(raw: Record<string, unknown>): ReferrerRecord {
+  const item = parseStoredItem("referrer", REFERRER_SCHEMA, raw);
   return {
     userId: item.userId,
     code: item.code,
@@ -59,6 +64,12 @@ export async function getReferrer(userId: string): Promise<ReferrerRecord | null
     rewardTimes: item.rewardTimes ?? [],
     rewardSeq: item.rewardSeq ?? 0,
   };
+}
+
+/** The accounts that have an invitation code, newest code first, at most `limit` (an index, not a scan). */
+export async function listReferrers(limit: number): Promise<ReferrerRecord[]> {
+  const items = await listByIndex("gsi1", indexKeys.referrers(), { newestFirst: true, limit });
+  return items.map(toReferrer);
 }
 
 /**
@@ -73,7 +84,16 @@ export async function createReferrer(
   const createdAt = new Date(now).toISOString();
   try {
     await writeTransaction([
-      createItemOp({ ...keys.referrer(userId), type: "referrer", userId, code, createdAt }),
+      createItemOp({
+        ...keys.referrer(userId),
+        type: "referrer",
+        userId,
+        code,
+        createdAt,
+        // The admin's referrals list (listReferrers).
+        gsi1pk: indexKeys.referrers(),
+        gsi1sk: timeSortKey(createdAt, userId),
+      }),
       createItemOp({ ...keys.referralCode(code), type: "referralCode", userId, createdAt }),
     ]);
     return "created";

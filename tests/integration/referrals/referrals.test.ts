@@ -6,12 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CurrentUser } from "#shared/schemas/auth";
-import type { ReferralView } from "#shared/schemas/referrals";
+import type { AdminReferrer, ReferralExport, ReferralView } from "#shared/schemas/referrals";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { localPaymentGateway, localWebhookSecret } from "../../../functions/adapters/payments/index.ts";
 import { refundedEvent, signWebhook } from "../../../functions/adapters/payments/local-gateway.ts";
 import { REFERRAL_YEAR_MS, REFERRAL_YEARLY_CAP } from "../../../functions/domain/referrals.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
+import { migrateReferrersIndex } from "../../../scripts/migrations/referrers-index.ts";
 import { cookieOf, deleteAccount, followVerificationLink, outbox, uniqueName } from "../accounts/fixtures.ts";
 import {
   type Buyer,
@@ -21,8 +22,9 @@ import {
   signUpBuyer,
   useTableWithPackages,
 } from "../payments/fixtures.ts";
+import { signedInActor } from "../support/actors.ts";
 import { type EmailPipeline, startEmailPipeline } from "../support/email-pipeline.ts";
-import { readItem, setAttributes } from "../support/raw-table.ts";
+import { putItem, readItem, setAttributes } from "../support/raw-table.ts";
 
 const table = useTableWithPackages("referrals");
 let pipeline: EmailPipeline;
@@ -336,5 +338,93 @@ describe("a refunded first payment", () => {
       status: "declined",
       declinedReason: "refunded",
     });
+  });
+});
+
+describe("the admin's view of referrals and the account export", () => {
+  it("lists inviters with their invited and rewarded counts, most invitations first", async () => {
+    const admin = await signedInActor("admin");
+    const busy = await signUpBuyer();
+    const quiet = await signUpBuyer();
+    const busyCode = (await referralOf(busy.cookie)).code;
+    const quietCode = (await referralOf(quiet.cookie)).code;
+    const first = await invitedBy(busyCode);
+    await invitedBy(busyCode);
+    await invitedBy(quietCode);
+    await verified(first);
+    await buyStarter(first.cookie);
+
+    const res = await admin.call<AdminReferrer[]>({ method: "GET", path: "/api/admin/referrals" });
+    expect(res.status).toBe(200);
+    const rows = res.body;
+    const busyRow = rows.find((r) => r.userId === busy.id);
+    const quietRow = rows.find((r) => r.userId === quiet.id);
+    expect(busyRow).toEqual({
+      userId: busy.id,
+      username: (await meOf(busy.cookie)).username,
+      code: busyCode,
+      invited: 2,
+      rewarded: 1,
+    });
+    expect(quietRow).toMatchObject({ code: quietCode, invited: 1, rewarded: 0 });
+    expect(rows.indexOf(busyRow!)).toBeLessThan(rows.indexOf(quietRow!));
+    // Sorted by invitations, then rewards.
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [rows[i - 1]!, rows[i]!];
+      expect(a.invited > b.invited || (a.invited === b.invited && a.rewarded >= b.rewarded)).toBe(true);
+    }
+
+    // Only admins.
+    const asBuyer = await invokeRoute({
+      method: "GET",
+      path: "/api/admin/referrals",
+      cookies: [busy.cookie],
+    });
+    expect(asBuyer.status).toBe(403);
+
+    // The export carries the account's invitation data: the inviter's code and counts and voucher bids,
+    // and for the invited account who invited it.
+    const exportOf = async (cookie: string) => {
+      const answer = await invokeRoute<{ referral: ReferralExport }>({
+        method: "GET",
+        path: "/api/me/export",
+        cookies: [cookie],
+      });
+      expect(answer.status).toBe(200);
+      return answer.body.referral;
+    };
+    expect(await exportOf(busy.cookie)).toEqual({
+      code: busyCode,
+      invited: 2,
+      rewarded: 1,
+      voucherBids: REWARD,
+      invitedBy: null,
+    });
+    expect(await exportOf(first.cookie)).toEqual({
+      code: null,
+      invited: 0,
+      rewarded: 0,
+      voucherBids: REWARD,
+      invitedBy: busy.id,
+    });
+  });
+
+  it("npm run migrate:referrers puts codes made before the index into it, once", async () => {
+    const admin = await signedInActor("admin");
+    const old = await signUpBuyer();
+    const { code } = await referralOf(old.cookie);
+    // A code from before the index: its referrer item carries no index key.
+    const { gsi1pk: _pk, gsi1sk: _sk, ...unindexed } = (await readItem(keys.referrer(old.id)))!;
+    await putItem(unindexed);
+    const listed = async () =>
+      (await admin.call<AdminReferrer[]>({ method: "GET", path: "/api/admin/referrals" })).body.some(
+        (r) => r.code === code,
+      );
+    expect(await listed()).toBe(false);
+    expect(await migrateReferrersIndex(true)).toBeGreaterThanOrEqual(1);
+    expect(await listed()).toBe(false);
+    expect(await migrateReferrersIndex(false)).toBeGreaterThanOrEqual(1);
+    expect(await listed()).toBe(true);
+    expect(await migrateReferrersIndex(false)).toBe(0);
   });
 });

@@ -213,6 +213,7 @@ export const catalog: Record<string, (w: World) => RouteCall> = {
   "admin/list-auctions": (w) => ({ as: w.admin, params: {} }),
   "admin/list-expired-wins": (w) => ({ as: w.admin, params: {} }),
   "admin/list-late-orders": (w) => ({ as: w.admin, params: {} }),
+  "admin/list-referrals": (w) => ({ as: w.admin, params: {} }),
   // A win not expired: refused (409) after its checks, as a relist of a live win would be.
   "admin/relist-auction": (w) => ({
     as: w.admin,
