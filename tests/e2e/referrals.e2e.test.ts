@@ -1,7 +1,8 @@
 /**
  * Invite friends at 390 × 844 and 1280 × 800: the account menu leads to the page with the link, its
  * Copy button and the counts; the link opens the register page, which says the visitor was invited and
- * registers them as the inviter's friend; the header shows a balance's free bids apart.
+ * registers them as the inviter's friend; the header shows a balance's free bids apart; the admin's
+ * Referrals tab lists the inviter with their invited and rewarded counts.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -77,5 +78,35 @@ describe.each(PHONE_AND_DESKTOP)("invite friends at %s size", (label, viewport) 
     );
     await page.screenshot({ path: join(resultsDir, `free-bids-header-${label}.png`) });
     expect(await axeFindings(page, `${label} free bids header`)).toEqual([]);
+  });
+
+  it("lists the inviter in the admin's Referrals tab with the invited and rewarded counts", async () => {
+    const inviter = await signedIn("buyer", { viewport });
+    const admin = await signedIn("admin", { viewport });
+    const { code } = (await (await inviter.page.request.get("/api/me/referral")).json()) as { code: string };
+    // Three friends joined, one earned the voucher bids (the counts the reward's transaction keeps).
+    await updateItem({
+      Key: keys.referrer(inviter.id),
+      UpdateExpression: "SET invited = :invited, rewarded = :rewarded",
+      ExpressionAttributeValues: { ":invited": 3, ":rewarded": 1 },
+    });
+
+    const seen = problems(admin.page);
+    await admin.page.goto("/admin");
+    await admin.page.getByRole("tab", { name: /^Referrals/ }).click();
+    const row = admin.page.locator(`[data-testid="admin-referrer"][data-user-id="${inviter.id}"]`);
+    await row.waitFor();
+    expect((await row.locator("td").allTextContents()).map((t) => t.trim())).toEqual([
+      inviter.username,
+      code,
+      "3",
+      "1",
+    ]);
+    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await admin.page.screenshot({ path: join(resultsDir, `admin-referrals-${label}.png`) });
+    expect(await axeFindings(admin.page, `${label} admin referrals`)).toEqual([]);
+    expect(seen).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import type {
 import type { AuctionSummary } from "#shared/schemas/auctions";
 import type { AdminBidPackage } from "#shared/schemas/bid-packages";
 import type { OrderView } from "#shared/schemas/orders";
+import type { AdminReferrer } from "#shared/schemas/referrals";
 import { type AdminDailyStats, DEFAULT_STATS_DAYS } from "#shared/schemas/stats";
 import type { SupportMessageView } from "#shared/schemas/support";
 
@@ -33,6 +34,8 @@ export const adminQueries = {
   expiredWins: () => pathQuery<ExpiredWin[]>("/api/admin/auctions/expired"),
   /** GET /api/admin/orders/late: paid orders not shipped by their shipBy, and those cancelled for it. */
   lateOrders: () => pathQuery<OrderView[]>("/api/admin/orders/late"),
+  /** GET /api/admin/referrals: the accounts with an invitation code and their counts, most invitations first. */
+  referrers: () => pathQuery<AdminReferrer[]>("/api/admin/referrals"),
   /** GET /api/admin/users: every user, newest registration first. Its key prefixes `userPages`, so invalidating it refreshes both. */
   users: () => pathQuery<AdminUser[]>(USERS_PATH),
   /** The users a page at a time, for the Users tab: `q` searched and `role` filtered on the server. */

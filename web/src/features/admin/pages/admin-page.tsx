@@ -14,6 +14,10 @@ import { RecentRegistrationsCard } from "../components/recent-registrations-card
 import { SellerApprovals } from "../components/seller-approvals.tsx";
 import { UsersTab } from "../components/users-tab.tsx";
 
+// Rarely opened: it loads with its tab.
+const ReferralsTab = lazy(async () => ({
+  default: (await import("../components/referrals-tab.tsx")).ReferralsTab,
+}));
 // The charts and their library load with the tab, never with the page.
 const StatsTab = lazy(async () => ({ default: (await import("../components/stats-tab.tsx")).StatsTab }));
 // Rarely opened: it loads with its tab.
@@ -97,6 +101,7 @@ export function AdminPage() {
             content: <SupportTab />,
             lazyPlaceholders: 2,
           },
+          { value: "referrals", label: "Referrals", content: <ReferralsTab />, lazyPlaceholders: 1 },
           { value: "stats", label: "Stats", content: <StatsTab />, lazyPlaceholders: 4 },
         ]}
       />
