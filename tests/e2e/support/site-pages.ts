@@ -81,6 +81,7 @@ export const ADMIN_TABS = [
   "Users",
   "Bid Packages",
   "Support",
+  "Referrals",
   "Stats",
 ] as const;
 
