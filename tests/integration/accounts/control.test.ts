@@ -225,7 +225,13 @@ describe("export", () => {
     expect(res.body.pushSubscriptions).toEqual([]);
     expect(res.body.twoFactor).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
     // No invitation code asked for, nobody invited, no free bids.
-    expect(res.body.referral).toEqual({ code: null, invited: 0, rewarded: 0, voucherBids: 0, invitedBy: null });
+    expect(res.body.referral).toEqual({
+      code: null,
+      invited: 0,
+      rewarded: 0,
+      voucherBids: 0,
+      invitedBy: null,
+    });
     const text = JSON.stringify(res.body);
     expect(text).not.toContain("scrypt");
     expect(text).not.toContain(user.cookie.split("=")[1]!);
