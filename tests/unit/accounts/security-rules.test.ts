@@ -185,8 +185,10 @@ describe("passwords", () => {
       process.env.PASSWORD_HASH_COST = "cheap";
       expect(passwordParams()).toBe(PASSWORD_PARAMS);
     } finally {
-      for (const [k, v] of Object.entries(saved))
-        v === undefined ? delete process.env[k] : (process.env[k] = v);
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
     }
   });
 
