@@ -60,7 +60,16 @@ export interface TableGrant {
    * suite, never granted in AWS.
    */
   localProviderOnly?: readonly KeyPrefix[];
+  /**
+   * Prefixes it reads only through a projection (GetItem / BatchGetItem of these attributes alone):
+   * their own statement, limited by `dynamodb:Attributes` and `dynamodb:Select` (the key attributes are
+   * in the list, as AWS's example has them), and not in `read`.
+   */
+  projected?: readonly { prefix: KeyPrefix; attributes: readonly string[] }[];
 }
+
+/** What the bidder badges read of an account (functions/adapters/dynamo/users-repo.ts getAccountsCreatedAt). */
+export const badgeAttributes = ["pk", "sk", "id", "createdAt"] as const;
 
 /** The attributes the session touch writes (functions/adapters/dynamo/sessions-repo.ts touchSession), keys included. */
 export const sessionTouchAttributes = ["pk", "sk", "lastSeenAt", "expiresAt", "createdAt"] as const;
@@ -174,12 +183,17 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     true,
   ),
   // BIDDERS#: a signed-in caller's own bids on it, PAIDCREDITS#: what they paid for bids (`me`).
-  // USER#: the bidders' account creation times (their badges), projected to that alone.
-  "auctions/get-auction": grant(
-    ["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#", "USER#"],
-    ["AUCTION#"],
-  ),
-  "auctions/get-ledger": grant(["AUCTION#", "BIDS#", "USER#"]),
+  // USER#: the bidders' account creation times (their badges), projected to that alone, and IAM allows
+  // nothing else of an account item (`projected`: its own attribute-limited statement).
+  "auctions/get-auction": {
+    ...grant(["AUCTION#", "BIDS#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], ["AUCTION#"]),
+    projected: [{ prefix: "USER#", attributes: badgeAttributes }],
+  },
+  // USER#: the entries' bidder badges, as the detail's (projected).
+  "auctions/get-ledger": {
+    ...grant(["AUCTION#", "BIDS#"]),
+    projected: [{ prefix: "USER#", attributes: badgeAttributes }],
+  },
   // Recent winners: each winner's bids on the auction and what they paid for bids (the all-in cost).
   "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], [], true),
   // The wins index: beginner auctions and the win limit.
@@ -392,6 +406,9 @@ export function grantAllows(grant: TableGrant, action: string, target: string): 
   const prefix = target as KeyPrefix;
   if (grant.localProviderOnly?.includes(prefix)) return action !== "Scan";
   if (READ_ACTIONS.has(action)) {
+    // A projected prefix: item reads only (the attributes are the IAM statement's to check).
+    if (grant.projected?.some((p) => p.prefix === prefix))
+      return action === "GetItem" || action === "BatchGetItem";
     return action !== "Scan" && (grant.read.includes(prefix) || grant.write.includes(prefix));
   }
   return grant.write.includes(prefix);

@@ -107,17 +107,19 @@ export function planBid(auction: AuctionRuleState, now: number): BidPlan {
 export function auctionAfterBid<A extends object>(
   auction: A,
   plan: BidPlan,
-  bidder: { id: string; username: string },
+  bidder: { id: string; username: string; joinedAt?: string },
   hash: string,
   auto: boolean,
 ) {
+  const { lastBidderJoinedAt: _previous, ...rest } = auction as A & { lastBidderJoinedAt?: string };
   return {
-    ...auction,
+    ...rest,
     priceCents: plan.priceCents,
     totalBids: plan.sequence,
     endsAt: plan.endsAt,
     lastBidderId: bidder.id,
     lastBidderUsername: bidder.username,
+    ...(bidder.joinedAt ? { lastBidderJoinedAt: bidder.joinedAt } : {}),
     ledgerHead: hash,
     lastBidAuto: auto,
     ...(plan.locks ? { locked: true } : {}),

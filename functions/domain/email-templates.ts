@@ -251,6 +251,15 @@ function bodyOf(kind: EmailKind, data: EmailData, username: string, site: EmailS
         lines: [`We could not approve ${item} for auction.`],
         link: { label: "Open your dashboard", path: paths.sellerDashboard.getHref() },
       };
+    case "late_order_cancelled":
+      return {
+        subject: `[Orders] A buyer cancelled a late order: ${item}`,
+        lines: [
+          `${item} was not marked shipped by ${shipBy}, so the buyer cancelled the order.`,
+          "The final price is refunded to the buyer in full and their bids are back. The order is on the admin's late list.",
+        ],
+        link: { label: "Open the admin dashboard", path: paths.admin.getHref() },
+      };
     case "support_message":
       return {
         subject: `[Support] ${data.supportSubject ?? "A message from Contact Us"}`,
@@ -276,6 +285,7 @@ const ORDER_KINDS: ReadonlySet<EmailKind> = new Set([
   "sale_expired",
   "ship_by_reminder",
   "sale_cancelled",
+  "late_order_cancelled",
 ]);
 
 function orderDetails(data: EmailData): Array<[string, string]> {

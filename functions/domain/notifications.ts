@@ -85,6 +85,8 @@ export function emailEventsFor(
   oldImage: Item | undefined,
   newImage: Item | undefined,
   at: number,
+  /** The stage's support address (functions/config/runtime.ts): the admin hears of a late order's cancel there. */
+  staffAddress?: string,
 ): EmailEvent[] {
   if (!newImage) return [];
   const type = newImage.type;
@@ -193,6 +195,9 @@ export function emailEventsFor(
       add("ship_by_reminder", `${id}#${reminders}`, { sellerId }, shipData);
     if (sellerId && newImage.cancelledAt && !oldImage?.cancelledAt)
       add("sale_cancelled", id, { sellerId }, shipData);
+    // "The seller and the admin are told": the admin at the stage's support address.
+    if (staffAddress && newImage.cancelledAt && !oldImage?.cancelledAt)
+      add("late_order_cancelled", id, { address: staffAddress }, shipData);
   }
 
   if (type === "seller" && oldImage?.status === "pending") {

@@ -6,6 +6,7 @@ import type { AuctionStatus } from "#shared/constants";
 import { centsToDecimal } from "#shared/money";
 import type { AuctionMessage } from "#shared/schemas/auctions";
 import { genesisHash } from "./bid-ledger.ts";
+import { memberBadge } from "./member-badges.ts";
 
 /** The fields of a stored auction a message is built from. */
 export interface AuctionImage {
@@ -15,6 +16,8 @@ export interface AuctionImage {
   totalBids: number;
   endsAt: number;
   lastBidderUsername?: string;
+  /** The last bidder's account creation (ISO): their badge on a `bid_placed` (Recent Bids adds the bid). */
+  lastBidderJoinedAt?: string;
   winnerId?: string;
   winnerUsername?: string;
   startingPriceCents: number;
@@ -75,9 +78,15 @@ export function auctionMessage(after: AuctionImage, change: "bid" | "ended", now
       finalPrice: centsToDecimal(after.priceCents),
     };
   }
+  // The badge the detail shows beside this bid (new when it was placed: now, for a message built at once).
+  const joinedMs = after.lastBidderJoinedAt ? Date.parse(after.lastBidderJoinedAt) : Number.NaN;
   return {
     type: "bid_placed",
     ...state,
+    lastBidder:
+      state.lastBidder && !Number.isNaN(joinedMs)
+        ? { ...state.lastBidder, ...memberBadge(joinedMs, now) }
+        : state.lastBidder,
     auto: after.lastBidAuto ?? false,
     winnerId: null,
     finalPrice: null,

@@ -163,6 +163,21 @@ export class ProductFunction extends NodejsFunction {
         }),
       );
     }
+    for (const { prefix, attributes } of grant.projected ?? []) {
+      // Only these attributes of these items (a request without a projection asks for all: refused).
+      this.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ["dynamodb:BatchGetItem", "dynamodb:GetItem"],
+          resources: [table.tableArn],
+          conditions: {
+            "ForAllValues:StringLike": { "dynamodb:LeadingKeys": [leadingKeyPattern(prefix)] },
+            "ForAllValues:StringEquals": { "dynamodb:Attributes": [...attributes] },
+            StringEqualsIfExists: { "dynamodb:Select": "SPECIFIC_ATTRIBUTES" },
+          },
+        }),
+      );
+    }
     if (grant.indexes) {
       this.addToRolePolicy(
         new PolicyStatement({

@@ -147,6 +147,8 @@ export const connectedMessageSchema = z.object({
 export const bidPlacedMessageSchema = z.object({
   type: z.literal("bid_placed"),
   ...auctionStateMessage,
+  /** With the bidder's badge (absent on an auction whose bid predates it being kept). */
+  lastBidder: z.nullable(bidderView),
   /** The latest bid was placed by a Bid Agent. */
   auto: z.boolean(),
   winnerId: z.null(),

@@ -30,7 +30,8 @@ export const ACCOUNT_AND_RECEIPT_EMAIL_KINDS = [
 
 /**
  * Every email the product sends (docs/product.md section 2, Emails): the notifications, then the rest,
- * then the one to the stage's support address (a Contact Us message, never to a user).
+ * then the ones to the stage's support address (a Contact Us message; a buyer's cancel of a late
+ * order, the admin's copy of the seller's `sale_cancelled`), never to a user.
  */
 export const EMAIL_KINDS = [
   "outbid",
@@ -38,6 +39,7 @@ export const EMAIL_KINDS = [
   "ending_soon",
   ...ACCOUNT_AND_RECEIPT_EMAIL_KINDS,
   "support_message",
+  "late_order_cancelled",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

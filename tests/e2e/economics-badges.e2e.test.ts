@@ -1,7 +1,8 @@
 /**
  * A won auction's economics and its bidders' badges at 390 × 844 and 1280 × 800: the ledger page says
  * what bidders spent and what the site collected, and shows each bid's "Member since" month and a "New"
- * badge; Recent Bids shows the same badges and Recent winners the same sentence. axe-clean, no console
+ * badge; the auction page says the same sentence and shows the badges on Recent Bids and the winner
+ * line; Recent winners the same sentence. axe-clean, no console
  * error or warning, no failed request.
  */
 import { describe, expect, it } from "vitest";
@@ -17,7 +18,7 @@ import { pageAt, storedUser } from "./support/users.ts";
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 
 describe.each(PHONE_AND_DESKTOP)("economics and badges at %s size", (label, viewport) => {
-  it("the ledger page, Recent Bids and Recent winners say them", async () => {
+  it("the ledger page, the auction page (its sentence, Recent Bids and the winner line) and Recent winners say them", async () => {
     const seller = await storedUser("seller");
     // Ann paid 50 cents a credit; Bob's credits were free.
     const ann = await storedUser("buyer", 0);
@@ -41,7 +42,15 @@ describe.each(PHONE_AND_DESKTOP)("economics and badges at %s size", (label, view
     await expect.poll(() => rows.count()).toBe(3);
     await expect.poll(() => rows.first().getByTestId("member-since").count()).toBe(1);
     expect(await rows.first().getByTestId("new-member").textContent()).toBe("New");
+    // The ended auction's own page: the same sentence as the ledger's, and the winner's badge.
+    await expect.poll(() => page.getByTestId("economics").textContent()).toBe(sentence);
+    const winnerLine = page.getByTestId("winner-line").first();
+    await expect.poll(() => winnerLine.getByTestId("new-member").count()).toBe(1);
+    expect(await winnerLine.textContent()).toContain(`Winner: ${ann.username}`);
+    expect(await winnerLine.getByTestId("member-since").textContent()).toMatch(/^Member since \w{3} \d{4}$/);
     expect(await axeFindings(page, `recent bids badges (${label})`)).toEqual([]);
+    if (SCREENSHOTS)
+      await page.screenshot({ path: `${SCREENSHOTS}/economics-auction-${label}.png`, fullPage: true });
 
     await page.goto(`/auction/${auction.id}/ledger`);
     await expect.poll(() => page.getByTestId("economics").textContent()).toBe(sentence);

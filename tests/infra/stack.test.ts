@@ -289,8 +289,6 @@ describe("least privilege", () => {
         ),
         handlerId,
       ).toEqual([
-        // The detail's bidder badges read each bidder's account creation time (a projected BatchGet).
-        ...(handlerId === "auctions/get-auction" ? ["USER#*"] : []),
         ...(tableScope(byHandler(devFunctions, handlerId)).read.has("SESSION#*") ? ["SESSION#*"] : []),
       ]);
     }
@@ -314,11 +312,34 @@ describe("least privilege", () => {
     ]);
   });
 
+  it.each(["auctions/get-auction", "auctions/get-ledger"])(
+    "%s reads account items only for the badges' attributes, through a projection (its own statement)",
+    (handlerId) => {
+      const fn = byHandler(devFunctions, handlerId);
+      const accountReads = fn.statements.filter(
+        (s) =>
+          actionsOf(s).some((a) => /Get/.test(a)) &&
+          (
+            s.Condition?.["ForAllValues:StringLike"]?.["dynamodb:LeadingKeys"] as string[] | undefined
+          )?.includes("USER#*"),
+      );
+      expect(accountReads).toHaveLength(1);
+      expect(actionsOf(accountReads[0]!).sort()).toEqual(["dynamodb:BatchGetItem", "dynamodb:GetItem"]);
+      expect(accountReads[0]!.Condition).toEqual({
+        "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["USER#*"] },
+        "ForAllValues:StringEquals": { "dynamodb:Attributes": ["pk", "sk", "id", "createdAt"] },
+        StringEqualsIfExists: { "dynamodb:Select": "SPECIFIC_ATTRIBUTES" },
+      });
+      // The table's other read statement no longer names account items.
+      expect(tableScope(fn).read.has("USER#*")).toBe(false);
+    },
+  );
+
   it("the session touch may set only the touch's own attributes, on session and user items (every route, and $connect)", () => {
     for (const handlerId of [...deployedRoutes(dev.stack.config).map((r) => r.handler), "realtime/connect"]) {
       const route = { handler: handlerId };
       const fn = byHandler(handlerId === "realtime/connect" ? wsFunctions : devFunctions, route.handler);
-      const [touch] = tableScope(fn).touch;
+      const touch = tableScope(fn).touch.find((s) => actionsOf(s).includes("dynamodb:UpdateItem"));
       expect(touch, route.handler).toBeDefined();
       expect(actionsOf(touch!)).toEqual(["dynamodb:UpdateItem"]);
       expect(touch!.Condition).toEqual({

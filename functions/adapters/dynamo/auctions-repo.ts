@@ -63,6 +63,8 @@ export interface AuctionRecord {
   createdAt: string;
   lastBidderId?: string;
   lastBidderUsername?: string;
+  /** When the last bidder's account was created (ISO), for the live message's badge; absent before it was kept. */
+  lastBidderJoinedAt?: string;
   /** Set when status becomes `won`. */
   winnerId?: string;
   winnerUsername?: string;
@@ -123,6 +125,7 @@ const AUCTION_SCHEMA = z.object({
   createdAt: z.string(),
   lastBidderId: z.optional(z.string()),
   lastBidderUsername: z.optional(z.string()),
+  lastBidderJoinedAt: z.optional(z.string()),
   winnerId: z.optional(z.string()),
   winnerUsername: z.optional(z.string()),
   endedAt: z.optional(z.string()),

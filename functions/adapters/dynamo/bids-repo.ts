@@ -142,7 +142,8 @@ export interface BidWrite {
   auctionId: string;
   seenTotalBids: number;
   plan: BidPlan;
-  bidder: { id: string; username: string };
+  /** `joinedAt`: the bidder's account creation (ISO), kept on the auction for the live message's badge. */
+  bidder: { id: string; username: string; joinedAt?: string };
   now: number;
   /** The ledger hash after this bid: the auction item keeps it as the head, the bid item as its own. */
   hash: string;
@@ -180,7 +181,8 @@ export function bidWriteItems(write: BidWrite): TransactItem[] {
       Update: {
         TableName: table,
         Key: keys.auction(write.auctionId),
-        UpdateExpression: `SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head, lastBidAuto = :auto${write.plan.locks ? ", locked = :locked" : ""}`,
+        // The previous bidder's account date never stays beside this bidder's name.
+        UpdateExpression: `SET priceCents = :price, totalBids = :n, endsAt = :endsAt, lastBidderId = :uid, lastBidderUsername = :uname, ledgerHead = :head, lastBidAuto = :auto${write.plan.locks ? ", locked = :locked" : ""}${write.bidder.joinedAt ? ", lastBidderJoinedAt = :joined" : " REMOVE lastBidderJoinedAt"}`,
         ConditionExpression: "#status = :active AND endsAt > :now AND totalBids = :seen",
         ExpressionAttributeNames: { "#status": "status" },
         ExpressionAttributeValues: {
@@ -195,6 +197,7 @@ export function bidWriteItems(write: BidWrite): TransactItem[] {
           ":now": write.now,
           ":seen": write.seenTotalBids,
           ...(write.plan.locks ? { ":locked": true } : {}),
+          ...(write.bidder.joinedAt ? { ":joined": write.bidder.joinedAt } : {}),
         },
       },
     },

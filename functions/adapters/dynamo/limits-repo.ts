@@ -74,10 +74,13 @@ export interface BidderFlags {
   selfExcludedUntil: number | null;
   /** Their notification setting `alertsForBidAuctions`: the auctions they bid on alert them too. */
   followsBidAuctions: boolean;
+  /** The account's creation (ISO), for the bidder's badge in the live message. */
+  joinedAt?: string;
 }
 
 const BIDDER_FLAGS_SCHEMA = z.object({
   selfExcludedUntil: z.optional(z.number()),
+  createdAt: z.optional(z.string()),
   notifications: z.optional(z.object({ alertsForBidAuctions: z.optional(z.boolean()) })),
 });
 
@@ -90,7 +93,7 @@ export async function getBidderFlags(userId: string): Promise<BidderFlags> {
     new GetCommand({
       TableName: tableName(),
       Key: keys.user(userId),
-      ProjectionExpression: "pk, selfExcludedUntil, #settings.alertsForBidAuctions",
+      ProjectionExpression: "pk, selfExcludedUntil, createdAt, #settings.alertsForBidAuctions",
       ExpressionAttributeNames: { "#settings": "notifications" },
       ConsistentRead: true,
     }),
@@ -99,6 +102,7 @@ export async function getBidderFlags(userId: string): Promise<BidderFlags> {
   return {
     selfExcludedUntil: stored.selfExcludedUntil ?? null,
     followsBidAuctions: stored.notifications?.alertsForBidAuctions === true,
+    ...(stored.createdAt ? { joinedAt: stored.createdAt } : {}),
   };
 }
 

@@ -1,7 +1,10 @@
 /**
- * Metals.Dev (https://metals.dev/docs): `GET https://api.metals.dev/v1/latest?api_key=…&currency=USD&unit=toz`
- * answers `{"status": "success", "metals": {"gold": 2650.1, "silver": 31.2, "platinum": 980.5, …},
- * "timestamps": {"metal": "<iso>"}}`, prices per troy ounce. The key is read from SSM once per cold start.
+ * Metals.Dev (https://metals.dev/docs, "Latest"): `GET https://api.metals.dev/v1/latest?api_key=…&currency=USD&unit=toz`
+ * answers `{"status": "success", "currency": "USD", "unit": "toz", "metals": {"gold": 2650.1, "silver":
+ * 31.2, "platinum": 980.5, …}, "currencies": {…}, "timestamps": {"metal": "<iso>", "currency": "<iso>"}}`,
+ * prices per troy ounce; a refusal is `{"status": "failure", "error_code": …, "error_message": "…"}`.
+ * An answer in another currency or unit is refused, never converted. The key is read from SSM once per
+ * cold start.
  */
 import { SPOT_METALS } from "#shared/metal-content";
 import { cachedUntilFailure, readSsmParameters } from "../secrets/ssm-parameters.ts";
@@ -12,6 +15,8 @@ const TIMEOUT_MS = 5_000;
 
 interface LatestAnswer {
   status?: string;
+  currency?: string;
+  unit?: string;
   error_message?: string;
   metals?: Record<string, unknown>;
   timestamps?: { metal?: string };
@@ -28,6 +33,10 @@ export function metalsDevProvider(keyParameter: string): SpotPriceProvider {
       if (!response.ok || answer.status !== "success") {
         throw new Error(`metals.dev answered ${response.status}: ${answer.error_message ?? "no prices"}`);
       }
+      if (answer.currency !== undefined && answer.currency !== "USD")
+        throw new Error(`metals.dev answered prices in ${answer.currency}, not USD`);
+      if (answer.unit !== undefined && answer.unit !== "toz")
+        throw new Error(`metals.dev answered prices per ${answer.unit}, not per troy ounce`);
       const quoted = Date.parse(answer.timestamps?.metal ?? "");
       const at = Number.isFinite(quoted) ? quoted : now;
       return SPOT_METALS.map((metal): SpotQuote => ({ metal, usdPerOz: Number(answer.metals?.[metal]), at }));

@@ -89,12 +89,15 @@ async function userMayBid(
   agent: AgentRecord,
   auction: AuctionRecord,
   now: number,
-): Promise<{ followsBidAuctions: boolean } | null> {
+): Promise<{ followsBidAuctions: boolean; joinedAt: string } | null> {
   if (agent.userId === auction.sellerUserId) return null;
   const user = await getUser(agent.userId);
   if (!user || user.role === "admin") return null;
   if (!(await bidderEligible(agent.userId, auction, now))) return null;
-  return { followsBidAuctions: notificationSettingsOf(user.notifications).alertsForBidAuctions };
+  return {
+    followsBidAuctions: notificationSettingsOf(user.notifications).alertsForBidAuctions,
+    joinedAt: user.createdAt,
+  };
 }
 
 export async function runAgentCheck(
@@ -141,13 +144,13 @@ export async function runAgentCheck(
 async function placeAgentBid(
   auction: AuctionRecord,
   agent: AgentRecord,
-  bidder: { followsBidAuctions: boolean },
+  bidder: { followsBidAuctions: boolean; joinedAt: string },
   now: number,
   liveHandoff: LiveHandoff | undefined,
 ): Promise<CheckOutcome> {
   const written = await commitBid(
     auction,
-    { id: agent.userId, username: agent.username },
+    { id: agent.userId, username: agent.username, joinedAt: bidder.joinedAt },
     now,
     true,
     (write) => agentBidTransaction(agent, write),
@@ -163,7 +166,7 @@ async function placeAgentBid(
   const after = written.auction;
   await Promise.all([
     handOffLiveUpdate(liveHandoff, after, "bid", now),
-    followAuctionBidOn({ id: agent.userId, ...bidder }, after, now),
+    followAuctionBidOn({ id: agent.userId, followsBidAuctions: bidder.followsBidAuctions }, after, now),
   ]);
   const spent = { ...agent, bidsLeft: agent.bidsLeft - 1, version: agent.version + 1 };
   if (spent.bidsLeft === 0) await stopAgent(spent, "bids-spent", now);

@@ -1,4 +1,5 @@
 import { emailQueue } from "../../adapters/email/email-queue.ts";
+import { supportEmailAddress } from "../../config/runtime.ts";
 import { emailEventsFor } from "../../domain/notifications.ts";
 import { logger } from "../../observability/logger.ts";
 
@@ -12,7 +13,7 @@ export async function queueEmailEvents(record: {
   newImage?: Record<string, unknown>;
   at: number;
 }): Promise<void> {
-  const events = emailEventsFor(record.oldImage, record.newImage, record.at);
+  const events = emailEventsFor(record.oldImage, record.newImage, record.at, supportEmailAddress());
   if (events.length === 0) return;
   await emailQueue().enqueue(events);
   logger.debug("email events queued", { keys: events.map((e) => e.key) });

@@ -44,7 +44,7 @@ export type CommittedBid =
  */
 export async function commitBid(
   auction: AuctionRecord,
-  bidder: { id: string; username: string },
+  bidder: { id: string; username: string; joinedAt?: string },
   now: number,
   auto: boolean,
   send: (write: BidWrite) => Promise<BidWriteResult>,
@@ -61,7 +61,11 @@ export async function commitBid(
     auctionId: auction.id,
     seenTotalBids: auction.totalBids,
     plan,
-    bidder: { id: bidder.id, username: bidder.username },
+    bidder: {
+      id: bidder.id,
+      username: bidder.username,
+      ...(bidder.joinedAt ? { joinedAt: bidder.joinedAt } : {}),
+    },
     now,
     hash,
     auto,

@@ -19,6 +19,8 @@ export interface BidderStanding {
   latestWins: number[];
   /** The user asked for alerts on the auctions they bid on (read with self-exclusion: no extra read). */
   followsBidAuctions: boolean;
+  /** When the account was created (ISO; same read): the badge the live message carries with the bid. */
+  joinedAt?: string;
 }
 
 export async function readBidderStanding(userId: string): Promise<BidderStanding> {
@@ -33,6 +35,7 @@ export async function readBidderStanding(userId: string): Promise<BidderStanding
     selfExcludedUntil: flags.selfExcludedUntil,
     latestWins,
     followsBidAuctions: flags.followsBidAuctions,
+    ...(flags.joinedAt ? { joinedAt: flags.joinedAt } : {}),
   };
 }
 

@@ -79,7 +79,8 @@ async function attemptBid(
   clock: () => number,
   attempt: number,
   read: Promise<AuctionRecord | null>,
-  checkBidder: (auction: AuctionRecord, now: number) => Promise<void>,
+  /** Throws the bidder's own refusal; else their account's creation (ISO), for the live message's badge. */
+  checkBidder: (auction: AuctionRecord, now: number) => Promise<string | undefined>,
   bidsPlacedHere: () => Promise<number>,
 ): Promise<Attempt> {
   const { bidder } = input;
@@ -93,8 +94,14 @@ async function attemptBid(
   if (refusal === "ended" && auction.status === "active")
     await finalizeIfOver(auction, now, input.liveHandoff);
   if (refusal) throw bidRefusalError(refusal);
-  await checkBidder(auction, now);
-  const written = await commitBid(auction, bidder, now, false, placeBidTransaction);
+  const joinedAt = await checkBidder(auction, now);
+  const written = await commitBid(
+    auction,
+    { id: bidder.id, username: bidder.username, ...(joinedAt ? { joinedAt } : {}) },
+    now,
+    false,
+    placeBidTransaction,
+  );
   if (!written.ok) {
     if (written.reason === "conflict") return { ok: false };
     throw bidRefusalError(written.reason);
@@ -127,7 +134,11 @@ export async function placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
           clock,
           attempt,
           read,
-          async (auction, now) => assertStandingAllows(await standing, auction, now),
+          async (auction, now) => {
+            const read = await standing;
+            assertStandingAllows(read, auction, now);
+            return read.joinedAt;
+          },
           bidsPlacedHere,
         );
       });

@@ -7,8 +7,11 @@ import { deliverOnce } from "../alerts/deliver-once.ts";
 
 export type SupportEmailEvent = EmailEvent & { recipient: { address: string } };
 
+/** The emails to the stage's support address: a Contact Us message, and a buyer's cancel of a late order. */
+const STAFF_KINDS: ReadonlySet<EmailEvent["kind"]> = new Set(["support_message", "late_order_cancelled"]);
+
 export function isSupportMessageEvent(event: EmailEvent): event is SupportEmailEvent {
-  return event.kind === "support_message" && "address" in event.recipient;
+  return STAFF_KINDS.has(event.kind) && "address" in event.recipient;
 }
 
 /** Sends it once however often the queue delivers it. */

@@ -10,13 +10,17 @@ import type { OrderView } from "#shared/schemas/orders";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { getLocalPaymentIntent } from "../../../functions/adapters/dynamo/local-payment-intents-repo.ts";
 import { readBidBalance } from "../../../functions/adapters/dynamo/purchases-repo.ts";
+import { DEFAULT_SUPPORT_EMAIL } from "../../../functions/config/runtime.ts";
 import { emailEventsFor } from "../../../functions/domain/notifications.ts";
+import { queueEmailEvents } from "../../../functions/usecases/alerts/queue-email-events.ts";
 import { sweepShipBy } from "../../../functions/usecases/orders/ship-by.ts";
+import { outbox, useAccountEmails } from "../accounts/fixtures.ts";
 import { moveClockPast } from "../support/clock.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import { auctionWithBids, getItem, orderAsWinner, payOrder, signUp, type TestUser } from "./fixtures.ts";
 
 useFreshTable("orders-ship-by");
+const emails = useAccountEmails();
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -151,8 +155,25 @@ describe("POST /api/orders/{id}/cancel", () => {
     expect(await readBidBalance(buyer.id)).toBe(balance + 2);
 
     const after = await getItem(keys.order(order.id));
-    const told = emailEventsFor(before, after, Date.now()).map((e) => [e.kind, e.recipient]);
+    const told = emailEventsFor(before, after, Date.now(), DEFAULT_SUPPORT_EMAIL).map((e) => [
+      e.kind,
+      e.recipient,
+    ]);
     expect(told).toContainEqual(["sale_cancelled", { sellerId: order.sellerId }]);
+    expect(told).toContainEqual(["late_order_cancelled", { address: DEFAULT_SUPPORT_EMAIL }]);
+    // The order's change as the table-changes consumer queues it: the seller and the admin (the
+    // stage's support address) each get their email.
+    await queueEmailEvents({ oldImage: before, newImage: after, at: Date.now() });
+    await emails.settled();
+    const toAdmin = (await outbox(DEFAULT_SUPPORT_EMAIL)).filter(
+      (e) => e.kind === "late_order_cancelled" && e.text.includes(order.id),
+    );
+    expect(toAdmin).toHaveLength(1);
+    expect(toAdmin[0]?.subject).toMatch(/^\[Orders\] A buyer cancelled a late order: /);
+    const toSeller = (await outbox(`${seller.username}@example.com`)).filter(
+      (e) => e.kind === "sale_cancelled",
+    );
+    expect(toSeller.map((e) => e.text.includes(order.id))).toEqual([true]);
 
     const shipped = await ship(seller, order.id);
     expect(shipped.status).toBe(409);

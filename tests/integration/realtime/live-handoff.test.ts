@@ -54,6 +54,9 @@ const stateHeard = (auctionId: string, totalBids: number) => (m: LiveMessage) =>
 const ended = (auctionId: string) => (m: LiveMessage) =>
   m.type === "auction_ended" && m.auctionId === auctionId;
 
+/** The UTC month of an account created during this test (the badge's "member since"). */
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
 const deliveredBy = async (auctionId: string) =>
   (await getItem(keys.liveDelivery(auctionId)))?.deliveredBy as string | undefined;
 
@@ -98,7 +101,8 @@ describe.each(liveTransports)("over %s", (transport) => {
         status: "active",
         currentPrice: "2.01",
         totalBids: 1,
-        lastBidder: { username: buyer.username },
+        // With the badge Recent Bids shows beside the bid: a user created just now is New.
+        lastBidder: { username: buyer.username, memberSince: thisMonth(), isNew: true },
         winnerId: null,
         finalPrice: null,
         auto: false,
@@ -145,7 +149,13 @@ describe.each(liveTransports)("over %s", (transport) => {
       // The bid stands: its answer does not depend on the hand-off.
       const placed = await bidOn(bidders[0], auction.id);
       expect(placed.status).toBe(200);
-      await watcher.next(stateHeard(auction.id, 1));
+      const heard = await watcher.next(stateHeard(auction.id, 1));
+      // The stream's message carries the badge too (the auction item keeps the last bidder's account date).
+      expect(heard.lastBidder).toEqual({
+        username: bidders[0].username,
+        memberSince: thisMonth(),
+        isNew: true,
+      });
       await watcher.settle();
       expect(attempts).toBe(1);
       expect(statesOf(watcher, auction.id)).toEqual(["bid_placed 1"]);
@@ -308,7 +318,7 @@ describe("who hands off", () => {
         auctionId: auction.id,
         totalBids: 1,
         currentPrice: "0.51",
-        lastBidder: { username: ann.username },
+        lastBidder: { username: ann.username, memberSince: thisMonth(), isNew: true },
         auto: false,
         ledgerHead: (await getItem(keys.auction(auction.id)))?.ledgerHead,
       }),
@@ -330,7 +340,8 @@ describe("who hands off", () => {
     expect(handedOff.at(-1)).toMatchObject({
       type: "bid_placed",
       totalBids: 2,
-      lastBidder: { username: agentUser.username },
+      // An agent's bid carries its user's badge too (the engine reads the user before bidding).
+      lastBidder: { username: agentUser.username, memberSince: thisMonth(), isNew: true },
       auto: true,
     });
 

@@ -21,6 +21,41 @@ const MIDDLEWARE = "recordTableAccess";
 const HTTP_HANDLERS = new Set(httpRoutes.map((r) => r.handler));
 const seen = new Map<string, Set<string>>();
 
+/**
+ * A grant's projected prefixes (infra/table-access.ts `projected`): IAM allows their items only
+ * through a projection of the listed attributes, so a read of one without it, or with another
+ * attribute, is recorded as outside the grant.
+ */
+function projectionOutside(handler: string, command: string, input: Record<string, unknown>): string[] {
+  const projected = TABLE_GRANTS[handler]?.projected ?? [];
+  if (projected.length === 0 || (command !== "GetItem" && command !== "BatchGetItem")) return [];
+  const requests =
+    command === "GetItem"
+      ? [input as { Key?: Record<string, unknown>; ProjectionExpression?: string }]
+      : Object.values(
+          (input.RequestItems ?? {}) as Record<
+            string,
+            { Keys?: Record<string, unknown>[]; ProjectionExpression?: string }
+          >,
+        ).flatMap((r) =>
+          (r.Keys ?? []).map((Key) => ({ Key, ProjectionExpression: r.ProjectionExpression })),
+        );
+  const outside: string[] = [];
+  for (const { Key, ProjectionExpression } of requests) {
+    // The client's own input is marshalled: `{pk: {S: "USER#..."}}`.
+    const pk = (Key?.pk as { S?: string } | undefined)?.S ?? "";
+    const rule = projected.find((p) => pk.startsWith(p.prefix));
+    if (!rule) continue;
+    const asked = (ProjectionExpression ?? "")
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (asked.length === 0 || asked.some((a) => !rule.attributes.includes(a)))
+      outside.push(`${command} ${rule.prefix} (projection: ${ProjectionExpression ?? "none"})`);
+  }
+  return outside;
+}
+
 /** Every HTTP route reads its caller's session and may touch it (a separate, attribute-limited grant). */
 function sessionAccess(handler: string, action: string, target: string): boolean {
   if (!HTTP_HANDLERS.has(handler)) return false;
@@ -44,6 +79,8 @@ const middleware =
       })) {
         set.add(`${touch.action} ${touch.target}`);
       }
+      for (const wrong of projectionOutside(handler, command, (args.input ?? {}) as Record<string, unknown>))
+        set.add(`unprojected ${wrong}`);
       seen.set(handler, set);
     }
     return next(args);
@@ -67,6 +104,10 @@ afterAll(() => {
   for (const [handler, touches] of seen) {
     const grant = TABLE_GRANTS[handler];
     for (const touch of touches) {
+      if (touch.startsWith("unprojected ")) {
+        outside.push(`${handler}: ${touch}`);
+        continue;
+      }
       const [action, target] = touch.split(" ") as [string, string];
       if (sessionAccess(handler, action, target)) continue;
       if (!grant || !grantAllows(grant, action, target)) outside.push(`${handler}: ${touch}`);

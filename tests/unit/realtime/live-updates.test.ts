@@ -87,6 +87,31 @@ describe("socket messages from a change", () => {
     });
   });
 
+  it("carries the last bidder's badge with the bid: the month they joined, New under 30 days", () => {
+    const joined = (daysAgo: number) => new Date(NOW - daysAgo * 86_400_000).toISOString();
+    const bidBy = (joinedAt: string | undefined) =>
+      auctionMessageFor(
+        image(),
+        image({
+          totalBids: 6,
+          lastBidderUsername: "bob",
+          ...(joinedAt ? { lastBidderJoinedAt: joinedAt } : {}),
+        }),
+        NOW,
+      )?.lastBidder;
+    expect(bidBy(joined(3))).toEqual({ username: "bob", memberSince: "2029-12", isNew: true });
+    expect(bidBy(joined(45))).toEqual({ username: "bob", memberSince: "2029-11", isNew: false });
+    // Kept only since the badge went live: an older auction's bid has none (the next read brings it).
+    expect(bidBy(undefined)).toEqual({ username: "bob" });
+    // The end names its winner only; the detail's read carries the winner's badge.
+    const ended = auctionMessageFor(
+      image(),
+      image({ status: "won", winnerId: "u1", winnerUsername: "ann", lastBidderJoinedAt: joined(3) }),
+      NOW,
+    );
+    expect(ended?.lastBidder).toEqual({ username: "ann" });
+  });
+
   it("carries the genesis hash before any bid", () => {
     const unbid = image({ totalBids: 0, lastBidderUsername: undefined, ledgerHead: undefined });
     const ended = auctionMessageFor(unbid, { ...unbid, status: "ended" }, NOW);
@@ -271,6 +296,14 @@ describe("the query cache and the socket", () => {
       [50, "ann", "1.50", false],
       [51, "bob", "1.51", true],
     ]);
+    // A message with the bidder's badge: Recent Bids shows it at once; the summary names the leader only.
+    const badged = applyMessageToDetail(
+      detail,
+      message({ lastBidder: { username: "bob", memberSince: "2029-12", isNew: true } }),
+    );
+    expect(badged.bids.at(-1)?.user).toEqual({ username: "bob", memberSince: "2029-12", isNew: true });
+    expect(badged.lastBidder).toEqual({ username: "bob" });
+    expect(next.bids.at(-1)?.user).toEqual({ username: "bob" });
     const gap = applyMessageToDetail(detail, message({ totalBids: 53, currentPrice: "1.53" }));
     expect(gap.totalBids).toBe(53);
     expect(gap.bids).toHaveLength(1);

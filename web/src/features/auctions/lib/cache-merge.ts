@@ -54,7 +54,8 @@ export function applyMessage<T extends AuctionSummary>(auction: T, message: Auct
     currentPrice: message.currentPrice,
     totalBids: message.totalBids,
     endsAt: message.endsAt,
-    lastBidder: message.lastBidder,
+    // The summary names the leader only; the badge goes with the bid (applyMessageToDetail).
+    lastBidder: message.lastBidder && { username: message.lastBidder.username },
     serverTime: message.serverTime,
     locked: message.locked,
   };
@@ -66,7 +67,8 @@ export function applyMessage<T extends AuctionSummary>(auction: T, message: Auct
 
 /**
  * The detail after a socket message. A `bid_placed` that is exactly the next bid is added to the
- * recent bids at once; after a gap, the next poll (1 s) brings the bids in between.
+ * recent bids at once, with its bidder's badge (`memberSince`, `isNew`) when the message carries it;
+ * after a gap, the next poll (1 s) brings the bids in between.
  */
 export function applyMessageToDetail(detail: AuctionDetail, message: AuctionMessage): AuctionDetail {
   const next = applyMessage(detail, message);
@@ -80,8 +82,14 @@ export function applyMessageToDetail(detail: AuctionDetail, message: AuctionMess
     amount: message.currentPrice,
     sequence: message.totalBids,
     createdAt: message.serverTime,
-    user: message.lastBidder,
+    user: bidderOf(message.lastBidder),
     auto: message.auto,
   };
   return { ...next, bids: [...detail.bids, bid].slice(-RECENT_BIDS_SHOWN) };
+}
+
+/** The bidder of a live bid as Recent Bids shows them: the username, and the badge when the message has it. */
+function bidderOf(bidder: BidView["user"]): BidView["user"] {
+  if (typeof bidder.memberSince !== "string") return { username: bidder.username };
+  return { username: bidder.username, memberSince: bidder.memberSince, isNew: bidder.isNew === true };
 }

@@ -16,6 +16,7 @@ import { standing, won } from "../../lib/leader.ts";
 import { rememberBid, useHasBidOn } from "../../lib/my-bids.ts";
 import { useMsLeft } from "../../lib/server-clock.ts";
 import { Countdown } from "../countdown.tsx";
+import { LazyMemberBadge } from "../lazy-member-badge.tsx";
 import { StandingNotice } from "../standing-notice.tsx";
 
 /**
@@ -59,9 +60,14 @@ export function BidAction({ auction, compact = false }: { auction: AuctionDetail
       >
         <p className={cn("font-bold", !compact && "text-lg")}>Auction Ended</p>
         {auction.winner ? (
-          <p className="flex items-center justify-center gap-1.5 font-medium text-primary-hover">
+          <p
+            className="flex flex-wrap items-center justify-center gap-1.5 font-medium text-primary-hover"
+            data-testid="winner-line"
+          >
             <Trophy className="size-4" aria-hidden="true" />
             Winner: {auction.winner.username}
+            {/* The same badge as Recent Bids' (its own chunk, loaded only for an ended auction's winner). */}
+            {auction.winner.memberSince && <LazyMemberBadge bidder={auction.winner} />}
           </p>
         ) : (
           <p className="text-sm text-muted-foreground">Ended without bids</p>

@@ -10,6 +10,7 @@ import { won } from "../../lib/leader.ts";
 import { lockLabel } from "../../lib/lock.ts";
 import { useMsLeft } from "../../lib/server-clock.ts";
 import { Countdown } from "../countdown.tsx";
+import { LazyEconomicsLine } from "../lazy-economics-line.tsx";
 import { MeltValue } from "../melt-value.tsx";
 import { RetailPrice } from "../retail-price.tsx";
 import { BidAction } from "./bid-action.tsx";
@@ -87,6 +88,8 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
         >
           Verify this auction's bid ledger
         </Link>
+        {/* The same sentence as the ledger page's; only a won auction's payload carries it (its own chunk). */}
+        {ended && auction.economics && <LazyEconomicsLine economics={auction.economics} />}
         {!ended && auction.activeAgents > 0 && (
           <p className="text-sm text-muted-foreground" data-testid="active-agents">
             {plural(auction.activeAgents, "Bid Agent")} active
