@@ -3,6 +3,7 @@ import { DEFAULT_AUCTION_DURATION_SECONDS } from "#shared/constants";
 import { decimalToCents } from "#shared/money";
 import type { AppConfig } from "#shared/schemas/payments";
 import { serviceUnavailable } from "../domain/errors.ts";
+import { LOW_COST_PASSWORD_PARAMS, PASSWORD_PARAMS, type PasswordParams } from "../domain/passwords.ts";
 import { DEFAULT_BUY_NOW_PAYMENT_DAYS, DEFAULT_WIN_PAYMENT_DAYS } from "../domain/payment-deadlines.ts";
 import { MAX_SOCKETS_PER_ADDRESS } from "../domain/realtime-limits.ts";
 import { DEFAULT_REFERRAL_BIDS } from "../domain/referrals.ts";
@@ -53,6 +54,17 @@ export function adminTwoFactorRequired(): boolean {
 /** The local stack (LOCAL_STACK=1, set by scripts/local/stack-env.ts only): its push service stand-in is accepted. */
 export function onLocalStack(): boolean {
   return process.env.LOCAL_STACK === "1";
+}
+
+/**
+ * The scrypt cost new password hashes get: the real one, except when the test suites ask for the low
+ * one (PASSWORD_HASH_COST=low, honoured on the local stack only; CDK sets neither, tests/infra checks).
+ * Hashes carry their parameters, so either verifies anywhere.
+ */
+export function passwordParams(): PasswordParams {
+  return onLocalStack() && process.env.PASSWORD_HASH_COST === "low"
+    ? LOW_COST_PASSWORD_PARAMS
+    : PASSWORD_PARAMS;
 }
 
 /** Open sockets per address (functions/domain/realtime-limits.ts); the local stack raises it, like registrations. */

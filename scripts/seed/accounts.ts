@@ -3,6 +3,7 @@ import type { UserRole } from "#shared/constants";
 import { db, tableName } from "../../functions/adapters/dynamo/client.ts";
 import { keys } from "../../functions/adapters/dynamo/keys.ts";
 import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
+import { passwordParams } from "../../functions/config/runtime.ts";
 import { hashPassword } from "../../functions/domain/passwords.ts";
 
 export const DEFAULT_ADMIN_PASSWORD = "admin-password";
@@ -23,7 +24,7 @@ export async function ensureAccount(account: {
   await createUser({
     username: account.username,
     email: account.email,
-    passwordHash: await hashPassword(account.password),
+    passwordHash: await hashPassword(account.password, passwordParams()),
     role: account.role,
     bidBalance: account.bidBalance ?? 0,
     now: Date.now(),

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../functions/adapters/dynamo/users-repo.ts";
+import { passwordParams } from "../../functions/config/runtime.ts";
 import { hashPassword } from "../../functions/domain/passwords.ts";
 import { totpCode } from "../../functions/domain/two-factor.ts";
 import { goldCoinAuction, listedAuction, SILVER_COIN } from "./support/auctions.ts";
@@ -187,7 +188,7 @@ async function longNamedBidder(bidBalance: number) {
     emailVerified: true,
     username,
     email: `${username}@example.com`,
-    passwordHash: await hashPassword(PASSWORD),
+    passwordHash: await hashPassword(PASSWORD, passwordParams()),
     role: "buyer",
     bidBalance,
     now: Date.now(),

@@ -106,6 +106,7 @@ describe("HTTP API", () => {
     for (const fn of [...devFunctions, ...prodFunctions]) {
       expect(fn.env.LOCAL_WEBHOOK_SECRET, fn.handlerId).toBeUndefined();
       expect(fn.env.LOCAL_STACK, fn.handlerId).toBeUndefined();
+      expect(fn.env.PASSWORD_HASH_COST, fn.handlerId).toBeUndefined();
     }
     expect(JSON.stringify(dev.json)).not.toContain("whsec_local_development");
   });

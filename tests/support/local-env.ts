@@ -15,6 +15,8 @@ export function handlerTestEnv(dynamoEndpoint: string): Record<string, string> {
     PAYMENT_PROVIDER: "local",
     // Lets the local provider use the public development webhook secret (nowhere else may).
     LOCAL_STACK: "1",
+    // New password hashes at the suite's low scrypt cost (functions/config/runtime.ts passwordParams).
+    PASSWORD_HASH_COST: "low",
     POWERTOOLS_LOG_LEVEL: testLogLevel(),
     // The origin lock is on, as deployed: invokeRoute plays CloudFront and adds it (viaSite: false does not).
     ORIGIN_SECRET: "integration-origin-secret",

@@ -1,6 +1,7 @@
 import { loginSchema } from "#shared/schemas/auth";
 import { createSession, deleteSession } from "../../adapters/dynamo/sessions-repo.ts";
 import { findUserByLogin } from "../../adapters/dynamo/users-repo.ts";
+import { passwordParams } from "../../config/runtime.ts";
 import { decoyHash, verifyPassword } from "../../domain/passwords.ts";
 import { PENDING_LOGIN_MS } from "../../domain/two-factor.ts";
 import { clientIp } from "../../http/client-ip.ts";
@@ -17,7 +18,10 @@ export const route = definePublicRoute({ body: loginSchema }, async ({ body, now
   const ip = clientIp(event);
   // The attempt is counted before the password is checked: parallel guesses cannot slip past the limits.
   const attempt = await reserveLoginAttempt({ account: user?.id ?? body.username, ip, now });
-  const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
+  const valid = await verifyPassword(
+    body.password,
+    user?.passwordHash ?? (await decoyHash(passwordParams())),
+  );
   if (!user || !valid) throw unauthorized("Invalid username or password");
   // Upgraded first: a pending sign-in is stamped with the hash it was made under.
   const passwordHash = await upgradePasswordHash(user, body.password);

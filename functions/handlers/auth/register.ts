@@ -2,7 +2,7 @@ import { registerSchema } from "#shared/schemas/auth";
 import { reserveAttempts } from "../../adapters/dynamo/login-attempts-repo.ts";
 import { createSession } from "../../adapters/dynamo/sessions-repo.ts";
 import { createUser } from "../../adapters/dynamo/users-repo.ts";
-import { registrationsPerAddress } from "../../config/runtime.ts";
+import { passwordParams, registrationsPerAddress } from "../../config/runtime.ts";
 import {
   loginWindow,
   REGISTRATION_THROTTLED_MESSAGE,
@@ -29,7 +29,7 @@ export const route = definePublicRoute({ body: registerSchema }, async ({ body, 
   const user = await createUser({
     username: body.username,
     email: body.email,
-    passwordHash: await hashPassword(body.password),
+    passwordHash: await hashPassword(body.password, passwordParams()),
     role: body.role,
     now,
     ...(body.role === "seller" && body.businessName ? { businessName: body.businessName } : {}),

@@ -10,6 +10,7 @@ import {
 } from "../../adapters/dynamo/login-attempts-repo.ts";
 import { deleteAllSessions } from "../../adapters/dynamo/sessions-repo.ts";
 import { getUser, replacePasswordHash, type UserRecord } from "../../adapters/dynamo/users-repo.ts";
+import { passwordParams } from "../../config/runtime.ts";
 import { badRequest, tooManyRequests, unauthorized } from "../../domain/errors.ts";
 import {
   LOGIN_THROTTLED_MESSAGE,
@@ -77,8 +78,8 @@ export async function reserveLoginAttempt(input: {
  * password is in hand only now). Answers the hash stored from now on.
  */
 export async function upgradePasswordHash(user: UserRecord, password: string): Promise<string> {
-  if (!needsRehash(user.passwordHash)) return user.passwordHash;
-  const upgraded = await hashPassword(password);
+  if (!needsRehash(user.passwordHash, passwordParams())) return user.passwordHash;
+  const upgraded = await hashPassword(password, passwordParams());
   if (await replacePasswordHash(user.id, user.passwordHash, upgraded)) return upgraded;
   logger.info("password changed during login; rehash skipped", { userId: user.id });
   return user.passwordHash;
@@ -113,7 +114,13 @@ export async function changePassword(input: {
   }
   await attempt.succeeded();
   if (input.currentPassword === input.newPassword) throw badRequest(CHANGE_PASSWORD_MESSAGES.samePassword);
-  if (!(await replacePasswordHash(user.id, user.passwordHash, await hashPassword(input.newPassword)))) {
+  if (
+    !(await replacePasswordHash(
+      user.id,
+      user.passwordHash,
+      await hashPassword(input.newPassword, passwordParams()),
+    ))
+  ) {
     // An admin reset it meanwhile: the current password the user typed is no longer current.
     throw badRequest(CHANGE_PASSWORD_MESSAGES.wrongCurrent);
   }

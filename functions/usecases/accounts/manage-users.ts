@@ -8,6 +8,7 @@ import { getSeller } from "../../adapters/dynamo/sellers-repo.ts";
 import { deleteAllSessions } from "../../adapters/dynamo/sessions-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import { RETRY, retrying } from "../../adapters/retry.ts";
+import { passwordParams } from "../../config/runtime.ts";
 import { userDeletionRefusal } from "../../domain/approvals.ts";
 import { badRequest, conflict, notFound, serviceUnavailable } from "../../domain/errors.ts";
 import { hashPassword } from "../../domain/passwords.ts";
@@ -22,7 +23,7 @@ export async function resetUserPassword(
   userId: string,
   newPassword: string,
 ): Promise<{ sessionsEnded: number }> {
-  const updated = await setPasswordHash(userId, await hashPassword(newPassword));
+  const updated = await setPasswordHash(userId, await hashPassword(newPassword, passwordParams()));
   if (!updated) throw notFound(USER_NOT_FOUND);
   const sessionsEnded = await deleteAllSessions(userId);
   await deleteAllPasskeys(userId);

@@ -8,6 +8,7 @@ import { reserveAttempts } from "../../adapters/dynamo/login-attempts-repo.ts";
 import { deleteAllPasskeys } from "../../adapters/dynamo/passkeys-repo.ts";
 import { deleteAllSessions } from "../../adapters/dynamo/sessions-repo.ts";
 import { getUser, replacePasswordHash } from "../../adapters/dynamo/users-repo.ts";
+import { passwordParams } from "../../config/runtime.ts";
 import {
   ACCOUNT_MESSAGES,
   FORGOT_PER_EMAIL,
@@ -54,7 +55,13 @@ export async function resetPassword(input: {
     used.passwordStamp !== passwordStamp(user.passwordHash)
   )
     throw badRequest(ACCOUNT_MESSAGES.badResetToken);
-  if (!(await replacePasswordHash(user.id, user.passwordHash, await hashPassword(input.newPassword))))
+  if (
+    !(await replacePasswordHash(
+      user.id,
+      user.passwordHash,
+      await hashPassword(input.newPassword, passwordParams()),
+    ))
+  )
     throw badRequest(ACCOUNT_MESSAGES.badResetToken);
   await deleteAllSessions(user.id);
   const removedPasskeys = await deleteAllPasskeys(user.id);

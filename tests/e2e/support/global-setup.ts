@@ -38,7 +38,8 @@ export default async function setup(project: TestProject) {
     inMemory: true,
     ports: { dynamo: 0, gateway: 0, web: 0, events: 0 },
     withVite: true,
-    env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL },
+    // New password hashes at the suite's low scrypt cost (functions/config/runtime.ts passwordParams).
+    env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL, PASSWORD_HASH_COST: "low" },
     onServerExit: failRun,
     log: (message) => {
       if (process.env.E2E_VERBOSE) console.log(message);

@@ -10,6 +10,7 @@ import { expect } from "vitest";
 import type { UserRole } from "#shared/constants";
 import { setSellerStatus } from "../../../functions/adapters/dynamo/sellers-repo.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
+import { passwordParams } from "../../../functions/config/runtime.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
 import { newPage } from "./browser.ts";
 
@@ -68,7 +69,7 @@ export async function signedIn(
     emailVerified: true,
     username,
     email: `${username}@example.com`,
-    passwordHash: await hashPassword(PASSWORD),
+    passwordHash: await hashPassword(PASSWORD, passwordParams()),
     role,
     bidBalance: options.bidBalance ?? 0,
     now: Date.now(),

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { AgentView } from "#shared/schemas/agents";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
+import { passwordParams } from "../../../functions/config/runtime.ts";
 import { ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
 import { liveAuction } from "../auctions/fixtures.ts";
@@ -24,7 +25,10 @@ const PASSWORD = "buyer-password-1";
 
 /** A buyer with credits who can also sign in by password. */
 async function buyer(): Promise<Actor> {
-  return signedInActor("buyer", { bidBalance: 20, passwordHash: await hashPassword(PASSWORD) });
+  return signedInActor("buyer", {
+    bidBalance: 20,
+    passwordHash: await hashPassword(PASSWORD, passwordParams()),
+  });
 }
 
 const deleteAccount = (user: Actor, password = PASSWORD) =>

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import type { OutboxEmail } from "#shared/schemas/notifications";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { installEmailQueue } from "../../../functions/adapters/email/email-queue.ts";
+import { passwordParams } from "../../../functions/config/runtime.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
 import { createLocalEmailQueue, type LocalEmailQueue } from "../../../scripts/local/email-queue.ts";
 import { type ApiRequest, invokeRoute } from "../../../scripts/local/invoke-route.ts";
@@ -40,7 +41,7 @@ export async function existingAccount(password = "first-password") {
     emailVerified: true,
     username,
     email: `${username}@example.com`,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(password, passwordParams()),
     role: "buyer",
     now: Date.now(),
   });

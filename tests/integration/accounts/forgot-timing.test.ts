@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
 import { installEmailQueue } from "../../../functions/adapters/email/email-queue.ts";
+import { passwordParams } from "../../../functions/config/runtime.ts";
 import type { EmailEvent } from "../../../functions/domain/notifications.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
@@ -67,7 +68,7 @@ describe("POST /api/auth/forgot-password", () => {
   it("takes as long for a known address as for an unknown one: over 20 calls each, medians within 20 ms", async () => {
     await clearOfLoginWindowEdge(60_000);
     // One account per known call: an address may ask 3 times a window.
-    const passwordHash = await hashPassword("first-password");
+    const passwordHash = await hashPassword("first-password", passwordParams());
     const accounts = await Promise.all(
       Array.from({ length: 20 }, () => {
         const username = uniqueName("timed");

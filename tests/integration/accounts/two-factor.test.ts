@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TwoFactorSetupView, TwoFactorStatusView } from "#shared/schemas/accounts";
 import { getTwoFactor } from "../../../functions/adapters/dynamo/two-factor-repo.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
+import { passwordParams } from "../../../functions/config/runtime.ts";
 import { ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
 import { LOGIN_THROTTLED_MESSAGE, MAX_FAILED_PER_IP } from "../../../functions/domain/login-throttle.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
@@ -89,7 +90,7 @@ async function enrolled(role: "buyer" | "admin" = "buyer") {
             emailVerified: true,
             username,
             email: `${username}@example.com`,
-            passwordHash: await hashPassword("staff-password"),
+            passwordHash: await hashPassword("staff-password", passwordParams()),
             role: "admin",
             now: Date.now(),
           });
@@ -372,7 +373,7 @@ describe("staff where the stage requires it", () => {
       emailVerified: true,
       username,
       email: `${username}@example.com`,
-      passwordHash: await hashPassword("staff-password"),
+      passwordHash: await hashPassword("staff-password", passwordParams()),
       role: "admin",
       now: Date.now(),
     });

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
+import { passwordParams } from "../../../functions/config/runtime.ts";
 import { ACCOUNT_MESSAGES, FORGOT_PER_IP } from "../../../functions/domain/accounts.ts";
 import {
   LOGIN_THROTTLED_MESSAGE,
@@ -49,7 +50,7 @@ describe("limits keyed on the viewer's address", () => {
     await createUser({
       username,
       email: `${username}@example.com`,
-      passwordHash: await hashPassword(PASSWORD),
+      passwordHash: await hashPassword(PASSWORD, passwordParams()),
       role: "buyer",
       now: Date.now(),
       emailVerified: true,

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
+import { passwordParams } from "../../../functions/config/runtime.ts";
 import { LOGIN_THROTTLED_MESSAGE, MAX_FAILED_PER_PAIR } from "../../../functions/domain/login-throttle.ts";
 import { hashPassword } from "../../../functions/domain/passwords.ts";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
@@ -25,7 +26,7 @@ async function owner() {
     emailVerified: true,
     username,
     email: `${username}@example.com`,
-    passwordHash: await hashPassword(PASSWORD),
+    passwordHash: await hashPassword(PASSWORD, passwordParams()),
     role: "buyer",
     now: Date.now(),
   });

@@ -402,7 +402,11 @@ describe("the broadcaster", () => {
           auctionId,
           totalBids: 1,
           currentPrice: "1.01",
-          lastBidder: { username: buyer.username },
+          lastBidder: {
+            username: buyer.username,
+            memberSince: expect.stringMatching(/^\d{4}-\d{2}$/),
+            isNew: true,
+          },
         }),
       ]);
     }

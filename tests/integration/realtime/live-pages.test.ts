@@ -131,6 +131,11 @@ describe("the live list in pages", () => {
     expect(Array.isArray(whole.body)).toBe(true);
     expect(whole.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
     const walked = await walk(7);
-    expect(walked.flatMap((p) => p.body.map((a) => a.id))).toEqual(whole.body.map((a) => a.id));
+    // The earlier tests' auctions of 20-60 s may end between the two reads on a slow machine: compare
+    // the ones that stay live for the next ten minutes.
+    const lasting = (list: AuctionSummary[]) =>
+      list.filter((a) => Date.parse(a.endsAt) > Date.now() + 10 * 60_000).map((a) => a.id);
+    expect(lasting(walked.flatMap((p) => p.body))).toEqual(lasting(whole.body));
+    expect(lasting(whole.body).length).toBeGreaterThan(20);
   });
 });

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it } from "vitest";
+import { passwordParams } from "../../../functions/config/runtime.ts";
 import {
   LOGIN_THROTTLED_MESSAGE,
   loginCounters,
@@ -13,7 +14,13 @@ import {
   pairDelayMs,
   pairWaitMs,
 } from "../../../functions/domain/login-throttle.ts";
-import { hashPassword, verifyPassword } from "../../../functions/domain/passwords.ts";
+import {
+  hashPassword,
+  LOW_COST_PASSWORD_PARAMS,
+  needsRehash,
+  PASSWORD_PARAMS,
+  verifyPassword,
+} from "../../../functions/domain/passwords.ts";
 import { hashSessionToken, newSessionToken, sessionNeedsTouch } from "../../../functions/domain/sessions.ts";
 import { clientIp } from "../../../functions/http/client-ip.ts";
 import { clearedSessionCookies, readCookie, sessionCookies } from "../../../functions/http/cookies.ts";
@@ -162,6 +169,34 @@ describe("passwords", () => {
     expect(await verifyPassword("correct horse", hash)).toBe(true);
     expect(await verifyPassword("wrong horse", hash)).toBe(false);
     expect(await hashPassword("correct horse")).not.toBe(hash);
+  });
+
+  it("get the low test cost only on the local stack, and the real cost everywhere else", () => {
+    const saved = {
+      LOCAL_STACK: process.env.LOCAL_STACK,
+      PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST,
+    };
+    try {
+      process.env.PASSWORD_HASH_COST = "low";
+      delete process.env.LOCAL_STACK;
+      expect(passwordParams()).toBe(PASSWORD_PARAMS);
+      process.env.LOCAL_STACK = "1";
+      expect(passwordParams()).toBe(LOW_COST_PASSWORD_PARAMS);
+      process.env.PASSWORD_HASH_COST = "cheap";
+      expect(passwordParams()).toBe(PASSWORD_PARAMS);
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  });
+
+  it("rehash a low-cost hash under the real cost, never the other way round", async () => {
+    const low = await hashPassword("correct horse", LOW_COST_PASSWORD_PARAMS);
+    expect(await verifyPassword("correct horse", low)).toBe(true);
+    expect(needsRehash(low)).toBe(true);
+    expect(needsRehash(low, LOW_COST_PASSWORD_PARAMS)).toBe(false);
   });
 });
 

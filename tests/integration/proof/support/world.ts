@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import type { UserRole } from "#shared/constants";
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import type { ProductView } from "#shared/schemas/seller";
+import { passwordParams } from "../../../../functions/config/runtime.ts";
 import { hashPassword } from "../../../../functions/domain/passwords.ts";
 import { invokeRoute, type RouteResponse } from "../../../../scripts/local/invoke-route.ts";
 import { seedBidPackages } from "../../../../scripts/seed/bid-packages.ts";
@@ -130,7 +131,7 @@ async function finishedAuction(seller: Caller, bidders: Caller[]): Promise<strin
 
 export async function buildWorld(): Promise<World> {
   await seedBidPackages();
-  const passwordHash = await hashPassword(WORLD_PASSWORD);
+  const passwordHash = await hashPassword(WORLD_PASSWORD, passwordParams());
   const admin = await signedInUser("admin", passwordHash);
   const buyer = await signedInUser("buyer", passwordHash, 40);
   const otherBuyer = await signedInUser("buyer", passwordHash, 40);
