@@ -1,6 +1,6 @@
 import { marshall } from "@aws-sdk/util-dynamodb";
 import type { AttributeValue, DynamoDBRecord } from "aws-lambda";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEST_CARDS } from "#shared/payments";
 import type { CreatePaymentIntentResponse } from "#shared/schemas/payments";
 import type { AdminDailyStats, SellerDailyStats } from "#shared/schemas/stats";
@@ -43,6 +43,16 @@ afterAll(async () => {
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+// The figures are per UTC day and each test reads "today" before and after its writes: a test that
+// straddles midnight would compare two days. Each takes seconds, so one that would start in the last
+// three minutes of a day starts just after midnight instead (a CI run once failed at 23:59).
+const MIDNIGHT_MARGIN_MS = 3 * 60_000;
+beforeEach(async () => {
+  const now = Date.now();
+  const untilMidnight = 86_400_000 - (now % 86_400_000);
+  if (untilMidnight < MIDNIGHT_MARGIN_MS) await new Promise((r) => setTimeout(r, untilMidnight + 1_000));
+}, MIDNIGHT_MARGIN_MS + 60_000);
 
 async function adminStats(admin: TestUser, days = 30) {
   const res = await admin.call<AdminDailyStats>({
