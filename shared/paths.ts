@@ -3,7 +3,12 @@
  * links back. `path` is the router pattern, `getHref` builds a link.
  */
 export const paths = {
-  home: { path: "/", getHref: () => "/" },
+  home: {
+    path: "/",
+    getHref: () => "/",
+    /** The live grid showing only beginner auctions (for bidders who have not won yet). */
+    getBeginnerHref: () => "/?beginner=1#live-auctions",
+  },
   auction: { path: "/auction/:id", getHref: (id: string) => `/auction/${encodeURIComponent(id)}` },
   auctionAlt: { path: "/auctions/:id", getHref: (id: string) => `/auctions/${encodeURIComponent(id)}` },
   /** An auction's public bid ledger, verified in the browser. */

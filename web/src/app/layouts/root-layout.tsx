@@ -5,6 +5,7 @@ import { lazyPage } from "@web/app/lazy-page.tsx";
 import { PurchaseModalProvider } from "@web/app/purchase-modal-provider.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { useUser } from "@web/lib/current-user.ts";
+import { welcomeDue } from "@web/lib/welcome.ts";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 
@@ -17,10 +18,11 @@ export function PageLoading() {
   );
 }
 
-// Only an unverified, signed-in user sees it: its code (and the accounts API) stays off the first load.
-const VerifyEmailBanner = lazyPage(
-  () => import("@web/features/accounts/components/verify-email-banner.tsx"),
-  "VerifyEmailBanner",
+// Only an unverified or just signed-up user sees one (the verify banner, the welcome panel): their code
+// (and the accounts API) stays off the first load.
+const AccountNotice = lazyPage(
+  () => import("@web/features/accounts/components/account-notice.tsx"),
+  "AccountNotice",
 );
 
 /** Header, page, footer; inside the router so the purchase modal can navigate. */
@@ -37,9 +39,9 @@ export function RootLayout() {
         </a>
         <Header />
         <SelfExclusionBanner />
-        {user && !user.emailVerified && (
+        {user && (!user.emailVerified || welcomeDue(user.id)) && (
           <Suspense fallback={null}>
-            <VerifyEmailBanner />
+            <AccountNotice />
           </Suspense>
         )}
         {/* At least a screen high: the footer starts below the fold, so a page growing from its loading

@@ -61,11 +61,19 @@ const FILTERS = [
 ] as const;
 type Filter = (typeof FILTERS)[number]["value"];
 
-function matchesFilter(auction: AuctionSummary, filter: Filter) {
-  return filter === "all" || auction.product.metalType === filter;
-}
-
-function LiveAuctionsGrid({ filter, query, sort }: { filter: Filter; query: string; sort: GridSort }) {
+function LiveAuctionsGrid({
+  filter,
+  query,
+  sort,
+  beginner,
+}: {
+  filter: Filter;
+  query: string;
+  sort: GridSort;
+  beginner: boolean;
+}) {
+  const matches = (auction: AuctionSummary) =>
+    (filter === "all" || auction.product.metalType === filter) && (!beginner || auction.beginner);
   const { data, isError } = useQuery(auctionQueries.list());
   // A new list (the first answer, each poll) renders in the background in short slices: the query's
   // own re-render, which React runs in one go, only meets memoized children here.
@@ -82,7 +90,7 @@ function LiveAuctionsGrid({ filter, query, sort }: { filter: Filter; query: stri
     );
   }
   const live = arrangeGrid(
-    auctions.filter((a) => a.status === "active" && matchesFilter(a, filter)),
+    auctions.filter((a) => a.status === "active" && matches(a)),
     query,
     sort,
   );
@@ -90,7 +98,7 @@ function LiveAuctionsGrid({ filter, query, sort }: { filter: Filter; query: stri
   const shown = [
     ...live,
     ...arrangeGrid(
-      recentlyEnded.filter((a) => matchesFilter(a, filter) && !live.some((l) => l.id === a.id)),
+      recentlyEnded.filter((a) => matches(a) && !live.some((l) => l.id === a.id)),
       query,
       sort,
     ),
@@ -194,7 +202,7 @@ function useGridParams() {
   }
   const query = params.get("q") ?? "";
   const sort = parseGridSort(params.get("sort"));
-  const update = (name: "q" | "sort", value: string, fallback: string) => {
+  const update = (name: "q" | "sort" | "beginner", value: string, fallback: string) => {
     const next = new URLSearchParams(latest.current);
     if (value === fallback) next.delete(name);
     else next.set(name, value);
@@ -206,6 +214,9 @@ function useGridParams() {
     sort,
     setQuery: (value: string) => update("q", value, ""),
     setSort: (value: string) => update("sort", value, "ending"),
+    /** `?beginner=1`: only the auctions for bidders who have not won yet (the welcome panel links it). */
+    beginner: params.get("beginner") === "1",
+    showAll: () => update("beginner", "", ""),
   };
 }
 
@@ -343,10 +354,23 @@ export function HomePage() {
               ))}
             </TabsList>
             <GridControls {...grid} />
+            {grid.beginner && (
+              <p
+                className="flex flex-wrap items-center gap-x-3 text-sm sm:col-span-full"
+                data-testid="beginner-only"
+              >
+                <span>
+                  Showing <strong>beginner auctions</strong> only: for bidders who have not won yet.
+                </span>
+                <Button variant="link" className="h-11 px-0" onClick={grid.showAll}>
+                  Show all auctions
+                </Button>
+              </p>
+            )}
           </div>
           {FILTERS.map(({ value }) => (
             <TabsContent key={value} value={value} className="mt-0">
-              <LiveAuctionsGrid filter={value} query={grid.query} sort={grid.sort} />
+              <LiveAuctionsGrid filter={value} query={grid.query} sort={grid.sort} beginner={grid.beginner} />
             </TabsContent>
           ))}
         </Tabs>
