@@ -25,6 +25,9 @@ describe("fair play pages", () => {
       .poll(() => page.locator("main").textContent())
       .toContain(`more than ${config.winLimit.wins} auctions in any ${config.winLimit.days} days`);
     expect(await page.locator("main").textContent()).toContain("Staff accounts cannot bid");
+    expect(await page.getByRole("link", { name: "see the beginner auctions" }).getAttribute("href")).toBe(
+      "/?beginner=1#live-auctions",
+    );
     expect(await page.getByTestId("ledger-how-to").textContent()).toContain(
       '"Verified: all N bids chain to the start"',
     );

@@ -70,7 +70,11 @@ export function FairnessPage() {
       </TopicCard>
       <TopicCard icon={Sprout} title="Beginner auctions and the win limit">
         <p className="text-muted-foreground">
-          Auctions marked Beginner are only for bidders who have never won.{" "}
+          Auctions marked Beginner are only for bidders who have never won (
+          <Link to={paths.home.getBeginnerHref()} className="underline">
+            see the beginner auctions
+          </Link>
+          ).{" "}
           {limit
             ? `Nobody may win more than ${limit.wins} auctions in any ${limit.days} days; at the limit, bids are refused until the oldest of those wins is ${limit.days} days old.`
             : "A published win limit caps how many auctions anyone may win in a rolling window."}
