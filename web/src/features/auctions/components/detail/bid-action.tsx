@@ -11,6 +11,7 @@ import { Link } from "react-router";
 import { BID_MESSAGES, bidRefusalFor, lockedOut } from "#shared/bid-refusals";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
+import { allInText } from "#shared/win-figures";
 import { usePlaceBid } from "../../hooks/use-place-bid.ts";
 import { standing, won } from "../../lib/leader.ts";
 import { rememberBid, useHasBidOn } from "../../lib/my-bids.ts";
@@ -154,6 +155,12 @@ function YouWon({ auction, compact }: { auction: AuctionDetail; compact: boolean
         <Trophy className="size-5" aria-hidden="true" />
         You won
       </p>
+      {/* The server's All-in, as My Wins and My Orders show it: the price panel above says the final price. */}
+      {win && win.exchangedBids === null && (
+        <p className="text-sm" data-testid="you-won-all-in">
+          {allInText(win.allInCost, win.me.bidsPlaced, win.me.bidsValue)}
+        </p>
+      )}
       {win &&
         (awaitsPayment(win) ? (
           <Suspense fallback={null}>
