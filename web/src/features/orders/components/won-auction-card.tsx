@@ -70,7 +70,7 @@ export function WonAuctionCard({ auction }: { auction: WonAuction }) {
             strong
             testId="final-price"
           />
-          <Fact label="Total bids" value={auction.totalBids.toLocaleString("en-US")} />
+          <Fact label="Bids in all" value={auction.totalBids.toLocaleString("en-US")} />
           {!exchanged && (
             <>
               <Fact
