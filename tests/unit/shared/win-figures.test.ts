@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { bidsSpentText } from "#shared/win-figures";
 import {
   allInSavingsPercent,
   allInText,
-  bidsSpentText,
   bidsValueOf,
   meltComparisonText,
   retailSavingsText,
   summarizeWins,
-} from "#shared/win-figures";
+} from "#shared/win-savings";
 
 describe("bids spent", () => {
   it("says what paid bids cost", () => {

@@ -1,5 +1,5 @@
 import type { MeltValue } from "#shared/schemas/auctions";
-import { meltComparisonText, retailSavingsText } from "#shared/win-figures";
+import { meltComparisonText, retailSavingsText } from "#shared/win-savings";
 
 /**
  * "N% below retail, bids included", and the same all-in cost against the melt value ("N% below / above

@@ -12,7 +12,8 @@ import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { EndedAuction } from "#shared/schemas/auctions";
-import { allInText, bidsValueOf, FINAL_PRICE_LABEL } from "#shared/win-figures";
+import { FINAL_PRICE_LABEL } from "#shared/win-figures";
+import { allInText, bidsValueOf } from "#shared/win-savings";
 import { EconomicsLine } from "../components/economics-line.tsx";
 
 /** /recent-winners: who won what lately, and for how much all-in against retail. */

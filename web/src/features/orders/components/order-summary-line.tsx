@@ -5,7 +5,8 @@ import { winExpired } from "@web/lib/wins.ts";
 import { formatPrice } from "#shared/money";
 import { carrierTrackingUrl, shortOrderId } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
-import { allInText, FINAL_PRICE_LABEL } from "#shared/win-figures";
+import { FINAL_PRICE_LABEL } from "#shared/win-figures";
+import { allInText } from "#shared/win-savings";
 
 /** The top of an order card, shared by /orders and /seller-orders: product, number, date, price, badges. */
 export function OrderSummaryLine({ order }: { order: OrderView }) {

@@ -5,7 +5,7 @@ import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { paths } from "@web/config/paths.ts";
 import { DollarSign, type LucideIcon, Package, TrendingUp, Trophy } from "lucide-react";
 import { formatCents } from "#shared/money";
-import { summarizeWins } from "#shared/win-figures";
+import { summarizeWins } from "#shared/win-savings";
 import { orderQueries } from "../api/queries.ts";
 import { WonAuctionCard } from "../components/won-auction-card.tsx";
 

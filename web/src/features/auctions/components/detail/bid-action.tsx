@@ -11,7 +11,6 @@ import { Link } from "react-router";
 import { BID_MESSAGES, bidRefusalFor, lockedOut } from "#shared/bid-refusals";
 import { formatPrice } from "#shared/money";
 import type { AuctionDetail } from "#shared/schemas/auctions";
-import { allInText } from "#shared/win-figures";
 import { usePlaceBid } from "../../hooks/use-place-bid.ts";
 import { standing, won } from "../../lib/leader.ts";
 import { rememberBid, useHasBidOn } from "../../lib/my-bids.ts";
@@ -157,9 +156,9 @@ function YouWon({ auction, compact }: { auction: AuctionDetail; compact: boolean
       </p>
       {/* The server's All-in, as My Wins and My Orders show it: the price panel above says the final price. */}
       {win && win.exchangedBids === null && (
-        <p className="text-sm" data-testid="you-won-all-in">
-          {allInText(win.allInCost, win.me.bidsPlaced, win.me.bidsValue)}
-        </p>
+        <Suspense fallback={null}>
+          <WinAllIn win={win} />
+        </Suspense>
       )}
       {win &&
         (awaitsPayment(win) ? (
@@ -180,8 +179,9 @@ function YouWon({ auction, compact }: { auction: AuctionDetail; compact: boolean
   );
 }
 
-/** Only a winner sees it: no part of the auction page's first load. */
+/** Only a winner sees them: no part of the auction page's first load. */
 const UnpaidWin = lazy(async () => ({ default: (await import("./unpaid-win.tsx")).UnpaidWin }));
+const WinAllIn = lazy(async () => ({ default: (await import("./win-all-in.tsx")).WinAllIn }));
 
 /** Phones and tablets: price, time left and the bid button stay at the bottom of the screen. */
 export function PhoneBidBar({ auction }: { auction: AuctionDetail }) {
