@@ -1,40 +1,6 @@
 /** Order facts both the web and the functions need (pure). */
 import { DEFAULT_COUNTRY } from "./constants.ts";
 
-export interface WinsSummary {
-  totalWins: number;
-  totalSpentCents: number;
-  /** Rounded to the cent; 0 with no wins. */
-  averagePriceCents: number;
-}
-
-/** The three cards of /my-wins: Total Wins, Total Spent, Average Price. */
-export function summarizeWins(finalPricesCents: readonly number[]): WinsSummary {
-  const totalSpentCents = finalPricesCents.reduce((sum, cents) => sum + cents, 0);
-  const totalWins = finalPricesCents.length;
-  return {
-    totalWins,
-    totalSpentCents,
-    averagePriceCents: totalWins === 0 ? 0 : Math.round(totalSpentCents / totalWins),
-  };
-}
-
-/**
- * "N% below retail, bids included": the saving a win or a purchase may claim, counted on the all-in cost
- * (final price + the value of the bids spent), never on the final price alone. Null when there is no
- * retail price or no saving; rounded down, so the claim never overstates.
- */
-/** How far the all-in cost is below (positive) or above (negative) the melt value, whole percent toward 0. */
-export function allInVersusMeltPercent(allInCents: number, meltCents: number): number {
-  return Math.trunc(((meltCents - allInCents) * 100) / meltCents);
-}
-
-export function allInSavingsPercent(allInCents: number, retailCents: number | null): number | null {
-  if (!retailCents || retailCents <= 0 || allInCents >= retailCents) return null;
-  const percent = Math.floor(((retailCents - allInCents) * 100) / retailCents);
-  return percent > 0 ? percent : null;
-}
-
 /** The address block of /seller-orders: "address", "city, state zip", country (US when unset). */
 export function shippingAddressLines(order: {
   shippingAddress: string;

@@ -72,7 +72,7 @@ describe("Buy It Now", () => {
     );
     expect(await order.getByTestId("order-buy-now").textContent()).toContain("less $1.20 for 2 bids");
     // All-in: $38.80 paid + 2 bids worth $1.20 = the retail price.
-    expect(await order.getByTestId("order-all-in").textContent()).toBe("All-in $40.00 with 2 bids");
+    expect(await order.getByTestId("order-all-in").textContent()).toBe("All-in $40.00 with 2 bids ($1.20)");
 
     // Their part in the auction is over; the other bidder still sees the offer, one unit left.
     const refused = await bid(buyer.page, auction.id);

@@ -86,8 +86,9 @@ describe("winning and fulfilment", () => {
     await page.getByRole("heading", { name: "My Wins" }).waitFor();
     await page.getByTestId("win-card").first().waitFor();
     expect(await page.getByTestId("summary-total-wins").textContent()).toBe("1");
-    expect(await page.getByTestId("summary-total-spent").textContent()).toBe("$1.52");
-    expect(await page.getByTestId("summary-average-price").textContent()).toBe("$1.52");
+    // The totals add the wins' All-in figures (below), never the final prices alone.
+    expect(await page.getByTestId("summary-total-spent").textContent()).toBe("$2.12");
+    expect(await page.getByTestId("summary-average-price").textContent()).toBe("$2.12");
     const winCard = page.getByTestId("win-card");
     expect(await winCard.textContent()).toContain("Won");
     // All-in: $1.52 + one bid that cost $0.60.

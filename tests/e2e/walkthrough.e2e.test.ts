@@ -165,7 +165,7 @@ describe.each(PHONE_AND_DESKTOP)("ended auction page at %s size", (label, viewpo
       .waitFor();
     expect(await axeFindings(reader.page, `ledger (${label})`)).toEqual([]);
 
-    // The winner's figures read right: granted bids are "free", Total Spent is the final prices alone.
+    // The winner's figures read right: granted bids are "free", Total Spent adds the wins' All-in.
     const winnerSeen = problems(winner.page);
     await winner.page.goto(`/auction/${auction.id}`);
     await expect
@@ -174,7 +174,7 @@ describe.each(PHONE_AND_DESKTOP)("ended auction page at %s size", (label, viewpo
     await winner.page.goto("/my-wins");
     const spent = winner.page.getByTestId("summary-total-spent");
     await spent.waitFor();
-    expect(await spent.locator("xpath=..").textContent()).toContain("final prices");
+    expect(await spent.locator("xpath=..").textContent()).toContain("all-in, bids included");
     expect(await axeFindings(winner.page, `my wins (${label})`)).toEqual([]);
     expect(winnerSeen).toEqual([]);
     expect(seen).toEqual([]);

@@ -100,10 +100,10 @@ describe.each(PHONE_AND_DESKTOP)("recent winners at %s size", (label, viewport) 
     await win.waitFor();
     const text = await win.textContent();
     expect(text).toContain(auction.product.name);
-    expect(text).toContain(`Won by ${winner.username} for $1.51`);
+    expect(text).toContain(`Won by ${winner.username} · Final price $1.51`);
     // Given bids are worth nothing: all-in is the final price, 96% below the $40.00 retail price.
     expect(await win.getByTestId("all-in-savings").textContent()).toBe(
-      "Saved 96% on retail ($40.00), bids included",
+      "96% below retail ($40.00), bids included",
     );
     expect(await axeFindings(visitor, `recent winners (${label})`)).toEqual([]);
     if (process.env.E2E_SCREENSHOTS) await visitor.screenshot({ path: `/tmp/recent-winners-${label}.png` });

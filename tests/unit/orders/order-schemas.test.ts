@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  allInSavingsPercent,
-  carrierTrackingUrl,
-  shippingAddressLines,
-  shortOrderId,
-  summarizeWins,
-} from "#shared/orders";
+import { carrierTrackingUrl, shippingAddressLines, shortOrderId } from "#shared/orders";
 import { createOrderRequestSchema, shippingUpdateSchema } from "#shared/schemas/orders";
 
 const address = {
@@ -133,20 +127,6 @@ describe("shipping update", () => {
   });
 });
 
-describe("my wins summary", () => {
-  it("totals and averages the final prices, rounding to the cent", () => {
-    expect(summarizeWins([100, 250, 251])).toEqual({
-      totalWins: 3,
-      totalSpentCents: 601,
-      averagePriceCents: 200,
-    });
-  });
-
-  it("is all zero with no wins", () => {
-    expect(summarizeWins([])).toEqual({ totalWins: 0, totalSpentCents: 0, averagePriceCents: 0 });
-  });
-});
-
 describe("display helpers", () => {
   it("writes the address as three lines, the country defaulting to US", () => {
     expect(shippingAddressLines({ ...address, shippingCountry: "" })).toEqual([
@@ -161,22 +141,6 @@ describe("display helpers", () => {
 
   it("shows the first 8 characters of an order id", () => {
     expect(shortOrderId("1a2b3c4d-5e6f")).toBe("1a2b3c4d");
-  });
-});
-
-describe("the savings a win may claim", () => {
-  it("counts the bids: the all-in cost against retail, rounded down", () => {
-    // $5.05 final + 3 bids × $0.60 = $6.85 against $40.00 retail: 82.875 % -> 82 %.
-    expect(allInSavingsPercent(685, 4000)).toBe(82);
-    // The final price alone would claim 87 %; the claim never uses it.
-    expect(allInSavingsPercent(505, 4000)).toBe(87);
-  });
-
-  it("claims nothing without a retail price, or when the bids ate the saving", () => {
-    expect(allInSavingsPercent(685, null)).toBeNull();
-    expect(allInSavingsPercent(4000, 4000)).toBeNull();
-    expect(allInSavingsPercent(4500, 4000)).toBeNull();
-    expect(allInSavingsPercent(3999, 4000)).toBeNull();
   });
 });
 

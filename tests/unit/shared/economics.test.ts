@@ -18,7 +18,7 @@ describe("economicsSentence", () => {
     );
   });
 
-  it("leaves the melt clause out without a melt value, and says 1 bid", () => {
+  it("leaves the melt clause out without a melt value, and calls bids worth $0 free", () => {
     expect(
       economicsSentence({
         bids: 1,
@@ -28,7 +28,7 @@ describe("economicsSentence", () => {
         retailPrice: null,
         meltValue: null,
       }),
-    ).toBe("Bidders spent 1 bid, about $0.00; with the final price the site collected $0.01");
+    ).toBe("Bidders spent 1 free bid; with the final price the site collected $0.01");
   });
 });
 

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { AllInSavings } from "@web/components/all-in-savings.tsx";
 import { EmptyList, PagedQueryList } from "@web/components/list-states.tsx";
 import { PageContainer, PageHeader } from "@web/components/page-header.tsx";
 import { ProductPhoto } from "@web/components/product-image.tsx";
@@ -8,10 +9,11 @@ import { formatDateTime } from "@web/lib/format-date.ts";
 import { listPagesQuery } from "@web/lib/list-pages.ts";
 import { Trophy } from "lucide-react";
 import { Link } from "react-router";
-import { decimalToCents, formatPrice } from "#shared/money";
-import { allInSavingsPercent } from "#shared/orders";
+import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { EndedAuction } from "#shared/schemas/auctions";
+import { FINAL_PRICE_LABEL } from "#shared/win-figures";
+import { allInText, bidsValueOf } from "#shared/win-savings";
 import { EconomicsLine } from "../components/economics-line.tsx";
 
 /** /recent-winners: who won what lately, and for how much all-in against retail. */
@@ -43,10 +45,6 @@ export function RecentWinnersPage() {
 
 function Win({ win }: { win: EndedAuction }) {
   const href = paths.auction.getHref(win.id);
-  const percent = allInSavingsPercent(
-    decimalToCents(win.allInCost) ?? 0,
-    win.retailPrice ? decimalToCents(win.retailPrice) : null,
-  );
   return (
     <Card data-testid="recent-win" data-auction-id={win.id} className="flex gap-3 p-3 sm:gap-4">
       <Link to={href} className="block size-20 shrink-0 overflow-hidden rounded-md bg-muted sm:size-24">
@@ -57,20 +55,18 @@ function Win({ win }: { win: EndedAuction }) {
           {win.product.name}
         </Link>
         <p className="text-sm">
-          Won by <span className="font-semibold">{win.winner.username}</span> for{" "}
+          Won by <span className="font-semibold">{win.winner.username}</span> · {FINAL_PRICE_LABEL}{" "}
           <span className="font-semibold" data-testid="final-price">
             {formatPrice(win.finalPrice)}
           </span>
         </p>
         <p className="text-sm text-muted-foreground">
-          {plural(win.totalBids, "bid")} in all · the winner's {plural(win.winnerBids, "bid")} · all-in{" "}
-          {formatPrice(win.allInCost)}
+          {plural(win.totalBids, "bid")} in all · the winner's{" "}
+          <span data-testid="all-in">
+            {allInText(win.allInCost, win.winnerBids, bidsValueOf(win.allInCost, win.finalPrice))}
+          </span>
         </p>
-        {percent !== null ? (
-          <p className="text-sm font-medium text-success" data-testid="all-in-savings">
-            Saved {percent}% on retail ({formatPrice(win.retailPrice ?? "0")}), bids included
-          </p>
-        ) : null}
+        <AllInSavings allInCost={win.allInCost} retailPrice={win.retailPrice} meltValue={win.meltValue} />
         <EconomicsLine economics={win.economics} />
         <p className="text-xs text-muted-foreground">Ended {formatDateTime(win.endedAt)}</p>
       </div>

@@ -5,6 +5,8 @@ import { winExpired } from "@web/lib/wins.ts";
 import { formatPrice } from "#shared/money";
 import { carrierTrackingUrl, shortOrderId } from "#shared/orders";
 import type { OrderView } from "#shared/schemas/orders";
+import { FINAL_PRICE_LABEL } from "#shared/win-figures";
+import { allInText } from "#shared/win-savings";
 
 /** The top of an order card, shared by /orders and /seller-orders: product, number, date, price, badges. */
 export function OrderSummaryLine({ order }: { order: OrderView }) {
@@ -16,13 +18,13 @@ export function OrderSummaryLine({ order }: { order: OrderView }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="font-semibold leading-tight">{product.name}</h2>
           <div className="text-right">
+            <p className="text-xs text-muted-foreground">{FINAL_PRICE_LABEL}</p>
             <p className="text-lg font-bold" data-testid="order-price">
               {formatPrice(order.finalPrice)}
             </p>
             {order.bidsSpent > 0 && (
               <p className="text-xs text-muted-foreground" data-testid="order-all-in">
-                All-in {formatPrice(order.allInCost)} with {order.bidsSpent}{" "}
-                {order.bidsSpent === 1 ? "bid" : "bids"}
+                {allInText(order.allInCost, order.bidsSpent, order.bidsValue)}
               </p>
             )}
           </div>

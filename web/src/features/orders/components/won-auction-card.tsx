@@ -1,3 +1,4 @@
+import { AllInSavings } from "@web/components/all-in-savings.tsx";
 import { ExchangeWinButton } from "@web/components/exchange-win-button.tsx";
 import { PayByNote } from "@web/components/pay-by-note.tsx";
 import { PayWinButton } from "@web/components/pay-win-button.tsx";
@@ -12,9 +13,8 @@ import { awaitsPayment, winExpired } from "@web/lib/wins.ts";
 import { Package, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
-import { plural } from "#shared/plural";
 import type { WonAuction } from "#shared/schemas/orders";
-import { AllInSavings } from "./all-in-savings.tsx";
+import { ALL_IN_LABEL, BIDS_SPENT_LABEL, bidsSpentText, FINAL_PRICE_LABEL } from "#shared/win-figures";
 
 /**
  * One win on the wins page and what to do next: unpaid (no order yet, or its payment pending) ->
@@ -62,16 +62,24 @@ export function WonAuctionCard({ auction }: { auction: WonAuction }) {
             </dl>
           )}
         </div>
-        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
           <Fact label="Won on" value={formatDate(auction.wonAt)} />
-          <Fact label="Final price" value={formatPrice(auction.finalPrice)} strong />
-          <Fact label="Total bids" value={auction.totalBids.toLocaleString("en-US")} />
+          <Fact
+            label={FINAL_PRICE_LABEL}
+            value={formatPrice(auction.finalPrice)}
+            strong
+            testId="final-price"
+          />
+          <Fact label="Bids in all" value={auction.totalBids.toLocaleString("en-US")} />
           {!exchanged && (
-            <Fact
-              label={`All-in (with your ${plural(auction.me.bidsPlaced, "bid")})`}
-              value={formatPrice(auction.allInCost)}
-              testId="all-in-cost"
-            />
+            <>
+              <Fact
+                label={BIDS_SPENT_LABEL}
+                value={bidsSpentText(auction.me.bidsPlaced, auction.me.bidsValue)}
+                testId="bids-spent"
+              />
+              <Fact label={ALL_IN_LABEL} value={formatPrice(auction.allInCost)} testId="all-in-cost" />
+            </>
           )}
         </dl>
         {!exchanged && (

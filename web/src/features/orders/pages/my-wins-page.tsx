@@ -4,8 +4,8 @@ import { Card, CardContent } from "@web/components/ui/card.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { paths } from "@web/config/paths.ts";
 import { DollarSign, type LucideIcon, Package, TrendingUp, Trophy } from "lucide-react";
-import { decimalToCents, formatCents } from "#shared/money";
-import { summarizeWins } from "#shared/orders";
+import { formatCents } from "#shared/money";
+import { summarizeWins } from "#shared/win-savings";
 import { orderQueries } from "../api/queries.ts";
 import { WonAuctionCard } from "../components/won-auction-card.tsx";
 
@@ -27,7 +27,7 @@ export function MyWinsPage() {
   const wins = useInfiniteQuery(orderQueries.wonAuctionPages());
   // A win given up for its bids was never bought: the figures leave it out.
   const kept = all.data?.filter((w) => w.exchangedBids === null);
-  const summary = kept ? summarizeWins(kept.map((w) => decimalToCents(w.finalPrice) ?? 0)) : null;
+  const summary = kept ? summarizeWins(kept.map((w) => w.allInCost)) : null;
 
   return (
     <PagedListPage
@@ -46,21 +46,22 @@ export function MyWinsPage() {
   );
 }
 
-/** The wins in figures: how many, what they cost in all, and on average. */
+/** The wins in figures: how many, what they cost all-in, and on average. */
 function WinFigures({ summary }: { summary: ReturnType<typeof summarizeWins> | null }) {
   return (
     // Three across on a phone too, small, so the wins themselves (and Pay) start in the first screen.
     <div className="mb-6 grid grid-cols-3 gap-2 sm:mb-8 sm:gap-4">
       <SummaryCard title="Total Wins" icon={Trophy} value={summary ? String(summary.totalWins) : undefined} />
-      {/* The final prices alone: each win's All-in adds the bids spent on it. */}
+      {/* The wins' All-in figures added up: a total of final prices alone would read as a second "spent". */}
       <SummaryCard
         title="Total Spent"
-        hint="final prices"
+        hint="all-in, bids included"
         icon={DollarSign}
         value={summary ? formatCents(summary.totalSpentCents) : undefined}
       />
       <SummaryCard
         title="Average Price"
+        hint="all-in per win"
         icon={TrendingUp}
         value={summary ? formatCents(summary.averagePriceCents) : undefined}
       />

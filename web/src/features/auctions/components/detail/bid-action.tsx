@@ -154,6 +154,12 @@ function YouWon({ auction, compact }: { auction: AuctionDetail; compact: boolean
         <Trophy className="size-5" aria-hidden="true" />
         You won
       </p>
+      {/* The server's All-in, as My Wins and My Orders show it: the price panel above says the final price. */}
+      {win && win.exchangedBids === null && (
+        <Suspense fallback={null}>
+          <WinAllIn win={win} />
+        </Suspense>
+      )}
       {win &&
         (awaitsPayment(win) ? (
           <Suspense fallback={null}>
@@ -173,8 +179,9 @@ function YouWon({ auction, compact }: { auction: AuctionDetail; compact: boolean
   );
 }
 
-/** Only a winner sees it: no part of the auction page's first load. */
+/** Only a winner sees them: no part of the auction page's first load. */
 const UnpaidWin = lazy(async () => ({ default: (await import("./unpaid-win.tsx")).UnpaidWin }));
+const WinAllIn = lazy(async () => ({ default: (await import("./win-all-in.tsx")).WinAllIn }));
 
 /** Phones and tablets: price, time left and the bid button stay at the bottom of the screen. */
 export function PhoneBidBar({ auction }: { auction: AuctionDetail }) {

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { formatPrice } from "#shared/money";
 import { plural } from "#shared/plural";
 import type { AuctionDetail } from "#shared/schemas/auctions";
+import { bidsSpentText, FINAL_PRICE_LABEL } from "#shared/win-figures";
 import { won } from "../../lib/leader.ts";
 import { lockLabel } from "../../lib/lock.ts";
 import { useMsLeft } from "../../lib/server-clock.ts";
@@ -38,7 +39,7 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
       <CardContent className="grid gap-5 pt-6">
         <div>
           <p className="text-sm text-muted-foreground" data-testid="price-label">
-            {ended ? "Final price" : "Current Price"}
+            {ended ? FINAL_PRICE_LABEL : "Current Price"}
           </p>
           <p className="text-4xl font-bold tracking-tight" data-testid="current-price" aria-live="polite">
             {formatPrice(auction.currentPrice)}
@@ -97,10 +98,8 @@ export function PricePanel({ auction, desktop }: { auction: AuctionDetail; deskt
         )}
         {auction.me && auction.me.bidsPlaced > 0 && (
           <p className="text-sm text-muted-foreground" data-testid="my-spend">
-            {/* Bids granted for free are worth $0: "1 free bid" rather than "1 bid ($0.00)". */}
-            {Number(auction.me.bidsValue) === 0
-              ? `You've spent ${plural(auction.me.bidsPlaced, "free bid")} here`
-              : `You've spent ${plural(auction.me.bidsPlaced, "bid")} (${formatPrice(auction.me.bidsValue)}) here`}
+            {/* The same words as My Wins' and My Orders': "1 free bid" rather than "1 bid ($0.00)". */}
+            You've spent {bidsSpentText(auction.me.bidsPlaced, auction.me.bidsValue)} here
           </p>
         )}
         {/* Once ended, the ended box names the winner; a second line for the same person would repeat it. */}
