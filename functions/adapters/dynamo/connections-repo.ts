@@ -12,14 +12,18 @@
  * The connections an address holds open are counted on `CONN#ADDRESS#<address>` / `OPEN` (+1 at
  * connect, -1 when the connection is forgotten); the connection item remembers its `address` for that.
  */
+import * as z from "#shared/schemas/zod";
 import { deleteItem, putItem, updateItem } from "./commands.ts";
 import { conditionFailed, refusingItem, updateUnlessRefused } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
+import { keyTail, parseStoredItem } from "./item-schema.ts";
 import { CONNECTION_SHARDS, indexKeys, keys } from "./keys.ts";
 
 export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 
 const CONNECTION_PREFIX = keys.connection("").pk;
+
+const WATCH_CONNECTION_SCHEMA = z.object({ connectionId: z.string() });
 
 /** A stable shard per connection id. */
 export function connectionShard(connectionId: string): number {
@@ -198,7 +202,7 @@ export async function listWatcherIds(auctionId: string, now: number): Promise<st
     },
     ProjectionExpression: "connectionId",
   });
-  return watches.map((item) => item.connectionId as string);
+  return watches.map((item) => parseStoredItem("watch", WATCH_CONNECTION_SCHEMA, item).connectionId);
 }
 
 /**
@@ -215,7 +219,7 @@ export async function listConnectionIds(now: number): Promise<string[]> {
         KeyConditionExpression: "gsi1pk = :p AND gsi1sk > :since",
         ExpressionAttributeValues: { ":p": indexKeys.connections(shard), ":since": since },
       });
-      return items.map((item) => (item.pk as string).slice(CONNECTION_PREFIX.length));
+      return items.map((item) => keyTail("connection", item, "pk", CONNECTION_PREFIX));
     }),
   );
   return perShard.flat();

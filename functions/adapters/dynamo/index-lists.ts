@@ -6,6 +6,7 @@ import { BatchGetCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { RETRY, type RetryBounds, retrying } from "../retry.ts";
 import { db, tableName } from "./client.ts";
 import { queryItems } from "./commands.ts";
+import { storedKey } from "./item-schema.ts";
 import type { IndexName } from "./table-definition.ts";
 
 export interface ItemKey {
@@ -53,7 +54,7 @@ export async function queryIndexKeys(
       ExclusiveStartKey: startKey,
       ...(options.limit ? { Limit: options.limit - keys.length } : {}),
     });
-    for (const item of page.Items ?? []) keys.push({ pk: item.pk as string, sk: item.sk as string });
+    for (const item of page.Items ?? []) keys.push(storedKey("index entry", item));
     startKey = page.LastEvaluatedKey;
   } while (startKey && (!options.limit || keys.length < options.limit));
   return keys;
@@ -110,23 +111,4 @@ export async function listByIndex(
   options: { newestFirst?: boolean; limit?: number } = {},
 ): Promise<Record<string, unknown>[]> {
   return batchGetItems(await queryIndexKeys(index, partition, options));
-}
-
-/** Drops the table's key and index attributes, leaving the entity's own fields. */
-export function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {
-  const {
-    pk: _pk,
-    sk: _sk,
-    gsi1pk: _g1p,
-    gsi1sk: _g1s,
-    gsi2pk: _g2p,
-    gsi2sk: _g2s,
-    gsi3pk: _g3p,
-    gsi3sk: _g3s,
-    gsi4pk: _g4p,
-    gsi4sk: _g4s,
-    type: _type,
-    ...rest
-  } = item;
-  return rest;
 }

@@ -12,9 +12,11 @@
  * would answer some of them with a ValidationException (a 500) and page from others.
  */
 import type { Page, PageRequest } from "#shared/schemas/pages";
+import * as z from "#shared/schemas/zod";
 import { badRequest } from "../../domain/errors.ts";
 import { queryItems } from "./commands.ts";
 import { batchGetItems, type ItemKey, indexPartitionQuery } from "./index-lists.ts";
+import { INDEX_ENTRY_SCHEMA, type IndexEntry, storedIndexEntry } from "./item-schema.ts";
 import type { IndexName } from "./table-definition.ts";
 
 export const INVALID_CURSOR = "Invalid cursor: start again without one";
@@ -22,7 +24,7 @@ export const INVALID_CURSOR = "Invalid cursor: start again without one";
 const invalidCursor = () => badRequest(INVALID_CURSOR);
 
 /** Per partition: the full index key of the last item taken, null when none yet, "done" when exhausted. */
-type Positions = Record<string, Record<string, string> | null | "done">;
+type Positions = Record<string, IndexEntry | null | "done">;
 
 function encode(positions: Positions): string {
   return Buffer.from(JSON.stringify(positions)).toString("base64url");
@@ -40,9 +42,7 @@ export interface IndexPageOptions {
 const MAX_SORT_KEY = 1024;
 
 /** True when `key` is exactly the index entry of one of this list's items in `partition`. */
-function isListKey(key: unknown, index: IndexName, partition: string, itemKey: ItemKeyOf): boolean {
-  if (!key || typeof key !== "object" || Array.isArray(key)) return false;
-  const entry = key as Record<string, unknown>;
+function isListKey(entry: IndexEntry, index: IndexName, partition: string, itemKey: ItemKeyOf): boolean {
   const sortKey = entry[`${index}sk`];
   if (Object.keys(entry).length !== 4 || entry[`${index}pk`] !== partition) return false;
   if (typeof sortKey !== "string" || sortKey.length > MAX_SORT_KEY) return false;
@@ -68,23 +68,33 @@ function decode(
     throw invalidCursor();
   }
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw invalidCursor();
-  const positions = parsed as Record<string, unknown>;
-  const names = Object.keys(positions);
-  if (names.length !== partitions.length || !partitions.every((p) => names.includes(p))) {
-    throw invalidCursor();
-  }
+  const given = new Map<string, unknown>(Object.entries(parsed));
+  if (given.size !== partitions.length || !partitions.every((p) => given.has(p))) throw invalidCursor();
+  const positions: Positions = {};
   for (const partition of partitions) {
-    const at = positions[partition];
-    if (at === null || at === "done") continue;
-    if (!isListKey(at, index, partition, itemKey)) throw invalidCursor();
+    const at = given.get(partition);
+    if (at === null || at === "done") {
+      positions[partition] = at;
+      continue;
+    }
+    const entry = z.safeParse(INDEX_ENTRY_SCHEMA, at);
+    if (!entry.success || !isListKey(entry.data, index, partition, itemKey)) throw invalidCursor();
+    positions[partition] = entry.data;
   }
-  return positions as Positions;
+  return positions;
 }
 
 interface Found {
   partition: string;
-  key: Record<string, string>;
+  key: IndexEntry;
   sortKey: string;
+}
+
+/** What one partition gave: its keys, and whether it has more after them. */
+interface PartitionRead {
+  partition: string;
+  found: Found[];
+  more: boolean;
 }
 
 /** Keys read in index order, and the cursor that continues after the first `n` of them. */
@@ -108,19 +118,18 @@ async function readIndexKeys(
     : Object.fromEntries(partitions.map((p) => [p, null]));
   const sortAttribute = `${index}sk`;
   const reads = await Promise.all(
-    partitions.map(async (partition) => {
+    partitions.map(async (partition): Promise<PartitionRead> => {
       const at = positions[partition];
-      if (at === "done") return { partition, found: [] as Found[], more: false };
+      if (at === "done") return { partition, found: [], more: false };
       const out = await queryItems({
         ...indexPartitionQuery(index, partition, options.newestFirst),
         Limit: page.limit,
         ...(at ? { ExclusiveStartKey: at } : {}),
       });
-      const found = (out.Items ?? []).map((item) => ({
-        partition,
-        key: item as Record<string, string>,
-        sortKey: String(item[sortAttribute]),
-      }));
+      const found = (out.Items ?? []).map((item) => {
+        const key = storedIndexEntry("index entry", item);
+        return { partition, key, sortKey: String(key[sortAttribute]) };
+      });
       return { partition, found, more: out.LastEvaluatedKey !== undefined };
     }),
   );
@@ -136,11 +145,11 @@ async function readIndexKeys(
       const mine = consumed.filter((t) => t.partition === read.partition);
       const allTaken = mine.length === read.found.length;
       if (positions[read.partition] === "done" || (allTaken && !read.more)) next[read.partition] = "done";
-      else next[read.partition] = mine.length ? mine[mine.length - 1]!.key : positions[read.partition]!;
+      else next[read.partition] = mine.at(-1)?.key ?? positions[read.partition] ?? null;
     }
     return Object.values(next).every((at) => at === "done") ? null : encode(next);
   };
-  return { items: taken.map((t) => ({ pk: t.key.pk!, sk: t.key.sk! })), cursorAfter };
+  return { items: taken.map((t) => ({ pk: t.key.pk, sk: t.key.sk })), cursorAfter };
 }
 
 /**

@@ -5,7 +5,6 @@
  * record. zod comes through the shared door so its error map is installed and Lambdas tree-shake it.
  */
 import * as z from "#shared/schemas/zod";
-import { withoutKeys } from "./index-lists.ts";
 
 /**
  * True when A and B have the same keys. `satisfies` alone lets a schema leave an optional field out, and
@@ -46,6 +45,18 @@ export function storedKey(kind: string, item: Record<string, unknown>): { pk: st
   return parsed(kind, TABLE_KEY_SCHEMA, item);
 }
 
+/**
+ * A KEYS_ONLY index's answer: the table key and the index key, every one a string; the index's two
+ * attribute names depend on the index, hence the catch-all.
+ */
+export const INDEX_ENTRY_SCHEMA = z.catchall(TABLE_KEY_SCHEMA, z.string());
+export type IndexEntry = z.infer<typeof INDEX_ENTRY_SCHEMA>;
+
+/** The item as a KEYS_ONLY index answers it: its table key and its index key. */
+export function storedIndexEntry(kind: string, item: Record<string, unknown>): IndexEntry {
+  return parsed(kind, INDEX_ENTRY_SCHEMA, item);
+}
+
 /** The end of the item's `field` (pk or sk) after `prefix`: the id a pointer item names. */
 export function keyTail(
   kind: string,
@@ -54,4 +65,23 @@ export function keyTail(
   prefix: string,
 ): string {
   return storedKey(kind, item)[field].slice(prefix.length);
+}
+
+/** Drops the table's key and index attributes, leaving the entity's own fields. */
+export function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _g1p,
+    gsi1sk: _g1s,
+    gsi2pk: _g2p,
+    gsi2sk: _g2s,
+    gsi3pk: _g3p,
+    gsi3sk: _g3s,
+    gsi4pk: _g4p,
+    gsi4sk: _g4s,
+    type: _type,
+    ...rest
+  } = item;
+  return rest;
 }

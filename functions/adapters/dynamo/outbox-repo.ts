@@ -1,15 +1,6 @@
-import type { OutboxEmail } from "#shared/schemas/notifications";
+import { type OutboxEmail, outboxEmailSchema } from "#shared/schemas/notifications";
 import { keys } from "./keys.ts";
 import { appendToLocalLog, readLocalLog } from "./local-logs.ts";
-
-const OUTBOX_FIELDS = [
-  "to",
-  "subject",
-  "text",
-  "html",
-  "kind",
-  "sentAt",
-] as const satisfies readonly (keyof OutboxEmail)[];
 
 /** The local stack's stand-in for SES: the email is stored under its recipient (adapters/email/outbox-sender.ts). */
 export async function saveOutboxEmail(email: OutboxEmail & { eventKey: string }): Promise<void> {
@@ -18,5 +9,5 @@ export async function saveOutboxEmail(email: OutboxEmail & { eventKey: string })
 
 /** The newest emails sent to an address, newest first. */
 export async function listOutbox(to: string, limit = 100): Promise<OutboxEmail[]> {
-  return readLocalLog<OutboxEmail>(keys.outboxPartition(to), limit, OUTBOX_FIELDS);
+  return readLocalLog(keys.outboxPartition(to), limit, "outboxEmail", outboxEmailSchema);
 }

@@ -1,17 +1,20 @@
 import type { PushDelivery } from "#shared/schemas/push";
+import * as z from "#shared/schemas/zod";
+import type { SameKeys } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 import { appendToLocalLog, readLocalLog } from "./local-logs.ts";
 
-const DELIVERY_FIELDS = [
-  "userId",
-  "endpoint",
-  "kind",
-  "title",
-  "body",
-  "url",
-  "status",
-  "sentAt",
-] as const satisfies readonly (keyof PushDelivery)[];
+const PUSH_DELIVERY_SCHEMA = z.object({
+  userId: z.string(),
+  endpoint: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  status: z.number(),
+  sentAt: z.string(),
+}) satisfies z.ZodMiniType<PushDelivery>;
+const _pushDeliveryKeys: SameKeys<z.infer<typeof PUSH_DELIVERY_SCHEMA>, PushDelivery> = true;
 
 /** The local push service's record of one push (adapters/push/local-push-service.ts), under its user. */
 export async function savePushDelivery(delivery: PushDelivery): Promise<void> {
@@ -24,5 +27,5 @@ export async function savePushDelivery(delivery: PushDelivery): Promise<void> {
 
 /** The newest pushes sent to a user's browsers, newest first. */
 export async function listPushDeliveries(userId: string, limit = 100): Promise<PushDelivery[]> {
-  return readLocalLog<PushDelivery>(keys.pushDeliveriesPartition(userId), limit, DELIVERY_FIELDS);
+  return readLocalLog(keys.pushDeliveriesPartition(userId), limit, "pushDelivery", PUSH_DELIVERY_SCHEMA);
 }

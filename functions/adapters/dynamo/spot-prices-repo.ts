@@ -1,7 +1,9 @@
 import { isSpotMetal, SPOT_METALS, type SpotMetal } from "#shared/metal-content";
+import * as z from "#shared/schemas/zod";
 import type { SpotPrice } from "../../domain/spot-prices.ts";
 import { getItem, putItem } from "./commands.ts";
 import { updateUnlessRefused } from "./conditions.ts";
+import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { spotKeys } from "./keys.ts";
 
 /** The current price of each metal that has one. */
@@ -19,18 +21,30 @@ const stored = (price: SpotPrice): StoredPrice => ({
   source: price.source,
 });
 
-function parsePrice(metal: SpotMetal, value: unknown): SpotPrice | undefined {
-  const price = value as Partial<StoredPrice> | undefined;
-  if (typeof price?.centsPerOz !== "number" || typeof price.at !== "string") return undefined;
-  return { metal, centsPerOz: price.centsPerOz, at: Date.parse(price.at), source: String(price.source) };
-}
+const STORED_PRICE_SCHEMA = z.object({
+  centsPerOz: z.number(),
+  at: z.string(),
+  source: z.string(),
+}) satisfies z.ZodMiniType<StoredPrice>;
+const _storedPriceKeys: SameKeys<z.infer<typeof STORED_PRICE_SCHEMA>, StoredPrice> = true;
+
+type StoredBoard = Partial<Record<SpotMetal, StoredPrice>>;
+
+const BOARD_SCHEMA = z.object({
+  gold: z.optional(STORED_PRICE_SCHEMA),
+  silver: z.optional(STORED_PRICE_SCHEMA),
+  platinum: z.optional(STORED_PRICE_SCHEMA),
+}) satisfies z.ZodMiniType<StoredBoard>;
+const _boardKeys: SameKeys<z.infer<typeof BOARD_SCHEMA>, StoredBoard> = true;
 
 export async function readSpotPriceBoard(): Promise<SpotPriceBoard> {
   const { Item } = await getItem({ Key: spotKeys.current() });
+  const prices = Item ? parseStoredItem("spotPrices", BOARD_SCHEMA, Item) : {};
   const board: SpotPriceBoard = {};
   for (const metal of SPOT_METALS) {
-    const price = parsePrice(metal, Item?.[metal]);
-    if (price) board[metal] = price;
+    const price = prices[metal];
+    if (price)
+      board[metal] = { metal, centsPerOz: price.centsPerOz, at: Date.parse(price.at), source: price.source };
   }
   return board;
 }

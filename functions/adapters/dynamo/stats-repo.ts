@@ -1,7 +1,9 @@
+import * as z from "#shared/schemas/zod";
 import type { CounterChange, StatsScope } from "../../domain/stats.ts";
 import { tableName } from "./client.ts";
 import { transactionConditionFailed } from "./conditions.ts";
 import { queryAll } from "./index-lists.ts";
+import { parseStoredItem } from "./item-schema.ts";
 import { keys } from "./keys.ts";
 import { createItemOp, transactRetryingConflicts } from "./transact.ts";
 
@@ -68,7 +70,9 @@ export function markActiveBidder(day: string, userId: string, now: number): Prom
   ]);
 }
 
-export type CounterRow = { bucket: string } & Record<string, number | string>;
+/** A day's or an hour's counters: its bucket, then a number per counter (only ever ADDed to). */
+const COUNTER_ROW_SCHEMA = z.catchall(z.object({ bucket: z.string() }), z.number());
+export type CounterRow = z.infer<typeof COUNTER_ROW_SCHEMA>;
 
 async function readRange(
   from: { pk: string; sk: string },
@@ -78,7 +82,7 @@ async function readRange(
     KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
     ExpressionAttributeValues: { ":pk": from.pk, ":from": from.sk, ":to": to.sk },
   });
-  return items as CounterRow[];
+  return items.map((item) => parseStoredItem("counters", COUNTER_ROW_SCHEMA, item));
 }
 
 /** The daily items of a scope from `from` to `to` (UTC days, inclusive); days with nothing have no item. */

@@ -23,8 +23,11 @@ export interface TransactItem {
 type TransactItems = readonly TransactItem[];
 
 /** A part on the table, for a transaction item that left its table name out. */
-function onTable<Part>(part: OnTable<Part> | undefined, table: string) {
-  return part && ({ TableName: table, ...part } as Part);
+function onTable<Part extends { TableName?: string }>(
+  part: Part,
+  table: string,
+): Part & { TableName: string } {
+  return { ...part, TableName: part.TableName ?? table };
 }
 
 /**
@@ -37,12 +40,10 @@ export function writeTransaction(items: TransactItems, clientRequestToken?: stri
     new TransactWriteCommand({
       ...(clientRequestToken ? { ClientRequestToken: clientRequestToken } : {}),
       TransactItems: items.map((item) => ({
-        ...(item.ConditionCheck && {
-          ConditionCheck: onTable<TransactWriteConditionCheck>(item.ConditionCheck, table),
-        }),
-        ...(item.Put && { Put: onTable<TransactWritePut>(item.Put, table) }),
-        ...(item.Delete && { Delete: onTable<TransactWriteDelete>(item.Delete, table) }),
-        ...(item.Update && { Update: onTable<TransactWriteUpdate>(item.Update, table) }),
+        ...(item.ConditionCheck && { ConditionCheck: onTable(item.ConditionCheck, table) }),
+        ...(item.Put && { Put: onTable(item.Put, table) }),
+        ...(item.Delete && { Delete: onTable(item.Delete, table) }),
+        ...(item.Update && { Update: onTable(item.Update, table) }),
       })),
     }),
   );

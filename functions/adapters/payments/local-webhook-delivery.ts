@@ -55,11 +55,21 @@ export async function deliverLocalWebhook(
     body: webhook.payload,
     isBase64Encoded: false,
   };
-  const context = {
-    functionName: "local-stripe-webhook",
+  const functionName = "local-stripe-webhook";
+  const context: Context = {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: "$LATEST",
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: "1024",
     awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: "local",
     getRemainingTimeInMillis: () => 30_000,
-  } as unknown as Context;
+    done: () => {},
+    fail: () => {},
+    succeed: () => {},
+  };
   const result = await endpoint.serve(event, context);
   return result.statusCode ?? 500;
 }

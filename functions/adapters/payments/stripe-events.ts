@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from "#shared/schemas/payments";
+import * as z from "#shared/schemas/zod";
 import {
   PAYMENT_REVERSAL_EVENTS,
   type PaymentEvent,
@@ -25,12 +26,12 @@ export function verifyStripeSignedEvent(
   } catch (error) {
     throw new WebhookSignatureError(`Invalid webhook signature: ${(error as Error).message}`);
   }
-  const object = (event.data as { object?: { object?: string } } | undefined)?.object;
+  const object = event.data.object;
   const paymentIntent =
-    event.type.startsWith("payment_intent.") && object?.object === "payment_intent"
-      ? fromStripePaymentIntent(object as Stripe.PaymentIntent)
+    event.type.startsWith("payment_intent.") && isObjectOf(object, "payment_intent")
+      ? fromStripePaymentIntent(z.parse(EVENT_INTENT_SCHEMA, object))
       : undefined;
-  const reversal = reversalOf(event.type, object as Record<string, unknown> | undefined);
+  const reversal = reversalOf(event.type, object);
   return {
     id: event.id,
     type: event.type,
@@ -39,44 +40,72 @@ export function verifyStripeSignedEvent(
   };
 }
 
+/** The fields of a PaymentIntent an event carries that the port reads (the SDK's own type for the answers it parses). */
+const EVENT_INTENT_SCHEMA = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  metadata: z.optional(z.nullable(z.record(z.string(), z.string()))),
+});
+type IntentFields = z.infer<typeof EVENT_INTENT_SCHEMA>;
+
+const OBJECT_KIND_SCHEMA = z.object({ object: z.string() });
+
+/** True when `object` is a Stripe object of `kind` (its `object` field names what it is). */
+function isObjectOf(object: unknown, kind: string): boolean {
+  const read = z.safeParse(OBJECT_KIND_SCHEMA, object);
+  return read.success && read.data.object === kind;
+}
+
+/** A charge or dispute names its PaymentIntent by id, or carries it expanded. */
+const INTENT_REFERENCE = z.optional(z.nullable(z.union([z.string(), z.object({ id: z.string() })])));
+
+const CHARGE_SCHEMA = z.object({
+  payment_intent: INTENT_REFERENCE,
+  amount: z.optional(z.number()),
+  amount_refunded: z.optional(z.number()),
+});
+
+const DISPUTE_SCHEMA = z.object({ payment_intent: INTENT_REFERENCE, amount: z.optional(z.number()) });
+
+function intentId(reference: z.infer<typeof INTENT_REFERENCE>): string | undefined {
+  return typeof reference === "string" ? reference : reference?.id;
+}
+
 /** charge.refunded (a Charge: amount, amount_refunded) and charge.dispute.created (a Dispute: amount). */
-function reversalOf(type: string, object: Record<string, unknown> | undefined): PaymentReversal | undefined {
-  const intentId = (value: unknown) =>
-    typeof value === "string"
-      ? value
-      : typeof (value as { id?: unknown })?.id === "string"
-        ? (value as { id: string }).id
-        : undefined;
-  if (!object) return undefined;
-  const paymentIntentId = intentId(object.payment_intent);
-  if (!paymentIntentId) return undefined;
-  if (type === PAYMENT_REVERSAL_EVENTS.refund && object.object === "charge") {
+function reversalOf(type: string, object: unknown): PaymentReversal | undefined {
+  if (type === PAYMENT_REVERSAL_EVENTS.refund && isObjectOf(object, "charge")) {
+    const charge = z.parse(CHARGE_SCHEMA, object);
+    const paymentIntentId = intentId(charge.payment_intent);
+    if (!paymentIntentId) return undefined;
     return {
       kind: "refund",
       paymentIntentId,
-      amountCents: Number(object.amount ?? 0),
-      reversedCents: Number(object.amount_refunded ?? 0),
+      amountCents: charge.amount ?? 0,
+      reversedCents: charge.amount_refunded ?? 0,
     };
   }
-  if (type === PAYMENT_REVERSAL_EVENTS.dispute && object.object === "dispute") {
-    const amount = Number(object.amount ?? 0);
+  if (type === PAYMENT_REVERSAL_EVENTS.dispute && isObjectOf(object, "dispute")) {
+    const dispute = z.parse(DISPUTE_SCHEMA, object);
+    const paymentIntentId = intentId(dispute.payment_intent);
+    if (!paymentIntentId) return undefined;
+    const amount = dispute.amount ?? 0;
     return { kind: "dispute", paymentIntentId, amountCents: amount, reversedCents: amount };
   }
   return undefined;
 }
 
-export function fromStripePaymentIntent(intent: Stripe.PaymentIntent): PaymentIntentView {
+/** The port's view of an intent, from the SDK's answer or an event's (Stripe.PaymentIntent fits IntentFields). */
+export function fromStripePaymentIntent(intent: IntentFields): PaymentIntentView {
   return {
     id: intent.id,
-    status: toStatus(intent.status),
+    status: isIntentStatus(intent.status) ? intent.status : "processing",
     amountCents: intent.amount,
     currency: intent.currency,
     metadata: { ...(intent.metadata ?? {}) },
   };
 }
 
-function toStatus(status: string): PaymentIntentStatus {
-  return (PAYMENT_INTENT_STATUSES as readonly string[]).includes(status)
-    ? (status as PaymentIntentStatus)
-    : "processing";
-}
+const isIntentStatus = (status: string): status is PaymentIntentStatus =>
+  PAYMENT_INTENT_STATUSES.some((known) => known === status);

@@ -1,6 +1,11 @@
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import type { PaymentGateway } from "./port.ts";
 import { fromStripePaymentIntent, verifyStripeSignedEvent } from "./stripe-events.ts";
+
+/** The code of a request Stripe refused (resource_missing...), undefined for any other failure. */
+function stripeCode(error: unknown): string | undefined {
+  return error instanceof Stripe.errors.StripeError ? error.code : undefined;
+}
 
 /** The Stripe adapter of the payment port. The client and secrets are given, so tests need no network. */
 export function createStripeGateway(deps: { stripe: Stripe; webhookSecret: string }): PaymentGateway {
@@ -24,7 +29,7 @@ export function createStripeGateway(deps: { stripe: Stripe; webhookSecret: strin
       try {
         return fromStripePaymentIntent(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
-        if ((error as { code?: string }).code === "resource_missing") return null;
+        if (stripeCode(error) === "resource_missing") return null;
         throw error;
       }
     },
@@ -35,7 +40,7 @@ export function createStripeGateway(deps: { stripe: Stripe; webhookSecret: strin
         if (!intent.client_secret) return null;
         return { intent: fromStripePaymentIntent(intent), clientSecret: intent.client_secret };
       } catch (error) {
-        if ((error as { code?: string }).code === "resource_missing") return null;
+        if (stripeCode(error) === "resource_missing") return null;
         throw error;
       }
     },
@@ -44,7 +49,7 @@ export function createStripeGateway(deps: { stripe: Stripe; webhookSecret: strin
       try {
         return fromStripePaymentIntent(await stripe.paymentIntents.cancel(id));
       } catch (error) {
-        const code = (error as { code?: string }).code;
+        const code = stripeCode(error);
         if (code === "resource_missing") return null;
         // Already canceled, paid or being paid: Stripe refuses, and the intent says which.
         if (code === "payment_intent_unexpected_state") return this.retrievePaymentIntent(id);
@@ -61,7 +66,7 @@ export function createStripeGateway(deps: { stripe: Stripe; webhookSecret: strin
         );
       } catch (error) {
         // Retried after the idempotency key expired (24 hours): the money went back the first time.
-        if ((error as { code?: string }).code !== "charge_already_refunded") throw error;
+        if (stripeCode(error) !== "charge_already_refunded") throw error;
       }
     },
 

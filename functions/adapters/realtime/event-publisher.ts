@@ -64,9 +64,15 @@ export async function publishEvents(channel: string, events: readonly unknown[])
       body,
       signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS),
     });
-    const answer = (await response.json().catch(() => null)) as { failed?: unknown[] } | null;
-    if (!response.ok || (answer?.failed?.length ?? 0) > 0) {
+    const answer: unknown = await response.json().catch(() => null);
+    if (!response.ok || failedCount(answer) > 0) {
       throw new PublishError(`publish to ${channel} failed: ${response.status} ${JSON.stringify(answer)}`);
     }
   }
+}
+
+/** How many events a publish answer lists as failed (`{successful, failed}`); none when it lists none. */
+function failedCount(answer: unknown): number {
+  if (typeof answer !== "object" || answer === null || !("failed" in answer)) return 0;
+  return Array.isArray(answer.failed) ? answer.failed.length : 0;
 }

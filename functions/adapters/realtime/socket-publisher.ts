@@ -4,6 +4,7 @@
  */
 import {
   ApiGatewayManagementApiClient,
+  ApiGatewayManagementApiServiceException,
   GoneException,
   PostToConnectionCommand,
 } from "@aws-sdk/client-apigatewaymanagementapi";
@@ -26,7 +27,7 @@ export async function postToConnection(connectionId: string, message: unknown): 
   } catch (error) {
     if (
       error instanceof GoneException ||
-      (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410
+      (error instanceof ApiGatewayManagementApiServiceException && error.$metadata.httpStatusCode === 410)
     ) {
       return "gone";
     }

@@ -7,20 +7,22 @@
  * cold start.
  */
 import { SPOT_METALS } from "#shared/metal-content";
+import * as z from "#shared/schemas/zod";
 import { cachedUntilFailure, readSsmParameters } from "../secrets/ssm-parameters.ts";
 import type { SpotPriceProvider, SpotQuote } from "./spot-quote.ts";
 
 const LATEST_URL = "https://api.metals.dev/v1/latest";
 const TIMEOUT_MS = 5_000;
 
-interface LatestAnswer {
-  status?: string;
-  currency?: string;
-  unit?: string;
-  error_message?: string;
-  metals?: Record<string, unknown>;
-  timestamps?: { metal?: string };
-}
+/** The fields of a latest answer read here; each price is checked by the caller (a non-number is a bad reading). */
+const LATEST_ANSWER_SCHEMA = z.object({
+  status: z.optional(z.string()),
+  currency: z.optional(z.string()),
+  unit: z.optional(z.string()),
+  error_message: z.optional(z.string()),
+  metals: z.optional(z.record(z.string(), z.unknown())),
+  timestamps: z.optional(z.object({ metal: z.optional(z.string()) })),
+});
 
 export function metalsDevProvider(keyParameter: string): SpotPriceProvider {
   const apiKey = cachedUntilFailure(async () => (await readSsmParameters([keyParameter]))[0] ?? "");
@@ -29,7 +31,9 @@ export function metalsDevProvider(keyParameter: string): SpotPriceProvider {
     async latest(now) {
       const url = `${LATEST_URL}?api_key=${encodeURIComponent(await apiKey())}&currency=USD&unit=toz`;
       const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-      const answer = (await response.json().catch(() => ({}))) as LatestAnswer;
+      // An answer that is no JSON, or not of this shape, says nothing: it has no prices.
+      const read = z.safeParse(LATEST_ANSWER_SCHEMA, await response.json().catch(() => null));
+      const answer = read.success ? read.data : {};
       if (!response.ok || answer.status !== "success") {
         throw new Error(`metals.dev answered ${response.status}: ${answer.error_message ?? "no prices"}`);
       }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import * as z from "#shared/schemas/zod";
 import type { SignedUploadForm, UploadPolicy, UploadSigner } from "./port.ts";
 
 /**
@@ -12,12 +13,13 @@ const secret = process.env.LOCAL_MEDIA_SECRET || randomBytes(32).toString("hex")
 /** Where the browser posts the form: the gateway, through the same-origin proxy (as /media/* on the site). */
 export const LOCAL_UPLOAD_PATH = "/media";
 
-interface LocalPolicy {
-  key: string;
-  contentType: string;
-  maxBytes: number;
-  expiresAt: number;
-}
+const LOCAL_POLICY_SCHEMA = z.object({
+  key: z.string(),
+  contentType: z.string(),
+  maxBytes: z.number(),
+  expiresAt: z.number(),
+});
+type LocalPolicy = z.infer<typeof LOCAL_POLICY_SCHEMA>;
 
 const signatureOf = (policy: string) => createHmac("sha256", secret).update(policy).digest("base64url");
 
@@ -60,7 +62,8 @@ export function checkLocalUpload(
   if (!encoded || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { ok: false, message: "Invalid upload policy signature" };
   }
-  const policy = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8")) as LocalPolicy;
+  // Signed by this process, so it parses: a failure here is a bug, not a client's mistake.
+  const policy = z.parse(LOCAL_POLICY_SCHEMA, JSON.parse(Buffer.from(encoded, "base64url").toString("utf8")));
   if (policy.expiresAt < now) return { ok: false, message: "Upload policy expired" };
   if (fields.key !== policy.key) return { ok: false, message: "Upload key does not match the policy" };
   if (fields["Content-Type"] !== policy.contentType) {

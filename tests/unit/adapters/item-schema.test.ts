@@ -3,6 +3,7 @@ import {
   CorruptItemError,
   keyTail,
   parseStoredItem,
+  storedIndexEntry,
   storedKey,
 } from "../../../functions/adapters/dynamo/item-schema.ts";
 import * as z from "../../../shared/schemas/zod.ts";
@@ -28,5 +29,13 @@ describe("parseStoredItem", () => {
     expect(storedKey("thing", stored)).toEqual({ pk: "THING#1", sk: "PROFILE" });
     expect(keyTail("thing", stored, "pk", "THING#")).toBe("1");
     expect(() => storedKey("thing", { pk: "THING#1" })).toThrow("Stored thing item has sk = undefined");
+  });
+
+  it("reads a KEYS_ONLY index entry whole, and refuses one whose index key is not a string", () => {
+    const entry = { pk: "THING#1", sk: "PROFILE", gsi1pk: "THINGS", gsi1sk: "2026-12-03T00:00:00.000Z#1" };
+    expect(storedIndexEntry("index entry", entry)).toEqual(entry);
+    expect(() => storedIndexEntry("index entry", { ...entry, gsi1sk: 7 })).toThrow(
+      "Stored index entry item has gsi1sk = 7",
+    );
   });
 });
