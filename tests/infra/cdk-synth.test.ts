@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { projectRoot } from "../../infra/bundling.ts";
 import { templatesIn } from "./support/quotas.ts";
 
@@ -19,61 +19,33 @@ function environmentWithoutAws(): NodeJS.ProcessEnv {
   };
 }
 
-interface CdkSynthRun {
-  status: number | null;
-  output: string;
-  outdir: string;
-}
-
 /** `cdk synth` of cdk.json's app into a fresh directory, as a machine with no AWS account runs it. */
-function cdkSynthIn(env: NodeJS.ProcessEnv, ...context: string[]): Promise<CdkSynthRun> {
-  const outdir = mkdtempSync(join(tmpdir(), "penny-cdk-synth-"));
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      join(projectRoot, "node_modules", ".bin", "cdk"),
-      ["synth", "--quiet", "--no-notices", "--output", outdir, ...context.flatMap((c) => ["-c", c])],
-      { cwd: projectRoot, env: { ...environmentWithoutAws(), ...env }, timeout: 380_000 },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, output, outdir }));
-  });
+function cdkSynth(...context: string[]) {
+  return cdkSynthIn({}, ...context);
 }
 
-/** What every synth must show: success, no warning, no context lookup (a lookup would call AWS). */
-function expectCleanSynth({ status, output, outdir }: CdkSynthRun) {
-  expect(status, output).toBe(0);
+function cdkSynthIn(env: NodeJS.ProcessEnv, ...context: string[]) {
+  const outdir = mkdtempSync(join(tmpdir(), "penny-cdk-synth-"));
+  const result = spawnSync(
+    join(projectRoot, "node_modules", ".bin", "cdk"),
+    ["synth", "--quiet", "--no-notices", "--output", outdir, ...context.flatMap((c) => ["-c", c])],
+    { cwd: projectRoot, env: { ...environmentWithoutAws(), ...env }, encoding: "utf8", timeout: 170_000 },
+  );
+  expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
   // Warnings of the app, of cdk-nag or of CloudFormation's own checks (the packs run in app.ts); npm's
   // complaints about this machine's npm configuration are not the app's.
-  const lines = output.split("\n").filter((line) => !line.startsWith("npm warn"));
-  expect(lines.filter((line) => /\bwarn(ing)?\b/i.test(line))).toEqual([]);
+  const output = `${result.stdout}\n${result.stderr}`
+    .split("\n")
+    .filter((line) => !line.startsWith("npm warn"));
+  expect(output.filter((line) => /\bwarn(ing)?\b/i.test(line))).toEqual([]);
+  // No context lookup was needed (a lookup would call AWS): the assembly lists none as missing.
   const manifest = JSON.parse(readFileSync(join(outdir, "manifest.json"), "utf8"));
   expect(manifest.missing).toBeUndefined();
   return { outdir, manifest };
 }
 
-/**
- * The three synths are separate processes, started together: each spends most of its time in one
- * thread (tsx, the app), so side by side they use both of a 2-core machine's cores.
- */
-let runs: Record<"prod" | "prodInEuWest1" | "prodFromCredentials", CdkSynthRun>;
-beforeAll(async () => {
-  const [prod, prodInEuWest1, prodFromCredentials] = await Promise.all([
-    cdkSynthIn({}, "stage=prod"),
-    cdkSynthIn({}, "stage=prod", "region=eu-west-1"),
-    cdkSynthIn({ AWS_REGION: "eu-west-1" }, "stage=prod"),
-  ]);
-  runs = { prod: prod!, prodInEuWest1: prodInEuWest1!, prodFromCredentials: prodFromCredentials! };
-}, 400_000);
-
 it("`cdk synth -c stage=prod` of cdk.json's app succeeds with no AWS credentials, no network, no Stripe key and no warning", () => {
-  const { outdir, manifest } = expectCleanSynth(runs.prod);
+  const { outdir, manifest } = cdkSynth("stage=prod");
   const templateFile = join(outdir, "PennyAuction-prod-data.template.json");
   expect(existsSync(templateFile)).toBe(true);
   const data = JSON.parse(readFileSync(templateFile, "utf8"));
@@ -89,14 +61,14 @@ it("`cdk synth -c stage=prod` of cdk.json's app succeeds with no AWS credentials
 });
 
 it("`cdk synth -c stage=prod -c region=eu-west-1` writes the regional stack and its us-east-1 edge stack, with no warning", () => {
-  const { outdir, manifest } = expectCleanSynth(runs.prodInEuWest1);
+  const { outdir, manifest } = cdkSynth("stage=prod", "region=eu-west-1");
   expect(existsSync(join(outdir, "PennyAuction-prod.template.json"))).toBe(true);
   expect(existsSync(join(outdir, "PennyAuction-prod-edge.template.json"))).toBe(true);
   expect(manifest.artifacts["PennyAuction-prod-edge"].environment).toBe("aws://unknown-account/us-east-1");
 });
 
 it("`cdk synth -c stage=prod` with the credentials' region in eu-west-1 (AWS_REGION, no -c region) adds the us-east-1 edge stack, deployed first", () => {
-  const { manifest } = expectCleanSynth(runs.prodFromCredentials);
+  const { manifest } = cdkSynthIn({ AWS_REGION: "eu-west-1" }, "stage=prod");
   expect(manifest.artifacts["PennyAuction-prod-edge"].environment).toBe("aws://unknown-account/us-east-1");
   expect(manifest.artifacts["PennyAuction-prod"].environment).toBe("aws://unknown-account/eu-west-1");
   expect(manifest.artifacts["PennyAuction-prod-data"].dependencies).toContain("PennyAuction-prod-edge");
