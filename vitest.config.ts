@@ -34,11 +34,24 @@ const integration = {
   expect: { poll: EVENTUALLY },
 };
 
-/** Vitest's default (one worker on 2 cores) unless INTEGRATION_WORKERS says how many. */
-function integrationWorkers(): number | undefined {
-  const asked = Number(process.env.INTEGRATION_WORKERS);
-  return Number.isInteger(asked) && asked > 0 ? asked : undefined;
+/**
+ * How many files of a project run at a time: the variable's number when it is set (INTEGRATION_WORKERS,
+ * E2E_WORKERS), else `fallback`.
+ */
+function workersFrom(variable: string, fallback: number | undefined): number | undefined {
+  const asked = Number(process.env[variable]);
+  return Number.isInteger(asked) && asked > 0 ? asked : fallback;
 }
+
+/**
+ * Integration: two files at a time in CI (each on its own DynamoDB Local and table, measured in
+ * docs/benchmarks.md "CI run time"); elsewhere Vitest's default, so one file run locally starts one
+ * DynamoDB Local, not two.
+ */
+const integrationWorkers = workersFrom("INTEGRATION_WORKERS", process.env.CI ? 2 : undefined);
+
+/** e2e: one file at a time on the one stack unless E2E_WORKERS asks for more. */
+const e2eWorkers = workersFrom("E2E_WORKERS", 1) ?? 1;
 
 /** Integration files that load DynamoDB Local to its limit, so they run by themselves. */
 const ALONE = ["tests/integration/auctions/bid-storm.test.ts"];
@@ -68,10 +81,8 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           exclude: [...ALONE],
           ...integration,
-          // INTEGRATION_WORKERS=2 runs two files at a time, each worker on its own DynamoDB Local
-          // (support/global-setup.ts). Not the default yet: under load, the files that wait on the real
-          // clock (auctions of 1-2 s) time out (docs/benchmarks.md "CI run time").
-          maxWorkers: integrationWorkers(),
+          // Each worker on its own DynamoDB Local (support/global-setup.ts).
+          maxWorkers: integrationWorkers,
           sequence: { groupOrder: 0 },
         },
       },
@@ -107,7 +118,9 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.test.ts"],
           globalSetup: ["tests/e2e/support/global-setup.ts"],
           setupFiles: ["tests/e2e/support/setup.ts", "tests/support/print-handler-logs.ts"],
-          fileParallelism: false,
+          // The files share one stack; E2E_WORKERS=2 runs two at a time on it.
+          fileParallelism: e2eWorkers > 1,
+          maxWorkers: e2eWorkers,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           expect: { poll: EVENTUALLY },

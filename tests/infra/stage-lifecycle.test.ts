@@ -16,6 +16,7 @@ import {
   PROD_CONTEXT,
   resourcesOfType,
   type Synthesized,
+  synthProdStage,
   synthStage,
 } from "./support/synth.ts";
 import { referencedId } from "./support/template-queries.ts";
@@ -28,7 +29,8 @@ let prodFromCredentials: Synthesized;
 beforeAll(() => {
   // `-c stage=dev-alice`: in no cdk.json entry, no -c stripeMode.
   alice = synthStage({ stage: "dev-alice" });
-  prod = synthStage(PROD_CONTEXT);
+  // The stack tests' prod synthesis, and a second one of the same context made here to compare with it.
+  prod = synthProdStage();
   prodAgain = synthStage(PROD_CONTEXT);
   // `cdk deploy` without -c region, credentials in eu-west-1: the CLI hands the app CDK_DEFAULT_REGION.
   const saved = process.env.CDK_DEFAULT_REGION;

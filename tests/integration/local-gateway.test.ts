@@ -236,13 +236,16 @@ describe("local scheduler", () => {
         body: JSON.stringify({ name, at: new Date(at).toISOString(), payload: { auctionId } }),
       });
     expect((await post("auction-a", Date.now() + 150, "a")).status).toBe(201);
-    expect((await post("auction-b", Date.now() + 150, "b")).status).toBe(201);
+    // Far enough ahead that the DELETE lands first on a loaded machine (two files at a time in CI):
+    // at 150 ms it could fire before its DELETE was even sent.
+    const bAt = Date.now() + 2_000;
+    expect((await post("auction-b", bAt, "b")).status).toBe(201);
     expect((await fetch(`${gateway.url}/@schedules/auction-b`, { method: "DELETE" })).status).toBe(204);
     expect((await fetch(`${gateway.url}/@schedules/auction-b`, { method: "DELETE" })).status).toBe(404);
     expect(await fake.waitFor("auctions/close-auction", before + 1)).toEqual({ auctionId: "a" });
     // A later schedule: timers fire in time order, so the canceled one would have fired before it.
-    expect((await post("auction-c", Date.now() + 150, "c")).status).toBe(201);
-    expect(await fake.waitFor("auctions/close-auction", before + 2)).toEqual({ auctionId: "c" });
+    expect((await post("auction-c", Math.max(Date.now(), bAt) + 150, "c")).status).toBe(201);
+    expect(await fake.waitFor("auctions/close-auction", before + 2, 15_000)).toEqual({ auctionId: "c" });
     expect(fake.events("auctions/close-auction").slice(before)).toEqual([
       { auctionId: "a" },
       { auctionId: "c" },

@@ -161,8 +161,9 @@ async function expectFairOutcome(auctionId: string, users: { user: TestUser; sta
 
 describe("the engine", () => {
   it("three agents with small budgets fight it out: one winner, every credit spent or returned, never twice in a row", async () => {
-    const { auction } = await liveAuction({ durationSeconds: 3, extensionSeconds: 2 });
+    // The bidders exist before the auction's 3 s start to run, so its time goes to the bidding.
     const users = await Promise.all([5, 5, 5].map((credits) => testUser("buyer", credits)));
+    const { auction } = await liveAuction({ durationSeconds: 3, extensionSeconds: 2 });
     const budgets = [2, 3, 4];
     for (const [i, user] of users.entries()) {
       expect((await book(user, auction.id, { bids: budgets[i] })).status).toBe(200);
@@ -187,12 +188,12 @@ describe("the engine", () => {
   }, 60_000);
 
   it("answers manual bidders inside the window and stops at its max price", async () => {
+    const [robot, human] = [await testUser("buyer", 10), await testUser("buyer", 10)];
     const { auction } = await liveAuction({
       durationSeconds: 2,
       extensionSeconds: 2,
       startingPriceCents: 100,
     });
-    const [robot, human] = [await testUser("buyer", 10), await testUser("buyer", 10)];
     expect((await book(robot, auction.id, { bids: 10, maxPrice: "1.03" })).status).toBe(200);
     expect((await bidOn(human, auction.id)).status).toBe(200); // price 1.01
 
@@ -216,8 +217,8 @@ describe("the engine", () => {
   }, 30_000);
 
   it("resumes from the table after a restart that lost every pending check", async () => {
-    const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
     const [a, b] = [await testUser("buyer", 5), await testUser("buyer", 5)];
+    const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
     for (const user of [a, b]) expect((await book(user, auction.id, { bids: 2 })).status).toBe(200);
     agentQueue().dropPending(); // the engine dies with its timers
     expect(agentQueue().pending()).toBe(0);
@@ -259,8 +260,8 @@ describe("the engine", () => {
   }, 30_000);
 
   it("never bids for a user who could not bid by hand", async () => {
-    const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
     const user = await testUser("buyer", 5);
+    const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
     expect((await book(user, auction.id, { bids: 3 })).status).toBe(200);
     // The account became staff after booking: the engine must not bid for it.
     await setAttributes(keys.user(user.id), { role: "admin" });
@@ -304,8 +305,8 @@ describe("a faulty table under the engine", () => {
 
 describe("the ledger of an agent war", () => {
   it("marks agent bids auto and still verifies", async () => {
-    const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
     const [a, b] = [await testUser("buyer", 3), await testUser("buyer", 3)];
+    const { auction } = await liveAuction({ durationSeconds: 2, extensionSeconds: 2 });
     for (const user of [a, b]) expect((await book(user, auction.id, { bids: 2 })).status).toBe(200);
     await agentQueue().idle();
     const { ledger, bids } = await expectFairOutcome(auction.id, [
