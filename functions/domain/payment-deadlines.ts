@@ -3,42 +3,30 @@
  * days (Buy It Now orders within their own), with reminders 3 days and 1 day before; at the deadline an
  * unpaid one expires. Pure: times are parameters (ms epoch).
  */
+import { deadlineAfter, dueStep, nextStepAt } from "./deadlines.ts";
 
 export const DEFAULT_WIN_PAYMENT_DAYS = 14;
 export const DEFAULT_BUY_NOW_PAYMENT_DAYS = 7;
 /** Reminders go this many days before the deadline, in this order. */
 export const PAYMENT_REMINDER_DAYS = [3, 1] as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The deadline of a win or order that started at `startedAt`. */
-export function payByOf(startedAt: number, days: number): number {
-  return startedAt + days * DAY_MS;
-}
+export const payByOf = deadlineAfter;
 
 /**
  * When the next step is due, given how many reminders went: the reminders still to go (one that would
  * fall before the start, when the deadline is short, is skipped), then the deadline itself.
  */
 export function nextPaymentStepAt(payBy: number, remindersSent: number): number {
-  const reminder = PAYMENT_REMINDER_DAYS[remindersSent];
-  return reminder === undefined ? payBy : payBy - reminder * DAY_MS;
+  return nextStepAt(payBy, PAYMENT_REMINDER_DAYS, remindersSent);
 }
 
 export type PaymentStep = { kind: "remind"; remindersSent: number } | { kind: "expire" } | null;
 
-/**
- * What is due at `now` for an unpaid win: expiry once the deadline passed (whatever reminders were
- * missed: a late sweep does not send a stale reminder after the deadline), else the next reminder
- * once its time came, the reminders that are already past folded into one.
- */
+/** What is due at `now` for an unpaid win: expiry once the deadline passed, else the next reminder once its time came. */
 export function duePaymentStep(payBy: number, remindersSent: number, now: number): PaymentStep {
-  if (now >= payBy) return { kind: "expire" };
-  let latest = -1;
-  PAYMENT_REMINDER_DAYS.forEach((_, i) => {
-    if (now >= nextPaymentStepAt(payBy, i)) latest = i;
-  });
-  return latest >= remindersSent ? { kind: "remind", remindersSent: latest + 1 } : null;
+  const step = dueStep(payBy, PAYMENT_REMINDER_DAYS, remindersSent, now);
+  return step?.kind === "deadline" ? { kind: "expire" } : step;
 }
 
 /**

@@ -5,39 +5,27 @@
  * parameters (ms epoch).
  */
 import type { PaymentStatus, ShippingStatus } from "#shared/constants";
+import { deadlineAfter, dueStep, nextStepAt } from "./deadlines.ts";
 import { messageTime } from "./limits.ts";
 
 export const DEFAULT_SHIP_WITHIN_DAYS = 5;
 /** Reminders go to the seller this many days before the ship-by moment, in this order. */
 export const SHIP_REMINDER_DAYS = [2, 1] as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The moment an order paid at `paidAt` must be marked shipped by. */
-export function shipByOf(paidAt: number, days: number): number {
-  return paidAt + days * DAY_MS;
-}
+export const shipByOf = deadlineAfter;
 
 /** When the next step is due, given how many reminders went: the reminders still to go, then the ship-by moment. */
 export function nextShipStepAt(shipBy: number, remindersSent: number): number {
-  const reminder = SHIP_REMINDER_DAYS[remindersSent];
-  return reminder === undefined ? shipBy : shipBy - reminder * DAY_MS;
+  return nextStepAt(shipBy, SHIP_REMINDER_DAYS, remindersSent);
 }
 
 export type ShipStep = { kind: "remind"; remindersSent: number } | { kind: "late" } | null;
 
-/**
- * What is due at `now` for a paid order not shipped yet: late once the ship-by moment passed (a sweep
- * that comes late sends no stale reminder then), else the next reminder once its time came, the
- * reminders already past folded into one.
- */
+/** What is due at `now` for a paid order not shipped yet: late once the ship-by moment passed, else the next reminder once its time came. */
 export function dueShipStep(shipBy: number, remindersSent: number, now: number): ShipStep {
-  if (now >= shipBy) return { kind: "late" };
-  let latest = -1;
-  SHIP_REMINDER_DAYS.forEach((_, i) => {
-    if (now >= nextShipStepAt(shipBy, i)) latest = i;
-  });
-  return latest >= remindersSent ? { kind: "remind", remindersSent: latest + 1 } : null;
+  const step = dueStep(shipBy, SHIP_REMINDER_DAYS, remindersSent, now);
+  return step?.kind === "deadline" ? { kind: "late" } : step;
 }
 
 export const CANCEL_MESSAGES = {

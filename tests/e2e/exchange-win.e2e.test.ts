@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import type { CurrentUser } from "#shared/schemas/auth";
 import { goldCoinAuction } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
+import { ORDER_ADDRESS } from "./support/checkout.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { signedIn } from "./support/users.ts";
 
@@ -97,12 +98,7 @@ describe.each(PHONE_AND_DESKTOP)("exchanging a win for its bids at %s size", (la
       winner.page.request.post("/api/orders", {
         data: {
           auctionId: auction.id,
-          shippingName: "Homer Simpson",
-          shippingAddress: "742 Evergreen Terrace",
-          shippingCity: "Springfield",
-          shippingState: "OR",
-          shippingZip: "97403",
-          shippingCountry: "US",
+          ...ORDER_ADDRESS,
         },
       });
     // The checkout opens the moment the auction ends (409 "not ended yet" until then).

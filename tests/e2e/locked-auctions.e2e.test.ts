@@ -4,9 +4,9 @@
  * Place Bid and an earlier bidder still has it. axe-clean, no console error or warning, no failed request.
  */
 import { describe, expect, it } from "vitest";
-import type { ProductView } from "#shared/schemas/seller";
 import { auctionIdForProduct } from "../../functions/usecases/auctions/start-auction.ts";
 import { approveProduct } from "../../functions/usecases/products/approve-product.ts";
+import { submittedProduct } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { signedIn } from "./support/users.ts";
@@ -23,20 +23,13 @@ describe.each(PHONE_AND_DESKTOP)("a locked auction at %s size", (label, viewport
       signedIn("buyer", { bidBalance: 3, viewport }),
     ]);
     const name = `Lock Eagle ${crypto.randomUUID().slice(0, 6)}`;
-    const submitted = await seller.page.request.post("/api/seller/products", {
-      data: {
-        name,
-        description: "A one ounce silver eagle.",
-        metalType: "silver",
-        weight: "1 oz",
-        purity: ".999",
-        imageUrl: "/images/products/silver-coins.svg",
-        startingPrice: "1.50",
-        retailPrice: "40.00",
-      },
+    const product = await submittedProduct(seller, {
+      name,
+      description: "A one ounce silver eagle.",
+      metalType: "silver",
+      purity: ".999",
+      imageUrl: "/images/products/silver-coins.svg",
     });
-    expect(submitted.status()).toBe(201);
-    const product = (await submitted.json()) as ProductView;
     await approveProduct({ id: product.id, durationSeconds: 3600, lockAtPrice: "1.52", now: Date.now() });
     const auctionId = auctionIdForProduct(product.id);
     const bid = (who: typeof early) => who.page.request.post(`/api/auctions/${auctionId}/bid`, { data: {} });

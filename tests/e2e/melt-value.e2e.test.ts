@@ -4,9 +4,9 @@
  * figure with its spot price and time. axe-clean, no console error or warning, no failed request.
  */
 import { describe, expect, it } from "vitest";
-import type { ProductView } from "#shared/schemas/seller";
 import { auctionIdForProduct } from "../../functions/usecases/auctions/start-auction.ts";
 import { approveProduct } from "../../functions/usecases/products/approve-product.ts";
+import { submittedProduct } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { signedIn } from "./support/users.ts";
@@ -35,20 +35,15 @@ describe.each(PHONE_AND_DESKTOP)("melt value at %s size", (label, viewport) => {
     expect(await axeFindings(seller.page, `product form fine content (${label})`)).toEqual([]);
 
     const name = `Melt Eagle ${crypto.randomUUID().slice(0, 6)}`;
-    const submitted = await seller.page.request.post("/api/seller/products", {
-      data: {
-        name,
-        description: "A one ounce gold coin.",
-        metalType: "gold",
-        weight: "1 oz",
-        purity: "99.99%",
-        imageUrl: "/images/products/gold-coins.svg",
-        startingPrice: "1.00",
-        retailPrice: "3000.00",
-      },
+    const product = await submittedProduct(seller, {
+      name,
+      description: "A one ounce gold coin.",
+      metalType: "gold",
+      purity: "99.99%",
+      imageUrl: "/images/products/gold-coins.svg",
+      startingPrice: "1.00",
+      retailPrice: "3000.00",
     });
-    expect(submitted.status()).toBe(201);
-    const product = (await submitted.json()) as ProductView;
     await approveProduct({ id: product.id, durationSeconds: 3600, now: Date.now() });
     const spot = await admin.page.request.put("/api/admin/spot-prices/gold", {
       data: { usdPerOz: "2650.00" },

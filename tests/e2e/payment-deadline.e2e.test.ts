@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { sweepPaymentDeadlines } from "../../functions/usecases/orders/payment-deadlines.ts";
 import { goldCoinAuction, payByOfWin } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
+import { ORDER_ADDRESS } from "./support/checkout.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { signedIn } from "./support/users.ts";
 
@@ -50,12 +51,7 @@ describe.each(PHONE_AND_DESKTOP)("a win's payment deadline at %s size", (label, 
     const ordered = await winner.page.request.post("/api/orders", {
       data: {
         auctionId: auction.id,
-        shippingName: "Homer Simpson",
-        shippingAddress: "742 Evergreen Terrace",
-        shippingCity: "Springfield",
-        shippingState: "OR",
-        shippingZip: "97403",
-        shippingCountry: "US",
+        ...ORDER_ADDRESS,
       },
     });
     expect(ordered.status()).toBe(200);

@@ -8,11 +8,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AuctionSummary } from "#shared/schemas/auctions";
-import type { ProductView } from "#shared/schemas/seller";
 import { auctionIdForProduct } from "../../functions/usecases/auctions/start-auction.ts";
 import { sweepPaymentDeadlines } from "../../functions/usecases/orders/payment-deadlines.ts";
 import { approveProduct } from "../../functions/usecases/products/approve-product.ts";
-import { payByOfWin } from "./support/auctions.ts";
+import { payByOfWin, submittedProduct } from "./support/auctions.ts";
 import { axeFindings } from "./support/axe.ts";
 import { PHONE_AND_DESKTOP, problems } from "./support/page-problems.ts";
 import { signedIn } from "./support/users.ts";
@@ -25,20 +24,13 @@ describe.each(PHONE_AND_DESKTOP)("listing an expired win again at %s size", (lab
     const buyer = await signedIn("buyer", { bidBalance: 2, viewport });
     const admin = await signedIn("admin", { viewport });
     const name = `Relist Maple ${crypto.randomUUID().slice(0, 6)}`;
-    const submitted = await seller.page.request.post("/api/seller/products", {
-      data: {
-        name,
-        description: "A one ounce gold maple leaf.",
-        metalType: "gold",
-        weight: "1 oz",
-        purity: ".9999",
-        imageUrl: "/images/products/gold-jewelry.svg",
-        startingPrice: "1.50",
-        retailPrice: "40.00",
-      },
+    const product = await submittedProduct(seller, {
+      name,
+      description: "A one ounce gold maple leaf.",
+      metalType: "gold",
+      purity: ".9999",
+      imageUrl: "/images/products/gold-jewelry.svg",
     });
-    expect(submitted.status()).toBe(201);
-    const product = (await submitted.json()) as ProductView;
     // Approved for a few seconds; the buyer's bid wins it once the clock passes its end.
     await approveProduct({ id: product.id, durationSeconds: 3, now: Date.now() });
     const auctionId = auctionIdForProduct(product.id);

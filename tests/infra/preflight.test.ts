@@ -3,8 +3,6 @@
  * seeded like a fresh account; SES's account settings and Lambda's account settings, which moto does not
  * serve, are answered at the SDK level.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import { ACMClient, RequestCertificateCommand } from "@aws-sdk/client-acm";
 import { APIGatewayClient, UpdateAccountCommand } from "@aws-sdk/client-api-gateway";
 import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
@@ -20,38 +18,15 @@ import {
   formatCheck,
   preflightChecks,
 } from "../../scripts/deploy/preflight-checks.ts";
+import { type MotoServer, motoInstalled, startMoto } from "../support/moto-server.ts";
 import { cdkJsonContext, PROD_CONTEXT } from "./support/synth.ts";
 
-const motoInstalled = spawnSync("moto_server", ["--help"], { encoding: "utf8" }).status === 0;
 if (!motoInstalled)
   console.warn("moto_server is not installed (pip install 'moto[server]'): preflight is not tested");
 
-let moto: ChildProcess | undefined;
+let moto: MotoServer | undefined;
 let endpoint = "";
 const saved = { ...process.env };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitUntilServing(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      await fetch(`${url}/moto-api/`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error(`moto_server did not answer on ${url}`);
-}
 
 beforeAll(async () => {
   if (!motoInstalled) return;
@@ -61,14 +36,12 @@ beforeAll(async () => {
     AWS_EC2_METADATA_DISABLED: "true",
   });
   delete process.env.AWS_PROFILE;
-  const port = await freePort();
-  endpoint = `http://127.0.0.1:${port}`;
-  moto = spawn("moto_server", ["-H", "127.0.0.1", "-p", String(port)], { stdio: "ignore" });
-  await waitUntilServing(endpoint);
+  moto = await startMoto();
+  endpoint = moto.endpoint;
 }, 60_000);
 
 afterAll(() => {
-  moto?.kill();
+  moto?.stop();
   process.env = saved;
 });
 

@@ -10,7 +10,7 @@
 import * as z from "#shared/schemas/zod";
 import { type ReferralStatus, voucherBidsAfter } from "../../domain/referrals.ts";
 import { getItem } from "./commands.ts";
-import { transactionConditionFailed } from "./conditions.ts";
+import { transactionConditionFailed, unlessRefused } from "./conditions.ts";
 import { listByIndex } from "./index-lists.ts";
 import { parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, keys, timeSortKey } from "./keys.ts";
@@ -294,13 +294,7 @@ export async function rewardAtVerification(
       addVoucherBidsItem(invitedId, plan.bids, invitedSeen),
       receiveCreditsItem(invitedId, plan.bids, 0),
     );
-  try {
-    await writeTransaction(items);
-    return true;
-  } catch (error) {
-    if (transactionConditionFailed(error)) return false;
-    throw error;
-  }
+  return unlessRefused(() => writeTransaction(items));
 }
 
 /** Marks an invitation whose first payment was refunded before its reward: it is never rewarded. */
@@ -309,8 +303,8 @@ export async function declineAwaitingReferral(
   paymentIntentId: string,
   now: number,
 ): Promise<boolean> {
-  try {
-    await writeTransaction([
+  return unlessRefused(() =>
+    writeTransaction([
       {
         Update: {
           Key: keys.referral(invitedId),
@@ -326,12 +320,8 @@ export async function declineAwaitingReferral(
           },
         },
       },
-    ]);
-    return true;
-  } catch (error) {
-    if (transactionConditionFailed(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }
 
 /**
@@ -376,11 +366,5 @@ export async function takeBackReward(input: {
       receiveCreditsItem(userId, -take, 0),
     );
   }
-  try {
-    await writeTransaction(items);
-    return true;
-  } catch (error) {
-    if (transactionConditionFailed(error)) return false;
-    throw error;
-  }
+  return unlessRefused(() => writeTransaction(items));
 }

@@ -1,5 +1,5 @@
 /** Contact Us messages: SUPPORT#id / MESSAGE, listed newest first through gsi1 (SUPPORT). */
-import type { SupportMessageView } from "#shared/schemas/support";
+import { type SupportMessageView, supportMessageViewSchema } from "#shared/schemas/support";
 import * as z from "#shared/schemas/zod";
 import { getItem, putItem } from "./commands.ts";
 import { updatedUnlessRefused } from "./conditions.ts";
@@ -9,17 +9,9 @@ import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 
 export type SupportMessageRecord = SupportMessageView;
 
+// Stored as the admin's Support tab shows it: the view's fields are the item's.
 const SUPPORT_MESSAGE_SCHEMA = z.object({
-  id: z.string(),
-  email: z.string(),
-  subject: z.string(),
-  message: z.string(),
-  orderId: z.nullable(z.string()),
-  userId: z.nullable(z.string()),
-  username: z.nullable(z.string()),
-  status: z.enum(["open", "answered"]),
-  createdAt: z.string(),
-  answeredAt: z.nullable(z.string()),
+  ...supportMessageViewSchema.shape,
 }) satisfies z.ZodMiniType<SupportMessageRecord>;
 const _sUPPORT_MESSAGE_SCHEMAKeys: SameKeys<
   z.infer<typeof SUPPORT_MESSAGE_SCHEMA>,

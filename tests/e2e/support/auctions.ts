@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import type { ProductView } from "#shared/schemas/seller";
 import { type StartAuctionInput, startAuction } from "../../../functions/usecases/auctions/start-auction.ts";
 import type { SignedIn } from "./users.ts";
 
@@ -60,6 +61,21 @@ export function goldCoinAuction(
     buyNowStock,
   };
   return listedAuction(seller, name, businessName, product, { durationSeconds, extensionSeconds });
+}
+
+/**
+ * A product submitted through the seller's own route, pending until approved: one ounce, $1.50 to
+ * start and $40.00 retail unless `fields` say otherwise.
+ */
+export async function submittedProduct(
+  seller: SignedIn,
+  fields: Record<string, string>,
+): Promise<ProductView> {
+  const submitted = await seller.page.request.post("/api/seller/products", {
+    data: { weight: "1 oz", startingPrice: "1.50", retailPrice: "40.00", ...fields },
+  });
+  expect(submitted.status()).toBe(201);
+  return (await submitted.json()) as ProductView;
 }
 
 /**

@@ -1,5 +1,15 @@
 import type { Page } from "playwright-core";
 
+/** The address the shipping form is filled with, as POST /api/orders takes it. */
+export const ORDER_ADDRESS = {
+  shippingName: "Homer Simpson",
+  shippingAddress: "742 Evergreen Terrace",
+  shippingCity: "Springfield",
+  shippingState: "OR",
+  shippingZip: "97403",
+  shippingCountry: "US",
+};
+
 /** The checkout's shipping form, filled with a US address (the state from the picker). */
 export async function fillShippingAddress(
   page: Page,

@@ -9,6 +9,7 @@ import { SPECIFIED_NOTIFICATION_DEFAULTS } from "../../support/notification-defa
 import { liveAuction } from "../auctions/fixtures.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
+  changeEmail,
   cookieOf,
   deleteAccount,
   existingAccount,
@@ -118,14 +119,6 @@ describe("sessions", () => {
     expect((await me(cookie)).status).toBe(401);
   });
 });
-
-const changeEmail = (cookie: string, email: string, password: string) =>
-  invokeRoute<{ message?: string; pendingEmail?: string }>({
-    method: "PUT",
-    path: "/api/me/email",
-    body: { email, password },
-    cookies: [cookie],
-  });
 
 describe("change of email address", () => {
   it("takes effect when the new address follows its link; the old one is told at once", async () => {

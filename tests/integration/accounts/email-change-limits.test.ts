@@ -9,9 +9,8 @@ import {
   EMAIL_CHANGES_PER_ACCOUNT_HOUR,
   EMAIL_CHANGES_PER_TARGET_DAY,
 } from "../../../functions/domain/email-change-limits.ts";
-import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
-import { outbox, signedInAccount, uniqueName, useAccountEmails } from "./fixtures.ts";
+import { changeEmail, outbox, signedInAccount, uniqueName, useAccountEmails } from "./fixtures.ts";
 
 useFreshTable("email-change-limits");
 const emails = useAccountEmails();
@@ -22,14 +21,6 @@ afterEach(() => {
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-const changeEmail = (cookie: string, email: string, password: string) =>
-  invokeRoute<{ message?: string; pendingEmail?: string }>({
-    method: "PUT",
-    path: "/api/me/email",
-    body: { email, password },
-    cookies: [cookie],
-  });
 
 const newAddress = () => `${uniqueName("to")}@example.com`;
 

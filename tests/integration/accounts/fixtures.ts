@@ -87,6 +87,15 @@ export const deleteAccount = (cookie: string, password: string) =>
     cookies: [cookie],
   });
 
+/** PUT /api/me/email: a change to `email`, confirmed with this password. */
+export const changeEmail = (cookie: string, email: string, password: string) =>
+  invokeRoute<{ message?: string; pendingEmail?: string }>({
+    method: "PUT",
+    path: "/api/me/email",
+    body: { email, password },
+    cookies: [cookie],
+  });
+
 export const me = (cookie: string) =>
   invokeRoute<{ id: string; email: string; emailVerified: boolean; pendingEmail?: string; message?: string }>(
     {

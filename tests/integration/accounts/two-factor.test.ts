@@ -79,23 +79,23 @@ const pendingCookieOf = (res: { cookies: string[] }) => {
   return cookie!.split(";")[0]!;
 };
 
+/** An admin account (not signed in) whose password is "staff-password". */
+async function staffAccount() {
+  const username = uniqueName("staff");
+  const made = await createUser({
+    emailVerified: true,
+    username,
+    email: `${username}@example.com`,
+    passwordHash: await hashPassword("staff-password", passwordParams()),
+    role: "admin",
+    now: Date.now(),
+  });
+  return { ...made, password: "staff-password" };
+}
+
 /** A signed-in account with two-factor on: its secret, recovery codes and a session cookie. */
 async function enrolled(role: "buyer" | "admin" = "buyer") {
-  const user =
-    role === "buyer"
-      ? await existingAccount()
-      : await (async () => {
-          const username = uniqueName("staff");
-          const made = await createUser({
-            emailVerified: true,
-            username,
-            email: `${username}@example.com`,
-            passwordHash: await hashPassword("staff-password", passwordParams()),
-            role: "admin",
-            now: Date.now(),
-          });
-          return { ...made, password: "staff-password" };
-        })();
+  const user = role === "buyer" ? await existingAccount() : await staffAccount();
   setClock(stepStart(Date.now()));
   const cookie = cookieOf(await login(user.username, user.password));
   const started = await setup(cookie, user.password);
@@ -368,15 +368,7 @@ describe("staff where the stage requires it", () => {
 
   it("an admin without it can only enrol; once enrolled, admin routes open and login asks for the code", async () => {
     process.env.REQUIRE_ADMIN_TWO_FACTOR = "1";
-    const username = uniqueName("staff");
-    await createUser({
-      emailVerified: true,
-      username,
-      email: `${username}@example.com`,
-      passwordHash: await hashPassword("staff-password", passwordParams()),
-      role: "admin",
-      now: Date.now(),
-    });
+    const { username } = await staffAccount();
     setClock(stepStart(Date.now()));
     const cookie = cookieOf(await login(username, "staff-password"));
     const blocked = await adminRoute(cookie);

@@ -5,10 +5,14 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { expect } from "vitest";
 import type { UserRole } from "#shared/constants";
+import type { WonAuction } from "#shared/schemas/orders";
 import type { ProductView } from "#shared/schemas/seller";
 import { db, tableName } from "../../../functions/adapters/dynamo/client.ts";
 import type { ItemKey } from "../../../functions/adapters/dynamo/index-lists.ts";
 import { createUser } from "../../../functions/adapters/dynamo/users-repo.ts";
+import { auctionIdForProduct } from "../../../functions/usecases/auctions/start-auction.ts";
+import { placeBid } from "../../../functions/usecases/bidding/place-bid.ts";
+import { approveProduct } from "../../../functions/usecases/products/approve-product.ts";
 import { type ApiRequest, invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { type Actor, actorFor } from "../support/actors.ts";
 
@@ -64,6 +68,28 @@ export async function submittedProduct(seller: TestUser, overrides: Record<strin
   });
   expect(res.status).toBe(201);
   return res.body;
+}
+
+/**
+ * A $2.00 product approved two minutes ago for one minute and won by a buyer's one bid (of 5 credits),
+ * the win finalized by the winner's list; with the win's payment deadline.
+ */
+export async function wonProduct(admin: TestUser) {
+  const seller = await approvedSeller(admin);
+  const buyer = await signUp("buyer", 5);
+  const product = await submittedProduct(seller, { startingPrice: "2.00" });
+  const startedAt = Date.now() - 120_000;
+  await approveProduct({ id: product.id, durationSeconds: 60, now: startedAt });
+  const auctionId = auctionIdForProduct(product.id);
+  await placeBid({
+    auctionId,
+    bidder: { id: buyer.id, username: buyer.username },
+    clock: () => startedAt + 1000,
+  });
+  const won = await buyer.call<WonAuction[]>({ method: "GET", path: "/api/auctions/won" });
+  const win = won.body.find((w) => w.id === auctionId);
+  if (!win?.payBy) throw new Error("the win has no deadline");
+  return { product, buyer, auctionId, payBy: Date.parse(win.payBy) };
 }
 
 export async function getItem(key: ItemKey): Promise<Record<string, unknown> | undefined> {

@@ -8,14 +8,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ExpiredWin } from "#shared/schemas/admin";
 import type { AuctionSummary } from "#shared/schemas/auctions";
-import type { WonAuction } from "#shared/schemas/orders";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { auctionIdForProduct } from "../../../functions/usecases/auctions/start-auction.ts";
-import { placeBid } from "../../../functions/usecases/bidding/place-bid.ts";
 import { sweepPaymentDeadlines } from "../../../functions/usecases/orders/payment-deadlines.ts";
-import { approveProduct } from "../../../functions/usecases/products/approve-product.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
-import { approvedSeller, getItem, signUp, submittedProduct, type TestUser } from "./fixtures.ts";
+import { getItem, signUp, type TestUser, wonProduct } from "./fixtures.ts";
 
 useFreshTable("admin-relist");
 
@@ -23,26 +20,6 @@ let admin: TestUser;
 beforeAll(async () => {
   admin = await signUp("admin");
 });
-
-/** A product approved two minutes ago for one minute, won by a buyer's one bid, and its deadline. */
-async function wonProduct() {
-  const seller = await approvedSeller(admin);
-  const buyer = await signUp("buyer", 5);
-  const product = await submittedProduct(seller, { startingPrice: "2.00" });
-  const startedAt = Date.now() - 120_000;
-  await approveProduct({ id: product.id, durationSeconds: 60, now: startedAt });
-  const auctionId = auctionIdForProduct(product.id);
-  await placeBid({
-    auctionId,
-    bidder: { id: buyer.id, username: buyer.username },
-    clock: () => startedAt + 1000,
-  });
-  // The winner's list finalizes the win.
-  const won = await buyer.call<WonAuction[]>({ method: "GET", path: "/api/auctions/won" });
-  const win = won.body.find((w) => w.id === auctionId);
-  if (!win?.payBy) throw new Error("the win has no deadline");
-  return { product, buyer, auctionId, payBy: Date.parse(win.payBy) };
-}
 
 const expiredList = async () =>
   (await admin.call<ExpiredWin[]>({ method: "GET", path: "/api/admin/auctions/expired" })).body;
@@ -55,7 +32,7 @@ const relist = (id: string) =>
 
 describe("listing an expired win again", () => {
   it("lists the expired win and starts a live auction of the same product, once", async () => {
-    const { product, auctionId, payBy } = await wonProduct();
+    const { product, auctionId, payBy } = await wonProduct(admin);
     expect((await expiredList()).map((w) => w.id)).not.toContain(auctionId);
     await sweepPaymentDeadlines(payBy);
 
@@ -104,7 +81,7 @@ describe("listing an expired win again", () => {
   });
 
   it("refuses anything but an expired win (409) and an unknown auction (404)", async () => {
-    const { auctionId } = await wonProduct();
+    const { auctionId } = await wonProduct(admin);
     const unexpired = await relist(auctionId);
     expect(unexpired.status).toBe(409);
     expect(unexpired.body.message).toBe("Only a win that expired unpaid can be listed again");

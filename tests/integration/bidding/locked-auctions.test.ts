@@ -7,15 +7,12 @@ import { describe, expect, it, vi } from "vitest";
 import type { AgentView } from "#shared/schemas/agents";
 import type { AuctionDetail, AuctionSummary } from "#shared/schemas/auctions";
 import type { LedgerPage } from "#shared/schemas/ledger";
-import type { WonAuction } from "#shared/schemas/orders";
 import type { ProductView } from "#shared/schemas/seller";
 import { keys } from "../../../functions/adapters/dynamo/keys.ts";
 import { auctionIdForProduct } from "../../../functions/usecases/auctions/start-auction.ts";
-import { placeBid } from "../../../functions/usecases/bidding/place-bid.ts";
 import { sweepPaymentDeadlines } from "../../../functions/usecases/orders/payment-deadlines.ts";
-import { approveProduct } from "../../../functions/usecases/products/approve-product.ts";
 import { checkLedgerDocument } from "../../../scripts/ledger/check-document.ts";
-import { approvedSeller, signUp, submittedProduct } from "../admin/fixtures.ts";
+import { approvedSeller, signUp, submittedProduct, wonProduct } from "../admin/fixtures.ts";
 import { anonymous, bidOn, getItem, type TestUser, testUser } from "../auctions/fixtures.ts";
 import { useLocalAgentQueue } from "../support/agents.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
@@ -98,19 +95,8 @@ describe("setting the lock price", () => {
 describe("listing an expired win again with a lock", () => {
   it("takes lockAtPrice on the admin's relist, with the same 400 when it is not above the start", async () => {
     const admin = await signUp("admin");
-    const seller = await approvedSeller(admin);
-    const buyer = await testUser("buyer", 5);
-    const product = await submittedProduct(seller, { startingPrice: "2.00" });
-    const startedAt = Date.now() - 120_000;
-    await approveProduct({ id: product.id, durationSeconds: 60, now: startedAt });
-    const auctionId = auctionIdForProduct(product.id);
-    await placeBid({
-      auctionId,
-      bidder: { id: buyer.id, username: buyer.username },
-      clock: () => startedAt + 1000,
-    });
-    const won = await buyer.call<WonAuction[]>({ method: "GET", path: "/api/auctions/won" });
-    await sweepPaymentDeadlines(Date.parse(won.body.find((w) => w.id === auctionId)!.payBy!));
+    const { product, auctionId, payBy } = await wonProduct(admin);
+    await sweepPaymentDeadlines(payBy);
 
     const relist = (body: unknown) =>
       admin.call<AuctionSummary & { message?: string }>({

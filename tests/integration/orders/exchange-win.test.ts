@@ -15,9 +15,8 @@ import { runAgentCheck } from "../../../functions/usecases/agents/run-agents.ts"
 import { auctionIdForProduct } from "../../../functions/usecases/auctions/start-auction.ts";
 import { placeBid } from "../../../functions/usecases/bidding/place-bid.ts";
 import { sweepPaymentDeadlines } from "../../../functions/usecases/orders/payment-deadlines.ts";
-import { approveProduct } from "../../../functions/usecases/products/approve-product.ts";
 import { givePaidCredits } from "../../support/paid-credits.ts";
-import { approvedSeller, submittedProduct } from "../admin/fixtures.ts";
+import { wonProduct } from "../admin/fixtures.ts";
 import { auctionOf } from "../support/actors.ts";
 import { useFreshTable } from "../support/fresh-table.ts";
 import {
@@ -32,7 +31,7 @@ import {
 
 useFreshTable("exchange-win");
 
-const exchange = (user: TestUser, auctionId: string) =>
+const exchange = (user: Pick<TestUser, "call">, auctionId: string) =>
   user.call<ExchangeWinResponse & { message?: string }>({
     method: "POST",
     path: `/api/auctions/${auctionId}/exchange`,
@@ -228,18 +227,7 @@ describe("exchanging a win for its bids", () => {
 describe("an exchanged win listed again", () => {
   it("is on the admin's expired list, marked exchanged, and starts a new auction when listed again", async () => {
     const admin = await signUp("admin");
-    const seller = await approvedSeller(admin);
-    const buyer = await signUp("buyer", 5);
-    const product = await submittedProduct(seller, { startingPrice: "2.00" });
-    const startedAt = Date.now() - 120_000;
-    await approveProduct({ id: product.id, durationSeconds: 60, now: startedAt });
-    const auctionId = auctionIdForProduct(product.id);
-    await placeBid({
-      auctionId,
-      bidder: { id: buyer.id, username: buyer.username },
-      clock: () => startedAt + 1000,
-    });
-    await wonAuctions(buyer);
+    const { product, buyer, auctionId } = await wonProduct(admin);
 
     expect((await exchange(buyer, auctionId)).body).toEqual({ returned: 1, bidBalance: 5 });
 

@@ -64,17 +64,22 @@ describe("GET /api/bid-packages", () => {
 });
 
 describe("GET /api/config", () => {
+  /** What the config says of the stage whichever provider is active. */
+  const STAGE_CONFIG = {
+    winLimit: { wins: 10, days: 30 },
+    bidValue: "0.60",
+    referralBids: 10,
+    shipWithinDays: 5,
+    supportEmail: "support@example.com",
+    live: { transport: "websocket", url: "/ws" },
+  };
+
   it("tells the web the local provider is active, with no Stripe key", async () => {
     const res = await invokeRoute<AppConfig>({ method: "GET", path: "/api/config" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       paymentProvider: "local",
-      winLimit: { wins: 10, days: 30 },
-      bidValue: "0.60",
-      referralBids: 10,
-      shipWithinDays: 5,
-      supportEmail: "support@example.com",
-      live: { transport: "websocket", url: "/ws" },
+      ...STAGE_CONFIG,
     });
   });
 
@@ -107,12 +112,7 @@ describe("GET /api/config", () => {
     expect(res.body).toEqual({
       paymentProvider: "stripe",
       stripePublishableKey: "pk_test_123",
-      winLimit: { wins: 10, days: 30 },
-      bidValue: "0.60",
-      referralBids: 10,
-      shipWithinDays: 5,
-      supportEmail: "support@example.com",
-      live: { transport: "websocket", url: "/ws" },
+      ...STAGE_CONFIG,
     });
   });
 });

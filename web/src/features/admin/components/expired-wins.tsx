@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { ProductPhoto } from "@web/components/product-image.tsx";
 import { DialogActions, TitledDialog } from "@web/components/titled-dialog.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { paths } from "@web/config/paths.ts";
 import { formatDateTime } from "@web/lib/format-date.ts";
 import { RotateCcw } from "lucide-react";
@@ -13,6 +12,7 @@ import { plural } from "#shared/plural";
 import type { ExpiredWin } from "#shared/schemas/admin";
 import { adminQueries } from "../api/queries.ts";
 import { relistFieldError, useRelistAuction } from "../api/relist-auction.ts";
+import { ATTENTION_ROW, AttentionCard } from "./attention-card.tsx";
 import { LockAtPriceField, lockAtPriceOf, lockPriceValid } from "./lock-at-price-field.tsx";
 
 /**
@@ -23,31 +23,23 @@ export function ExpiredWins() {
   const expired = useQuery(adminQueries.expiredWins());
   if (!expired.data || expired.data.length === 0) return null;
   return (
-    <Card data-testid="expired-wins">
-      <CardHeader className="pb-2">
-        <CardTitle className="text-base">Expired unpaid wins ({expired.data.length})</CardTitle>
-        <p className="text-sm text-muted-foreground">
-          The winner did not pay by the deadline, or gave the win up for their bids. List the item again to
-          start a new auction of it.
-        </p>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {expired.data.map((win) => (
-          <ExpiredWinRow key={win.id} win={win} />
-        ))}
-      </CardContent>
-    </Card>
+    <AttentionCard
+      testId="expired-wins"
+      title="Expired unpaid wins"
+      count={expired.data.length}
+      description="The winner did not pay by the deadline, or gave the win up for their bids. List the item again to start a new auction of it."
+    >
+      {expired.data.map((win) => (
+        <ExpiredWinRow key={win.id} win={win} />
+      ))}
+    </AttentionCard>
   );
 }
 
 function ExpiredWinRow({ win }: { win: ExpiredWin }) {
   const [open, setOpen] = useState(false);
   return (
-    <div
-      className="flex flex-wrap items-center gap-3 border-t border-border pt-3 first:border-t-0 first:pt-0"
-      data-testid="expired-win"
-      data-auction-id={win.id}
-    >
+    <div className={ATTENTION_ROW} data-testid="expired-win" data-auction-id={win.id}>
       <ProductPhoto product={win.product} frame className="size-12" />
       <div className="grid min-w-48 flex-1 gap-0.5">
         <Link to={paths.auction.getHref(win.id)} className="truncate font-semibold hover:underline">

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { ProductPhoto } from "@web/components/product-image.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card.tsx";
 import { formatDateTime } from "@web/lib/format-date.ts";
 import { formatPrice } from "#shared/money";
 import type { OrderView } from "#shared/schemas/orders";
 import { adminQueries } from "../api/queries.ts";
+import { ATTENTION_ROW, AttentionCard } from "./attention-card.tsx";
 
 /**
  * The ship-by guarantee for the admin: paid orders their seller did not mark shipped in time, and the
@@ -14,29 +14,22 @@ export function LateOrders() {
   const late = useQuery(adminQueries.lateOrders());
   if (!late.data || late.data.length === 0) return null;
   return (
-    <Card data-testid="late-orders">
-      <CardHeader className="pb-2">
-        <CardTitle className="text-base">Late orders ({late.data.length})</CardTitle>
-        <p className="text-sm text-muted-foreground">
-          Paid, and not marked shipped by the ship-by date. The buyer may cancel for a full refund.
-        </p>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {late.data.map((order) => (
-          <LateOrderRow key={order.id} order={order} />
-        ))}
-      </CardContent>
-    </Card>
+    <AttentionCard
+      testId="late-orders"
+      title="Late orders"
+      count={late.data.length}
+      description="Paid, and not marked shipped by the ship-by date. The buyer may cancel for a full refund."
+    >
+      {late.data.map((order) => (
+        <LateOrderRow key={order.id} order={order} />
+      ))}
+    </AttentionCard>
   );
 }
 
 function LateOrderRow({ order }: { order: OrderView }) {
   return (
-    <div
-      className="flex flex-wrap items-center gap-3 border-t border-border pt-3 first:border-t-0 first:pt-0"
-      data-testid="late-order"
-      data-order-id={order.id}
-    >
+    <div className={ATTENTION_ROW} data-testid="late-order" data-order-id={order.id}>
       <ProductPhoto product={order.auction.product} frame className="size-12" />
       <div className="grid min-w-48 flex-1 gap-0.5">
         <p className="truncate font-semibold">{order.auction.product.name}</p>

@@ -12,6 +12,7 @@ import type { AdminProduct } from "#shared/schemas/admin";
 import { useDeleteAdminProduct } from "../api/delete-product.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdminAddProductDialog } from "./add-product-dialog.tsx";
+import { AdminTable, AdminTableRow } from "./admin-table.tsx";
 import { EditProductDialog } from "./edit-product-dialog.tsx";
 import { emptyTab } from "./empty-tab.tsx";
 import { AddButtonBar, filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
@@ -24,6 +25,12 @@ const PRODUCT_STATUSES = filterOptions<AdminProduct["status"]>("All statuses", [
 
 const NO_PRODUCTS = emptyTab(Package, "No Products Listed", "Products appear here once added.");
 
+const PRODUCT_COLUMNS = [
+  { label: "Product" },
+  { label: "Status", className: "hidden md:table-cell" },
+  { label: "Start", className: "hidden text-right sm:table-cell" },
+];
+
 /** Every product in one compact table: a thumbnail, the name and seller, status, price, Edit and Delete. */
 function ProductsTable({
   products,
@@ -35,81 +42,65 @@ function ProductsTable({
   onDelete: (product: AdminProduct) => void;
 }) {
   return (
-    <div className="rounded-xl border border-border bg-card" data-testid="admin-products-list">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            <th className="px-3 py-3 font-semibold">Product</th>
-            <th className="hidden px-3 py-3 font-semibold md:table-cell">Status</th>
-            <th className="hidden px-3 py-3 text-right font-semibold sm:table-cell">Start</th>
-            <th className="px-3 py-3 text-right font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((product) => (
-            <tr key={product.id} className="border-b border-border last:border-0" data-testid="admin-product">
-              <td className="px-3 py-2">
-                <div className="flex min-w-0 items-center gap-3">
-                  <ProductPhoto
-                    product={product}
-                    className="size-10 shrink-0 rounded-md border border-border bg-muted object-cover"
-                  />
-                  <div className="grid min-w-0 gap-1">
-                    <span className="font-medium [overflow-wrap:anywhere]">{product.name}</span>
-                    <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
-                      <MetalBadge metalType={product.metalType} />
-                      <span className="md:hidden">
-                        <ApprovalBadge status={product.status} />
-                      </span>
-                      <span className="hidden [overflow-wrap:anywhere] sm:inline">
-                        {product.seller.businessName}
-                      </span>
-                    </span>
-                    <span className="text-xs text-muted-foreground [overflow-wrap:anywhere] sm:hidden">
-                      <span className="font-semibold text-foreground">
-                        {formatPrice(product.startingPrice)}
-                      </span>{" "}
-                      start · {product.seller.businessName}
-                    </span>
-                  </div>
-                </div>
-              </td>
-              <td className="hidden px-3 py-2 md:table-cell">
-                <ApprovalBadge status={product.status} />
-              </td>
-              <td className="hidden whitespace-nowrap px-3 py-2 text-right font-semibold tabular-nums sm:table-cell">
-                {formatPrice(product.startingPrice)}
-              </td>
-              <td className="px-3 py-2">
-                <div className="flex justify-end gap-1">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Edit ${product.name}`}
-                    onClick={() => onEdit(product)}
-                  >
-                    <Pencil aria-hidden="true" />
-                    <span className="hidden sm:inline">Edit</span>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="text-destructive hover:bg-red-50"
-                    aria-label={`Delete ${product.name}`}
-                    onClick={() => onDelete(product)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    <span className="hidden sm:inline">Delete</span>
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable testId="admin-products-list" columns={PRODUCT_COLUMNS}>
+      {products.map((product) => (
+        <AdminTableRow key={product.id} testId="admin-product">
+          <td className="px-3 py-2">
+            <div className="flex min-w-0 items-center gap-3">
+              <ProductPhoto
+                product={product}
+                className="size-10 shrink-0 rounded-md border border-border bg-muted object-cover"
+              />
+              <div className="grid min-w-0 gap-1">
+                <span className="font-medium [overflow-wrap:anywhere]">{product.name}</span>
+                <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+                  <MetalBadge metalType={product.metalType} />
+                  <span className="md:hidden">
+                    <ApprovalBadge status={product.status} />
+                  </span>
+                  <span className="hidden [overflow-wrap:anywhere] sm:inline">
+                    {product.seller.businessName}
+                  </span>
+                </span>
+                <span className="text-xs text-muted-foreground [overflow-wrap:anywhere] sm:hidden">
+                  <span className="font-semibold text-foreground">{formatPrice(product.startingPrice)}</span>{" "}
+                  start · {product.seller.businessName}
+                </span>
+              </div>
+            </div>
+          </td>
+          <td className="hidden px-3 py-2 md:table-cell">
+            <ApprovalBadge status={product.status} />
+          </td>
+          <td className="hidden whitespace-nowrap px-3 py-2 text-right font-semibold tabular-nums sm:table-cell">
+            {formatPrice(product.startingPrice)}
+          </td>
+          <td className="px-3 py-2">
+            <div className="flex justify-end gap-1">
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Edit ${product.name}`}
+                onClick={() => onEdit(product)}
+              >
+                <Pencil aria-hidden="true" />
+                <span className="hidden sm:inline">Edit</span>
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-destructive hover:bg-red-50"
+                aria-label={`Delete ${product.name}`}
+                onClick={() => onDelete(product)}
+              >
+                <Trash2 aria-hidden="true" />
+                <span className="hidden sm:inline">Delete</span>
+              </Button>
+            </div>
+          </td>
+        </AdminTableRow>
+      ))}
+    </AdminTable>
   );
 }
 

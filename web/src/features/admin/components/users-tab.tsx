@@ -13,6 +13,7 @@ import type { AdminUser } from "#shared/schemas/admin";
 import { useDeleteAdminUser } from "../api/delete-user.ts";
 import { adminQueries } from "../api/queries.ts";
 import { AdjustBidsDialog } from "./adjust-bids-dialog.tsx";
+import { AdminTable, AdminTableRow } from "./admin-table.tsx";
 import { capitalized, filterOptions, ListFilters, useListFilters } from "./list-filters.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 
@@ -79,62 +80,52 @@ function UserActions({ user, isMe, onReset, onAdjust, onDelete }: RowActions & {
   );
 }
 
+const USER_COLUMNS = [
+  { label: "User" },
+  { label: "Role" },
+  { label: "Bid Balance", className: "text-right" },
+  { label: "Last Bid / Last Seen" },
+  { label: "Registered" },
+];
+
 /** A laptop's table: the email under the name and the two activity times in one column, so it fits. */
 function UsersTable({ users, actions }: { users: AdminUser[]; actions(user: AdminUser): RowActions }) {
   return (
-    <div className="rounded-xl border border-border bg-card" data-testid="admin-users-list">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            <th className="px-3 py-3 font-semibold">User</th>
-            <th className="px-3 py-3 font-semibold">Role</th>
-            <th className="px-3 py-3 text-right font-semibold">Bid Balance</th>
-            <th className="px-3 py-3 font-semibold">Last Bid / Last Seen</th>
-            <th className="px-3 py-3 font-semibold">Registered</th>
-            <th className="px-3 py-3 text-right font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.id} className="border-b border-border last:border-0" data-testid="admin-user-row">
-              <td className="px-3 py-3">
-                <div className="flex flex-wrap items-center gap-2 font-medium">
-                  {user.username}
-                  <PaymentFlag user={user} />
-                </div>
-                <div className="text-muted-foreground [overflow-wrap:anywhere]">{user.email}</div>
-              </td>
-              <td className="px-3 py-3">
-                <Badge variant={ROLE_BADGE[user.role]} className="capitalize">
-                  {user.role}
-                </Badge>
-              </td>
-              <td className="px-3 py-3 text-right tabular-nums" data-testid="user-bid-balance">
-                {user.bidBalance}
-              </td>
-              <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
-                <div>
-                  <span className="text-xs">Last bid </span>
-                  {formatDateTime(user.lastBidAt)}
-                </div>
-                <div>
-                  <span className="text-xs">Last seen </span>
-                  {formatDateTime(user.lastSeenAt)}
-                </div>
-              </td>
-              <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
-                {formatDate(user.createdAt)}
-              </td>
-              <td className="px-3 py-3">
-                <UserActions user={user} {...actions(user)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable testId="admin-users-list" columns={USER_COLUMNS}>
+      {users.map((user) => (
+        <AdminTableRow key={user.id} testId="admin-user-row">
+          <td className="px-3 py-3">
+            <div className="flex flex-wrap items-center gap-2 font-medium">
+              {user.username}
+              <PaymentFlag user={user} />
+            </div>
+            <div className="text-muted-foreground [overflow-wrap:anywhere]">{user.email}</div>
+          </td>
+          <td className="px-3 py-3">
+            <Badge variant={ROLE_BADGE[user.role]} className="capitalize">
+              {user.role}
+            </Badge>
+          </td>
+          <td className="px-3 py-3 text-right tabular-nums" data-testid="user-bid-balance">
+            {user.bidBalance}
+          </td>
+          <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
+            <div>
+              <span className="text-xs">Last bid </span>
+              {formatDateTime(user.lastBidAt)}
+            </div>
+            <div>
+              <span className="text-xs">Last seen </span>
+              {formatDateTime(user.lastSeenAt)}
+            </div>
+          </td>
+          <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">{formatDate(user.createdAt)}</td>
+          <td className="px-3 py-3">
+            <UserActions user={user} {...actions(user)} />
+          </td>
+        </AdminTableRow>
+      ))}
+    </AdminTable>
   );
 }
 
