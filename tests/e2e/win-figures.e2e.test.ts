@@ -1,6 +1,6 @@
 /**
- * A won auction's money figures read the same wherever they show, at 390 × 844 and 1280 × 800 (issue 43,
- * item 13): the final price, the winner's bids spent ("3 bids ($1.20)": two bought at $0.60, one given at
+ * A won auction's money figures read the same wherever they show, at 390 × 844 and 1280 × 800 (one
+ * definition per figure): the final price, the winner's bids spent ("3 bids ($1.20)": two bought at $0.60, one given at
  * sign-up and worth nothing), the all-in cost and the saving on My Wins, My Orders, the ended auction's
  * page and Recent winners; bids that cost nothing read "1 free bid", never "$0.00". axe-clean, no console
  * error or warning, no failed request.
