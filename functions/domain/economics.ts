@@ -20,9 +20,35 @@ export function bidsValueOfBidders(bidders: readonly BidderPaid[], bidValueCents
   );
 }
 
-/** What a won auction's record keeps of its end. */
-export interface EndEconomics {
+/** One bidder's tally on the auction, named. */
+export interface NamedBidderPaid extends BidderPaid {
+  userId: string;
+}
+
+/** The bids' worth at a win's end: all bidders' together, and the winner's own. */
+export interface BidsAtEnd {
   bidsValueCents: number;
+  /** The winner's bids and what they cost the winner, fixed here: every later read of the win's all-in cost uses them. */
+  winnerBids: number;
+  winnerBidsValueCents: number;
+}
+
+/** The bids' worth as a win ends, every bidder's at their own average (a winner without a tally spent none). */
+export function bidsAtEnd(
+  bidders: readonly NamedBidderPaid[],
+  winnerId: string,
+  bidValueCents: number,
+): BidsAtEnd {
+  const winner = bidders.find((bidder) => bidder.userId === winnerId);
+  return {
+    bidsValueCents: bidsValueOfBidders(bidders, bidValueCents),
+    winnerBids: winner?.bids ?? 0,
+    winnerBidsValueCents: winner ? paidBidsValueCents(winner.bids, winner.paid, bidValueCents) : 0,
+  };
+}
+
+/** What a won auction's record keeps of its end. */
+export interface EndEconomics extends BidsAtEnd {
   /** The item's melt value at the fresh spot price of its end; absent without one. */
   meltValueAtEndCents?: number;
 }

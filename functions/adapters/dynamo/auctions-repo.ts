@@ -27,7 +27,7 @@ import { db, tableName } from "./client.ts";
 import { conditionFailed, putUnlessRefused, updateUnlessRefused } from "./conditions.ts";
 import { batchGetItems, listByIndex, queryAll } from "./index-lists.ts";
 import { listIndexPage, searchIndexPage } from "./index-pages.ts";
-import { parseStoredItem, type SameKeys } from "./item-schema.ts";
+import { CorruptItemError, parseStoredItem, type SameKeys } from "./item-schema.ts";
 import { indexKeys, itemHead, keys, timeSortKey } from "./keys.ts";
 import { paymentDeadlineIndex } from "./payment-deadlines-repo.ts";
 import { PRODUCT_DETAILS_FIELDS, type ProductRecord } from "./products-repo.ts";
@@ -100,6 +100,9 @@ export interface AuctionRecord {
   /** A win's economics, kept by the update that ended it (functions/domain/economics.ts). */
   bidsValueCents?: number;
   meltValueAtEndCents?: number;
+  /** The winner's bids and what they cost the winner as it ended: the win's all-in cost (winnerSpendOf). */
+  winnerBids?: number;
+  winnerBidsValueCents?: number;
   product: AuctionProductSnapshot;
   seller: AuctionSellerSnapshot;
 }
@@ -145,6 +148,8 @@ const AUCTION_SCHEMA = z.object({
   relistedAs: z.optional(z.string()),
   bidsValueCents: z.optional(z.number()),
   meltValueAtEndCents: z.optional(z.number()),
+  winnerBids: z.optional(z.number()),
+  winnerBidsValueCents: z.optional(z.number()),
   product: z.object(PRODUCT_DETAILS_FIELDS),
   seller: z.object({ businessName: z.string(), description: z.optional(z.string()) }),
 }) satisfies z.ZodMiniType<StoredAuction>;
@@ -182,6 +187,17 @@ export function toAuction(item: Record<string, unknown>): AuctionRecord {
     product: { ...stored.product, id: stored.productId, startingPriceCents: stored.startingPriceCents },
     seller: { ...stored.seller, id: stored.sellerId, userId: stored.sellerUserId },
   };
+}
+
+/**
+ * A win's bids and what they cost the winner, fixed by the update that ended it: the one figure My Wins,
+ * the detail, Recent winners and the order all show. A won item without them is corrupt.
+ */
+export function winnerSpendOf(won: AuctionRecord): { bids: number; valueCents: number } {
+  const { winnerBids, winnerBidsValueCents } = won;
+  if (winnerBids === undefined || winnerBidsValueCents === undefined)
+    throw new CorruptItemError("auction", "winnerBidsValueCents", winnerBidsValueCents);
+  return { bids: winnerBids, valueCents: winnerBidsValueCents };
 }
 
 /** True when the item (e.g. a stream image) is an auction's state item. */
@@ -325,7 +341,12 @@ export async function writeAuctionOutcome(
     sets.push("payBy = :payBy", "paymentReminders = :noReminders", "gsi4pk = :dueList", "gsi4sk = :dueAt");
   // It leaves the live list: a win moves its gsi3 entry to the winner's wins (and joins the won
   // auctions by end, gsi5, under the same sort key), no win removes it.
-  if (economics) sets.push("bidsValueCents = :bidsValue");
+  if (economics)
+    sets.push(
+      "bidsValueCents = :bidsValue",
+      "winnerBids = :winnerBids",
+      "winnerBidsValueCents = :winnerBidsValue",
+    );
   if (economics?.meltValueAtEndCents !== undefined) sets.push("meltValueAtEndCents = :meltAtEnd");
   if (won)
     sets.push(
@@ -363,7 +384,13 @@ export async function writeAuctionOutcome(
           ...(deadline
             ? { ":payBy": payBy, ":noReminders": 0, ":dueList": deadline.gsi4pk, ":dueAt": deadline.gsi4sk }
             : {}),
-          ...(economics ? { ":bidsValue": economics.bidsValueCents } : {}),
+          ...(economics
+            ? {
+                ":bidsValue": economics.bidsValueCents,
+                ":winnerBids": economics.winnerBids,
+                ":winnerBidsValue": economics.winnerBidsValueCents,
+              }
+            : {}),
           ...(economics?.meltValueAtEndCents !== undefined
             ? { ":meltAtEnd": economics.meltValueAtEndCents }
             : {}),

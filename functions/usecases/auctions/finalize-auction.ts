@@ -48,7 +48,8 @@ export async function finalizeIfOver(
       // A win must be paid within the stage's days of its end (domain/payment-deadlines.ts).
       const payBy = outcome.status === "won" ? payByOf(current.endsAt, winPaymentDays()) : undefined;
       // Worked out from the tallies as they are now: the update's `totalBids = :seen` fails if a bid lands meanwhile.
-      const economics = outcome.status === "won" ? await endEconomics(current, now) : undefined;
+      const economics =
+        outcome.status === "won" ? await endEconomics(current, outcome.winnerId, now) : undefined;
       const finished = await writeAuctionOutcome(current, outcome, now, payBy, economics);
       if (finished) {
         logger.info("auction finalized", {

@@ -18,7 +18,7 @@ import { type PaidCredits, paidBidsValueCents } from "../../domain/paid-bids.ts"
 import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toAuctionSummary } from "../views/auction-view.ts";
 import { badgeOf, toBidView } from "../views/bid-view.ts";
-import { economicsField } from "./auction-economics.ts";
+import { economicsField, winnerAllInOf } from "./auction-economics.ts";
 import { finalizeAllOver, readFinalized } from "./finalize-auction.ts";
 
 /**
@@ -60,13 +60,22 @@ async function endingSoonestFirst(
   return current.sort((a, b) => a.endsAt - b.endsAt).map((auction) => toAuctionSummary(auction, now, spot));
 }
 
-/** One auction with its latest bids (oldest to newest), or null when there is no such auction. */
+/**
+ * One auction with its latest bids (oldest to newest), or null when there is no such auction; with
+ * `viewerId`, what that viewer spent on it (`me`).
+ */
 export async function readAuctionDetail(
   id: string,
   now: number,
   liveHandoff?: LiveHandoff,
+  viewerId?: string,
 ): Promise<AuctionDetail | null> {
-  const [auction, spot] = await Promise.all([readFinalized(id, now, liveHandoff), freshSpotPrices(now)]);
+  const [auction, spot, liveSpend] = await Promise.all([
+    readFinalized(id, now, liveHandoff),
+    freshSpotPrices(now),
+    // Read alongside the auction (not knowing yet whether the viewer won it), so the answer waits for neither.
+    viewerId ? readBidderSpend(id, viewerId) : undefined,
+  ]);
   if (!auction) return null;
   // Read after the auction, so the list holds at least the bids its price counts.
   const bids = await listRecentBids(id, RECENT_BIDS_SHOWN);
@@ -75,22 +84,22 @@ export async function readAuctionDetail(
     ...new Set([...bids.map((bid) => bid.userId), ...(auction.winnerId ? [auction.winnerId] : [])]),
   ]);
   const summary = toAuctionSummary(auction, now, spot);
+  // The winner's spend is the one their win's end fixed (My Wins' and the order's), not their average now.
+  const me =
+    auction.status === "won" && viewerId === auction.winnerId ? winnerAllInOf(auction).me : liveSpend;
   return {
     ...summary,
     winner: summary.winner && { ...summary.winner, ...badgeOf(auction.winnerId, auction.endsAt, created) },
     bids: bids.map((bid) => toBidView(bid, created)),
     ...economicsField(auction),
+    ...(me ? { me } : {}),
   };
 }
 
-/** What `userId` spent on the auction: their bids, by hand and by agent, at what they paid for them. */
-export async function readBidderSpend(auctionId: string, userId: string): Promise<BidderSpend> {
+/** What `userId` spent on the auction so far: their bids, by hand and by agent, at what they paid for them now. */
+async function readBidderSpend(auctionId: string, userId: string): Promise<BidderSpend> {
   const [{ bids }, paid] = await Promise.all([getBidderTally(auctionId, userId), readPaidCredits(userId)]);
-  return bidderSpendOf(bids, paid);
-}
-
-export function bidderSpendOf(bidsPlaced: number, paid: PaidCredits): BidderSpend {
-  return { bidsPlaced, bidsValue: centsToDecimal(bidsValueCents(bidsPlaced, paid)) };
+  return { bidsPlaced: bids, bidsValue: centsToDecimal(bidsValueCents(bids, paid)) };
 }
 
 /**

@@ -18,9 +18,9 @@ import {
   getAuctionsByIds,
   listWonAuctions,
   listWonAuctionsPage,
+  winnerSpendOf,
 } from "../../adapters/dynamo/auctions-repo.ts";
 import { auctionIdsBidOnSince } from "../../adapters/dynamo/bids-repo.ts";
-import { getBidderTally } from "../../adapters/dynamo/buy-now-repo.ts";
 import {
   createOrder,
   getAuctionOrders,
@@ -30,18 +30,16 @@ import {
   type OrderRecord,
   writeShippingState,
 } from "../../adapters/dynamo/orders-repo.ts";
-import { readPaidCredits } from "../../adapters/dynamo/paid-credits-repo.ts";
 import { getUser } from "../../adapters/dynamo/users-repo.ts";
 import type { LiveHandoff } from "../../adapters/realtime/live-handoff.ts";
 import { RETRY, retrying } from "../../adapters/retry.ts";
 import { conflict, forbidden, notFound, serviceUnavailable, unauthorized } from "../../domain/errors.ts";
 import { exchangedWinPaymentMessage } from "../../domain/exchange-win.ts";
 import { applyShippingUpdate, mayUpdateShipping, orderRefusal, wonAt } from "../../domain/orders.ts";
-import { NO_PAID_CREDITS } from "../../domain/paid-bids.ts";
 import { stillPayable } from "../../domain/payment-deadlines.ts";
 import { logger } from "../../observability/logger.ts";
+import { winnerAllInOf } from "../auctions/auction-economics.ts";
 import { finalizeAllOver, readFinalized } from "../auctions/finalize-auction.ts";
-import { bidderSpendOf, bidsValueCents } from "../auctions/read-auctions.ts";
 import { freshSpotPrices } from "../spot-prices/read-spot-prices.ts";
 import { toAuctionSummary } from "../views/auction-view.ts";
 import { toOrderView } from "../views/order-view.ts";
@@ -102,24 +100,17 @@ export async function listWonAuctionsOf(
     // The index may lag a finalization by a moment; trust only what the auction item says.
     if (auction.status === "won" && auction.winnerId === userId) wins.set(auction.id, auction);
   }
-  const [bidsOn, orders, paid, spot] = await Promise.all([
-    Promise.all(
-      [...wins.keys()].map(async (id) => [id, (await getBidderTally(id, userId)).bids] as const),
-    ).then((pairs) => new Map(pairs)),
-    getAuctionOrders([...wins.keys()]),
-    wins.size > 0 ? readPaidCredits(userId) : NO_PAID_CREDITS,
-    freshSpotPrices(now),
-  ]);
+  const [orders, spot] = await Promise.all([getAuctionOrders([...wins.keys()]), freshSpotPrices(now)]);
   const items = [...wins.values()]
     .sort((a, b) => b.endsAt - a.endsAt)
     .map((auction): WonAuction => {
       const order = orders.get(auction.id);
-      const me = bidderSpendOf(bidsOn.get(auction.id) ?? 0, paid);
+      const { me, allInCostCents } = winnerAllInOf(auction);
       return {
         ...toAuctionSummary(auction, now, spot),
         finalPrice: centsToDecimal(auction.priceCents),
         me,
-        allInCost: centsToDecimal(auction.priceCents + bidsValueCents(me.bidsPlaced, paid)),
+        allInCost: centsToDecimal(allInCostCents),
         wonAt: wonAt(auction),
         payBy: auction.payBy !== undefined ? new Date(auction.payBy).toISOString() : null,
         paymentExpiredAt: auction.paymentExpiredAt ?? null,
@@ -161,8 +152,8 @@ export async function placeOrder(
   const buyer = await getUser(buyerId);
   if (!buyer) throw unauthorized();
 
-  const [{ bids }, paid] = await Promise.all([getBidderTally(auction.id, buyerId), readPaidCredits(buyerId)]);
-  const order = newOrder(auction, buyer, request, auction.priceCents, now, bids, bidsValueCents(bids, paid));
+  const spent = winnerSpendOf(auction);
+  const order = newOrder(auction, buyer, request, auction.priceCents, now, spent.bids, spent.valueCents);
   // The win's deadline stays the auction's; the order carries it for its own views and payment.
   if (auction.payBy !== undefined) order.payBy = auction.payBy;
   if ((await createOrder(order)) === "exists") throw conflict(ORDER_MESSAGES.orderExists);
@@ -185,7 +176,7 @@ export function newOrder(
   priceCents: number,
   now: number,
   bidsSpent: number,
-  /** What those bids cost the buyer (read-auctions.ts bidsValueCents), kept as of now. */
+  /** What those bids cost the buyer: a win's as its end fixed them (winnerSpendOf), Buy It Now's as of now. */
   bidsValueCents: number,
 ): OrderRecord {
   return {
