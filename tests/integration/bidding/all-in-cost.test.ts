@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AuctionDetail } from "#shared/schemas/auctions";
+import type { AuctionDetail, EndedAuctionsPage } from "#shared/schemas/auctions";
 import type { OrderView, WonAuction } from "#shared/schemas/orders";
 import { invokeRoute } from "../../../scripts/local/invoke-route.ts";
 import { givePaidCredits } from "../../support/paid-credits.ts";
@@ -80,5 +80,45 @@ describe("what a bidder spent on an auction (me)", () => {
     });
     const listed = await ann.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" });
     expect(listed.body[0]).toMatchObject({ allInCost: "6.25", bidsSpent: 3 });
+  });
+
+  it("keeps one all-in cost for a win once it ended, though the winner buys credits at another price after", async () => {
+    const seller = await signUp("seller");
+    // Ann paid 40 cents a bid; her three bids are worth $1.20, on a final price of $5.05.
+    const ann = await payingBuyer(10, 400);
+    const bob = await signUp();
+    const auction = await auctionWithBids({ seller, bidders: [ann, bob, ann, bob, ann] });
+    const ended = await ann.call<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
+    expect(ended.body).toMatchObject({ status: "won", me: { bidsPlaced: 3, bidsValue: "1.20" } });
+
+    // Ten more credits for $1.00: her average is now 25 cents a credit, her three bids "worth" $0.75.
+    await givePaidCredits(ann.id, 10, 100);
+    const spent = { bidsPlaced: 3, bidsValue: "1.20" };
+
+    const detail = await ann.call<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
+    expect(detail.body.me).toEqual(spent);
+    const [win] = (await ann.call<WonAuction[]>({ method: "GET", path: "/api/auctions/won" })).body;
+    expect(win).toMatchObject({ id: auction.id, me: spent, allInCost: "6.25" });
+    const winners = await ann.call<EndedAuctionsPage>({ method: "GET", path: "/api/auctions/ended" });
+    expect(winners.body.items.find((item) => item.id === auction.id)).toMatchObject({
+      winnerBids: 3,
+      allInCost: "6.25",
+    });
+    const order = await ann.call<OrderView>({
+      method: "POST",
+      path: "/api/orders",
+      body: { auctionId: auction.id, ...shippingAddress },
+    });
+    expect(order.body).toMatchObject({ bidsSpent: 3, bidsValue: "1.20", allInCost: "6.25" });
+    const listed = await ann.call<OrderView[]>({ method: "GET", path: "/api/orders/buyer" });
+    expect(listed.body.find((item) => item.auctionId === auction.id)).toMatchObject({
+      bidsSpent: 3,
+      bidsValue: "1.20",
+      allInCost: "6.25",
+    });
+
+    // Bob lost: his own spend line still reads his average as it is now (his bids were free).
+    const his = await bob.call<AuctionDetail>({ method: "GET", path: `/api/auctions/${auction.id}` });
+    expect(his.body.me).toEqual({ bidsPlaced: 2, bidsValue: "0.00" });
   });
 });

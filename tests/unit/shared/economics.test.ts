@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bidsValueOfBidders, economicsOf } from "../../../functions/domain/economics.ts";
+import { bidsAtEnd, bidsValueOfBidders, economicsOf } from "../../../functions/domain/economics.ts";
 import { economicsSentence } from "../../../shared/economics.ts";
 
 describe("economicsSentence", () => {
@@ -50,6 +50,22 @@ describe("economics", () => {
       60,
     );
     expect(value).toBe(150 + 70 + 0 + 60);
+  });
+
+  it("keep the winner's bids and their value apart from all the bidders'", () => {
+    const bidders = [
+      { userId: "ann", bids: 3, paid: paid(500, 10) },
+      { userId: "bob", bids: 2, paid: paid(350, 10) },
+      { userId: "cat", bids: 1, paid: paid(1000, 10) },
+    ];
+    expect(bidsAtEnd(bidders, "bob", 60)).toEqual({
+      bidsValueCents: 150 + 70 + 60,
+      winnerBids: 2,
+      winnerBidsValueCents: 70,
+    });
+    // At most the bid value, as for everyone.
+    expect(bidsAtEnd(bidders, "cat", 60)).toMatchObject({ winnerBids: 1, winnerBidsValueCents: 60 });
+    expect(bidsAtEnd(bidders, "dan", 60)).toMatchObject({ winnerBids: 0, winnerBidsValueCents: 0 });
   });
 
   it("are only a won auction's, with what was collected", () => {
