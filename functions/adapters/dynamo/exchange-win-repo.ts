@@ -4,7 +4,8 @@
  *  - the auction: still won by the caller, not exchanged or expired, its deadline not passed; it is
  *    stamped expired (`paymentExpiredAt`) and exchanged (`exchangedBids`) and moves from the deadline
  *    index to the admin's expired list (`PAYEXPIRED`), as the deadline sweep moves an expired win, and
- *    leaves Recent winners' index (gsi5): nothing was sold, so no saving is shown for it;
+ *    leaves Recent winners' index (gsi5): nothing was sold, so no saving is shown for it; the winner's
+ *    bids and their value kept at the end become 0, as the tally below does;
  *  - its order, when the winner started the checkout: still pending, stamped expired and exchanged with
  *    it (so My Orders says it was exchanged, not that its deadline passed; a payment
  *    arriving later is refunded as a late one); with no order, the order guard must still be absent, so
@@ -33,8 +34,8 @@ export async function exchangeWinTransaction(input: {
       Update: {
         Key: keys.auction(auctionId),
         UpdateExpression:
-          "SET paymentExpiredAt = :at, exchangedBids = :bids, gsi4pk = :expired, gsi4sk = :expiredSk" +
-          " REMOVE gsi5pk, gsi5sk",
+          "SET paymentExpiredAt = :at, exchangedBids = :bids, gsi4pk = :expired, gsi4sk = :expiredSk," +
+          " winnerBids = :zero, winnerBidsValueCents = :zero REMOVE gsi5pk, gsi5sk",
         ConditionExpression:
           "#status = :won AND winnerId = :me AND attribute_not_exists(paymentExpiredAt)" +
           " AND attribute_not_exists(exchangedBids) AND (attribute_not_exists(payBy) OR payBy > :now)",
@@ -47,6 +48,7 @@ export async function exchangeWinTransaction(input: {
           ":won": "won",
           ":me": userId,
           ":now": now,
+          ":zero": 0,
         },
       },
     },
