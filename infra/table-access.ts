@@ -176,7 +176,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   // auctions and bidding
   // SPOT#: the spot prices of the melt values.
   "auctions/list-auctions": grant(["AUCTION#", "SPOT#", "BIDDERS#", "PAIDCREDITS#"], ["AUCTION#"], true),
-  // BIDDERS#: the winner's bids on each win, PAIDCREDITS#: what they paid for bids (the all-in cost).
+  // BIDDERS#, PAIDCREDITS#: a win it finalizes works out its economics (the bidders' tallies and what
+  // they paid for bids); the all-in cost is read from the auction, as its end kept it.
   "auctions/list-won-auctions": grant(
     ["AUCTION#", "ORDER#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"],
     ["AUCTION#"],
@@ -194,8 +195,8 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
     ...grant(["AUCTION#", "BIDS#"]),
     projected: [{ prefix: "USER#", attributes: badgeAttributes }],
   },
-  // Recent winners: each winner's bids on the auction and what they paid for bids (the all-in cost).
-  "auctions/list-ended-auctions": grant(["AUCTION#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"], [], true),
+  // Recent winners: the winner's all-in cost is on the auction, as its end kept it.
+  "auctions/list-ended-auctions": grant(["AUCTION#", "SPOT#"], [], true),
   // The wins index: beginner auctions and the win limit.
   // WATCHLIST#: a bidder who follows the auctions they bid on joins this one's followers (once).
   "auctions/place-bid": grant(
@@ -252,6 +253,7 @@ export const TABLE_GRANTS: Record<string, TableGrant> = {
   ),
 
   // orders
+  // BIDDERS#, PAIDCREDITS#: a win the checkout finalizes works out its economics (the winner's all-in with them).
   "orders/create-order": grant(
     ["AUCTION#", "USER#", "BIDDERS#", "PAIDCREDITS#", "SPOT#"],
     ["AUCTION#", "ORDER#"],
