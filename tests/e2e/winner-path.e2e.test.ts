@@ -88,7 +88,7 @@ describe.each(VIEWPORTS)("the winner's path at %s size", (label, viewport) => {
     expect(await winner.page.getByTestId("summary-total-wins").textContent()).toBe("1");
     // The winner's credits were given, not bought: their bid adds $0.00 to the final price.
     expect(await card.getByTestId("all-in-cost").textContent()).toBe("$1.52");
-    expect(await card.textContent()).toContain("All-in (with your 1 bid)");
+    expect(await card.getByTestId("bids-spent").textContent()).toBe("1 free bid");
     expect(await winner.page.title()).toBe("My Wins · Precious Metals Auctions");
     await expectAxeClean(winner.page, `wins page, unpaid (${label})`);
     if (SCREENSHOTS) await winner.page.screenshot({ path: `${SCREENSHOTS}/wins-unpaid-${label}.png` });
